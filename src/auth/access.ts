@@ -1,0 +1,40 @@
+import type { RequestContext, Viewer } from "../context.ts";
+import type { Member, Role } from "../db/generated/client.ts";
+import { ForbiddenError, NotFoundError, UnauthenticatedError } from "../errors.ts";
+import { byKeys, defineLoader } from "../loaders.ts";
+import { hasRole } from "./roles.ts";
+
+export function requireViewer(ctx: RequestContext): Viewer {
+  if (!ctx.viewer) throw new UnauthenticatedError();
+  return ctx.viewer;
+}
+
+/** The viewer's membership per organization id (null: not a member). */
+export const viewerMembershipLoader = defineLoader<string, Member | null>("viewerMembership", async (ctx, orgIds) => {
+  const viewer = requireViewer(ctx);
+  const rows = await ctx.prisma.member.findMany({
+    where: { userId: viewer.userId, organizationId: { in: [...orgIds] } },
+  });
+  return byKeys(orgIds, rows, (row) => row.organizationId);
+});
+
+/** The viewer's membership, or 404 when the viewer is not a member (other tenants' ids reveal nothing). */
+export async function requireMembership(ctx: RequestContext, organizationId: string): Promise<Member> {
+  requireViewer(ctx);
+  const membership = await viewerMembershipLoader(ctx).load(organizationId);
+  if (!membership || membership.disabled) throw new NotFoundError(`Organization ${organizationId} not found`);
+  return membership;
+}
+
+/** The viewer's membership with at least `least` as organization role: 404 for non-members, 403 for too low a role. */
+export async function requireOrganizationRole(
+  ctx: RequestContext,
+  organizationId: string,
+  least: Role,
+): Promise<Member> {
+  const membership = await requireMembership(ctx, organizationId);
+  if (!hasRole(membership.role, least)) {
+    throw new ForbiddenError(`This operation needs the ${least} role in the organization`);
+  }
+  return membership;
+}

@@ -1,0 +1,23 @@
+import type { Clock } from "../clock.ts";
+import type { Viewer } from "../context.ts";
+import type { PrismaClient } from "../db/generated/client.ts";
+import { lookupOf, tokenMatches } from "./tokens.ts";
+
+/** The bearer token of a request, or undefined; a malformed header counts as no token. */
+export function bearerToken(authorization: string | null): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
+  return match?.[1];
+}
+
+/** Resolves a token to its user; unknown, revoked and expired tokens give null (401 for the caller). */
+export async function authenticate(
+  prisma: PrismaClient,
+  clock: Clock,
+  token: string | undefined,
+): Promise<Viewer | null> {
+  if (!token) return null;
+  const row = await prisma.apiToken.findUnique({ where: { lookup: lookupOf(token) } });
+  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= clock.now())) return null;
+  if (!tokenMatches(token, row.hash)) return null;
+  return { userId: row.userId, tokenId: row.id };
+}

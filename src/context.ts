@@ -1,0 +1,21 @@
+import type DataLoader from "dataloader";
+import type { Clock } from "./clock.ts";
+import type { Config } from "./config.ts";
+import type { PrismaClient } from "./db/generated/client.ts";
+
+export interface Viewer {
+  userId: string;
+  tokenId: string;
+}
+
+/** Everything a service needs for one request. Created per request; never shared between requests. */
+export interface RequestContext {
+  prisma: PrismaClient;
+  config: Config;
+  clock: Clock;
+  requestId: string;
+  /** Null when the request carried no valid token. */
+  viewer: Viewer | null;
+  /** Per-request DataLoaders, created on first use by `defineLoader`. */
+  loaders: Map<string, DataLoader<unknown, unknown, unknown>>;
+}

@@ -1,0 +1,91 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "./generated/client.ts";
+
+/** A connection that accepts several statements in one string, for migrations and test set-up. */
+export interface RawConnection {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+  exec(script: string): Promise<void>;
+}
+
+export interface Database {
+  prisma: PrismaClient;
+  kind: "pglite" | "postgres";
+  /** Runs `work` on one dedicated connection (needed for session-level locks and multi-statement scripts). */
+  withRawConnection<T>(work: (connection: RawConnection) => Promise<T>): Promise<T>;
+  /** SQL statements sent by Prisma since the database was opened (tests and benchmarks assert on it). */
+  statementCount(): number;
+  close(): Promise<void>;
+}
+
+export type DatabaseLocation = { kind: "pglite"; dataDir: string | "memory://" } | { kind: "postgres"; url: string };
+
+export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+  return location.kind === "pglite" ? openPGlite(location.dataDir) : openPostgres(location.url);
+}
+
+function countingClient(adapter: PrismaPGlite | PrismaPg): { prisma: PrismaClient; statementCount: () => number } {
+  const prisma = new PrismaClient({ adapter, log: [{ emit: "event", level: "query" }] });
+  let statements = 0;
+  prisma.$on("query", () => {
+    statements += 1;
+  });
+  return { prisma: prisma as unknown as PrismaClient, statementCount: () => statements };
+}
+
+async function openPGlite(dataDir: string): Promise<Database> {
+  if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir);
+  const { prisma, statementCount } = countingClient(new PrismaPGlite(pglite));
+  const raw: RawConnection = {
+    async query<Row>(sql: string, params?: unknown[]) {
+      return (await pglite.query<Row>(sql, params)).rows;
+    },
+    async exec(script) {
+      await pglite.exec(script);
+    },
+  };
+  return {
+    prisma,
+    kind: "pglite",
+    // PGlite has a single connection: every caller already shares it.
+    withRawConnection: (work) => work(raw),
+    statementCount,
+    async close() {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const { prisma, statementCount } = countingClient(new PrismaPg(pool));
+  return {
+    prisma,
+    kind: "postgres",
+    async withRawConnection(work) {
+      const client = await pool.connect();
+      try {
+        return await work({
+          async query<Row>(sql: string, params?: unknown[]) {
+            return (await client.query(sql, params)).rows as Row[];
+          },
+          async exec(script) {
+            await client.query(script);
+          },
+        });
+      } finally {
+        client.release();
+      }
+    },
+    statementCount,
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}

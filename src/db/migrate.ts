@@ -1,0 +1,88 @@
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Database } from "./database.ts";
+
+export const migrationsDir = fileURLToPath(new URL("../../prisma/migrations", import.meta.url));
+
+// Prisma's own bookkeeping table, so `prisma migrate deploy` and this runner stay interchangeable.
+const createMigrationsTable = `
+CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+  "id" VARCHAR(36) PRIMARY KEY NOT NULL,
+  "checksum" VARCHAR(64) NOT NULL,
+  "finished_at" TIMESTAMPTZ,
+  "migration_name" VARCHAR(255) NOT NULL,
+  "logs" TEXT,
+  "rolled_back_at" TIMESTAMPTZ,
+  "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
+  "applied_steps_count" INTEGER NOT NULL DEFAULT 0
+)`;
+
+// Any constant works; it only has to be the same for every instance of this service.
+const migrationLockKey = 4_815_162_342;
+
+export interface MigrationFile {
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+export function readMigrations(dir = migrationsDir): MigrationFile[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, "migration.sql")))
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => {
+      const sql = readFileSync(join(dir, name, "migration.sql"), "utf8");
+      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
+    });
+}
+
+/**
+ * Applies pending migrations in name order, one transaction each, under an advisory lock so that several
+ * instances starting together on one PostgreSQL apply each migration once. Returns the names applied.
+ */
+export async function applyMigrations(db: Database, migrations = readMigrations()): Promise<string[]> {
+  return db.withRawConnection(async (connection) => {
+    await connection.query("SELECT pg_advisory_lock($1)", [migrationLockKey]);
+    try {
+      await connection.exec(createMigrationsTable);
+      const applied = new Map(
+        (
+          await connection.query<{ migration_name: string; checksum: string }>(
+            `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+          )
+        ).map((row) => [row.migration_name, row.checksum]),
+      );
+      const done: string[] = [];
+      for (const migration of migrations) {
+        const recorded = applied.get(migration.name);
+        if (recorded !== undefined) {
+          if (recorded !== migration.checksum) {
+            throw new Error(`Migration ${migration.name} was changed after it was applied (checksum mismatch)`);
+          }
+          continue;
+        }
+        await connection.exec("BEGIN");
+        try {
+          await connection.exec(migration.sql);
+          await connection.query(
+            `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count)
+             VALUES ($1, $2, $3, now(), 1)`,
+            [randomUUID(), migration.checksum, migration.name],
+          );
+          await connection.exec("COMMIT");
+        } catch (error) {
+          await connection.exec("ROLLBACK");
+          throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`);
+        }
+        done.push(migration.name);
+      }
+      return done;
+    } finally {
+      await connection.query("SELECT pg_advisory_unlock($1)", [migrationLockKey]);
+    }
+  });
+}

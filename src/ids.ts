@@ -1,0 +1,40 @@
+import { randomBytes } from "node:crypto";
+
+/** Id prefix of every resource type; the relay plugin maps prefix <-> GraphQL type with it. */
+export const idPrefixes = {
+  Organization: "org",
+  User: "user",
+  Team: "team",
+  ApiToken: "tok",
+  LinkInvite: "inv",
+} as const;
+
+export type IdType = keyof typeof idPrefixes;
+
+const typeByPrefix = new Map<string, IdType>(
+  Object.entries(idPrefixes).map(([type, prefix]) => [prefix, type as IdType]),
+);
+
+const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+export function randomBase62(length: number): string {
+  const bytes = randomBytes(length * 2);
+  let out = "";
+  for (let i = 0; out.length < length && i < bytes.length; i++) {
+    const byte = bytes[i] as number;
+    // 248 = 4 * 62: rejecting larger bytes keeps every character equally likely.
+    if (byte < 248) out += alphabet[byte % 62];
+  }
+  return out.length === length ? out : out + randomBase62(length - out.length);
+}
+
+/** A new id: `<prefix>_` then random characters. */
+export function newId(type: IdType): string {
+  return `${idPrefixes[type]}_${randomBase62(20)}`;
+}
+
+/** The type an id belongs to, from its prefix; undefined for anything that is not one of our ids. */
+export function typeOfId(id: string): IdType | undefined {
+  const separator = id.indexOf("_");
+  return separator > 0 ? typeByPrefix.get(id.slice(0, separator)) : undefined;
+}

@@ -1,0 +1,136 @@
+import { InvalidInputError } from "./errors.ts";
+
+/** Relay arguments; REST's `limit` is `first` and `page` is `after`. */
+export interface PageArgs {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+}
+
+export interface Page<Node> {
+  edges: { cursor: string; node: Node }[];
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+  totalCount: number;
+}
+
+export const maxPageSize = 1000;
+export const defaultPageSize = 100;
+
+type SortValue = string | number | Date;
+/** A stable order: the last key must be unique (an id), so every row has exactly one position. */
+export type SortKey<Node> = { field: keyof Node & string; direction: "asc" | "desc" };
+
+type Where = Record<string, unknown>;
+
+export interface KeysetQuery<Node> {
+  sort: readonly SortKey<Node>[];
+  where: Where;
+  findMany(query: { where: Where; orderBy: Record<string, "asc" | "desc">[]; take: number }): Promise<Node[]>;
+  count(query: { where: Where }): Promise<number>;
+}
+
+export function pageSize(value: number | null | undefined, name = "first"): number {
+  if (value === null || value === undefined) return defaultPageSize;
+  if (!Number.isInteger(value) || value < 0 || value > maxPageSize) {
+    throw new InvalidInputError(`${name} must be an integer between 0 and ${maxPageSize}`);
+  }
+  return value;
+}
+
+function encodeCursor(values: SortValue[]): string {
+  return Buffer.from(JSON.stringify(values.map((v) => (v instanceof Date ? { d: v.toISOString() } : v)))).toString(
+    "base64url",
+  );
+}
+
+function decodeCursor(cursor: string, length: number): SortValue[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    parsed = undefined;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== length) throw new InvalidInputError("Invalid page cursor");
+  return parsed.map((value: unknown) => {
+    if (typeof value === "string" || typeof value === "number") return value;
+    if (value && typeof value === "object" && typeof (value as { d?: unknown }).d === "string") {
+      const date = new Date((value as { d: string }).d);
+      if (!Number.isNaN(date.getTime())) return date;
+    }
+    throw new InvalidInputError("Invalid page cursor");
+  });
+}
+
+/** Rows strictly after (or before) the cursor position in the given order. */
+function keysetWhere<Node>(sort: readonly SortKey<Node>[], values: SortValue[], side: "after" | "before"): Where {
+  return {
+    OR: sort.map((key, index) => {
+      const ascending = key.direction === "asc";
+      const operator = ascending === (side === "after") ? "gt" : "lt";
+      const clause: Where = {};
+      for (let i = 0; i < index; i++) clause[(sort[i] as SortKey<Node>).field] = values[i];
+      clause[key.field] = { [operator]: values[index] };
+      return clause;
+    }),
+  };
+}
+
+export function cursorOf<Node>(sort: readonly SortKey<Node>[], node: Node): string {
+  return encodeCursor(sort.map((key) => node[key.field] as SortValue));
+}
+
+/** Keyset pagination over any Prisma model: never offsets, so inserts do not skip or repeat rows across pages. */
+export async function paginate<Node>(args: PageArgs, query: KeysetQuery<Node>): Promise<Page<Node>> {
+  const backward = args.last !== undefined && args.last !== null && (args.first === undefined || args.first === null);
+  const size = backward ? pageSize(args.last, "last") : pageSize(args.first);
+  const cursor = backward ? args.before : args.after;
+  const conditions: Where[] = [query.where];
+  if (cursor)
+    conditions.push(keysetWhere(query.sort, decodeCursor(cursor, query.sort.length), backward ? "before" : "after"));
+  if (!backward && args.before) {
+    conditions.push(keysetWhere(query.sort, decodeCursor(args.before, query.sort.length), "before"));
+  }
+  const orderBy = query.sort.map((key) => ({
+    [key.field]: (backward ? (key.direction === "asc" ? "desc" : "asc") : key.direction) as "asc" | "desc",
+  }));
+  const [rows, totalCount] = await Promise.all([
+    size === 0 ? Promise.resolve([]) : query.findMany({ where: { AND: conditions }, orderBy, take: size + 1 }),
+    query.count({ where: query.where }),
+  ]);
+  const more = rows.length > size;
+  const pageRows = more ? rows.slice(0, size) : rows;
+  if (backward) pageRows.reverse();
+  const edges = pageRows.map((node) => ({ cursor: cursorOf(query.sort, node), node }));
+  return {
+    edges,
+    totalCount,
+    pageInfo: {
+      hasNextPage: backward ? Boolean(args.before) : more,
+      hasPreviousPage: backward ? more : Boolean(args.after),
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}
+
+/** True when a nested read asks only for a first page, which a batched loader can serve for many parents at once. */
+export function isFirstPage(args: PageArgs): boolean {
+  return !args.after && !args.before && (args.last === undefined || args.last === null);
+}
+
+/** The first page over rows already in memory (batched nested reads), with the same cursors as `paginate`. */
+export function firstPageFromRows<Node>(args: PageArgs, sort: readonly SortKey<Node>[], rows: Node[]): Page<Node> {
+  const size = pageSize(args.first);
+  const edges = rows.slice(0, size).map((node) => ({ cursor: cursorOf(sort, node), node }));
+  return {
+    edges,
+    totalCount: rows.length,
+    pageInfo: {
+      hasNextPage: size < rows.length,
+      hasPreviousPage: false,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}
