@@ -1,0 +1,112 @@
+import { parseArgs } from "node:util";
+import { systemClock } from "./clock.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import type { PrismaClient } from "./db/generated/client.ts";
+import { openConfiguredDatabase } from "./db/open.ts";
+import { DomainError } from "./errors.ts";
+import { insertOrganization } from "./modules/organization/organization.service.ts";
+import { addMember, createApiToken, createUser, revokeApiToken } from "./modules/user/user.service.ts";
+import { parseInput, roleSchema } from "./validation.ts";
+
+/** Operator commands: each prints one JSON line on success, or an error line on stderr and exits non-zero. */
+const usage = `Usage: npm run cli -- <command> [options]
+  org create --title T                      create an organization (no members yet)
+  user create --email E --name N            create a user
+  user list                                 list users (id, email)
+  member add --org O --user U --role R      make a user a member (role: admin|create|review|edit|comment|read|guest)
+  token create --user U [--label L]         create an API token for a user (printed once)
+  token revoke --token-id I                 revoke a token`;
+
+type Handler = (prisma: PrismaClient, options: Record<string, string | undefined>) => Promise<unknown>;
+
+function required(options: Record<string, string | undefined>, name: string): string {
+  const value = options[name];
+  if (!value) throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+class UsageError extends Error {}
+
+const commands: Record<string, Handler> = {
+  "org create": async (prisma, options) => {
+    const organization = await insertOrganization(prisma, { title: required(options, "title") }, systemClock.now());
+    return { id: organization.id, title: organization.title };
+  },
+  "user create": async (prisma, options) => {
+    const user = await createUser(prisma, {
+      email: required(options, "email"),
+      displayName: required(options, "name"),
+    });
+    return { id: user.id, email: user.email, displayName: user.displayName };
+  },
+  "user list": async (prisma) => {
+    const users = await prisma.user.findMany({
+      orderBy: { createdAt: "asc" },
+      select: { id: true, email: true },
+    });
+    return { users };
+  },
+  "member add": async (prisma, options) => {
+    const roleName = required(options, "role");
+    const role = roleName === "guest" ? null : parseInput(roleSchema, roleName);
+    const member = await addMember(
+      prisma,
+      required(options, "org"),
+      required(options, "user"),
+      role,
+      systemClock.now(),
+    );
+    return {
+      organization: member.organizationId,
+      user: member.userId,
+      role: member.role,
+    };
+  },
+  "token create": async (prisma, options) => {
+    const { token, apiToken } = await createApiToken(prisma, required(options, "user"), { label: options.label });
+    return { id: apiToken.id, user: apiToken.userId, token };
+  },
+  "token revoke": async (prisma, options) => {
+    const token = await revokeApiToken(prisma, required(options, "token-id"), systemClock.now());
+    return { id: token.id, revokedAt: token.revokedAt };
+  },
+};
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    options: {
+      title: { type: "string" },
+      email: { type: "string" },
+      name: { type: "string" },
+      org: { type: "string" },
+      user: { type: "string" },
+      role: { type: "string" },
+      label: { type: "string" },
+      "token-id": { type: "string" },
+      help: { type: "boolean" },
+    },
+  });
+  const handler = commands[positionals.slice(0, 2).join(" ")];
+  if (values.help || !handler) {
+    process.stderr.write(`${usage}\n`);
+    process.exit(values.help ? 0 : 2);
+  }
+  const db = await openConfiguredDatabase(loadConfig());
+  try {
+    const options = Object.fromEntries(
+      Object.entries(values).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
+    );
+    process.stdout.write(`${JSON.stringify(await handler(db.prisma, options))}\n`);
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  const known = error instanceof DomainError || error instanceof UsageError || error instanceof ConfigError;
+  process.stderr.write(`${JSON.stringify({ error: known ? (error as Error).message : String(error) })}\n`);
+  if (!known && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  process.exit(known ? 1 : 3);
+});

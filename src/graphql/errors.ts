@@ -1,0 +1,35 @@
+import { GraphQLError } from "graphql";
+import { DomainError } from "../errors.ts";
+
+/** The domain error behind a GraphQL error, if any (resolvers wrap thrown errors in GraphQLError). */
+export function domainErrorOf(error: unknown): DomainError | undefined {
+  let current: unknown = error;
+  while (current instanceof Error) {
+    if (current instanceof DomainError) return current;
+    current = current instanceof GraphQLError ? current.originalError : current.cause;
+  }
+  return undefined;
+}
+
+/**
+ * Domain errors keep their message with `extensions.code`; everything else becomes a masked error whose only
+ * detail is the request id to find it in the log.
+ */
+export function maskError(error: unknown, requestId: string, log: (error: unknown) => void): GraphQLError {
+  const domain = domainErrorOf(error);
+  const graphQLError = error instanceof GraphQLError ? error : undefined;
+  if (domain) {
+    return new GraphQLError(domain.message, {
+      nodes: graphQLError?.nodes,
+      path: graphQLError?.path,
+      extensions: { code: domain.code, status: domain.status },
+    });
+  }
+  if (graphQLError && !graphQLError.originalError) return graphQLError;
+  log(error);
+  return new GraphQLError("Unexpected error.", {
+    nodes: graphQLError?.nodes,
+    path: graphQLError?.path,
+    extensions: { code: "INTERNAL_SERVER_ERROR", requestId },
+  });
+}

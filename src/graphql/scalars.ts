@@ -1,0 +1,42 @@
+import { GraphQLError, Kind, type ValueNode } from "graphql";
+import { builder } from "./builder.ts";
+
+builder.scalarType("DateTime", {
+  description: "ISO 8601 date-time string.",
+  serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString()),
+  parseValue: (value) => {
+    if (typeof value === "string") {
+      const date = new Date(value);
+      if (!Number.isNaN(date.getTime())) return date;
+    }
+    throw new GraphQLError("DateTime must be an ISO 8601 date-time string");
+  },
+});
+
+function literalValue(node: ValueNode, variables: Record<string, unknown> | null | undefined): unknown {
+  switch (node.kind) {
+    case Kind.STRING:
+    case Kind.BOOLEAN:
+      return node.value;
+    case Kind.INT:
+    case Kind.FLOAT:
+      return Number(node.value);
+    case Kind.NULL:
+      return null;
+    case Kind.LIST:
+      return node.values.map((value) => literalValue(value, variables));
+    case Kind.OBJECT:
+      return Object.fromEntries(node.fields.map((field) => [field.name.value, literalValue(field.value, variables)]));
+    case Kind.VARIABLE:
+      return variables?.[node.name.value];
+    default:
+      throw new GraphQLError("Unsupported JSON literal");
+  }
+}
+
+builder.scalarType("JSON", {
+  description: "Any JSON value (rich-text documents, merge rules, schemas).",
+  serialize: (value) => value,
+  parseValue: (value) => value,
+  parseLiteral: (node, variables) => literalValue(node, variables),
+});

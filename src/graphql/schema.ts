@@ -1,0 +1,20 @@
+import { lexicographicSortSchema, printSchema } from "graphql";
+import { builder } from "./builder.ts";
+import "./scalars.ts";
+import "./connections.ts";
+import "../modules/organization/organization.graphql.ts";
+import "../modules/user/user.graphql.ts";
+import "../modules/member/member.graphql.ts";
+import "../modules/team/team.graphql.ts";
+
+builder.queryType({
+  description: "Reads: nouns on the graph; each field's description names its public operation id.",
+});
+builder.mutationType({ description: "Writes: named after the public operation ids." });
+
+export const schema = builder.toSchema({ sortSchema: true });
+
+/** The SDL committed as `schema.graphql` (sorted, so diffs show real changes only). */
+export function printSortedSchema(): string {
+  return `${printSchema(lexicographicSortSchema(schema))}\n`;
+}

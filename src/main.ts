@@ -1,0 +1,59 @@
+import { createServer } from "node:http";
+import { createServerAdapter } from "@whatwg-node/server";
+import { createApp } from "./app.ts";
+import { bootstrapDemoData } from "./bootstrap.ts";
+import { systemClock } from "./clock.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { openConfiguredDatabase } from "./db/open.ts";
+import { createLogger, describeError } from "./logger.ts";
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const db = await openConfiguredDatabase(config);
+  const demo = await bootstrapDemoData(db.prisma, systemClock, config.bootstrapAdminToken);
+  const app = createApp({ config, db, logger });
+  const server = createServer(createServerAdapter(app.fetch));
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+
+  const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
+  const lines = [
+    `Docs management gateway listening on ${config.publicUrl} (database: ${where})`,
+    `  GraphiQL:  ${config.publicUrl}/graphql`,
+    `  REST API:  ${config.publicUrl}/v1`,
+    `  Health:    ${config.publicUrl}/healthz`,
+  ];
+  if (demo) {
+    lines.push(
+      `Created the demo organization ${demo.organizationId} with admin@example.com as its admin.`,
+      `  Admin token (shown once): ${demo.adminToken}`,
+      `  Try: curl -H "Authorization: Bearer ${demo.adminToken}" ${config.publicUrl}/v1/orgs`,
+    );
+  } else {
+    lines.push("  Need a token? npm run cli -- token create --user <userId>   (npm run cli -- user list shows users)");
+  }
+  process.stdout.write(`${lines.join("\n")}\n`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("shutting down", { signal });
+    // Finish requests in flight, then release the database; force the exit if a client holds a connection open.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    server.close(async () => {
+      await db.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    error instanceof ConfigError ? `${error.message}\n` : `Failed to start: ${JSON.stringify(describeError(error))}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,80 @@
+import type { RestRoute } from "../../rest/route.ts";
+
+export const userFields = /* GraphQL */ `
+  fragment UserFields on User { object id displayName email photoURL urls { location } }
+`;
+
+export const memberFields = /* GraphQL */ `
+  fragment MemberFields on Member {
+    object id role user { ...UserFields } disabled joinedAt lastSeenAt sso spaces: spaceCount teams: teamCount
+  }
+  ${userFields}
+`;
+
+export const memberRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/members",
+    operation: "listMembersInOrganizationById",
+    status: 200,
+    result: "organization.members",
+    document: `query listMembersInOrganizationById(
+      $organizationId: ID!, $limit: Int, $page: String, $role: Role, $search: String, $sort: MemberSort, $order: SortOrder
+    ) {
+      organization(id: $organizationId) {
+        members(first: $limit, after: $page, role: $role, search: $search, sort: $sort, order: $order) {
+          totalCount pageInfo { hasNextPage endCursor } nodes { ...MemberFields }
+        }
+      }
+    } ${memberFields}`,
+  },
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/members/{userId}",
+    operation: "getMemberInOrganizationById",
+    status: 200,
+    result: "organization.member",
+    document: `query getMemberInOrganizationById($organizationId: ID!, $userId: ID!) {
+      organization(id: $organizationId) { member(userId: $userId) { ...MemberFields } }
+    } ${memberFields}`,
+  },
+  {
+    method: "PATCH",
+    path: "/orgs/{organizationId}/members/{userId}",
+    operation: "updateMemberInOrganizationById",
+    status: 200,
+    result: "updateMemberInOrganizationById",
+    document: `mutation updateMemberInOrganizationById($organizationId: ID!, $userId: ID!, $input: UpdateMemberInput!) {
+      updateMemberInOrganizationById(organizationId: $organizationId, userId: $userId, input: $input) { ...MemberFields }
+    } ${memberFields}`,
+  },
+  {
+    method: "DELETE",
+    path: "/orgs/{organizationId}/members/{userId}",
+    operation: "removeMemberFromOrganizationById",
+    status: 204,
+    document: `mutation removeMemberFromOrganizationById($organizationId: ID!, $userId: ID!) {
+      removeMemberFromOrganizationById(organizationId: $organizationId, userId: $userId)
+    }`,
+  },
+  {
+    method: "POST",
+    path: "/orgs/{organizationId}/ping",
+    operation: "updateOrganizationMemberLastSeenAt",
+    status: 200,
+    result: "updateOrganizationMemberLastSeenAt",
+    document: `mutation updateOrganizationMemberLastSeenAt($organizationId: ID!) {
+      updateOrganizationMemberLastSeenAt(organizationId: $organizationId) { serviceVisitorClaims }
+    }`,
+  },
+  {
+    method: "POST",
+    path: "/orgs/{organizationId}/members/{userId}/sso",
+    operation: "setUserAsSSOMemberForOrganization",
+    status: 200,
+    result: "setUserAsSSOMemberForOrganization",
+    document: `mutation setUserAsSSOMemberForOrganization($organizationId: ID!, $userId: ID!) {
+      setUserAsSSOMemberForOrganization(organizationId: $organizationId, userId: $userId) { ...MemberFields }
+    } ${memberFields}`,
+  },
+];

@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { requireMembership, requireOrganizationRole, requireViewer } from "../../auth/access.ts";
+import type { RequestContext } from "../../context.ts";
+import type { Member, Prisma, Role } from "../../db/generated/client.ts";
+import { ConflictError, NotFoundError } from "../../errors.ts";
+import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
+import { parseInput, roleSchema } from "../../validation.ts";
+import { memberByKeyLoader } from "./member.loaders.ts";
+
+export interface MemberFilters {
+  role?: Role | null;
+  search?: string | null;
+  sort?: "joinedAt" | "lastSeenAt" | null;
+  order?: "asc" | "desc" | null;
+}
+
+export function listMembers(ctx: RequestContext, organizationId: string, page: PageArgs, filters: MemberFilters) {
+  return requireOrganizationRole(ctx, organizationId, "read").then(() => {
+    const direction = filters.order ?? "desc";
+    const sortField = filters.sort ?? "joinedAt";
+    const search = filters.search?.trim();
+    const where: Prisma.MemberWhereInput = {
+      organizationId,
+      ...(filters.role ? { role: filters.role } : {}),
+      // Sorting by last activity lists only members who have been active.
+      ...(sortField === "lastSeenAt" ? { lastSeenAt: { not: null } } : {}),
+      ...(search
+        ? {
+            user: {
+              OR: [
+                { displayName: { contains: search, mode: "insensitive" } },
+                { email: { contains: search, mode: "insensitive" } },
+              ],
+            },
+          }
+        : {}),
+    };
+    const sort: SortKey<Member>[] = [
+      { field: sortField, direction },
+      { field: "userId", direction },
+    ];
+    return paginate<Member>(page, {
+      sort,
+      where,
+      findMany: (query) => ctx.prisma.member.findMany(query as Prisma.MemberFindManyArgs),
+      count: (query) => ctx.prisma.member.count(query as Prisma.MemberCountArgs),
+    });
+  });
+}
+
+export async function getMember(ctx: RequestContext, organizationId: string, userId: string): Promise<Member> {
+  await requireOrganizationRole(ctx, organizationId, "read");
+  const member = await memberByKeyLoader(ctx).load({ organizationId, userId });
+  if (!member) throw new NotFoundError(`User ${userId} is not a member of this organization`);
+  return member;
+}
+
+const updateMemberSchema = z.strictObject({ role: roleSchema.nullable() });
+
+async function assertAnotherAdminRemains(tx: Prisma.TransactionClient, organizationId: string, userId: string) {
+  const admins = await tx.member.count({
+    where: { organizationId, role: "admin", disabled: false, userId: { not: userId } },
+  });
+  if (admins === 0) throw new ConflictError("An organization must keep at least one admin");
+}
+
+export async function updateMember(ctx: RequestContext, organizationId: string, userId: string, input: unknown) {
+  await requireOrganizationRole(ctx, organizationId, "admin");
+  const { role } = parseInput(updateMemberSchema, input);
+  return ctx.prisma.$transaction(async (tx) => {
+    const member = await tx.member.findUnique({ where: { organizationId_userId: { organizationId, userId } } });
+    if (!member) throw new NotFoundError(`User ${userId} is not a member of this organization`);
+    if (member.role === "admin" && role !== "admin") await assertAnotherAdminRemains(tx, organizationId, userId);
+    return tx.member.update({ where: { organizationId_userId: { organizationId, userId } }, data: { role } });
+  });
+}
+
+/** Admins remove anyone; members may remove themselves (leave). Removing a non-member succeeds. */
+export async function removeMember(ctx: RequestContext, organizationId: string, userId: string): Promise<void> {
+  const viewer = requireViewer(ctx);
+  if (viewer.userId === userId) await requireMembership(ctx, organizationId);
+  else await requireOrganizationRole(ctx, organizationId, "admin");
+  await ctx.prisma.$transaction(async (tx) => {
+    const member = await tx.member.findUnique({ where: { organizationId_userId: { organizationId, userId } } });
+    if (!member) return;
+    if (member.role === "admin") await assertAnotherAdminRemains(tx, organizationId, userId);
+    await tx.teamMember.deleteMany({ where: { organizationId, userId } });
+    await tx.member.delete({ where: { organizationId_userId: { organizationId, userId } } });
+  });
+}
+
+/** Records that the caller was active in the organization now. */
+export async function pingOrganization(ctx: RequestContext, organizationId: string): Promise<void> {
+  const membership = await requireMembership(ctx, organizationId);
+  await ctx.prisma.member.update({
+    where: { organizationId_userId: { organizationId, userId: membership.userId } },
+    data: { lastSeenAt: ctx.clock.now() },
+  });
+}
+
+export async function setMemberSso(ctx: RequestContext, organizationId: string, userId: string): Promise<Member> {
+  await requireOrganizationRole(ctx, organizationId, "admin");
+  const member = await ctx.prisma.member.findUnique({ where: { organizationId_userId: { organizationId, userId } } });
+  if (!member) throw new NotFoundError(`User ${userId} is not a member of this organization`);
+  return ctx.prisma.member.update({
+    where: { organizationId_userId: { organizationId, userId } },
+    data: { sso: true },
+  });
+}

@@ -1,0 +1,23 @@
+import type { Organization } from "../../db/generated/client.ts";
+import { byKeys, defineLoader } from "../../loaders.ts";
+
+/** Organizations by id, without access checks: services check membership before handing one out. */
+export const organizationByIdLoader = defineLoader<string, Organization | null>(
+  "organizationById",
+  async (ctx, ids) => {
+    const rows = await ctx.prisma.organization.findMany({ where: { id: { in: [...ids] } } });
+    return byKeys(ids, rows, (row) => row.id);
+  },
+);
+
+/** Whether the viewer owns at least one team, per organization id. */
+export const viewerOwnsTeamLoader = defineLoader<string, boolean>("viewerOwnsTeam", async (ctx, orgIds) => {
+  const userId = ctx.viewer?.userId ?? "";
+  const rows = await ctx.prisma.teamMember.findMany({
+    where: { userId, role: "owner", organizationId: { in: [...orgIds] } },
+    select: { organizationId: true },
+    distinct: ["organizationId"],
+  });
+  const owned = new Set(rows.map((row) => row.organizationId));
+  return orgIds.map((id) => owned.has(id));
+});

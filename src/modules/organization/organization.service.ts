@@ -1,0 +1,274 @@
+import { z } from "zod";
+import {
+  requireMembership,
+  requireOrganizationRole,
+  requireViewer,
+  viewerMembershipLoader,
+} from "../../auth/access.ts";
+import { hasRole } from "../../auth/roles.ts";
+import type { RequestContext } from "../../context.ts";
+import type { Organization, Prisma, PrismaClient } from "../../db/generated/client.ts";
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "../../errors.ts";
+import { newId } from "../../ids.ts";
+import { type PageArgs, paginate } from "../../pagination.ts";
+import { documentSchema, mergeRulesSchema, parseInput, roleSchema } from "../../validation.ts";
+import { organizationByIdLoader, viewerOwnsTeamLoader } from "./organization.loaders.ts";
+
+const titleSchema = z
+  .string()
+  .min(2)
+  .max(255)
+  .regex(/^\S(.*\S)?$/, "must not start or end with spaces");
+const emailDomainSchema = z
+  .string()
+  .max(253)
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i,
+    "must be a domain name such as example.com",
+  )
+  .transform((domain) => domain.toLowerCase());
+const organizationTypeSchema = z.enum(["business", "community"]);
+const useCaseSchema = z.enum([
+  "internalDocs",
+  "docsSite",
+  "audienceControlledSite",
+  "productDocs",
+  "teamKnowledgeBase",
+  "designSystem",
+  "openSourceDocs",
+  "notes",
+  "other",
+]);
+
+const createOrganizationSchema = z.strictObject({
+  title: titleSchema,
+  emailDomains: z.array(emailDomainSchema).max(100).optional(),
+  type: organizationTypeSchema.optional(),
+  useCase: useCaseSchema.optional(),
+});
+
+const updateOrganizationSchema = z.strictObject({
+  title: titleSchema.optional(),
+  emailDomains: z.array(emailDomainSchema).max(100).optional(),
+  hostname: z
+    .string()
+    .min(3)
+    .max(32)
+    .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, "must be lowercase letters, digits and inner hyphens")
+    .optional(),
+  defaultRole: roleSchema.nullable().optional(),
+  defaultContent: z
+    .strictObject({ type: z.literal("site"), site: z.string().min(1) })
+    .nullable()
+    .optional(),
+  logo: z.url().max(2048).nullable().optional(),
+  sso: z.boolean().optional(),
+  ai: z.boolean().optional(),
+  inviteLinks: z.boolean().optional(),
+  mergeRules: mergeRulesSchema
+    .refine((rules) => rules.type !== "inherit", "an organization cannot inherit merge rules")
+    .optional(),
+});
+
+/** The organization, if the viewer is a member; 404 otherwise. */
+export async function getOrganization(ctx: RequestContext, organizationId: string): Promise<Organization> {
+  await requireMembership(ctx, organizationId);
+  const organization = await organizationByIdLoader(ctx).load(organizationId);
+  if (!organization) throw new NotFoundError(`Organization ${organizationId} not found`);
+  return organization;
+}
+
+/** Organizations by id for `node`/`nodes`: null for any the viewer may not see. */
+export async function loadVisibleOrganizations(
+  ctx: RequestContext,
+  ids: readonly string[],
+): Promise<(Organization | null)[]> {
+  requireViewer(ctx);
+  const memberships = await viewerMembershipLoader(ctx).loadMany(ids);
+  const organizations = await organizationByIdLoader(ctx).loadMany(ids);
+  return ids.map((_, index) => {
+    const membership = memberships[index];
+    const organization = organizations[index];
+    if (!membership || membership instanceof Error || membership.disabled) return null;
+    return organization instanceof Error ? null : (organization ?? null);
+  });
+}
+
+export function listOrganizationsForViewer(ctx: RequestContext, page: PageArgs) {
+  const viewer = requireViewer(ctx);
+  return paginate<Organization>(page, {
+    sort: [
+      { field: "createdAt", direction: "asc" },
+      { field: "id", direction: "asc" },
+    ],
+    where: { members: { some: { userId: viewer.userId, disabled: false } } },
+    findMany: (query) => ctx.prisma.organization.findMany(query as Prisma.OrganizationFindManyArgs),
+    count: (query) => ctx.prisma.organization.count(query as Prisma.OrganizationCountArgs),
+  });
+}
+
+/** Creates an organization; its creator becomes its first admin. */
+export async function createOrganization(ctx: RequestContext, input: unknown): Promise<Organization> {
+  const viewer = requireViewer(ctx);
+  return insertOrganization(ctx.prisma, input, ctx.clock.now(), viewer.userId);
+}
+
+/** Validates and inserts an organization, with its first admin when one is given (the CLI creates none). */
+export async function insertOrganization(
+  prisma: PrismaClient,
+  input: unknown,
+  now: Date,
+  adminUserId?: string,
+): Promise<Organization> {
+  const data = parseInput(createOrganizationSchema, input);
+  return prisma.organization.create({
+    data: {
+      id: newId("Organization"),
+      title: data.title,
+      emailDomains: data.emailDomains ?? [],
+      type: data.type ?? "business",
+      useCase: data.useCase ?? null,
+      createdAt: now,
+      ...(adminUserId ? { members: { create: { userId: adminUserId, role: "admin", joinedAt: now } } } : {}),
+    },
+  });
+}
+
+export async function updateOrganization(
+  ctx: RequestContext,
+  organizationId: string,
+  input: unknown,
+): Promise<Organization> {
+  await requireOrganizationRole(ctx, organizationId, "admin");
+  const data = parseInput(updateOrganizationSchema, input);
+  if (data.defaultContent) {
+    // Sites arrive with the spaces and sites resources; until then no site can be a valid default.
+    throw new InvalidInputError(
+      `Invalid default content: site ${data.defaultContent.site} is not a site of this organization`,
+    );
+  }
+  if (data.hostname) {
+    const taken = await ctx.prisma.organization.findFirst({
+      where: { hostname: data.hostname, id: { not: organizationId } },
+      select: { id: true },
+    });
+    if (taken) throw new ConflictError(`Hostname ${data.hostname} is already used by another organization`);
+  }
+  return ctx.prisma.organization.update({
+    where: { id: organizationId },
+    data: {
+      title: data.title,
+      emailDomains: data.emailDomains,
+      hostname: data.hostname,
+      defaultRole: data.defaultRole,
+      defaultSiteId: data.defaultContent === null ? null : undefined,
+      logoURL: data.logo,
+      sso: data.sso,
+      ai: data.ai,
+      inviteLinks: data.inviteLinks,
+      mergeRules: data.mergeRules as Prisma.InputJsonValue | undefined,
+    },
+  });
+}
+
+/** Organizations that accept members of an email domain; callers may look up only their own domain. */
+export async function listOrganizationsForEmailDomain(
+  ctx: RequestContext,
+  emailDomain: string,
+): Promise<Organization[]> {
+  const viewer = requireViewer(ctx);
+  const domain = parseInput(emailDomainSchema, emailDomain);
+  const user = await ctx.prisma.user.findUniqueOrThrow({ where: { id: viewer.userId } });
+  if (!user.emailVerified || emailDomainOf(user.email) !== domain) {
+    throw new ForbiddenError("You can only look up organizations for your own verified email domain");
+  }
+  return ctx.prisma.organization.findMany({
+    where: { emailDomains: { has: domain } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: 1000,
+  });
+}
+
+export function emailDomainOf(email: string): string {
+  return email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+}
+
+/** Joins an organization whose allowed email domains include the viewer's verified email domain. */
+export async function joinOrganization(ctx: RequestContext, organizationId: string): Promise<void> {
+  const viewer = requireViewer(ctx);
+  const organization = await ctx.prisma.organization.findUnique({ where: { id: organizationId } });
+  if (!organization) throw new NotFoundError(`Organization ${organizationId} not found`);
+  const user = await ctx.prisma.user.findUniqueOrThrow({ where: { id: viewer.userId } });
+  if (!user.emailVerified || !organization.emailDomains.includes(emailDomainOf(user.email))) {
+    throw new InvalidInputError("Your verified email domain is not allowed to join this organization");
+  }
+  await ctx.prisma.member.upsert({
+    where: { organizationId_userId: { organizationId, userId: viewer.userId } },
+    create: { organizationId, userId: viewer.userId, role: organization.defaultRole, joinedAt: ctx.clock.now() },
+    update: {},
+  });
+}
+
+export interface OrganizationPermissions {
+  view: boolean;
+  access: boolean;
+  admin: boolean;
+  ownTeam: boolean;
+  createContent: boolean;
+  createOpenAPISpec: boolean;
+  viewBilling: boolean;
+  listMembers: boolean;
+  listTeams: boolean;
+  listIntegrations: boolean;
+  listInstallations: boolean;
+  installIntegration: boolean;
+}
+
+/** The viewer's `permissions` booleans on an organization (access.md). */
+export async function organizationPermissions(
+  ctx: RequestContext,
+  organizationId: string,
+): Promise<OrganizationPermissions> {
+  const [membership, ownTeam] = await Promise.all([
+    viewerMembershipLoader(ctx).load(organizationId),
+    viewerOwnsTeamLoader(ctx).load(organizationId),
+  ]);
+  const member = Boolean(membership && !membership.disabled);
+  const role = member ? membership?.role : null;
+  const read = hasRole(role, "read");
+  const create = hasRole(role, "create");
+  const admin = hasRole(role, "admin");
+  return {
+    view: member,
+    access: read,
+    listMembers: read,
+    listTeams: read,
+    listIntegrations: read,
+    createContent: create,
+    createOpenAPISpec: create,
+    admin,
+    viewBilling: admin,
+    listInstallations: admin,
+    installIntegration: admin,
+    ownTeam,
+  };
+}
+
+const agentInstructionsSchema = z.strictObject({ instructions: documentSchema });
+
+export async function getAgentInstructions(ctx: RequestContext, organizationId: string) {
+  await requireOrganizationRole(ctx, organizationId, "read");
+  const instructions = await ctx.prisma.agentInstructions.findUnique({ where: { organizationId } });
+  if (!instructions) throw new NotFoundError("This organization has no agent instructions yet");
+  return instructions;
+}
+
+export async function updateAgentInstructions(ctx: RequestContext, organizationId: string, input: unknown) {
+  const membership = await requireOrganizationRole(ctx, organizationId, "admin");
+  const instructions = parseInput(agentInstructionsSchema, input).instructions as Prisma.InputJsonValue;
+  return ctx.prisma.agentInstructions.upsert({
+    where: { organizationId },
+    create: { organizationId, instructions, updatedById: membership.userId },
+    update: { instructions, updatedById: membership.userId },
+  });
+}

@@ -1,0 +1,249 @@
+import { z } from "zod";
+import { requireMembership, requireOrganizationRole, viewerMembershipLoader } from "../../auth/access.ts";
+import { hasRole } from "../../auth/roles.ts";
+import type { RequestContext } from "../../context.ts";
+import type { Prisma, Team, TeamMember } from "../../db/generated/client.ts";
+import { ForbiddenError, InvalidInputError, NotFoundError } from "../../errors.ts";
+import { newId } from "../../ids.ts";
+import { firstPageFromRows, isFirstPage, type PageArgs, paginate } from "../../pagination.ts";
+import { parseInput } from "../../validation.ts";
+import { teamMemberOrder, teamMembersLoader, viewerTeamRoleLoader } from "./team.loaders.ts";
+
+const teamTitleSchema = z.string().trim().min(1).max(64);
+const teamMemberRoleSchema = z.enum(["owner", "member"]);
+
+export interface TeamFilters {
+  /** A member id: only teams that member can manage. */
+  owner?: string | null;
+  title?: string | null;
+}
+
+export async function listTeams(ctx: RequestContext, organizationId: string, page: PageArgs, filters: TeamFilters) {
+  await requireOrganizationRole(ctx, organizationId, "read");
+  const where: Prisma.TeamWhereInput = { organizationId };
+  if (filters.title) where.title = { contains: filters.title, mode: "insensitive" };
+  if (filters.owner) {
+    const owner = await ctx.prisma.member.findUnique({
+      where: { organizationId_userId: { organizationId, userId: filters.owner } },
+    });
+    // Admins manage every team; other members only the teams they own; non-members none.
+    if (!owner) where.id = { in: [] };
+    else if (owner.role !== "admin") where.members = { some: { userId: filters.owner, role: "owner" } };
+  }
+  return paginate<Team>(page, {
+    sort: [
+      { field: "createdAt", direction: "asc" },
+      { field: "id", direction: "asc" },
+    ],
+    where,
+    findMany: (query) => ctx.prisma.team.findMany(query as Prisma.TeamFindManyArgs),
+    count: (query) => ctx.prisma.team.count(query as Prisma.TeamCountArgs),
+  });
+}
+
+async function findTeam(ctx: RequestContext, organizationId: string, teamId: string): Promise<Team> {
+  const team = await ctx.prisma.team.findFirst({ where: { id: teamId, organizationId } });
+  if (!team) throw new NotFoundError(`Team ${teamId} not found`);
+  return team;
+}
+
+export async function getTeam(ctx: RequestContext, organizationId: string, teamId: string): Promise<Team> {
+  await requireOrganizationRole(ctx, organizationId, "read");
+  return findTeam(ctx, organizationId, teamId);
+}
+
+/** Teams for `node`/`nodes`: null where the viewer is not a member of the team's organization. */
+export async function loadVisibleTeams(ctx: RequestContext, ids: readonly string[]): Promise<(Team | null)[]> {
+  const teams = await ctx.prisma.team.findMany({ where: { id: { in: [...ids] } } });
+  const memberships = await viewerMembershipLoader(ctx).loadMany(teams.map((team) => team.organizationId));
+  const visible = new Map(
+    teams
+      .filter((_, index) => {
+        const membership = memberships[index];
+        return membership && !(membership instanceof Error) && !membership.disabled;
+      })
+      .map((team) => [team.id, team]),
+  );
+  return ids.map((id) => visible.get(id) ?? null);
+}
+
+/** Organization admins and the team's owners manage a team. */
+async function requireTeamAdmin(ctx: RequestContext, organizationId: string, teamId: string): Promise<Team> {
+  const membership = await requireMembership(ctx, organizationId);
+  const team = await findTeam(ctx, organizationId, teamId);
+  if (membership.role === "admin") return team;
+  if ((await viewerTeamRoleLoader(ctx).load(teamId)) === "owner") return team;
+  throw new ForbiddenError("Only organization admins and team owners can manage this team");
+}
+
+export async function teamPermissions(ctx: RequestContext, team: Team) {
+  const [membership, teamRole] = await Promise.all([
+    viewerMembershipLoader(ctx).load(team.organizationId),
+    viewerTeamRoleLoader(ctx).load(team.id),
+  ]);
+  const member = Boolean(membership && !membership.disabled);
+  return { view: member, admin: member && (hasRole(membership?.role, "admin") || teamRole === "owner") };
+}
+
+/** Resolves user ids or emails to members of the organization; anyone else is a 400. */
+async function resolveMembers(tx: Prisma.TransactionClient, organizationId: string, references: string[]) {
+  if (references.length === 0) return new Map<string, string>();
+  const members = await tx.member.findMany({
+    where: {
+      organizationId,
+      OR: [{ userId: { in: references } }, { user: { email: { in: references.map((r) => r.toLowerCase()) } } }],
+    },
+    include: { user: { select: { email: true } } },
+  });
+  const byReference = new Map<string, string>();
+  for (const member of members) {
+    byReference.set(member.userId, member.userId);
+    byReference.set(member.user.email, member.userId);
+  }
+  const unknown = references.filter(
+    (reference) => !byReference.has(reference) && !byReference.has(reference.toLowerCase()),
+  );
+  if (unknown.length > 0) throw new InvalidInputError(`Not members of this organization: ${unknown.join(", ")}`);
+  return new Map(
+    references.map((reference) => [
+      reference,
+      (byReference.get(reference) ?? byReference.get(reference.toLowerCase())) as string,
+    ]),
+  );
+}
+
+const createTeamSchema = z.strictObject({
+  title: teamTitleSchema,
+  members: z.array(z.string().min(1)).max(1000).optional(),
+});
+
+export async function createTeam(ctx: RequestContext, organizationId: string, input: unknown): Promise<Team> {
+  await requireOrganizationRole(ctx, organizationId, "admin");
+  const data = parseInput(createTeamSchema, input);
+  return ctx.prisma.$transaction(async (tx) => {
+    const members = await resolveMembers(tx, organizationId, data.members ?? []);
+    const now = ctx.clock.now();
+    return tx.team.create({
+      data: {
+        id: newId("Team"),
+        organizationId,
+        title: data.title,
+        createdAt: now,
+        members: {
+          create: [...new Set(members.values())].map((userId) => ({
+            userId,
+            organizationId,
+            role: "member",
+            createdAt: now,
+          })),
+        },
+      },
+    });
+  });
+}
+
+const updateTeamSchema = z.strictObject({ title: teamTitleSchema.optional() });
+
+export async function updateTeam(ctx: RequestContext, organizationId: string, teamId: string, input: unknown) {
+  await requireTeamAdmin(ctx, organizationId, teamId);
+  const data = parseInput(updateTeamSchema, input);
+  return ctx.prisma.team.update({ where: { id: teamId }, data });
+}
+
+export async function deleteTeam(ctx: RequestContext, organizationId: string, teamId: string): Promise<void> {
+  await requireOrganizationRole(ctx, organizationId, "admin");
+  await ctx.prisma.team.deleteMany({ where: { id: teamId, organizationId } });
+}
+
+/** One page of a team's members; first pages of many teams share one statement through the loader. */
+export async function teamMembersPage(ctx: RequestContext, teamId: string, page: PageArgs) {
+  if (isFirstPage(page)) return firstPageFromRows(page, teamMemberOrder, await teamMembersLoader(ctx).load(teamId));
+  return paginate<TeamMember>(page, {
+    sort: teamMemberOrder,
+    where: { teamId },
+    findMany: (query) => ctx.prisma.teamMember.findMany(query as Prisma.TeamMemberFindManyArgs),
+    count: (query) => ctx.prisma.teamMember.count(query as Prisma.TeamMemberCountArgs),
+  });
+}
+
+const updateTeamMembersSchema = z.strictObject({
+  add: z.array(z.string().min(1)).max(1000).optional(),
+  remove: z.array(z.string().min(1)).max(1000).optional(),
+  memberships: z.record(z.string(), z.strictObject({ role: teamMemberRoleSchema })).optional(),
+});
+
+/** Adds, removes and re-roles team members in one transaction; someone both added and removed is removed. */
+export async function updateTeamMembers(ctx: RequestContext, organizationId: string, teamId: string, input: unknown) {
+  await requireTeamAdmin(ctx, organizationId, teamId);
+  const data = parseInput(updateTeamMembersSchema, input);
+  const memberships = data.memberships ?? {};
+  await ctx.prisma.$transaction(async (tx) => {
+    const resolved = await resolveMembers(tx, organizationId, [
+      ...new Set([...(data.add ?? []), ...(data.remove ?? []), ...Object.keys(memberships)]),
+    ]);
+    const removed = new Set((data.remove ?? []).map((reference) => resolved.get(reference) as string));
+    const roles = new Map(
+      Object.entries(memberships).map(([reference, value]) => [resolved.get(reference) as string, value.role]),
+    );
+    const added = new Set([...(data.add ?? []).map((reference) => resolved.get(reference) as string), ...roles.keys()]);
+    const now = ctx.clock.now();
+    for (const userId of added) {
+      if (removed.has(userId)) continue;
+      const role = roles.get(userId);
+      await tx.teamMember.upsert({
+        where: { teamId_userId: { teamId, userId } },
+        create: { teamId, userId, organizationId, role: role ?? "member", createdAt: now },
+        update: role ? { role } : {},
+      });
+    }
+    if (removed.size > 0) await tx.teamMember.deleteMany({ where: { teamId, userId: { in: [...removed] } } });
+  });
+}
+
+const putTeamMemberSchema = z.strictObject({ role: teamMemberRoleSchema.optional() });
+
+export async function putTeamMember(
+  ctx: RequestContext,
+  organizationId: string,
+  teamId: string,
+  userId: string,
+  input: unknown,
+) {
+  await requireTeamAdmin(ctx, organizationId, teamId);
+  const { role } = parseInput(putTeamMemberSchema, input);
+  await ctx.prisma.$transaction(async (tx) => {
+    await resolveMembers(tx, organizationId, [userId]);
+    await tx.teamMember.upsert({
+      where: { teamId_userId: { teamId, userId } },
+      create: { teamId, userId, organizationId, role: role ?? "member", createdAt: ctx.clock.now() },
+      update: role ? { role } : {},
+    });
+  });
+}
+
+export async function removeTeamMember(ctx: RequestContext, organizationId: string, teamId: string, userId: string) {
+  await requireTeamAdmin(ctx, organizationId, teamId);
+  await ctx.prisma.teamMember.deleteMany({ where: { teamId, userId } });
+}
+
+/** The teams a member belongs to, with their role in each. */
+export async function listMemberTeams(
+  ctx: RequestContext,
+  organizationId: string,
+  userId: string,
+  page: PageArgs,
+  filters: { title?: string | null },
+) {
+  await requireOrganizationRole(ctx, organizationId, "read");
+  const where: Prisma.TeamMemberWhereInput = { organizationId, userId };
+  if (filters.title) where.team = { title: { contains: filters.title, mode: "insensitive" } };
+  return paginate<TeamMember>(page, {
+    sort: [
+      { field: "createdAt", direction: "asc" },
+      { field: "teamId", direction: "asc" },
+    ],
+    where,
+    findMany: (query) => ctx.prisma.teamMember.findMany(query as Prisma.TeamMemberFindManyArgs),
+    count: (query) => ctx.prisma.teamMember.count(query as Prisma.TeamMemberCountArgs),
+  });
+}

@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { requireOrganizationRole, requireViewer } from "../../auth/access.ts";
+import { issueToken, tokenFromValue } from "../../auth/tokens.ts";
+import type { RequestContext } from "../../context.ts";
+import type { ApiToken, Prisma, PrismaClient, Role, User } from "../../db/generated/client.ts";
+import { ConflictError, NotFoundError } from "../../errors.ts";
+import { newId } from "../../ids.ts";
+import { byKeys, defineLoader } from "../../loaders.ts";
+import { type PageArgs, paginate } from "../../pagination.ts";
+import { parseInput, roleSchema } from "../../validation.ts";
+
+export const newUserSchema = z.strictObject({
+  email: z
+    .email()
+    .max(320)
+    .transform((email) => email.toLowerCase()),
+  displayName: z.string().trim().min(1).max(100),
+});
+
+/** Users by id, without access checks (callers reach users through members they may see). */
+export const userByIdLoader = defineLoader<string, User | null>("userById", async (ctx, ids) => {
+  const rows = await ctx.prisma.user.findMany({ where: { id: { in: [...ids] } } });
+  return byKeys(ids, rows, (row) => row.id);
+});
+
+/** Users for `node`/`nodes`: the viewer and people who share an organization with the viewer. */
+export async function loadVisibleUsers(ctx: RequestContext, ids: readonly string[]): Promise<(User | null)[]> {
+  const viewer = requireViewer(ctx);
+  const rows = await ctx.prisma.user.findMany({
+    where: {
+      id: { in: [...ids] },
+      OR: [
+        { id: viewer.userId },
+        { memberships: { some: { organization: { members: { some: { userId: viewer.userId, disabled: false } } } } } },
+      ],
+    },
+  });
+  return byKeys(ids, rows, (row) => row.id);
+}
+
+export async function getViewerUser(ctx: RequestContext): Promise<User> {
+  const viewer = requireViewer(ctx);
+  const user = await userByIdLoader(ctx).load(viewer.userId);
+  if (!user) throw new NotFoundError("User not found");
+  return user;
+}
+
+/** Operator (CLI) and organization admins: creates a user; emails are unique. */
+export async function createUser(prisma: PrismaClient | Prisma.TransactionClient, input: unknown): Promise<User> {
+  const data = parseInput(newUserSchema, input);
+  const existing = await prisma.user.findUnique({ where: { email: data.email } });
+  if (existing) throw new ConflictError(`A user with email ${data.email} already exists`);
+  return prisma.user.create({ data: { id: newId("User"), ...data } });
+}
+
+/** Operator (CLI): issues a token for any user; the token is returned once and only its hash is stored. */
+export async function createApiToken(
+  prisma: PrismaClient,
+  userId: string,
+  options: { label?: string; value?: string } = {},
+): Promise<{ token: string; apiToken: ApiToken }> {
+  const user = await prisma.user.findUnique({ where: { id: userId } });
+  if (!user) throw new NotFoundError(`User ${userId} not found`);
+  const issued = options.value ? tokenFromValue(options.value) : issueToken();
+  const apiToken = await prisma.apiToken.create({
+    data: { id: newId("ApiToken"), userId, lookup: issued.lookup, hash: issued.hash, label: options.label ?? null },
+  });
+  return { token: issued.token, apiToken };
+}
+
+/** Operator (CLI): revokes any token. Revoking twice is harmless. */
+export async function revokeApiToken(prisma: PrismaClient, tokenId: string, now: Date): Promise<ApiToken> {
+  const token = await prisma.apiToken.findUnique({ where: { id: tokenId } });
+  if (!token) throw new NotFoundError(`Token ${tokenId} not found`);
+  if (token.revokedAt) return token;
+  return prisma.apiToken.update({ where: { id: tokenId }, data: { revokedAt: now } });
+}
+
+const tokenLabelSchema = z.strictObject({ label: z.string().trim().min(1).max(100).optional() });
+
+export function createViewerApiToken(ctx: RequestContext, input: unknown) {
+  const viewer = requireViewer(ctx);
+  const { label } = parseInput(tokenLabelSchema, input);
+  return createApiToken(ctx.prisma, viewer.userId, { label });
+}
+
+/** Revokes one of the viewer's own tokens; another user's token id is reported as not found. */
+export async function revokeViewerApiToken(ctx: RequestContext, tokenId: string): Promise<ApiToken> {
+  const viewer = requireViewer(ctx);
+  const token = await ctx.prisma.apiToken.findFirst({ where: { id: tokenId, userId: viewer.userId } });
+  if (!token) throw new NotFoundError(`Token ${tokenId} not found`);
+  return revokeApiToken(ctx.prisma, tokenId, ctx.clock.now());
+}
+
+export function listViewerApiTokens(ctx: RequestContext, page: PageArgs) {
+  const viewer = requireViewer(ctx);
+  return paginate<ApiToken>(page, {
+    sort: [
+      { field: "createdAt", direction: "desc" },
+      { field: "id", direction: "desc" },
+    ],
+    where: { userId: viewer.userId },
+    findMany: (query) => ctx.prisma.apiToken.findMany(query as Prisma.ApiTokenFindManyArgs),
+    count: (query) => ctx.prisma.apiToken.count(query as Prisma.ApiTokenCountArgs),
+  });
+}
+
+const addUserSchema = z.strictObject({
+  email: newUserSchema.shape.email,
+  displayName: newUserSchema.shape.displayName.optional(),
+  role: roleSchema.nullable(),
+});
+
+/**
+ * Organization admins: makes a person a member by email, creating the user when nobody has that email yet.
+ * A person who is already a member keeps their membership (409).
+ */
+export async function addOrganizationMemberByEmail(ctx: RequestContext, organizationId: string, input: unknown) {
+  await requireOrganizationRole(ctx, organizationId, "admin");
+  const data = parseInput(addUserSchema, input);
+  return ctx.prisma.$transaction(async (tx) => {
+    const user =
+      (await tx.user.findUnique({ where: { email: data.email } })) ??
+      (await createUser(tx, { email: data.email, displayName: data.displayName ?? data.email.split("@")[0] }));
+    return addMember(tx, organizationId, user.id, data.role, ctx.clock.now());
+  });
+}
+
+/** Adds a membership; shared by the CLI and organization admins. */
+export async function addMember(
+  prisma: PrismaClient | Prisma.TransactionClient,
+  organizationId: string,
+  userId: string,
+  role: Role | null,
+  now: Date,
+) {
+  const [organization, user, existing] = await Promise.all([
+    prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true } }),
+    prisma.user.findUnique({ where: { id: userId }, select: { id: true } }),
+    prisma.member.findUnique({ where: { organizationId_userId: { organizationId, userId } } }),
+  ]);
+  if (!organization) throw new NotFoundError(`Organization ${organizationId} not found`);
+  if (!user) throw new NotFoundError(`User ${userId} not found`);
+  if (existing) throw new ConflictError(`User ${userId} is already a member of ${organizationId}`);
+  return prisma.member.create({ data: { organizationId, userId, role, joinedAt: now } });
+}

@@ -1,0 +1,229 @@
+import {
+  type DocumentNode,
+  execute,
+  type FragmentDefinitionNode,
+  type GraphQLError,
+  type GraphQLSchema,
+  getNamedType,
+  Kind,
+  type OperationDefinitionNode,
+  parse,
+  type SelectionNode,
+  type SelectionSetNode,
+  type TypeNode,
+  validate,
+} from "graphql";
+import type { RequestContext } from "../context.ts";
+import { domainErrorOf } from "../graphql/errors.ts";
+import { restError } from "./errors.ts";
+import type { HttpMethod, RestRoute } from "./route.ts";
+import { applyPlan, planSelection, type ShapePlan } from "./shape.ts";
+
+export interface CompiledRoute {
+  route: RestRoute;
+  pattern: RegExp;
+  parameterNames: string[];
+  document: DocumentNode;
+  variableTypes: Map<string, TypeNode>;
+  /** Undefined for empty responses; [] for the whole `data` object. */
+  resultPath: string[] | undefined;
+  plan: ShapePlan | undefined;
+}
+
+const maxBodyBytes = 1024 * 1024;
+
+function compilePath(path: string): { pattern: RegExp; parameterNames: string[] } {
+  const parameterNames: string[] = [];
+  const source = path
+    .split("/")
+    .map((segment) => {
+      const parameter = /^\{(\w+)\}$/.exec(segment);
+      if (!parameter) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      parameterNames.push(parameter[1] as string);
+      return "([^/]+)";
+    })
+    .join("/");
+  return { pattern: new RegExp(`^${source}/?$`), parameterNames };
+}
+
+function planResult(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+  resultPath: string[] | undefined,
+  routeName: string,
+): ShapePlan | undefined {
+  if (!resultPath) return undefined;
+  let type = getNamedType(operation.operation === "mutation" ? schema.getMutationType() : schema.getQueryType());
+  let selectionSet: SelectionSetNode | undefined = operation.selectionSet;
+  let plan: ShapePlan | undefined;
+  for (const key of resultPath) {
+    const selection: SelectionNode | undefined = selectionSet?.selections.find(
+      (candidate) => candidate.kind === Kind.FIELD && (candidate.alias?.value ?? candidate.name.value) === key,
+    );
+    if (!selection || selection.kind !== Kind.FIELD || !type || !("getFields" in type)) {
+      throw new Error(`Route ${routeName}: result path ${resultPath.join(".")} is not selected by its document`);
+    }
+    const field = type.getFields()[selection.name.value];
+    if (!field) throw new Error(`Route ${routeName}: unknown field ${selection.name.value}`);
+    type = getNamedType(field.type);
+    selectionSet = selection.selectionSet;
+    plan = { keepsNull: false, connection: type.name.endsWith("Connection") };
+  }
+  plan ??= { keepsNull: false, connection: false };
+  if (selectionSet && type) plan.fields = planSelection(schema, type, selectionSet, fragments);
+  return plan;
+}
+
+/** Parses and validates every route's document once; a document that no longer validates fails the start. */
+export function compileRoutes(schema: GraphQLSchema, routes: readonly RestRoute[]): CompiledRoute[] {
+  return routes.map((route) => {
+    const name = `${route.method} ${route.path} (${route.operation})`;
+    const document = parse(route.document);
+    const errors = validate(schema, document);
+    if (errors.length > 0) throw new Error(`Route ${name}: ${errors.map((error) => error.message).join("; ")}`);
+    const operation = document.definitions.find(
+      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+    );
+    if (!operation) throw new Error(`Route ${name}: no operation in its document`);
+    const fragments = new Map(
+      document.definitions
+        .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+        .map((fragment) => [fragment.name.value, fragment]),
+    );
+    const resultPath = route.result?.split(".").filter(Boolean);
+    return {
+      route,
+      ...compilePath(route.path),
+      document,
+      variableTypes: new Map(
+        (operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition.type]),
+      ),
+      resultPath,
+      plan: planResult(schema, operation, fragments, resultPath, name),
+    };
+  });
+}
+
+class BadRequest extends Error {}
+
+function coerceQueryValue(name: string, values: string[], type: TypeNode): unknown {
+  if (type.kind === Kind.NON_NULL_TYPE) return coerceQueryValue(name, values, type.type);
+  if (type.kind === Kind.LIST_TYPE) return values.map((value) => coerceQueryValue(name, [value], type.type));
+  const value = values.at(-1) as string;
+  switch (type.name.value) {
+    case "Int": {
+      if (!/^-?\d+$/.test(value)) throw new BadRequest(`Query parameter ${name} must be an integer`);
+      return Number(value);
+    }
+    case "Float": {
+      const number = Number(value);
+      if (value.trim() === "" || Number.isNaN(number)) throw new BadRequest(`Query parameter ${name} must be a number`);
+      return number;
+    }
+    case "Boolean": {
+      if (value === "true" || value === "1") return true;
+      if (value === "false" || value === "0") return false;
+      throw new BadRequest(`Query parameter ${name} must be true or false`);
+    }
+    default:
+      return value;
+  }
+}
+
+async function readJsonBody(request: Request): Promise<unknown> {
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > maxBodyBytes) throw new PayloadTooLarge();
+  const text = await request.text();
+  if (Buffer.byteLength(text) > maxBodyBytes) throw new PayloadTooLarge();
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequest("Request body is not valid JSON");
+  }
+}
+
+class PayloadTooLarge extends Error {}
+
+/** Rewords GraphQL's variable errors in terms of the REST request (body fields, query parameters). */
+function requestErrorMessage(message: string): string {
+  const match = /^Variable "\$(\w+)" got invalid value .*?(?: at "\w+\.([^"]+)")?; (.*)$/s.exec(message);
+  if (!match) return message;
+  const [, variable, field, problem] = match;
+  if (variable === "input") return `Invalid request body${field ? ` field ${field}` : ""}: ${problem}`;
+  return `Invalid parameter ${variable}: ${problem}`;
+}
+
+function statusOf(error: GraphQLError): { status: number; message: string } {
+  const domain = domainErrorOf(error);
+  if (domain) return { status: domain.status, message: domain.message };
+  // Errors without a path come from checking the request itself (variables against their input types).
+  if (!error.path) {
+    return { status: 400, message: requestErrorMessage(error.message) };
+  }
+  return { status: 500, message: "Unexpected error." };
+}
+
+function valueAt(data: unknown, path: string[]): unknown {
+  let value = data;
+  for (const key of path) value = (value as Record<string, unknown> | null | undefined)?.[key];
+  return value;
+}
+
+export interface RestHandlerOptions {
+  schema: GraphQLSchema;
+  routes: CompiledRoute[];
+  /** Called with errors that are not domain errors, before they are masked. */
+  onUnexpectedError(error: unknown, ctx: RequestContext): void;
+}
+
+/** Answers `/v1/*` requests (path without the `/v1` prefix) by running each route's document. */
+export function createRestHandler({ schema, routes, onUnexpectedError }: RestHandlerOptions) {
+  return async (request: Request, path: string, query: URLSearchParams, ctx: RequestContext): Promise<Response> => {
+    const matching = routes
+      .map((compiled) => ({ compiled, match: compiled.pattern.exec(path) }))
+      .filter((candidate) => candidate.match);
+    if (matching.length === 0) return restError(404, `No route for ${path}`);
+    const found = matching.find((candidate) => candidate.compiled.route.method === (request.method as HttpMethod));
+    if (!found?.match) {
+      const allow = [...new Set(matching.map((candidate) => candidate.compiled.route.method))].join(", ");
+      return restError(405, `Method ${request.method} is not allowed on ${path}`, { Allow: allow });
+    }
+    const { compiled, match } = found;
+    const variables: Record<string, unknown> = {};
+    try {
+      compiled.parameterNames.forEach((name, index) => {
+        variables[name] = decodeURIComponent(match[index + 1] as string);
+      });
+      for (const name of new Set(query.keys())) {
+        const type = compiled.variableTypes.get(name);
+        if (type && !(name in variables)) variables[name] = coerceQueryValue(name, query.getAll(name), type);
+      }
+      if (compiled.variableTypes.has("input")) {
+        const body = await readJsonBody(request);
+        if (body !== undefined && (typeof body !== "object" || body === null || Array.isArray(body))) {
+          throw new BadRequest("Request body must be a JSON object");
+        }
+        variables.input = body ?? {};
+      }
+    } catch (error) {
+      if (error instanceof PayloadTooLarge) return restError(413, `Request body is larger than ${maxBodyBytes} bytes`);
+      if (error instanceof BadRequest || error instanceof URIError) return restError(400, error.message);
+      throw error;
+    }
+    const result = await execute({ schema, document: compiled.document, variableValues: variables, contextValue: ctx });
+    const firstError = result.errors?.[0];
+    if (firstError) {
+      const { status, message } = statusOf(firstError);
+      if (status === 500) onUnexpectedError(firstError.originalError ?? firstError, ctx);
+      return restError(status, message);
+    }
+    if (compiled.route.status === 204 || !compiled.plan || !compiled.resultPath) {
+      return new Response(null, { status: compiled.route.status });
+    }
+    const value = valueAt(result.data, compiled.resultPath);
+    if (value === null || value === undefined) return restError(404, "Not found");
+    return Response.json(applyPlan(compiled.plan, value), { status: compiled.route.status });
+  };
+}

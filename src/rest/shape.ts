@@ -1,0 +1,91 @@
+import {
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  getNamedType,
+  isObjectType,
+  Kind,
+  type SelectionSetNode,
+} from "graphql";
+
+/**
+ * How to turn one selected value into REST JSON, computed once per route from its document and the schema:
+ * nulls are dropped unless the field keeps them, and connections become `{ items, count, next }` envelopes.
+ */
+export interface ShapePlan {
+  keepsNull: boolean;
+  connection: boolean;
+  fields?: Map<string, ShapePlan>;
+}
+
+function isConnectionType(type: GraphQLNamedType): boolean {
+  return isObjectType(type) && type.name.endsWith("Connection") && "pageInfo" in type.getFields();
+}
+
+export function planSelection(
+  schema: GraphQLSchema,
+  parentType: GraphQLNamedType,
+  selectionSet: SelectionSetNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+  fields = new Map<string, ShapePlan>(),
+): Map<string, ShapePlan> {
+  if (!isObjectType(parentType))
+    throw new Error(`REST documents select fields on object types only (${parentType.name})`);
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FRAGMENT_SPREAD) {
+      const fragment = fragments.get(selection.name.value);
+      if (!fragment) throw new Error(`Unknown fragment ${selection.name.value}`);
+      planSelection(schema, parentType, fragment.selectionSet, fragments, fields);
+      continue;
+    }
+    if (selection.kind === Kind.INLINE_FRAGMENT) {
+      planSelection(schema, parentType, selection.selectionSet, fragments, fields);
+      continue;
+    }
+    const field = parentType.getFields()[selection.name.value] as GraphQLField<unknown, unknown> | undefined;
+    if (!field) throw new Error(`Unknown field ${parentType.name}.${selection.name.value}`);
+    const key = selection.alias?.value ?? selection.name.value;
+    const type = getNamedType(field.type);
+    const plan: ShapePlan = fields.get(key) ?? {
+      keepsNull: field.extensions?.restKeepsNull === true,
+      connection: isConnectionType(type),
+    };
+    if (selection.selectionSet) {
+      plan.fields = planSelection(schema, type, selection.selectionSet, fragments, plan.fields ?? new Map());
+    }
+    fields.set(key, plan);
+  }
+  return fields;
+}
+
+interface ConnectionResult {
+  totalCount?: number;
+  pageInfo?: { hasNextPage?: boolean; endCursor?: string | null };
+  nodes?: unknown[];
+}
+
+export function applyPlan(plan: ShapePlan, value: unknown): unknown {
+  if (value === null || value === undefined) return value;
+  if (Array.isArray(value)) return value.map((item) => applyPlan(plan, item));
+  if (!plan.fields || typeof value !== "object") return value;
+  if (plan.connection) {
+    const connection = value as ConnectionResult;
+    const nodesPlan = plan.fields.get("nodes");
+    const envelope: Record<string, unknown> = {
+      items: (connection.nodes ?? []).map((node) => (nodesPlan ? applyPlan(nodesPlan, node) : node)),
+    };
+    if (connection.totalCount !== undefined) envelope.count = connection.totalCount;
+    if (connection.pageInfo?.hasNextPage && connection.pageInfo.endCursor) {
+      envelope.next = { page: connection.pageInfo.endCursor };
+    }
+    return envelope;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    const childPlan = plan.fields.get(key);
+    if (child === null && !childPlan?.keepsNull) continue;
+    out[key] = childPlan ? applyPlan(childPlan, child) : child;
+  }
+  return out;
+}
