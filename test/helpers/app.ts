@@ -1,0 +1,122 @@
+import { GraphQLClient } from "graphql-request";
+import { afterAll } from "vitest";
+import { type App, createApp } from "../../src/app.ts";
+import { roleOrder } from "../../src/auth/roles.ts";
+import type { Clock } from "../../src/clock.ts";
+import { loadConfig } from "../../src/config.ts";
+import type { Database } from "../../src/db/database.ts";
+import type { Role } from "../../src/db/generated/client.ts";
+import { newId } from "../../src/ids.ts";
+import { createLogger } from "../../src/logger.ts";
+import { addMember, createApiToken, createUser } from "../../src/modules/user/user.service.ts";
+import { openTestDatabase } from "./database.ts";
+
+export const baseUrl = "http://gateway.test";
+
+/** A clock tests move by hand. */
+export class TestClock implements Clock {
+  constructor(private current = new Date("2026-01-01T00:00:00.000Z")) {}
+  now() {
+    return new Date(this.current);
+  }
+  advance(milliseconds: number) {
+    this.current = new Date(this.current.getTime() + milliseconds);
+  }
+}
+
+export interface RestResponse<Body = unknown> {
+  status: number;
+  headers: Headers;
+  body: Body;
+}
+
+export interface RestOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as is (for malformed JSON tests). */
+  rawBody?: string;
+  query?: Record<string, string | number | boolean | (string | number)[] | undefined>;
+}
+
+export interface TestApp {
+  app: App;
+  db: Database;
+  clock: TestClock;
+  rest<Body = unknown>(method: string, path: string, options?: RestOptions): Promise<RestResponse<Body>>;
+  graphql(token?: string): GraphQLClient;
+}
+
+/** A service on a fresh database for this test file, closed after the file's tests. */
+export async function startTestApp(): Promise<TestApp> {
+  const db = await openTestDatabase();
+  afterAll(() => db.close());
+  const clock = new TestClock();
+  const config = loadConfig({ PUBLIC_URL: baseUrl, LOG_LEVEL: "silent", NODE_ENV: "test" });
+  const app = createApp({ config, db, clock, logger: createLogger("silent") });
+  return {
+    app,
+    db,
+    clock,
+    async rest<Body>(method: string, path: string, options: RestOptions = {}) {
+      const url = new URL(`/v1${path}`, baseUrl);
+      for (const [name, value] of Object.entries(options.query ?? {})) {
+        if (value === undefined) continue;
+        for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item));
+      }
+      const headers = new Headers();
+      if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+      const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+      if (body !== undefined) headers.set("content-type", "application/json");
+      const response = await app.fetch(new Request(url, { method, headers, body }));
+      const text = await response.text();
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: (text ? JSON.parse(text) : undefined) as Body,
+      };
+    },
+    graphql(token?: string) {
+      return new GraphQLClient(`${baseUrl}/graphql`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        fetch: (input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init)),
+      });
+    },
+  };
+}
+
+export interface SeededUser {
+  id: string;
+  email: string;
+  token: string;
+}
+
+export interface SeededOrganization {
+  organizationId: string;
+  /** One member per role, keyed by role, plus `guest` (role null). */
+  members: Record<Role | "guest", SeededUser>;
+}
+
+let seedCounter = 0;
+
+export async function seedUser(db: Database, name: string): Promise<SeededUser> {
+  seedCounter += 1;
+  const email = `${name}-${seedCounter}-${newId("User").slice(-6).toLowerCase()}@seed.test`;
+  const user = await createUser(db.prisma, { email, displayName: `${name} ${seedCounter}` });
+  const { token } = await createApiToken(db.prisma, user.id);
+  return { id: user.id, email, token };
+}
+
+/** An organization with one member of every role, each with a token. */
+export async function seedOrganization(db: Database, title = "Seeded Organization"): Promise<SeededOrganization> {
+  const organization = await db.prisma.organization.create({
+    data: { id: newId("Organization"), title, emailDomains: ["seed.test"] },
+  });
+  const members = {} as Record<Role | "guest", SeededUser>;
+  for (const role of [...roleOrder].reverse()) {
+    members[role] = await seedUser(db, role);
+    await addMember(db.prisma, organization.id, members[role].id, role, new Date());
+  }
+  members.guest = await seedUser(db, "guest");
+  await addMember(db.prisma, organization.id, members.guest.id, null, new Date());
+  return { organizationId: organization.id, members };
+}

@@ -1,0 +1,36 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type Database, openDatabase } from "../../src/db/database.ts";
+import { applyMigrations } from "../../src/db/migrate.ts";
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL (dropped again by `close`).
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const db = await openDatabase({ kind: "pglite", dataDir: "memory://" });
+    await applyMigrations(db);
+    return db;
+  }
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ kind: "postgres", url: url.toString() });
+  await applyMigrations(db);
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

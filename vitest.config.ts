@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  // Dependencies loaded by Node (Pothos, Yoga) get graphql's CommonJS build; make our code use the same instance.
+  resolve: { alias: { graphql: "graphql/index.js" } },
+  test: {
+    include: ["test/**/*.test.ts"],
+    // Each test file opens its own in-memory PGlite (or its own PostgreSQL database), so files run in parallel.
+    pool: "forks",
+    fileParallelism: true,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
