@@ -1,3 +1,6 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createServerAdapter } from "@whatwg-node/server";
 import { GraphQLClient } from "graphql-request";
 import { afterAll } from "vitest";
 import { type App, createApp } from "../../src/app.ts";
@@ -119,4 +122,15 @@ export async function seedOrganization(db: Database, title = "Seeded Organizatio
   members.guest = await seedUser(db, "guest");
   await addMember(db.prisma, organization.id, members.guest.id, null, new Date());
   return { organizationId: organization.id, members };
+}
+
+/** Serves the app on a real port of 127.0.0.1 for clients that make their own HTTP requests. */
+export async function listen(app: App): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer(createServerAdapter(app.fetch));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
