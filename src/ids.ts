@@ -11,6 +11,9 @@ export const idPrefixes = {
 
 export type IdType = keyof typeof idPrefixes;
 
+/** Types that implement the GraphQL `Node` interface (tokens and invites are not fetched by id). */
+export const nodeTypes: ReadonlySet<IdType> = new Set(["Organization", "User", "Team"]);
+
 const typeByPrefix = new Map<string, IdType>(
   Object.entries(idPrefixes).map(([type, prefix]) => [prefix, type as IdType]),
 );

@@ -1,7 +1,7 @@
 import SchemaBuilder from "@pothos/core";
 import RelayPlugin from "@pothos/plugin-relay";
 import type { RequestContext } from "../context.ts";
-import { typeOfId } from "../ids.ts";
+import { nodeTypes, typeOfId } from "../ids.ts";
 
 export const builder = new SchemaBuilder<{
   Context: RequestContext;
@@ -19,7 +19,11 @@ export const builder = new SchemaBuilder<{
     cursorType: "String",
     // Ids carry their type prefix already, so the global id is the id REST uses.
     encodeGlobalID: (_typename, id) => String(id),
-    decodeGlobalID: (globalID) => ({ typename: typeOfId(globalID) ?? "Unknown", id: globalID }),
+    // An id of no node type cannot be fetched; looking it up as an organization answers null like any missing id.
+    decodeGlobalID: (globalID) => {
+      const type = typeOfId(globalID);
+      return { typename: type && nodeTypes.has(type) ? type : "Organization", id: globalID };
+    },
     nodesOnConnection: {},
   },
 });

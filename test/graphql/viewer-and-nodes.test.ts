@@ -1,0 +1,142 @@
+import { ClientError } from "graphql-request";
+import { beforeAll, describe, expect, it } from "vitest";
+import { graphql } from "../generated/gql.ts";
+import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+
+let t: TestApp;
+let org: SeededOrganization;
+let other: SeededOrganization;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  org = await seedOrganization(t.db, "Graph Org");
+  other = await seedOrganization(t.db, "Foreign Org");
+});
+
+const Viewer = graphql(`
+  query Viewer {
+    viewer { user { id email } apiTokens(first: 10) { totalCount nodes { id label revokedAt } } }
+  }
+`);
+
+const CreateToken = graphql(`
+  mutation CreateToken($label: String) {
+    createApiToken(input: { label: $label }) { token apiToken { id label } }
+  }
+`);
+
+const RevokeToken = graphql(`
+  mutation RevokeToken($id: ID!) { revokeApiToken(id: $id) { id revokedAt } }
+`);
+
+const Nodes = graphql(`
+  query Nodes($ids: [ID!]!) {
+    nodes(ids: $ids) { __typename id ... on Organization { title } ... on Team { title } ... on User { email } }
+  }
+`);
+
+const OrganizationTitle = graphql(`
+  query OrganizationTitle($id: ID!) { organization(id: $id) { id title } }
+`);
+
+async function errorOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ClientError) return error.response.errors?.[0];
+    throw error;
+  }
+  throw new Error("expected the request to fail");
+}
+
+describe("viewer and tokens", () => {
+  it("creates a token shown once, lists it, and revoking it locks it out", async () => {
+    const client = t.graphql(org.members.edit.token);
+    const created = await client.request(CreateToken, { label: "laptop" });
+    expect(created.createApiToken.token).toMatch(/^dmt_/);
+    const stored = await t.db.prisma.apiToken.findUniqueOrThrow({ where: { id: created.createApiToken.apiToken.id } });
+    expect(stored.hash).not.toContain(created.createApiToken.token);
+
+    const fresh = t.graphql(created.createApiToken.token);
+    const viewer = await fresh.request(Viewer);
+    expect(viewer.viewer.user.id).toBe(org.members.edit.id);
+    expect(viewer.viewer.apiTokens.nodes.map((token) => token.label)).toContain("laptop");
+
+    await client.request(RevokeToken, { id: created.createApiToken.apiToken.id });
+    const error = await errorOf(fresh.request(Viewer));
+    expect(error?.extensions?.code).toBe("UNAUTHENTICATED");
+    const rest = await t.rest("GET", "/orgs", { token: created.createApiToken.token });
+    expect(rest.status).toBe(401);
+  });
+
+  it("does not let anyone revoke another user's token", async () => {
+    const tokenId = (await t.db.prisma.apiToken.findFirstOrThrow({ where: { userId: org.members.read.id } })).id;
+    const error = await errorOf(t.graphql(org.members.admin.token).request(RevokeToken, { id: tokenId }));
+    expect(error?.extensions?.code).toBe("NOT_FOUND");
+    expect((await t.db.prisma.apiToken.findUniqueOrThrow({ where: { id: tokenId } })).revokedAt).toBeNull();
+  });
+});
+
+describe("node and nodes", () => {
+  it("resolve REST ids of visible objects and null for other tenants' objects", async () => {
+    const team = await t.db.prisma.team.create({
+      data: { id: "team_graphvisible0000001", organizationId: org.organizationId, title: "Visible" },
+    });
+    const foreignTeam = await t.db.prisma.team.create({
+      data: { id: "team_graphforeign0000001", organizationId: other.organizationId, title: "Foreign" },
+    });
+    const result = await t.graphql(org.members.read.token).request(Nodes, {
+      ids: [
+        org.organizationId,
+        team.id,
+        org.members.admin.id,
+        other.organizationId,
+        foreignTeam.id,
+        other.members.admin.id,
+        "nonsense",
+        "tok_x",
+      ],
+    });
+    expect(result.nodes.map((node) => node?.__typename ?? null)).toEqual([
+      "Organization",
+      "Team",
+      "User",
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(result.nodes[0]).toMatchObject({ id: org.organizationId, title: "Graph Org" });
+  });
+});
+
+describe("errors", () => {
+  it("carry extensions.code for domain errors", async () => {
+    const missing = await errorOf(
+      t.graphql(org.members.read.token).request(OrganizationTitle, { id: other.organizationId }),
+    );
+    expect(missing?.extensions?.code).toBe("NOT_FOUND");
+    const anonymous = await errorOf(t.graphql().request(OrganizationTitle, { id: org.organizationId }));
+    expect(anonymous?.extensions?.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("mask unexpected errors and never leak SQL", async () => {
+    const original = t.db.prisma.organization.findMany;
+    t.db.prisma.organization.findMany = (() =>
+      Promise.reject(new Error('relation "Organization" does not exist'))) as never;
+    try {
+      const error = await errorOf(
+        t.graphql(org.members.read.token).request(OrganizationTitle, { id: org.organizationId }),
+      );
+      expect(error?.message).toBe("Unexpected error.");
+      expect(JSON.stringify(error)).not.toContain("relation");
+      expect(error?.extensions?.code).toBe("INTERNAL_SERVER_ERROR");
+      const rest = await t.rest("GET", `/orgs/${org.organizationId}`, { token: org.members.read.token });
+      expect(rest.status).toBe(500);
+      expect(rest.body).toEqual({ error: { code: 500, message: "Unexpected error." } });
+    } finally {
+      t.db.prisma.organization.findMany = original;
+    }
+  });
+});
