@@ -50,12 +50,13 @@ export interface TestApp {
 }
 
 /** A service on a fresh database for this test file, closed after the file's tests. */
-export async function startTestApp(): Promise<TestApp> {
+export async function startTestApp(options: { log?: (line: string) => void } = {}): Promise<TestApp> {
   const db = await openTestDatabase();
   afterAll(() => db.close());
   const clock = new TestClock();
   const config = loadConfig({ PUBLIC_URL: baseUrl, LOG_LEVEL: "silent", NODE_ENV: "test" });
-  const app = createApp({ config, db, clock, logger: createLogger("silent") });
+  const logger = options.log ? createLogger("info", options.log) : createLogger("silent");
+  const app = createApp({ config, db, clock, logger });
   return {
     app,
     db,

@@ -1,0 +1,60 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { bootstrapDemoData } from "../../src/bootstrap.ts";
+import { startTestApp, TestClock } from "../helpers/app.ts";
+
+const run = promisify(execFile);
+const dataDir = mkdtempSync(join(tmpdir(), "cli-test-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function cli(...args: string[]) {
+  const { stdout } = await run(process.execPath, ["--import", "tsx", "src/cli.ts", ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+  });
+  return JSON.parse(stdout.trim()) as Record<string, string>;
+}
+
+describe("operator CLI", () => {
+  it("creates a user, an organization, a membership and a token, each printed as one JSON line", async () => {
+    const user = await cli("user", "create", "--email", "ops@cli.test", "--name", "Ops");
+    const org = await cli("org", "create", "--title", "CLI Org");
+    const member = await cli(
+      "member",
+      "add",
+      "--org",
+      org.id as string,
+      "--user",
+      user.id as string,
+      "--role",
+      "admin",
+    );
+    expect(member).toEqual({ organization: org.id, user: user.id, role: "admin" });
+    const token = await cli("token", "create", "--user", user.id as string);
+    expect(token.token).toMatch(/^dmt_/);
+    const revoked = await cli("token", "revoke", "--token-id", token.id as string);
+    expect(revoked.revokedAt).toBeTruthy();
+    await expect(
+      cli("member", "add", "--org", org.id as string, "--user", user.id as string, "--role", "boss"),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("Invalid input"),
+    });
+  });
+});
+
+describe("first start", () => {
+  it("creates demo data on an empty database only, with BOOTSTRAP_ADMIN_TOKEN as the admin's token", async () => {
+    const t = await startTestApp();
+    const value = "automation-token-0123456789";
+    const demo = await bootstrapDemoData(t.db.prisma, new TestClock(), value);
+    expect(demo?.adminToken).toBe(value);
+    const orgs = await t.rest<{ items: { title: string }[] }>("GET", "/orgs", { token: value });
+    expect(orgs.status).toBe(200);
+    expect(orgs.body.items.map((org) => org.title)).toEqual(["Demo Organization"]);
+    expect(await bootstrapDemoData(t.db.prisma, new TestClock())).toBeNull();
+  });
+});

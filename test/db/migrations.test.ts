@@ -1,0 +1,15 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { diffMigrationsToSchema, schemaPath } from "../../scripts/schema-engine.ts";
+
+describe("prisma/migrations", () => {
+  it("builds exactly prisma/schema.prisma (else run `npm run db:migration -- <name>`)", async () => {
+    expect(await diffMigrationsToSchema()).toBe("");
+  });
+
+  it("reports a schema change that has no migration", async () => {
+    const datamodel = `${readFileSync(schemaPath, "utf8")}\nmodel DriftProbe {\n  id String @id\n}\n`;
+    const sql = await diffMigrationsToSchema({ datamodel });
+    expect(sql).toContain('CREATE TABLE "DriftProbe"');
+  });
+});

@@ -1,0 +1,49 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+
+const lines: string[] = [];
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp({ log: (line) => lines.push(line) });
+});
+
+describe("operations", () => {
+  it("logs one JSON line per request with its request id, and never the token", async () => {
+    const org = await seedOrganization(t.db, "Logged");
+    lines.length = 0;
+    const response = await t.app.fetch(
+      new Request(`http://gateway.test/v1/orgs/${org.organizationId}?shareKey=secret-share-key`, {
+        headers: { authorization: `Bearer ${org.members.admin.token}`, "x-request-id": "req-123" },
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-request-id")).toBe("req-123");
+    expect(lines).toHaveLength(1);
+    const entry = JSON.parse(lines[0] as string);
+    expect(entry).toMatchObject({
+      requestId: "req-123",
+      method: "GET",
+      path: `/v1/orgs/${org.organizationId}`,
+      status: 200,
+    });
+    expect(lines.join("")).not.toContain(org.members.admin.token);
+    expect(lines.join("")).not.toContain("secret-share-key");
+  });
+
+  it("answers /healthz without a token", async () => {
+    const response = await t.app.fetch(new Request("http://gateway.test/healthz"));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  it("refuses request bodies over 1 MiB with 413", async () => {
+    const org = await seedOrganization(t.db, "Big bodies");
+    const response = await t.rest("PATCH", `/orgs/${org.organizationId}`, {
+      token: org.members.admin.token,
+      rawBody: JSON.stringify({ title: "x".repeat(1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expect(response.body).toMatchObject({ error: { code: 413 } });
+  });
+});
