@@ -3,6 +3,7 @@ import { builder } from "./builder.ts";
 import "./scalars.ts";
 import "./connections.ts";
 import "../modules/organization/organization.graphql.ts";
+import "../modules/organization/link-invite.graphql.ts";
 import "../modules/user/user.graphql.ts";
 import "../modules/member/member.graphql.ts";
 import "../modules/team/team.graphql.ts";

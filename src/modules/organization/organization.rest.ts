@@ -18,6 +18,10 @@ const agentInstructionsFields = /* GraphQL */ `
   fragment AgentInstructionsFields on AgentInstructions { object instructions updatedAt updatedBy urls { location } }
 `;
 
+const linkInviteFields = /* GraphQL */ `
+  fragment LinkInviteFields on LinkInvite { object id role redundant }
+`;
+
 export const organizationRoutes: RestRoute[] = [
   {
     method: "GET",
@@ -97,5 +101,68 @@ export const organizationRoutes: RestRoute[] = [
     document: `query getOrganizationsForEmailDomain($emailDomain: String!) {
       organizations: organizationsForEmailDomain(emailDomain: $emailDomain) { ...OrganizationFields }
     } ${organizationFields}`,
+  },
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/link-invites",
+    operation: "listOrganizationInviteLinks",
+    status: 200,
+    result: "organization.linkInvites",
+    document: `query listOrganizationInviteLinks($organizationId: ID!, $limit: Int, $page: String) {
+      organization(id: $organizationId) {
+        linkInvites(first: $limit, after: $page) {
+          totalCount pageInfo { hasNextPage endCursor } nodes { ...LinkInviteFields }
+        }
+      }
+    } ${linkInviteFields}`,
+  },
+  {
+    method: "POST",
+    path: "/orgs/{organizationId}/link-invites",
+    operation: "createOrganizationInvite",
+    status: 201,
+    result: "createOrganizationInvite",
+    document: `mutation createOrganizationInvite($organizationId: ID!, $input: LinkInviteInput!) {
+      createOrganizationInvite(organizationId: $organizationId, input: $input) { ...LinkInviteFields }
+    } ${linkInviteFields}`,
+  },
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/link-invites/{inviteId}",
+    operation: "getOrganizationInviteLink",
+    status: 200,
+    result: "organization.linkInvite",
+    document: `query getOrganizationInviteLink($organizationId: ID!, $inviteId: ID!) {
+      organization(id: $organizationId) { linkInvite(id: $inviteId) { ...LinkInviteFields } }
+    } ${linkInviteFields}`,
+  },
+  {
+    method: "PATCH",
+    path: "/orgs/{organizationId}/link-invites/{inviteId}",
+    operation: "updateOrganizationInviteById",
+    status: 200,
+    result: "updateOrganizationInviteById",
+    document: `mutation updateOrganizationInviteById($organizationId: ID!, $inviteId: ID!, $input: LinkInviteInput!) {
+      updateOrganizationInviteById(organizationId: $organizationId, inviteId: $inviteId, input: $input) { ...LinkInviteFields }
+    } ${linkInviteFields}`,
+  },
+  {
+    method: "DELETE",
+    path: "/orgs/{organizationId}/link-invites/{inviteId}",
+    operation: "deleteOrganizationInviteById",
+    status: 204,
+    document: `mutation deleteOrganizationInviteById($organizationId: ID!, $inviteId: ID!) {
+      deleteOrganizationInviteById(organizationId: $organizationId, inviteId: $inviteId)
+    }`,
+  },
+  {
+    method: "POST",
+    path: "/orgs/{organizationId}/invites/{inviteId}",
+    operation: "joinOrganizationWithInvite",
+    status: 200,
+    result: "joinOrganizationWithInvite",
+    document: `mutation joinOrganizationWithInvite($organizationId: ID!, $inviteId: ID!) {
+      joinOrganizationWithInvite(organizationId: $organizationId, inviteId: $inviteId) { joined }
+    }`,
   },
 ];

@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { requireOrganizationRole, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
+import { hasRole, highestRole } from "../../auth/roles.ts";
+import type { RequestContext } from "../../context.ts";
+import type { LinkInvite, Prisma } from "../../db/generated/client.ts";
+import { ForbiddenError, NotFoundError } from "../../errors.ts";
+import { newId } from "../../ids.ts";
+import { type PageArgs, paginate } from "../../pagination.ts";
+import { parseInput, roleSchema } from "../../validation.ts";
+
+// The invite id is the secret of the link: 20 random base62 characters, like every id.
+const inviteSchema = z.strictObject({ role: roleSchema.nullable() });
+
+export function listLinkInvites(ctx: RequestContext, organizationId: string, page: PageArgs) {
+  return requireOrganizationRole(ctx, organizationId, "admin").then(() =>
+    paginate<LinkInvite>(page, {
+      sort: [
+        { field: "createdAt", direction: "asc" },
+        { field: "id", direction: "asc" },
+      ],
+      where: { organizationId },
+      findMany: (query) => ctx.prisma.linkInvite.findMany(query as Prisma.LinkInviteFindManyArgs),
+      count: (query) => ctx.prisma.linkInvite.count(query as Prisma.LinkInviteCountArgs),
+    }),
+  );
+}
+
+export async function getLinkInvite(
+  ctx: RequestContext,
+  organizationId: string,
+  inviteId: string,
+): Promise<LinkInvite> {
+  await requireOrganizationRole(ctx, organizationId, "admin");
+  const invite = await ctx.prisma.linkInvite.findFirst({ where: { id: inviteId, organizationId } });
+  if (!invite) throw new NotFoundError(`Invite ${inviteId} not found`);
+  return invite;
+}
+
+export async function createLinkInvite(
+  ctx: RequestContext,
+  organizationId: string,
+  input: unknown,
+): Promise<LinkInvite> {
+  const membership = await requireOrganizationRole(ctx, organizationId, "admin");
+  const { role } = parseInput(inviteSchema, input);
+  return ctx.prisma.linkInvite.create({
+    data: { id: newId("LinkInvite"), organizationId, role, createdById: membership.userId, createdAt: ctx.clock.now() },
+  });
+}
+
+export async function updateLinkInvite(ctx: RequestContext, organizationId: string, inviteId: string, input: unknown) {
+  await getLinkInvite(ctx, organizationId, inviteId);
+  const { role } = parseInput(inviteSchema, input);
+  return ctx.prisma.linkInvite.update({ where: { id: inviteId }, data: { role } });
+}
+
+export async function deleteLinkInvite(ctx: RequestContext, organizationId: string, inviteId: string): Promise<void> {
+  await requireOrganizationRole(ctx, organizationId, "admin");
+  await ctx.prisma.linkInvite.deleteMany({ where: { id: inviteId, organizationId } });
+}
+
+/** An invite is redundant for a viewer who already has at least its role in the organization. */
+export async function isInviteRedundant(ctx: RequestContext, invite: LinkInvite): Promise<boolean> {
+  const membership = await viewerMembershipLoader(ctx).load(invite.organizationId);
+  return Boolean(membership && (invite.role === null || hasRole(membership.role, invite.role)));
+}
+
+/** Joins through an invite link: new members get its role, existing members keep the higher of the two. */
+export async function joinWithLinkInvite(ctx: RequestContext, organizationId: string, inviteId: string): Promise<void> {
+  const viewer = requireViewer(ctx);
+  const invite = await ctx.prisma.linkInvite.findFirst({
+    where: { id: inviteId, organizationId },
+    include: { organization: { select: { inviteLinks: true } } },
+  });
+  if (!invite) throw new NotFoundError(`Invite ${inviteId} not found`);
+  if (!invite.organization.inviteLinks) throw new ForbiddenError("Invite links are disabled in this organization");
+  await ctx.prisma.$transaction(async (tx) => {
+    const key = { organizationId_userId: { organizationId, userId: viewer.userId } };
+    const existing = await tx.member.findUnique({ where: key });
+    if (!existing) {
+      await tx.member.create({
+        data: { organizationId, userId: viewer.userId, role: invite.role, joinedAt: ctx.clock.now() },
+      });
+    } else if (highestRole(existing.role, invite.role) !== existing.role) {
+      await tx.member.update({ where: key, data: { role: invite.role } });
+    }
+  });
+}
