@@ -29,6 +29,11 @@ describe("listing members", () => {
       query: { role: "edit" },
     });
     expect(editors.body.items.map((m) => m.id)).toEqual([org.members.edit.id]);
+    const guests = await t.rest<{ items: MemberBody[] }>("GET", base, {
+      token: org.members.read.token,
+      query: { role: "guest" },
+    });
+    expect(guests.body.items.map((m) => m.id)).toEqual([org.members.guest.id]);
 
     const search = await t.rest<{ items: MemberBody[] }>("GET", base, {
       token: org.members.read.token,

@@ -49,6 +49,11 @@ export const MemberRef = builder.objectRef<Member>("Member").implement({
   }),
 });
 
+const MemberRoleFilterEnum = builder.enumType("MemberRoleFilter", {
+  description: "A role, or guest for members without one.",
+  values: ["admin", "create", "review", "edit", "comment", "read", "guest"] as const,
+});
+
 const MemberSortEnum = builder.enumType("MemberSort", { values: ["joinedAt", "lastSeenAt"] as const });
 
 builder.objectFields(OrganizationRef, (t) => ({
@@ -56,7 +61,7 @@ builder.objectFields(OrganizationRef, (t) => ({
     type: MemberRef,
     description: "listMembersInOrganizationById",
     args: {
-      role: t.arg({ type: RoleEnum }),
+      role: t.arg({ type: MemberRoleFilterEnum }),
       search: t.arg.string({ description: "Matches display names and emails." }),
       sort: t.arg({ type: MemberSortEnum, description: "Default joinedAt; lastSeenAt lists only active members." }),
       order: t.arg({ type: SortOrderEnum, description: "Default desc." }),

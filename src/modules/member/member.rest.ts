@@ -19,7 +19,7 @@ export const memberRoutes: RestRoute[] = [
     status: 200,
     result: "organization.members",
     document: `query listMembersInOrganizationById(
-      $organizationId: ID!, $limit: Int, $page: String, $role: Role, $search: String, $sort: MemberSort, $order: SortOrder
+      $organizationId: ID!, $limit: Int, $page: String, $role: MemberRoleFilter, $search: String, $sort: MemberSort, $order: SortOrder
     ) {
       organization(id: $organizationId) {
         members(first: $limit, after: $page, role: $role, search: $search, sort: $sort, order: $order) {

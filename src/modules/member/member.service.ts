@@ -8,7 +8,7 @@ import { parseInput, roleSchema } from "../../validation.ts";
 import { memberByKeyLoader } from "./member.loaders.ts";
 
 export interface MemberFilters {
-  role?: Role | null;
+  role?: Role | "guest" | null;
   search?: string | null;
   sort?: "joinedAt" | "lastSeenAt" | null;
   order?: "asc" | "desc" | null;
@@ -21,7 +21,7 @@ export function listMembers(ctx: RequestContext, organizationId: string, page: P
     const search = filters.search?.trim();
     const where: Prisma.MemberWhereInput = {
       organizationId,
-      ...(filters.role ? { role: filters.role } : {}),
+      ...(filters.role ? { role: filters.role === "guest" ? null : filters.role } : {}),
       // Sorting by last activity lists only members who have been active.
       ...(sortField === "lastSeenAt" ? { lastSeenAt: { not: null } } : {}),
       ...(search
