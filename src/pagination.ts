@@ -23,11 +23,17 @@ export type SortKey<Node> = { field: keyof Node & string; direction: "asc" | "de
 
 type Where = Record<string, unknown>;
 
+/** What `paginate` needs of a Prisma model delegate (`ctx.prisma.team`, ...). */
+export interface KeysetModel<Node> {
+  findMany(query: { where: object; orderBy: Record<string, "asc" | "desc">[]; take: number }): PromiseLike<Node[]>;
+  count(query: { where: object }): PromiseLike<number>;
+}
+
 export interface KeysetQuery<Node> {
+  model: KeysetModel<Node>;
   sort: readonly SortKey<Node>[];
-  where: Where;
-  findMany(query: { where: Where; orderBy: Record<string, "asc" | "desc">[]; take: number }): Promise<Node[]>;
-  count(query: { where: Where }): Promise<number>;
+  /** The list's filter, in the model's Prisma `where` shape. */
+  where: object;
 }
 
 export function pageSize(value: number | null | undefined, name = "first"): number {
@@ -85,7 +91,7 @@ export async function paginate<Node>(args: PageArgs, query: KeysetQuery<Node>): 
   const backward = args.last !== undefined && args.last !== null && (args.first === undefined || args.first === null);
   const size = backward ? pageSize(args.last, "last") : pageSize(args.first);
   const cursor = backward ? args.before : args.after;
-  const conditions: Where[] = [query.where];
+  const conditions: object[] = [query.where];
   if (cursor)
     conditions.push(keysetWhere(query.sort, decodeCursor(cursor, query.sort.length), backward ? "before" : "after"));
   if (!backward && args.before) {
@@ -95,8 +101,8 @@ export async function paginate<Node>(args: PageArgs, query: KeysetQuery<Node>): 
     [key.field]: (backward ? (key.direction === "asc" ? "desc" : "asc") : key.direction) as "asc" | "desc",
   }));
   const [rows, totalCount] = await Promise.all([
-    size === 0 ? Promise.resolve([]) : query.findMany({ where: { AND: conditions }, orderBy, take: size + 1 }),
-    query.count({ where: query.where }),
+    size === 0 ? Promise.resolve([]) : query.model.findMany({ where: { AND: conditions }, orderBy, take: size + 1 }),
+    query.model.count({ where: query.where }),
   ]);
   const more = rows.length > size;
   const pageRows = more ? rows.slice(0, size) : rows;

@@ -42,8 +42,7 @@ export function listMembers(ctx: RequestContext, organizationId: string, page: P
     return paginate<Member>(page, {
       sort,
       where,
-      findMany: (query) => ctx.prisma.member.findMany(query as Prisma.MemberFindManyArgs),
-      count: (query) => ctx.prisma.member.count(query as Prisma.MemberCountArgs),
+      model: ctx.prisma.member,
     });
   });
 }

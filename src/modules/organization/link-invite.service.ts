@@ -2,7 +2,7 @@ import { z } from "zod";
 import { requireOrganizationRole, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
 import { hasRole, highestRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
-import type { LinkInvite, Prisma } from "../../db/generated/client.ts";
+import type { LinkInvite } from "../../db/generated/client.ts";
 import { ForbiddenError, NotFoundError } from "../../errors.ts";
 import { newId } from "../../ids.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
@@ -19,8 +19,7 @@ export function listLinkInvites(ctx: RequestContext, organizationId: string, pag
         { field: "id", direction: "asc" },
       ],
       where: { organizationId },
-      findMany: (query) => ctx.prisma.linkInvite.findMany(query as Prisma.LinkInviteFindManyArgs),
-      count: (query) => ctx.prisma.linkInvite.count(query as Prisma.LinkInviteCountArgs),
+      model: ctx.prisma.linkInvite,
     }),
   );
 }

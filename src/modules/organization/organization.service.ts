@@ -102,8 +102,7 @@ export function listOrganizationsForViewer(ctx: RequestContext, page: PageArgs) 
       { field: "id", direction: "asc" },
     ],
     where: { members: { some: { userId: viewer.userId, disabled: false } } },
-    findMany: (query) => ctx.prisma.organization.findMany(query as Prisma.OrganizationFindManyArgs),
-    count: (query) => ctx.prisma.organization.count(query as Prisma.OrganizationCountArgs),
+    model: ctx.prisma.organization,
   });
 }
 

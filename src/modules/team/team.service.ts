@@ -36,8 +36,7 @@ export async function listTeams(ctx: RequestContext, organizationId: string, pag
       { field: "id", direction: "asc" },
     ],
     where,
-    findMany: (query) => ctx.prisma.team.findMany(query as Prisma.TeamFindManyArgs),
-    count: (query) => ctx.prisma.team.count(query as Prisma.TeamCountArgs),
+    model: ctx.prisma.team,
   });
 }
 
@@ -161,8 +160,7 @@ export async function teamMembersPage(ctx: RequestContext, teamId: string, page:
   return paginate<TeamMember>(page, {
     sort: teamMemberOrder,
     where: { teamId },
-    findMany: (query) => ctx.prisma.teamMember.findMany(query as Prisma.TeamMemberFindManyArgs),
-    count: (query) => ctx.prisma.teamMember.count(query as Prisma.TeamMemberCountArgs),
+    model: ctx.prisma.teamMember,
   });
 }
 
@@ -243,7 +241,6 @@ export async function listMemberTeams(
       { field: "teamId", direction: "asc" },
     ],
     where,
-    findMany: (query) => ctx.prisma.teamMember.findMany(query as Prisma.TeamMemberFindManyArgs),
-    count: (query) => ctx.prisma.teamMember.count(query as Prisma.TeamMemberCountArgs),
+    model: ctx.prisma.teamMember,
   });
 }

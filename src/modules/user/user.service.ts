@@ -100,8 +100,7 @@ export function listViewerApiTokens(ctx: RequestContext, page: PageArgs) {
       { field: "id", direction: "desc" },
     ],
     where: { userId: viewer.userId },
-    findMany: (query) => ctx.prisma.apiToken.findMany(query as Prisma.ApiTokenFindManyArgs),
-    count: (query) => ctx.prisma.apiToken.count(query as Prisma.ApiTokenCountArgs),
+    model: ctx.prisma.apiToken,
   });
 }
 
