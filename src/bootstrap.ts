@@ -1,8 +1,8 @@
 import type { Clock } from "./clock.ts";
 import type { PrismaClient } from "./db/generated/client.ts";
-import { newId } from "./ids.ts";
 import { insertOrganization } from "./modules/organization/organization.service.ts";
-import { addMember, createApiToken, createUser } from "./modules/user/user.service.ts";
+import { insertTeam } from "./modules/team/team.service.ts";
+import { addMember, createApiToken, createUser, hasUsers } from "./modules/user/user.service.ts";
 
 export interface BootstrapResult {
   organizationId: string;
@@ -20,48 +20,34 @@ export async function bootstrapDemoData(
   clock: Clock,
   adminTokenValue?: string,
 ): Promise<BootstrapResult | null> {
-  if ((await prisma.user.count()) > 0) return null;
+  if (await hasUsers(prisma)) return null;
   const now = clock.now();
-  const admin = await createUser(prisma, {
-    email: "admin@example.com",
-    displayName: "Demo Admin",
-  });
-  const organization = await insertOrganization(
-    prisma,
-    { title: "Demo Organization", emailDomains: ["example.com"] },
-    now,
-    admin.id,
-  );
-  const writer = await createUser(prisma, {
-    email: "writer@example.com",
-    displayName: "Demo Writer",
-  });
-  const reader = await createUser(prisma, {
-    email: "reader@example.com",
-    displayName: "Demo Reader",
-  });
-  await addMember(prisma, organization.id, writer.id, "edit", now);
-  await addMember(prisma, organization.id, reader.id, "read", now);
-  await prisma.team.create({
-    data: {
-      id: newId("Team"),
-      organizationId: organization.id,
-      title: "Writers",
-      members: {
-        create: [
-          { userId: writer.id, organizationId: organization.id, role: "owner" },
-          { userId: admin.id, organizationId: organization.id, role: "member" },
+  // One transaction: a start that fails half-way leaves an empty database, so the next start seeds again.
+  return prisma.$transaction(async (tx) => {
+    const admin = await createUser(tx, { email: "admin@example.com", displayName: "Demo Admin" });
+    const organization = await insertOrganization(
+      tx,
+      { title: "Demo Organization", emailDomains: ["example.com"] },
+      now,
+      admin.id,
+    );
+    const writer = await createUser(tx, { email: "writer@example.com", displayName: "Demo Writer" });
+    const reader = await createUser(tx, { email: "reader@example.com", displayName: "Demo Reader" });
+    await addMember(tx, organization.id, writer.id, "edit", now);
+    await addMember(tx, organization.id, reader.id, "read", now);
+    await insertTeam(
+      tx,
+      organization.id,
+      {
+        title: "Writers",
+        members: [
+          { userId: writer.id, role: "owner" },
+          { userId: admin.id, role: "member" },
         ],
       },
-    },
+      now,
+    );
+    const { token } = await createApiToken(tx, admin.id, { label: "bootstrap", value: adminTokenValue });
+    return { organizationId: organization.id, adminUserId: admin.id, adminToken: token };
   });
-  const { token } = await createApiToken(prisma, admin.id, {
-    label: "bootstrap",
-    value: adminTokenValue,
-  });
-  return {
-    organizationId: organization.id,
-    adminUserId: admin.id,
-    adminToken: token,
-  };
 }

@@ -5,7 +5,7 @@ import type { PrismaClient } from "./db/generated/client.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { DomainError } from "./errors.ts";
 import { insertOrganization } from "./modules/organization/organization.service.ts";
-import { addMember, createApiToken, createUser, revokeApiToken } from "./modules/user/user.service.ts";
+import { addMember, createApiToken, createUser, listUsers, revokeApiToken } from "./modules/user/user.service.ts";
 import { parseInput, roleSchema } from "./validation.ts";
 
 /** Operator commands: each prints one JSON line on success, or an error line on stderr and exits non-zero. */
@@ -40,11 +40,7 @@ const commands: Record<string, Handler> = {
     return { id: user.id, email: user.email, displayName: user.displayName };
   },
   "user list": async (prisma) => {
-    const users = await prisma.user.findMany({
-      orderBy: { createdAt: "asc" },
-      select: { id: true, email: true },
-    });
-    return { users };
+    return { users: await listUsers(prisma) };
   },
   "member add": async (prisma, options) => {
     const roleName = required(options, "role");

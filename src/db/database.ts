@@ -3,7 +3,10 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { PrismaClient } from "./generated/client.ts";
+import { type Prisma, PrismaClient } from "./generated/client.ts";
+
+/** The client or an interactive transaction: functions taking it can run inside a caller's transaction. */
+export type PrismaExecutor = PrismaClient | Prisma.TransactionClient;
 
 /** A connection that accepts several statements in one string, for migrations and test set-up. */
 export interface RawConnection {

@@ -11,6 +11,7 @@ import type { Database } from "../../src/db/database.ts";
 import type { Role } from "../../src/db/generated/client.ts";
 import { newId } from "../../src/ids.ts";
 import { createLogger } from "../../src/logger.ts";
+import { insertOrganization } from "../../src/modules/organization/organization.service.ts";
 import { addMember, createApiToken, createUser } from "../../src/modules/user/user.service.ts";
 import { openTestDatabase } from "./database.ts";
 
@@ -112,9 +113,7 @@ export async function seedUser(db: Database, name: string): Promise<SeededUser> 
 
 /** An organization with one member of every role, each with a token. */
 export async function seedOrganization(db: Database, title = "Seeded Organization"): Promise<SeededOrganization> {
-  const organization = await db.prisma.organization.create({
-    data: { id: newId("Organization"), title, emailDomains: ["seed.test"] },
-  });
+  const organization = await insertOrganization(db.prisma, { title, emailDomains: ["seed.test"] }, new Date());
   const members = {} as Record<Role | "guest", SeededUser>;
   for (const role of [...roleOrder].reverse()) {
     members[role] = await seedUser(db, role);

@@ -14,36 +14,35 @@ export interface MemberFilters {
   order?: "asc" | "desc" | null;
 }
 
-export function listMembers(ctx: RequestContext, organizationId: string, page: PageArgs, filters: MemberFilters) {
-  return requireOrganizationRole(ctx, organizationId, "read").then(() => {
-    const direction = filters.order ?? "desc";
-    const sortField = filters.sort ?? "joinedAt";
-    const search = filters.search?.trim();
-    const where: Prisma.MemberWhereInput = {
-      organizationId,
-      ...(filters.role ? { role: filters.role === "guest" ? null : filters.role } : {}),
-      // Sorting by last activity lists only members who have been active.
-      ...(sortField === "lastSeenAt" ? { lastSeenAt: { not: null } } : {}),
-      ...(search
-        ? {
-            user: {
-              OR: [
-                { displayName: { contains: search, mode: "insensitive" } },
-                { email: { contains: search, mode: "insensitive" } },
-              ],
-            },
-          }
-        : {}),
-    };
-    const sort: SortKey<Member>[] = [
-      { field: sortField, direction },
-      { field: "userId", direction },
-    ];
-    return paginate<Member>(page, {
-      sort,
-      where,
-      model: ctx.prisma.member,
-    });
+export async function listMembers(ctx: RequestContext, organizationId: string, page: PageArgs, filters: MemberFilters) {
+  await requireOrganizationRole(ctx, organizationId, "read");
+  const direction = filters.order ?? "desc";
+  const sortField = filters.sort ?? "joinedAt";
+  const search = filters.search?.trim();
+  const where: Prisma.MemberWhereInput = {
+    organizationId,
+    ...(filters.role ? { role: filters.role === "guest" ? null : filters.role } : {}),
+    // Sorting by last activity lists only members who have been active.
+    ...(sortField === "lastSeenAt" ? { lastSeenAt: { not: null } } : {}),
+    ...(search
+      ? {
+          user: {
+            OR: [
+              { displayName: { contains: search, mode: "insensitive" } },
+              { email: { contains: search, mode: "insensitive" } },
+            ],
+          },
+        }
+      : {}),
+  };
+  const sort: SortKey<Member>[] = [
+    { field: sortField, direction },
+    { field: "userId", direction },
+  ];
+  return paginate<Member>(page, {
+    sort,
+    where,
+    model: ctx.prisma.member,
   });
 }
 

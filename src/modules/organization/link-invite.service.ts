@@ -11,17 +11,16 @@ import { parseInput, roleSchema } from "../../validation.ts";
 // The invite id is the secret of the link: 20 random base62 characters, like every id.
 const inviteSchema = z.strictObject({ role: roleSchema.nullable() });
 
-export function listLinkInvites(ctx: RequestContext, organizationId: string, page: PageArgs) {
-  return requireOrganizationRole(ctx, organizationId, "admin").then(() =>
-    paginate<LinkInvite>(page, {
-      sort: [
-        { field: "createdAt", direction: "asc" },
-        { field: "id", direction: "asc" },
-      ],
-      where: { organizationId },
-      model: ctx.prisma.linkInvite,
-    }),
-  );
+export async function listLinkInvites(ctx: RequestContext, organizationId: string, page: PageArgs) {
+  await requireOrganizationRole(ctx, organizationId, "admin");
+  return paginate<LinkInvite>(page, {
+    model: ctx.prisma.linkInvite,
+    sort: [
+      { field: "createdAt", direction: "asc" },
+      { field: "id", direction: "asc" },
+    ],
+    where: { organizationId },
+  });
 }
 
 export async function getLinkInvite(

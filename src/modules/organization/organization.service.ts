@@ -7,11 +7,13 @@ import {
 } from "../../auth/access.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
-import type { Organization, Prisma, PrismaClient } from "../../db/generated/client.ts";
+import type { PrismaExecutor } from "../../db/database.ts";
+import type { Organization, Prisma } from "../../db/generated/client.ts";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import { newId } from "../../ids.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
 import { documentSchema, mergeRulesSchema, parseInput, roleSchema } from "../../validation.ts";
+import { getViewerUser } from "../user/user.service.ts";
 import { organizationByIdLoader, viewerOwnsTeamLoader } from "./organization.loaders.ts";
 
 const titleSchema = z
@@ -114,7 +116,7 @@ export async function createOrganization(ctx: RequestContext, input: unknown): P
 
 /** Validates and inserts an organization, with its first admin when one is given (the CLI creates none). */
 export async function insertOrganization(
-  prisma: PrismaClient,
+  prisma: PrismaExecutor,
   input: unknown,
   now: Date,
   adminUserId?: string,
@@ -175,9 +177,8 @@ export async function listOrganizationsForEmailDomain(
   ctx: RequestContext,
   emailDomain: string,
 ): Promise<Organization[]> {
-  const viewer = requireViewer(ctx);
   const domain = parseInput(emailDomainSchema, emailDomain);
-  const user = await ctx.prisma.user.findUniqueOrThrow({ where: { id: viewer.userId } });
+  const user = await getViewerUser(ctx);
   if (!user.emailVerified || emailDomainOf(user.email) !== domain) {
     throw new ForbiddenError("You can only look up organizations for your own verified email domain");
   }
@@ -188,22 +189,21 @@ export async function listOrganizationsForEmailDomain(
   });
 }
 
-export function emailDomainOf(email: string): string {
+function emailDomainOf(email: string): string {
   return email.slice(email.lastIndexOf("@") + 1).toLowerCase();
 }
 
 /** Joins an organization whose allowed email domains include the viewer's verified email domain. */
 export async function joinOrganization(ctx: RequestContext, organizationId: string): Promise<void> {
-  const viewer = requireViewer(ctx);
-  const organization = await ctx.prisma.organization.findUnique({ where: { id: organizationId } });
+  const user = await getViewerUser(ctx);
+  const organization = await organizationByIdLoader(ctx).load(organizationId);
   if (!organization) throw new NotFoundError(`Organization ${organizationId} not found`);
-  const user = await ctx.prisma.user.findUniqueOrThrow({ where: { id: viewer.userId } });
   if (!user.emailVerified || !organization.emailDomains.includes(emailDomainOf(user.email))) {
     throw new InvalidInputError("Your verified email domain is not allowed to join this organization");
   }
   await ctx.prisma.member.upsert({
-    where: { organizationId_userId: { organizationId, userId: viewer.userId } },
-    create: { organizationId, userId: viewer.userId, role: organization.defaultRole, joinedAt: ctx.clock.now() },
+    where: { organizationId_userId: { organizationId, userId: user.id } },
+    create: { organizationId, userId: user.id, role: organization.defaultRole, joinedAt: ctx.clock.now() },
     update: {},
   });
 }

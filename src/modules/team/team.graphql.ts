@@ -1,7 +1,7 @@
 import type { Member, Team, TeamMember } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { MemberRef } from "../member/member.graphql.ts";
-import { memberByKeyLoader } from "../member/member.loaders.ts";
+import { getMember } from "../member/member.service.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { teamByIdLoader, teamMemberCountLoader } from "./team.loaders.ts";
 import {
@@ -13,6 +13,7 @@ import {
   loadVisibleTeams,
   putTeamMember,
   removeTeamMember,
+  teamMemberPermissions,
   teamMembersPage,
   teamPermissions,
   updateTeam,
@@ -35,23 +36,19 @@ const TeamPermissionsRef = builder.objectRef<{ view: boolean; admin: boolean }>(
   fields: (t) => ({ view: t.exposeBoolean("view"), admin: t.exposeBoolean("admin") }),
 });
 
-async function memberOf(ctx: Parameters<typeof memberByKeyLoader>[0], row: TeamMember): Promise<Member> {
-  const member = await memberByKeyLoader(ctx).load({ organizationId: row.organizationId, userId: row.userId });
-  if (!member) throw new Error(`Team member ${row.userId} is not a member of ${row.organizationId}`);
-  return member;
-}
-
 const OrganizationTeamMemberRef = builder.objectRef<TeamMember>("OrganizationTeamMember").implement({
   description: "A member of a team, with their organization membership.",
   fields: (t) => ({
-    organization: t.field({ type: MemberRef, resolve: (row, _args, ctx) => memberOf(ctx, row) }),
+    organization: t.field({
+      type: MemberRef,
+      resolve: (row, _args, ctx) => getMember(ctx, row.organizationId, row.userId),
+    }),
     team: t.field({ type: TeamMemberInfoRef, resolve: (row) => row }),
     permissions: t.field({
       type: builder.objectRef<{ view: boolean }>("OrganizationTeamMemberPermissions").implement({
         fields: (p) => ({ view: p.exposeBoolean("view") }),
       }),
-      // Only members of the organization reach a team's members, and they may see every one of them.
-      resolve: () => ({ view: true }),
+      resolve: () => teamMemberPermissions(),
     }),
   }),
 });

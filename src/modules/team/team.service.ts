@@ -2,7 +2,8 @@ import { z } from "zod";
 import { requireMembership, requireOrganizationRole, viewerMembershipLoader } from "../../auth/access.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
-import type { Prisma, Team, TeamMember } from "../../db/generated/client.ts";
+import type { PrismaExecutor } from "../../db/database.ts";
+import type { Prisma, Team, TeamMember, TeamMemberRole } from "../../db/generated/client.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import { newId } from "../../ids.ts";
 import { firstPageFromRows, isFirstPage, type PageArgs, paginate } from "../../pagination.ts";
@@ -84,7 +85,7 @@ export async function teamPermissions(ctx: RequestContext, team: Team) {
   return { view: member, admin: member && (hasRole(membership?.role, "admin") || teamRole === "owner") };
 }
 
-/** Resolves user ids or emails to members of the organization; anyone else is a 400. */
+/** Resolves user ids or emails (any case) to members of the organization; anyone else is a 400. */
 async function resolveMembers(tx: Prisma.TransactionClient, organizationId: string, references: string[]) {
   if (references.length === 0) return new Map<string, string>();
   const members = await tx.member.findMany({
@@ -94,21 +95,38 @@ async function resolveMembers(tx: Prisma.TransactionClient, organizationId: stri
     },
     include: { user: { select: { email: true } } },
   });
-  const byReference = new Map<string, string>();
+  const userIdByKey = new Map<string, string>();
   for (const member of members) {
-    byReference.set(member.userId, member.userId);
-    byReference.set(member.user.email, member.userId);
+    userIdByKey.set(member.userId, member.userId);
+    userIdByKey.set(member.user.email, member.userId);
   }
-  const unknown = references.filter(
-    (reference) => !byReference.has(reference) && !byReference.has(reference.toLowerCase()),
-  );
+  const resolved = new Map<string, string>();
+  const unknown: string[] = [];
+  for (const reference of references) {
+    const userId = userIdByKey.get(reference) ?? userIdByKey.get(reference.toLowerCase());
+    if (userId) resolved.set(reference, userId);
+    else unknown.push(reference);
+  }
   if (unknown.length > 0) throw new InvalidInputError(`Not members of this organization: ${unknown.join(", ")}`);
-  return new Map(
-    references.map((reference) => [
-      reference,
-      (byReference.get(reference) ?? byReference.get(reference.toLowerCase())) as string,
-    ]),
-  );
+  return resolved;
+}
+
+/** Inserts a team with its members (user ids already known to be members); shared with the demo bootstrap. */
+export function insertTeam(
+  prisma: PrismaExecutor,
+  organizationId: string,
+  team: { title: string; members: { userId: string; role: TeamMemberRole }[] },
+  now: Date,
+): Promise<Team> {
+  return prisma.team.create({
+    data: {
+      id: newId("Team"),
+      organizationId,
+      title: team.title,
+      createdAt: now,
+      members: { create: team.members.map((member) => ({ ...member, organizationId, createdAt: now })) },
+    },
+  });
 }
 
 const createTeamSchema = z.strictObject({
@@ -121,23 +139,13 @@ export async function createTeam(ctx: RequestContext, organizationId: string, in
   const data = parseInput(createTeamSchema, input);
   return ctx.prisma.$transaction(async (tx) => {
     const members = await resolveMembers(tx, organizationId, data.members ?? []);
-    const now = ctx.clock.now();
-    return tx.team.create({
-      data: {
-        id: newId("Team"),
-        organizationId,
-        title: data.title,
-        createdAt: now,
-        members: {
-          create: [...new Set(members.values())].map((userId) => ({
-            userId,
-            organizationId,
-            role: "member",
-            createdAt: now,
-          })),
-        },
-      },
-    });
+    const userIds = [...new Set(members.values())];
+    return insertTeam(
+      tx,
+      organizationId,
+      { title: data.title, members: userIds.map((userId) => ({ userId, role: "member" })) },
+      ctx.clock.now(),
+    );
   });
 }
 
@@ -152,6 +160,11 @@ export async function updateTeam(ctx: RequestContext, organizationId: string, te
 export async function deleteTeam(ctx: RequestContext, organizationId: string, teamId: string): Promise<void> {
   await requireOrganizationRole(ctx, organizationId, "admin");
   await ctx.prisma.team.deleteMany({ where: { id: teamId, organizationId } });
+}
+
+/** Only members of the organization reach a team's members, and they may see every one of them. */
+export function teamMemberPermissions() {
+  return { view: true };
 }
 
 /** One page of a team's members; first pages of many teams share one statement through the loader. */

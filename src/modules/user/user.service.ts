@@ -2,7 +2,8 @@ import { z } from "zod";
 import { requireOrganizationRole, requireViewer } from "../../auth/access.ts";
 import { issueToken, tokenFromValue } from "../../auth/tokens.ts";
 import type { RequestContext } from "../../context.ts";
-import type { ApiToken, Prisma, PrismaClient, Role, User } from "../../db/generated/client.ts";
+import type { PrismaExecutor } from "../../db/database.ts";
+import type { ApiToken, PrismaClient, Role, User } from "../../db/generated/client.ts";
 import { ConflictError, NotFoundError } from "../../errors.ts";
 import { newId } from "../../ids.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
@@ -46,16 +47,25 @@ export async function getViewerUser(ctx: RequestContext): Promise<User> {
 }
 
 /** Operator (CLI) and organization admins: creates a user; emails are unique. */
-export async function createUser(prisma: PrismaClient | Prisma.TransactionClient, input: unknown): Promise<User> {
+export async function createUser(prisma: PrismaExecutor, input: unknown): Promise<User> {
   const data = parseInput(newUserSchema, input);
   const existing = await prisma.user.findUnique({ where: { email: data.email } });
   if (existing) throw new ConflictError(`A user with email ${data.email} already exists`);
   return prisma.user.create({ data: { id: newId("User"), ...data } });
 }
 
+/** Operator (CLI): every user, oldest first. */
+export function listUsers(prisma: PrismaClient) {
+  return prisma.user.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, email: true } });
+}
+
+export async function hasUsers(prisma: PrismaExecutor): Promise<boolean> {
+  return (await prisma.user.count()) > 0;
+}
+
 /** Operator (CLI): issues a token for any user; the token is returned once and only its hash is stored. */
 export async function createApiToken(
-  prisma: PrismaClient,
+  prisma: PrismaExecutor,
   userId: string,
   options: { label?: string; value?: string } = {},
 ): Promise<{ token: string; apiToken: ApiToken }> {
@@ -127,7 +137,7 @@ export async function addOrganizationMemberByEmail(ctx: RequestContext, organiza
 
 /** Adds a membership; shared by the CLI and organization admins. */
 export async function addMember(
-  prisma: PrismaClient | Prisma.TransactionClient,
+  prisma: PrismaExecutor,
   organizationId: string,
   userId: string,
   role: Role | null,
