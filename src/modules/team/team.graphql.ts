@@ -1,4 +1,4 @@
-import type { Member, Team, TeamMember } from "../../db/generated/client.ts";
+import type { Team, TeamMember } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { MemberRef } from "../member/member.graphql.ts";
 import { getMember } from "../member/member.service.ts";
