@@ -7,12 +7,22 @@ export const idPrefixes = {
   Team: "team",
   ApiToken: "tok",
   LinkInvite: "inv",
+  Collection: "col",
+  Space: "space",
+  SpacePermission: "perm",
+  Revision: "rev",
+  Site: "site",
+  SiteSection: "sitesc",
+  SiteSectionGroup: "sitesg",
+  SiteSpace: "sitesp",
+  ShareLink: "shl",
+  Job: "job",
 } as const;
 
 export type IdType = keyof typeof idPrefixes;
 
 /** Types that implement the GraphQL `Node` interface (tokens and invites are not fetched by id). */
-export const nodeTypes: ReadonlySet<IdType> = new Set(["Organization", "User", "Team"]);
+export const nodeTypes: ReadonlySet<IdType> = new Set(["Organization", "User", "Team", "Space", "Site"]);
 
 const typeByPrefix = new Map<string, IdType>(
   Object.entries(idPrefixes).map(([type, prefix]) => [prefix, type as IdType]),

@@ -7,6 +7,8 @@ import "../modules/organization/link-invite.graphql.ts";
 import "../modules/user/user.graphql.ts";
 import "../modules/member/member.graphql.ts";
 import "../modules/team/team.graphql.ts";
+import "../modules/space/space.graphql.ts";
+import "../modules/site/site.graphql.ts";
 
 builder.queryType({
   description: "Reads: nouns on the graph; each field's description names its public operation id.",

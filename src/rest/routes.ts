@@ -1,7 +1,23 @@
 import { memberRoutes } from "../modules/member/member.rest.ts";
 import { organizationRoutes } from "../modules/organization/organization.rest.ts";
+import { sectionGroupRoutes } from "../modules/section-group/section-group.rest.ts";
+import { shareLinkRoutes } from "../modules/share-link/share-link.rest.ts";
+import { siteRoutes } from "../modules/site/site.rest.ts";
+import { siteSectionRoutes } from "../modules/site-section/site-section.rest.ts";
+import { siteSpaceRoutes } from "../modules/site-space/site-space.rest.ts";
+import { spaceRoutes } from "../modules/space/space.rest.ts";
 import { teamRoutes } from "../modules/team/team.rest.ts";
 import type { RestRoute } from "./route.ts";
 
 /** Every `/v1` route the server serves. */
-export const restRoutes: readonly RestRoute[] = [...organizationRoutes, ...memberRoutes, ...teamRoutes];
+export const restRoutes: readonly RestRoute[] = [
+  ...organizationRoutes,
+  ...memberRoutes,
+  ...teamRoutes,
+  ...spaceRoutes,
+  ...siteRoutes,
+  ...shareLinkRoutes,
+  ...siteSectionRoutes,
+  ...sectionGroupRoutes,
+  ...siteSpaceRoutes,
+];

@@ -1,0 +1,3 @@
+import type { RestRoute } from "../../rest/route.ts";
+
+export const shareLinkRoutes: RestRoute[] = [];
