@@ -5,6 +5,7 @@ import { bootstrapDemoData } from "./bootstrap.ts";
 import { systemClock } from "./clock.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
+import { startJobRunner } from "./jobs/recurring.ts";
 import { createLogger, describeError } from "./logger.ts";
 
 async function main() {
@@ -13,6 +14,7 @@ async function main() {
   const db = await openConfiguredDatabase(config);
   const demo = await bootstrapDemoData(db.prisma, systemClock, config.bootstrapAdminToken);
   const app = createApp({ config, db, logger });
+  const jobs = startJobRunner(db.prisma, systemClock, logger);
   const server = createServer(createServerAdapter(app.fetch));
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
 
@@ -42,6 +44,7 @@ async function main() {
     // Finish requests in flight, then release the database; force the exit if a client holds a connection open.
     setTimeout(() => process.exit(1), 10_000).unref();
     server.close(async () => {
+      await jobs.stop();
       await db.close();
       process.exit(0);
     });

@@ -2,6 +2,7 @@ import type { Member } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { keepsNullInRest, RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
+import { memberSpaceCountLoader } from "../space/space.loaders.ts";
 import { UserRef } from "../user/user.graphql.ts";
 import { addOrganizationMemberByEmail, userByIdLoader } from "../user/user.service.ts";
 import { memberTeamCountLoader } from "./member.loaders.ts";
@@ -39,8 +40,7 @@ export const MemberRef = builder.objectRef<Member>("Member").implement({
     sso: t.exposeBoolean("sso"),
     spaceCount: t.int({
       description: "Spaces the member has an explicit permission on (REST: `spaces`).",
-      // Spaces are not part of this service yet, so nobody holds a space permission.
-      resolve: () => 0,
+      resolve: (member, _args, ctx) => memberSpaceCountLoader(ctx).load(member),
     }),
     teamCount: t.int({
       description: "Teams of the organization the member belongs to (REST: `teams`).",

@@ -1,8 +1,151 @@
-import type { Space } from "../../db/generated/client.ts";
+import { highestRole } from "../../auth/roles.ts";
+import type { Collection, Role, Space } from "../../db/generated/client.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
+import type { MemberKey } from "../member/member.loaders.ts";
 
 /** Spaces by id, deleted ones included, without access checks: services decide what the viewer may see. */
 export const spaceByIdLoader = defineLoader<string, Space | null>("spaceById", async (ctx, ids) => {
   const rows = await ctx.prisma.space.findMany({ where: { id: { in: [...ids] } } });
   return byKeys(ids, rows, (row) => row.id);
 });
+
+/** Collections by id, without access checks. */
+export const collectionByIdLoader = defineLoader<string, Collection | null>("collectionById", async (ctx, ids) => {
+  const rows = await ctx.prisma.collection.findMany({ where: { id: { in: [...ids] } } });
+  return byKeys(ids, rows, (row) => row.id);
+});
+
+/** Grants reaching a user directly or through one of their teams. */
+export function grantsReaching(userId: string) {
+  return { OR: [{ userId }, { team: { members: { some: { userId } } } }] };
+}
+
+/** The viewer's highest explicit grant (user or team) on each space; null: none. */
+export const viewerSpaceGrantLoader = defineLoader<string, Role | null>("viewerSpaceGrant", async (ctx, spaceIds) => {
+  const rows = await ctx.prisma.spacePermission.findMany({
+    where: { spaceId: { in: [...spaceIds] }, ...grantsReaching(ctx.viewer?.userId ?? "") },
+    select: { spaceId: true, role: true },
+  });
+  const roles = new Map<string, Role | null>();
+  for (const row of rows) roles.set(row.spaceId, highestRole(roles.get(row.spaceId), row.role));
+  return spaceIds.map((id) => roles.get(id) ?? null);
+});
+
+export interface MemberSpaceKey {
+  userId: string;
+  spaceId: string;
+}
+
+const memberSpaceCacheKey = (key: MemberSpaceKey) => `${key.userId}:${key.spaceId}`;
+
+/** A user's highest explicit grant (user or team) on a space, for member space listings. */
+export const memberSpaceGrantLoader = defineLoader<MemberSpaceKey, Role | null, string>(
+  "memberSpaceGrant",
+  async (ctx, keys) => {
+    const rows = await ctx.prisma.spacePermission.findMany({
+      where: {
+        spaceId: { in: [...new Set(keys.map((key) => key.spaceId))] },
+        OR: [
+          { userId: { in: [...new Set(keys.map((key) => key.userId))] } },
+          { team: { members: { some: { userId: { in: keys.map((key) => key.userId) } } } } },
+        ],
+      },
+      select: { spaceId: true, role: true, userId: true, team: { select: { members: { select: { userId: true } } } } },
+    });
+    const roles = new Map<string, Role | null>();
+    for (const row of rows) {
+      const userIds = row.userId ? [row.userId] : (row.team?.members.map((member) => member.userId) ?? []);
+      for (const userId of userIds) {
+        const key = memberSpaceCacheKey({ userId, spaceId: row.spaceId });
+        roles.set(key, highestRole(roles.get(key), row.role));
+      }
+    }
+    return keys.map((key) => roles.get(memberSpaceCacheKey(key)) ?? null);
+  },
+  { cacheKeyFn: memberSpaceCacheKey },
+);
+
+const memberCacheKey = (key: MemberKey) => `${key.organizationId}:${key.userId}`;
+
+/** Live spaces of the organization each member holds an explicit grant on (directly or through a team). */
+export const memberSpaceCountLoader = defineLoader<MemberKey, number, string>(
+  "memberSpaceCount",
+  async (ctx, keys) => {
+    const userIds = [...new Set(keys.map((key) => key.userId))];
+    const rows = await ctx.prisma.spacePermission.findMany({
+      where: {
+        space: { organizationId: { in: [...new Set(keys.map((key) => key.organizationId))] }, deletedAt: null },
+        OR: [{ userId: { in: userIds } }, { team: { members: { some: { userId: { in: userIds } } } } }],
+      },
+      select: {
+        spaceId: true,
+        userId: true,
+        space: { select: { organizationId: true } },
+        team: { select: { members: { select: { userId: true } } } },
+      },
+    });
+    const spaces = new Map<string, Set<string>>();
+    for (const row of rows) {
+      const holders = row.userId ? [row.userId] : (row.team?.members.map((member) => member.userId) ?? []);
+      for (const userId of holders) {
+        const key = memberCacheKey({ organizationId: row.space.organizationId, userId });
+        spaces.set(key, (spaces.get(key) ?? new Set()).add(row.spaceId));
+      }
+    }
+    return keys.map((key) => spaces.get(memberCacheKey(key))?.size ?? 0);
+  },
+  { cacheKeyFn: memberCacheKey },
+);
+
+/** Live spaces each team holds a grant on. */
+export const teamSpaceCountLoader = defineLoader<string, number>("teamSpaceCount", async (ctx, teamIds) => {
+  const rows = await ctx.prisma.spacePermission.groupBy({
+    by: ["teamId"],
+    where: { teamId: { in: [...teamIds] }, space: { deletedAt: null } },
+    _count: { _all: true },
+  });
+  const counts = new Map(rows.map((row) => [row.teamId, row._count._all]));
+  return teamIds.map((id) => counts.get(id) ?? 0);
+});
+
+/**
+ * Every live space each member holds an explicit grant on, oldest first: one statement for the first pages of
+ * all members of a nested read.
+ */
+export const memberSpacesLoader = defineLoader<MemberKey, Space[], string>(
+  "memberSpaces",
+  async (ctx, keys) => {
+    const userIds = [...new Set(keys.map((key) => key.userId))];
+    const reaching = {
+      OR: [{ userId: { in: userIds } }, { team: { members: { some: { userId: { in: userIds } } } } }],
+    };
+    const rows = await ctx.prisma.space.findMany({
+      where: {
+        organizationId: { in: [...new Set(keys.map((key) => key.organizationId))] },
+        deletedAt: null,
+        permissions: { some: reaching },
+      },
+      include: {
+        permissions: {
+          where: reaching,
+          select: { userId: true, team: { select: { members: { select: { userId: true } } } } },
+        },
+      },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    const byMember = new Map<string, Space[]>();
+    for (const { permissions, ...space } of rows) {
+      const holders = new Set(
+        permissions.flatMap((grant) =>
+          grant.userId ? [grant.userId] : (grant.team?.members ?? []).map((m) => m.userId),
+        ),
+      );
+      for (const userId of holders) {
+        const key = memberCacheKey({ organizationId: space.organizationId, userId });
+        byMember.set(key, [...(byMember.get(key) ?? []), space]);
+      }
+    }
+    return keys.map((key) => byMember.get(memberCacheKey(key)) ?? []);
+  },
+  { cacheKeyFn: memberCacheKey },
+);

@@ -1,3 +1,157 @@
 import type { RestRoute } from "../../rest/route.ts";
 
-export const spaceRoutes: RestRoute[] = [];
+export const spaceFields = /* GraphQL */ `
+  fragment SpaceFields on Space {
+    object id title emoji visibility createdAt updatedAt deletedAt editMode mergeRules urls { location app }
+    organization parent language revision defaultLevel
+    comments: commentCount changeRequests: changeRequestCount changeRequestsOpen: changeRequestOpenCount
+    changeRequestsDraft: changeRequestDraftCount
+    permissions { view access admin viewInviteLinks edit triggerGitSync comment merge review installIntegration }
+  }
+`;
+
+const collectionFields = /* GraphQL */ `
+  fragment CollectionFields on Collection {
+    object id title description organization parent defaultLevel urls { location app }
+    permissions { view admin viewInviteLinks create }
+  }
+`;
+
+export const spaceRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    path: "/spaces/{spaceId}",
+    operation: "getSpaceById",
+    status: 200,
+    result: "space",
+    document: `query getSpaceById($spaceId: ID!, $shareKey: String) {
+      space(id: $spaceId, shareKey: $shareKey) { ...SpaceFields }
+    } ${spaceFields}`,
+  },
+  {
+    method: "PATCH",
+    path: "/spaces/{spaceId}",
+    operation: "updateSpaceById",
+    status: 200,
+    result: "updateSpaceById",
+    document: `mutation updateSpaceById($spaceId: ID!, $input: UpdateSpaceInput!) {
+      updateSpaceById(spaceId: $spaceId, input: $input) { ...SpaceFields }
+    } ${spaceFields}`,
+  },
+  {
+    method: "DELETE",
+    path: "/spaces/{spaceId}",
+    operation: "deleteSpaceById",
+    status: 204,
+    document: `mutation deleteSpaceById($spaceId: ID!) { deleteSpaceById(spaceId: $spaceId) }`,
+  },
+  {
+    method: "POST",
+    path: "/spaces/{spaceId}/duplicate",
+    operation: "duplicateSpace",
+    status: 201,
+    result: "duplicateSpace",
+    document: `mutation duplicateSpace($spaceId: ID!) { duplicateSpace(spaceId: $spaceId) { ...SpaceFields } } ${spaceFields}`,
+  },
+  {
+    method: "POST",
+    path: "/spaces/{spaceId}/restore",
+    operation: "restoreSpace",
+    status: 200,
+    result: "restoreSpace",
+    document: `mutation restoreSpace($spaceId: ID!) { restoreSpace(spaceId: $spaceId) { ...SpaceFields } } ${spaceFields}`,
+  },
+  {
+    method: "POST",
+    path: "/spaces/{spaceId}/move",
+    operation: "moveSpace",
+    status: 200,
+    result: "moveSpace",
+    document: `mutation moveSpace($spaceId: ID!, $input: MoveSpaceInput!) {
+      moveSpace(spaceId: $spaceId, input: $input) { ...SpaceFields }
+    } ${spaceFields}`,
+  },
+  {
+    method: "POST",
+    path: "/spaces/{spaceId}/transfer",
+    operation: "transferSpace",
+    status: 200,
+    result: "transferSpace",
+    document: `mutation transferSpace($spaceId: ID!, $input: TransferSpaceInput!) {
+      transferSpace(spaceId: $spaceId, input: $input) { ...SpaceFields }
+    } ${spaceFields}`,
+  },
+  {
+    method: "POST",
+    path: "/spaces/{spaceId}/permissions",
+    operation: "inviteToSpace",
+    status: 204,
+    document: `mutation inviteToSpace($spaceId: ID!, $input: InviteToSpaceInput!) {
+      inviteToSpace(spaceId: $spaceId, input: $input)
+    }`,
+  },
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/spaces",
+    operation: "listSpacesInOrganizationById",
+    status: 200,
+    result: "organization.spaces",
+    document: `query listSpacesInOrganizationById($organizationId: ID!, $limit: Int, $page: String) {
+      organization(id: $organizationId) {
+        spaces(first: $limit, after: $page) {
+          totalCount pageInfo { hasNextPage endCursor } nodes { ...SpaceFields }
+        }
+      }
+    } ${spaceFields}`,
+  },
+  {
+    method: "POST",
+    path: "/orgs/{organizationId}/spaces",
+    operation: "createSpace",
+    status: 201,
+    result: "createSpace",
+    document: `mutation createSpace($organizationId: ID!, $input: CreateSpaceInput) {
+      createSpace(organizationId: $organizationId, input: $input) { ...SpaceFields }
+    } ${spaceFields}`,
+  },
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/members/{userId}/spaces",
+    operation: "listSpacesForOrganizationMember",
+    status: 200,
+    result: "organization.member.spaces",
+    document: `query listSpacesForOrganizationMember($organizationId: ID!, $userId: ID!, $limit: Int, $page: String, $order: SortOrder) {
+      organization(id: $organizationId) {
+        member(userId: $userId) {
+          spaces(first: $limit, after: $page, order: $order) {
+            totalCount pageInfo { hasNextPage endCursor } nodes { permission space { ...SpaceFields } }
+          }
+        }
+      }
+    } ${spaceFields}`,
+  },
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/collections",
+    operation: "listCollectionsInOrganizationById",
+    status: 200,
+    result: "organization.collections",
+    document: `query listCollectionsInOrganizationById($organizationId: ID!, $limit: Int, $page: String) {
+      organization(id: $organizationId) {
+        collections(first: $limit, after: $page) {
+          totalCount pageInfo { hasNextPage endCursor } nodes { ...CollectionFields }
+        }
+      }
+    } ${collectionFields}`,
+  },
+  {
+    method: "POST",
+    path: "/orgs/{organizationId}/collections",
+    operation: "createCollection",
+    status: 201,
+    result: "createCollection",
+    document: `mutation createCollection($organizationId: ID!, $input: CreateCollectionInput) {
+      createCollection(organizationId: $organizationId, input: $input) { ...CollectionFields }
+    } ${collectionFields}`,
+  },
+];

@@ -3,6 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { MemberRef } from "../member/member.graphql.ts";
 import { getMember } from "../member/member.service.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
+import { teamSpaceCountLoader } from "../space/space.loaders.ts";
 import { teamByIdLoader, teamMemberCountLoader } from "./team.loaders.ts";
 import {
   createTeam,
@@ -66,8 +67,7 @@ builder.node(TeamRef, {
     }),
     spaceCount: t.int({
       description: "Spaces the team has a permission on (REST: `spaces`).",
-      // Spaces are not part of this service yet, so no team holds a space permission.
-      resolve: () => 0,
+      resolve: (team, _args, ctx) => teamSpaceCountLoader(ctx).load(team.id),
     }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     permissions: t.field({ type: TeamPermissionsRef, resolve: (team, _args, ctx) => teamPermissions(ctx, team) }),

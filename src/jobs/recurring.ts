@@ -1,0 +1,48 @@
+import type { Clock } from "../clock.ts";
+import type { PrismaClient } from "../db/generated/client.ts";
+import type { Logger } from "../logger.ts";
+import { purgeDeletedSpaces } from "../modules/space/space.service.ts";
+import { ensureRecurringJob, type JobHandlers, runDueJobs } from "./runner.ts";
+
+const hour = 60 * 60 * 1000;
+
+export const jobHandlers: JobHandlers = {
+  "purge-deleted-spaces": {
+    every: hour,
+    run: async (prisma, _job, now) => {
+      await purgeDeletedSpaces(prisma, now);
+    },
+  },
+};
+
+/** Schedules the recurring jobs (once per database, whatever the number of starts). */
+export async function scheduleRecurringJobs(prisma: PrismaClient, clock: Clock): Promise<void> {
+  for (const [type, handler] of Object.entries(jobHandlers)) {
+    if (handler.every) await ensureRecurringJob(prisma, type, clock.now());
+  }
+}
+
+/** Schedules the recurring jobs and runs due jobs now; tests call it with their clock instead of waiting. */
+export async function runJobs(prisma: PrismaClient, clock: Clock, logger?: Logger): Promise<number> {
+  await scheduleRecurringJobs(prisma, clock);
+  return runDueJobs(prisma, clock, jobHandlers, logger);
+}
+
+/** Polls for due jobs every `intervalMs` until stopped; `stop` waits for the run in progress. */
+export function startJobRunner(prisma: PrismaClient, clock: Clock, logger: Logger, intervalMs = 30_000) {
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = running
+      .then(() => runJobs(prisma, clock, logger))
+      .catch((error: unknown) => logger.error("job runner failed", { error: String(error) }));
+  };
+  tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

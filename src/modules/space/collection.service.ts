@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { requireMembership, requireOrganizationRole, viewerMembershipLoader } from "../../auth/access.ts";
+import { hasRole } from "../../auth/roles.ts";
+import type { RequestContext } from "../../context.ts";
+import type { Collection } from "../../db/generated/client.ts";
+import { InvalidInputError, NotFoundError } from "../../errors.ts";
+import { newId } from "../../ids.ts";
+import { type PageArgs, paginate } from "../../pagination.ts";
+import { parseInput } from "../../validation.ts";
+import { collectionByIdLoader } from "./space.loaders.ts";
+
+/** Collections are organization structure: every member sees them; spaces inside keep their own access. */
+export async function listCollections(ctx: RequestContext, organizationId: string, page: PageArgs) {
+  await requireMembership(ctx, organizationId);
+  return paginate<Collection>(page, {
+    sort: [
+      { field: "createdAt", direction: "asc" },
+      { field: "id", direction: "asc" },
+    ],
+    where: { organizationId },
+    model: ctx.prisma.collection,
+  });
+}
+
+/** Collections for `node`/`nodes` and `collection(id)`: null outside the viewer's organizations. */
+export async function loadVisibleCollections(ctx: RequestContext, ids: readonly string[]) {
+  const collections = await collectionByIdLoader(ctx).loadMany(ids);
+  const found = collections.map((collection) => (collection instanceof Error ? null : collection));
+  const memberships = await viewerMembershipLoader(ctx).loadMany(found.map((c) => c?.organizationId ?? ""));
+  return found.map((collection, index) => {
+    const membership = memberships[index];
+    return collection && membership && !(membership instanceof Error) && !membership.disabled ? collection : null;
+  });
+}
+
+export async function getCollection(ctx: RequestContext, collectionId: string): Promise<Collection> {
+  const [collection] = await loadVisibleCollections(ctx, [collectionId]);
+  if (!collection) throw new NotFoundError(`Collection ${collectionId} not found`);
+  return collection;
+}
+
+export async function collectionPermissions(ctx: RequestContext, collection: Collection) {
+  const membership = await viewerMembershipLoader(ctx).load(collection.organizationId);
+  const role = membership && !membership.disabled ? membership.role : null;
+  return {
+    view: Boolean(membership && !membership.disabled),
+    admin: hasRole(role, "admin"),
+    viewInviteLinks: hasRole(role, "create"),
+    create: hasRole(role, "create"),
+  };
+}
+
+const createCollectionSchema = z.strictObject({
+  title: z.string().trim().min(1).max(50).optional(),
+  parent: z.string().min(1).optional(),
+});
+
+export async function createCollection(ctx: RequestContext, organizationId: string, input: unknown) {
+  await requireOrganizationRole(ctx, organizationId, "create");
+  const data = parseInput(createCollectionSchema, input);
+  return ctx.prisma.$transaction(async (tx) => {
+    if (data.parent && !(await tx.collection.findFirst({ where: { id: data.parent, organizationId } }))) {
+      throw new InvalidInputError(`Unknown collection ${data.parent}`);
+    }
+    const last = await tx.collection.aggregate({
+      where: { organizationId, parentId: data.parent ?? null },
+      _max: { position: true },
+    });
+    const now = ctx.clock.now();
+    return tx.collection.create({
+      data: {
+        id: newId("Collection"),
+        organizationId,
+        parentId: data.parent ?? null,
+        title: data.title ?? "Untitled",
+        position: (last._max.position ?? -1) + 1,
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+  });
+}

@@ -1,0 +1,119 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { graphql } from "../generated/gql.ts";
+import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+
+const CreateSpace = graphql(`
+  mutation SpacesTestCreate($organizationId: ID!, $input: CreateSpaceInput) {
+    createSpace(organizationId: $organizationId, input: $input) { id title }
+  }
+`);
+
+const Invite = graphql(`
+  mutation SpacesTestInvite($spaceId: ID!, $input: InviteToSpaceInput!) { inviteToSpace(spaceId: $spaceId, input: $input) }
+`);
+
+const OrganizationSpaces = graphql(`
+  query SpacesTestOrganizationSpaces($id: ID!) {
+    organization(id: $id) {
+      spaces(first: 100) {
+        totalCount
+        nodes { id title defaultLevel commentCount permissions { view edit admin } }
+      }
+      members(first: 100) {
+        nodes { id spaceCount spaces(first: 100, order: asc) { totalCount nodes { permission space { id } } } }
+      }
+      teams(first: 100) { nodes { id spaceCount } }
+    }
+  }
+`);
+
+const Collections = graphql(`
+  mutation SpacesTestCreateCollection($organizationId: ID!, $input: CreateCollectionInput) {
+    createCollection(organizationId: $organizationId, input: $input) { id title parent permissions { create } }
+  }
+`);
+
+const CollectionQuery = graphql(`
+  query SpacesTestCollection($id: ID!, $organizationId: ID!) {
+    collection(id: $id) { id title defaultLevel }
+    node(id: $id) { ... on Collection { title } }
+    organization(id: $organizationId) { collections(first: 10) { totalCount nodes { id } } }
+  }
+`);
+
+let t: TestApp;
+let org: SeededOrganization;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  org = await seedOrganization(t.db, "GraphQL Spaces");
+});
+
+async function addSpaces(count: number, teamId: string) {
+  const admin = t.graphql(org.members.admin.token);
+  for (let i = 0; i < count; i++) {
+    const { createSpace } = await admin.request(CreateSpace, {
+      organizationId: org.organizationId,
+      input: { title: `Space ${i}` },
+    });
+    await admin.request(Invite, {
+      spaceId: createSpace.id,
+      input: { role: "review", users: [org.members.read.id], teams: [teamId] },
+    });
+  }
+}
+
+async function measure() {
+  const before = t.db.statementCount();
+  const data = await t.graphql(org.members.edit.token).request(OrganizationSpaces, { id: org.organizationId });
+  return { statements: t.db.statementCount() - before, data };
+}
+
+describe("spaces over GraphQL", () => {
+  it("reads spaces with permissions and counts in a constant number of statements", async () => {
+    const team = await t.rest<{ id: string }>("PUT", `/orgs/${org.organizationId}/teams`, {
+      token: org.members.admin.token,
+      body: { title: "Everyone", members: [org.members.edit.id] },
+    });
+    await addSpaces(2, team.body.id);
+    const small = await measure();
+    expect(small.data.organization.spaces.totalCount).toBe(2);
+    // The edit member gets review through the team grant.
+    expect(small.data.organization.spaces.nodes[0]?.permissions).toEqual({ view: true, edit: true, admin: false });
+    await addSpaces(6, team.body.id);
+    const large = await measure();
+    expect(large.data.organization.spaces.totalCount).toBe(8);
+    expect(large.statements).toBe(small.statements);
+    const counts = Object.fromEntries(large.data.organization.members.nodes.map((m) => [m.id, m.spaceCount]));
+    expect(counts[org.members.read.id]).toBe(8);
+    expect(counts[org.members.edit.id]).toBe(8);
+    expect(counts[org.members.admin.id]).toBe(8);
+    expect(counts[org.members.comment.id]).toBe(0);
+    expect(large.data.organization.teams.nodes[0]?.spaceCount).toBe(8);
+    const readSpaces = large.data.organization.members.nodes.find((m) => m.id === org.members.read.id)?.spaces;
+    expect(readSpaces?.totalCount).toBe(8);
+    expect(readSpaces?.nodes.map((node) => node.permission)).toEqual(Array(8).fill("review"));
+  });
+
+  it("creates and reads collections", async () => {
+    const client = t.graphql(org.members.create.token);
+    const { createCollection: parent } = await client.request(Collections, {
+      organizationId: org.organizationId,
+      input: { title: "Parent" },
+    });
+    const { createCollection: child } = await client.request(Collections, {
+      organizationId: org.organizationId,
+      input: { title: "Child", parent: parent.id },
+    });
+    expect(child).toMatchObject({ title: "Child", parent: parent.id, permissions: { create: true } });
+    const read = await t
+      .graphql(org.members.read.token)
+      .request(CollectionQuery, { id: child.id, organizationId: org.organizationId });
+    expect(read.collection).toMatchObject({ id: child.id, defaultLevel: null });
+    expect(read.node).toMatchObject({ title: "Child" });
+    expect(read.organization.collections.totalCount).toBe(2);
+    await expect(
+      t.graphql(org.members.review.token).request(Collections, { organizationId: org.organizationId, input: {} }),
+    ).rejects.toThrow(/create role/);
+  });
+});
