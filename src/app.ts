@@ -47,12 +47,14 @@ export function createApp({ config, db, logger, clock = systemClock }: AppOption
     logger.error("unexpected error", { requestId, ...describeError(error) });
 
   async function createContext(request: Request, requestId: string): Promise<RequestContext> {
+    const bearer = bearerToken(request.headers.get("authorization"));
     return {
       prisma: db.prisma,
       config,
       clock,
       requestId,
-      viewer: await authenticate(db.prisma, clock, bearerToken(request.headers.get("authorization"))),
+      viewer: await authenticate(db.prisma, clock, bearer),
+      bearer,
       loaders: new Map(),
     };
   }

@@ -16,6 +16,8 @@ export interface RequestContext {
   requestId: string;
   /** Null when the request carried no valid token. */
   viewer: Viewer | null;
+  /** The raw `Authorization: Bearer` value, which may be a visitor JWT of a `visitor-auth` site rather than a token. */
+  bearer: string | undefined;
   /** Per-request DataLoaders, created on first use by `defineLoader`. */
   loaders: Map<string, DataLoader<unknown, unknown, unknown>>;
 }

@@ -1,3 +1,57 @@
 import type { RestRoute } from "../../rest/route.ts";
 
-export const shareLinkRoutes: RestRoute[] = [];
+const shareLinkFields = /* GraphQL */ `
+  fragment ShareLinkFields on ShareLink { object id createdAt name active urls { published } }
+`;
+
+const linkArgs = "$organizationId: ID!, $siteId: ID!, $shareLinkId: ID!";
+
+export const shareLinkRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/sites/{siteId}/share-links",
+    operation: "listSiteShareLinks",
+    status: 200,
+    result: "organization.site.shareLinks",
+    document: `query listSiteShareLinks($organizationId: ID!, $siteId: ID!, $limit: Int, $page: String, $search: String) {
+      organization(id: $organizationId) {
+        site(id: $siteId) {
+          shareLinks(first: $limit, after: $page, search: $search) {
+            totalCount pageInfo { hasNextPage endCursor } nodes { ...ShareLinkFields }
+          }
+        }
+      }
+    } ${shareLinkFields}`,
+  },
+  {
+    method: "POST",
+    path: "/orgs/{organizationId}/sites/{siteId}/share-links",
+    operation: "createSiteShareLink",
+    status: 201,
+    result: "createSiteShareLink",
+    document: `mutation createSiteShareLink($organizationId: ID!, $siteId: ID!, $input: CreateSiteShareLinkInput!) {
+      createSiteShareLink(organizationId: $organizationId, siteId: $siteId, input: $input) { ...ShareLinkFields }
+    } ${shareLinkFields}`,
+  },
+  {
+    method: "PATCH",
+    path: "/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}",
+    operation: "updateSiteShareLinkById",
+    status: 200,
+    result: "updateSiteShareLinkById",
+    document: `mutation updateSiteShareLinkById(${linkArgs}, $input: UpdateSiteShareLinkInput!) {
+      updateSiteShareLinkById(organizationId: $organizationId, siteId: $siteId, shareLinkId: $shareLinkId, input: $input) {
+        ...ShareLinkFields
+      }
+    } ${shareLinkFields}`,
+  },
+  {
+    method: "DELETE",
+    path: "/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}",
+    operation: "deleteSiteShareLinkById",
+    status: 204,
+    document: `mutation deleteSiteShareLinkById(${linkArgs}) {
+      deleteSiteShareLinkById(organizationId: $organizationId, siteId: $siteId, shareLinkId: $shareLinkId)
+    }`,
+  },
+];

@@ -1,8 +1,36 @@
 import type { Site } from "../../db/generated/client.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
+import type { SortKey } from "../../pagination.ts";
+
+export const siteOrder: SortKey<Site>[] = [
+  { field: "createdAt", direction: "asc" },
+  { field: "id", direction: "asc" },
+];
 
 /** Sites by id, without access checks. */
 export const siteByIdLoader = defineLoader<string, Site | null>("siteById", async (ctx, ids) => {
   const rows = await ctx.prisma.site.findMany({ where: { id: { in: [...ids] } } });
   return byKeys(ids, rows, (row) => row.id);
+});
+
+/** Every site of each organization, in list order: one statement for the first pages of a nested read. */
+export const sitesByOrganizationLoader = defineLoader<string, Site[]>("sitesByOrganization", async (ctx, orgIds) => {
+  const rows = await ctx.prisma.site.findMany({
+    where: { organizationId: { in: [...orgIds] } },
+    orderBy: siteOrder.map((key) => ({ [key.field]: key.direction })),
+  });
+  const byOrganization = new Map<string, Site[]>(orgIds.map((id) => [id, []]));
+  for (const row of rows) byOrganization.get(row.organizationId)?.push(row);
+  return orgIds.map((id) => byOrganization.get(id) ?? []);
+});
+
+/** Site spaces per site, not counting those whose space is deleted (REST: `siteSpaces`). */
+export const siteSpaceCountLoader = defineLoader<string, number>("siteSpaceCount", async (ctx, siteIds) => {
+  const rows = await ctx.prisma.siteSpace.groupBy({
+    by: ["siteId"],
+    where: { siteId: { in: [...siteIds] }, space: { deletedAt: null } },
+    _count: { _all: true },
+  });
+  const counts = new Map(rows.map((row) => [row.siteId, row._count._all]));
+  return siteIds.map((id) => counts.get(id) ?? 0);
 });

@@ -1,3 +1,132 @@
 import type { RestRoute } from "../../rest/route.ts";
+import { siteStructureItemFields } from "../site-section/fragments.ts";
 
-export const siteRoutes: RestRoute[] = [];
+export const siteFields = /* GraphQL */ `
+  fragment SiteFields on Site {
+    object id type appliedType title visibility published hostname basename proxy { origin target }
+    adaptiveContent { enabled } agentsContext siteSpaces: siteSpaceCount features { id plan frozen } createdAt
+    urls { location app published }
+  }
+`;
+
+const siteArgs = "$organizationId: ID!, $siteId: ID!";
+
+export const siteRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/sites",
+    operation: "listSites",
+    status: 200,
+    result: "organization.sites",
+    document: `query listSites($organizationId: ID!, $limit: Int, $page: String, $space: ID, $title: String, $published: Boolean, $type: String) {
+      organization(id: $organizationId) {
+        sites(first: $limit, after: $page, space: $space, title: $title, published: $published, type: $type) {
+          totalCount pageInfo { hasNextPage endCursor } nodes { ...SiteFields }
+        }
+      }
+    } ${siteFields}`,
+  },
+  {
+    method: "POST",
+    path: "/orgs/{organizationId}/sites",
+    operation: "createSite",
+    status: 201,
+    result: "createSite",
+    document: `mutation createSite($organizationId: ID!, $input: CreateSiteInput!) {
+      createSite(organizationId: $organizationId, input: $input) { ...SiteFields }
+    } ${siteFields}`,
+  },
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/sites/{siteId}",
+    operation: "getSiteById",
+    status: 200,
+    result: "organization.site",
+    document: `query getSiteById(${siteArgs}) {
+      organization(id: $organizationId) { site(id: $siteId) { ...SiteFields } }
+    } ${siteFields}`,
+  },
+  {
+    method: "PATCH",
+    path: "/orgs/{organizationId}/sites/{siteId}",
+    operation: "updateSiteById",
+    status: 200,
+    result: "updateSiteById",
+    document: `mutation updateSiteById(${siteArgs}, $input: UpdateSiteInput!) {
+      updateSiteById(organizationId: $organizationId, siteId: $siteId, input: $input) { ...SiteFields }
+    } ${siteFields}`,
+  },
+  {
+    method: "DELETE",
+    path: "/orgs/{organizationId}/sites/{siteId}",
+    operation: "deleteSiteById",
+    status: 204,
+    document: `mutation deleteSiteById(${siteArgs}) { deleteSiteById(organizationId: $organizationId, siteId: $siteId) }`,
+  },
+  {
+    method: "POST",
+    path: "/orgs/{organizationId}/sites/{siteId}/publish",
+    operation: "publishSite",
+    status: 200,
+    result: "publishSite",
+    document: `mutation publishSite(${siteArgs}) {
+      publishSite(organizationId: $organizationId, siteId: $siteId) { ...SiteFields }
+    } ${siteFields}`,
+  },
+  {
+    method: "POST",
+    path: "/orgs/{organizationId}/sites/{siteId}/unpublish",
+    operation: "unpublishSite",
+    status: 200,
+    result: "unpublishSite",
+    document: `mutation unpublishSite(${siteArgs}) {
+      unpublishSite(organizationId: $organizationId, siteId: $siteId) { ...SiteFields }
+    } ${siteFields}`,
+  },
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/sites/{siteId}/adaptive-schema",
+    operation: "getSiteAdaptiveSchema",
+    status: 200,
+    result: "organization.site.adaptiveSchema",
+    document: `query getSiteAdaptiveSchema(${siteArgs}) {
+      organization(id: $organizationId) { site(id: $siteId) { adaptiveSchema { object jsonSchema updatedAt } } }
+    }`,
+  },
+  {
+    method: "PUT",
+    path: "/orgs/{organizationId}/sites/{siteId}/adaptive-schema",
+    operation: "updateSiteAdaptiveSchema",
+    status: 200,
+    result: "updateSiteAdaptiveSchema",
+    document: `mutation updateSiteAdaptiveSchema(${siteArgs}, $input: UpdateSiteAdaptiveSchemaInput!) {
+      updateSiteAdaptiveSchema(organizationId: $organizationId, siteId: $siteId, input: $input) {
+        object jsonSchema updatedAt
+      }
+    }`,
+  },
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/sites/{siteId}/adaptive-schema/template-conditions",
+    operation: "listSiteAdaptiveTemplateConditions",
+    status: 200,
+    result: "organization.site.adaptiveTemplateConditions",
+    document: `query listSiteAdaptiveTemplateConditions(${siteArgs}) {
+      organization(id: $organizationId) {
+        site(id: $siteId) { adaptiveTemplateConditions { items { description condition } } }
+      }
+    }`,
+  },
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/sites/{siteId}/published",
+    operation: "getPublishedContentSite",
+    status: 200,
+    result: "publishedContentSite",
+    document: `query getPublishedContentSite(${siteArgs}, $shareKey: String) {
+      publishedContentSite(organizationId: $organizationId, siteId: $siteId, shareKey: $shareKey) {
+        object site { ...SiteFields } structure { type structure { ...SiteStructureItemFields } } customizations scripts
+      }
+    } ${siteFields} ${siteStructureItemFields}`,
+  },
+];

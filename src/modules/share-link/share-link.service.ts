@@ -1,0 +1,102 @@
+import { z } from "zod";
+import type { RequestContext } from "../../context.ts";
+import type { Prisma, ShareLink } from "../../db/generated/client.ts";
+import { NotFoundError } from "../../errors.ts";
+import { newId, randomBase62 } from "../../ids.ts";
+import type { PageArgs } from "../../pagination.ts";
+import { paginate } from "../../pagination.ts";
+import { parseInput } from "../../validation.ts";
+import { requireSite, sitePublishedBaseUrl } from "../site/site.service.ts";
+
+/** Share-link keys: 40 base62 characters (~238 bits), unguessable. */
+const shareKeyLength = 40;
+
+const shareLinkNameSchema = z.string().trim().max(50);
+
+/**
+ * True when `shareKey` opens the site: the site's visibility is `share-link` and the key belongs to an active link
+ * of that site. Inactive, foreign and wrong keys open nothing.
+ */
+export async function shareKeyOpensSite(ctx: RequestContext, siteId: string, shareKey: string): Promise<boolean> {
+  if (!shareKey) return false;
+  const link = await ctx.prisma.shareLink.findUnique({ where: { key: shareKey }, include: { site: true } });
+  return Boolean(link?.active && link.siteId === siteId && link.site.visibility === "share-link");
+}
+
+/** The published URL a share link hands out: the site's published content, opened by the key. */
+export function shareLinkPublishedUrl(ctx: RequestContext, link: ShareLink & { organizationId: string }): string {
+  return `${sitePublishedBaseUrl(ctx, link.organizationId, link.siteId)}?shareKey=${encodeURIComponent(link.key)}`;
+}
+
+export type ShareLinkWithOrganization = ShareLink & { organizationId: string };
+
+function withOrganization(organizationId: string, link: ShareLink): ShareLinkWithOrganization {
+  return { ...link, organizationId };
+}
+
+export async function listShareLinks(
+  ctx: RequestContext,
+  organizationId: string,
+  siteId: string,
+  page: PageArgs,
+  filters: { search?: string | null },
+) {
+  await requireSite(ctx, organizationId, siteId, "admin");
+  const where: Prisma.ShareLinkWhereInput = { siteId };
+  if (filters.search) {
+    where.OR = [{ name: { contains: filters.search, mode: "insensitive" } }, { key: filters.search }];
+  }
+  const result = await paginate<ShareLink>(page, {
+    sort: [
+      { field: "createdAt", direction: "asc" },
+      { field: "id", direction: "asc" },
+    ],
+    where,
+    model: ctx.prisma.shareLink,
+  });
+  return {
+    ...result,
+    edges: result.edges.map((edge) => ({ ...edge, node: withOrganization(organizationId, edge.node) })),
+  };
+}
+
+const createShareLinkSchema = z.strictObject({ name: shareLinkNameSchema });
+
+export async function createShareLink(ctx: RequestContext, organizationId: string, siteId: string, input: unknown) {
+  await requireSite(ctx, organizationId, siteId, "admin");
+  const data = parseInput(createShareLinkSchema, input);
+  const link = await ctx.prisma.shareLink.create({
+    data: {
+      id: newId("ShareLink"),
+      siteId,
+      name: data.name,
+      key: randomBase62(shareKeyLength),
+      createdAt: ctx.clock.now(),
+    },
+  });
+  return withOrganization(organizationId, link);
+}
+
+const updateShareLinkSchema = z
+  .strictObject({ name: shareLinkNameSchema.optional(), active: z.boolean().optional() })
+  .refine((data) => data.name !== undefined || data.active !== undefined, "Give name or active");
+
+export async function updateShareLink(
+  ctx: RequestContext,
+  organizationId: string,
+  siteId: string,
+  shareLinkId: string,
+  input: unknown,
+) {
+  await requireSite(ctx, organizationId, siteId, "admin");
+  const data = parseInput(updateShareLinkSchema, input);
+  const { count } = await ctx.prisma.shareLink.updateMany({ where: { id: shareLinkId, siteId }, data });
+  if (count === 0) throw new NotFoundError(`Share link ${shareLinkId} not found`);
+  const link = await ctx.prisma.shareLink.findUniqueOrThrow({ where: { id: shareLinkId } });
+  return withOrganization(organizationId, link);
+}
+
+export async function deleteShareLink(ctx: RequestContext, organizationId: string, siteId: string, id: string) {
+  await requireSite(ctx, organizationId, siteId, "admin");
+  await ctx.prisma.shareLink.deleteMany({ where: { id, siteId } });
+}
