@@ -22,7 +22,7 @@ export const idPrefixes = {
 export type IdType = keyof typeof idPrefixes;
 
 /** Types that implement the GraphQL `Node` interface (tokens and invites are not fetched by id). */
-export const nodeTypes: ReadonlySet<IdType> = new Set(["Organization", "User", "Team", "Space", "Site"]);
+export const nodeTypes: ReadonlySet<IdType> = new Set(["Organization", "User", "Team", "Space", "Collection", "Site"]);
 
 const typeByPrefix = new Map<string, IdType>(
   Object.entries(idPrefixes).map(([type, prefix]) => [prefix, type as IdType]),

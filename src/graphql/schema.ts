@@ -9,6 +9,11 @@ import "../modules/member/member.graphql.ts";
 import "../modules/team/team.graphql.ts";
 import "../modules/space/space.graphql.ts";
 import "../modules/site/site.graphql.ts";
+import "../modules/share-link/share-link.graphql.ts";
+import "../modules/site-space/site-space.graphql.ts";
+import "../modules/site-section/site-section.graphql.ts";
+import "../modules/section-group/section-group.graphql.ts";
+import "../modules/site/published.graphql.ts";
 
 builder.queryType({
   description: "Reads: nouns on the graph; each field's description names its public operation id.",

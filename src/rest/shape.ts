@@ -6,6 +6,7 @@ import {
   getNamedType,
   isObjectType,
   Kind,
+  type NamedTypeNode,
   type SelectionSetNode,
 } from "graphql";
 
@@ -30,19 +31,22 @@ export function planSelection(
   fragments: Map<string, FragmentDefinitionNode>,
   fields = new Map<string, ShapePlan>(),
 ): Map<string, ShapePlan> {
-  if (!isObjectType(parentType))
-    throw new Error(`REST documents select fields on object types only (${parentType.name})`);
+  // Fragments narrow the type (a union's members); their fields share one plan per response key.
+  const narrowed = (condition: NamedTypeNode | undefined) =>
+    (condition && schema.getType(condition.name.value)) || parentType;
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FRAGMENT_SPREAD) {
       const fragment = fragments.get(selection.name.value);
       if (!fragment) throw new Error(`Unknown fragment ${selection.name.value}`);
-      planSelection(schema, parentType, fragment.selectionSet, fragments, fields);
+      planSelection(schema, narrowed(fragment.typeCondition), fragment.selectionSet, fragments, fields);
       continue;
     }
     if (selection.kind === Kind.INLINE_FRAGMENT) {
-      planSelection(schema, parentType, selection.selectionSet, fragments, fields);
+      planSelection(schema, narrowed(selection.typeCondition), selection.selectionSet, fragments, fields);
       continue;
     }
+    if (!isObjectType(parentType))
+      throw new Error(`REST documents select fields on object types only (${parentType.name})`);
     const field = parentType.getFields()[selection.name.value] as GraphQLField<unknown, unknown> | undefined;
     if (!field) throw new Error(`Unknown field ${parentType.name}.${selection.name.value}`);
     const key = selection.alias?.value ?? selection.name.value;

@@ -1,3 +1,78 @@
 import type { RestRoute } from "../../rest/route.ts";
+import { siteSectionGroupFields } from "../site-section/fragments.ts";
 
-export const sectionGroupRoutes: RestRoute[] = [];
+const groups = "/orgs/{organizationId}/sites/{siteId}/section-groups";
+const groupArgs = "organizationId: $organizationId, siteId: $siteId, siteSectionGroupId: $siteSectionGroupId";
+
+export const sectionGroupRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    path: groups,
+    operation: "listSiteSectionGroups",
+    status: 200,
+    result: "siteSectionGroups",
+    document: `query listSiteSectionGroups($organizationId: ID!, $siteId: ID!, $limit: Int, $page: String) {
+      siteSectionGroups(organizationId: $organizationId, siteId: $siteId, first: $limit, after: $page) {
+        totalCount pageInfo { hasNextPage endCursor } nodes { ...SiteSectionGroupFields }
+      }
+    } ${siteSectionGroupFields}`,
+  },
+  {
+    method: "POST",
+    path: groups,
+    operation: "addSectionGroupToSite",
+    status: 201,
+    result: "addSectionGroupToSite",
+    document: `mutation addSectionGroupToSite($organizationId: ID!, $siteId: ID!, $input: AddSectionGroupToSiteInput!) {
+      addSectionGroupToSite(organizationId: $organizationId, siteId: $siteId, input: $input) { ...SiteSectionGroupFields }
+    } ${siteSectionGroupFields}`,
+  },
+  {
+    method: "DELETE",
+    path: `${groups}/{siteSectionGroupId}`,
+    operation: "deleteSiteSectionGroupById",
+    status: 204,
+    document: `mutation deleteSiteSectionGroupById($organizationId: ID!, $siteId: ID!, $siteSectionGroupId: ID!) {
+      deleteSiteSectionGroupById(${groupArgs})
+    }`,
+  },
+  {
+    method: "PATCH",
+    path: `${groups}/{siteSectionGroupId}`,
+    operation: "updateSiteSectionGroupById",
+    status: 200,
+    result: "updateSiteSectionGroupById",
+    document: `mutation updateSiteSectionGroupById($organizationId: ID!, $siteId: ID!, $siteSectionGroupId: ID!, $input: UpdateSiteSectionGroupInput!) {
+      updateSiteSectionGroupById(${groupArgs}, input: $input) { ...SiteSectionGroupFields }
+    } ${siteSectionGroupFields}`,
+  },
+  {
+    method: "POST",
+    path: `${groups}/{siteSectionGroupId}/sections`,
+    operation: "addSectionToGroup",
+    status: 201,
+    result: "addSectionToGroup",
+    document: `mutation addSectionToGroup($organizationId: ID!, $siteId: ID!, $siteSectionGroupId: ID!, $input: AddSectionToGroupInput!) {
+      addSectionToGroup(${groupArgs}, input: $input) { ...SiteSectionGroupFields }
+    } ${siteSectionGroupFields}`,
+  },
+  {
+    method: "DELETE",
+    path: `${groups}/{siteSectionGroupId}/sections/{siteSectionId}`,
+    operation: "removeSectionFromGroup",
+    status: 204,
+    document: `mutation removeSectionFromGroup($organizationId: ID!, $siteId: ID!, $siteSectionGroupId: ID!, $siteSectionId: ID!) {
+      removeSectionFromGroup(${groupArgs}, siteSectionId: $siteSectionId)
+    }`,
+  },
+  {
+    method: "POST",
+    path: `${groups}/{siteSectionGroupId}/move`,
+    operation: "moveSiteSectionGroup",
+    status: 200,
+    result: "moveSiteSectionGroup",
+    document: `mutation moveSiteSectionGroup($organizationId: ID!, $siteId: ID!, $siteSectionGroupId: ID!, $input: MoveSiteSectionGroupInput) {
+      moveSiteSectionGroup(${groupArgs}, input: $input) { ...SiteSectionGroupFields }
+    } ${siteSectionGroupFields}`,
+  },
+];

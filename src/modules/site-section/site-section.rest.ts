@@ -1,3 +1,82 @@
 import type { RestRoute } from "../../rest/route.ts";
+import { siteSectionFields, siteStructureItemFields } from "./fragments.ts";
 
-export const siteSectionRoutes: RestRoute[] = [];
+const site = "/orgs/{organizationId}/sites/{siteId}";
+
+export const siteSectionRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    path: `${site}/sections`,
+    operation: "listSiteSections",
+    status: 200,
+    result: "siteSections",
+    document: `query listSiteSections($organizationId: ID!, $siteId: ID!, $shareKey: String, $limit: Int, $page: String) {
+      siteSections(organizationId: $organizationId, siteId: $siteId, shareKey: $shareKey, first: $limit, after: $page) {
+        totalCount pageInfo { hasNextPage endCursor } nodes { ...SiteSectionFields }
+      }
+    } ${siteSectionFields}`,
+  },
+  {
+    method: "POST",
+    path: `${site}/sections`,
+    operation: "addSectionToSite",
+    status: 201,
+    result: "addSectionToSite",
+    document: `mutation addSectionToSite($organizationId: ID!, $siteId: ID!, $input: AddSectionToSiteInput!) {
+      addSectionToSite(organizationId: $organizationId, siteId: $siteId, input: $input) { ...SiteSectionFields }
+    } ${siteSectionFields}`,
+  },
+  {
+    method: "DELETE",
+    path: `${site}/sections/{siteSectionId}`,
+    operation: "deleteSiteSectionById",
+    status: 204,
+    document: `mutation deleteSiteSectionById($organizationId: ID!, $siteId: ID!, $siteSectionId: ID!) {
+      deleteSiteSectionById(organizationId: $organizationId, siteId: $siteId, siteSectionId: $siteSectionId)
+    }`,
+  },
+  {
+    method: "PATCH",
+    path: `${site}/sections/{siteSectionId}`,
+    operation: "updateSiteSectionById",
+    status: 200,
+    result: "updateSiteSectionById",
+    document: `mutation updateSiteSectionById($organizationId: ID!, $siteId: ID!, $siteSectionId: ID!, $input: UpdateSiteSectionInput!) {
+      updateSiteSectionById(organizationId: $organizationId, siteId: $siteId, siteSectionId: $siteSectionId, input: $input) {
+        ...SiteSectionFields
+      }
+    } ${siteSectionFields}`,
+  },
+  {
+    method: "POST",
+    path: `${site}/sections/{siteSectionId}/move`,
+    operation: "moveSiteSection",
+    status: 200,
+    result: "moveSiteSection",
+    document: `mutation moveSiteSection($organizationId: ID!, $siteId: ID!, $siteSectionId: ID!, $input: MoveSiteSectionInput) {
+      moveSiteSection(organizationId: $organizationId, siteId: $siteId, siteSectionId: $siteSectionId, input: $input) {
+        ...SiteSectionFields
+      }
+    } ${siteSectionFields}`,
+  },
+  {
+    method: "GET",
+    path: `${site}/structure`,
+    operation: "getSiteStructure",
+    status: 200,
+    result: "siteStructure",
+    document: `query getSiteStructure($organizationId: ID!, $siteId: ID!) {
+      siteStructure(organizationId: $organizationId, siteId: $siteId) { type structure { ...SiteStructureItemFields } }
+    } ${siteStructureItemFields}`,
+  },
+  {
+    method: "PATCH",
+    path: `${site}/structure/sort`,
+    operation: "sortSiteStructure",
+    status: 200,
+    result: "sortSiteStructure",
+    document: `mutation sortSiteStructure($organizationId: ID!, $siteId: ID!, $input: SortSiteStructureInput!) {
+      sortSiteStructure(organizationId: $organizationId, siteId: $siteId, input: $input) { ...SiteStructureItemFields }
+    } ${siteStructureItemFields}`,
+  },
+];

@@ -1,3 +1,62 @@
 import type { RestRoute } from "../../rest/route.ts";
+import { siteSpaceFields } from "../site-section/fragments.ts";
 
-export const siteSpaceRoutes: RestRoute[] = [];
+const site = "/orgs/{organizationId}/sites/{siteId}";
+
+export const siteSpaceRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    path: `${site}/site-spaces`,
+    operation: "listSiteSpaces",
+    status: 200,
+    result: "siteSpaces",
+    document: `query listSiteSpaces($organizationId: ID!, $siteId: ID!, $shareKey: String, $limit: Int, $page: String, $default: Boolean) {
+      siteSpaces(organizationId: $organizationId, siteId: $siteId, shareKey: $shareKey, first: $limit, after: $page, default: $default) {
+        totalCount pageInfo { hasNextPage endCursor } nodes { ...SiteSpaceFields }
+      }
+    } ${siteSpaceFields}`,
+  },
+  {
+    method: "POST",
+    path: `${site}/site-spaces`,
+    operation: "addSpaceToSite",
+    status: 201,
+    result: "addSpaceToSite",
+    document: `mutation addSpaceToSite($organizationId: ID!, $siteId: ID!, $input: AddSpaceToSiteInput!) {
+      addSpaceToSite(organizationId: $organizationId, siteId: $siteId, input: $input) { ...SiteSpaceFields }
+    } ${siteSpaceFields}`,
+  },
+  {
+    method: "DELETE",
+    path: `${site}/site-spaces/{siteSpaceId}`,
+    operation: "deleteSiteSpaceById",
+    status: 204,
+    document: `mutation deleteSiteSpaceById($organizationId: ID!, $siteId: ID!, $siteSpaceId: ID!) {
+      deleteSiteSpaceById(organizationId: $organizationId, siteId: $siteId, siteSpaceId: $siteSpaceId)
+    }`,
+  },
+  {
+    method: "PATCH",
+    path: `${site}/site-spaces/{siteSpaceId}`,
+    operation: "updateSiteSpaceById",
+    status: 200,
+    result: "updateSiteSpaceById",
+    document: `mutation updateSiteSpaceById($organizationId: ID!, $siteId: ID!, $siteSpaceId: ID!, $input: UpdateSiteSpaceInput!) {
+      updateSiteSpaceById(organizationId: $organizationId, siteId: $siteId, siteSpaceId: $siteSpaceId, input: $input) {
+        ...SiteSpaceFields
+      }
+    } ${siteSpaceFields}`,
+  },
+  {
+    method: "POST",
+    path: `${site}/site-spaces/{siteSpaceId}/move`,
+    operation: "moveSiteSpace",
+    status: 200,
+    result: "moveSiteSpace",
+    document: `mutation moveSiteSpace($organizationId: ID!, $siteId: ID!, $siteSpaceId: ID!, $input: MoveSiteSpaceInput) {
+      moveSiteSpace(organizationId: $organizationId, siteId: $siteId, siteSpaceId: $siteSpaceId, input: $input) {
+        ...SiteSpaceFields
+      }
+    } ${siteSpaceFields}`,
+  },
+];

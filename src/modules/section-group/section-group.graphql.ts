@@ -1,0 +1,174 @@
+import { builder } from "../../graphql/builder.ts";
+import { typeOfId } from "../../ids.ts";
+import { SiteRef } from "../site/site.graphql.ts";
+import { SiteSectionRef, SiteStructureItemRef } from "../site-section/site-section.graphql.ts";
+import type { GroupNode, SectionNode } from "../site-section/site-section.service.ts";
+import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
+import {
+  addSectionGroup,
+  addSectionToGroup,
+  childrenOfGroup,
+  deleteSectionGroup,
+  listSectionGroups,
+  moveSectionGroup,
+  removeSectionFromGroup,
+  updateSectionGroup,
+} from "./section-group.service.ts";
+
+export const SiteSectionGroupRef = builder.objectRef<GroupNode>("SiteSectionGroup");
+
+SiteSectionGroupRef.implement({
+  description: "A named group of sections (and of groups, one level deep) in a site's structure.",
+  fields: (t) => ({
+    object: t.string({ resolve: () => "site-section-group" }),
+    id: t.exposeID("id"),
+    title: t.exposeString("title"),
+    sectionGroup: t.exposeID("parentGroupId", { nullable: true, description: "Id of its parent group, if any." }),
+    icon: t.exposeString("icon", { nullable: true }),
+    sections: t.field({
+      type: [SiteSectionRef],
+      description: "Its sections in order (deprecated in the public API for `children`).",
+      resolve: async (group, _args, ctx) =>
+        (await childrenOfGroup(ctx, group)).filter((item): item is SectionNode => typeOfId(item.id) === "SiteSection"),
+    }),
+    children: t.field({
+      type: [SiteStructureItemRef],
+      description: "Its sections and child groups in order.",
+      resolve: (group, _args, ctx) => childrenOfGroup(ctx, group),
+    }),
+  }),
+});
+
+builder.objectFields(SiteRef, (t) => ({
+  sectionGroups: t.field({
+    type: [SiteSectionGroupRef],
+    description: "Every section group of the site, nested or not, in order (listSiteSectionGroups).",
+    resolve: (site, _args, ctx) => sectionGroupsBySiteLoader(ctx).load(site.id),
+  }),
+}));
+
+builder.queryFields((t) => ({
+  siteSectionGroups: t.connection({
+    type: SiteSectionGroupRef,
+    description: "listSiteSectionGroups",
+    args: { organizationId: t.arg.id({ required: true }), siteId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => listSectionGroups(ctx, String(args.organizationId), String(args.siteId), args),
+  }),
+}));
+
+const AddSectionGroupToSiteInput = builder.inputType("AddSectionGroupToSiteInput", {
+  fields: (t) => ({
+    title: t.string({ required: true, description: "1..100." }),
+    icon: t.string({ description: "Icon name, max 50." }),
+    sections: t.stringList({ description: "Ids of sections to move into the group." }),
+    parent: t.string({ description: "Id of a root group to nest under (one level); omitted: the site root." }),
+  }),
+});
+
+const UpdateSiteSectionGroupInput = builder.inputType("UpdateSiteSectionGroupInput", {
+  fields: (t) => ({
+    title: t.string({ description: "1..100." }),
+    icon: t.string({ description: "Max 50; null removes it." }),
+  }),
+});
+
+const AddSectionToGroupInput = builder.inputType("AddSectionToGroupInput", {
+  fields: (t) => ({ sectionId: t.string({ required: true }) }),
+});
+
+const SiteSectionGroupPointerInput = builder.inputType("SiteSectionGroupPointerInput", {
+  fields: (t) => ({
+    type: t.string({ required: true, description: "site-section or site-section-group." }),
+    id: t.string({ required: true }),
+  }),
+});
+
+const MoveSiteSectionGroupInput = builder.inputType("MoveSiteSectionGroupInput", {
+  fields: (t) => ({
+    position: t.field({
+      type: builder.inputType("SiteSectionGroupMovePositionInput", {
+        fields: (p) => ({
+          before: p.field({ type: SiteSectionGroupPointerInput }),
+          after: p.field({ type: SiteSectionGroupPointerInput }),
+        }),
+      }),
+      description: "Omitted: to the end.",
+    }),
+  }),
+});
+
+builder.mutationFields((t) => {
+  const siteArgs = { organizationId: t.arg.id({ required: true }), siteId: t.arg.id({ required: true }) };
+  const groupArgs = { ...siteArgs, siteSectionGroupId: t.arg.id({ required: true }) };
+  return {
+    addSectionGroupToSite: t.field({
+      type: SiteSectionGroupRef,
+      args: { ...siteArgs, input: t.arg({ type: AddSectionGroupToSiteInput, required: true }) },
+      resolve: (_root, args, ctx) => addSectionGroup(ctx, String(args.organizationId), String(args.siteId), args.input),
+    }),
+    updateSiteSectionGroupById: t.field({
+      type: SiteSectionGroupRef,
+      args: { ...groupArgs, input: t.arg({ type: UpdateSiteSectionGroupInput, required: true }) },
+      resolve: (_root, args, ctx) =>
+        updateSectionGroup(
+          ctx,
+          String(args.organizationId),
+          String(args.siteId),
+          String(args.siteSectionGroupId),
+          args.input,
+        ),
+    }),
+    deleteSiteSectionGroupById: t.boolean({
+      description: "Its sections and child groups move up to its parent; a group that does not exist succeeds.",
+      args: groupArgs,
+      resolve: async (_root, args, ctx) => {
+        await deleteSectionGroup(
+          ctx,
+          String(args.organizationId),
+          String(args.siteId),
+          String(args.siteSectionGroupId),
+        );
+        return true;
+      },
+    }),
+    addSectionToGroup: t.field({
+      type: SiteSectionGroupRef,
+      args: { ...groupArgs, input: t.arg({ type: AddSectionToGroupInput, required: true }) },
+      resolve: (_root, args, ctx) =>
+        addSectionToGroup(
+          ctx,
+          String(args.organizationId),
+          String(args.siteId),
+          String(args.siteSectionGroupId),
+          args.input,
+        ),
+    }),
+    removeSectionFromGroup: t.boolean({
+      description: "Moves the section out to the group's parent; succeeds when it was not in the group.",
+      args: { ...groupArgs, siteSectionId: t.arg.id({ required: true }) },
+      resolve: async (_root, args, ctx) => {
+        await removeSectionFromGroup(
+          ctx,
+          String(args.organizationId),
+          String(args.siteId),
+          String(args.siteSectionGroupId),
+          String(args.siteSectionId),
+        );
+        return true;
+      },
+    }),
+    moveSiteSectionGroup: t.field({
+      type: SiteSectionGroupRef,
+      deprecationReason: "Use sortSiteStructure.",
+      args: { ...groupArgs, input: t.arg({ type: MoveSiteSectionGroupInput }) },
+      resolve: (_root, args, ctx) =>
+        moveSectionGroup(
+          ctx,
+          String(args.organizationId),
+          String(args.siteId),
+          String(args.siteSectionGroupId),
+          args.input ?? {},
+        ),
+    }),
+  };
+});

@@ -1,0 +1,45 @@
+import { spaceFields } from "../space/space.rest.ts";
+
+/** REST shapes of the site structure, shared by the site-section, site-space and section-group routes. */
+export const siteSpaceFields = /* GraphQL */ `
+  fragment SiteSpaceFields on SiteSpace {
+    object id path section space { ...SpaceFields } title default condition hasAdvancedCustomizationFeature
+    urls { published }
+  }
+  ${spaceFields}
+`;
+
+export const siteSectionFields = /* GraphQL */ `
+  fragment SiteSectionFields on SiteSection {
+    object id title description default path condition sectionGroup icon urls { published }
+    siteSpaces { ...SiteSpaceFields }
+  }
+  ${siteSpaceFields}
+`;
+
+/** Groups nest one level, so two levels of `children` cover every structure. */
+export const siteSectionGroupFields = /* GraphQL */ `
+  fragment SiteSectionGroupFields on SiteSectionGroup {
+    object id title sectionGroup icon
+    sections { ...SiteSectionFields }
+    children {
+      ... on SiteSection { ...SiteSectionFields }
+      ... on SiteSectionGroup {
+        object id title sectionGroup icon
+        sections { ...SiteSectionFields }
+        children { ... on SiteSection { ...SiteSectionFields } }
+      }
+    }
+  }
+  ${siteSectionFields}
+`;
+
+/** Any item of a structure (`getSiteStructure`, `sortSiteStructure`, the published site). */
+export const siteStructureItemFields = /* GraphQL */ `
+  fragment SiteStructureItemFields on SiteStructureItem {
+    ... on SiteSpace { ...SiteSpaceFields }
+    ... on SiteSection { ...SiteSectionFields }
+    ... on SiteSectionGroup { ...SiteSectionGroupFields }
+  }
+  ${siteSectionGroupFields}
+`;

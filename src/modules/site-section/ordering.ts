@@ -1,0 +1,54 @@
+import type { Prisma } from "../../db/generated/client.ts";
+import { InvalidInputError } from "../../errors.ts";
+import { typeOfId } from "../../ids.ts";
+
+/** Where a moved item goes among its siblings: before or after one of them, or (neither) at the end. */
+export interface Placement {
+  before?: string | null;
+  after?: string | null;
+}
+
+/** The new order of `siblings` (ids, current order) once `moved` is placed; a target outside them is a 400. */
+export function placeAmong(siblings: readonly string[], moved: string, placement: Placement | null | undefined) {
+  const rest = siblings.filter((id) => id !== moved);
+  if (placement?.before && placement.after) throw new InvalidInputError("position takes either before or after");
+  const target = placement?.before ?? placement?.after;
+  if (!target) return [...rest, moved];
+  const index = rest.indexOf(target);
+  if (index < 0) throw new InvalidInputError(`position: ${target} is not a sibling of ${moved}`);
+  rest.splice(placement?.before ? index : index + 1, 0, moved);
+  return rest;
+}
+
+/**
+ * Stores `ids` order as positions 0..n-1. Sections and section groups share one sequence per parent (the site
+ * root or a group), so the structure can interleave them; site spaces have their own per scope.
+ */
+export async function writePositions(tx: Prisma.TransactionClient, ids: readonly string[]): Promise<void> {
+  for (const [position, id] of ids.entries()) {
+    const type = typeOfId(id);
+    if (type === "SiteSection") await tx.siteSection.update({ where: { id }, data: { position } });
+    else if (type === "SiteSectionGroup") await tx.siteSectionGroup.update({ where: { id }, data: { position } });
+    else await tx.siteSpace.update({ where: { id }, data: { position } });
+  }
+}
+
+/** Ids of the items (sections and groups) directly under a group, or at the site root for `groupId` null. */
+export async function structureSiblings(tx: Prisma.TransactionClient, siteId: string, groupId: string | null) {
+  const [sections, groups] = await Promise.all([
+    tx.siteSection.findMany({ where: { siteId, sectionGroupId: groupId }, select: { id: true, position: true } }),
+    tx.siteSectionGroup.findMany({ where: { siteId, parentGroupId: groupId }, select: { id: true, position: true } }),
+  ]);
+  return [...sections, ...groups]
+    .sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((item) => item.id);
+}
+
+/** The next free position under a parent (sections and groups share it). */
+export async function nextStructurePosition(tx: Prisma.TransactionClient, siteId: string, groupId: string | null) {
+  const [section, group] = await Promise.all([
+    tx.siteSection.aggregate({ where: { siteId, sectionGroupId: groupId }, _max: { position: true } }),
+    tx.siteSectionGroup.aggregate({ where: { siteId, parentGroupId: groupId }, _max: { position: true } }),
+  ]);
+  return Math.max(section._max.position ?? -1, group._max.position ?? -1) + 1;
+}

@@ -1,0 +1,38 @@
+import type { SiteSpace } from "../../db/generated/client.ts";
+import { defineLoader } from "../../loaders.ts";
+import type { SortKey } from "../../pagination.ts";
+
+export const siteSpaceOrder: SortKey<SiteSpace>[] = [
+  { field: "position", direction: "asc" },
+  { field: "id", direction: "asc" },
+];
+
+/** Site spaces whose space is deleted are hidden everywhere: every read filters on the live space. */
+export const liveSiteSpace = { space: { deletedAt: null } } as const;
+
+const orderBy = siteSpaceOrder.map((key) => ({ [key.field]: key.direction }));
+
+/** Every live site space of each site (all scopes), in order: one statement for all sites of a nested read. */
+export const siteSpacesBySiteLoader = defineLoader<string, SiteSpace[]>("siteSpacesBySite", async (ctx, siteIds) => {
+  const rows = await ctx.prisma.siteSpace.findMany({
+    where: { siteId: { in: [...siteIds] }, ...liveSiteSpace },
+    orderBy,
+  });
+  const bySite = new Map<string, SiteSpace[]>(siteIds.map((id) => [id, []]));
+  for (const row of rows) bySite.get(row.siteId)?.push(row);
+  return siteIds.map((id) => bySite.get(id) ?? []);
+});
+
+/** Every live site space of each section, in order: one statement for all sections of a nested read. */
+export const siteSpacesBySectionLoader = defineLoader<string, SiteSpace[]>(
+  "siteSpacesBySection",
+  async (ctx, sectionIds) => {
+    const rows = await ctx.prisma.siteSpace.findMany({
+      where: { sectionId: { in: [...sectionIds] }, ...liveSiteSpace },
+      orderBy,
+    });
+    const bySection = new Map<string, SiteSpace[]>(sectionIds.map((id) => [id, []]));
+    for (const row of rows) if (row.sectionId) bySection.get(row.sectionId)?.push(row);
+    return sectionIds.map((id) => bySection.get(id) ?? []);
+  },
+);

@@ -1,0 +1,260 @@
+import { z } from "zod";
+import type { RequestContext } from "../../context.ts";
+import type { Prisma, Site, SiteSpace } from "../../db/generated/client.ts";
+import { ConflictError, InvalidInputError, NotFoundError } from "../../errors.ts";
+import { newId } from "../../ids.ts";
+import { firstPageFromRows, isFirstPage, type PageArgs, paginate } from "../../pagination.ts";
+import { parseInput } from "../../validation.ts";
+import { requireSite } from "../site/site.service.ts";
+import { parseCondition } from "../site-section/condition.ts";
+import { type Placement, placeAmong, writePositions } from "../site-section/ordering.ts";
+import { readableSite, writeStructure } from "../site-section/site-access.ts";
+import { siteSpaceDefaultsLoader } from "../site-section/site-section.loaders.ts";
+import { liveSiteSpace, siteSpaceOrder, siteSpacesBySiteLoader } from "./site-space.loaders.ts";
+
+export const pathSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._~-]*$/, "letters, digits, '.', '_', '~' and '-', starting with a letter or digit");
+/** A condition expression, checked at write time; a blank one means no condition. */
+export const conditionSchema = z
+  .string()
+  .max(1024)
+  .superRefine((text, issue) => {
+    if (!text.trim()) return;
+    try {
+      parseCondition(text);
+    } catch (error) {
+      issue.addIssue({ code: "custom", message: (error as Error).message });
+    }
+  })
+  .transform((text) => (text.trim() ? text : null));
+
+/** A URL path segment made from a title: `Getting Started!` -> `getting-started`. */
+export function slugify(title: string, fallback: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 90)
+    .replace(/-+$/, "");
+  return slug || fallback;
+}
+
+/** `base`, or `base-2`, `base-3`... : the first one not in `taken`. */
+export function uniquePath(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** A live space of the site's organization, else 400 (the body names something that cannot be used). */
+export async function requireSpaceOf(tx: Prisma.TransactionClient, site: Site, spaceId: string) {
+  const space = await tx.space.findFirst({
+    where: { id: spaceId, organizationId: site.organizationId, deletedAt: null },
+  });
+  if (!space) throw new InvalidInputError(`spaceId: space ${spaceId} not found in this organization`);
+  return space;
+}
+
+/**
+ * Adds a space to a site: in `sectionId`, else in the site's default section, else at the root (sites without
+ * sections). Its path comes from the space's title, unique in its scope; the first site space of a scope becomes
+ * the scope's default. Used by `POST ORG/sites` with `spaces` too, so it reads the site's pointers inside `tx`.
+ */
+export async function insertSiteSpace(
+  tx: Prisma.TransactionClient,
+  site: Site,
+  input: { spaceId: string; sectionId?: string | null },
+  now: Date,
+): Promise<SiteSpace> {
+  const current = await tx.site.findUniqueOrThrow({ where: { id: site.id } });
+  const space = await requireSpaceOf(tx, current, input.spaceId);
+  let sectionId = current.defaultSectionId;
+  if (input.sectionId) {
+    const section = await tx.siteSection.findFirst({ where: { id: input.sectionId, siteId: site.id } });
+    if (!section) throw new InvalidInputError(`sectionId: section ${input.sectionId} not found in this site`);
+    sectionId = section.id;
+  }
+  const siblings = await tx.siteSpace.findMany({
+    where: { siteId: site.id, sectionId },
+    select: { path: true, position: true },
+  });
+  const siteSpace = await tx.siteSpace.create({
+    data: {
+      id: newId("SiteSpace"),
+      siteId: site.id,
+      sectionId,
+      spaceId: space.id,
+      path: uniquePath(slugify(space.title, "space"), new Set(siblings.map((row) => row.path))),
+      position: Math.max(-1, ...siblings.map((row) => row.position)) + 1,
+      createdAt: now,
+    },
+  });
+  if (sectionId) {
+    await tx.siteSection.updateMany({
+      where: { id: sectionId, defaultSiteSpaceId: null },
+      data: { defaultSiteSpaceId: siteSpace.id },
+    });
+  } else if (!current.defaultSiteSpaceId) {
+    await tx.site.update({ where: { id: site.id }, data: { defaultSiteSpaceId: siteSpace.id } });
+  }
+  return siteSpace;
+}
+
+/** Whether a site space is the default of its scope (its section, or the site root); batched over sites. */
+export async function isDefaultSiteSpace(ctx: RequestContext, siteSpace: SiteSpace): Promise<boolean> {
+  return (await siteSpaceDefaultsLoader(ctx).load(siteSpace.siteId)).has(siteSpace.id);
+}
+
+export async function listSiteSpaces(
+  ctx: RequestContext,
+  organizationId: string,
+  siteId: string,
+  page: PageArgs,
+  filters: { shareKey?: string | null; default?: boolean | null },
+) {
+  const site = await readableSite(ctx, organizationId, siteId, filters.shareKey);
+  const where: Prisma.SiteSpaceWhereInput = { siteId: site.id, ...liveSiteSpace };
+  if (filters.default !== null && filters.default !== undefined) {
+    const defaults = [...(await siteSpaceDefaultsLoader(ctx).load(site.id))];
+    where.id = filters.default ? { in: defaults } : { notIn: defaults };
+  }
+  return paginate<SiteSpace>(page, { sort: siteSpaceOrder, where, model: ctx.prisma.siteSpace });
+}
+
+/** First pages of nested `Site.siteSpaces` come from one statement for all sites. */
+export async function siteSpacesOfSite(ctx: RequestContext, site: Site, page: PageArgs) {
+  if (isFirstPage(page))
+    return firstPageFromRows(page, siteSpaceOrder, await siteSpacesBySiteLoader(ctx).load(site.id));
+  return paginate<SiteSpace>(page, {
+    sort: siteSpaceOrder,
+    where: { siteId: site.id, ...liveSiteSpace },
+    model: ctx.prisma.siteSpace,
+  });
+}
+
+const addSiteSpaceSchema = z.strictObject({ spaceId: z.string().min(1), sectionId: z.string().min(1).nullish() });
+
+export async function addSiteSpace(ctx: RequestContext, organizationId: string, siteId: string, input: unknown) {
+  const site = await requireSite(ctx, organizationId, siteId, "admin");
+  const data = parseInput(addSiteSpaceSchema, input);
+  return writeStructure(ctx, site.id, (tx) => insertSiteSpace(tx, site, data, ctx.clock.now()));
+}
+
+async function findSiteSpace(tx: Prisma.TransactionClient, siteId: string, siteSpaceId: string) {
+  const siteSpace = await tx.siteSpace.findFirst({ where: { id: siteSpaceId, siteId, ...liveSiteSpace } });
+  if (!siteSpace) throw new NotFoundError(`Site space ${siteSpaceId} not found`);
+  return siteSpace;
+}
+
+const updateSiteSpaceSchema = z.strictObject({
+  path: pathSchema.optional(),
+  condition: conditionSchema.nullish(),
+  spaceId: z.string().min(1).optional(),
+});
+
+/** Paths are unique per scope: a clash is a 409 (the path is valid, it is taken). */
+export async function updateSiteSpace(
+  ctx: RequestContext,
+  organizationId: string,
+  siteId: string,
+  siteSpaceId: string,
+  input: unknown,
+) {
+  const site = await requireSite(ctx, organizationId, siteId, "admin");
+  const data = parseInput(updateSiteSpaceSchema, input);
+  return writeStructure(ctx, site.id, async (tx) => {
+    const siteSpace = await findSiteSpace(tx, site.id, siteSpaceId);
+    if (data.spaceId) await requireSpaceOf(tx, site, data.spaceId);
+    if (data.path && data.path !== siteSpace.path) {
+      const clash = await tx.siteSpace.findFirst({
+        where: { siteId: site.id, sectionId: siteSpace.sectionId, path: data.path, id: { not: siteSpace.id } },
+      });
+      if (clash) throw new ConflictError(`path ${data.path} is already used in this scope`);
+    }
+    return tx.siteSpace.update({ where: { id: siteSpace.id }, data });
+  });
+}
+
+/** Deletes a site space; when it was its scope's default, the next one in order becomes the default. */
+export async function deleteSiteSpace(
+  ctx: RequestContext,
+  organizationId: string,
+  siteId: string,
+  siteSpaceId: string,
+) {
+  const site = await requireSite(ctx, organizationId, siteId, "admin");
+  await writeStructure(ctx, site.id, async (tx) => {
+    const siteSpace = await tx.siteSpace.findFirst({ where: { id: siteSpaceId, siteId: site.id } });
+    if (!siteSpace) return;
+    await tx.siteSpace.delete({ where: { id: siteSpace.id } });
+    await repairDefaultSiteSpace(tx, site.id, siteSpace.sectionId);
+  });
+}
+
+/** Points the scope's default at a remaining live site space when it no longer names one. */
+export async function repairDefaultSiteSpace(tx: Prisma.TransactionClient, siteId: string, sectionId: string | null) {
+  const owner = sectionId
+    ? await tx.siteSection.findUnique({ where: { id: sectionId }, select: { defaultSiteSpaceId: true } })
+    : await tx.site.findUnique({ where: { id: siteId }, select: { defaultSiteSpaceId: true } });
+  if (!owner) return;
+  const scope = { siteId, sectionId, ...liveSiteSpace };
+  if (
+    owner.defaultSiteSpaceId &&
+    (await tx.siteSpace.count({ where: { ...scope, id: owner.defaultSiteSpaceId } })) > 0
+  ) {
+    return;
+  }
+  const next = await tx.siteSpace.findFirst({
+    where: scope,
+    orderBy: siteSpaceOrder.map((key) => ({ [key.field]: key.direction })),
+  });
+  const data = { defaultSiteSpaceId: next?.id ?? null };
+  if (sectionId) await tx.siteSection.update({ where: { id: sectionId }, data });
+  else await tx.site.update({ where: { id: siteId }, data });
+}
+
+const siteSpacePlacementSchema = z.strictObject({
+  position: z
+    .strictObject({
+      before: z.strictObject({ type: z.literal("site-space"), siteSpace: z.string().min(1) }).optional(),
+      after: z.strictObject({ type: z.literal("site-space"), siteSpace: z.string().min(1) }).optional(),
+    })
+    .optional(),
+});
+
+/** Deprecated `moveSiteSpace`: reorders among the site spaces of the same scope. */
+export async function moveSiteSpace(
+  ctx: RequestContext,
+  organizationId: string,
+  siteId: string,
+  siteSpaceId: string,
+  input: unknown,
+) {
+  const site = await requireSite(ctx, organizationId, siteId, "admin");
+  const { position } = parseInput(siteSpacePlacementSchema, input);
+  return writeStructure(ctx, site.id, async (tx) => {
+    const siteSpace = await findSiteSpace(tx, site.id, siteSpaceId);
+    await reorderSiteSpace(tx, siteSpace, { before: position?.before?.siteSpace, after: position?.after?.siteSpace });
+    return tx.siteSpace.findUniqueOrThrow({ where: { id: siteSpace.id } });
+  });
+}
+
+export async function reorderSiteSpace(tx: Prisma.TransactionClient, siteSpace: SiteSpace, placement: Placement) {
+  const siblings = await tx.siteSpace.findMany({
+    where: { siteId: siteSpace.siteId, sectionId: siteSpace.sectionId },
+    orderBy: siteSpaceOrder.map((key) => ({ [key.field]: key.direction })),
+    select: { id: true },
+  });
+  await writePositions(
+    tx,
+    placeAmong(
+      siblings.map((row) => row.id),
+      siteSpace.id,
+      placement,
+    ),
+  );
+}

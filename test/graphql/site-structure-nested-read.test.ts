@@ -1,0 +1,110 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { graphql } from "../generated/gql.ts";
+import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+
+const SiteStructureNested = graphql(`
+  query SiteStructureNested($id: ID!) {
+    organization(id: $id) {
+      sites(first: 100) {
+        nodes {
+          title
+          sections(first: 100) {
+            totalCount
+            nodes {
+              title
+              default
+              urls { published }
+              siteSpaces { path default title urls { published } space { title permissions { view admin } } }
+            }
+          }
+          sectionGroups {
+            title
+            sections { title }
+            children { ... on SiteSection { title } ... on SiteSectionGroup { title } }
+          }
+          siteSpaces(first: 100) { totalCount nodes { path default section space { title } } }
+        }
+      }
+    }
+  }
+`);
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+
+/** `fanOut` sites, each with `fanOut` sections of `fanOut` site spaces, the sections in one group per site. */
+async function seedSites(org: SeededOrganization, fanOut: number) {
+  const token = org.members.admin.token;
+  const orgPath = `/orgs/${org.organizationId}`;
+  for (let s = 0; s < fanOut; s++) {
+    const site = await t.rest<{ id: string }>("POST", `${orgPath}/sites`, { token, body: { title: `Site ${s}` } });
+    const base = `${orgPath}/sites/${site.body.id}`;
+    const sectionIds: string[] = [];
+    for (let i = 0; i < fanOut; i++) {
+      const spaces: string[] = [];
+      for (let j = 0; j < fanOut; j++) {
+        const space = await t.rest<{ id: string }>("POST", `${orgPath}/spaces`, {
+          token,
+          body: { title: `S${i}-${j}` },
+        });
+        spaces.push(space.body.id);
+      }
+      const section = await t.rest<{ id: string }>("POST", `${base}/sections`, { token, body: { spaceId: spaces[0] } });
+      expect(section.status).toBe(201);
+      for (const spaceId of spaces.slice(1)) {
+        await t.rest("POST", `${base}/site-spaces`, { token, body: { spaceId, sectionId: section.body.id } });
+      }
+      sectionIds.push(section.body.id);
+    }
+    const group = await t.rest("POST", `${base}/section-groups`, {
+      token,
+      body: { title: "All", sections: sectionIds },
+    });
+    expect(group.status).toBe(201);
+  }
+}
+
+async function statementsFor(org: SeededOrganization) {
+  const client = t.graphql(org.members.admin.token);
+  const before = t.db.statementCount();
+  const data = await client.request(SiteStructureNested, { id: org.organizationId });
+  return { statements: t.db.statementCount() - before, data };
+}
+
+describe("organization { sites { sections { siteSpaces { space } } sectionGroups siteSpaces } }", () => {
+  it("costs the same number of SQL statements for 1x and 4x fan-out", async () => {
+    const small = await seedOrganization(t.db, "Small structure");
+    await seedSites(small, 1);
+    const large = await seedOrganization(t.db, "Large structure");
+    await seedSites(large, 4);
+
+    const smallRead = await statementsFor(small);
+    const largeRead = await statementsFor(large);
+
+    const sites = largeRead.data.organization.sites.nodes;
+    expect(sites).toHaveLength(4);
+    for (const site of sites) {
+      expect(site.sections.totalCount).toBe(4);
+      expect(site.sections.nodes.filter((section) => section.default)).toHaveLength(1);
+      for (const section of site.sections.nodes) {
+        expect(section.siteSpaces).toHaveLength(4);
+        expect(section.siteSpaces.filter((siteSpace) => siteSpace.default)).toHaveLength(1);
+        expect(section.siteSpaces[0]?.space.permissions.admin).toBe(true);
+      }
+      expect(site.sectionGroups).toHaveLength(1);
+      expect(site.sectionGroups[0]?.sections).toHaveLength(4);
+      expect(site.sectionGroups[0]?.children).toHaveLength(4);
+      expect(site.siteSpaces.totalCount).toBe(16);
+    }
+    expect(smallRead.data.organization.sites.nodes[0]?.siteSpaces.totalCount).toBe(1);
+
+    expect(largeRead.statements).toBe(smallRead.statements);
+    // Viewer membership, sites, sections, groups, site spaces by section and by site, the site and section rows
+    // behind the `default` flags, spaces, and the space-permission loaders: one statement each, whatever the
+    // fan-out (12 today).
+    expect(largeRead.statements).toBeLessThanOrEqual(12);
+  });
+});

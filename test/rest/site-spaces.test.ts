@@ -1,0 +1,239 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { expectMatchesSpec } from "../helpers/contract.ts";
+
+let t: TestApp;
+let org: SeededOrganization;
+let admin: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  org = await seedOrganization(t.db, "Site Spaces Org");
+  admin = org.members.admin.token;
+});
+
+type SiteSpaceBody = {
+  id: string;
+  path: string;
+  section?: string;
+  default: boolean;
+  title: string;
+  condition?: string;
+  space: { id: string; title: string };
+  urls: { published?: string };
+};
+type List<Item> = { items: Item[]; count: number; next?: { page: string } };
+
+async function createSpace(title: string) {
+  const response = await t.rest<{ id: string }>("POST", `/orgs/${org.organizationId}/spaces`, {
+    token: admin,
+    body: { title },
+  });
+  expect(response.status).toBe(201);
+  return response.body.id;
+}
+
+async function createSite(body: Record<string, unknown> = {}) {
+  const response = await t.rest<{ id: string }>("POST", `/orgs/${org.organizationId}/sites`, { token: admin, body });
+  expect(response.status).toBe(201);
+  return `/orgs/${org.organizationId}/sites/${response.body.id}`;
+}
+
+async function addSiteSpace(site: string, body: Record<string, unknown>) {
+  const response = await t.rest<SiteSpaceBody>("POST", `${site}/site-spaces`, { token: admin, body });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  expectMatchesSpec("addSpaceToSite", 201, response.body);
+  return response.body;
+}
+
+async function listSiteSpaces(
+  site: string,
+  options: { token?: string; query?: Record<string, string | boolean> } = {},
+) {
+  const response = await t.rest<List<SiteSpaceBody>>("GET", `${site}/site-spaces`, {
+    token: options.token ?? admin,
+    query: options.query,
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  expectMatchesSpec("listSiteSpaces", 200, response.body);
+  return response.body;
+}
+
+describe("site spaces", () => {
+  it("adds spaces at the root with unique paths; the first is the default", async () => {
+    const site = await createSite();
+    const space = await createSpace("Getting Started!");
+    const first = await addSiteSpace(site, { spaceId: space });
+    expect(first).toMatchObject({
+      object: "site-space",
+      path: "getting-started",
+      default: true,
+      title: "Getting Started!",
+    });
+    expect(first.space.id).toBe(space);
+    const second = await addSiteSpace(site, { spaceId: space });
+    expect(second).toMatchObject({ path: "getting-started-2", default: false });
+
+    const all = await listSiteSpaces(site, { token: org.members.read.token });
+    expect(all.items.map((s) => s.id)).toEqual([first.id, second.id]);
+    expect((await listSiteSpaces(site, { query: { default: true } })).items.map((s) => s.id)).toEqual([first.id]);
+    expect((await listSiteSpaces(site, { query: { default: false } })).items.map((s) => s.id)).toEqual([second.id]);
+  });
+
+  it("adds to the default section, or to a given one", async () => {
+    const site = await createSite();
+    const s1 = await t.rest<{ id: string }>("POST", `${site}/sections`, {
+      token: admin,
+      body: { spaceId: await createSpace("Main") },
+    });
+    const s2 = await t.rest<{ id: string }>("POST", `${site}/sections`, {
+      token: admin,
+      body: { spaceId: await createSpace("Other") },
+    });
+    const toDefault = await addSiteSpace(site, { spaceId: await createSpace("Variant") });
+    expect(toDefault).toMatchObject({ section: s1.body.id, default: false });
+    const toSecond = await addSiteSpace(site, { spaceId: await createSpace("Variant"), sectionId: s2.body.id });
+    expect(toSecond.section).toBe(s2.body.id);
+    for (const body of [
+      {},
+      { spaceId: "space_missing" },
+      { spaceId: toDefault.space.id, sectionId: "sitesc_missing" },
+    ]) {
+      expect((await t.rest("POST", `${site}/site-spaces`, { token: admin, body })).status, JSON.stringify(body)).toBe(
+        400,
+      );
+    }
+  });
+
+  it("updates path, condition and space within the limits", async () => {
+    const site = await createSite();
+    const a = await addSiteSpace(site, { spaceId: await createSpace("A space") });
+    const b = await addSiteSpace(site, { spaceId: await createSpace("B space") });
+    const other = await createSpace("Replacement");
+    const updated = await t.rest<SiteSpaceBody>("PATCH", `${site}/site-spaces/${a.id}`, {
+      token: admin,
+      body: { path: "v1", condition: "visitor.claims.beta && visitor.claims.level >= 2", spaceId: other },
+    });
+    expect(updated.status).toBe(200);
+    expectMatchesSpec("updateSiteSpaceById", 200, updated.body);
+    expect(updated.body).toMatchObject({ path: "v1", condition: "visitor.claims.beta && visitor.claims.level >= 2" });
+    expect(updated.body.space.id).toBe(other);
+    const removed = await t.rest<SiteSpaceBody>("PATCH", `${site}/site-spaces/${a.id}`, {
+      token: admin,
+      body: { condition: null },
+    });
+    expect(removed.body.condition).toBeUndefined();
+    expect(removed.body.path).toBe("v1");
+
+    expect((await t.rest("PATCH", `${site}/site-spaces/${b.id}`, { token: admin, body: { path: "v1" } })).status).toBe(
+      409,
+    );
+    for (const body of [
+      { path: "" },
+      { path: "p".repeat(101) },
+      { path: "a/b" },
+      { condition: "x".repeat(1025) },
+      { condition: "constructor.constructor('return process')()" },
+      { spaceId: "space_missing" },
+      { hidden: true },
+    ]) {
+      const response = await t.rest("PATCH", `${site}/site-spaces/${b.id}`, { token: admin, body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await t.rest("PATCH", `${site}/site-spaces/sitesp_missing`, { token: admin, body: {} })).status).toBe(404);
+  });
+
+  it("deletes, handing the default to the next site space", async () => {
+    const site = await createSite();
+    const a = await addSiteSpace(site, { spaceId: await createSpace("First") });
+    const b = await addSiteSpace(site, { spaceId: await createSpace("Second") });
+    expect((await t.rest("DELETE", `${site}/site-spaces/${a.id}`, { token: admin })).status).toBe(204);
+    expect((await t.rest("DELETE", `${site}/site-spaces/${a.id}`, { token: admin })).status).toBe(204);
+    expect((await listSiteSpaces(site)).items.map((s) => [s.id, s.default])).toEqual([[b.id, true]]);
+  });
+
+  it("hides site spaces whose space is deleted", async () => {
+    const site = await createSite();
+    const gone = await createSpace("Gone soon");
+    const hidden = await addSiteSpace(site, { spaceId: gone });
+    const kept = await addSiteSpace(site, { spaceId: await createSpace("Kept") });
+    expect((await t.rest("DELETE", `/spaces/${gone}`, { token: admin })).status).toBe(204);
+    const list = await listSiteSpaces(site);
+    // The hidden one was the default: the next live one stands in.
+    expect(list.items.map((s) => [s.id, s.default])).toEqual([[kept.id, true]]);
+    expect(list.count).toBe(1);
+    expect((await listSiteSpaces(site, { query: { default: true } })).items.map((s) => s.id)).toEqual([kept.id]);
+    expect((await t.rest("PATCH", `${site}/site-spaces/${hidden.id}`, { token: admin, body: {} })).status).toBe(404);
+    expect((await t.rest("POST", `/spaces/${gone}/restore`, { token: admin })).status).toBe(200);
+    const restored = await listSiteSpaces(site);
+    expect(restored.items.map((s) => [s.id, s.default])).toEqual([
+      [hidden.id, true],
+      [kept.id, false],
+    ]);
+  });
+
+  it("moves a site space among its siblings (deprecated move)", async () => {
+    const site = await createSite();
+    const a = await addSiteSpace(site, { spaceId: await createSpace("Aa") });
+    const b = await addSiteSpace(site, { spaceId: await createSpace("Bb") });
+    const moved = await t.rest<SiteSpaceBody>("POST", `${site}/site-spaces/${b.id}/move`, {
+      token: admin,
+      body: { position: { before: { type: "site-space", siteSpace: a.id } } },
+    });
+    expect(moved.status).toBe(200);
+    expectMatchesSpec("moveSiteSpace", 200, moved.body);
+    expect((await listSiteSpaces(site)).items.map((s) => s.id)).toEqual([b.id, a.id]);
+    const toEnd = await t.rest("POST", `${site}/site-spaces/${b.id}/move`, { token: admin, body: {} });
+    expect(toEnd.status).toBe(200);
+    expect((await listSiteSpaces(site)).items.map((s) => s.id)).toEqual([a.id, b.id]);
+    const bad = await t.rest("POST", `${site}/site-spaces/${b.id}/move`, {
+      token: admin,
+      body: { position: { before: { type: "site-section", siteSpace: a.id } } },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it("opens the lists to an active share key of a published share-link site", async () => {
+    const site = await createSite({ visibility: "share-link" });
+    const spaceId = await createSpace("Shared");
+    await t.rest("POST", `${site}/sections`, { token: admin, body: { spaceId } });
+    expect((await t.rest("POST", `${site}/publish`, { token: admin })).status).toBe(200);
+    const link = await t.rest<{ id: string; urls: { published: string } }>("POST", `${site}/share-links`, {
+      token: admin,
+      body: { name: "partners" },
+    });
+    expect(link.status).toBe(201);
+    const shareKey = new URL(link.body.urls.published).searchParams.get("shareKey") as string;
+
+    // A caller outside the organization (the key, not the token, opens the site).
+    const outsider = (await seedOrganization(t.db, "Outsiders")).members.admin.token;
+    const spaces = await t.rest<List<SiteSpaceBody>>("GET", `${site}/site-spaces`, {
+      token: outsider,
+      query: { shareKey },
+    });
+    expect(spaces.status, JSON.stringify(spaces.body)).toBe(200);
+    expectMatchesSpec("listSiteSpaces", 200, spaces.body);
+    expect(spaces.body.items).toHaveLength(1);
+    const sections = await t.rest("GET", `${site}/sections`, { token: outsider, query: { shareKey } });
+    expect(sections.status).toBe(200);
+    expectMatchesSpec("listSiteSections", 200, sections.body);
+
+    expect((await t.rest("GET", `${site}/site-spaces`, { query: { shareKey: "wrong" } })).status).toBe(404);
+    expect((await t.rest("GET", `${site}/site-spaces`, { token: outsider })).status).toBe(404);
+    expect((await t.rest("GET", `${site}/site-spaces`)).status).toBe(401);
+    await t.rest("PATCH", `${site}/share-links/${link.body.id}`, { token: admin, body: { active: false } });
+    expect((await t.rest("GET", `${site}/sections`, { token: outsider, query: { shareKey } })).status).toBe(404);
+  });
+
+  it("lets only admins change site spaces", async () => {
+    const site = await createSite();
+    const a = await addSiteSpace(site, { spaceId: await createSpace("Guarded") });
+    for (const role of ["create", "review", "read"] as const) {
+      const token = org.members[role].token;
+      expect((await t.rest("POST", `${site}/site-spaces`, { token, body: { spaceId: a.space.id } })).status).toBe(403);
+      expect((await t.rest("PATCH", `${site}/site-spaces/${a.id}`, { token, body: {} })).status).toBe(403);
+      expect((await t.rest("DELETE", `${site}/site-spaces/${a.id}`, { token })).status).toBe(403);
+      expect((await t.rest("POST", `${site}/site-spaces/${a.id}/move`, { token, body: {} })).status).toBe(403);
+    }
+  });
+});
