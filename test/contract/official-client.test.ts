@@ -1,29 +1,18 @@
 import { GitBookAPI, MemberRole, TeamMemberRole } from "@gitbook/api";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  listen,
-  type SeededOrganization,
-  seedOrganization,
-  seedUser,
-  startTestApp,
-  type TestApp,
-} from "../helpers/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type SeededOrganization, seedUser, type TestApp } from "../helpers/app.ts";
 import { expectMatchesSpec } from "../helpers/contract.ts";
+import { type OfficialClientSetup, startOfficialClient } from "../helpers/official-client.ts";
 
 // The public API's official client, unchanged, pointed at our server.
 let t: TestApp;
-let server: { url: string; close(): Promise<void> };
+let server: OfficialClientSetup["server"];
 let org: SeededOrganization;
 let api: GitBookAPI;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  server = await listen(t.app);
-  org = await seedOrganization(t.db, "Client Org");
-  api = new GitBookAPI({ endpoint: server.url, authToken: org.members.admin.token });
+  ({ t, server, org, api } = await startOfficialClient("Client Org"));
 });
-
-afterAll(() => server.close());
 
 describe("@gitbook/api GitBookAPI against /v1", () => {
   it("reads and updates organizations", async () => {
