@@ -81,7 +81,6 @@ export function createApp({ config, db, logger, clock = systemClock }: AppOption
   });
 
   const rest = createRestHandler({
-    schema,
     routes: compileRoutes(schema, restRoutes),
     onUnexpectedError: (error, ctx) => logUnexpected(ctx.requestId)(error),
   });
