@@ -93,12 +93,15 @@ describe("site section groups", () => {
 
     const out = await t.rest("DELETE", `${base}/section-groups/${group.id}/sections/${b}`, { token: admin });
     expect(out.status).toBe(204);
+    expectMatchesSpec("removeSectionFromGroup", 204, out.body);
     expect(await structure(base)).toEqual([[group.id, [c, [nested.body.id, [a]]]], b]);
     expect((await t.rest("DELETE", `${base}/section-groups/${group.id}/sections/${b}`, { token: admin })).status).toBe(
       204,
     );
 
-    expect((await t.rest("DELETE", `${base}/section-groups/${group.id}`, { token: admin })).status).toBe(204);
+    const deleted = await t.rest("DELETE", `${base}/section-groups/${group.id}`, { token: admin });
+    expect(deleted.status).toBe(204);
+    expectMatchesSpec("deleteSiteSectionGroupById", 204, deleted.body);
     expect(await structure(base)).toEqual([c, [nested.body.id, [a]], b]);
     expect((await t.rest("DELETE", `${base}/section-groups/${group.id}`, { token: admin })).status).toBe(204);
   });

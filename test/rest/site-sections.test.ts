@@ -204,6 +204,7 @@ describe("site sections", () => {
     const s2 = await addSection(site, { spaceId: await createSpace("Second") });
     const removed = await t.rest("DELETE", `${site}/sections/${s1.id}`, { token: admin });
     expect(removed.status).toBe(204);
+    expectMatchesSpec("deleteSiteSectionById", 204, removed.body);
     expect(await t.db.prisma.siteSpace.count({ where: { sectionId: s1.id } })).toBe(0);
     expect((await t.rest("DELETE", `${site}/sections/${s1.id}`, { token: admin })).status).toBe(204);
     const list = await listSections(site);

@@ -147,7 +147,9 @@ describe("site spaces", () => {
     const site = await createSite();
     const a = await addSiteSpace(site, { spaceId: await createSpace("First") });
     const b = await addSiteSpace(site, { spaceId: await createSpace("Second") });
-    expect((await t.rest("DELETE", `${site}/site-spaces/${a.id}`, { token: admin })).status).toBe(204);
+    const removed = await t.rest("DELETE", `${site}/site-spaces/${a.id}`, { token: admin });
+    expect(removed.status).toBe(204);
+    expectMatchesSpec("deleteSiteSpaceById", 204, removed.body);
     expect((await t.rest("DELETE", `${site}/site-spaces/${a.id}`, { token: admin })).status).toBe(204);
     expect((await listSiteSpaces(site)).items.map((s) => [s.id, s.default])).toEqual([[b.id, true]]);
   });

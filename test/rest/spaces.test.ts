@@ -243,6 +243,7 @@ describe("spaces", () => {
     const member = `/orgs/${org.organizationId}/members/${org.members.admin.id}/spaces`;
     const deleted = await t.rest("DELETE", `/spaces/${space.id}`, { token: org.members.admin.token });
     expect(deleted.status).toBe(204);
+    expectMatchesSpec("deleteSpaceById", 204, deleted.body);
     expect((await t.rest("DELETE", `/spaces/${space.id}`, { token: org.members.admin.token })).status).toBe(204);
     expect((await t.rest("DELETE", `/spaces/space_missing`, { token: org.members.admin.token })).status).toBe(204);
     expect((await t.rest("GET", `/spaces/${space.id}`, { token: org.members.admin.token })).status).toBe(404);
