@@ -11,6 +11,12 @@ export const idPrefixes = {
   Space: "space",
   SpacePermission: "perm",
   Revision: "rev",
+  Page: "page",
+  PageVersion: "pv",
+  File: "file",
+  ChangeRequest: "cr",
+  ChangeRequestReview: "crr",
+  ContentExport: "exp",
   Site: "site",
   SiteSection: "sitesc",
   SiteSectionGroup: "sitesg",
@@ -22,7 +28,15 @@ export const idPrefixes = {
 export type IdType = keyof typeof idPrefixes;
 
 /** Types that implement the GraphQL `Node` interface (tokens and invites are not fetched by id). */
-export const nodeTypes: ReadonlySet<IdType> = new Set(["Organization", "User", "Team", "Space", "Collection", "Site"]);
+export const nodeTypes: ReadonlySet<IdType> = new Set([
+  "Organization",
+  "User",
+  "Team",
+  "Space",
+  "Collection",
+  "Site",
+  "ChangeRequest",
+]);
 
 const typeByPrefix = new Map<string, IdType>(
   Object.entries(idPrefixes).map(([type, prefix]) => [prefix, type as IdType]),

@@ -1,0 +1,481 @@
+import { diff3Merge } from "node-diff3";
+import { z } from "zod";
+import { InvalidInputError } from "../../errors.ts";
+import { newId } from "../../ids.ts";
+import { parseInput } from "../../validation.ts";
+import { placeAmong } from "../site-section/ordering.ts";
+import { slugify } from "../site-space/site-space.service.ts";
+
+/**
+ * A revision's content as plain values: what edits apply to and what merges compare. Pages keep the id of the
+ * stored version they came from while unchanged (`versionId`), so writing a revision stores only changed pages.
+ */
+export interface PageState {
+  id: string;
+  versionId: string | null;
+  parentId: string | null;
+  position: number;
+  type: "document" | "group" | "link";
+  title: string;
+  emoji: string | null;
+  slug: string;
+  description: string | null;
+  markdown: string;
+  layout: Record<string, unknown> | null;
+  cover: Record<string, unknown> | null;
+  hidden: boolean;
+  noIndex: boolean;
+  noRobotsIndex: boolean;
+  variables: Record<string, unknown>;
+  href: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface FileState {
+  id: string;
+  name: string;
+  contentType: string;
+  blobHash: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+}
+
+export interface ContentState {
+  pages: Map<string, PageState>;
+  files: Map<string, FileState>;
+  variables: Record<string, unknown>;
+}
+
+/** New file bytes an edit brings, stored by hash with the revision. */
+export interface NewBlob {
+  hash: string;
+  bytes: Buffer;
+}
+
+export function emptyContent(): ContentState {
+  return { pages: new Map(), files: new Map(), variables: {} };
+}
+
+export function cloneContent(state: ContentState): ContentState {
+  return { pages: new Map(state.pages), files: new Map(state.files), variables: { ...state.variables } };
+}
+
+const byPosition = (a: PageState, b: PageState) => a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Children of a page (or the root for null), in order. */
+export function childrenOf(state: ContentState, parentId: string | null): PageState[] {
+  return [...state.pages.values()].filter((page) => page.parentId === parentId).sort(byPosition);
+}
+
+/** Every page in tree order (depth first), with its path and depth. */
+export function pagesInTreeOrder(state: ContentState): { page: PageState; path: string; depth: number }[] {
+  const byParent = new Map<string | null, PageState[]>();
+  for (const page of state.pages.values()) {
+    const siblings = byParent.get(page.parentId) ?? [];
+    siblings.push(page);
+    byParent.set(page.parentId, siblings);
+  }
+  const out: { page: PageState; path: string; depth: number }[] = [];
+  const visit = (parentId: string | null, prefix: string, depth: number) => {
+    for (const page of (byParent.get(parentId) ?? []).sort(byPosition)) {
+      const path = prefix ? `${prefix}/${page.slug}` : page.slug;
+      out.push({ page, path, depth });
+      visit(page.id, path, depth + 1);
+    }
+  };
+  visit(null, "", 0);
+  return out;
+}
+
+/** Renumbers the children of `parentId` in the given order. */
+function writeOrder(state: ContentState, ids: readonly string[]) {
+  for (const [position, id] of ids.entries()) {
+    const page = state.pages.get(id);
+    if (page && page.position !== position) state.pages.set(id, { ...page, position });
+  }
+}
+
+const slugSchema = z
+  .string()
+  .max(100)
+  .regex(/^[a-z0-9]+(?:[-_.][a-z0-9]+)*$/, "lowercase letters and digits separated by - _ or .");
+const variablesSchema = z.record(z.string().min(1).max(100), z.union([z.string(), z.number(), z.boolean()]));
+const positionSchema = z.strictObject({ before: z.string().min(1).optional(), after: z.string().min(1).optional() });
+const layoutSchema = z.strictObject({
+  width: z.enum(["default", "wide"]).optional(),
+  cover: z.boolean().optional(),
+  coverSize: z.enum(["hero", "full"]).optional(),
+  title: z.boolean().optional(),
+  description: z.boolean().optional(),
+  tableOfContents: z.boolean().optional(),
+  outline: z.boolean().optional(),
+  pagination: z.boolean().optional(),
+  metadata: z.boolean().optional(),
+  tags: z.boolean().optional(),
+});
+const coverSchema = z.strictObject({
+  ref: z.record(z.string(), z.unknown()).optional(),
+  refDark: z.record(z.string(), z.unknown()).optional(),
+  yPos: z.number().finite().default(0),
+  height: z.number().min(10).max(700).optional(),
+});
+
+/** The page fields an insert or update may set (an update sets only what it names). */
+const pageFieldsSchema = z.strictObject({
+  title: z.string().trim().min(1).max(200).optional(),
+  type: z.enum(["document", "group", "link"]).optional(),
+  emoji: z.string().max(50).nullable().optional(),
+  slug: slugSchema.optional(),
+  description: z.string().max(1000).nullable().optional(),
+  markdown: z.string().max(1_000_000).optional(),
+  layout: layoutSchema.nullable().optional(),
+  cover: coverSchema.nullable().optional(),
+  hidden: z.boolean().optional(),
+  noIndex: z.boolean().optional(),
+  noRobotsIndex: z.boolean().optional(),
+  variables: variablesSchema.optional(),
+  href: z.url().max(2048).nullable().optional(),
+  // The parent page (null: the root) and the place among its children.
+  parent: z.string().min(1).nullable().optional(),
+  position: positionSchema.optional(),
+});
+
+const fileUploadSchema = z.strictObject({
+  name: z.string().trim().min(1).max(255),
+  contentType: z
+    .string()
+    .regex(/^[\w.+-]+\/[\w.+-]+$/, "a MIME type")
+    .max(255),
+  // Standard base64 of the bytes (at most 10 MB once decoded).
+  content: z
+    .string()
+    .max(14_000_000)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, "base64"),
+  width: z.number().int().min(0).optional(),
+  height: z.number().int().min(0).optional(),
+});
+
+const changeSchema = z.union([
+  z.strictObject({ type: z.literal("insert"), page: pageFieldsSchema.extend({ title: z.string().trim().min(1).max(200) }) }),
+  z.strictObject({ type: z.literal("insert"), file: fileUploadSchema }),
+  z.strictObject({ type: z.literal("update"), pageId: z.string().min(1), page: pageFieldsSchema }),
+  z.strictObject({ type: z.literal("delete"), pageId: z.string().min(1) }),
+  z.strictObject({ type: z.literal("delete"), fileId: z.string().min(1) }),
+]);
+
+export const contentChangesSchema = z.strictObject({ changes: z.array(changeSchema).min(1).max(50) });
+export type ContentChange = z.infer<typeof changeSchema>;
+
+export interface AppliedChanges {
+  state: ContentState;
+  blobs: NewBlob[];
+  /** Ids of inserted pages and files, in the order of the changes. */
+  inserted: { type: "page" | "file"; id: string }[];
+}
+
+function isDescendant(state: ContentState, pageId: string, ancestorId: string): boolean {
+  for (let current = state.pages.get(pageId); current?.parentId; current = state.pages.get(current.parentId)) {
+    if (current.parentId === ancestorId) return true;
+  }
+  return false;
+}
+
+function uniqueSlug(state: ContentState, parentId: string | null, wanted: string, self: string): string {
+  const taken = new Set(childrenOf(state, parentId).flatMap((page) => (page.id === self ? [] : [page.slug])));
+  if (!taken.has(wanted)) return wanted;
+  for (let n = 2; ; n++) if (!taken.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
+}
+
+/**
+ * Applies 1..50 changes in order to a copy of `base`. Any invalid change rejects the whole batch (400) so nothing
+ * is written; `input` is the public API's body (`{ changes: [...] }`).
+ */
+export function applyContentChanges(
+  base: ContentState,
+  input: unknown,
+  now: Date,
+  sha256: (bytes: Buffer) => string,
+): AppliedChanges {
+  const { changes } = parseInput(contentChangesSchema, input);
+  const state = cloneContent(base);
+  const blobs: NewBlob[] = [];
+  const inserted: AppliedChanges["inserted"] = [];
+  for (const [index, change] of changes.entries()) {
+    const fail = (message: string): never => {
+      throw new InvalidInputError(`changes.${index}: ${message}`);
+    };
+    if ("file" in change) {
+      const bytes = Buffer.from(change.file.content, "base64");
+      if (bytes.length > 10 * 1024 * 1024) fail("files are limited to 10 MB");
+      const hash = sha256(bytes);
+      blobs.push({ hash, bytes });
+      const id = newId("File");
+      state.files.set(id, {
+        id,
+        name: change.file.name,
+        contentType: change.file.contentType,
+        blobHash: hash,
+        size: bytes.length,
+        width: change.file.width ?? null,
+        height: change.file.height ?? null,
+      });
+      inserted.push({ type: "file", id });
+      continue;
+    }
+    if ("fileId" in change) {
+      if (!state.files.delete(change.fileId)) fail(`file ${change.fileId} does not exist`);
+      continue;
+    }
+    if (change.type === "delete") {
+      if (!state.pages.has(change.pageId)) fail(`page ${change.pageId} does not exist`);
+      // A page goes with its subpages.
+      for (const page of [...state.pages.values()]) {
+        if (page.id === change.pageId || isDescendant(state, page.id, change.pageId)) state.pages.delete(page.id);
+      }
+      continue;
+    }
+    const fields = change.page;
+    const existing = change.type === "update" ? state.pages.get(change.pageId) : undefined;
+    if (change.type === "update" && !existing) fail(`page ${change.pageId} does not exist`);
+    const id = existing?.id ?? newId("Page");
+    const parentId = fields.parent === undefined ? (existing?.parentId ?? null) : fields.parent;
+    if (parentId !== null) {
+      const parent = state.pages.get(parentId);
+      if (!parent) fail(`parent page ${parentId} does not exist`);
+      if (parent?.type === "link") fail("a link page cannot have subpages");
+      if (parentId === id || isDescendant(state, parentId, id)) fail("a page cannot move under itself");
+    }
+    const title = fields.title ?? existing?.title ?? "";
+    const wantedSlug = fields.slug ?? existing?.slug ?? slugify(title, "page");
+    if (fields.slug !== undefined) {
+      const clash = childrenOf(state, parentId).find((page) => page.slug === fields.slug && page.id !== id);
+      if (clash) fail(`slug ${fields.slug} is taken by page ${clash.id} under the same parent`);
+    }
+    const type = fields.type ?? existing?.type ?? "document";
+    if (type === "link" && !(fields.href ?? existing?.href)) fail("a link page needs href");
+    const page: PageState = {
+      id,
+      versionId: null,
+      parentId,
+      position: existing?.position ?? Number.MAX_SAFE_INTEGER,
+      type,
+      title,
+      emoji: fields.emoji === undefined ? (existing?.emoji ?? null) : fields.emoji,
+      slug: uniqueSlug(state, parentId, wantedSlug, id),
+      description: fields.description === undefined ? (existing?.description ?? null) : fields.description,
+      markdown: type === "document" ? (fields.markdown ?? existing?.markdown ?? "") : "",
+      layout: fields.layout === undefined ? (existing?.layout ?? null) : fields.layout,
+      cover: fields.cover === undefined ? (existing?.cover ?? null) : fields.cover,
+      hidden: fields.hidden ?? existing?.hidden ?? false,
+      noIndex: fields.noIndex ?? existing?.noIndex ?? false,
+      noRobotsIndex: fields.noRobotsIndex ?? existing?.noRobotsIndex ?? false,
+      variables: fields.variables ?? existing?.variables ?? {},
+      href: type === "link" ? (fields.href ?? existing?.href ?? null) : null,
+      createdAt: existing?.createdAt ?? now,
+      updatedAt: now,
+    };
+    state.pages.set(id, page);
+    if (!existing || fields.parent !== undefined || fields.position) {
+      const siblings = childrenOf(state, parentId).map((sibling) => sibling.id);
+      writeOrder(state, placeAmong(siblings, id, fields.position));
+    }
+    if (existing && existing.parentId !== parentId) {
+      writeOrder(
+        state,
+        childrenOf(state, existing.parentId).map((sibling) => sibling.id),
+      );
+    }
+    if (!existing) inserted.push({ type: "page", id });
+  }
+  return { state, blobs, inserted };
+}
+
+// ---- Three-way merge ----
+
+export interface MergeConflict {
+  /** The page (or file) id; "variables" for space variables. */
+  id: string;
+  title: string;
+  reason: string;
+}
+
+const pageFields = [
+  "type",
+  "title",
+  "emoji",
+  "slug",
+  "description",
+  "layout",
+  "cover",
+  "hidden",
+  "noIndex",
+  "noRobotsIndex",
+  "variables",
+  "href",
+  "parentId",
+] as const satisfies readonly (keyof PageState)[];
+
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** The usual three-way rule for one value: whichever side changed it wins; both changing it differently conflicts. */
+function mergeValue<T>(base: T, ours: T, theirs: T): { value: T } | { conflict: true } {
+  if (same(ours, theirs) || same(theirs, base)) return { value: ours };
+  if (same(ours, base)) return { value: theirs };
+  return { conflict: true };
+}
+
+/** Line-wise three-way merge of two markdown texts; null when both sides changed the same lines differently. */
+export function mergeMarkdown(base: string, ours: string, theirs: string): string | null {
+  if (ours === theirs || theirs === base) return ours;
+  if (ours === base) return theirs;
+  const blocks = diff3Merge(ours.split("\n"), base.split("\n"), theirs.split("\n"), { excludeFalseConflicts: true });
+  const lines: string[] = [];
+  for (const block of blocks) {
+    if (block.conflict) return null;
+    lines.push(...(block.ok ?? []));
+  }
+  return lines.join("\n");
+}
+
+/** Same stored content and place in the tree; the order among siblings is not content. */
+function unchangedPage(a: PageState, b: PageState) {
+  return a.versionId !== null && a.versionId === b.versionId && a.parentId === b.parentId;
+}
+
+function identicalPage(a: PageState, b: PageState) {
+  return unchangedPage(a, b) && a.position === b.position;
+}
+
+function mergePage(base: PageState, ours: PageState, theirs: PageState): PageState | string {
+  const merged: PageState = { ...ours };
+  const conflicting: string[] = [];
+  for (const field of pageFields) {
+    const result = mergeValue(base[field], ours[field], theirs[field]);
+    if ("conflict" in result) conflicting.push(field === "parentId" ? "parent" : field);
+    else (merged as unknown as Record<string, unknown>)[field] = result.value;
+  }
+  const markdown = mergeMarkdown(base.markdown, ours.markdown, theirs.markdown);
+  if (markdown === null) conflicting.push("markdown");
+  else merged.markdown = markdown;
+  if (conflicting.length > 0) return `changed on both sides: ${conflicting.join(", ")}`;
+  // Order is not content: when both sides moved the page, the change request's place wins.
+  merged.position = theirs.position !== base.position ? theirs.position : ours.position;
+  const contentOf = (page: PageState) => [...pageFields.map((field) => page[field]), page.markdown];
+  if (same(contentOf(merged), contentOf(ours))) merged.versionId = ours.versionId;
+  else if (same(contentOf(merged), contentOf(theirs))) merged.versionId = theirs.versionId;
+  else {
+    merged.versionId = null;
+    merged.updatedAt = ours.updatedAt > theirs.updatedAt ? ours.updatedAt : theirs.updatedAt;
+  }
+  return merged;
+}
+
+function mergeEntries<T extends { id: string }>(
+  base: Map<string, T>,
+  ours: Map<string, T>,
+  theirs: Map<string, T>,
+  unchanged: (a: T, b: T) => boolean,
+  identical: (a: T, b: T) => boolean,
+  mergeBoth: (base: T, ours: T, theirs: T) => T | string,
+  describe: (entry: T) => string,
+  conflicts: MergeConflict[],
+): Map<string, T> {
+  const result = new Map<string, T>();
+  for (const id of new Set([...base.keys(), ...ours.keys(), ...theirs.keys()])) {
+    const b = base.get(id);
+    const o = ours.get(id);
+    const t = theirs.get(id);
+    if (!b) {
+      // Added on one side (ids are random, so never on both).
+      const added = o ?? t;
+      if (added) result.set(id, added);
+      continue;
+    }
+    if (!o && !t) continue;
+    if (!o || !t) {
+      const kept = (o ?? t) as T;
+      if (unchanged(kept, b)) continue;
+      conflicts.push({ id, title: describe(kept), reason: "deleted on one side and changed on the other" });
+      continue;
+    }
+    if (identical(o, b)) result.set(id, t);
+    else if (identical(t, b)) result.set(id, o);
+    else {
+      const merged = mergeBoth(b, o, t);
+      if (typeof merged === "string") conflicts.push({ id, title: describe(o), reason: merged });
+      else result.set(id, merged);
+    }
+  }
+  return result;
+}
+
+/**
+ * Three-way merge of `theirs` into `ours` against their common ancestor `base`: changes to different pages and
+ * files combine, the same page changed on both sides merges field by field and line by line, and whatever cannot
+ * be combined is listed in `conflicts` (the caller refuses the merge then).
+ */
+export function mergeContent(
+  base: ContentState,
+  ours: ContentState,
+  theirs: ContentState,
+): { state: ContentState; conflicts: MergeConflict[] } {
+  const conflicts: MergeConflict[] = [];
+  const pages = mergeEntries(
+    base.pages,
+    ours.pages,
+    theirs.pages,
+    unchangedPage,
+    identicalPage,
+    mergePage,
+    (page) => page.title,
+    conflicts,
+  );
+  const files = mergeEntries(
+    base.files,
+    ours.files,
+    theirs.files,
+    same,
+    same,
+    () => "changed on both sides",
+    (file) => file.name,
+    conflicts,
+  );
+  const variables: Record<string, unknown> = {};
+  for (const key of new Set([
+    ...Object.keys(base.variables),
+    ...Object.keys(ours.variables),
+    ...Object.keys(theirs.variables),
+  ])) {
+    const result = mergeValue(base.variables[key], ours.variables[key], theirs.variables[key]);
+    if ("conflict" in result) conflicts.push({ id: "variables", title: key, reason: "variable changed on both sides" });
+    else if (result.value !== undefined) variables[key] = result.value;
+  }
+  const state: ContentState = { pages, files, variables };
+  for (const page of pages.values()) {
+    if (page.parentId && !pages.has(page.parentId)) {
+      conflicts.push({ id: page.id, title: page.title, reason: "its parent page was deleted on the other side" });
+    } else if (page.parentId && isDescendant(state, page.parentId, page.id)) {
+      conflicts.push({ id: page.id, title: page.title, reason: "moved under its own subpage by the other side" });
+      // Breaking the cycle keeps the tree walkable while the conflicts are reported.
+      pages.set(page.id, { ...page, parentId: null });
+    }
+  }
+  for (const parentId of new Set([null, ...pages.keys()])) {
+    const children = childrenOf(state, parentId);
+    const seen = new Map<string, PageState>();
+    for (const child of children) {
+      const other = seen.get(child.slug);
+      if (other) {
+        conflicts.push({ id: child.id, title: child.title, reason: `same path as page ${other.id} (${other.title})` });
+      }
+      seen.set(child.slug, child);
+    }
+    writeOrder(
+      state,
+      children.map((child) => child.id),
+    );
+  }
+  return { state, conflicts };
+}
