@@ -13,6 +13,7 @@ import { ForbiddenError, InvalidInputError, NotFoundError } from "../../errors.t
 import { newId } from "../../ids.ts";
 import { firstPageFromRows, isFirstPage, type Page, type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { mergeRulesSchema, parseInput, roleSchema } from "../../validation.ts";
+import { writeFirstRevision } from "../content/revision.service.ts";
 import { memberByKeyLoader } from "../member/member.loaders.ts";
 import {
   collectionByIdLoader,
@@ -166,9 +167,9 @@ export async function spacePermissions(ctx: RequestContext, space: Space) {
   };
 }
 
-/** Spaces of an organization the viewer can see (the same rule as `effectiveRole`, as a filter). */
-export async function listSpaces(ctx: RequestContext, organizationId: string, page: PageArgs) {
-  // Guests list the spaces they were invited to; only non-members get a 404.
+/** Live spaces of an organization the viewer can see (the same rule as `effectiveRole`, as a Prisma filter). */
+export async function visibleSpacesWhere(ctx: RequestContext, organizationId: string): Promise<Prisma.SpaceWhereInput> {
+  // Guests see the spaces they were invited to; only non-members get a 404.
   const membership = await requireMembership(ctx, organizationId);
   const where: Prisma.SpaceWhereInput = { organizationId, deletedAt: null };
   if (membership.role !== "admin") {
@@ -183,6 +184,11 @@ export async function listSpaces(ctx: RequestContext, organizationId: string, pa
     }
     where.OR = visible;
   }
+  return where;
+}
+
+export async function listSpaces(ctx: RequestContext, organizationId: string, page: PageArgs) {
+  const where = await visibleSpacesWhere(ctx, organizationId);
   return paginate<Space>(page, { sort: spaceOrder, where, model: ctx.prisma.space });
 }
 
@@ -222,7 +228,8 @@ export async function createSpace(ctx: RequestContext, organizationId: string, i
   return ctx.prisma.$transaction(async (tx) => {
     if (data.parent) await requireCollectionIn(tx, organizationId, data.parent);
     const now = ctx.clock.now();
-    return tx.space.create({
+    const revisionId = newId("Revision");
+    const space = await tx.space.create({
       data: {
         id: newId("Space"),
         organizationId,
@@ -232,7 +239,7 @@ export async function createSpace(ctx: RequestContext, organizationId: string, i
         language: data.language ?? null,
         editMode: data.editMode ?? "live",
         defaultLevel: "admin",
-        revisionId: newId("Revision"),
+        revisionId,
         position: await endPosition(tx, organizationId, data.parent ?? null),
         createdById: userId,
         createdAt: now,
@@ -240,6 +247,8 @@ export async function createSpace(ctx: RequestContext, organizationId: string, i
         permissions: { create: { id: newId("SpacePermission"), userId, role: "admin", createdAt: now } },
       },
     });
+    await writeFirstRevision(tx, { id: revisionId, spaceId: space.id, createdById: userId, createdAt: now });
+    return space;
   });
 }
 
@@ -305,6 +314,7 @@ export async function duplicateSpace(ctx: RequestContext, spaceId: string): Prom
   return ctx.prisma.$transaction(async (tx) => {
     const grants = await tx.spacePermission.findMany({ where: { spaceId } });
     const now = ctx.clock.now();
+    const revisionId = newId("Revision");
     const copy = await tx.space.create({
       data: {
         id: newId("Space"),
@@ -317,7 +327,7 @@ export async function duplicateSpace(ctx: RequestContext, spaceId: string): Prom
         defaultLevel: space.defaultLevel,
         language: space.language,
         mergeRules: space.mergeRules as Prisma.InputJsonValue,
-        revisionId: newId("Revision"),
+        revisionId,
         position: await endPosition(tx, space.organizationId, space.parentId),
         createdById: userId,
         createdAt: now,
@@ -337,6 +347,13 @@ export async function duplicateSpace(ctx: RequestContext, spaceId: string): Prom
         })),
         { id: newId("SpacePermission"), spaceId: copy.id, userId, role: "admin" as const, createdAt: now },
       ],
+    });
+    await writeFirstRevision(tx, {
+      id: revisionId,
+      spaceId: copy.id,
+      createdById: userId,
+      createdAt: now,
+      copyOf: space.revisionId,
     });
     return copy;
   });

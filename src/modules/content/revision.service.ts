@@ -1,0 +1,171 @@
+import { createHash } from "node:crypto";
+import type { PrismaExecutor } from "../../db/database.ts";
+import type { PageVersion, Prisma, RevisionFile, RevisionPage } from "../../db/generated/client.ts";
+import { newId } from "../../ids.ts";
+import { type ContentState, emptyContent, type FileState, type NewBlob, type PageState } from "./content-state.ts";
+
+/** How revisions are read from and written to the database; the content and change request services call it inside their transactions. */
+
+export const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+export type RevisionPageRow = RevisionPage & { version: PageVersion };
+
+export function pageStateOf(row: RevisionPageRow): PageState {
+  const { version } = row;
+  return {
+    id: row.pageId,
+    versionId: row.versionId,
+    parentId: row.parentPageId,
+    position: row.position,
+    type: version.type as PageState["type"],
+    title: version.title,
+    emoji: version.emoji,
+    slug: version.slug,
+    description: version.description,
+    markdown: version.markdown,
+    layout: version.layout as PageState["layout"],
+    cover: version.cover as PageState["cover"],
+    hidden: version.hidden,
+    noIndex: version.noIndex,
+    noRobotsIndex: version.noRobotsIndex,
+    variables: version.variables as PageState["variables"],
+    href: version.href,
+    createdAt: version.createdAt,
+    updatedAt: version.updatedAt,
+  };
+}
+
+export function fileStateOf(row: RevisionFile): FileState {
+  return {
+    id: row.fileId,
+    name: row.name,
+    contentType: row.contentType,
+    blobHash: row.blobHash,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+  };
+}
+
+/** A revision's whole content in three statements, whatever its size. */
+export async function readContentState(db: PrismaExecutor, revisionId: string): Promise<ContentState> {
+  const [revision, pages, files] = await Promise.all([
+    db.revision.findUnique({ where: { id: revisionId }, select: { variables: true } }),
+    db.revisionPage.findMany({ where: { revisionId }, include: { version: true } }),
+    db.revisionFile.findMany({ where: { revisionId } }),
+  ]);
+  if (!revision) throw new Error(`Revision ${revisionId} is missing`);
+  return {
+    pages: new Map(pages.map((row) => [row.pageId, pageStateOf(row)])),
+    files: new Map(files.map((row) => [row.fileId, fileStateOf(row)])),
+    variables: revision.variables as ContentState["variables"],
+  };
+}
+
+export interface NewRevision {
+  /** Given when the id must be known before the row exists (a new space points at its first revision). */
+  id?: string;
+  spaceId: string;
+  parents: string[];
+  type: "edits" | "merge" | "update";
+  changeRequestId?: string | null;
+  createdById: string | null;
+  createdAt: Date;
+  state: ContentState;
+  blobs?: NewBlob[];
+}
+
+/**
+ * Writes a revision: only pages without a stored version get one (unchanged pages point at the versions they
+ * share with earlier revisions), and file bytes are stored once per hash. Returns the new revision's id.
+ */
+export async function writeRevision(tx: PrismaExecutor, revision: NewRevision): Promise<string> {
+  const id = revision.id ?? newId("Revision");
+  const pages = [...revision.state.pages.values()].map((page) =>
+    page.versionId ? { page, versionId: page.versionId, isNew: false } : { page, versionId: newId("PageVersion"), isNew: true },
+  );
+  const newVersions = pages.filter((entry) => entry.isNew);
+  if (newVersions.length > 0) {
+    await tx.pageVersion.createMany({
+      data: newVersions.map(({ page, versionId }) => ({
+        id: versionId,
+        spaceId: revision.spaceId,
+        pageId: page.id,
+        type: page.type,
+        title: page.title,
+        emoji: page.emoji,
+        slug: page.slug,
+        description: page.description,
+        markdown: page.markdown,
+        layout: (page.layout ?? undefined) as Prisma.InputJsonValue | undefined,
+        cover: (page.cover ?? undefined) as Prisma.InputJsonValue | undefined,
+        hidden: page.hidden,
+        noIndex: page.noIndex,
+        noRobotsIndex: page.noRobotsIndex,
+        variables: page.variables as Prisma.InputJsonValue,
+        href: page.href,
+        createdAt: page.createdAt,
+        updatedAt: page.updatedAt,
+      })),
+    });
+  }
+  const blobs = revision.blobs ?? [];
+  if (blobs.length > 0) {
+    await tx.fileBlob.createMany({
+      data: blobs.map((blob) => ({ hash: blob.hash, bytes: new Uint8Array(blob.bytes), size: blob.bytes.length })),
+      skipDuplicates: true,
+    });
+  }
+  await tx.revision.create({
+    data: {
+      id,
+      spaceId: revision.spaceId,
+      parents: revision.parents,
+      type: revision.type,
+      changeRequestId: revision.changeRequestId ?? null,
+      variables: revision.state.variables as Prisma.InputJsonValue,
+      createdById: revision.createdById,
+      createdAt: revision.createdAt,
+    },
+  });
+  if (pages.length > 0) {
+    await tx.revisionPage.createMany({
+      data: pages.map(({ page, versionId }) => ({
+        revisionId: id,
+        pageId: page.id,
+        versionId,
+        parentPageId: page.parentId,
+        position: page.position,
+      })),
+    });
+  }
+  const files = [...revision.state.files.values()];
+  if (files.length > 0) {
+    await tx.revisionFile.createMany({
+      data: files.map((file) => ({
+        revisionId: id,
+        fileId: file.id,
+        name: file.name,
+        contentType: file.contentType,
+        blobHash: file.blobHash,
+        size: file.size,
+        width: file.width,
+        height: file.height,
+      })),
+    });
+  }
+  return id;
+}
+
+/**
+ * The first revision of a new space: empty, or a copy of another space's revision (a duplicate). Page versions
+ * belong to their space, so a copy gets its own; file bytes are shared by hash.
+ */
+export async function writeFirstRevision(
+  tx: PrismaExecutor,
+  first: { id: string; spaceId: string; createdById: string; createdAt: Date; copyOf?: string },
+): Promise<void> {
+  const state = first.copyOf ? await readContentState(tx, first.copyOf) : emptyContent();
+  for (const [id, page] of state.pages) state.pages.set(id, { ...page, versionId: null });
+  await writeRevision(tx, { ...first, parents: [], type: "edits", state });
+}
