@@ -120,8 +120,10 @@ export function evaluateExpression(node: Expression, scope: Record<string, unkno
     }
     case "BinaryExpression": {
       const { operator, left, right } = node as jsep.BinaryExpression;
-      if (operator === "&&") return Boolean(evaluateExpression(left, scope)) && Boolean(evaluateExpression(right, scope));
-      if (operator === "||") return Boolean(evaluateExpression(left, scope)) || Boolean(evaluateExpression(right, scope));
+      if (operator === "&&")
+        return Boolean(evaluateExpression(left, scope)) && Boolean(evaluateExpression(right, scope));
+      if (operator === "||")
+        return Boolean(evaluateExpression(left, scope)) || Boolean(evaluateExpression(right, scope));
       return binary(operator, evaluateExpression(left, scope), evaluateExpression(right, scope));
     }
     case "ConditionalExpression": {
