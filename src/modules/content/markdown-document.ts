@@ -158,7 +158,9 @@ function liftExpressions(children: Mdast.RootContent[]): Mdast.RootContent[] {
           .slice(index + 1, close)
           .map(mdastText)
           .join("");
-        result.push({ type: "expression", value, position: child.position });
+        const end = children[close]?.position?.end;
+        const position = child.position && end ? { start: child.position.start, end } : undefined;
+        result.push({ type: "expression", value, position });
         index = close;
         continue;
       }
@@ -911,6 +913,28 @@ export function documentToMarkdown(document: Document): string {
 /** Markdown as this service writes it (the form documentToMarkdown gives back). */
 export function normalizeMarkdown(markdown: string): string {
   return stringifier.stringify(parseMarkdown(markdown));
+}
+
+export interface ExpressionOccurrence {
+  expression: string;
+  /** Offsets of the whole `<code class="expression">...</code>` in the markdown. */
+  start: number;
+  end: number;
+}
+
+/** The inline expressions of a markdown text (not those inside code), in order. */
+export function markdownExpressions(markdown: string): ExpressionOccurrence[] {
+  const found: ExpressionOccurrence[] = [];
+  const visit = (node: Mdast.Nodes) => {
+    if (node.type === "expression") {
+      const start = node.position?.start.offset;
+      const end = node.position?.end.offset;
+      if (start !== undefined && end !== undefined) found.push({ expression: node.value, start, end });
+    }
+    if ("children" in node) for (const child of node.children) visit(child);
+  };
+  visit(parseMarkdown(markdown));
+  return found;
 }
 
 /** The text of a page, one line per block (search, PDFs). */
