@@ -9,6 +9,7 @@ import type { Database } from "./db/database.ts";
 import { maskError } from "./graphql/errors.ts";
 import { schema } from "./graphql/schema.ts";
 import { describeError, type Logger } from "./logger.ts";
+import { isDownloadPath, serveDownload } from "./modules/content/content.http.ts";
 import { restError } from "./rest/errors.ts";
 import { compileRoutes, createRestHandler } from "./rest/router.ts";
 import { restRoutes } from "./rest/routes.ts";
@@ -88,6 +89,8 @@ export function createApp({ config, db, logger, clock = systemClock }: AppOption
   async function route(request: Request, url: URL, requestId: string): Promise<Response> {
     if (url.pathname === "/healthz") return Response.json({ status: "ok" });
     if (url.pathname === "/graphql") return yoga.fetch(request, { requestId });
+    if (isDownloadPath(url.pathname))
+      return serveDownload(request, url.pathname, await createContext(request, requestId));
     if (url.pathname === "/v1" || url.pathname.startsWith("/v1/")) {
       const ctx = await createContext(request, requestId);
       return rest(request, url.pathname.slice(3) || "/", url.searchParams, ctx);

@@ -14,6 +14,8 @@ import "../modules/site-space/site-space.graphql.ts";
 import "../modules/site-section/site-section.graphql.ts";
 import "../modules/section-group/section-group.graphql.ts";
 import "../modules/site/published.graphql.ts";
+import "../modules/content/content.graphql.ts";
+import "../modules/change-request/change-request.graphql.ts";
 
 builder.queryType({
   description: "Reads: nouns on the graph; each field's description names its public operation id.",

@@ -1,3 +1,5 @@
+import { changeRequestRoutes } from "../modules/change-request/change-request.rest.ts";
+import { contentRoutes } from "../modules/content/content.rest.ts";
 import { memberRoutes } from "../modules/member/member.rest.ts";
 import { organizationRoutes } from "../modules/organization/organization.rest.ts";
 import { sectionGroupRoutes } from "../modules/section-group/section-group.rest.ts";
@@ -20,4 +22,6 @@ export const restRoutes: readonly RestRoute[] = [
   ...siteSectionRoutes,
   ...sectionGroupRoutes,
   ...siteSpaceRoutes,
+  ...contentRoutes,
+  ...changeRequestRoutes,
 ];

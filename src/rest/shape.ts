@@ -17,6 +17,8 @@ import {
 export interface ShapePlan {
   keepsNull: boolean;
   connection: boolean;
+  /** A flat list whose items nest under the item their `parent` names (the `restNestsByParent` extension). */
+  nestsByParent?: boolean;
   fields?: Map<string, ShapePlan>;
 }
 
@@ -54,6 +56,7 @@ export function planSelection(
     const plan: ShapePlan = fields.get(key) ?? {
       keepsNull: field.extensions?.restKeepsNull === true,
       connection: isConnectionType(type),
+      nestsByParent: field.extensions?.restNestsByParent === true,
     };
     if (selection.selectionSet) {
       plan.fields = planSelection(schema, type, selection.selectionSet, fragments, plan.fields ?? new Map());
@@ -69,9 +72,32 @@ interface ConnectionResult {
   nodes?: unknown[];
 }
 
+/**
+ * Turns a flat list of `{ id, parent, ... }` into a tree: each item goes into the `pages` of the item its `parent`
+ * names, and items whose parent is not in the list are the top level. `parent` itself is not part of the output.
+ */
+function nestByParent(items: Record<string, unknown>[]): Record<string, unknown>[] {
+  const byId = new Map<unknown, Record<string, unknown>>();
+  for (const item of items) {
+    item.pages = [];
+    byId.set(item.id, item);
+  }
+  const top: Record<string, unknown>[] = [];
+  for (const item of items) {
+    const parent = byId.get(item.parent);
+    delete item.parent;
+    if (parent) (parent.pages as unknown[]).push(item);
+    else top.push(item);
+  }
+  return top;
+}
+
 export function applyPlan(plan: ShapePlan, value: unknown): unknown {
   if (value === null || value === undefined) return value;
-  if (Array.isArray(value)) return value.map((item) => applyPlan(plan, item));
+  if (Array.isArray(value)) {
+    const items = value.map((item) => applyPlan(plan, item));
+    return plan.nestsByParent ? nestByParent(items as Record<string, unknown>[]) : items;
+  }
   if (!plan.fields || typeof value !== "object") return value;
   if (plan.connection) {
     const connection = value as ConnectionResult;

@@ -158,7 +158,10 @@ const fileUploadSchema = z.strictObject({
 });
 
 const changeSchema = z.union([
-  z.strictObject({ type: z.literal("insert"), page: pageFieldsSchema.extend({ title: z.string().trim().min(1).max(200) }) }),
+  z.strictObject({
+    type: z.literal("insert"),
+    page: pageFieldsSchema.extend({ title: z.string().trim().min(1).max(200) }),
+  }),
   z.strictObject({ type: z.literal("insert"), file: fileUploadSchema }),
   z.strictObject({ type: z.literal("update"), pageId: z.string().min(1), page: pageFieldsSchema }),
   z.strictObject({ type: z.literal("delete"), pageId: z.string().min(1) }),

@@ -82,7 +82,9 @@ export interface NewRevision {
 export async function writeRevision(tx: PrismaExecutor, revision: NewRevision): Promise<string> {
   const id = revision.id ?? newId("Revision");
   const pages = [...revision.state.pages.values()].map((page) =>
-    page.versionId ? { page, versionId: page.versionId, isNew: false } : { page, versionId: newId("PageVersion"), isNew: true },
+    page.versionId
+      ? { page, versionId: page.versionId, isNew: false }
+      : { page, versionId: newId("PageVersion"), isNew: true },
   );
   const newVersions = pages.filter((entry) => entry.isNew);
   if (newVersions.length > 0) {

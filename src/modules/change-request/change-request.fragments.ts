@@ -1,0 +1,10 @@
+/** REST selections of a change request, shared by its routes and the content routes (merge revisions embed one). */
+export const userFields = "object id displayName email photoURL urls { location }";
+
+export const changeRequestFields = /* GraphQL */ `
+  fragment ChangeRequestFields on ChangeRequest {
+    object id number status subject description createdAt updatedAt space revision revisionInitial
+    revisionMergedAncestor revisionMerged comments outdated urls { app location }
+    createdBy { ${userFields} }
+  }
+`;

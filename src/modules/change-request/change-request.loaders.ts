@@ -1,0 +1,50 @@
+import type { ChangeRequest, ChangeRequestReview } from "../../db/generated/client.ts";
+import { byKeys, defineLoader } from "../../loaders.ts";
+
+/** Change requests by id, without access checks: services decide what the viewer may see. */
+export const changeRequestByIdLoader = defineLoader<string, ChangeRequest | null>(
+  "changeRequestById",
+  async (ctx, ids) => {
+    const rows = await ctx.prisma.changeRequest.findMany({ where: { id: { in: [...ids] } } });
+    return byKeys(ids, rows, (row) => row.id);
+  },
+);
+
+export interface ChangeRequestNumberKey {
+  spaceId: string;
+  number: number;
+}
+
+/** Change requests by their number within a space. */
+export const changeRequestByNumberLoader = defineLoader<ChangeRequestNumberKey, ChangeRequest | null, string>(
+  "changeRequestByNumber",
+  async (ctx, keys) => {
+    const rows = await ctx.prisma.changeRequest.findMany({
+      where: { OR: keys.map((key) => ({ spaceId: key.spaceId, number: key.number })) },
+    });
+    return byKeys(
+      keys.map((key) => `${key.spaceId}:${key.number}`),
+      rows,
+      (row) => `${row.spaceId}:${row.number}`,
+    );
+  },
+  { cacheKeyFn: (key) => `${key.spaceId}:${key.number}` },
+);
+
+/** Reviews of each change request, oldest first. */
+export const reviewsLoader = defineLoader<string, ChangeRequestReview[]>("changeRequestReviews", async (ctx, ids) => {
+  const rows = await ctx.prisma.changeRequestReview.findMany({
+    where: { changeRequestId: { in: [...ids] } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return ids.map((id) => rows.filter((row) => row.changeRequestId === id));
+});
+
+/** Users who wrote content into each change request. */
+export const contributorsLoader = defineLoader<string, string[]>("changeRequestContributors", async (ctx, ids) => {
+  const rows = await ctx.prisma.changeRequestContributor.findMany({
+    where: { changeRequestId: { in: [...ids] } },
+    orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
+  });
+  return ids.map((id) => rows.filter((row) => row.changeRequestId === id).map((row) => row.userId));
+});

@@ -1,0 +1,187 @@
+import type { RestRoute } from "../../rest/route.ts";
+import { contentEditFields, contentReadRoutes } from "../content/content.rest.ts";
+import { changeRequestFields, userFields } from "./change-request.fragments.ts";
+
+const reviewFields = /* GraphQL */ `
+  fragment ReviewFields on ChangeRequestReview {
+    object id revision status outdated createdAt updatedAt urls { location }
+    reviewer { ${userFields} }
+    requestedBy { ${userFields} }
+  }
+`;
+
+const filterVariables =
+  "$status: ChangeRequestStatus, $creator: String, $contributor: String, $requestedReviewer: String, $orderBy: ChangeRequestOrderBy, $limit: Int, $page: String";
+const filterArguments =
+  "status: $status, creator: $creator, contributor: $contributor, requestedReviewer: $requestedReviewer, orderBy: $orderBy, first: $limit, after: $page";
+const connection = (fragment: string) => `totalCount pageInfo { hasNextPage endCursor } nodes { ...${fragment} }`;
+
+const base = "/spaces/{spaceId}/change-requests/{changeRequestId}";
+const crVariables = "$spaceId: ID!, $changeRequestId: String!";
+const crArguments = "spaceId: $spaceId, changeRequestId: $changeRequestId";
+const selectChangeRequest = (inner: string) =>
+  `space(id: $spaceId) { changeRequest(id: $changeRequestId) { ${inner} } }`;
+
+export const changeRequestRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    path: "/spaces/{spaceId}/change-requests",
+    operation: "listChangeRequestsForSpace",
+    status: 200,
+    result: "space.changeRequests",
+    document: `query listChangeRequestsForSpace($spaceId: ID!, ${filterVariables}) {
+      space(id: $spaceId) { changeRequests(${filterArguments}) { ${connection("ChangeRequestFields")} } }
+    } ${changeRequestFields}`,
+  },
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/change-requests",
+    operation: "listChangeRequestsForOrganization",
+    status: 200,
+    result: "organization.changeRequests",
+    document: `query listChangeRequestsForOrganization($organizationId: ID!, ${filterVariables}) {
+      organization(id: $organizationId) { changeRequests(${filterArguments}) { ${connection("ChangeRequestFields")} } }
+    } ${changeRequestFields}`,
+  },
+  {
+    method: "POST",
+    path: "/spaces/{spaceId}/change-requests",
+    operation: "createChangeRequest",
+    status: 201,
+    result: "createChangeRequest",
+    document: `mutation createChangeRequest($spaceId: ID!, $input: CreateChangeRequestInput!) {
+      createChangeRequest(spaceId: $spaceId, input: $input) { ...ChangeRequestFields }
+    } ${changeRequestFields}`,
+  },
+  {
+    method: "GET",
+    path: base,
+    operation: "getChangeRequestById",
+    status: 200,
+    result: "space.changeRequest",
+    document: `query getChangeRequestById(${crVariables}) {
+      ${selectChangeRequest("...ChangeRequestFields")}
+    } ${changeRequestFields}`,
+  },
+  {
+    method: "PATCH",
+    path: base,
+    operation: "updateChangeRequestById",
+    status: 200,
+    result: "updateChangeRequestById",
+    document: `mutation updateChangeRequestById(${crVariables}, $input: UpdateChangeRequestInput!) {
+      updateChangeRequestById(${crArguments}, input: $input) { ...ChangeRequestFields }
+    } ${changeRequestFields}`,
+  },
+  {
+    method: "POST",
+    path: `${base}/merge`,
+    operation: "mergeChangeRequest",
+    status: 200,
+    result: "mergeChangeRequest",
+    document: `mutation mergeChangeRequest(${crVariables}) { mergeChangeRequest(${crArguments}) { revision result } }`,
+  },
+  {
+    method: "POST",
+    path: `${base}/update`,
+    operation: "updateChangeRequest",
+    status: 200,
+    result: "updateChangeRequest",
+    document: `mutation updateChangeRequest(${crVariables}) { updateChangeRequest(${crArguments}) { revision result } }`,
+  },
+  {
+    method: "GET",
+    path: `${base}/pdf`,
+    operation: "getChangeRequestPDF",
+    status: 200,
+    result: "space.changeRequest.pdf",
+    document: `query getChangeRequestPDF(${crVariables}, $only: Boolean, $page: String) {
+      ${selectChangeRequest("pdf(only: $only, page: $page) { url }")}
+    }`,
+  },
+  {
+    method: "POST",
+    path: `${base}/content`,
+    operation: "updateChangeRequestContent",
+    status: 200,
+    result: "updateChangeRequestContent",
+    document: `mutation updateChangeRequestContent(${crVariables}, $input: ContentChangesInput!) {
+      updateChangeRequestContent(${crArguments}, input: $input) { ${contentEditFields} }
+    }`,
+  },
+  ...contentReadRoutes({
+    path: base,
+    variables: crVariables,
+    select: (inner) => selectChangeRequest(`content(metadata: $metadata, computed: $computed) { ${inner} }`),
+    result: "space.changeRequest.content",
+    operations: {
+      revision: "getRevisionOfChangeRequestById",
+      pages: "listPagesInChangeRequest",
+      files: "listFilesInChangeRequestById",
+      file: "getFileInChangeRequestById",
+      page: "getPageInChangeRequestById",
+    },
+  }),
+  {
+    method: "GET",
+    path: `${base}/reviews`,
+    operation: "getReviewsByChangeRequestId",
+    status: 200,
+    result: "space.changeRequest.reviews",
+    document: `query getReviewsByChangeRequestId(${crVariables}, $limit: Int, $page: String) {
+      ${selectChangeRequest(`reviews(first: $limit, after: $page) { ${connection("ReviewFields")} }`)}
+    } ${reviewFields}`,
+  },
+  {
+    method: "POST",
+    path: `${base}/reviews`,
+    operation: "submitChangeRequestReview",
+    status: 201,
+    result: "submitChangeRequestReview",
+    document: `mutation submitChangeRequestReview(${crVariables}, $input: SubmitChangeRequestReviewInput!) {
+      submitChangeRequestReview(${crArguments}, input: $input) { ...ReviewFields }
+    } ${reviewFields}`,
+  },
+  {
+    method: "GET",
+    path: `${base}/reviews/{reviewId}`,
+    operation: "getChangeRequestReviewById",
+    status: 200,
+    result: "space.changeRequest.review",
+    document: `query getChangeRequestReviewById(${crVariables}, $reviewId: String!) {
+      ${selectChangeRequest("review(id: $reviewId) { ...ReviewFields }")}
+    } ${reviewFields}`,
+  },
+  {
+    method: "GET",
+    path: `${base}/requested-reviewers`,
+    operation: "getRequestedReviewersByChangeRequestId",
+    status: 200,
+    result: "space.changeRequest.requestedReviewers",
+    document: `query getRequestedReviewersByChangeRequestId(${crVariables}, $limit: Int, $page: String) {
+      ${selectChangeRequest(`requestedReviewers(first: $limit, after: $page) {
+        totalCount pageInfo { hasNextPage endCursor }
+        nodes { object kind revision createdAt user { ${userFields} } requestedBy { ${userFields} } }
+      }`)}
+    }`,
+  },
+  {
+    method: "POST",
+    path: `${base}/requested-reviewers`,
+    operation: "requestReviewersForChangeRequest",
+    status: 200,
+    result: "requestReviewersForChangeRequest",
+    document: `mutation requestReviewersForChangeRequest(${crVariables}, $input: RequestReviewersInput!) {
+      requestReviewersForChangeRequest(${crArguments}, input: $input) { ...ChangeRequestFields }
+    } ${changeRequestFields}`,
+  },
+  {
+    method: "DELETE",
+    path: `${base}/requested-reviewers/{userId}`,
+    operation: "removeRequestedReviewerFromChangeRequest",
+    status: 204,
+    document: `mutation removeRequestedReviewerFromChangeRequest(${crVariables}, $userId: String!) {
+      removeRequestedReviewerFromChangeRequest(${crArguments}, userId: $userId)
+    }`,
+  },
+];

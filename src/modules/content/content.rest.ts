@@ -1,0 +1,120 @@
+import type { RestRoute } from "../../rest/route.ts";
+import { changeRequestFields } from "../change-request/change-request.fragments.ts";
+
+const pageFields = `id title emoji type kind createdAt updatedAt slug path description layout cover variables hidden
+  noIndex noRobotsIndex tags href target urls { app }`;
+
+const fileFields =
+  "fragment FileFields on RevisionFile { id name contentType downloadURL size dimensions { width height } }";
+// The public spec requires a body on document pages, in listings too: they carry their markdown.
+const listedPageFields = `fragment ListedPageFields on RevisionPage { ${pageFields} parent markdown }`;
+const revisionFields = /* GraphQL */ `
+  fragment RevisionFields on Revision {
+    object id parents type createdAt reusableContents variables tags urls { app }
+    pages: pageList { ...ListedPageFields }
+    files { ...FileFields }
+    mergedFrom { ...ChangeRequestFields }
+  }
+  ${listedPageFields} ${fileFields} ${changeRequestFields}
+`;
+const pageWithBody = /* GraphQL */ `
+  fragment PageWithBody on RevisionPage {
+    ${pageFields}
+    markdown(format: $format, evaluated: $evaluated)
+    document(format: $format, evaluated: $evaluated)
+    pages: descendants { ...ListedPageFields }
+  }
+  ${listedPageFields}
+`;
+
+export const contentEditFields = "revision result inserted { type id }";
+
+/** The `/content` reads of a base (a space or a change request): `select` picks the revision. */
+export function contentReadRoutes(base: {
+  path: string;
+  variables: string;
+  select: (inner: string) => string;
+  result: string;
+  operations: { revision: string; pages: string; files: string; file: string; page: string };
+}): RestRoute[] {
+  const readArgs = "$metadata: Boolean, $computed: Boolean";
+  return [
+    {
+      method: "GET",
+      path: `${base.path}/content`,
+      operation: base.operations.revision,
+      status: 200,
+      result: base.result,
+      document: `query ${base.operations.revision}(${base.variables}, ${readArgs}) {
+        ${base.select("...RevisionFields")}
+      } ${revisionFields}`,
+    },
+    {
+      method: "GET",
+      path: `${base.path}/content/pages`,
+      operation: base.operations.pages,
+      status: 200,
+      result: base.result,
+      document: `query ${base.operations.pages}(${base.variables}, ${readArgs}) {
+        ${base.select("pages: pageList { ...ListedPageFields }")}
+      } ${listedPageFields}`,
+    },
+    {
+      method: "GET",
+      path: `${base.path}/content/files`,
+      operation: base.operations.files,
+      status: 200,
+      result: `${base.result}.fileConnection`,
+      document: `query ${base.operations.files}(${base.variables}, ${readArgs}, $limit: Int, $page: String) {
+        ${base.select("fileConnection(first: $limit, after: $page) { totalCount pageInfo { hasNextPage endCursor } nodes { ...FileFields } }")}
+      } ${fileFields}`,
+    },
+    {
+      method: "GET",
+      path: `${base.path}/content/files/{fileId}`,
+      operation: base.operations.file,
+      status: 200,
+      result: `${base.result}.file`,
+      document: `query ${base.operations.file}(${base.variables}, ${readArgs}, $fileId: String!) {
+        ${base.select("file(id: $fileId) { ...FileFields }")}
+      } ${fileFields}`,
+    },
+    {
+      method: "GET",
+      path: `${base.path}/content/page/{pageId}`,
+      operation: base.operations.page,
+      status: 200,
+      result: `${base.result}.page`,
+      document: `query ${base.operations.page}(${base.variables}, ${readArgs}, $pageId: String!,
+          $format: PageFormat = document, $evaluated: String) {
+        ${base.select("page(id: $pageId) { ...PageWithBody }")}
+      } ${pageWithBody}`,
+    },
+  ];
+}
+
+export const contentRoutes: RestRoute[] = [
+  ...contentReadRoutes({
+    path: "/spaces/{spaceId}",
+    variables: "$spaceId: ID!",
+    select: (inner) => `space(id: $spaceId) { content(metadata: $metadata, computed: $computed) { ${inner} } }`,
+    result: "space.content",
+    operations: {
+      revision: "getCurrentRevision",
+      pages: "listPages",
+      files: "listFiles",
+      file: "getFileById",
+      page: "getPageById",
+    },
+  }),
+  {
+    method: "POST",
+    path: "/spaces/{spaceId}/content",
+    operation: "updateSpaceContent",
+    status: 200,
+    result: "updateSpaceContent",
+    document: `mutation updateSpaceContent($spaceId: ID!, $input: ContentChangesInput!) {
+      updateSpaceContent(spaceId: $spaceId, input: $input) { ${contentEditFields} }
+    }`,
+  },
+];

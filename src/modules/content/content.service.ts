@@ -1,0 +1,246 @@
+import { z } from "zod";
+import { requireViewer } from "../../auth/access.ts";
+import type { RequestContext } from "../../context.ts";
+import type { PrismaExecutor } from "../../db/database.ts";
+import type { Revision, Space } from "../../db/generated/client.ts";
+import { ConflictError, InvalidInputError, NotFoundError } from "../../errors.ts";
+import { newId, randomBase62 } from "../../ids.ts";
+import { type Page, type PageArgs, paginate } from "../../pagination.ts";
+import { parseInput } from "../../validation.ts";
+import { getSpace, requireSpaceEditable } from "../space/space.service.ts";
+import {
+  type PageNode,
+  type RevisionFileView,
+  revisionByIdLoader,
+  revisionFilesLoader,
+  revisionTreeLoader,
+} from "./content.loaders.ts";
+import { applyContentChanges, type ContentState, pagesInTreeOrder } from "./content-state.ts";
+import { evaluateExpressions } from "./expressions.ts";
+import { type Document, markdownToDocument } from "./markdown-document.ts";
+import { renderPdf } from "./pdf.ts";
+import { fileStateOf, readContentState, sha256, writeRevision } from "./revision.service.ts";
+
+/** Thrown inside a transaction whose conditional write found the head moved: the transaction rolls back. */
+class HeadMoved extends Error {}
+
+const maxAttempts = 10;
+
+/**
+ * Optimistic writes: `attempt` reads a head (space or change request revision), computes, and in one transaction
+ * writes only if the head is still the one it read (`headMoved()` otherwise). Another writer landing in between
+ * makes it start over on the new head, so no write is ever lost; one that keeps losing gets a 409.
+ */
+export async function onLatestHead<T>(attempt: (headMoved: () => never) => Promise<T>): Promise<T> {
+  for (let tries = 0; tries < maxAttempts; tries++) {
+    try {
+      return await attempt(() => {
+        throw new HeadMoved();
+      });
+    } catch (error) {
+      if (!(error instanceof HeadMoved)) throw error;
+    }
+  }
+  throw new ConflictError("The content kept changing while this write was applied: retry it");
+}
+
+/** The active revision of a space the viewer may read. */
+export async function spaceRevision(ctx: RequestContext, space: Space): Promise<Revision> {
+  const revision = await revisionByIdLoader(ctx).load(space.revisionId);
+  if (!revision) throw new Error(`Space ${space.id} has no revision ${space.revisionId}`);
+  return revision;
+}
+
+export async function getSpaceContent(ctx: RequestContext, spaceId: string): Promise<Revision> {
+  return spaceRevision(ctx, await getSpace(ctx, spaceId));
+}
+
+export function revisionTree(ctx: RequestContext, revision: Revision) {
+  return revisionTreeLoader(ctx).load(revision);
+}
+
+export async function revisionPage(ctx: RequestContext, revision: Revision, pageId: string): Promise<PageNode | null> {
+  return (await revisionTree(ctx, revision)).byId.get(pageId) ?? null;
+}
+
+export function revisionFiles(ctx: RequestContext, revision: Revision): Promise<RevisionFileView[]> {
+  return revisionFilesLoader(ctx).load(revision);
+}
+
+export async function revisionFile(ctx: RequestContext, revision: Revision, fileId: string) {
+  return (await revisionFiles(ctx, revision)).find((file) => file.id === fileId) ?? null;
+}
+
+/** A revision's files, a page at a time (by name, then id). */
+export async function listRevisionFiles(
+  ctx: RequestContext,
+  revision: Revision,
+  page: PageArgs,
+): Promise<Page<RevisionFileView>> {
+  const result = await paginate(page, {
+    model: ctx.prisma.revisionFile,
+    where: { revisionId: revision.id },
+    sort: [
+      { field: "name", direction: "asc" },
+      { field: "fileId", direction: "asc" },
+    ],
+  });
+  return {
+    ...result,
+    edges: result.edges.map((edge) => ({
+      ...edge,
+      node: { ...fileStateOf(edge.node), revisionId: revision.id, spaceId: revision.spaceId },
+    })),
+  };
+}
+
+export function fileDownloadUrl(ctx: RequestContext, file: RevisionFileView): string {
+  return `${ctx.config.publicUrl}/files/${file.spaceId}/${file.revisionId}/${file.id}`;
+}
+
+const evaluatedSchema = z.enum(["true", "false", "deterministic-only"], {
+  error: "evaluated must be true, false or deterministic-only",
+});
+
+export type PageFormat = "markdown" | "document";
+
+/**
+ * A page's body in one format. `evaluated` (`true`, `false`, `deterministic-only`) replaces variable expressions
+ * with their values; `deterministic-only` leaves the ones whose inputs are not deterministic as they are.
+ */
+export async function pageBody(
+  ctx: RequestContext,
+  node: PageNode,
+  format: PageFormat,
+  evaluated: string | null | undefined,
+): Promise<string | Document | null> {
+  if (node.page.type !== "document") return null;
+  const mode = parseInput(evaluatedSchema, evaluated ?? "false");
+  let markdown = node.page.markdown;
+  if (mode !== "false") {
+    const revision = await revisionByIdLoader(ctx).load(node.revisionId);
+    const scope = {
+      space: { vars: (revision?.variables ?? {}) as Record<string, unknown> },
+      page: { vars: node.page.variables },
+    };
+    markdown = evaluateExpressions(markdown, scope, mode === "true" ? true : "deterministic-only");
+  }
+  return format === "markdown" ? markdown : markdownToDocument(markdown);
+}
+
+export interface ContentEdit {
+  revision: string;
+  result: "edits";
+  inserted: { type: "page" | "file"; id: string }[];
+}
+
+/** Applies changes to a revision's content and writes the resulting revision; the caller moves its head. */
+export async function writeEdits(
+  tx: PrismaExecutor,
+  ctx: RequestContext,
+  head: { spaceId: string; revisionId: string; changeRequestId?: string },
+  base: ContentState,
+  input: unknown,
+): Promise<ContentEdit> {
+  const now = ctx.clock.now();
+  const { state, blobs, inserted } = applyContentChanges(base, input, now, sha256);
+  const revision = await writeRevision(tx, {
+    spaceId: head.spaceId,
+    parents: [head.revisionId],
+    type: "edits",
+    changeRequestId: head.changeRequestId,
+    createdById: requireViewer(ctx).userId,
+    createdAt: now,
+    state,
+    blobs,
+  });
+  return { revision, result: "edits", inserted };
+}
+
+/** Direct edits of a space's content (spaces that are not locked); each call makes one revision. */
+export async function updateSpaceContent(ctx: RequestContext, spaceId: string, input: unknown): Promise<ContentEdit> {
+  await requireSpaceEditable(ctx, spaceId);
+  return onLatestHead(async (headMoved) => {
+    const space = await ctx.prisma.space.findUniqueOrThrow({ where: { id: spaceId } });
+    const base = await readContentState(ctx.prisma, space.revisionId);
+    return ctx.prisma.$transaction(async (tx) => {
+      const edit = await writeEdits(tx, ctx, { spaceId, revisionId: space.revisionId }, base, input);
+      const { count } = await tx.space.updateMany({
+        where: { id: spaceId, revisionId: space.revisionId, deletedAt: null },
+        data: { revisionId: edit.revision, updatedAt: ctx.clock.now() },
+      });
+      if (count === 0) headMoved();
+      return edit;
+    });
+  });
+}
+
+/** A file's bytes, for callers who may read the space; the revision must be one of that space. */
+export async function readFileDownload(ctx: RequestContext, spaceId: string, revisionId: string, fileId: string) {
+  await getSpace(ctx, spaceId);
+  const file = await ctx.prisma.revisionFile.findFirst({
+    where: { revisionId, fileId, revision: { spaceId } },
+    include: { blob: { select: { bytes: true } } },
+  });
+  if (!file) throw new NotFoundError(`File ${fileId} not found`);
+  return { name: file.name, contentType: file.contentType, bytes: file.blob.bytes };
+}
+
+/** PDF links work for an hour, like the public API's. */
+const exportLifetimeMs = 60 * 60 * 1000;
+
+/**
+ * A link that renders a revision (or one page, with or without its subpages) as a PDF for an hour. The key is
+ * random and stored, so any instance can serve it, and the link opens without a token like the public API's.
+ */
+export async function createPdfExport(
+  ctx: RequestContext,
+  space: Space,
+  revision: Revision,
+  title: string,
+  options: { pageId?: string | null; only?: boolean | null },
+): Promise<{ url: string }> {
+  if (options.only && !options.pageId) throw new InvalidInputError("only needs page (the id of the page to print)");
+  if (options.pageId && !(await revisionPage(ctx, revision, options.pageId))) {
+    throw new InvalidInputError(`Unknown page ${options.pageId}`);
+  }
+  const key = randomBase62(40);
+  const now = ctx.clock.now();
+  await ctx.prisma.contentExport.create({
+    data: {
+      id: newId("ContentExport"),
+      key,
+      spaceId: space.id,
+      revisionId: revision.id,
+      pageId: options.pageId ?? null,
+      onlyPage: Boolean(options.only),
+      title,
+      expiresAt: new Date(now.getTime() + exportLifetimeMs),
+      createdAt: now,
+    },
+  });
+  return { url: `${ctx.config.publicUrl}/exports/${key}.pdf` };
+}
+
+/** Renders an export link's PDF; unknown and expired keys are 404. */
+export async function renderPdfExport(prisma: PrismaExecutor, key: string, now: Date): Promise<Uint8Array> {
+  const exported = await prisma.contentExport.findUnique({ where: { key } });
+  if (!exported || exported.expiresAt <= now) throw new NotFoundError("This PDF link does not exist or has expired");
+  let entries = pagesInTreeOrder(await readContentState(prisma, exported.revisionId));
+  const start = entries.findIndex((entry) => entry.page.id === exported.pageId);
+  if (start >= 0) {
+    const root = entries[start] as (typeof entries)[number];
+    // Subpages follow their page in tree order, deeper than it.
+    const end = entries.findIndex((entry, index) => index > start && entry.depth <= root.depth);
+    entries = exported.onlyPage ? [root] : entries.slice(start, end < 0 ? undefined : end);
+  }
+  const depthOffset = entries[0]?.depth ?? 0;
+  return renderPdf({
+    title: exported.title,
+    pages: entries.map(({ page, depth }) => ({
+      title: page.title,
+      markdown: page.markdown,
+      depth: depth - depthOffset,
+    })),
+  });
+}
