@@ -1,6 +1,7 @@
 import type { Clock } from "../clock.ts";
 import type { PrismaClient } from "../db/generated/client.ts";
 import type { Logger } from "../logger.ts";
+import { purgeExpiredExports } from "../modules/content/content.service.ts";
 import { purgeDeletedSpaces } from "../modules/space/space.service.ts";
 import { ensureRecurringJob, type JobHandlers, runDueJobs } from "./runner.ts";
 
@@ -11,6 +12,12 @@ export const jobHandlers: JobHandlers = {
     every: hour,
     run: async (prisma, _job, now) => {
       await purgeDeletedSpaces(prisma, now);
+    },
+  },
+  "purge-expired-exports": {
+    every: hour,
+    run: async (prisma, _job, now) => {
+      await purgeExpiredExports(prisma, now);
     },
   },
 };

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { addMember } from "../../src/modules/user/user.service.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { expectMatchesSpec } from "../helpers/contract.ts";
 
@@ -388,5 +389,30 @@ describe("change requests", () => {
     const after = await t.rest<{ revision: string }>("GET", `/spaces/${space.id}`, { token: editor });
     expect(after.body.revision).toBe(before.body.revision);
     expect(await t.db.prisma.revision.count({ where: { spaceId: space.id } })).toBe(1);
+  });
+
+  it("follows its space to another organization on transfer", async () => {
+    const space = await newSpace("Travelling");
+    const cr = await openChangeRequest(space.id, "Luggage");
+    const target = await seedOrganization(t.db, "Target Org");
+    const admin = org.members.admin;
+    await addMember(t.db.prisma, target.organizationId, admin.id, "admin", new Date());
+    const moved = await t.rest("POST", `/spaces/${space.id}/transfer`, {
+      token: admin.token,
+      body: { organization: target.organizationId },
+    });
+    expect(moved.status).toBe(200);
+    const there = await t.rest<{ items: ChangeRequestBody[] }>(
+      "GET",
+      `/orgs/${target.organizationId}/change-requests`,
+      {
+        token: admin.token,
+      },
+    );
+    expect(there.body.items.map((item) => item.id)).toEqual([cr.id]);
+    const here = await t.rest<{ items: ChangeRequestBody[] }>("GET", `/orgs/${org.organizationId}/change-requests`, {
+      token: admin.token,
+    });
+    expect(here.body.items.map((item) => item.id)).not.toContain(cr.id);
   });
 });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { runJobs } from "../../src/jobs/recurring.ts";
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { expectMatchesSpec } from "../helpers/contract.ts";
 import { extractPdfText } from "../helpers/pdf.ts";
@@ -305,6 +306,8 @@ describe("change request content", () => {
     expect((await t.rest("GET", `${base}/pdf`, { token: editor, query: { only: true } })).status).toBe(400);
     t.clock.advance(60 * 60 * 1000 + 1);
     expect((await t.app.fetch(new Request(pdf.body.url))).status).toBe(404);
+    await runJobs(t.db.prisma, t.clock);
+    expect(await t.db.prisma.contentExport.count({ where: { spaceId } })).toBe(0);
     expect((await t.app.fetch(new Request(`${baseUrl}/exports/${"x".repeat(40)}.pdf`))).status).toBe(404);
     expect(appendix).toMatch(/^page_/);
   });

@@ -222,6 +222,12 @@ export async function createPdfExport(
   return { url: `${ctx.config.publicUrl}/exports/${key}.pdf` };
 }
 
+/** Removes PDF links past their hour. */
+export async function purgeExpiredExports(prisma: PrismaExecutor, now: Date): Promise<number> {
+  const { count } = await prisma.contentExport.deleteMany({ where: { expiresAt: { lte: now } } });
+  return count;
+}
+
 /** Renders an export link's PDF; unknown and expired keys are 404. */
 export async function renderPdfExport(prisma: PrismaExecutor, key: string, now: Date): Promise<Uint8Array> {
   const exported = await prisma.contentExport.findUnique({ where: { key } });

@@ -433,6 +433,7 @@ export async function transferSpace(ctx: RequestContext, spaceId: string, input:
       },
     });
     await tx.siteSpace.deleteMany({ where: { spaceId, site: { organizationId: space.organizationId } } });
+    await tx.changeRequest.updateMany({ where: { spaceId }, data: { organizationId: organization } });
     return tx.space.update({
       where: { id: spaceId },
       data: {
