@@ -1,6 +1,7 @@
 import type { ChangeRequest, ChangeRequestReview, ChangeRequestReviewer } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { ContentChangesInput, ContentEditRef, RevisionRef } from "../content/content.graphql.ts";
+import { revisionOf } from "../content/content.service.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
 import { UserRef } from "../user/user.graphql.ts";
@@ -148,7 +149,7 @@ builder.node(ChangeRequestRef, {
       type: RevisionRef,
       description: "getRevisionOfChangeRequestById: the change request's active revision.",
       args: { metadata: t.arg.boolean(), computed: t.arg.boolean() },
-      resolve: async (row, _args, ctx) => ctx.prisma.revision.findUniqueOrThrow({ where: { id: row.revisionId } }),
+      resolve: (row, _args, ctx) => revisionOf(ctx, row.revisionId),
     }),
     pdf: t.field({
       type: builder.objectRef<{ url: string }>("ChangeRequestPdf").implement({

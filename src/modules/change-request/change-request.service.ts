@@ -14,7 +14,7 @@ import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from 
 import { newId } from "../../ids.ts";
 import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
-import { type ContentEdit, createPdfExport, onLatestHead, writeEdits } from "../content/content.service.ts";
+import { type ContentEdit, createPdfExport, onLatestHead, revisionOf, writeEdits } from "../content/content.service.ts";
 import { type MergeConflict, mergeContent } from "../content/content-state.ts";
 import { readContentState, writeRevision } from "../content/revision.service.ts";
 import { spaceByIdLoader } from "../space/space.loaders.ts";
@@ -411,7 +411,7 @@ export async function changeRequestPdf(
   options: { page?: string | null; only?: boolean | null },
 ) {
   const space = await getSpace(ctx, changeRequest.spaceId);
-  const revision = await ctx.prisma.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } });
+  const revision = await revisionOf(ctx, changeRequest.revisionId);
   const title = changeRequest.subject || `Change request #${changeRequest.number}`;
   return createPdfExport(ctx, space, revision, `${space.title}: ${title}`, {
     pageId: options.page,

@@ -44,11 +44,16 @@ export async function onLatestHead<T>(attempt: (headMoved: () => never) => Promi
   throw new ConflictError("The content kept changing while this write was applied: retry it");
 }
 
-/** The active revision of a space the viewer may read. */
-export async function spaceRevision(ctx: RequestContext, space: Space): Promise<Revision> {
-  const revision = await revisionByIdLoader(ctx).load(space.revisionId);
-  if (!revision) throw new Error(`Space ${space.id} has no revision ${space.revisionId}`);
+/** A revision a space or change request points at (the caller checked access to it). */
+export async function revisionOf(ctx: RequestContext, revisionId: string): Promise<Revision> {
+  const revision = await revisionByIdLoader(ctx).load(revisionId);
+  if (!revision) throw new Error(`Revision ${revisionId} is missing`);
   return revision;
+}
+
+/** The active revision of a space the viewer may read. */
+export function spaceRevision(ctx: RequestContext, space: Space): Promise<Revision> {
+  return revisionOf(ctx, space.revisionId);
 }
 
 export async function getSpaceContent(ctx: RequestContext, spaceId: string): Promise<Revision> {

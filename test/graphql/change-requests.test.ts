@@ -1,0 +1,136 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { graphql } from "../generated/gql.ts";
+import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+
+const CreateSpace = graphql(`
+  mutation ChangeRequestsTestCreateSpace($organizationId: ID!) {
+    createSpace(organizationId: $organizationId, input: { title: "GraphQL content" }) { id }
+  }
+`);
+
+const CreateChangeRequest = graphql(`
+  mutation ChangeRequestsTestCreate($spaceId: ID!, $subject: String) {
+    createChangeRequest(spaceId: $spaceId, input: { subject: $subject }) { id number status outdated }
+  }
+`);
+
+const WriteContent = graphql(`
+  mutation ChangeRequestsTestWrite($spaceId: ID!, $changeRequestId: String!, $input: ContentChangesInput!) {
+    updateChangeRequestContent(spaceId: $spaceId, changeRequestId: $changeRequestId, input: $input) {
+      revision result inserted { type id }
+    }
+  }
+`);
+
+const Merge = graphql(`
+  mutation ChangeRequestsTestMerge($spaceId: ID!, $changeRequestId: String!) {
+    mergeChangeRequest(spaceId: $spaceId, changeRequestId: $changeRequestId) { revision result }
+  }
+`);
+
+const SpaceWithChangeRequests = graphql(`
+  query ChangeRequestsTestNested($spaceId: ID!) {
+    space(id: $spaceId) {
+      content { id pages { title pages { title path } } }
+      changeRequests(first: 100) {
+        totalCount
+        nodes {
+          number subject outdated permissions { edit merge }
+          createdBy { email }
+          content { pageList { title parent markdown(format: markdown) } files { name } }
+        }
+      }
+    }
+  }
+`);
+
+const NodeQuery = graphql(`
+  query ChangeRequestsTestNode($id: ID!) {
+    node(id: $id) { id ... on ChangeRequest { number subject space } }
+  }
+`);
+
+let t: TestApp;
+let org: SeededOrganization;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  org = await seedOrganization(t.db, "GraphQL Change Org");
+});
+
+describe("change requests over GraphQL", () => {
+  it("writes, merges, and reads spaces with their change requests and content in a fixed number of statements", async () => {
+    const admin = t.graphql(org.members.admin.token);
+    const editor = t.graphql(org.members.edit.token);
+    const { createSpace } = await admin.request(CreateSpace, { organizationId: org.organizationId });
+
+    const crIds: string[] = [];
+    const addChangeRequests = async (count: number, pagesEach: number) => {
+      for (let i = 0; i < count; i++) {
+        const { createChangeRequest } = await editor.request(CreateChangeRequest, {
+          spaceId: createSpace.id,
+          subject: `CR ${crIds.length}`,
+        });
+        crIds.push(createChangeRequest.id);
+        const parent = await editor.request(WriteContent, {
+          spaceId: createSpace.id,
+          changeRequestId: createChangeRequest.id,
+          input: { changes: [{ type: "insert", page: { title: `Root ${crIds.length}`, markdown: "root" } }] },
+        });
+        await editor.request(WriteContent, {
+          spaceId: createSpace.id,
+          changeRequestId: createChangeRequest.id,
+          input: {
+            changes: Array.from({ length: pagesEach }, (_, index) => ({
+              type: "insert",
+              page: { title: `Child ${index}`, parent: parent.updateChangeRequestContent.inserted[0]?.id },
+            })),
+          },
+        });
+      }
+    };
+    const statements = async () => {
+      const before = t.db.statementCount();
+      const data = await editor.request(SpaceWithChangeRequests, { spaceId: createSpace.id });
+      return { data, count: t.db.statementCount() - before };
+    };
+
+    await addChangeRequests(1, 1);
+    const small = await statements();
+    await addChangeRequests(4, 10);
+    const large = await statements();
+    expect(large.data.space.changeRequests.totalCount).toBe(5);
+    const last = large.data.space.changeRequests.nodes.find((node) => node.subject === "CR 4");
+    expect(last?.content.pageList).toHaveLength(11);
+    expect(last?.content.pageList[1]).toMatchObject({ title: "Child 0", markdown: "" });
+    expect(last?.createdBy?.email).toBe(org.members.edit.email);
+    expect(last?.permissions).toEqual({ edit: true, merge: false });
+    expect(large.count).toBe(small.count);
+
+    const merged = await t.graphql(org.members.review.token).request(Merge, {
+      spaceId: createSpace.id,
+      changeRequestId: crIds[0] as string,
+    });
+    expect(merged.mergeChangeRequest.result).toBe("merge");
+    const after = await editor.request(SpaceWithChangeRequests, { spaceId: createSpace.id });
+    expect(after.space.content.id).toBe(merged.mergeChangeRequest.revision);
+    expect(after.space.content.pages).toEqual([
+      { title: "Root 1", pages: [{ title: "Child 0", path: "root-1/child-0" }] },
+    ]);
+    expect(after.space.changeRequests.nodes.every((node) => node.outdated)).toBe(true);
+
+    const node = await editor.request(NodeQuery, { id: crIds[1] as string });
+    expect(node.node).toMatchObject({ id: crIds[1], number: 2, space: createSpace.id });
+    const outsider = await seedOrganization(t.db, "Outsider");
+    const hidden = await t.graphql(outsider.members.admin.token).request(NodeQuery, { id: crIds[1] as string });
+    expect(hidden.node).toBeNull();
+
+    await expect(
+      editor.request(WriteContent, {
+        spaceId: createSpace.id,
+        changeRequestId: crIds[1] as string,
+        input: { changes: [{ type: "update", pageId: "page_missing", page: { title: "x" } }] },
+      }),
+    ).rejects.toThrow(/changes\.0: page page_missing does not exist/);
+  });
+});
