@@ -13,6 +13,10 @@ const configSchema = z.object({
   publicUrl: z.string().url().optional(),
   logLevel: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   environment: z.enum(["development", "production", "test"]).default("development"),
+  translationProvider: z.enum(["pseudo", "libretranslate", "openai"]).default("pseudo"),
+  translationApiUrl: z.string().url().optional(),
+  translationApiKey: z.string().min(1).optional(),
+  translationModel: z.string().min(1).default("gpt-4o-mini"),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -33,6 +37,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL || undefined,
     logLevel: env.LOG_LEVEL || undefined,
     environment: env.NODE_ENV || undefined,
+    translationProvider: env.TRANSLATION_PROVIDER || undefined,
+    translationApiUrl: env.TRANSLATION_API_URL || undefined,
+    translationApiKey: env.TRANSLATION_API_KEY || undefined,
+    translationModel: env.TRANSLATION_MODEL || undefined,
   });
   if (!parsed.success) {
     const names: Record<string, string> = {
@@ -44,6 +52,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicUrl: "PUBLIC_URL",
       logLevel: "LOG_LEVEL",
       environment: "NODE_ENV",
+      translationProvider: "TRANSLATION_PROVIDER",
+      translationApiUrl: "TRANSLATION_API_URL",
+      translationApiKey: "TRANSLATION_API_KEY",
+      translationModel: "TRANSLATION_MODEL",
     };
     const lines = parsed.error.issues.map(
       (issue) => `  ${names[String(issue.path[0])] ?? issue.path.join(".")}: ${issue.message}`,
@@ -51,6 +63,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const config = parsed.data;
+  if (config.translationProvider !== "pseudo" && !config.translationApiUrl) {
+    throw new ConfigError(
+      `Invalid configuration:\n  TRANSLATION_API_URL: required with TRANSLATION_PROVIDER=${config.translationProvider}`,
+    );
+  }
   return {
     ...config,
     dataDir: resolve(config.dataDir),

@@ -23,6 +23,7 @@ export const idPrefixes = {
   SiteSpace: "sitesp",
   ShareLink: "shl",
   Job: "job",
+  Translation: "trn",
 } as const;
 
 export type IdType = keyof typeof idPrefixes;

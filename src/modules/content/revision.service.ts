@@ -160,14 +160,14 @@ export async function writeRevision(tx: PrismaExecutor, revision: NewRevision): 
 }
 
 /**
- * The first revision of a new space: empty, or a copy of another space's revision (a duplicate). Page versions
- * belong to their space, so a copy gets its own; file bytes are shared by hash.
+ * The first revision of a new space: empty, a copy of another space's revision (a duplicate), or given content.
+ * Page versions belong to their space, so copied pages get their own; file bytes are shared by hash.
  */
 export async function writeFirstRevision(
   tx: PrismaExecutor,
-  first: { id: string; spaceId: string; createdById: string; createdAt: Date; copyOf?: string },
+  first: { id: string; spaceId: string; createdById: string; createdAt: Date; copyOf?: string; content?: ContentState },
 ): Promise<void> {
-  const state = first.copyOf ? await readContentState(tx, first.copyOf) : emptyContent();
-  for (const [id, page] of state.pages) state.pages.set(id, { ...page, versionId: null });
-  await writeRevision(tx, { ...first, parents: [], type: "edits", state });
+  const state = first.content ?? (first.copyOf ? await readContentState(tx, first.copyOf) : emptyContent());
+  const pages = new Map([...state.pages].map(([id, page]) => [id, { ...page, versionId: null }]));
+  await writeRevision(tx, { ...first, parents: [], type: "edits", state: { ...state, pages } });
 }

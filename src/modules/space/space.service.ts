@@ -13,6 +13,7 @@ import { ForbiddenError, InvalidInputError, NotFoundError } from "../../errors.t
 import { newId } from "../../ids.ts";
 import { firstPageFromRows, isFirstPage, type Page, type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { mergeRulesSchema, parseInput, roleSchema } from "../../validation.ts";
+import type { ContentState } from "../content/content-state.ts";
 import { writeFirstRevision } from "../content/revision.service.ts";
 import { memberByKeyLoader } from "../member/member.loaders.ts";
 import {
@@ -227,29 +228,65 @@ export async function createSpace(ctx: RequestContext, organizationId: string, i
   const userId = requireViewer(ctx).userId;
   return ctx.prisma.$transaction(async (tx) => {
     if (data.parent) await requireCollectionIn(tx, organizationId, data.parent);
-    const now = ctx.clock.now();
-    const revisionId = newId("Revision");
-    const space = await tx.space.create({
-      data: {
-        id: newId("Space"),
-        organizationId,
-        parentId: data.parent ?? null,
-        title: data.title ?? "Untitled",
-        emoji: data.emoji ?? "",
-        language: data.language ?? null,
-        editMode: data.editMode ?? "live",
-        defaultLevel: "admin",
-        revisionId,
-        position: await endPosition(tx, organizationId, data.parent ?? null),
-        createdById: userId,
-        createdAt: now,
-        updatedAt: now,
-        permissions: { create: { id: newId("SpacePermission"), userId, role: "admin", createdAt: now } },
-      },
+    return insertSpace(tx, {
+      organizationId,
+      parentId: data.parent ?? null,
+      title: data.title ?? "Untitled",
+      emoji: data.emoji ?? "",
+      language: data.language ?? null,
+      editMode: data.editMode ?? "live",
+      createdById: userId,
+      now: ctx.clock.now(),
     });
-    await writeFirstRevision(tx, { id: revisionId, spaceId: space.id, createdById: userId, createdAt: now });
-    return space;
   });
+}
+
+/**
+ * Writes a new space at the end of its siblings with its first revision (empty, or `content`): members get their
+ * organization role on it by default and the creator an explicit admin grant.
+ */
+export async function insertSpace(
+  tx: PrismaExecutor,
+  data: {
+    organizationId: string;
+    parentId: string | null;
+    title: string;
+    emoji: string;
+    language: string | null;
+    editMode: string;
+    createdById: string;
+    now: Date;
+    content?: ContentState;
+  },
+): Promise<Space> {
+  const { createdById: userId, now } = data;
+  const revisionId = newId("Revision");
+  const space = await tx.space.create({
+    data: {
+      id: newId("Space"),
+      organizationId: data.organizationId,
+      parentId: data.parentId,
+      title: data.title,
+      emoji: data.emoji,
+      language: data.language,
+      editMode: data.editMode,
+      defaultLevel: "admin",
+      revisionId,
+      position: await endPosition(tx, data.organizationId, data.parentId),
+      createdById: userId,
+      createdAt: now,
+      updatedAt: now,
+      permissions: { create: { id: newId("SpacePermission"), userId, role: "admin", createdAt: now } },
+    },
+  });
+  await writeFirstRevision(tx, {
+    id: revisionId,
+    spaceId: space.id,
+    createdById: userId,
+    createdAt: now,
+    content: data.content,
+  });
+  return space;
 }
 
 const updateSpaceSchema = z.strictObject({
