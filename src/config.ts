@@ -13,6 +13,22 @@ const configSchema = z.object({
   publicUrl: z.string().url().optional(),
   logLevel: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   environment: z.enum(["development", "production", "test"]).default("development"),
+  openapiFetchAllowHosts: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  openapiFetchTimeoutMs: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  openapiFetchMaxBytes: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -33,6 +49,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL || undefined,
     logLevel: env.LOG_LEVEL || undefined,
     environment: env.NODE_ENV || undefined,
+    openapiFetchAllowHosts: env.OPENAPI_FETCH_ALLOW_HOSTS || undefined,
+    openapiFetchTimeoutMs: env.OPENAPI_FETCH_TIMEOUT_MS || undefined,
+    openapiFetchMaxBytes: env.OPENAPI_FETCH_MAX_BYTES || undefined,
   });
   if (!parsed.success) {
     const names: Record<string, string> = {
@@ -44,6 +63,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicUrl: "PUBLIC_URL",
       logLevel: "LOG_LEVEL",
       environment: "NODE_ENV",
+      openapiFetchAllowHosts: "OPENAPI_FETCH_ALLOW_HOSTS",
+      openapiFetchTimeoutMs: "OPENAPI_FETCH_TIMEOUT_MS",
+      openapiFetchMaxBytes: "OPENAPI_FETCH_MAX_BYTES",
     };
     const lines = parsed.error.issues.map(
       (issue) => `  ${names[String(issue.path[0])] ?? issue.path.join(".")}: ${issue.message}`,

@@ -17,6 +17,9 @@ export const idPrefixes = {
   SiteSpace: "sitesp",
   ShareLink: "shl",
   Job: "job",
+  OpenAPISpec: "oas",
+  OpenAPISpecVersion: "oasv",
+  SamlProvider: "saml",
 } as const;
 
 export type IdType = keyof typeof idPrefixes;
