@@ -9,6 +9,8 @@ import type { Database } from "./db/database.ts";
 import { maskError } from "./graphql/errors.ts";
 import { schema } from "./graphql/schema.ts";
 import { describeError, type Logger } from "./logger.ts";
+import { openApiSpecPlainRoutes } from "./modules/openapi-spec/openapi-spec.http.ts";
+import { findPlainRoute, runPlainRoute } from "./plain-routes.ts";
 import { restError } from "./rest/errors.ts";
 import { compileRoutes, createRestHandler } from "./rest/router.ts";
 import { restRoutes } from "./rest/routes.ts";
@@ -23,6 +25,8 @@ export interface AppOptions {
 export interface App {
   fetch(request: Request): Promise<Response>;
 }
+
+const plainRoutes = [...openApiSpecPlainRoutes];
 
 const defaultGraphiQLQuery = `# Send your token: open "Headers" below and set {"Authorization": "Bearer <token>"}
 query Organizations {
@@ -92,6 +96,8 @@ export function createApp({ config, db, logger, clock = systemClock }: AppOption
       const ctx = await createContext(request, requestId);
       return rest(request, url.pathname.slice(3) || "/", url.searchParams, ctx);
     }
+    const plain = findPlainRoute(plainRoutes, request, url.pathname);
+    if (plain) return runPlainRoute(plain.route, request, plain.parameters, await createContext(request, requestId));
     return restError(404, `No route for ${url.pathname}`);
   }
 

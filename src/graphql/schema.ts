@@ -14,6 +14,7 @@ import "../modules/site-space/site-space.graphql.ts";
 import "../modules/site-section/site-section.graphql.ts";
 import "../modules/section-group/section-group.graphql.ts";
 import "../modules/site/published.graphql.ts";
+import "../modules/openapi-spec/openapi-spec.graphql.ts";
 
 builder.queryType({
   description: "Reads: nouns on the graph; each field's description names its public operation id.",

@@ -1,4 +1,5 @@
 import { memberRoutes } from "../modules/member/member.rest.ts";
+import { openApiSpecRoutes } from "../modules/openapi-spec/openapi-spec.rest.ts";
 import { organizationRoutes } from "../modules/organization/organization.rest.ts";
 import { sectionGroupRoutes } from "../modules/section-group/section-group.rest.ts";
 import { shareLinkRoutes } from "../modules/share-link/share-link.rest.ts";
@@ -20,4 +21,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...siteSectionRoutes,
   ...sectionGroupRoutes,
   ...siteSpaceRoutes,
+  ...openApiSpecRoutes,
 ];
