@@ -10,6 +10,7 @@ import { maskError } from "./graphql/errors.ts";
 import { schema } from "./graphql/schema.ts";
 import { describeError, type Logger } from "./logger.ts";
 import { openApiSpecPlainRoutes } from "./modules/openapi-spec/openapi-spec.http.ts";
+import { samlPlainRoutes } from "./modules/saml-provider/saml-provider.http.ts";
 import { findPlainRoute, runPlainRoute } from "./plain-routes.ts";
 import { restError } from "./rest/errors.ts";
 import { compileRoutes, createRestHandler } from "./rest/router.ts";
@@ -26,7 +27,7 @@ export interface App {
   fetch(request: Request): Promise<Response>;
 }
 
-const plainRoutes = [...openApiSpecPlainRoutes];
+const plainRoutes = [...openApiSpecPlainRoutes, ...samlPlainRoutes];
 
 const defaultGraphiQLQuery = `# Send your token: open "Headers" below and set {"Authorization": "Bearer <token>"}
 query Organizations {

@@ -15,6 +15,7 @@ import "../modules/site-section/site-section.graphql.ts";
 import "../modules/section-group/section-group.graphql.ts";
 import "../modules/site/published.graphql.ts";
 import "../modules/openapi-spec/openapi-spec.graphql.ts";
+import "../modules/saml-provider/saml-provider.graphql.ts";
 
 builder.queryType({
   description: "Reads: nouns on the graph; each field's description names its public operation id.",
