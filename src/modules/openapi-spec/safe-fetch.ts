@@ -161,8 +161,7 @@ export async function safeFetchText(source: string, options: SafeFetchOptions): 
   try {
     let url = new URL(source);
     for (let hop = 0; hop <= maxRedirects; hop++) {
-      const address = await checkedAddress(url, options);
-      if (controller.signal.aborted) break;
+      const address = await untilAborted(checkedAddress(url, options), controller.signal);
       const response = await requestOnce(url, address, options, controller.signal);
       if (response.status >= 300 && response.status < 400) {
         if (!response.location) throw new SourceFetchError("FETCH_ERROR", `HTTP ${response.status} without Location`);
@@ -178,8 +177,7 @@ export async function safeFetchText(source: string, options: SafeFetchOptions): 
       }
       return response.body.toString("utf8");
     }
-    if (!controller.signal.aborted) throw new SourceFetchError("FETCH_ERROR", `More than ${maxRedirects} redirects`);
-    throw timeoutError(options);
+    throw new SourceFetchError("FETCH_ERROR", `More than ${maxRedirects} redirects`);
   } catch (error) {
     if (controller.signal.aborted) throw timeoutError(options);
     if (error instanceof SourceFetchError) throw error;
@@ -187,6 +185,16 @@ export async function safeFetchText(source: string, options: SafeFetchOptions): 
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** DNS lookups cannot be cancelled: stop waiting for one when the time is up. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new Error("aborted"));
+    if (signal.aborted) onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 function timeoutError(options: SafeFetchOptions) {
