@@ -300,8 +300,13 @@ export async function processSpec(prisma: PrismaClient, job: Job, now: Date, con
 
   const contentHash = createHash("sha256").update(source).digest("hex");
   await prisma.$transaction(async (tx) => {
-    const latest = spec.lastVersionId
-      ? await tx.openAPISpecVersion.findUnique({ where: { id: spec.lastVersionId } })
+    // Two queued runs of one spec (two PUTs) may finish together: the row lock makes the second see the first's
+    // version, so equal content never makes two versions.
+    await tx.$queryRaw`SELECT "id" FROM "OpenAPISpec" WHERE "id" = ${spec.id} FOR UPDATE`;
+    const current = await tx.openAPISpec.findUnique({ where: { id: spec.id } });
+    if (!current) return;
+    const latest = current.lastVersionId
+      ? await tx.openAPISpecVersion.findUnique({ where: { id: current.lastVersionId } })
       : null;
     let lastVersionId = latest?.id ?? null;
     if (latest?.contentHash !== contentHash) {
