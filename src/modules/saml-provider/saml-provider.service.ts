@@ -2,7 +2,7 @@ import { X509Certificate } from "node:crypto";
 import { z } from "zod";
 import { requireOrganizationRole } from "../../auth/access.ts";
 import type { RequestContext } from "../../context.ts";
-import type { Prisma, SamlProvider } from "../../db/generated/client.ts";
+import type { SamlProvider } from "../../db/generated/client.ts";
 import { InvalidInputError, NotFoundError } from "../../errors.ts";
 import { newId } from "../../ids.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
@@ -100,21 +100,20 @@ export async function createProvider(ctx: RequestContext, organizationId: string
   await requireOrganizationRole(ctx, organizationId, "admin");
   const data = parseInput(createProviderSchema, input);
   await checkDefaultTeam(ctx, organizationId, data.defaultTeam);
-  const columns = providerColumns(data);
   return ctx.prisma.samlProvider.create({
     data: {
-      ...columns,
+      ...providerColumns(data),
       id: newId("SamlProvider"),
       organizationId,
       label: data.label,
       createdAt: ctx.clock.now(),
-    } satisfies Prisma.SamlProviderUncheckedCreateInput,
+    },
   });
 }
 
 export async function updateProvider(ctx: RequestContext, organizationId: string, providerId: string, input: unknown) {
-  const data = parseInput(updateProviderSchema, input);
   const provider = await getProvider(ctx, organizationId, providerId);
+  const data = parseInput(updateProviderSchema, input);
   await checkDefaultTeam(ctx, organizationId, data.defaultTeam);
   return ctx.prisma.samlProvider.update({ where: { id: provider.id }, data: providerColumns(data) });
 }
