@@ -9,7 +9,10 @@ import type { Database } from "./db/database.ts";
 import { maskError } from "./graphql/errors.ts";
 import { schema } from "./graphql/schema.ts";
 import { describeError, type Logger } from "./logger.ts";
-import { isDownloadPath, serveDownload } from "./modules/content/content.http.ts";
+import { contentPlainRoutes } from "./modules/content/content.http.ts";
+import { openApiSpecPlainRoutes } from "./modules/openapi-spec/openapi-spec.http.ts";
+import { samlPlainRoutes } from "./modules/saml-provider/saml-provider.http.ts";
+import { findPlainRoute, runPlainRoute } from "./plain-routes.ts";
 import { restError } from "./rest/errors.ts";
 import { compileRoutes, createRestHandler } from "./rest/router.ts";
 import { restRoutes } from "./rest/routes.ts";
@@ -24,6 +27,8 @@ export interface AppOptions {
 export interface App {
   fetch(request: Request): Promise<Response>;
 }
+
+const plainRoutes = [...contentPlainRoutes, ...openApiSpecPlainRoutes, ...samlPlainRoutes];
 
 const defaultGraphiQLQuery = `# Send your token: open "Headers" below and set {"Authorization": "Bearer <token>"}
 query Organizations {
@@ -89,12 +94,12 @@ export function createApp({ config, db, logger, clock = systemClock }: AppOption
   async function route(request: Request, url: URL, requestId: string): Promise<Response> {
     if (url.pathname === "/healthz") return Response.json({ status: "ok" });
     if (url.pathname === "/graphql") return yoga.fetch(request, { requestId });
-    if (isDownloadPath(url.pathname))
-      return serveDownload(request, url.pathname, await createContext(request, requestId));
     if (url.pathname === "/v1" || url.pathname.startsWith("/v1/")) {
       const ctx = await createContext(request, requestId);
       return rest(request, url.pathname.slice(3) || "/", url.searchParams, ctx);
     }
+    const plain = findPlainRoute(plainRoutes, request, url.pathname);
+    if (plain) return runPlainRoute(plain.route, request, plain.parameters, await createContext(request, requestId));
     return restError(404, `No route for ${url.pathname}`);
   }
 

@@ -17,6 +17,22 @@ const configSchema = z.object({
   translationApiUrl: z.string().url().optional(),
   translationApiKey: z.string().min(1).optional(),
   translationModel: z.string().min(1).default("gpt-4o-mini"),
+  openapiFetchAllowHosts: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  openapiFetchTimeoutMs: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  openapiFetchMaxBytes: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -41,6 +57,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     translationApiUrl: env.TRANSLATION_API_URL || undefined,
     translationApiKey: env.TRANSLATION_API_KEY || undefined,
     translationModel: env.TRANSLATION_MODEL || undefined,
+    openapiFetchAllowHosts: env.OPENAPI_FETCH_ALLOW_HOSTS || undefined,
+    openapiFetchTimeoutMs: env.OPENAPI_FETCH_TIMEOUT_MS || undefined,
+    openapiFetchMaxBytes: env.OPENAPI_FETCH_MAX_BYTES || undefined,
   });
   if (!parsed.success) {
     const names: Record<string, string> = {
@@ -56,6 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       translationApiUrl: "TRANSLATION_API_URL",
       translationApiKey: "TRANSLATION_API_KEY",
       translationModel: "TRANSLATION_MODEL",
+      openapiFetchAllowHosts: "OPENAPI_FETCH_ALLOW_HOSTS",
+      openapiFetchTimeoutMs: "OPENAPI_FETCH_TIMEOUT_MS",
+      openapiFetchMaxBytes: "OPENAPI_FETCH_MAX_BYTES",
     };
     const lines = parsed.error.issues.map(
       (issue) => `  ${names[String(issue.path[0])] ?? issue.path.join(".")}: ${issue.message}`,

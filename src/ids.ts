@@ -24,6 +24,9 @@ export const idPrefixes = {
   ShareLink: "shl",
   Job: "job",
   Translation: "trn",
+  OpenAPISpec: "oas",
+  OpenAPISpecVersion: "oasv",
+  SamlProvider: "saml",
 } as const;
 
 export type IdType = keyof typeof idPrefixes;

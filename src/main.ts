@@ -14,7 +14,7 @@ async function main() {
   const db = await openConfiguredDatabase(config);
   const demo = await bootstrapDemoData(db.prisma, systemClock, config.bootstrapAdminToken);
   const app = createApp({ config, db, logger });
-  const jobs = startJobRunner(db.prisma, systemClock, logger);
+  const jobs = startJobRunner(db.prisma, systemClock, config, logger);
   const server = createServer(createServerAdapter(app.fetch));
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
 

@@ -9,19 +9,38 @@ export function requireViewer(ctx: RequestContext): Viewer {
   return ctx.viewer;
 }
 
-/** The viewer's membership per organization id (null: not a member). */
+/**
+ * While an organization enforces SSO (`sso: true`), only members who came through its identity provider count as
+ * members, and admins, who must keep a way in to repair the SSO configuration.
+ */
+const ssoAdmits = { OR: [{ sso: true }, { role: "admin" as const }, { organization: { sso: false } }] };
+
+/** The viewer's membership per organization id (null: not a member, or refused by the organization's SSO rule). */
 export const viewerMembershipLoader = defineLoader<string, Member | null>("viewerMembership", async (ctx, orgIds) => {
   const viewer = requireViewer(ctx);
   const rows = await ctx.prisma.member.findMany({
-    where: { userId: viewer.userId, organizationId: { in: [...orgIds] } },
+    where: { userId: viewer.userId, organizationId: { in: [...orgIds] }, ...ssoAdmits },
   });
   return byKeys(orgIds, rows, (row) => row.organizationId);
 });
 
-/** The viewer's membership, or 404 when the viewer is not a member (other tenants' ids reveal nothing). */
+/**
+ * The viewer's membership, or 404 when the viewer is not a member (other tenants' ids reveal nothing). A member the
+ * organization's SSO rule refuses gets 403, saying how to get in.
+ */
 export async function requireMembership(ctx: RequestContext, organizationId: string): Promise<Member> {
-  requireViewer(ctx);
+  const viewer = requireViewer(ctx);
   const membership = await viewerMembershipLoader(ctx).load(organizationId);
+  if (!membership) {
+    const refusedBySso = await ctx.prisma.member.count({
+      where: { organizationId, userId: viewer.userId, disabled: false, sso: false, organization: { sso: true } },
+    });
+    if (refusedBySso > 0) {
+      throw new ForbiddenError(
+        `Organization ${organizationId} requires single sign-on: sign in with its identity provider (GET /v1/orgs/${organizationId}/sso)`,
+      );
+    }
+  }
   if (!membership || membership.disabled) throw new NotFoundError(`Organization ${organizationId} not found`);
   return membership;
 }

@@ -1,7 +1,9 @@
 import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
 import type { PrismaClient } from "../db/generated/client.ts";
 import type { Logger } from "../logger.ts";
 import { purgeExpiredExports } from "../modules/content/content.service.ts";
+import { processSpec, processSpecJobType } from "../modules/openapi-spec/openapi-spec.service.ts";
 import { purgeDeletedSpaces } from "../modules/space/space.service.ts";
 import { ensureRecurringJob, type JobHandlers, runDueJobs } from "./runner.ts";
 
@@ -20,6 +22,7 @@ export const jobHandlers: JobHandlers = {
       await purgeExpiredExports(prisma, now);
     },
   },
+  [processSpecJobType]: { run: processSpec },
 };
 
 /** Schedules the recurring jobs (once per database, whatever the number of starts). */
@@ -30,17 +33,23 @@ export async function scheduleRecurringJobs(prisma: PrismaClient, clock: Clock):
 }
 
 /** Schedules the recurring jobs and runs due jobs now; tests call it with their clock instead of waiting. */
-export async function runJobs(prisma: PrismaClient, clock: Clock, logger?: Logger): Promise<number> {
+export async function runJobs(prisma: PrismaClient, clock: Clock, config: Config, logger?: Logger): Promise<number> {
   await scheduleRecurringJobs(prisma, clock);
-  return runDueJobs(prisma, clock, jobHandlers, logger);
+  return runDueJobs(prisma, clock, config, jobHandlers, logger);
 }
 
 /** Polls for due jobs every `intervalMs` until stopped; `stop` waits for the run in progress. */
-export function startJobRunner(prisma: PrismaClient, clock: Clock, logger: Logger, intervalMs = 30_000) {
+export function startJobRunner(
+  prisma: PrismaClient,
+  clock: Clock,
+  config: Config,
+  logger: Logger,
+  intervalMs = 30_000,
+) {
   let running: Promise<unknown> = Promise.resolve();
   const tick = () => {
     running = running
-      .then(() => runJobs(prisma, clock, logger))
+      .then(() => runJobs(prisma, clock, config, logger))
       .catch((error: unknown) => logger.error("job runner failed", { error: String(error) }));
   };
   tick();

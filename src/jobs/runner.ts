@@ -1,4 +1,5 @@
 import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
 import type { PrismaExecutor } from "../db/database.ts";
 import type { Job, PrismaClient } from "../db/generated/client.ts";
 import { newId } from "../ids.ts";
@@ -6,7 +7,7 @@ import type { Logger } from "../logger.ts";
 
 /** What a job type does; `every` makes it recurring (rescheduled after each successful run). */
 export interface JobHandler {
-  run(prisma: PrismaClient, job: Job, now: Date): Promise<void>;
+  run(prisma: PrismaClient, job: Job, now: Date, config: Config): Promise<void>;
   every?: number;
 }
 
@@ -93,6 +94,7 @@ async function finishJob(prisma: PrismaClient, job: Job, handler: JobHandler | u
 export async function runDueJobs(
   prisma: PrismaClient,
   clock: Clock,
+  config: Config,
   handlers: JobHandlers,
   logger?: Logger,
 ): Promise<number> {
@@ -105,7 +107,7 @@ export async function runDueJobs(
     const handler = handlers[job.type];
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
-      await handler.run(prisma, job, now);
+      await handler.run(prisma, job, now, config);
       await finishJob(prisma, job, handler, clock.now());
     } catch (error) {
       logger?.warn("job failed", { jobId: job.id, type: job.type, attempts: job.attempts, error: String(error) });

@@ -17,4 +17,6 @@ export interface RestRoute {
   document: string;
   /** Dotted path into `data` of the response body ("" for all of `data`); omitted for empty responses. */
   result?: string;
+  /** Dotted path into `data` of a boolean: when true the route answers 201 (created) instead of `status`. */
+  createdWhen?: string;
 }

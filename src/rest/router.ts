@@ -228,6 +228,8 @@ export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOpti
     }
     const value = valueAt(result.data, compiled.resultPath);
     if (value === null || value === undefined) return restError(404, "Not found");
-    return Response.json(applyPlan(compiled.plan, value), { status: compiled.route.status });
+    const { createdWhen } = compiled.route;
+    const created = createdWhen !== undefined && valueAt(result.data, createdWhen.split(".")) === true;
+    return Response.json(applyPlan(compiled.plan, value), { status: created ? 201 : compiled.route.status });
   };
 }

@@ -1,7 +1,9 @@
 import { changeRequestRoutes } from "../modules/change-request/change-request.rest.ts";
 import { contentRoutes } from "../modules/content/content.rest.ts";
 import { memberRoutes } from "../modules/member/member.rest.ts";
+import { openApiSpecRoutes } from "../modules/openapi-spec/openapi-spec.rest.ts";
 import { organizationRoutes } from "../modules/organization/organization.rest.ts";
+import { samlProviderRoutes } from "../modules/saml-provider/saml-provider.rest.ts";
 import { sectionGroupRoutes } from "../modules/section-group/section-group.rest.ts";
 import { shareLinkRoutes } from "../modules/share-link/share-link.rest.ts";
 import { siteRoutes } from "../modules/site/site.rest.ts";
@@ -24,4 +26,6 @@ export const restRoutes: readonly RestRoute[] = [
   ...siteSpaceRoutes,
   ...contentRoutes,
   ...changeRequestRoutes,
+  ...openApiSpecRoutes,
+  ...samlProviderRoutes,
 ];

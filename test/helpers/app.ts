@@ -6,7 +6,7 @@ import { afterAll } from "vitest";
 import { type App, createApp } from "../../src/app.ts";
 import { roleOrder } from "../../src/auth/roles.ts";
 import type { Clock } from "../../src/clock.ts";
-import { loadConfig } from "../../src/config.ts";
+import { type Config, loadConfig } from "../../src/config.ts";
 import type { Database } from "../../src/db/database.ts";
 import type { Role } from "../../src/db/generated/client.ts";
 import { newId } from "../../src/ids.ts";
@@ -45,22 +45,26 @@ export interface RestOptions {
 export interface TestApp {
   app: App;
   db: Database;
+  config: Config;
   clock: TestClock;
   rest<Body = unknown>(method: string, path: string, options?: RestOptions): Promise<RestResponse<Body>>;
   graphql(token?: string): GraphQLClient;
 }
 
 /** A service on a fresh database for this test file, closed after the file's tests. */
-export async function startTestApp(options: { log?: (line: string) => void } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { log?: (line: string) => void; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const db = await openTestDatabase();
   afterAll(() => db.close());
   const clock = new TestClock();
-  const config = loadConfig({ PUBLIC_URL: baseUrl, LOG_LEVEL: "silent", NODE_ENV: "test" });
+  const config = loadConfig({ PUBLIC_URL: baseUrl, LOG_LEVEL: "silent", NODE_ENV: "test", ...options.env });
   const logger = options.log ? createLogger("info", options.log) : createLogger("silent");
   const app = createApp({ config, db, clock, logger });
   return {
     app,
     db,
+    config,
     clock,
     async rest<Body>(method: string, path: string, options: RestOptions = {}) {
       const url = new URL(`/v1${path}`, baseUrl);

@@ -157,6 +157,9 @@ describe("GET/PATCH /orgs/{id}", () => {
     });
     const stored = await t.db.prisma.organization.findUniqueOrThrow({ where: { id: org.organizationId } });
     expect(stored.emailDomains).toEqual(["acme.test"]);
+    // Enforced SSO refuses the other (non-SSO) members, which later tests use: see saml-sso.test.ts.
+    const ssoOff = await t.rest("PATCH", `/orgs/${org.organizationId}`, { token: admin.token, body: { sso: false } });
+    expect(ssoOff.status).toBe(200);
   });
 
   it("refuses non-admins with 403 and invalid settings with 400", async () => {

@@ -1,7 +1,7 @@
 import type { RestRoute } from "../../rest/route.ts";
 import { memberFields } from "../member/member.rest.ts";
 
-const teamFields = /* GraphQL */ `
+export const teamFields = /* GraphQL */ `
   fragment TeamFields on Team {
     object id title members: memberCount spaces: spaceCount createdAt permissions { admin view }
   }

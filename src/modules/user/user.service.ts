@@ -67,13 +67,20 @@ export async function hasUsers(prisma: PrismaExecutor): Promise<boolean> {
 export async function createApiToken(
   prisma: PrismaExecutor,
   userId: string,
-  options: { label?: string; value?: string } = {},
+  options: { label?: string; value?: string; expiresAt?: Date } = {},
 ): Promise<{ token: string; apiToken: ApiToken }> {
   const user = await prisma.user.findUnique({ where: { id: userId } });
   if (!user) throw new NotFoundError(`User ${userId} not found`);
   const issued = options.value ? tokenFromValue(options.value) : issueToken();
   const apiToken = await prisma.apiToken.create({
-    data: { id: newId("ApiToken"), userId, lookup: issued.lookup, hash: issued.hash, label: options.label ?? null },
+    data: {
+      id: newId("ApiToken"),
+      userId,
+      lookup: issued.lookup,
+      hash: issued.hash,
+      label: options.label ?? null,
+      expiresAt: options.expiresAt ?? null,
+    },
   });
   return { token: issued.token, apiToken };
 }

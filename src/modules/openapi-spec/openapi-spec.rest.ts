@@ -1,0 +1,149 @@
+import type { RestRoute } from "../../rest/route.ts";
+
+const specFields = /* GraphQL */ `
+  fragment OpenAPISpecFields on OpenAPISpec {
+    object id createdAt updatedAt slug sourceURL processingState visibility lastVersion lastProcessedAt
+    lastProcessErrorCode lastProcessedErrors { message code } lastProcessedErrorCount
+    permissions { view edit } urls { location app published }
+  }
+`;
+
+const versionFields = /* GraphQL */ `
+  fragment OpenAPISpecVersionFields on OpenAPISpecVersion { object id createdAt url urls { location } }
+`;
+
+const contentFields = "content { filesystem url urls { source public } }";
+
+const specArgs = "$organizationId: ID!, $specSlug: String!";
+
+// `versions/latest` routes come before `versions/{versionId}`: the first matching route wins.
+export const openApiSpecRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/openapi",
+    operation: "listOpenAPISpecs",
+    status: 200,
+    result: "organization.openAPISpecs",
+    document: `query listOpenAPISpecs($organizationId: ID!, $limit: Int, $page: String) {
+      organization(id: $organizationId) {
+        openAPISpecs(first: $limit, after: $page) {
+          totalCount pageInfo { hasNextPage endCursor } nodes { ...OpenAPISpecFields }
+        }
+      }
+    } ${specFields}`,
+  },
+  {
+    method: "POST",
+    path: "/orgs/{organizationId}/openapi",
+    operation: "createOpenAPISpec",
+    status: 201,
+    result: "createOpenAPISpec",
+    document: `mutation createOpenAPISpec($organizationId: ID!, $input: CreateOpenAPISpecInput!) {
+      createOpenAPISpec(organizationId: $organizationId, input: $input) { ...OpenAPISpecFields }
+    } ${specFields}`,
+  },
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/openapi/{specSlug}",
+    operation: "getOpenAPISpecBySlug",
+    status: 200,
+    result: "organization.openAPISpec",
+    document: `query getOpenAPISpecBySlug(${specArgs}) {
+      organization(id: $organizationId) { openAPISpec(slug: $specSlug) { ...OpenAPISpecFields } }
+    } ${specFields}`,
+  },
+  {
+    method: "PUT",
+    path: "/orgs/{organizationId}/openapi/{specSlug}",
+    operation: "createOrUpdateOpenAPISpecBySlug",
+    status: 200,
+    createdWhen: "createOrUpdateOpenAPISpecBySlug.created",
+    result: "createOrUpdateOpenAPISpecBySlug.spec",
+    document: `mutation createOrUpdateOpenAPISpecBySlug(${specArgs}, $input: CreateOrUpdateOpenAPISpecInput!) {
+      createOrUpdateOpenAPISpecBySlug(organizationId: $organizationId, specSlug: $specSlug, input: $input) {
+        created spec { ...OpenAPISpecFields }
+      }
+    } ${specFields}`,
+  },
+  {
+    method: "DELETE",
+    path: "/orgs/{organizationId}/openapi/{specSlug}",
+    operation: "deleteOpenAPISpecBySlug",
+    status: 204,
+    document: `mutation deleteOpenAPISpecBySlug(${specArgs}) {
+      deleteOpenAPISpecBySlug(organizationId: $organizationId, specSlug: $specSlug)
+    }`,
+  },
+  {
+    method: "PATCH",
+    path: "/orgs/{organizationId}/openapi/{specSlug}",
+    operation: "updateOpenAPISpecBySlug",
+    status: 200,
+    result: "updateOpenAPISpecBySlug",
+    document: `mutation updateOpenAPISpecBySlug(${specArgs}, $input: UpdateOpenAPISpecInput!) {
+      updateOpenAPISpecBySlug(organizationId: $organizationId, specSlug: $specSlug, input: $input) {
+        ...OpenAPISpecFields
+      }
+    } ${specFields}`,
+  },
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/openapi/{specSlug}/versions",
+    operation: "listOpenAPISpecVersions",
+    status: 200,
+    result: "organization.openAPISpec.versions",
+    document: `query listOpenAPISpecVersions(${specArgs}, $limit: Int, $page: String) {
+      organization(id: $organizationId) {
+        openAPISpec(slug: $specSlug) {
+          versions(first: $limit, after: $page) {
+            totalCount pageInfo { hasNextPage endCursor } nodes { ...OpenAPISpecVersionFields }
+          }
+        }
+      }
+    } ${versionFields}`,
+  },
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/openapi/{specSlug}/versions/latest",
+    operation: "getLatestOpenAPISpecVersion",
+    status: 200,
+    result: "organization.openAPISpec.latestVersion",
+    document: `query getLatestOpenAPISpecVersion(${specArgs}) {
+      organization(id: $organizationId) {
+        openAPISpec(slug: $specSlug) { latestVersion { ...OpenAPISpecVersionFields } }
+      }
+    } ${versionFields}`,
+  },
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content",
+    operation: "getLatestOpenAPISpecVersionContent",
+    status: 200,
+    result: "organization.openAPISpec.latestVersion.content",
+    document: `query getLatestOpenAPISpecVersionContent(${specArgs}) {
+      organization(id: $organizationId) { openAPISpec(slug: $specSlug) { latestVersion { ${contentFields} } } }
+    }`,
+  },
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}",
+    operation: "getOpenAPISpecVersionById",
+    status: 200,
+    result: "organization.openAPISpec.version",
+    document: `query getOpenAPISpecVersionById(${specArgs}, $versionId: ID!) {
+      organization(id: $organizationId) {
+        openAPISpec(slug: $specSlug) { version(id: $versionId) { ...OpenAPISpecVersionFields } }
+      }
+    } ${versionFields}`,
+  },
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/content",
+    operation: "getOpenAPISpecVersionContentById",
+    status: 200,
+    result: "organization.openAPISpec.version.content",
+    document: `query getOpenAPISpecVersionContentById(${specArgs}, $versionId: ID!) {
+      organization(id: $organizationId) { openAPISpec(slug: $specSlug) { version(id: $versionId) { ${contentFields} } } }
+    }`,
+  },
+];

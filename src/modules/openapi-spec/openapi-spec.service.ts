@@ -1,0 +1,337 @@
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { requireOrganizationRole, viewerMembershipLoader } from "../../auth/access.ts";
+import { hasRole } from "../../auth/roles.ts";
+import type { Config } from "../../config.ts";
+import type { RequestContext } from "../../context.ts";
+import type { PrismaExecutor } from "../../db/database.ts";
+import type { Job, OpenAPISpec, OpenAPISpecVersion, PrismaClient } from "../../db/generated/client.ts";
+import { ConflictError, NotFoundError } from "../../errors.ts";
+import { newId } from "../../ids.ts";
+import { enqueueJob, maxAttempts } from "../../jobs/runner.ts";
+import { type PageArgs, paginate } from "../../pagination.ts";
+import { parseInput } from "../../validation.ts";
+import { specByIdLoader } from "./openapi-spec.loaders.ts";
+import { type ProcessingProblem, parseOpenApiDocument, SpecParseError } from "./process.ts";
+import { SourceFetchError, safeFetchText } from "./safe-fetch.ts";
+
+export const processSpecJobType = "process-openapi-spec";
+
+/** Reading specs needs the `read` organization role; creating, changing and deleting them needs `create`. */
+const editRole = "create";
+
+const slugSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/, "must be letters and digits in groups separated by single hyphens");
+
+const sourceSchema = z.union(
+  [
+    z.strictObject({ url: z.url({ protocol: /^https?$/ }).max(2048) }),
+    z.strictObject({
+      text: z
+        .string()
+        .min(1)
+        .max(10 * 1024 * 1024),
+    }),
+  ],
+  { error: "source must be { url } (http or https) or { text }" },
+);
+
+const createSpecSchema = z.strictObject({ slug: slugSchema, source: sourceSchema });
+const putSpecSchema = z.strictObject({ source: sourceSchema });
+const visibilitySchema = z.strictObject({ visibility: z.enum(["private", "public"]) });
+
+type SpecSource = z.infer<typeof sourceSchema>;
+
+function sourceColumns(source: SpecSource) {
+  return "url" in source ? { sourceURL: source.url, sourceText: null } : { sourceURL: null, sourceText: source.text };
+}
+
+/** The viewer's capabilities on the organization's specs. */
+export async function specPermissions(ctx: RequestContext, spec: OpenAPISpec) {
+  const membership = await viewerMembershipLoader(ctx).load(spec.organizationId);
+  const active = Boolean(membership && !membership.disabled);
+  return {
+    view: active && hasRole(membership?.role, "read"),
+    edit: active && hasRole(membership?.role, editRole),
+  };
+}
+
+export function specLocation(ctx: RequestContext, spec: OpenAPISpec): string {
+  return `${ctx.config.publicUrl}/v1/orgs/${spec.organizationId}/openapi/${spec.slug}`;
+}
+
+/** Where a version's source is served: `/openapi/{specId}/versions/{versionId}` (no token needed once public). */
+export function versionSourceUrl(ctx: RequestContext, specId: string, versionId: string): string {
+  return `${ctx.config.publicUrl}/openapi/${specId}/versions/${versionId}`;
+}
+
+export async function listSpecs(ctx: RequestContext, organizationId: string, page: PageArgs) {
+  await requireOrganizationRole(ctx, organizationId, "read");
+  return paginate<OpenAPISpec>(page, {
+    sort: [
+      { field: "createdAt", direction: "desc" },
+      { field: "id", direction: "desc" },
+    ],
+    where: { organizationId },
+    model: ctx.prisma.openAPISpec,
+  });
+}
+
+async function findSpec(ctx: RequestContext, organizationId: string, slug: string): Promise<OpenAPISpec> {
+  const spec = await ctx.prisma.openAPISpec.findUnique({ where: { organizationId_slug: { organizationId, slug } } });
+  if (!spec) throw new NotFoundError(`OpenAPI specification ${slug} not found`);
+  return spec;
+}
+
+export async function getSpec(ctx: RequestContext, organizationId: string, slug: string): Promise<OpenAPISpec> {
+  await requireOrganizationRole(ctx, organizationId, "read");
+  return findSpec(ctx, organizationId, slug);
+}
+
+function enqueueProcessing(tx: PrismaExecutor, specId: string, now: Date) {
+  return enqueueJob(tx, processSpecJobType, { specId }, now);
+}
+
+export async function createSpec(ctx: RequestContext, organizationId: string, input: unknown): Promise<OpenAPISpec> {
+  await requireOrganizationRole(ctx, organizationId, editRole);
+  const data = parseInput(createSpecSchema, input);
+  const now = ctx.clock.now();
+  return ctx.prisma.$transaction(async (tx) => {
+    const taken = await tx.openAPISpec.findUnique({
+      where: { organizationId_slug: { organizationId, slug: data.slug } },
+    });
+    if (taken) throw new ConflictError(`An OpenAPI specification with slug ${data.slug} already exists`);
+    const spec = await tx.openAPISpec.create({
+      data: {
+        id: newId("OpenAPISpec"),
+        organizationId,
+        slug: data.slug,
+        ...sourceColumns(data.source),
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+    await enqueueProcessing(tx, spec.id, now);
+    return spec;
+  });
+}
+
+/** PUT: creates the spec or gives it a new source; either way it is processed again. */
+export async function createOrUpdateSpec(
+  ctx: RequestContext,
+  organizationId: string,
+  slug: string,
+  input: unknown,
+): Promise<{ created: boolean; spec: OpenAPISpec }> {
+  await requireOrganizationRole(ctx, organizationId, editRole);
+  parseInput(slugSchema, slug);
+  const data = parseInput(putSpecSchema, input);
+  const now = ctx.clock.now();
+  return ctx.prisma.$transaction(async (tx) => {
+    const existing = await tx.openAPISpec.findUnique({ where: { organizationId_slug: { organizationId, slug } } });
+    const spec = existing
+      ? await tx.openAPISpec.update({
+          where: { id: existing.id },
+          data: { ...sourceColumns(data.source), processingState: "pending", updatedAt: now },
+        })
+      : await tx.openAPISpec.create({
+          data: {
+            id: newId("OpenAPISpec"),
+            organizationId,
+            slug,
+            ...sourceColumns(data.source),
+            createdAt: now,
+            updatedAt: now,
+          },
+        });
+    await enqueueProcessing(tx, spec.id, now);
+    return { created: !existing, spec };
+  });
+}
+
+export async function deleteSpec(ctx: RequestContext, organizationId: string, slug: string): Promise<void> {
+  await requireOrganizationRole(ctx, organizationId, editRole);
+  await ctx.prisma.openAPISpec.deleteMany({ where: { organizationId, slug } });
+}
+
+export async function updateSpecVisibility(ctx: RequestContext, organizationId: string, slug: string, input: unknown) {
+  await requireOrganizationRole(ctx, organizationId, editRole);
+  const { visibility } = parseInput(visibilitySchema, input);
+  const spec = await findSpec(ctx, organizationId, slug);
+  return ctx.prisma.openAPISpec.update({
+    where: { id: spec.id },
+    data: { visibility, updatedAt: ctx.clock.now() },
+  });
+}
+
+export async function listVersions(ctx: RequestContext, spec: OpenAPISpec, page: PageArgs) {
+  return paginate<OpenAPISpecVersion>(page, {
+    sort: [
+      { field: "createdAt", direction: "desc" },
+      { field: "id", direction: "desc" },
+    ],
+    where: { specId: spec.id },
+    model: ctx.prisma.openAPISpecVersion,
+  });
+}
+
+export async function getLatestVersion(ctx: RequestContext, spec: OpenAPISpec): Promise<OpenAPISpecVersion> {
+  const version = spec.lastVersionId
+    ? await ctx.prisma.openAPISpecVersion.findUnique({ where: { id: spec.lastVersionId } })
+    : null;
+  if (!version) throw new NotFoundError(`OpenAPI specification ${spec.slug} has no version yet`);
+  return version;
+}
+
+export async function getVersion(ctx: RequestContext, spec: OpenAPISpec, versionId: string) {
+  const version = await ctx.prisma.openAPISpecVersion.findFirst({ where: { id: versionId, specId: spec.id } });
+  if (!version) throw new NotFoundError(`Version ${versionId} of OpenAPI specification ${spec.slug} not found`);
+  return version;
+}
+
+async function specOfVersion(ctx: RequestContext, version: OpenAPISpecVersion): Promise<OpenAPISpec> {
+  const spec = await specByIdLoader(ctx).load(version.specId);
+  if (!spec) throw new NotFoundError(`OpenAPI specification ${version.specId} not found`);
+  return spec;
+}
+
+export async function versionLocation(ctx: RequestContext, version: OpenAPISpecVersion): Promise<string> {
+  return `${specLocation(ctx, await specOfVersion(ctx, version))}/versions/${version.id}`;
+}
+
+/** A version's content: the parsed files, and where its source is served. */
+export async function versionContent(ctx: RequestContext, version: OpenAPISpecVersion) {
+  const spec = await specOfVersion(ctx, version);
+  const url = versionSourceUrl(ctx, spec.id, version.id);
+  return {
+    filesystem: version.filesystem,
+    url,
+    urls: { source: spec.sourceURL ?? url, public: spec.visibility === "public" ? url : null },
+  };
+}
+
+/**
+ * The source of a version for `GET /openapi/{specId}/versions/{versionId}`: anyone once the spec is public,
+ * otherwise members with the `read` role: no token is a 401, anyone else a 404 (private specs are not revealed).
+ */
+export async function readVersionSource(
+  ctx: RequestContext,
+  specId: string,
+  versionId: string,
+): Promise<{ source: string; contentType: string }> {
+  const version = await ctx.prisma.openAPISpecVersion.findFirst({
+    where: { id: versionId, specId },
+    include: { spec: true },
+  });
+  if (!version) throw new NotFoundError("OpenAPI specification version not found");
+  if (version.spec.visibility !== "public") await requireOrganizationRole(ctx, version.spec.organizationId, "read");
+  const json = /^\s*[{[]/.test(version.source);
+  return {
+    source: version.source,
+    contentType: json ? "application/json; charset=utf-8" : "application/yaml; charset=utf-8",
+  };
+}
+
+function fileNameOf(spec: OpenAPISpec, source: string): string {
+  const fromUrl = spec.sourceURL ? new URL(spec.sourceURL).pathname.split("/").pop() : undefined;
+  if (fromUrl) return fromUrl;
+  return /^\s*[{[]/.test(source) ? "openapi.json" : "openapi.yaml";
+}
+
+async function recordFailure(
+  prisma: PrismaClient,
+  specId: string,
+  code: "FETCH_TIMEOUT" | "FETCH_ERROR" | "PARSE_ERROR",
+  problems: ProcessingProblem[],
+  retrying: boolean,
+  now: Date,
+) {
+  await prisma.openAPISpec.update({
+    where: { id: specId },
+    data: {
+      processingState: retrying ? "pending" : "complete",
+      lastProcessedAt: now,
+      lastProcessErrorCode: code,
+      lastProcessedErrors: problems.map((problem) => ({ message: problem.message, code: problem.code })),
+    },
+  });
+}
+
+/**
+ * The processing job: fetches (or reads) the source, parses and validates it, and stores a new version when the
+ * content changed. Failures are recorded on the spec and keep the previous version; fetch failures that may pass
+ * (timeouts, unreachable or failing servers) are thrown so the job runner retries them with backoff.
+ * Running it again after a crash is harmless: it starts from the spec's current source.
+ */
+export async function processSpec(prisma: PrismaClient, job: Job, now: Date, config: Config): Promise<void> {
+  const { specId } = job.payload as { specId: string };
+  const spec = await prisma.openAPISpec.findUnique({ where: { id: specId } });
+  if (!spec) return;
+  await prisma.openAPISpec.update({ where: { id: spec.id }, data: { processingState: "progress" } });
+
+  let source: string;
+  try {
+    source =
+      spec.sourceText ??
+      (await safeFetchText(spec.sourceURL ?? "", {
+        allowHosts: config.openapiFetchAllowHosts,
+        timeoutMs: config.openapiFetchTimeoutMs,
+        maxBytes: config.openapiFetchMaxBytes,
+      }));
+  } catch (error) {
+    if (!(error instanceof SourceFetchError)) throw error;
+    const retrying = error.retryable && job.attempts < maxAttempts;
+    await recordFailure(prisma, spec.id, error.code, [{ message: error.message, code: error.code }], retrying, now);
+    if (retrying) throw error;
+    return;
+  }
+
+  let document: Record<string, unknown>;
+  try {
+    document = await parseOpenApiDocument(source);
+  } catch (error) {
+    if (!(error instanceof SpecParseError)) throw error;
+    await recordFailure(prisma, spec.id, "PARSE_ERROR", error.problems, false, now);
+    return;
+  }
+
+  const contentHash = createHash("sha256").update(source).digest("hex");
+  await prisma.$transaction(async (tx) => {
+    // Two queued runs of one spec (two PUTs) may finish together: the row lock makes the second see the first's
+    // version, so equal content never makes two versions.
+    await tx.$queryRaw`SELECT "id" FROM "OpenAPISpec" WHERE "id" = ${spec.id} FOR UPDATE`;
+    const current = await tx.openAPISpec.findUnique({ where: { id: spec.id } });
+    if (!current) return;
+    const latest = current.lastVersionId
+      ? await tx.openAPISpecVersion.findUnique({ where: { id: current.lastVersionId } })
+      : null;
+    let lastVersionId = latest?.id ?? null;
+    if (latest?.contentHash !== contentHash) {
+      const version = await tx.openAPISpecVersion.create({
+        data: {
+          id: newId("OpenAPISpecVersion"),
+          specId: spec.id,
+          contentHash,
+          source,
+          filesystem: { [fileNameOf(spec, source)]: document } as object,
+          createdAt: now,
+        },
+      });
+      lastVersionId = version.id;
+    }
+    await tx.openAPISpec.update({
+      where: { id: spec.id },
+      data: {
+        processingState: "complete",
+        lastVersionId,
+        lastProcessedAt: now,
+        lastProcessErrorCode: null,
+        lastProcessedErrors: [],
+        updatedAt: now,
+      },
+    });
+  });
+}

@@ -1,0 +1,80 @@
+import type { RestRoute } from "../../rest/route.ts";
+import { teamFields } from "../team/team.rest.ts";
+
+const providerFields = /* GraphQL */ `
+  fragment SAMLProviderFields on SAMLProvider {
+    object id label ssoURL entityID certificate defaultTeam { ...TeamFields } defaultRole createdAt status
+    service { acsURL startURL entityID } urls { location }
+  }
+  ${teamFields}
+`;
+
+const providerArgs = "$organizationId: ID!, $samlProviderId: ID!";
+
+export const samlProviderRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/saml",
+    operation: "listSAMLProvidersInOrganizationById",
+    status: 200,
+    result: "organization.samlProviders",
+    document: `query listSAMLProvidersInOrganizationById($organizationId: ID!, $limit: Int, $page: String) {
+      organization(id: $organizationId) {
+        samlProviders(first: $limit, after: $page) {
+          totalCount pageInfo { hasNextPage endCursor } nodes { ...SAMLProviderFields }
+        }
+      }
+    } ${providerFields}`,
+  },
+  {
+    method: "POST",
+    path: "/orgs/{organizationId}/saml",
+    operation: "createOrganizationSAMLProvider",
+    status: 201,
+    result: "createOrganizationSAMLProvider",
+    document: `mutation createOrganizationSAMLProvider($organizationId: ID!, $input: CreateSAMLProviderInput!) {
+      createOrganizationSAMLProvider(organizationId: $organizationId, input: $input) { ...SAMLProviderFields }
+    } ${providerFields}`,
+  },
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/saml/{samlProviderId}",
+    operation: "getOrganizationSAMLProviderById",
+    status: 200,
+    result: "organization.samlProvider",
+    document: `query getOrganizationSAMLProviderById(${providerArgs}) {
+      organization(id: $organizationId) { samlProvider(id: $samlProviderId) { ...SAMLProviderFields } }
+    } ${providerFields}`,
+  },
+  {
+    method: "PATCH",
+    path: "/orgs/{organizationId}/saml/{samlProviderId}",
+    operation: "updateOrganizationSAMLProvider",
+    status: 200,
+    result: "updateOrganizationSAMLProvider",
+    document: `mutation updateOrganizationSAMLProvider(${providerArgs}, $input: UpdateSAMLProviderInput!) {
+      updateOrganizationSAMLProvider(organizationId: $organizationId, samlProviderId: $samlProviderId, input: $input) {
+        ...SAMLProviderFields
+      }
+    } ${providerFields}`,
+  },
+  {
+    method: "DELETE",
+    path: "/orgs/{organizationId}/saml/{samlProviderId}",
+    operation: "deleteOrganizationSAMLProvider",
+    status: 204,
+    document: `mutation deleteOrganizationSAMLProvider(${providerArgs}) {
+      deleteOrganizationSAMLProvider(organizationId: $organizationId, samlProviderId: $samlProviderId)
+    }`,
+  },
+  {
+    method: "GET",
+    path: "/orgs/{organizationId}/sso",
+    operation: "listSSOProviderLoginsInOrganization",
+    status: 200,
+    result: "ssoProviderLogins",
+    document: `query listSSOProviderLoginsInOrganization($organizationId: ID!) {
+      ssoProviderLogins(organizationId: $organizationId) { items { id label startURL } }
+    }`,
+  },
+];

@@ -1,0 +1,144 @@
+import { X509Certificate } from "node:crypto";
+import { z } from "zod";
+import { requireOrganizationRole } from "../../auth/access.ts";
+import type { RequestContext } from "../../context.ts";
+import type { SamlProvider } from "../../db/generated/client.ts";
+import { InvalidInputError, NotFoundError } from "../../errors.ts";
+import { newId } from "../../ids.ts";
+import { type PageArgs, paginate } from "../../pagination.ts";
+import { parseInput, roleSchema } from "../../validation.ts";
+import { organizationByIdLoader } from "../organization/organization.loaders.ts";
+
+/** A certificate in PEM that node's X.509 parser reads; anything else is refused at write time. */
+const certificateSchema = z
+  .string()
+  .max(10000)
+  .refine((value) => {
+    if (!/-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----/.test(value)) return false;
+    try {
+      new X509Certificate(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }, "must be a PEM X.509 certificate (-----BEGIN CERTIFICATE----- ...)");
+
+const providerFields = {
+  label: z.string().trim().min(1).max(30),
+  entityID: z.string().trim().min(1).max(1024),
+  certificate: certificateSchema,
+  ssoURL: z.url({ protocol: /^https?$/ }).max(2048),
+  defaultTeam: z.string().min(1).nullable(),
+  defaultRole: roleSchema.nullable(),
+};
+
+const createProviderSchema = z.strictObject({
+  label: providerFields.label,
+  entityID: providerFields.entityID.optional(),
+  certificate: providerFields.certificate.optional(),
+  ssoURL: providerFields.ssoURL.optional(),
+  defaultTeam: providerFields.defaultTeam.optional(),
+  defaultRole: providerFields.defaultRole.optional(),
+});
+
+const updateProviderSchema = createProviderSchema.partial();
+
+/** A provider becomes `active` once it knows the identity provider's entity id, login URL and certificate. */
+export function providerStatus(provider: SamlProvider): "active" | "pending" {
+  return provider.entityID && provider.ssoURL && provider.certificate ? "active" : "pending";
+}
+
+/** The endpoints of our side of the SAML exchange, as the identity provider is configured with them. */
+export function serviceEndpoints(ctx: RequestContext, provider: SamlProvider) {
+  const base = `${ctx.config.publicUrl}/sso/saml/${provider.id}`;
+  return { entityID: base, acsURL: `${base}/acs`, startURL: `${base}/start` };
+}
+
+export function providerLocation(ctx: RequestContext, provider: SamlProvider): string {
+  return `${ctx.config.publicUrl}/v1/orgs/${provider.organizationId}/saml/${provider.id}`;
+}
+
+async function checkDefaultTeam(ctx: RequestContext, organizationId: string, teamId: string | null | undefined) {
+  if (!teamId) return;
+  const team = await ctx.prisma.team.findFirst({ where: { id: teamId, organizationId }, select: { id: true } });
+  if (!team) throw new InvalidInputError(`defaultTeam: ${teamId} is not a team of this organization`);
+}
+
+type ProviderInput = z.infer<typeof updateProviderSchema>;
+
+function providerColumns(data: ProviderInput) {
+  return {
+    label: data.label,
+    entityID: data.entityID,
+    certificate: data.certificate,
+    ssoURL: data.ssoURL,
+    defaultTeamId: data.defaultTeam,
+    defaultRole: data.defaultRole,
+  };
+}
+
+export async function listProviders(ctx: RequestContext, organizationId: string, page: PageArgs) {
+  await requireOrganizationRole(ctx, organizationId, "admin");
+  return paginate<SamlProvider>(page, {
+    sort: [
+      { field: "createdAt", direction: "asc" },
+      { field: "id", direction: "asc" },
+    ],
+    where: { organizationId },
+    model: ctx.prisma.samlProvider,
+  });
+}
+
+export async function getProvider(ctx: RequestContext, organizationId: string, providerId: string) {
+  await requireOrganizationRole(ctx, organizationId, "admin");
+  const provider = await ctx.prisma.samlProvider.findFirst({ where: { id: providerId, organizationId } });
+  if (!provider) throw new NotFoundError(`SAML provider ${providerId} not found`);
+  return provider;
+}
+
+export async function createProvider(ctx: RequestContext, organizationId: string, input: unknown) {
+  await requireOrganizationRole(ctx, organizationId, "admin");
+  const data = parseInput(createProviderSchema, input);
+  await checkDefaultTeam(ctx, organizationId, data.defaultTeam);
+  return ctx.prisma.samlProvider.create({
+    data: {
+      ...providerColumns(data),
+      id: newId("SamlProvider"),
+      organizationId,
+      label: data.label,
+      createdAt: ctx.clock.now(),
+    },
+  });
+}
+
+export async function updateProvider(ctx: RequestContext, organizationId: string, providerId: string, input: unknown) {
+  const provider = await getProvider(ctx, organizationId, providerId);
+  const data = parseInput(updateProviderSchema, input);
+  await checkDefaultTeam(ctx, organizationId, data.defaultTeam);
+  return ctx.prisma.samlProvider.update({ where: { id: provider.id }, data: providerColumns(data) });
+}
+
+export async function deleteProvider(ctx: RequestContext, organizationId: string, providerId: string) {
+  await requireOrganizationRole(ctx, organizationId, "admin");
+  await ctx.prisma.samlProvider.deleteMany({ where: { id: providerId, organizationId } });
+}
+
+/**
+ * The organization's login options, for a sign-in page: open without a token (a person choosing how to sign in has
+ * none yet). Only active providers are offered.
+ */
+export async function listLoginOptions(ctx: RequestContext, organizationId: string) {
+  const organization = await organizationByIdLoader(ctx).load(organizationId);
+  if (!organization) throw new NotFoundError(`Organization ${organizationId} not found`);
+  const providers = await ctx.prisma.samlProvider.findMany({
+    where: { organizationId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return providers
+    .filter((provider) => providerStatus(provider) === "active")
+    .map((provider) => ({
+      id: provider.id,
+      label: provider.label,
+      startURL: serviceEndpoints(ctx, provider).startURL,
+    }));
+}
