@@ -5,6 +5,7 @@ import type { Logger } from "../logger.ts";
 import { purgeExpiredExports } from "../modules/content/content.service.ts";
 import { processSpec, processSpecJobType } from "../modules/openapi-spec/openapi-spec.service.ts";
 import { purgeDeletedSpaces } from "../modules/space/space.service.ts";
+import { processTranslationRun, translationRunJobType } from "../modules/translation/translation.service.ts";
 import { ensureRecurringJob, type JobHandlers, runDueJobs } from "./runner.ts";
 
 const hour = 60 * 60 * 1000;
@@ -23,6 +24,7 @@ export const jobHandlers: JobHandlers = {
     },
   },
   [processSpecJobType]: { run: processSpec },
+  [translationRunJobType]: { run: processTranslationRun },
 };
 
 /** Schedules the recurring jobs (once per database, whatever the number of starts). */

@@ -11,6 +11,7 @@ import { siteSectionRoutes } from "../modules/site-section/site-section.rest.ts"
 import { siteSpaceRoutes } from "../modules/site-space/site-space.rest.ts";
 import { spaceRoutes } from "../modules/space/space.rest.ts";
 import { teamRoutes } from "../modules/team/team.rest.ts";
+import { translationRoutes } from "../modules/translation/translation.rest.ts";
 import type { RestRoute } from "./route.ts";
 
 /** Every `/v1` route the server serves. */
@@ -26,6 +27,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...siteSpaceRoutes,
   ...contentRoutes,
   ...changeRequestRoutes,
+  ...translationRoutes,
   ...openApiSpecRoutes,
   ...samlProviderRoutes,
 ];

@@ -1,0 +1,77 @@
+import type { RestRoute } from "../../rest/route.ts";
+
+const translationFields = /* GraphQL */ `
+  fragment TranslationFields on Translation {
+    object id status failureReason provider language instructions createdAt updatedAt
+    source { space language }
+    result { space revision }
+    stats { runs totalWords totalPages totalDuration latestRunDuration latestPages latestWords }
+    permissions { view edit }
+    urls { location }
+  }
+`;
+
+const base = "/orgs/{organizationId}/translations";
+const args = "organizationId: $organizationId, translationId: $translationId";
+const variables = "$organizationId: ID!, $translationId: String!";
+
+export const translationRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    path: base,
+    operation: "listTranslations",
+    status: 200,
+    result: "organization.translations",
+    document: `query listTranslations($organizationId: ID!, $limit: Int, $page: String) {
+      organization(id: $organizationId) {
+        translations(first: $limit, after: $page) {
+          totalCount pageInfo { hasNextPage endCursor } nodes { ...TranslationFields }
+        }
+      }
+    } ${translationFields}`,
+  },
+  {
+    method: "POST",
+    path: base,
+    operation: "createTranslation",
+    status: 201,
+    result: "createTranslation",
+    document: `mutation createTranslation($organizationId: ID!, $input: CreateTranslationInput!) {
+      createTranslation(organizationId: $organizationId, input: $input) { ...TranslationFields }
+    } ${translationFields}`,
+  },
+  {
+    method: "GET",
+    path: `${base}/{translationId}`,
+    operation: "getTranslation",
+    status: 200,
+    result: "organization.translation",
+    document: `query getTranslation(${variables}) {
+      organization(id: $organizationId) { translation(id: $translationId) { ...TranslationFields } }
+    } ${translationFields}`,
+  },
+  {
+    method: "PUT",
+    path: `${base}/{translationId}`,
+    operation: "updateTranslation",
+    status: 200,
+    result: "updateTranslation",
+    document: `mutation updateTranslation(${variables}, $input: UpdateTranslationInput!) {
+      updateTranslation(${args}, input: $input) { ...TranslationFields }
+    } ${translationFields}`,
+  },
+  {
+    method: "DELETE",
+    path: `${base}/{translationId}`,
+    operation: "deleteTranslation",
+    status: 204,
+    document: `mutation deleteTranslation(${variables}) { deleteTranslation(${args}) }`,
+  },
+  {
+    method: "POST",
+    path: `${base}/{translationId}/run`,
+    operation: "runTranslation",
+    status: 204,
+    document: `mutation runTranslation(${variables}) { runTranslation(${args}) }`,
+  },
+];

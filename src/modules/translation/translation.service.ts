@@ -1,0 +1,221 @@
+import { z } from "zod";
+import { requireOrganizationRole, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
+import { hasRole } from "../../auth/roles.ts";
+import type { Config } from "../../config.ts";
+import type { RequestContext } from "../../context.ts";
+import type { Job, Prisma, PrismaClient, Translation } from "../../db/generated/client.ts";
+import { InvalidInputError, NotFoundError } from "../../errors.ts";
+import { newId } from "../../ids.ts";
+import { enqueueJob } from "../../jobs/runner.ts";
+import { type PageArgs, paginate } from "../../pagination.ts";
+import { documentSchema, parseInput } from "../../validation.ts";
+import type { ContentState, PageState } from "../content/content-state.ts";
+import { readContentState, writeRevision } from "../content/revision.service.ts";
+import { getSpace, insertSpace, spaceLanguages } from "../space/space.service.ts";
+import { translationProvider } from "./providers.ts";
+import { applyTranslations, proseSegments, wordCount } from "./translate-markdown.ts";
+
+export const translationRunJobType = "translation-run";
+
+const emptyDocument = { object: "document", data: {}, nodes: [] };
+const languageSchema = z.enum(spaceLanguages);
+
+export async function getTranslation(ctx: RequestContext, organizationId: string, translationId: string) {
+  await requireOrganizationRole(ctx, organizationId, "read");
+  const translation = await ctx.prisma.translation.findFirst({ where: { id: translationId, organizationId } });
+  if (!translation) throw new NotFoundError(`Translation ${translationId} not found`);
+  return translation;
+}
+
+export async function listTranslations(ctx: RequestContext, organizationId: string, page: PageArgs) {
+  await requireOrganizationRole(ctx, organizationId, "read");
+  return paginate<Translation>(page, {
+    model: ctx.prisma.translation,
+    where: { organizationId },
+    sort: [
+      { field: "createdAt", direction: "asc" },
+      { field: "id", direction: "asc" },
+    ],
+  });
+}
+
+const createSchema = z.strictObject({
+  source: z.strictObject({ space: z.string().min(1), language: languageSchema }),
+  language: languageSchema,
+  instructions: documentSchema.optional(),
+});
+
+/** A translation of a space of the organization into another language (organization `create` role). */
+export async function createTranslation(ctx: RequestContext, organizationId: string, input: unknown) {
+  await requireOrganizationRole(ctx, organizationId, "create");
+  const data = parseInput(createSchema, input);
+  if (data.language === data.source.language) throw new InvalidInputError("language must differ from source.language");
+  const space = await getSpace(ctx, data.source.space).catch(() => null);
+  if (!space || space.organizationId !== organizationId) {
+    throw new InvalidInputError(`source.space: ${data.source.space} is not a space of this organization`);
+  }
+  const now = ctx.clock.now();
+  return ctx.prisma.translation.create({
+    data: {
+      id: newId("Translation"),
+      organizationId,
+      sourceSpaceId: space.id,
+      sourceLanguage: data.source.language,
+      language: data.language,
+      instructions: (data.instructions ?? emptyDocument) as Prisma.InputJsonValue,
+      createdById: requireViewer(ctx).userId,
+      createdAt: now,
+      updatedAt: now,
+    },
+  });
+}
+
+const updateSchema = z.strictObject({ instructions: documentSchema });
+
+export async function updateTranslation(ctx: RequestContext, organizationId: string, id: string, input: unknown) {
+  await requireOrganizationRole(ctx, organizationId, "create");
+  await getTranslation(ctx, organizationId, id);
+  const data = parseInput(updateSchema, input);
+  return ctx.prisma.translation.update({
+    where: { id },
+    data: { instructions: data.instructions as Prisma.InputJsonValue, updatedAt: ctx.clock.now() },
+  });
+}
+
+/** Deletes the translation settings; the result space stays (it is content people may have edited). */
+export async function deleteTranslation(ctx: RequestContext, organizationId: string, id: string): Promise<void> {
+  await requireOrganizationRole(ctx, organizationId, "create");
+  await ctx.prisma.translation.deleteMany({ where: { id, organizationId } });
+}
+
+/** Queues a run (a persisted job): 204 at once, the result visible on the translation when done. */
+export async function runTranslation(ctx: RequestContext, organizationId: string, id: string): Promise<void> {
+  await getTranslation(ctx, organizationId, id);
+  await requireOrganizationRole(ctx, organizationId, "create");
+  const now = ctx.clock.now();
+  await ctx.prisma.$transaction(async (tx) => {
+    const queued = await tx.job.count({
+      where: {
+        type: translationRunJobType,
+        status: { in: ["pending", "running"] },
+        payload: { equals: { translationId: id } },
+      },
+    });
+    await tx.translation.update({ where: { id }, data: { status: "pending", failureReason: null, updatedAt: now } });
+    if (queued === 0) await enqueueJob(tx, translationRunJobType, { translationId: id }, now);
+  });
+}
+
+export async function translationPermissions(ctx: RequestContext, translation: Translation) {
+  const membership = await viewerMembershipLoader(ctx).load(translation.organizationId);
+  return { view: hasRole(membership?.role, "read"), edit: hasRole(membership?.role, "create") };
+}
+
+/** Plain text of a rich-text document's leaves, for the provider's instructions. */
+function documentText(value: unknown): string {
+  if (!value || typeof value !== "object") return "";
+  const node = value as { text?: unknown; leaves?: unknown[]; nodes?: unknown[] };
+  if (typeof node.text === "string") return node.text;
+  return [...(node.leaves ?? []), ...(node.nodes ?? [])].map(documentText).join(" ").trim();
+}
+
+/**
+ * The job: translates every page of the source space's current content (titles, descriptions and the prose of the
+ * markdown; code, URLs and expressions untouched) and writes it as one new revision of the result space, created
+ * on the first run. The whole write is one transaction, so a crash mid-run leaves nothing half-written and the
+ * retried job starts over.
+ */
+export async function processTranslationRun(prisma: PrismaClient, job: Job, now: Date, config: Config) {
+  const { translationId } = job.payload as { translationId: string };
+  const translation = await prisma.translation.findUnique({ where: { id: translationId } });
+  if (!translation) return;
+  const started = performance.now();
+  await prisma.translation.update({ where: { id: translationId }, data: { status: "running", updatedAt: now } });
+  try {
+    const source = await prisma.space.findUnique({ where: { id: translation.sourceSpaceId } });
+    if (!source || source.deletedAt) throw new Error("The source space was deleted");
+    const state = await readContentState(prisma, source.revisionId);
+    const provider = translationProvider(config);
+    const request = {
+      from: translation.sourceLanguage,
+      to: translation.language,
+      instructions: documentText(translation.instructions),
+    };
+    const pages = new Map<string, PageState>();
+    let words = 0;
+    for (const page of state.pages.values()) {
+      const segments = page.type === "document" ? proseSegments(page.markdown) : [];
+      const texts = [page.title, page.description ?? "", ...segments.map((segment) => segment.text)];
+      words += texts.reduce((sum, text) => sum + wordCount(text), 0);
+      const [title, description, ...prose] = await provider.translate(texts, request);
+      pages.set(page.id, {
+        ...page,
+        versionId: null,
+        title: title || page.title,
+        description: page.description === null ? null : (description ?? page.description),
+        markdown: applyTranslations(page.markdown, segments, prose),
+        updatedAt: now,
+      });
+    }
+    const translated: ContentState = { pages, files: new Map(state.files), variables: { ...state.variables } };
+    const seconds = Math.round((performance.now() - started) / 1000);
+    await prisma.$transaction(async (tx) => {
+      const createdById = translation.createdById ?? source.createdById ?? "";
+      const existing = translation.resultSpaceId
+        ? await tx.space.findUnique({ where: { id: translation.resultSpaceId } })
+        : null;
+      let resultSpaceId: string;
+      let resultRevisionId: string;
+      if (existing && !existing.deletedAt) {
+        resultSpaceId = existing.id;
+        resultRevisionId = await writeRevision(tx, {
+          spaceId: existing.id,
+          parents: [existing.revisionId],
+          type: "edits",
+          createdById,
+          createdAt: now,
+          state: translated,
+        });
+        await tx.space.update({ where: { id: existing.id }, data: { revisionId: resultRevisionId, updatedAt: now } });
+      } else {
+        const space = await insertSpace(tx, {
+          organizationId: translation.organizationId,
+          parentId: source.parentId,
+          title: `${source.title.slice(0, 40)} (${translation.language})`,
+          emoji: source.emoji,
+          language: translation.language,
+          editMode: "live",
+          createdById,
+          now,
+          content: translated,
+        });
+        resultSpaceId = space.id;
+        resultRevisionId = space.revisionId;
+      }
+      const pageIds = [...new Set([...translation.translatedPageIds, ...state.pages.keys()])];
+      await tx.translation.update({
+        where: { id: translationId },
+        data: {
+          status: "completed",
+          failureReason: null,
+          resultSpaceId,
+          resultRevisionId,
+          runs: { increment: 1 },
+          latestPages: state.pages.size,
+          latestWords: words,
+          latestRunDuration: seconds,
+          totalWords: { increment: words },
+          totalDuration: { increment: seconds },
+          translatedPageIds: pageIds,
+          updatedAt: now,
+        },
+      });
+    });
+  } catch (error) {
+    await prisma.translation.update({
+      where: { id: translationId },
+      data: { status: "failed", failureReason: (error as Error).message.slice(0, 500), updatedAt: now },
+    });
+    throw error;
+  }
+}
