@@ -3,6 +3,7 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkStringify, { type Options as StringifyOptions } from "remark-stringify";
 import { unified } from "unified";
+import { InvalidInputError } from "../../errors.ts";
 
 /*
  * Pages are stored as markdown and also served as the public API's rich-text document (JSONDocument in the
@@ -126,7 +127,46 @@ const stringifier = unified().use(remarkGfm).use(remarkStringify, stringifyOptio
 // ---------------------------------------------------------------------------------------------------------------
 // markdown -> mdast with hints and expressions
 
+/**
+ * Markdown nested deeper than this is refused: the parser takes superlinear time on deeply nested lists, brackets
+ * and long emphasis runs, and very deep trees overflow its recursion. Real pages stay far below. Measured per
+ * line for container syntax (indentation, `>`, list markers), over the text for open brackets, per run of
+ * emphasis delimiters.
+ */
+const maxNesting = 256;
+const containerPrefix = /^(?:[ \t>]|[-+*](?=[ \t])|\d{1,9}[.)](?=[ \t]))*/;
+const longDelimiterRun = new RegExp(`[*_~]{${maxNesting + 1}}`);
+
+function checkNesting(markdown: string): void {
+  if (longDelimiterRun.test(markdown)) tooDeep();
+  for (const line of markdown.split("\n")) {
+    if ((containerPrefix.exec(line)?.[0].length ?? 0) > maxNesting) tooDeep();
+  }
+  let brackets = 0;
+  for (let index = 0; index < markdown.length; index++) {
+    const character = markdown[index];
+    if (character === "\\") index++;
+    else if (character === "[" && ++brackets > maxNesting) tooDeep();
+    else if (character === "]" && brackets > 0) brackets--;
+  }
+}
+
+function tooDeep(): never {
+  throw new InvalidInputError("The content is nested too deeply.");
+}
+
+/** Runs a conversion; a tree too deep for the call stack becomes a 400 rather than a crash. */
+function withinDepth<T>(convert: () => T): T {
+  try {
+    return convert();
+  } catch (error) {
+    if (error instanceof RangeError) tooDeep();
+    throw error;
+  }
+}
+
 function parseMarkdown(markdown: string): Mdast.Root {
+  checkNesting(markdown);
   const root = parser.parse(markdown);
   liftGitBookConstructs(root);
   return root;
@@ -899,20 +939,22 @@ export function tableRowsText(table: DocumentBlock): string[][] {
 
 /** Parses markdown (CommonMark + GFM + GitBook hints and expressions) into the rich-text document. */
 export function markdownToDocument(markdown: string): Document {
-  const root = parseMarkdown(markdown);
-  const nodes = new DocumentBuilder(root).blocks(root.children);
-  return { object: "document", data: { schemaVersion: documentSchemaVersion }, nodes };
+  return withinDepth(() => {
+    const root = parseMarkdown(markdown);
+    const nodes = new DocumentBuilder(root).blocks(root.children);
+    return { object: "document", data: { schemaVersion: documentSchemaVersion }, nodes };
+  });
 }
 
 /** Writes a rich-text document as markdown; blocks of unknown types keep their text, malformed nodes are skipped. */
 export function documentToMarkdown(document: Document): string {
   const nodes = isObject(document) ? childNodes(document as unknown as Json) : [];
-  return stringifier.stringify({ type: "root", children: toMdastBlocks(nodes) });
+  return withinDepth(() => stringifier.stringify({ type: "root", children: toMdastBlocks(nodes) }));
 }
 
 /** Markdown as this service writes it (the form documentToMarkdown gives back). */
 export function normalizeMarkdown(markdown: string): string {
-  return stringifier.stringify(parseMarkdown(markdown));
+  return withinDepth(() => stringifier.stringify(parseMarkdown(markdown)));
 }
 
 export interface ExpressionOccurrence {
@@ -933,7 +975,7 @@ export function markdownExpressions(markdown: string): ExpressionOccurrence[] {
     }
     if ("children" in node) for (const child of node.children) visit(child);
   };
-  visit(parseMarkdown(markdown));
+  withinDepth(() => visit(parseMarkdown(markdown)));
   return found;
 }
 
