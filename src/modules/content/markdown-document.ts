@@ -175,14 +175,54 @@ function parseMarkdown(markdown: string): Mdast.Root {
 /** Rewrites, in place and at every level, hint markers into hint nodes and expression tags into expression nodes. */
 function liftGitBookConstructs(node: Mdast.Nodes): void {
   if (!("children" in node)) return;
+  const flow = node.type === "root" || node.type === "blockquote" || node.type === "listItem";
+  if (flow) (node as Mdast.Parent).children = hoistLazyHintClosers(node.children as Mdast.RootContent[]);
   for (const child of node.children) liftGitBookConstructs(child);
   const children = node.children as Mdast.RootContent[];
   if (children.some((child) => child.type === "html")) {
     (node as Mdast.Parent).children = liftExpressions(children);
   }
-  if (node.type === "root" || node.type === "blockquote" || node.type === "listItem" || node.type === "hint") {
-    (node as Mdast.Parent).children = groupHints(splitHintMarkers(node.children as Mdast.RootContent[]));
-  }
+  if (flow) (node as Mdast.Parent).children = groupHints(splitHintMarkers(node.children as Mdast.RootContent[]));
+}
+
+/**
+ * `{% endhint %}` right after a list or a quote is read by markdown as a lazy continuation line of its last
+ * paragraph: when a hint is open at this level and the list or quote opens none itself, move it back out.
+ */
+function hoistLazyHintClosers(children: Mdast.RootContent[]): Mdast.RootContent[] {
+  let open = 0;
+  return children.flatMap((child): Mdast.RootContent[] => {
+    if (child.type === "paragraph") {
+      for (const line of mdastText(child).split("\n")) {
+        if (hintOpenLine.test(line)) open++;
+        else if (hintCloseLine.test(line) && open > 0) open--;
+      }
+      return [child];
+    }
+    if ((child.type !== "list" && child.type !== "blockquote") || open === 0) return [child];
+    if (/\{%\s*hint\s/.test(mdastText(child))) return [child];
+    const closer = takeTrailingCloser(child);
+    if (!closer) return [child];
+    open--;
+    return [child, { type: "paragraph", children: [{ type: "text", value: closer }] }];
+  });
+}
+
+function takeTrailingCloser(node: Mdast.Nodes): string | undefined {
+  if (!("children" in node)) return undefined;
+  const last = node.children[node.children.length - 1] as Mdast.Nodes | undefined;
+  if (!last) return undefined;
+  if (last.type !== "paragraph")
+    return last.type === "list" || last.type === "listItem" || last.type === "blockquote"
+      ? takeTrailingCloser(last)
+      : undefined;
+  const text = last.children[last.children.length - 1];
+  if (text?.type !== "text") return undefined;
+  const lineStart = text.value.lastIndexOf("\n");
+  const line = text.value.slice(lineStart + 1);
+  if (lineStart < 0 || !hintCloseLine.test(line)) return undefined;
+  text.value = text.value.slice(0, lineStart);
+  return line.trim();
 }
 
 function liftExpressions(children: Mdast.RootContent[]): Mdast.RootContent[] {
