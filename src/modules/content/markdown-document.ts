@@ -518,7 +518,7 @@ class DocumentBuilder {
     return { object: "text", key: this.key(), leaves };
   }
 
-  inlines(children: readonly Mdast.PhrasingContent[]): DocumentNode[] {
+  private inlines(children: readonly Mdast.PhrasingContent[]): DocumentNode[] {
     const result: DocumentNode[] = [];
     let leaves: DocumentLeaf[] = [];
     const flush = () => {
