@@ -285,6 +285,30 @@ describe("markdown -> document -> markdown", () => {
   });
 });
 
+describe("figures", () => {
+  it("reads GitBook's captioned figures as images with a caption fragment, and writes them back", () => {
+    const markdown =
+      '<figure><img src="https://img.acme.test/a.png?w=1&#x26;h=2" alt="A &quot;cat&quot;"><figcaption><p>The <strong>cat</strong> &amp; dog</p></figcaption></figure>\n\n' +
+      '<figure><img src=".gitbook/assets/plain.png" alt=""><figcaption></figcaption></figure>\n';
+    const document = markdownToDocument(markdown);
+    expectMatchesSpecSchema("JSONDocument", document);
+    const [captioned, plain] = blocksOf(document, "image");
+    expect(captioned).toMatchObject({
+      data: { ref: { kind: "url", url: "https://img.acme.test/a.png?w=1&h=2" }, alt: 'A "cat"' },
+      fragments: [{ object: "fragment", fragment: "caption", nodes: [{ type: "paragraph" }] }],
+    });
+    expect(markdownToPlainText(markdown)).toContain("The cat & dog");
+    expect(plain).toMatchObject({ data: { ref: { url: ".gitbook/assets/plain.png" } }, fragments: [] });
+
+    const written = documentToMarkdown(document);
+    expect(written).toBe(
+      '<figure><img src="https://img.acme.test/a.png?w=1&amp;h=2" alt="A &quot;cat&quot;"><figcaption><p>The cat &amp; dog</p></figcaption></figure>\n\n![](.gitbook/assets/plain.png)\n',
+    );
+    expectRoundTrip(written);
+    expect(markdownToDocument(written)).toEqual(document);
+  });
+});
+
 describe("hints", () => {
   it("reads hints written without blank lines, and hints inside lists", () => {
     const document = markdownToDocument(

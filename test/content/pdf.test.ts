@@ -22,6 +22,8 @@ acme build --release
 
 ![Build pipeline diagram](https://img.acme.test/pipeline.png)
 
+<figure><img src="https://img.acme.test/cache.png" alt="Cache layers"><figcaption><p>How the cache is layered</p></figcaption></figure>
+
 {% hint style="warning" %}
 Back up the cache before upgrading.
 {% endhint %}
@@ -65,6 +67,8 @@ describe("renderPdf", () => {
       "Setting | Default",
       "retries | 3",
       "[Build pipeline diagram]",
+      "[Cache layers]",
+      "How the cache is layered",
       "Back up the cache before upgrading.",
       "Quoted remark.",
       "[x] Task done",

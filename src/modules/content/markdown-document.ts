@@ -342,6 +342,51 @@ function groupHints(items: Array<Mdast.RootContent | HintMarker>): Mdast.RootCon
   return top;
 }
 
+/** GitBook writes captioned images as `<figure><img src alt><figcaption>...</figcaption></figure>`. */
+interface Figure {
+  src: string;
+  alt: string;
+  caption: string;
+}
+
+const figurePattern = /^<figure>\s*<img\s([^>]*?)\/?>\s*(?:<figcaption>([\s\S]*?)<\/figcaption>)?\s*<\/figure>$/i;
+
+function htmlAttribute(attributes: string, name: string): string | undefined {
+  const match = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, "i").exec(attributes);
+  return match ? decodeHtml(match[1] ?? match[2] ?? "") : undefined;
+}
+
+const namedEntities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+
+function decodeHtml(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
+    if (body.startsWith("#")) {
+      const code = body[1] === "x" || body[1] === "X" ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    }
+    return namedEntities[body.toLowerCase()] ?? entity;
+  });
+}
+
+function encodeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+function parseFigure(html: string): Figure | undefined {
+  const match = figurePattern.exec(html.trim());
+  const src = match ? htmlAttribute(match[1] ?? "", "src") : undefined;
+  if (!match || src === undefined) return undefined;
+  const caption = decodeHtml((match[2] ?? "").replace(/<[^>]*>/g, " "))
+    .replace(/\s+/g, " ")
+    .trim();
+  return { src, alt: htmlAttribute(match[1] ?? "", "alt") ?? "", caption };
+}
+
+function figureHtml(figure: Figure): string {
+  const caption = encodeHtml(figure.caption).replace(/\s+/g, " ");
+  return `<figure><img src="${encodeHtml(figure.src)}" alt="${encodeHtml(figure.alt)}"><figcaption><p>${caption}</p></figcaption></figure>`;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // mdast -> document
 
@@ -399,8 +444,11 @@ class DocumentBuilder {
           },
         ];
       }
-      case "html":
+      case "html": {
+        const figure = parseFigure(node.value);
+        if (figure) return [this.figure(figure)];
         return [this.textBlock("paragraph", [{ type: "text", value: node.value }])];
+      }
       case "definition":
         return [];
       default:
@@ -512,6 +560,18 @@ class DocumentBuilder {
       return { object: "block", type: "image", key: this.key(), data, fragments: [], isVoid: true };
     });
     return { object: "block", type: "images", key, nodes: images, data: {}, isVoid: false };
+  }
+
+  private figure(figure: Figure): DocumentBlock {
+    const key = this.key();
+    const data: Record<string, unknown> = { ref: { kind: "url", url: figure.src } };
+    if (figure.alt) data.alt = figure.alt;
+    const image: DocumentBlock = { object: "block", type: "image", key: this.key(), data, fragments: [], isVoid: true };
+    if (figure.caption) {
+      const caption = this.textBlock("paragraph", [{ type: "text", value: figure.caption }]);
+      image.fragments = [{ object: "fragment", key: this.key(), fragment: "caption", nodes: [caption] }];
+    }
+    return { object: "block", type: "images", key, nodes: [image], data: {}, isVoid: false };
   }
 
   private text(leaves: DocumentLeaf[]): DocumentText {
@@ -729,6 +789,16 @@ function toMdastBlock(node: Json): Mdast.RootContent[] {
     case "images":
     case "image": {
       const images = type === "image" ? [node] : childNodes(node).filter(isObject);
+      const figures = images.map(captionedFigure);
+      if (figures.some((figure) => figure !== undefined)) {
+        // Markdown images have no caption: each image of the block becomes a figure.
+        return images.map((image, index): Mdast.RootContent => {
+          const figure = figures[index];
+          return figure
+            ? { type: "html", value: figureHtml(figure) }
+            : { type: "paragraph", children: [toMdastImage(nodeData(image))] };
+        });
+      }
       const children: Mdast.PhrasingContent[] = [];
       for (const image of images) {
         if (children.length > 0) children.push({ type: "text", value: " " });
@@ -775,6 +845,14 @@ function refUrl(ref: unknown): string | undefined {
   if (ref.kind === "url" && typeof ref.url === "string") return ref.url;
   if (ref.kind === "anchor" && typeof ref.anchor === "string" && ref.page === undefined) return `#${ref.anchor}`;
   return undefined;
+}
+
+function captionedFigure(image: Json): Figure | undefined {
+  const data = nodeData(image);
+  const src = refUrl(data.ref);
+  const caption = Array.isArray(image.fragments) ? imageCaption(image as unknown as DocumentBlock) : "";
+  if (src === undefined || caption === "") return undefined;
+  return { src, alt: typeof data.alt === "string" ? data.alt : "", caption };
 }
 
 function toMdastImage(data: Json): Mdast.PhrasingContent {
@@ -967,6 +1045,16 @@ export function plainText(node: unknown): string {
   return childNodes(node).map(plainText).join("");
 }
 
+/** The caption of an image block (its `caption` fragment), or "". */
+export function imageCaption(image: DocumentNode): string {
+  if (image.object !== "block") return "";
+  return (image.fragments ?? [])
+    .filter((fragment) => fragment.fragment === "caption")
+    .map(plainText)
+    .join(" ")
+    .trim();
+}
+
 /** The rows of a table block as text, header first. */
 export function tableRowsText(table: DocumentBlock): string[][] {
   const [mdastTable] = toMdastTable(table as unknown as Json);
@@ -1028,7 +1116,11 @@ function documentLines(blocks: readonly DocumentNode[]): string[] {
   return blocks.flatMap((block): string[] => {
     if (block.object !== "block") return [plainText(block)];
     if (block.type === "table") return tableRowsText(block).map((row) => row.join(" | "));
-    if (block.type === "images") return (block.nodes ?? []).map(plainText);
+    if (block.type === "images") {
+      return (block.nodes ?? []).flatMap((image) =>
+        [plainText(image), imageCaption(image)].filter((line) => line !== ""),
+      );
+    }
     const children = block.nodes ?? [];
     if (children.some((child) => child.object === "block")) return documentLines(children);
     return [plainText(block)];
