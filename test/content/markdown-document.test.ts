@@ -352,6 +352,10 @@ describe("hostile input", () => {
     }
   });
 
+  it("reads CRLF line endings like LF", () => {
+    expect(markdownToDocument(page.replace(/\n/g, "\r\n"))).toEqual(markdownToDocument(page));
+  });
+
   it("round-trips a huge page", () => {
     const sections = Array.from(
       { length: 400 },

@@ -221,7 +221,7 @@ function takeTrailingCloser(node: Mdast.Nodes): string | undefined {
   const lineStart = text.value.lastIndexOf("\n");
   const line = text.value.slice(lineStart + 1);
   if (lineStart < 0 || !hintCloseLine.test(line)) return undefined;
-  text.value = text.value.slice(0, lineStart);
+  text.value = text.value.slice(0, lineStart).replace(/\r$/, "");
   return line.trim();
 }
 
@@ -283,7 +283,7 @@ function splitHintMarkers(children: Mdast.RootContent[]): Array<Mdast.RootConten
         current.push(inline);
         return;
       }
-      const lines = inline.value.split("\n");
+      const lines = inline.value.split(/\r?\n/);
       let pending: string[] = [];
       const flushText = () => {
         if (pending.length > 0 && pending.join("\n") !== "") current.push({ type: "text", value: pending.join("\n") });
@@ -486,7 +486,7 @@ class DocumentBuilder {
 
   private code(node: Mdast.Code): DocumentBlock {
     const key = this.key();
-    const lines = node.value.split("\n").map(
+    const lines = node.value.split(/\r?\n/).map(
       (line): DocumentBlock => ({
         object: "block",
         type: "code-line",
@@ -585,7 +585,8 @@ class DocumentBuilder {
       if (leaves.length > 0) result.push(this.text(leaves));
       leaves = [];
     };
-    const add = (text: string, marks: ReadonlySet<MarkType>) => {
+    const add = (raw: string, marks: ReadonlySet<MarkType>) => {
+      const text = raw.replace(/\r\n?/g, "\n");
       if (text === "") return;
       const last = leaves[leaves.length - 1];
       const markList = markOrder
