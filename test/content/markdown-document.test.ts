@@ -37,6 +37,12 @@ region: eu-west-1
 retries: 3
 \`\`\`
 
+{% code title="deploy.sh" overflow="wrap" lineNumbers="true" %}
+\`\`\`bash
+acme deploy --region eu-west-1
+\`\`\`
+{% endcode %}
+
 | Option | Default | Meaning |
 | ------ | :-----: | ------: |
 | \`name\` | none | The **project** name |
@@ -124,6 +130,7 @@ describe("markdown -> document -> markdown", () => {
       "list-tasks",
       "heading-3",
       "code",
+      "code",
       "table",
       "images",
       "hint",
@@ -183,8 +190,9 @@ describe("markdown -> document -> markdown", () => {
       data: { ref: { kind: "url", url: "https://img.acme.test/logo.png" }, alt: "logo" },
     });
 
-    const [code] = blocksOf(document, "code");
+    const [code, tagged] = blocksOf(document, "code");
     expect(code?.data).toEqual({ syntax: "yaml" });
+    expect(tagged?.data).toEqual({ syntax: "bash", title: "deploy.sh", overflow: "wrap", lineNumbers: true });
     expect(code?.nodes?.map((line) => (line as DocumentBlock).type)).toEqual(Array(4).fill("code-line"));
 
     const [ordered] = blocksOf(document, "list-ordered");
@@ -331,6 +339,42 @@ describe("hints", () => {
       expect(markdownToPlainText(markdown)).toContain("{%");
       expect(markdownToDocument(documentToMarkdown(document))).toEqual(document);
     }
+  });
+
+  it("keeps code tags without a fence, or unclosed, as text", () => {
+    for (const markdown of [
+      '{% code title="a" %}\nno fence\n{% endcode %}\n',
+      '{% code title="a" %}\n\n```\nx\n```\n',
+    ]) {
+      const document = markdownToDocument(markdown);
+      expect(markdownToPlainText(markdown)).toContain('{% code title="a" %}');
+      expect(blocksOf(document, "code").map((code) => code.data?.title)).not.toContain("a");
+      expect(markdownToDocument(documentToMarkdown(document))).toEqual(document);
+    }
+  });
+
+  it("writes code options given by an API caller, ignoring values of the wrong type", () => {
+    const line = {
+      object: "block",
+      type: "code-line",
+      nodes: [{ object: "text", leaves: [{ object: "leaf", text: "ls", marks: [] }] }],
+    };
+    const markdown = documentToMarkdown({
+      object: "document",
+      data: {},
+      nodes: [
+        {
+          object: "block",
+          type: "code",
+          data: { syntax: "sh", title: 'say "hi"', lineNumbers: "yes", expandable: true },
+          nodes: [line],
+        },
+        { object: "block", type: "code", data: { overflow: "sideways" }, nodes: [line] },
+      ],
+    } as unknown as Document);
+    expect(markdown).toBe(
+      '{% code title="say \'hi\'" expandable="true" %}\n```sh\nls\n```\n{% endcode %}\n\n```\nls\n```\n',
+    );
   });
 
   it("writes a hint of an unknown style as info", () => {

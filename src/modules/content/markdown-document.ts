@@ -74,6 +74,21 @@ interface HintNode extends Mdast.Parent {
   children: Mdast.BlockContent[];
 }
 
+/** GitBook's options of a code block, written `{% code title="app.js" lineNumbers="true" %}` around the fence. */
+interface CodeOptions {
+  title?: string;
+  overflow?: "wrap" | "scroll";
+  lineNumbers?: boolean;
+  fullWidth?: boolean;
+  expandable?: boolean;
+}
+
+interface TaggedCodeNode extends Mdast.Node {
+  type: "taggedCode";
+  options: CodeOptions;
+  code: Mdast.Code;
+}
+
 interface ExpressionNode extends Mdast.Node {
   type: "expression";
   value: string;
@@ -82,9 +97,11 @@ interface ExpressionNode extends Mdast.Node {
 declare module "mdast" {
   interface BlockContentMap {
     hint: HintNode;
+    taggedCode: TaggedCodeNode;
   }
   interface RootContentMap {
     hint: HintNode;
+    taggedCode: TaggedCodeNode;
     expression: ExpressionNode;
   }
   interface PhrasingContentMap {
@@ -96,6 +113,8 @@ const documentSchemaVersion = 1;
 const hintStyles = new Set<string>(["info", "success", "warning", "danger"]);
 const hintOpenLine = /^\s*\{%\s*hint\s+style=(["'])(info|success|warning|danger)\1\s*%\}\s*$/;
 const hintCloseLine = /^\s*\{%\s*endhint\s*%\}\s*$/;
+const codeOpenLine = /^\s*\{%\s*code((?:\s+\w+=(?:"[^"]*"|'[^']*'))*)\s*%\}\s*$/;
+const codeCloseLine = /^\s*\{%\s*endcode\s*%\}\s*$/;
 const expressionOpenTag = /^<code\s+class\s*=\s*(["'])expression\1\s*>$/i;
 const expressionCloseTag = /^<\/code\s*>$/i;
 /** Marks in the order they nest when written as markdown (outermost first). */
@@ -116,6 +135,10 @@ const stringifyOptions: StringifyOptions = {
     hint(node: HintNode, _parent, state, info) {
       const body = state.containerFlow(node as unknown as Mdast.Root, info);
       return `{% hint style="${node.style}" %}\n${body ? `${body}\n` : ""}{% endhint %}`;
+    },
+    taggedCode(node: TaggedCodeNode, _parent, state, info) {
+      const fence = state.handle(node.code, undefined, state, info);
+      return `{% code${codeOptionsText(node.options)} %}\n${fence}\n{% endcode %}`;
     },
     expression(node: ExpressionNode, _parent, state) {
       return `<code class="expression">${state.safe(node.value.replace(/\n/g, " "), { before: ">", after: "<" })}</code>`;
@@ -182,7 +205,7 @@ function liftGitBookConstructs(node: Mdast.Nodes): void {
   if (children.some((child) => child.type === "html")) {
     (node as Mdast.Parent).children = liftExpressions(children);
   }
-  if (flow) (node as Mdast.Parent).children = groupHints(splitHintMarkers(node.children as Mdast.RootContent[]));
+  if (flow) (node as Mdast.Parent).children = groupMarkers(splitMarkers(node.children as Mdast.RootContent[]));
 }
 
 /**
@@ -256,16 +279,18 @@ function mdastText(node: Mdast.Nodes): string {
   return "";
 }
 
-interface HintMarker {
-  type: "hintMarker";
-  /** Undefined for `{% endhint %}`. */
+/** A GitBook tag alone on its line: `{% hint style="..." %}`, `{% endhint %}`, `{% code ... %}`, `{% endcode %}`. */
+interface Marker {
+  type: "marker";
+  kind: "hint" | "endhint" | "code" | "endcode";
   style?: HintStyle;
+  options?: CodeOptions;
   line: string;
 }
 
 /** Splits paragraphs around marker lines (a marker alone on its line, possibly inside a paragraph). */
-function splitHintMarkers(children: Mdast.RootContent[]): Array<Mdast.RootContent | HintMarker> {
-  const result: Array<Mdast.RootContent | HintMarker> = [];
+function splitMarkers(children: Mdast.RootContent[]): Array<Mdast.RootContent | Marker> {
+  const result: Array<Mdast.RootContent | Marker> = [];
   for (const child of children) {
     if (child.type !== "paragraph" || !mdastText(child).includes("{%")) {
       result.push(child);
@@ -293,7 +318,7 @@ function splitHintMarkers(children: Mdast.RootContent[]): Array<Mdast.RootConten
         const startsLine = lineIndex > 0 || index === 0 || inlines[index - 1]?.type === "break";
         const endsLine =
           lineIndex < lines.length - 1 || index === inlines.length - 1 || inlines[index + 1]?.type === "break";
-        const marker = startsLine && endsLine ? hintMarker(line) : undefined;
+        const marker = startsLine && endsLine ? markerOf(line) : undefined;
         if (!marker) {
           pending.push(line);
           return;
@@ -309,34 +334,83 @@ function splitHintMarkers(children: Mdast.RootContent[]): Array<Mdast.RootConten
   return result;
 }
 
-function hintMarker(line: string): HintMarker | undefined {
-  const open = hintOpenLine.exec(line);
-  if (open) return { type: "hintMarker", style: open[2] as HintStyle, line };
-  if (hintCloseLine.test(line)) return { type: "hintMarker", line };
+function markerOf(line: string): Marker | undefined {
+  const hint = hintOpenLine.exec(line);
+  if (hint) return { type: "marker", kind: "hint", style: hint[2] as HintStyle, line };
+  if (hintCloseLine.test(line)) return { type: "marker", kind: "endhint", line };
+  const code = codeOpenLine.exec(line);
+  if (code) return { type: "marker", kind: "code", options: parseCodeOptions(code[1] ?? ""), line };
+  if (codeCloseLine.test(line)) return { type: "marker", kind: "endcode", line };
   return undefined;
 }
 
-function markerParagraph(marker: HintMarker): Mdast.Paragraph {
+function parseCodeOptions(text: string): CodeOptions {
+  const options: CodeOptions = {};
+  for (const [, name, double, single] of text.matchAll(/(\w+)=(?:"([^"]*)"|'([^']*)')/g)) {
+    const value = double ?? single ?? "";
+    if (name === "title") options.title = value;
+    else if (name === "overflow" && (value === "wrap" || value === "scroll")) options.overflow = value;
+    else if (name === "lineNumbers" || name === "fullWidth" || name === "expandable") options[name] = value === "true";
+  }
+  return options;
+}
+
+/** The code options present in a code block's data, with their types checked. */
+function codeOptionsOf(data: Json): CodeOptions {
+  const options: CodeOptions = {};
+  if (typeof data.title === "string") options.title = data.title;
+  if (data.overflow === "wrap" || data.overflow === "scroll") options.overflow = data.overflow;
+  for (const name of ["lineNumbers", "fullWidth", "expandable"] as const) {
+    if (typeof data[name] === "boolean") options[name] = data[name];
+  }
+  return options;
+}
+
+function codeOptionsText(options: CodeOptions): string {
+  const quote = (value: string) => `"${value.replace(/"/g, "'")}"`;
+  let text = "";
+  if (options.title !== undefined) text += ` title=${quote(options.title.replace(/\s+/g, " "))}`;
+  if (options.overflow !== undefined) text += ` overflow=${quote(options.overflow)}`;
+  for (const name of ["lineNumbers", "fullWidth", "expandable"] as const) {
+    if (options[name] !== undefined) text += ` ${name}=${quote(String(options[name]))}`;
+  }
+  return text;
+}
+
+function markerParagraph(marker: Marker): Mdast.Paragraph {
   return { type: "paragraph", children: [{ type: "text", value: marker.line.trim() }] };
 }
 
-/** Groups the blocks between matching markers into hints; an unmatched marker stays as text. */
-function groupHints(items: Array<Mdast.RootContent | HintMarker>): Mdast.RootContent[] {
+/**
+ * Groups the blocks between matching hint markers into hints and a fence between code markers into a tagged code
+ * block; an unmatched marker stays as text.
+ */
+function groupMarkers(items: Array<Mdast.RootContent | Marker>): Mdast.RootContent[] {
   const top: Mdast.RootContent[] = [];
-  const open: Array<{ hint: HintNode; marker: HintMarker }> = [];
+  const open: Array<{ hint: HintNode; marker: Marker }> = [];
   const target = () => (open.length > 0 ? (open[open.length - 1]?.hint.children as Mdast.RootContent[]) : top);
-  for (const item of items) {
-    if (item.type !== "hintMarker") {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as Mdast.RootContent | Marker;
+    if (item.type !== "marker") {
       target().push(item);
-    } else if (item.style) {
+    } else if (item.kind === "hint" && item.style) {
       open.push({ hint: { type: "hint", style: item.style, children: [] }, marker: item });
+    } else if (item.kind === "endhint" && open.length > 0) {
+      const closed = open.pop() as { hint: HintNode };
+      target().push(closed.hint);
     } else {
-      const closed = open.pop();
-      target().push(closed ? closed.hint : markerParagraph(item));
+      const code = items[index + 1];
+      const close = items[index + 2];
+      if (item.kind === "code" && code?.type === "code" && close?.type === "marker" && close.kind === "endcode") {
+        target().push({ type: "taggedCode", options: item.options ?? {}, code });
+        index += 2;
+      } else {
+        target().push(markerParagraph(item));
+      }
     }
   }
   while (open.length > 0) {
-    const unclosed = open.pop() as { hint: HintNode; marker: HintMarker };
+    const unclosed = open.pop() as { hint: HintNode; marker: Marker };
     target().push(markerParagraph(unclosed.marker), ...unclosed.hint.children);
   }
   return top;
@@ -426,7 +500,9 @@ class DocumentBuilder {
       case "list":
         return [this.list(node)];
       case "code":
-        return [this.code(node)];
+        return [this.code(node, {})];
+      case "taggedCode":
+        return [this.code(node.code, node.options)];
       case "thematicBreak":
         return [{ object: "block", type: "divider", key: this.key(), data: {}, isVoid: true }];
       case "table":
@@ -484,7 +560,7 @@ class DocumentBuilder {
     return { object: "block", type, key, nodes: items, data, isVoid: false };
   }
 
-  private code(node: Mdast.Code): DocumentBlock {
+  private code(node: Mdast.Code, options: CodeOptions): DocumentBlock {
     const key = this.key();
     const lines = node.value.split(/\r?\n/).map(
       (line): DocumentBlock => ({
@@ -501,7 +577,7 @@ class DocumentBuilder {
       type: "code",
       key,
       nodes: lines,
-      data: node.lang ? { syntax: node.lang } : {},
+      data: node.lang ? { syntax: node.lang, ...options } : { ...options },
       isVoid: false,
     };
   }
@@ -768,15 +844,16 @@ function toMdastBlock(node: Json): Mdast.RootContent[] {
     case "list-unordered":
     case "list-tasks":
       return [toMdastList(node, type)];
-    case "code":
-      return [
-        {
-          type: "code",
-          lang: typeof data.syntax === "string" && data.syntax !== "" ? data.syntax : null,
-          meta: null,
-          value: childNodes(node).map(plainText).join("\n"),
-        },
-      ];
+    case "code": {
+      const code: Mdast.Code = {
+        type: "code",
+        lang: typeof data.syntax === "string" && data.syntax !== "" ? data.syntax : null,
+        meta: null,
+        value: childNodes(node).map(plainText).join("\n"),
+      };
+      const options = parseCodeOptions(codeOptionsText(codeOptionsOf(data)));
+      return [Object.keys(options).length > 0 ? { type: "taggedCode", options, code } : code];
+    }
     case "hint":
       return [
         {
