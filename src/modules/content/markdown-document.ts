@@ -7,10 +7,11 @@ import { InvalidInputError } from "../../errors.ts";
 
 /*
  * Pages are stored as markdown and also served as the public API's rich-text document (JSONDocument in the
- * public spec). Both directions go through mdast (remark-parse + remark-gfm, remark-stringify), with two GitBook
- * constructs lifted into mdast nodes of their own: hints (`{% hint style="info" %} ... {% endhint %}`) and inline
- * expressions (`<code class="expression">space.vars.name</code>`). Keys are numbered in document order, so the
- * same markdown always gives the same document.
+ * public spec). Both directions go through mdast (remark-parse + remark-gfm, remark-stringify), with GitBook's
+ * own constructs lifted into mdast nodes: hints (`{% hint style="info" %} ... {% endhint %}`), code options
+ * (`{% code title="..." %}` around a fence) and inline expressions
+ * (`<code class="expression">space.vars.name</code>`); `<figure>` images are read from their HTML. Keys are numbered in document order, so the same markdown always
+ * gives the same document.
  */
 
 export type HintStyle = "info" | "success" | "warning" | "danger";
@@ -141,7 +142,8 @@ const stringifyOptions: StringifyOptions = {
       return `{% code${codeOptionsText(node.options)} %}\n${fence}\n{% endcode %}`;
     },
     expression(node: ExpressionNode, _parent, state) {
-      return `<code class="expression">${state.safe(node.value.replace(/\n/g, " "), { before: ">", after: "<" })}</code>`;
+      const text = state.safe(node.value.replace(/\n/g, " "), { before: ">", after: "<" });
+      return `<code class="expression">${text}</code>`;
     },
   } as StringifyOptions["handlers"],
 };
@@ -195,7 +197,7 @@ function parseMarkdown(markdown: string): Mdast.Root {
   return root;
 }
 
-/** Rewrites, in place and at every level, hint markers into hint nodes and expression tags into expression nodes. */
+/** Rewrites, in place and at every level, GitBook's tags into hint, tagged code and expression nodes. */
 function liftGitBookConstructs(node: Mdast.Nodes): void {
   if (!("children" in node)) return;
   const flow = node.type === "root" || node.type === "blockquote" || node.type === "listItem";
@@ -450,7 +452,7 @@ function parseFigure(html: string): Figure | undefined {
   const match = figurePattern.exec(html.trim());
   const src = match ? htmlAttribute(match[1] ?? "", "src") : undefined;
   if (!match || src === undefined) return undefined;
-  const caption = decodeHtml((match[2] ?? "").replace(/<[^>]*>/g, " "))
+  const caption = decodeHtml((match[2] ?? "").replace(/<[^>]*>/g, ""))
     .replace(/\s+/g, " ")
     .trim();
   return { src, alt: htmlAttribute(match[1] ?? "", "alt") ?? "", caption };
@@ -458,7 +460,8 @@ function parseFigure(html: string): Figure | undefined {
 
 function figureHtml(figure: Figure): string {
   const caption = encodeHtml(figure.caption).replace(/\s+/g, " ");
-  return `<figure><img src="${encodeHtml(figure.src)}" alt="${encodeHtml(figure.alt)}"><figcaption><p>${caption}</p></figcaption></figure>`;
+  const image = `<img src="${encodeHtml(figure.src)}" alt="${encodeHtml(figure.alt)}">`;
+  return `<figure>${image}<figcaption><p>${caption}</p></figcaption></figure>`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
