@@ -344,3 +344,21 @@ export function expectMatchesSpec(operationId: string, status: number, body: unk
       `${lines.join("\n")}\nBody: ${excerpt(body, BODY_EXCERPT_CHARS)}`,
   );
 }
+
+/**
+ * Asserts that `value` is valid against the spec's component schema `name` (e.g. `JSONDocument`), for shapes
+ * that are checked outside an HTTP response.
+ */
+export function expectMatchesSpecSchema(name: string, value: unknown): void {
+  const st = loadState();
+  const cacheKey = `#/components/schemas/${name}`;
+  let validate = st.validators.get(cacheKey);
+  if (!validate) {
+    validate = st.ajv.compile({ $ref: `${SPEC_ID}#/components/schemas/${escapePointerSegment(name)}` });
+    st.validators.set(cacheKey, validate);
+  }
+  if (validate(value)) return;
+  const errors = validate.errors ?? [];
+  const lines = errors.slice(0, MAX_ERRORS_SHOWN).map((e) => formatError(e, value));
+  throw new Error(`${name}: value does not match the spec schema:\n${lines.join("\n")}`);
+}

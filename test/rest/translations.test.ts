@@ -12,13 +12,14 @@ let t: TestApp;
 let org: SeededOrganization;
 let api: GitBookAPI;
 
+type Stats = { runs: number; totalWords: number; totalPages: number; latestPages: number; latestWords: number };
 type TranslationBody = {
   id: string;
   status: string;
   provider: string;
   failureReason?: string;
   result?: { space: string; revision: string };
-  stats: Record<string, number>;
+  stats: Stats;
 };
 type PageBody = { id: string; title: string; markdown?: string; pages: PageBody[] };
 

@@ -3,13 +3,15 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkStringify, { type Options as StringifyOptions } from "remark-stringify";
 import { unified } from "unified";
+import { InvalidInputError } from "../../errors.ts";
 
 /*
  * Pages are stored as markdown and also served as the public API's rich-text document (JSONDocument in the
- * public spec). Both directions go through mdast (remark-parse + remark-gfm, remark-stringify), with two GitBook
- * constructs lifted into mdast nodes of their own: hints (`{% hint style="info" %} ... {% endhint %}`) and inline
- * expressions (`<code class="expression">space.vars.name</code>`). Keys are numbered in document order, so the
- * same markdown always gives the same document.
+ * public spec). Both directions go through mdast (remark-parse + remark-gfm, remark-stringify), with GitBook's
+ * own constructs lifted into mdast nodes: hints (`{% hint style="info" %} ... {% endhint %}`), code options
+ * (`{% code title="..." %}` around a fence) and inline expressions
+ * (`<code class="expression">space.vars.name</code>`); `<figure>` images are read from their HTML. Keys are numbered in document order, so the same markdown always
+ * gives the same document.
  */
 
 export type HintStyle = "info" | "success" | "warning" | "danger";
@@ -73,6 +75,21 @@ interface HintNode extends Mdast.Parent {
   children: Mdast.BlockContent[];
 }
 
+/** GitBook's options of a code block, written `{% code title="app.js" lineNumbers="true" %}` around the fence. */
+interface CodeOptions {
+  title?: string;
+  overflow?: "wrap" | "scroll";
+  lineNumbers?: boolean;
+  fullWidth?: boolean;
+  expandable?: boolean;
+}
+
+interface TaggedCodeNode extends Mdast.Node {
+  type: "taggedCode";
+  options: CodeOptions;
+  code: Mdast.Code;
+}
+
 interface ExpressionNode extends Mdast.Node {
   type: "expression";
   value: string;
@@ -81,9 +98,11 @@ interface ExpressionNode extends Mdast.Node {
 declare module "mdast" {
   interface BlockContentMap {
     hint: HintNode;
+    taggedCode: TaggedCodeNode;
   }
   interface RootContentMap {
     hint: HintNode;
+    taggedCode: TaggedCodeNode;
     expression: ExpressionNode;
   }
   interface PhrasingContentMap {
@@ -95,6 +114,8 @@ const documentSchemaVersion = 1;
 const hintStyles = new Set<string>(["info", "success", "warning", "danger"]);
 const hintOpenLine = /^\s*\{%\s*hint\s+style=(["'])(info|success|warning|danger)\1\s*%\}\s*$/;
 const hintCloseLine = /^\s*\{%\s*endhint\s*%\}\s*$/;
+const codeOpenLine = /^\s*\{%\s*code((?:\s+\w+=(?:"[^"]*"|'[^']*'))*)\s*%\}\s*$/;
+const codeCloseLine = /^\s*\{%\s*endcode\s*%\}\s*$/;
 const expressionOpenTag = /^<code\s+class\s*=\s*(["'])expression\1\s*>$/i;
 const expressionCloseTag = /^<\/code\s*>$/i;
 /** Marks in the order they nest when written as markdown (outermost first). */
@@ -116,8 +137,13 @@ const stringifyOptions: StringifyOptions = {
       const body = state.containerFlow(node as unknown as Mdast.Root, info);
       return `{% hint style="${node.style}" %}\n${body ? `${body}\n` : ""}{% endhint %}`;
     },
+    taggedCode(node: TaggedCodeNode, _parent, state, info) {
+      const fence = state.handle(node.code, undefined, state, info);
+      return `{% code${codeOptionsText(node.options)} %}\n${fence}\n{% endcode %}`;
+    },
     expression(node: ExpressionNode, _parent, state) {
-      return `<code class="expression">${state.safe(node.value.replace(/\n/g, " "), { before: ">", after: "<" })}</code>`;
+      const text = state.safe(node.value.replace(/\n/g, " "), { before: ">", after: "<" });
+      return `<code class="expression">${text}</code>`;
     },
   } as StringifyOptions["handlers"],
 };
@@ -126,23 +152,102 @@ const stringifier = unified().use(remarkGfm).use(remarkStringify, stringifyOptio
 // ---------------------------------------------------------------------------------------------------------------
 // markdown -> mdast with hints and expressions
 
+/**
+ * Markdown nested deeper than this is refused: the parser takes superlinear time on deeply nested lists, brackets
+ * and long emphasis runs, and very deep trees overflow its recursion. Real pages stay far below. Measured per
+ * line for container syntax (indentation, `>`, list markers), over the text for open brackets, per run of
+ * emphasis delimiters.
+ */
+const maxNesting = 256;
+const containerPrefix = /^(?:[ \t>]|[-+*](?=[ \t])|\d{1,9}[.)](?=[ \t]))*/;
+const longDelimiterRun = new RegExp(`[*_~]{${maxNesting + 1}}`);
+
+function checkNesting(markdown: string): void {
+  if (longDelimiterRun.test(markdown)) tooDeep();
+  for (const line of markdown.split("\n")) {
+    if ((containerPrefix.exec(line)?.[0].length ?? 0) > maxNesting) tooDeep();
+  }
+  let brackets = 0;
+  for (let index = 0; index < markdown.length; index++) {
+    const character = markdown[index];
+    if (character === "\\") index++;
+    else if (character === "[" && ++brackets > maxNesting) tooDeep();
+    else if (character === "]" && brackets > 0) brackets--;
+  }
+}
+
+function tooDeep(): never {
+  throw new InvalidInputError("The content is nested too deeply.");
+}
+
+/** Runs a conversion; a tree too deep for the call stack becomes a 400 rather than a crash. */
+function withinDepth<T>(convert: () => T): T {
+  try {
+    return convert();
+  } catch (error) {
+    if (error instanceof RangeError) tooDeep();
+    throw error;
+  }
+}
+
 function parseMarkdown(markdown: string): Mdast.Root {
+  checkNesting(markdown);
   const root = parser.parse(markdown);
   liftGitBookConstructs(root);
   return root;
 }
 
-/** Rewrites, in place and at every level, hint markers into hint nodes and expression tags into expression nodes. */
+/** Rewrites, in place and at every level, GitBook's tags into hint, tagged code and expression nodes. */
 function liftGitBookConstructs(node: Mdast.Nodes): void {
   if (!("children" in node)) return;
+  const flow = node.type === "root" || node.type === "blockquote" || node.type === "listItem";
+  if (flow) (node as Mdast.Parent).children = hoistLazyHintClosers(node.children as Mdast.RootContent[]);
   for (const child of node.children) liftGitBookConstructs(child);
   const children = node.children as Mdast.RootContent[];
   if (children.some((child) => child.type === "html")) {
     (node as Mdast.Parent).children = liftExpressions(children);
   }
-  if (node.type === "root" || node.type === "blockquote" || node.type === "listItem" || node.type === "hint") {
-    (node as Mdast.Parent).children = groupHints(splitHintMarkers(node.children as Mdast.RootContent[]));
-  }
+  if (flow) (node as Mdast.Parent).children = groupMarkers(splitMarkers(node.children as Mdast.RootContent[]));
+}
+
+/**
+ * `{% endhint %}` right after a list or a quote is read by markdown as a lazy continuation line of its last
+ * paragraph: when a hint is open at this level and the list or quote opens none itself, move it back out.
+ */
+function hoistLazyHintClosers(children: Mdast.RootContent[]): Mdast.RootContent[] {
+  let open = 0;
+  return children.flatMap((child): Mdast.RootContent[] => {
+    if (child.type === "paragraph") {
+      for (const line of mdastText(child).split("\n")) {
+        if (hintOpenLine.test(line)) open++;
+        else if (hintCloseLine.test(line) && open > 0) open--;
+      }
+      return [child];
+    }
+    if ((child.type !== "list" && child.type !== "blockquote") || open === 0) return [child];
+    if (/\{%\s*hint\s/.test(mdastText(child))) return [child];
+    const closer = takeTrailingCloser(child);
+    if (!closer) return [child];
+    open--;
+    return [child, { type: "paragraph", children: [{ type: "text", value: closer }] }];
+  });
+}
+
+function takeTrailingCloser(node: Mdast.Nodes): string | undefined {
+  if (!("children" in node)) return undefined;
+  const last = node.children[node.children.length - 1] as Mdast.Nodes | undefined;
+  if (!last) return undefined;
+  if (last.type !== "paragraph")
+    return last.type === "list" || last.type === "listItem" || last.type === "blockquote"
+      ? takeTrailingCloser(last)
+      : undefined;
+  const text = last.children[last.children.length - 1];
+  if (text?.type !== "text") return undefined;
+  const lineStart = text.value.lastIndexOf("\n");
+  const line = text.value.slice(lineStart + 1);
+  if (lineStart < 0 || !hintCloseLine.test(line)) return undefined;
+  text.value = text.value.slice(0, lineStart).replace(/\r$/, "");
+  return line.trim();
 }
 
 function liftExpressions(children: Mdast.RootContent[]): Mdast.RootContent[] {
@@ -176,16 +281,18 @@ function mdastText(node: Mdast.Nodes): string {
   return "";
 }
 
-interface HintMarker {
-  type: "hintMarker";
-  /** Undefined for `{% endhint %}`. */
+/** A GitBook tag alone on its line: `{% hint style="..." %}`, `{% endhint %}`, `{% code ... %}`, `{% endcode %}`. */
+interface Marker {
+  type: "marker";
+  kind: "hint" | "endhint" | "code" | "endcode";
   style?: HintStyle;
+  options?: CodeOptions;
   line: string;
 }
 
 /** Splits paragraphs around marker lines (a marker alone on its line, possibly inside a paragraph). */
-function splitHintMarkers(children: Mdast.RootContent[]): Array<Mdast.RootContent | HintMarker> {
-  const result: Array<Mdast.RootContent | HintMarker> = [];
+function splitMarkers(children: Mdast.RootContent[]): Array<Mdast.RootContent | Marker> {
+  const result: Array<Mdast.RootContent | Marker> = [];
   for (const child of children) {
     if (child.type !== "paragraph" || !mdastText(child).includes("{%")) {
       result.push(child);
@@ -203,7 +310,7 @@ function splitHintMarkers(children: Mdast.RootContent[]): Array<Mdast.RootConten
         current.push(inline);
         return;
       }
-      const lines = inline.value.split("\n");
+      const lines = inline.value.split(/\r?\n/);
       let pending: string[] = [];
       const flushText = () => {
         if (pending.length > 0 && pending.join("\n") !== "") current.push({ type: "text", value: pending.join("\n") });
@@ -213,7 +320,7 @@ function splitHintMarkers(children: Mdast.RootContent[]): Array<Mdast.RootConten
         const startsLine = lineIndex > 0 || index === 0 || inlines[index - 1]?.type === "break";
         const endsLine =
           lineIndex < lines.length - 1 || index === inlines.length - 1 || inlines[index + 1]?.type === "break";
-        const marker = startsLine && endsLine ? hintMarker(line) : undefined;
+        const marker = startsLine && endsLine ? markerOf(line) : undefined;
         if (!marker) {
           pending.push(line);
           return;
@@ -229,37 +336,132 @@ function splitHintMarkers(children: Mdast.RootContent[]): Array<Mdast.RootConten
   return result;
 }
 
-function hintMarker(line: string): HintMarker | undefined {
-  const open = hintOpenLine.exec(line);
-  if (open) return { type: "hintMarker", style: open[2] as HintStyle, line };
-  if (hintCloseLine.test(line)) return { type: "hintMarker", line };
+function markerOf(line: string): Marker | undefined {
+  const hint = hintOpenLine.exec(line);
+  if (hint) return { type: "marker", kind: "hint", style: hint[2] as HintStyle, line };
+  if (hintCloseLine.test(line)) return { type: "marker", kind: "endhint", line };
+  const code = codeOpenLine.exec(line);
+  if (code) return { type: "marker", kind: "code", options: parseCodeOptions(code[1] ?? ""), line };
+  if (codeCloseLine.test(line)) return { type: "marker", kind: "endcode", line };
   return undefined;
 }
 
-function markerParagraph(marker: HintMarker): Mdast.Paragraph {
+function parseCodeOptions(text: string): CodeOptions {
+  const options: CodeOptions = {};
+  for (const [, name, double, single] of text.matchAll(/(\w+)=(?:"([^"]*)"|'([^']*)')/g)) {
+    const value = double ?? single ?? "";
+    if (name === "title") options.title = value;
+    else if (name === "overflow" && (value === "wrap" || value === "scroll")) options.overflow = value;
+    else if (name === "lineNumbers" || name === "fullWidth" || name === "expandable") options[name] = value === "true";
+  }
+  return options;
+}
+
+/** The code options present in a code block's data, with their types checked. */
+function codeOptionsOf(data: Json): CodeOptions {
+  const options: CodeOptions = {};
+  if (typeof data.title === "string") options.title = data.title;
+  if (data.overflow === "wrap" || data.overflow === "scroll") options.overflow = data.overflow;
+  for (const name of ["lineNumbers", "fullWidth", "expandable"] as const) {
+    if (typeof data[name] === "boolean") options[name] = data[name];
+  }
+  return options;
+}
+
+function codeOptionsText(options: CodeOptions): string {
+  const quote = (value: string) => `"${value.replace(/"/g, "'")}"`;
+  let text = "";
+  if (options.title !== undefined) text += ` title=${quote(options.title.replace(/\s+/g, " "))}`;
+  if (options.overflow !== undefined) text += ` overflow=${quote(options.overflow)}`;
+  for (const name of ["lineNumbers", "fullWidth", "expandable"] as const) {
+    if (options[name] !== undefined) text += ` ${name}=${quote(String(options[name]))}`;
+  }
+  return text;
+}
+
+function markerParagraph(marker: Marker): Mdast.Paragraph {
   return { type: "paragraph", children: [{ type: "text", value: marker.line.trim() }] };
 }
 
-/** Groups the blocks between matching markers into hints; an unmatched marker stays as text. */
-function groupHints(items: Array<Mdast.RootContent | HintMarker>): Mdast.RootContent[] {
+/**
+ * Groups the blocks between matching hint markers into hints and a fence between code markers into a tagged code
+ * block; an unmatched marker stays as text.
+ */
+function groupMarkers(items: Array<Mdast.RootContent | Marker>): Mdast.RootContent[] {
   const top: Mdast.RootContent[] = [];
-  const open: Array<{ hint: HintNode; marker: HintMarker }> = [];
+  const open: Array<{ hint: HintNode; marker: Marker }> = [];
   const target = () => (open.length > 0 ? (open[open.length - 1]?.hint.children as Mdast.RootContent[]) : top);
-  for (const item of items) {
-    if (item.type !== "hintMarker") {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as Mdast.RootContent | Marker;
+    if (item.type !== "marker") {
       target().push(item);
-    } else if (item.style) {
+    } else if (item.kind === "hint" && item.style) {
       open.push({ hint: { type: "hint", style: item.style, children: [] }, marker: item });
+    } else if (item.kind === "endhint" && open.length > 0) {
+      const closed = open.pop() as { hint: HintNode };
+      target().push(closed.hint);
     } else {
-      const closed = open.pop();
-      target().push(closed ? closed.hint : markerParagraph(item));
+      const code = items[index + 1];
+      const close = items[index + 2];
+      if (item.kind === "code" && code?.type === "code" && close?.type === "marker" && close.kind === "endcode") {
+        target().push({ type: "taggedCode", options: item.options ?? {}, code });
+        index += 2;
+      } else {
+        target().push(markerParagraph(item));
+      }
     }
   }
   while (open.length > 0) {
-    const unclosed = open.pop() as { hint: HintNode; marker: HintMarker };
+    const unclosed = open.pop() as { hint: HintNode; marker: Marker };
     target().push(markerParagraph(unclosed.marker), ...unclosed.hint.children);
   }
   return top;
+}
+
+/** GitBook writes captioned images as `<figure><img src alt><figcaption>...</figcaption></figure>`. */
+interface Figure {
+  src: string;
+  alt: string;
+  caption: string;
+}
+
+const figurePattern = /^<figure>\s*<img\s([^>]*?)\/?>\s*(?:<figcaption>([\s\S]*?)<\/figcaption>)?\s*<\/figure>$/i;
+
+function htmlAttribute(attributes: string, name: string): string | undefined {
+  const match = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, "i").exec(attributes);
+  return match ? decodeHtml(match[1] ?? match[2] ?? "") : undefined;
+}
+
+const namedEntities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+
+function decodeHtml(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
+    if (body.startsWith("#")) {
+      const code = body[1] === "x" || body[1] === "X" ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    }
+    return namedEntities[body.toLowerCase()] ?? entity;
+  });
+}
+
+function encodeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+function parseFigure(html: string): Figure | undefined {
+  const match = figurePattern.exec(html.trim());
+  const src = match ? htmlAttribute(match[1] ?? "", "src") : undefined;
+  if (!match || src === undefined) return undefined;
+  const caption = decodeHtml((match[2] ?? "").replace(/<[^>]*>/g, ""))
+    .replace(/\s+/g, " ")
+    .trim();
+  return { src, alt: htmlAttribute(match[1] ?? "", "alt") ?? "", caption };
+}
+
+function figureHtml(figure: Figure): string {
+  const caption = encodeHtml(figure.caption).replace(/\s+/g, " ");
+  const image = `<img src="${encodeHtml(figure.src)}" alt="${encodeHtml(figure.alt)}">`;
+  return `<figure>${image}<figcaption><p>${caption}</p></figcaption></figure>`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -301,7 +503,9 @@ class DocumentBuilder {
       case "list":
         return [this.list(node)];
       case "code":
-        return [this.code(node)];
+        return [this.code(node, {})];
+      case "taggedCode":
+        return [this.code(node.code, node.options)];
       case "thematicBreak":
         return [{ object: "block", type: "divider", key: this.key(), data: {}, isVoid: true }];
       case "table":
@@ -319,8 +523,11 @@ class DocumentBuilder {
           },
         ];
       }
-      case "html":
+      case "html": {
+        const figure = parseFigure(node.value);
+        if (figure) return [this.figure(figure)];
         return [this.textBlock("paragraph", [{ type: "text", value: node.value }])];
+      }
       case "definition":
         return [];
       default:
@@ -356,9 +563,9 @@ class DocumentBuilder {
     return { object: "block", type, key, nodes: items, data, isVoid: false };
   }
 
-  private code(node: Mdast.Code): DocumentBlock {
+  private code(node: Mdast.Code, options: CodeOptions): DocumentBlock {
     const key = this.key();
-    const lines = node.value.split("\n").map(
+    const lines = node.value.split(/\r?\n/).map(
       (line): DocumentBlock => ({
         object: "block",
         type: "code-line",
@@ -373,7 +580,7 @@ class DocumentBuilder {
       type: "code",
       key,
       nodes: lines,
-      data: node.lang ? { syntax: node.lang } : {},
+      data: node.lang ? { syntax: node.lang, ...options } : { ...options },
       isVoid: false,
     };
   }
@@ -434,18 +641,31 @@ class DocumentBuilder {
     return { object: "block", type: "images", key, nodes: images, data: {}, isVoid: false };
   }
 
+  private figure(figure: Figure): DocumentBlock {
+    const key = this.key();
+    const data: Record<string, unknown> = { ref: { kind: "url", url: figure.src } };
+    if (figure.alt) data.alt = figure.alt;
+    const image: DocumentBlock = { object: "block", type: "image", key: this.key(), data, fragments: [], isVoid: true };
+    if (figure.caption) {
+      const caption = this.textBlock("paragraph", [{ type: "text", value: figure.caption }]);
+      image.fragments = [{ object: "fragment", key: this.key(), fragment: "caption", nodes: [caption] }];
+    }
+    return { object: "block", type: "images", key, nodes: [image], data: {}, isVoid: false };
+  }
+
   private text(leaves: DocumentLeaf[]): DocumentText {
     return { object: "text", key: this.key(), leaves };
   }
 
-  inlines(children: readonly Mdast.PhrasingContent[]): DocumentNode[] {
+  private inlines(children: readonly Mdast.PhrasingContent[]): DocumentNode[] {
     const result: DocumentNode[] = [];
     let leaves: DocumentLeaf[] = [];
     const flush = () => {
       if (leaves.length > 0) result.push(this.text(leaves));
       leaves = [];
     };
-    const add = (text: string, marks: ReadonlySet<MarkType>) => {
+    const add = (raw: string, marks: ReadonlySet<MarkType>) => {
+      const text = raw.replace(/\r\n?/g, "\n");
       if (text === "") return;
       const last = leaves[leaves.length - 1];
       const markList = markOrder
@@ -627,15 +847,16 @@ function toMdastBlock(node: Json): Mdast.RootContent[] {
     case "list-unordered":
     case "list-tasks":
       return [toMdastList(node, type)];
-    case "code":
-      return [
-        {
-          type: "code",
-          lang: typeof data.syntax === "string" && data.syntax !== "" ? data.syntax : null,
-          meta: null,
-          value: childNodes(node).map(plainText).join("\n"),
-        },
-      ];
+    case "code": {
+      const code: Mdast.Code = {
+        type: "code",
+        lang: typeof data.syntax === "string" && data.syntax !== "" ? data.syntax : null,
+        meta: null,
+        value: childNodes(node).map(plainText).join("\n"),
+      };
+      const options = parseCodeOptions(codeOptionsText(codeOptionsOf(data)));
+      return [Object.keys(options).length > 0 ? { type: "taggedCode", options, code } : code];
+    }
     case "hint":
       return [
         {
@@ -649,6 +870,16 @@ function toMdastBlock(node: Json): Mdast.RootContent[] {
     case "images":
     case "image": {
       const images = type === "image" ? [node] : childNodes(node).filter(isObject);
+      const figures = images.map(captionedFigure);
+      if (figures.some((figure) => figure !== undefined)) {
+        // Markdown images have no caption: each image of the block becomes a figure.
+        return images.map((image, index): Mdast.RootContent => {
+          const figure = figures[index];
+          return figure
+            ? { type: "html", value: figureHtml(figure) }
+            : { type: "paragraph", children: [toMdastImage(nodeData(image))] };
+        });
+      }
       const children: Mdast.PhrasingContent[] = [];
       for (const image of images) {
         if (children.length > 0) children.push({ type: "text", value: " " });
@@ -695,6 +926,14 @@ function refUrl(ref: unknown): string | undefined {
   if (ref.kind === "url" && typeof ref.url === "string") return ref.url;
   if (ref.kind === "anchor" && typeof ref.anchor === "string" && ref.page === undefined) return `#${ref.anchor}`;
   return undefined;
+}
+
+function captionedFigure(image: Json): Figure | undefined {
+  const data = nodeData(image);
+  const src = refUrl(data.ref);
+  const caption = Array.isArray(image.fragments) ? imageCaption(image as unknown as DocumentBlock) : "";
+  if (src === undefined || caption === "") return undefined;
+  return { src, alt: typeof data.alt === "string" ? data.alt : "", caption };
 }
 
 function toMdastImage(data: Json): Mdast.PhrasingContent {
@@ -887,6 +1126,16 @@ export function plainText(node: unknown): string {
   return childNodes(node).map(plainText).join("");
 }
 
+/** The caption of an image block (its `caption` fragment), or "". */
+export function imageCaption(image: DocumentNode): string {
+  if (image.object !== "block") return "";
+  return (image.fragments ?? [])
+    .filter((fragment) => fragment.fragment === "caption")
+    .map(plainText)
+    .join(" ")
+    .trim();
+}
+
 /** The rows of a table block as text, header first. */
 export function tableRowsText(table: DocumentBlock): string[][] {
   const [mdastTable] = toMdastTable(table as unknown as Json);
@@ -899,20 +1148,22 @@ export function tableRowsText(table: DocumentBlock): string[][] {
 
 /** Parses markdown (CommonMark + GFM + GitBook hints and expressions) into the rich-text document. */
 export function markdownToDocument(markdown: string): Document {
-  const root = parseMarkdown(markdown);
-  const nodes = new DocumentBuilder(root).blocks(root.children);
-  return { object: "document", data: { schemaVersion: documentSchemaVersion }, nodes };
+  return withinDepth(() => {
+    const root = parseMarkdown(markdown);
+    const nodes = new DocumentBuilder(root).blocks(root.children);
+    return { object: "document", data: { schemaVersion: documentSchemaVersion }, nodes };
+  });
 }
 
 /** Writes a rich-text document as markdown; blocks of unknown types keep their text, malformed nodes are skipped. */
 export function documentToMarkdown(document: Document): string {
   const nodes = isObject(document) ? childNodes(document as unknown as Json) : [];
-  return stringifier.stringify({ type: "root", children: toMdastBlocks(nodes) });
+  return withinDepth(() => stringifier.stringify({ type: "root", children: toMdastBlocks(nodes) }));
 }
 
 /** Markdown as this service writes it (the form documentToMarkdown gives back). */
 export function normalizeMarkdown(markdown: string): string {
-  return stringifier.stringify(parseMarkdown(markdown));
+  return withinDepth(() => stringifier.stringify(parseMarkdown(markdown)));
 }
 
 export interface ExpressionOccurrence {
@@ -933,7 +1184,7 @@ export function markdownExpressions(markdown: string): ExpressionOccurrence[] {
     }
     if ("children" in node) for (const child of node.children) visit(child);
   };
-  visit(parseMarkdown(markdown));
+  withinDepth(() => visit(parseMarkdown(markdown)));
   return found;
 }
 
@@ -946,7 +1197,11 @@ function documentLines(blocks: readonly DocumentNode[]): string[] {
   return blocks.flatMap((block): string[] => {
     if (block.object !== "block") return [plainText(block)];
     if (block.type === "table") return tableRowsText(block).map((row) => row.join(" | "));
-    if (block.type === "images") return (block.nodes ?? []).map(plainText);
+    if (block.type === "images") {
+      return (block.nodes ?? []).flatMap((image) =>
+        [plainText(image), imageCaption(image)].filter((line) => line !== ""),
+      );
+    }
     const children = block.nodes ?? [];
     if (children.some((child) => child.object === "block")) return documentLines(children);
     return [plainText(block)];

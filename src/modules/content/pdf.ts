@@ -2,6 +2,7 @@ import PDFDocument from "pdfkit";
 import {
   type DocumentBlock,
   type DocumentNode,
+  imageCaption,
   markdownToDocument,
   plainText,
   tableRowsText,
@@ -155,10 +156,10 @@ class PdfWriter {
         this.pdf.moveDown(0.3);
         return;
       case "images":
-        for (const image of children) this.line(`[${plainText(image) || "image"}]`, { font: fonts.italic, indent });
+        for (const image of children) this.image(image, indent);
         return;
       case "image":
-        this.line(`[${plainText(block) || "image"}]`, { font: fonts.italic, indent });
+        this.image(block, indent);
         return;
       case "divider":
         this.line("—", { indent });
@@ -171,6 +172,12 @@ class PdfWriter {
         if (children.some((child) => child.object === "block")) this.blocks(children, indent);
         else this.line(plainText(block), { indent });
     }
+  }
+
+  private image(image: DocumentNode, indent: number): void {
+    this.line(`[${plainText(image) || "image"}]`, { font: fonts.italic, indent, gap: 0.1 });
+    const caption = imageCaption(image);
+    if (caption !== "") this.line(caption, { indent });
   }
 
   private list(block: DocumentBlock, indent: number): void {
