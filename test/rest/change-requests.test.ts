@@ -373,6 +373,7 @@ describe("change requests", () => {
       { changes: [{ type: "explode" }] },
       { changes: [{ type: "insert", file: { name: "a.txt", contentType: "text/plain", content: "not base64!" } }] },
       { changes: [{ type: "insert", page: { title: "a", unknownField: 1 } }] },
+      { changes: [{ type: "insert", page: { title: "deep", markdown: `${"> ".repeat(300)}quote` } }] },
     ];
     for (const body of cases) {
       const response = await t.rest<{ error: { code: number; message: string } }>(

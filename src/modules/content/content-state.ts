@@ -5,6 +5,7 @@ import { newId } from "../../ids.ts";
 import { parseInput } from "../../validation.ts";
 import { placeAmong } from "../site-section/ordering.ts";
 import { slugify } from "../site-space/site-space.service.ts";
+import { checkNesting } from "./markdown-document.ts";
 
 /**
  * A revision's content as plain values: what edits apply to and what merges compare. Pages keep the id of the
@@ -240,6 +241,13 @@ export function applyContentChanges(
       continue;
     }
     const fields = change.page;
+    if (fields.markdown !== undefined) {
+      try {
+        checkNesting(fields.markdown);
+      } catch {
+        fail("the markdown is nested too deeply");
+      }
+    }
     const existing = change.type === "update" ? state.pages.get(change.pageId) : undefined;
     if (change.type === "update" && !existing) fail(`page ${change.pageId} does not exist`);
     const id = existing?.id ?? newId("Page");

@@ -162,7 +162,8 @@ const maxNesting = 256;
 const containerPrefix = /^(?:[ \t>]|[-+*](?=[ \t])|\d{1,9}[.)](?=[ \t]))*/;
 const longDelimiterRun = new RegExp(`[*_~]{${maxNesting + 1}}`);
 
-function checkNesting(markdown: string): void {
+/** Refuses (400) markdown nested deeper than the parser handles in bounded time; pages are checked when written. */
+export function checkNesting(markdown: string): void {
   if (longDelimiterRun.test(markdown)) tooDeep();
   for (const line of markdown.split("\n")) {
     if ((containerPrefix.exec(line)?.[0].length ?? 0) > maxNesting) tooDeep();
