@@ -13,6 +13,14 @@ const configSchema = z.object({
   publicUrl: z.string().url().optional(),
   logLevel: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   environment: z.enum(["development", "production", "test"]).default("development"),
+  rateLimitToken: z.coerce.number().int().min(0).default(1200),
+  rateLimitAnonymous: z.coerce.number().int().min(0).default(120),
+  rateLimitWindowSeconds: z.coerce.number().int().min(1).max(3600).default(60),
+  maxBodyBytes: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -33,6 +41,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL || undefined,
     logLevel: env.LOG_LEVEL || undefined,
     environment: env.NODE_ENV || undefined,
+    rateLimitToken: env.RATE_LIMIT_TOKEN || undefined,
+    rateLimitAnonymous: env.RATE_LIMIT_ANONYMOUS || undefined,
+    rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS || undefined,
+    maxBodyBytes: env.MAX_BODY_BYTES || undefined,
   });
   if (!parsed.success) {
     const names: Record<string, string> = {
@@ -44,6 +56,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicUrl: "PUBLIC_URL",
       logLevel: "LOG_LEVEL",
       environment: "NODE_ENV",
+      rateLimitToken: "RATE_LIMIT_TOKEN",
+      rateLimitAnonymous: "RATE_LIMIT_ANONYMOUS",
+      rateLimitWindowSeconds: "RATE_LIMIT_WINDOW_SECONDS",
+      maxBodyBytes: "MAX_BODY_BYTES",
     };
     const lines = parsed.error.issues.map(
       (issue) => `  ${names[String(issue.path[0])] ?? issue.path.join(".")}: ${issue.message}`,

@@ -1,6 +1,8 @@
 import type { Clock } from "../clock.ts";
 import type { PrismaClient } from "../db/generated/client.ts";
 import type { Logger } from "../logger.ts";
+import { purgeIdempotencyRecords } from "../modules/idempotency/idempotency.service.ts";
+import { purgeRateLimitBuckets } from "../modules/rate-limit/rate-limit.service.ts";
 import { purgeDeletedSpaces } from "../modules/space/space.service.ts";
 import { ensureRecurringJob, type JobHandlers, runDueJobs } from "./runner.ts";
 
@@ -11,6 +13,19 @@ export const jobHandlers: JobHandlers = {
     every: hour,
     run: async (prisma, _job, now) => {
       await purgeDeletedSpaces(prisma, now);
+    },
+  },
+  // Idempotency keys are kept 24 hours; rate-limit windows last at most an hour.
+  "purge-idempotency-records": {
+    every: hour,
+    run: async (prisma, _job, now) => {
+      await purgeIdempotencyRecords(prisma, now);
+    },
+  },
+  "purge-rate-limit-buckets": {
+    every: hour,
+    run: async (prisma, _job, now) => {
+      await purgeRateLimitBuckets(prisma, new Date(now.getTime() - hour));
     },
   },
 };

@@ -31,8 +31,6 @@ export interface CompiledRoute {
   plan: ShapePlan | undefined;
 }
 
-const maxBodyBytes = 1024 * 1024;
-
 function compilePath(path: string): { pattern: RegExp; parameterNames: string[] } {
   const parameterNames: string[] = [];
   const source = path
@@ -136,11 +134,9 @@ function coerceQueryValue(name: string, values: string[], type: TypeNode): unkno
   }
 }
 
+/** The body's size was checked by the app before routing (MAX_BODY_BYTES). */
 async function readJsonBody(request: Request): Promise<unknown> {
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > maxBodyBytes) throw new PayloadTooLarge();
   const text = await request.text();
-  if (Buffer.byteLength(text) > maxBodyBytes) throw new PayloadTooLarge();
   if (text.trim() === "") return undefined;
   try {
     return JSON.parse(text);
@@ -148,8 +144,6 @@ async function readJsonBody(request: Request): Promise<unknown> {
     throw new BadRequest("Request body is not valid JSON");
   }
 }
-
-class PayloadTooLarge extends Error {}
 
 /** Rewords GraphQL's variable errors in terms of the REST request (body fields, query parameters). */
 function requestErrorMessage(message: string): string {
@@ -212,7 +206,6 @@ export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOpti
         variables.input = body ?? {};
       }
     } catch (error) {
-      if (error instanceof PayloadTooLarge) return restError(413, `Request body is larger than ${maxBodyBytes} bytes`);
       if (error instanceof BadRequest || error instanceof URIError) return restError(400, error.message);
       throw error;
     }
