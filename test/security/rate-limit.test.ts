@@ -40,7 +40,7 @@ describe("rate limits", () => {
       new Request(`${baseUrl}/graphql`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify({ query: "{ viewer { id } }" }),
+        body: JSON.stringify({ query: "{ viewer { user { id } } }" }),
       }),
     );
     expect(graphql.status).toBe(429);
@@ -72,7 +72,7 @@ describe("rate limits", () => {
 
   it("refuses bodies over MAX_BODY_BYTES with 413 on /v1 and /graphql, before reading further", async () => {
     const small = await startTestApp({ db: t.db, env: { MAX_BODY_BYTES: "2048" } });
-    const body = JSON.stringify({ query: `{ viewer { id } } # ${"x".repeat(4096)}` });
+    const body = JSON.stringify({ query: `{ viewer { user { id } } } # ${"x".repeat(4096)}` });
     for (const path of ["/graphql", "/v1/orgs"]) {
       const response = await small.app.fetch(
         new Request(`${baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body }),
