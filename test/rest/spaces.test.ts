@@ -283,7 +283,7 @@ describe("spaces", () => {
     // The recurring job waits an hour before its next run, then purges the rest once they are old enough.
     expect(await runJobs(t.db.prisma, t.clock)).toBe(0);
     t.clock.advance(8 * day);
-    expect(await runJobs(t.db.prisma, t.clock)).toBe(1);
+    expect(await runJobs(t.db.prisma, t.clock)).toBeGreaterThan(0);
     expect(await t.db.prisma.space.count({ where: { id: recent.id } })).toBe(0);
   });
 
