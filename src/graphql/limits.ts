@@ -4,8 +4,10 @@ import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
+import { GraphQLError, Kind, visit } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import type { Config } from "../config.ts";
+import { containsNul, nulCharacterMessage } from "../validation.ts";
 
 /**
  * Limits checked while parsing and validating, before any resolver runs. Sized from the product's largest
@@ -23,8 +25,26 @@ export const graphqlLimits = {
 /** Operations in one batched request (a JSON array body). */
 export const maxBatchedOperations = 10;
 
+/** Refuses NUL characters in variables and in the document's string literals, before any resolver runs. */
+const rejectNulCharacters: Plugin = {
+  onExecute({ args, setResultAndStopExecution }) {
+    let found = containsNul(args.variableValues);
+    visit(args.document, {
+      [Kind.STRING]: (node) => {
+        found ||= node.value.includes("\u0000");
+      },
+    });
+    if (found) {
+      setResultAndStopExecution({
+        errors: [new GraphQLError(nulCharacterMessage, { extensions: { code: "BAD_USER_INPUT", status: 400 } })],
+      });
+    }
+  },
+};
+
 export function graphqlLimitPlugins(config: Config): Plugin[] {
   const plugins: Plugin[] = [
+    rejectNulCharacters,
     maxTokensPlugin({ n: graphqlLimits.tokens, exposeLimits: true }),
     maxDepthPlugin({ n: graphqlLimits.depth, exposeLimits: true, flattenFragments: true }),
     maxAliasesPlugin({ n: graphqlLimits.aliases, exposeLimits: true }),

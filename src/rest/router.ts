@@ -15,6 +15,7 @@ import {
 import { compileQuery, isCompiledQuery } from "graphql-jit";
 import type { RequestContext } from "../context.ts";
 import { domainErrorOf } from "../graphql/errors.ts";
+import { containsNul, nulCharacterMessage } from "../validation.ts";
 import { restError } from "./errors.ts";
 import type { HttpMethod, RestRoute } from "./route.ts";
 import { applyPlan, planSelection, type ShapePlan } from "./shape.ts";
@@ -205,6 +206,7 @@ export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOpti
         }
         variables.input = body ?? {};
       }
+      if (containsNul(variables)) throw new BadRequest(nulCharacterMessage);
     } catch (error) {
       if (error instanceof BadRequest || error instanceof URIError) return restError(400, error.message);
       throw error;
