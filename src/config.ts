@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import { resolveSecretsKey, secretsKeyPattern } from "./secrets.ts";
 
 const configSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -21,11 +22,14 @@ const configSchema = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
+  secretsKey: z.string().regex(secretsKeyPattern, "must be 64 hex characters (32 bytes)").optional(),
 });
 
-export type Config = z.infer<typeof configSchema> & {
+export type Config = Omit<z.infer<typeof configSchema>, "secretsKey"> & {
   /** Base URL used in `urls` fields and printed at start-up. */
   publicUrl: string;
+  /** Encrypts secrets at rest (share-link keys). */
+  secretsKey: Buffer;
 };
 
 export class ConfigError extends Error {}
@@ -45,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitAnonymous: env.RATE_LIMIT_ANONYMOUS || undefined,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS || undefined,
     maxBodyBytes: env.MAX_BODY_BYTES || undefined,
+    secretsKey: env.SECRETS_KEY || undefined,
   });
   if (!parsed.success) {
     const names: Record<string, string> = {
@@ -60,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateLimitAnonymous: "RATE_LIMIT_ANONYMOUS",
       rateLimitWindowSeconds: "RATE_LIMIT_WINDOW_SECONDS",
       maxBodyBytes: "MAX_BODY_BYTES",
+      secretsKey: "SECRETS_KEY",
     };
     const lines = parsed.error.issues.map(
       (issue) => `  ${names[String(issue.path[0])] ?? issue.path.join(".")}: ${issue.message}`,
@@ -67,9 +73,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const config = parsed.data;
+  const dataDir = resolve(config.dataDir);
   return {
     ...config,
-    dataDir: resolve(config.dataDir),
+    dataDir,
+    secretsKey: resolveSecretsKey(config.secretsKey, dataDir),
     publicUrl: (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/$/, ""),
   };
 }

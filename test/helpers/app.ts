@@ -16,6 +16,8 @@ import { addMember, createApiToken, createUser } from "../../src/modules/user/us
 import { openTestDatabase } from "./database.ts";
 
 export const baseUrl = "http://gateway.test";
+/** Fixed, so that several apps on one database read each other's encrypted secrets. */
+const testSecretsKey = "5ec2e75".padEnd(64, "0");
 
 /** A clock tests move by hand. */
 export class TestClock implements Clock {
@@ -69,6 +71,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     NODE_ENV: "test",
     RATE_LIMIT_TOKEN: "0",
     RATE_LIMIT_ANONYMOUS: "0",
+    SECRETS_KEY: testSecretsKey,
     ...options.env,
   });
   const logger = options.log ? createLogger("info", options.log) : createLogger("silent");
