@@ -25,7 +25,7 @@ const outsiderResponses: string[] = [];
 beforeAll(async () => {
   t = await startTestApp();
   fixture = await buildSecurityFixture(t);
-}, 60_000);
+}, 180_000);
 
 const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 const routesByKey = new Map(restRoutes.map((route) => [routeKey(route), route]));
@@ -129,7 +129,7 @@ describe("the authorization matrix covers everything", () => {
   });
 });
 
-describe("REST: no unexpected allow", () => {
+describe("REST: no unexpected allow", { timeout: 120_000 }, () => {
   it.each(Object.entries(restMatrix))("%s", async (route, row) => {
     const unexpected: string[] = [];
     for (const target of targetsFor((name) => route.includes(`{${name}}`))) {
@@ -144,7 +144,9 @@ describe("REST: no unexpected allow", () => {
   });
 });
 
-describe("REST reads: every allowed caller is allowed (the denials above are not an artefact of the fixture)", () => {
+describe("REST reads: every allowed caller is allowed (the denials above are not an artefact of the fixture)", {
+  timeout: 120_000,
+}, () => {
   const reads = Object.entries(restMatrix).filter(([route]) => route.startsWith("GET "));
   it.each(reads)("%s", async (route, row) => {
     const refused: string[] = [];
@@ -156,7 +158,7 @@ describe("REST reads: every allowed caller is allowed (the denials above are not
   });
 });
 
-describe("GraphQL: no unexpected allow", () => {
+describe("GraphQL: no unexpected allow", { timeout: 120_000 }, () => {
   it.each(Object.entries(graphqlMatrix))("%s", async (field, entry) => {
     const row: MatrixRow = "route" in entry ? (restMatrix[(entry as GraphQLViaRoute).route] as MatrixRow) : entry;
     const document =
@@ -201,7 +203,7 @@ const protectedFields: Record<string, unknown> = {
   count: 987654321,
 };
 
-describe("mass assignment", () => {
+describe("mass assignment", { timeout: 120_000 }, () => {
   const writes = Object.entries(restMatrix).filter(([route]) =>
     /\$input\b/.test(routesByKey.get(route)?.document ?? ""),
   );

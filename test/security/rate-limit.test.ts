@@ -113,5 +113,5 @@ describe.runIf(process.env.TEST_DATABASE_URL)("rate limits across server process
     );
     expect(statuses.filter((status) => status === 200)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
-  });
+  }, 180_000);
 });
