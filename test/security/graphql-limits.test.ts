@@ -84,6 +84,18 @@ describe("GraphQL limits", () => {
     await rejected(query, /Cost limit/);
   });
 
+  it("refuses NUL characters in variables and in string literals before any SQL", async () => {
+    const literal = await send({ query: '{ organization(id: "org_\\u0000") { id } }' });
+    const variable = await send({
+      query: "query($id: ID!) { organization(id: $id) { id } }",
+      variables: { id: "\u0000" },
+    });
+    for (const { json, statements } of [literal, variable]) {
+      expect((json as GraphQLBody).errors?.[0]).toMatchObject({ extensions: { code: "BAD_USER_INPUT" } });
+      expect(statements).toBe(0);
+    }
+  });
+
   it("caps first and last at 1000 like REST's limit", async () => {
     const { json } = await send({ query: "{ organizations(first: 1001) { totalCount } }" });
     expect((json as GraphQLBody).errors?.[0]).toMatchObject({
