@@ -69,6 +69,8 @@ const counts = {
   succeeded: {} as Record<string, number>,
   refused: {} as Record<string, number>,
   interrupted: {} as Record<string, number>,
+  /** Jobs a kill left claimed: the runner claims them again once their lock (5 minutes) expires. */
+  jobsLeftRunning: 0,
   violations: [] as string[],
 };
 
@@ -126,6 +128,8 @@ async function checkInvariants(databaseUrl: string, world: World, round: number)
       const { rows } = await db.query(sql);
       for (const row of rows) counts.violations.push(`round ${round}: ${description}: ${JSON.stringify(row)}`);
     }
+    const running = await db.query(`SELECT count(*)::int AS n FROM "Job" WHERE status = 'running'`);
+    counts.jobsLeftRunning += running.rows[0].n as number;
     // Counters: the lists' `count` equals the rows it counts.
     for (const organizationId of world.organizations) {
       const api = await call(world, "GET", `/orgs/${organizationId}/spaces`, undefined);
