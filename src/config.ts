@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import { resolveSecretsKey, secretsKeyPattern } from "./secrets.ts";
 
 const configSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -33,11 +34,22 @@ const configSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(10 * 1024 * 1024),
+  rateLimitToken: z.coerce.number().int().min(0).default(1200),
+  rateLimitAnonymous: z.coerce.number().int().min(0).default(120),
+  rateLimitWindowSeconds: z.coerce.number().int().min(1).max(3600).default(60),
+  maxBodyBytes: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  secretsKey: z.string().regex(secretsKeyPattern, "must be 64 hex characters (32 bytes)").optional(),
 });
 
-export type Config = z.infer<typeof configSchema> & {
+export type Config = Omit<z.infer<typeof configSchema>, "secretsKey"> & {
   /** Base URL used in `urls` fields and printed at start-up. */
   publicUrl: string;
+  /** Encrypts secrets at rest (share-link keys). */
+  secretsKey: Buffer;
 };
 
 export class ConfigError extends Error {}
@@ -60,6 +72,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openapiFetchAllowHosts: env.OPENAPI_FETCH_ALLOW_HOSTS || undefined,
     openapiFetchTimeoutMs: env.OPENAPI_FETCH_TIMEOUT_MS || undefined,
     openapiFetchMaxBytes: env.OPENAPI_FETCH_MAX_BYTES || undefined,
+    rateLimitToken: env.RATE_LIMIT_TOKEN || undefined,
+    rateLimitAnonymous: env.RATE_LIMIT_ANONYMOUS || undefined,
+    rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS || undefined,
+    maxBodyBytes: env.MAX_BODY_BYTES || undefined,
+    secretsKey: env.SECRETS_KEY || undefined,
   });
   if (!parsed.success) {
     const names: Record<string, string> = {
@@ -78,6 +95,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       openapiFetchAllowHosts: "OPENAPI_FETCH_ALLOW_HOSTS",
       openapiFetchTimeoutMs: "OPENAPI_FETCH_TIMEOUT_MS",
       openapiFetchMaxBytes: "OPENAPI_FETCH_MAX_BYTES",
+      rateLimitToken: "RATE_LIMIT_TOKEN",
+      rateLimitAnonymous: "RATE_LIMIT_ANONYMOUS",
+      rateLimitWindowSeconds: "RATE_LIMIT_WINDOW_SECONDS",
+      maxBodyBytes: "MAX_BODY_BYTES",
+      secretsKey: "SECRETS_KEY",
     };
     const lines = parsed.error.issues.map(
       (issue) => `  ${names[String(issue.path[0])] ?? issue.path.join(".")}: ${issue.message}`,
@@ -90,9 +112,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  TRANSLATION_API_URL: required with TRANSLATION_PROVIDER=${config.translationProvider}`,
     );
   }
+  const dataDir = resolve(config.dataDir);
   return {
     ...config,
-    dataDir: resolve(config.dataDir),
+    dataDir,
+    secretsKey: resolveSecretsKey(config.secretsKey, dataDir),
     publicUrl: (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/$/, ""),
   };
 }

@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import { createServerAdapter } from "@whatwg-node/server";
-import { createApp } from "./app.ts";
+import { createApp, type ServerContext } from "./app.ts";
 import { bootstrapDemoData } from "./bootstrap.ts";
 import { systemClock } from "./clock.ts";
 import { ConfigError, loadConfig } from "./config.ts";
@@ -15,7 +15,7 @@ async function main() {
   const demo = await bootstrapDemoData(db.prisma, systemClock, config.bootstrapAdminToken);
   const app = createApp({ config, db, logger });
   const jobs = startJobRunner(db.prisma, systemClock, config, logger);
-  const server = createServer(createServerAdapter(app.fetch));
+  const server = createServer(createServerAdapter<ServerContext>(app.fetch));
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
 
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;

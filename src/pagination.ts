@@ -1,3 +1,4 @@
+import { Prisma } from "./db/generated/client.ts";
 import { InvalidInputError } from "./errors.ts";
 
 /** Relay arguments; REST's `limit` is `first` and `page` is `after`. */
@@ -59,7 +60,8 @@ function decodeCursor(cursor: string, length: number): SortValue[] {
   }
   if (!Array.isArray(parsed) || parsed.length !== length) throw new InvalidInputError("Invalid page cursor");
   return parsed.map((value: unknown) => {
-    if (typeof value === "string" || typeof value === "number") return value;
+    if (typeof value === "string" && !value.includes("\u0000")) return value;
+    if (typeof value === "number") return value;
     if (value && typeof value === "object" && typeof (value as { d?: unknown }).d === "string") {
       const date = new Date((value as { d: string }).d);
       if (!Number.isNaN(date.getTime())) return date;
@@ -103,7 +105,13 @@ export async function paginate<Node>(args: PageArgs, query: KeysetQuery<Node>): 
   const [rows, totalCount] = await Promise.all([
     size === 0 ? Promise.resolve([]) : query.model.findMany({ where: { AND: conditions }, orderBy, take: size + 1 }),
     query.model.count({ where: query.where }),
-  ]);
+  ]).catch((error: unknown) => {
+    // A well-formed cursor whose values do not fit the sort fields' types (a forged one) is the caller's error.
+    if (error instanceof Prisma.PrismaClientValidationError && (args.after || args.before)) {
+      throw new InvalidInputError("Invalid page cursor");
+    }
+    throw error;
+  });
   const more = rows.length > size;
   const pageRows = more ? rows.slice(0, size) : rows;
   if (backward) pageRows.reverse();

@@ -30,3 +30,15 @@ export const mergeRulesSchema = z.discriminatedUnion("type", [
     rules: z.array(z.object({ rule: z.string().min(1), users: z.array(z.string()).optional() }).loose()),
   }),
 ]);
+
+/** PostgreSQL text cannot hold the NUL character: inputs that carry one (at any depth) are refused up front. */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value).some(([key, entry]) => key.includes("\u0000") || containsNul(entry));
+  }
+  return false;
+}
+
+export const nulCharacterMessage = "Text must not contain the NUL character (\\u0000)";

@@ -3,7 +3,9 @@ import type { Config } from "../config.ts";
 import type { PrismaClient } from "../db/generated/client.ts";
 import type { Logger } from "../logger.ts";
 import { purgeExpiredExports } from "../modules/content/content.service.ts";
+import { purgeIdempotencyRecords } from "../modules/idempotency/idempotency.service.ts";
 import { processSpec, processSpecJobType } from "../modules/openapi-spec/openapi-spec.service.ts";
+import { purgeRateLimitBuckets } from "../modules/rate-limit/rate-limit.service.ts";
 import { purgeDeletedSpaces } from "../modules/space/space.service.ts";
 import { processTranslationRun, translationRunJobType } from "../modules/translation/translation.service.ts";
 import { ensureRecurringJob, type JobHandlers, runDueJobs } from "./runner.ts";
@@ -25,6 +27,19 @@ export const jobHandlers: JobHandlers = {
   },
   [processSpecJobType]: { run: processSpec },
   [translationRunJobType]: { run: processTranslationRun },
+  // Idempotency keys are kept 24 hours; rate-limit windows last at most an hour.
+  "purge-idempotency-records": {
+    every: hour,
+    run: async (prisma, _job, now) => {
+      await purgeIdempotencyRecords(prisma, now);
+    },
+  },
+  "purge-rate-limit-buckets": {
+    every: hour,
+    run: async (prisma, _job, now) => {
+      await purgeRateLimitBuckets(prisma, new Date(now.getTime() - hour));
+    },
+  },
 };
 
 /** Schedules the recurring jobs (once per database, whatever the number of starts). */

@@ -15,6 +15,7 @@ import {
 import { compileQuery, isCompiledQuery } from "graphql-jit";
 import type { RequestContext } from "../context.ts";
 import { domainErrorOf } from "../graphql/errors.ts";
+import { containsNul, nulCharacterMessage } from "../validation.ts";
 import { restError } from "./errors.ts";
 import type { HttpMethod, RestRoute } from "./route.ts";
 import { applyPlan, planSelection, type ShapePlan } from "./shape.ts";
@@ -30,8 +31,6 @@ export interface CompiledRoute {
   resultPath: string[] | undefined;
   plan: ShapePlan | undefined;
 }
-
-const maxBodyBytes = 1024 * 1024;
 
 function compilePath(path: string): { pattern: RegExp; parameterNames: string[] } {
   const parameterNames: string[] = [];
@@ -136,11 +135,9 @@ function coerceQueryValue(name: string, values: string[], type: TypeNode): unkno
   }
 }
 
+/** The body's size was checked by the app before routing (MAX_BODY_BYTES). */
 async function readJsonBody(request: Request): Promise<unknown> {
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > maxBodyBytes) throw new PayloadTooLarge();
   const text = await request.text();
-  if (Buffer.byteLength(text) > maxBodyBytes) throw new PayloadTooLarge();
   if (text.trim() === "") return undefined;
   try {
     return JSON.parse(text);
@@ -148,8 +145,6 @@ async function readJsonBody(request: Request): Promise<unknown> {
     throw new BadRequest("Request body is not valid JSON");
   }
 }
-
-class PayloadTooLarge extends Error {}
 
 /** Rewords GraphQL's variable errors in terms of the REST request (body fields, query parameters). */
 function requestErrorMessage(message: string): string {
@@ -211,8 +206,8 @@ export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOpti
         }
         variables.input = body ?? {};
       }
+      if (containsNul(variables)) throw new BadRequest(nulCharacterMessage);
     } catch (error) {
-      if (error instanceof PayloadTooLarge) return restError(413, `Request body is larger than ${maxBodyBytes} bytes`);
       if (error instanceof BadRequest || error instanceof URIError) return restError(400, error.message);
       throw error;
     }

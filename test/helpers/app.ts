@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createServerAdapter } from "@whatwg-node/server";
 import { GraphQLClient } from "graphql-request";
 import { afterAll } from "vitest";
-import { type App, createApp } from "../../src/app.ts";
+import { type App, createApp, type ServerContext } from "../../src/app.ts";
 import { roleOrder } from "../../src/auth/roles.ts";
 import type { Clock } from "../../src/clock.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
@@ -16,6 +16,8 @@ import { addMember, createApiToken, createUser } from "../../src/modules/user/us
 import { openTestDatabase } from "./database.ts";
 
 export const baseUrl = "http://gateway.test";
+/** Fixed, so that several apps on one database read each other's encrypted secrets. */
+const testSecretsKey = "5ec2e75".padEnd(64, "0");
 
 /** A clock tests move by hand. */
 export class TestClock implements Clock {
@@ -51,14 +53,28 @@ export interface TestApp {
   graphql(token?: string): GraphQLClient;
 }
 
+export interface TestAppOptions {
+  log?: (line: string) => void;
+  /** Configuration variables over the test defaults (rate limits are off unless a test sets them). */
+  env?: Record<string, string>;
+  /** Another app on the database of an earlier `startTestApp` (two server instances sharing one database). */
+  db?: Database;
+}
+
 /** A service on a fresh database for this test file, closed after the file's tests. */
-export async function startTestApp(
-  options: { log?: (line: string) => void; env?: Record<string, string> } = {},
-): Promise<TestApp> {
-  const db = await openTestDatabase();
-  afterAll(() => db.close());
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const db = options.db ?? (await openTestDatabase());
+  if (!options.db) afterAll(() => db.close());
   const clock = new TestClock();
-  const config = loadConfig({ PUBLIC_URL: baseUrl, LOG_LEVEL: "silent", NODE_ENV: "test", ...options.env });
+  const config = loadConfig({
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: "silent",
+    NODE_ENV: "test",
+    RATE_LIMIT_TOKEN: "0",
+    RATE_LIMIT_ANONYMOUS: "0",
+    SECRETS_KEY: testSecretsKey,
+    ...options.env,
+  });
   const logger = options.log ? createLogger("info", options.log) : createLogger("silent");
   const app = createApp({ config, db, clock, logger });
   return {
@@ -130,7 +146,7 @@ export async function seedOrganization(db: Database, title = "Seeded Organizatio
 
 /** Serves the app on a real port of 127.0.0.1 for clients that make their own HTTP requests. */
 export async function listen(app: App): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createServer(createServerAdapter(app.fetch));
+  const server = createServer(createServerAdapter<ServerContext>(app.fetch));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { hashToken } from "../../auth/tokens.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Prisma, ShareLink } from "../../db/generated/client.ts";
 import { NotFoundError } from "../../errors.ts";
 import { newId, randomBase62 } from "../../ids.ts";
 import type { PageArgs } from "../../pagination.ts";
 import { paginate } from "../../pagination.ts";
+import { decryptSecret, encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
 import { requireSite, sitePublishedBaseUrl } from "../site/site.service.ts";
 
@@ -19,13 +21,16 @@ const shareLinkNameSchema = z.string().trim().max(50);
  */
 export async function shareKeyOpensSite(ctx: RequestContext, siteId: string, shareKey: string): Promise<boolean> {
   if (!shareKey) return false;
-  const link = await ctx.prisma.shareLink.findUnique({ where: { key: shareKey }, include: { site: true } });
+  const link = await ctx.prisma.shareLink.findUnique({
+    where: { keyHash: hashToken(shareKey) },
+    include: { site: true },
+  });
   return Boolean(link?.active && link.siteId === siteId && link.site.visibility === "share-link");
 }
 
 /** The published URL a share link hands out: the site's published content, opened by the key. */
 export function shareLinkPublishedUrl(ctx: RequestContext, link: ShareLink & { organizationId: string }): string {
-  return `${sitePublishedBaseUrl(ctx, link.organizationId, link.siteId)}?shareKey=${encodeURIComponent(link.key)}`;
+  return `${sitePublishedBaseUrl(ctx, link.organizationId, link.siteId)}?shareKey=${encodeURIComponent(decryptSecret(ctx.config.secretsKey, link.keyEncrypted))}`;
 }
 
 export type ShareLinkWithOrganization = ShareLink & { organizationId: string };
@@ -44,7 +49,7 @@ export async function listShareLinks(
   await requireSite(ctx, organizationId, siteId, "admin");
   const where: Prisma.ShareLinkWhereInput = { siteId };
   if (filters.search) {
-    where.OR = [{ name: { contains: filters.search, mode: "insensitive" } }, { key: filters.search }];
+    where.OR = [{ name: { contains: filters.search, mode: "insensitive" } }, { keyHash: hashToken(filters.search) }];
   }
   const result = await paginate<ShareLink>(page, {
     sort: [
@@ -65,12 +70,16 @@ const createShareLinkSchema = z.strictObject({ name: shareLinkNameSchema });
 export async function createShareLink(ctx: RequestContext, organizationId: string, siteId: string, input: unknown) {
   await requireSite(ctx, organizationId, siteId, "admin");
   const data = parseInput(createShareLinkSchema, input);
+  // Like API tokens, the key is found by its hash; unlike them it is shown again (in `urls.published`), so an
+  // encrypted copy is kept too. Neither reveals it to someone who reads the database without SECRETS_KEY.
+  const key = randomBase62(shareKeyLength);
   const link = await ctx.prisma.shareLink.create({
     data: {
       id: newId("ShareLink"),
       siteId,
       name: data.name,
-      key: randomBase62(shareKeyLength),
+      keyHash: hashToken(key),
+      keyEncrypted: encryptSecret(ctx.config.secretsKey, key),
       createdAt: ctx.clock.now(),
     },
   });

@@ -324,6 +324,8 @@ export async function updateSpaceVisibility(ctx: RequestContext, spaceId: string
 
 /** Soft delete: the space disappears everywhere, can be restored for 7 days, then the purge job removes it. */
 export async function deleteSpace(ctx: RequestContext, spaceId: string): Promise<void> {
+  // Deleting what is already gone answers 204, but only to a signed-in caller, like every other delete.
+  requireViewer(ctx);
   const space = await spaceByIdLoader(ctx).load(spaceId);
   if (!space || space.deletedAt) return;
   await requireSpaceRole(ctx, spaceId, "admin");

@@ -1,0 +1,61 @@
+import type { Clock } from "../clock.ts";
+import type { PrismaClient } from "../db/generated/client.ts";
+import {
+  abandonIdempotentRequest,
+  finishIdempotentRequest,
+  requestHash,
+  startIdempotentRequest,
+} from "../modules/idempotency/idempotency.service.ts";
+import { restError } from "../rest/errors.ts";
+
+const keyPattern = /^[\x21-\x7e]{1,255}$/;
+
+export interface IdempotentRequest {
+  prisma: PrismaClient;
+  clock: Clock;
+  /** Whose keys these are: the signed-in user, or the client address for anonymous calls. */
+  callerKey: string;
+  key: string;
+  method: string;
+  /** Path and query string. */
+  target: string;
+  body: string;
+}
+
+/**
+ * Runs `handle` once per caller and `Idempotency-Key`: a retry with the same request replays the stored response,
+ * the same key with another request is a 422, and a retry while the first one still runs is a 409. Unexpected
+ * failures (5xx) are not stored, so a retry runs again.
+ */
+export async function withIdempotency(request: IdempotentRequest, handle: () => Promise<Response>): Promise<Response> {
+  const { prisma, clock, callerKey, key } = request;
+  if (!keyPattern.test(key)) {
+    return restError(400, "Idempotency-Key must be 1 to 255 printable ASCII characters without spaces");
+  }
+  const hash = requestHash(request.method, request.target, request.body);
+  const start = await startIdempotentRequest(prisma, callerKey, key, hash, clock.now());
+  if (start.kind === "mismatch") {
+    return restError(422, "This Idempotency-Key was used with another request; use a new key for a new request");
+  }
+  if (start.kind === "running") return restError(409, "A request with this Idempotency-Key is still in progress");
+  if (start.kind === "replay") {
+    return new Response(start.body || null, {
+      status: start.status,
+      headers: { "content-type": "application/json; charset=utf-8", "Idempotent-Replayed": "true" },
+    });
+  }
+  let response: Response;
+  try {
+    response = await handle();
+  } catch (error) {
+    await abandonIdempotentRequest(prisma, callerKey, key);
+    throw error;
+  }
+  if (response.status >= 500) {
+    await abandonIdempotentRequest(prisma, callerKey, key);
+    return response;
+  }
+  const body = await response.text();
+  await finishIdempotentRequest(prisma, callerKey, key, { status: response.status, body });
+  return new Response(body || null, { status: response.status, headers: response.headers });
+}

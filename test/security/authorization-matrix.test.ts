@@ -1,0 +1,233 @@
+import { Kind, type OperationDefinitionNode, parse } from "graphql";
+import { beforeAll, describe, expect, it } from "vitest";
+import { schema } from "../../src/graphql/schema.ts";
+import { restRoutes } from "../../src/rest/routes.ts";
+import { baseUrl, startTestApp, type TestApp } from "../helpers/app.ts";
+import {
+  type Caller,
+  callers,
+  type GraphQLMatrixRow,
+  type GraphQLViaRoute,
+  graphqlMatrix,
+  type MatrixRow,
+  restMatrix,
+  type TargetIds,
+} from "./authorization-matrix.ts";
+import { buildSecurityFixture, type SecurityFixture } from "./fixtures.ts";
+
+type TargetName = "own" | "foreign" | "deleted";
+
+let t: TestApp;
+let fixture: SecurityFixture;
+/** Every response body an outsider of the foreign organization received, searched for its markers at the end. */
+const outsiderResponses: string[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  fixture = await buildSecurityFixture(t);
+}, 180_000);
+
+const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+const routesByKey = new Map(restRoutes.map((route) => [routeKey(route), route]));
+
+function rootFields(): string[] {
+  const query = Object.keys(schema.getQueryType()?.getFields() ?? {}).map((name) => `Query.${name}`);
+  const mutation = Object.keys(schema.getMutationType()?.getFields() ?? {}).map((name) => `Mutation.${name}`);
+  return [...query, ...mutation];
+}
+
+/** The callers a target is run with, and whether each is expected to be allowed. */
+function allowedOn(row: MatrixRow, target: TargetName): readonly Caller[] {
+  if (target === "own") return row.own;
+  return (target === "foreign" ? row.foreign : row.deleted) ?? [];
+}
+
+/** Targets a path applies to: parameterless paths only once; the soft-deleted target only where a space is named. */
+function targetsFor(uses: (name: string) => boolean): TargetName[] {
+  const targets: TargetName[] = ["own"];
+  if (uses("organizationId") || uses("spaceId") || uses("emailDomain") || uses("collectionId")) targets.push("foreign");
+  else if (Object.keys(fixture.targets.own).some((name) => uses(name))) targets.push("foreign");
+  if (uses("spaceId")) targets.push("deleted");
+  return targets;
+}
+
+/** Callers that are outsiders of the target's organization (the foreign admin is at home in the foreign one). */
+function callersFor(target: TargetName): readonly Caller[] {
+  return target === "foreign" ? callers.filter((caller) => caller !== "otherOrganizationAdmin") : callers;
+}
+
+function remember(caller: Caller, text: string) {
+  if (caller !== "otherOrganizationAdmin") outsiderResponses.push(text);
+}
+
+async function callRest(route: string, row: MatrixRow, ids: TargetIds, caller: Caller) {
+  const [method, pathTemplate] = route.split(" ") as [string, string];
+  const path = pathTemplate.replace(/\{(\w+)\}/g, (_, name: string) => ids[name as keyof TargetIds]);
+  const url = new URL(`/v1${path}`, baseUrl);
+  if (caller === "shareLinkVisitor") url.searchParams.set("shareKey", fixture.ownShareKey);
+  const headers = new Headers({ "content-type": "application/json" });
+  const token = fixture.tokenOf(caller);
+  if (token) headers.set("authorization", `Bearer ${token}`);
+  const body = ["GET", "DELETE"].includes(method) ? undefined : JSON.stringify(row.body?.(ids) ?? {});
+  const response = await t.app.fetch(new Request(url, { method, headers, body }));
+  const text = await response.text();
+  remember(caller, text);
+  return { status: response.status, text };
+}
+
+function variablesFor(document: string, row: MatrixRow, ids: TargetIds, caller: Caller): Record<string, unknown> {
+  const operation = parse(document).definitions.find(
+    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+  );
+  const variables: Record<string, unknown> = {};
+  for (const definition of operation?.variableDefinitions ?? []) {
+    const name = definition.variable.name.value;
+    if (name === "input") variables.input = row.body?.(ids) ?? {};
+    else if (name === "shareKey") variables.shareKey = caller === "shareLinkVisitor" ? fixture.ownShareKey : undefined;
+    else if (name in ids) variables[name] = ids[name as keyof TargetIds];
+  }
+  return variables;
+}
+
+/** Allowed means: no error, and some root value that is not null (a list with a non-null entry). */
+function graphqlAllowed(json: { data?: Record<string, unknown> | null; errors?: unknown[] }): boolean {
+  if (json.errors?.length || !json.data) return false;
+  return Object.values(json.data).some((value) =>
+    Array.isArray(value) ? value.some((entry) => entry !== null) : value !== null && value !== undefined,
+  );
+}
+
+async function callGraphQL(document: string, row: MatrixRow, ids: TargetIds, caller: Caller) {
+  const headers = new Headers({ "content-type": "application/json" });
+  const token = fixture.tokenOf(caller);
+  if (token) headers.set("authorization", `Bearer ${token}`);
+  const response = await t.app.fetch(
+    new Request(`${baseUrl}/graphql`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ query: document, variables: variablesFor(document, row, ids, caller) }),
+    }),
+  );
+  const text = await response.text();
+  remember(caller, text);
+  return { status: response.status, text, allowed: graphqlAllowed(JSON.parse(text)) };
+}
+
+describe("the authorization matrix covers everything", () => {
+  it("has a row for every /v1 route, and no row for a route that does not exist", () => {
+    const routes = restRoutes.map(routeKey);
+    expect(routes.filter((route) => !(route in restMatrix))).toEqual([]);
+    expect(Object.keys(restMatrix).filter((route) => !routesByKey.has(route))).toEqual([]);
+  });
+
+  it("has a row for every GraphQL root field, and each route it names exists", () => {
+    const fields = rootFields();
+    expect(fields.filter((field) => !(field in graphqlMatrix))).toEqual([]);
+    expect(Object.keys(graphqlMatrix).filter((field) => !fields.includes(field))).toEqual([]);
+    const dangling = Object.values(graphqlMatrix).filter((row) => "route" in row && !routesByKey.has(row.route));
+    expect(dangling).toEqual([]);
+  });
+});
+
+describe("REST: no unexpected allow", { timeout: 120_000 }, () => {
+  it.each(Object.entries(restMatrix))("%s", async (route, row) => {
+    const unexpected: string[] = [];
+    for (const target of targetsFor((name) => route.includes(`{${name}}`))) {
+      const allowed = allowedOn(row, target);
+      for (const caller of callersFor(target)) {
+        if (allowed.includes(caller)) continue;
+        const { status, text } = await callRest(route, row, fixture.targets[target], caller);
+        if (status < 400 || status >= 500) unexpected.push(`${caller} on ${target}: ${status} ${text.slice(0, 200)}`);
+      }
+    }
+    expect(unexpected).toEqual([]);
+  });
+});
+
+describe("REST reads: every allowed caller is allowed (the denials above are not an artefact of the fixture)", {
+  timeout: 120_000,
+}, () => {
+  const reads = Object.entries(restMatrix).filter(([route]) => route.startsWith("GET "));
+  it.each(reads)("%s", async (route, row) => {
+    const refused: string[] = [];
+    for (const caller of row.own) {
+      const { status, text } = await callRest(route, row, fixture.targets.own, caller);
+      if (status !== 200) refused.push(`${caller}: ${status} ${text.slice(0, 200)}`);
+    }
+    expect(refused).toEqual([]);
+  });
+});
+
+describe("GraphQL: no unexpected allow", { timeout: 120_000 }, () => {
+  it.each(Object.entries(graphqlMatrix))("%s", async (field, entry) => {
+    const row: MatrixRow = "route" in entry ? (restMatrix[(entry as GraphQLViaRoute).route] as MatrixRow) : entry;
+    const document =
+      "route" in entry ? (routesByKey.get(entry.route)?.document as string) : (entry as GraphQLMatrixRow).document;
+    expect(row, field).toBeDefined();
+    const unexpected: string[] = [];
+    for (const target of targetsFor((name) => new RegExp(`\\$${name}\\b`).test(document))) {
+      const allowed = allowedOn(row, target);
+      for (const caller of callersFor(target)) {
+        if (allowed.includes(caller)) continue;
+        const { status, text, allowed: wasAllowed } = await callGraphQL(document, row, fixture.targets[target], caller);
+        if (wasAllowed || status >= 500 || text.includes("INTERNAL_SERVER_ERROR")) {
+          unexpected.push(`${caller} on ${target}: ${status} ${text.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(unexpected).toEqual([]);
+  });
+});
+
+describe("markers of the foreign organization", () => {
+  it("appear in no response to anyone outside it", () => {
+    expect(outsiderResponses.length).toBeGreaterThan(1000);
+    const leaks = outsiderResponses.filter((text) => fixture.foreignSecrets.some((secret) => text.includes(secret)));
+    expect(leaks.map((text) => text.slice(0, 300))).toEqual([]);
+  });
+});
+
+/** Fields no caller may set on any write, with values that would show if they were taken. */
+const protectedFields: Record<string, unknown> = {
+  id: "injected_ZQXMASS",
+  organization: "org_ZQXMASS",
+  organizationId: "org_ZQXMASS",
+  role: "admin",
+  deletedAt: "2001-01-01T00:00:00.000Z",
+  createdAt: "2001-01-01T00:00:00.000Z",
+  updatedAt: "2001-01-01T00:00:00.000Z",
+  object: "ZQXMASS",
+  permissions: { admin: true },
+  memberCount: 987654321,
+  spaceCount: 987654321,
+  count: 987654321,
+};
+
+describe("mass assignment", { timeout: 120_000 }, () => {
+  const writes = Object.entries(restMatrix).filter(([route]) =>
+    /\$input\b/.test(routesByKey.get(route)?.document ?? ""),
+  );
+
+  it.each(writes)("%s refuses or ignores fields the caller may not set", async (route, row) => {
+    const ids = fixture.targets.own;
+    const valid = (row.body?.(ids) ?? {}) as Record<string, unknown>;
+    const taken: string[] = [];
+    for (const [field, value] of Object.entries(protectedFields)) {
+      if (field in valid) continue;
+      const injected: MatrixRow = { ...row, body: () => ({ ...valid, [field]: value }) };
+      const { status, text } = await callRest(route, injected, ids, "admin");
+      const shown =
+        text.includes(String(value).slice(0, 12)) || text.includes("2001-01-01") || text.includes("987654321");
+      if (status < 300 && shown) taken.push(`${field}: ${status} ${text.slice(0, 200)}`);
+      if (status >= 500) taken.push(`${field}: ${status}`);
+    }
+    expect(taken).toEqual([]);
+  });
+
+  it("left no row holding an injected value", async () => {
+    const prisma = t.db.prisma;
+    expect(await prisma.space.count({ where: { createdAt: { lt: new Date("2002-01-01") } } })).toBe(0);
+    expect(await prisma.organization.count({ where: { id: "org_ZQXMASS" } })).toBe(0);
+    expect(await prisma.space.count({ where: { organizationId: "org_ZQXMASS" } })).toBe(0);
+  });
+});

@@ -1,0 +1,315 @@
+/**
+ * The authorization matrix: for every `/v1` route and every GraphQL root field, which callers are allowed.
+ * test/security/authorization-matrix.test.ts runs every row for every caller against objects of the caller's own
+ * organization, of another organization and soft-deleted ones, and fails on any allow the row does not list. It
+ * also fails when a route or root field has no row: add one here with every new route or field.
+ *
+ * A row lists the callers allowed on the own organization's objects (`own`); nobody is allowed on another
+ * organization's objects (`foreign`) or on a soft-deleted space (`deleted`) unless the row says so.
+ */
+
+export const memberRoles = ["read", "comment", "edit", "review", "create", "admin"] as const;
+export type MemberRole = (typeof memberRoles)[number];
+
+export type Caller =
+  | "noToken"
+  | "revokedToken"
+  | MemberRole
+  /** Admin of another organization, with the same email domain (so `join` by domain is open to them). */
+  | "otherOrganizationAdmin"
+  /** No token, with the `shareKey` of an active share link of the own organization's published share-link site. */
+  | "shareLinkVisitor";
+
+export const callers: readonly Caller[] = [
+  "noToken",
+  "revokedToken",
+  ...memberRoles,
+  "otherOrganizationAdmin",
+  "shareLinkVisitor",
+];
+
+/** The ids a row's path, body or variables may use; each target (own, foreign, deleted) has its own. */
+export interface TargetIds {
+  organizationId: string;
+  /** Another organization the caller administers (transfer target). */
+  otherOrganizationId: string;
+  userId: string;
+  teamId: string;
+  inviteId: string;
+  spaceId: string;
+  collectionId: string;
+  siteId: string;
+  shareLinkId: string;
+  siteSectionId: string;
+  siteSectionGroupId: string;
+  siteSpaceId: string;
+  /** A second space of the organization, for bodies that name one. */
+  otherSpaceId: string;
+  emailDomain: string;
+  /** A token of a member who is not one of the callers. */
+  apiTokenId: string;
+}
+
+export interface MatrixRow {
+  own: readonly Caller[];
+  foreign?: readonly Caller[];
+  deleted?: readonly Caller[];
+  /** A valid body, so that a refusal comes from the caller's rights and not from the input. */
+  body?: (ids: TargetIds) => unknown;
+}
+
+export interface GraphQLMatrixRow extends MatrixRow {
+  /** Variables are taken from the target's ids by name (`$spaceId`, ...), plus `$input` from `body`. */
+  document: string;
+}
+
+/** A root field reached through a REST route's document: the route's row applies, run over `/graphql`. */
+export interface GraphQLViaRoute {
+  route: string;
+}
+
+/** A valid adaptive schema (one boolean claim). */
+export function adaptiveSchema(label: string) {
+  return {
+    type: "object",
+    properties: { beta: { type: "boolean", description: `${label} beta` } },
+    additionalProperties: false,
+  };
+}
+
+export const atLeast = (role: MemberRole): Caller[] => memberRoles.slice(memberRoles.indexOf(role));
+const members = atLeast("read");
+const signedIn: Caller[] = [...members, "otherOrganizationAdmin"];
+const admin = atLeast("admin");
+const nobody: Caller[] = [];
+
+/** Keyed by `METHOD /path` exactly as in src/rest/routes.ts. */
+export const restMatrix: Record<string, MatrixRow> = {
+  // Organizations
+  "GET /orgs": { own: signedIn },
+  "POST /orgs": { own: signedIn, body: () => ({ title: "Matrix created" }) },
+  "GET /orgs/{organizationId}": { own: members },
+  "PATCH /orgs/{organizationId}": { own: admin, body: () => ({ title: "Renamed" }) },
+  // Open to users of a verified email domain of the organization: the own organization's domain is theirs.
+  "POST /orgs/{organizationId}/join": { own: signedIn },
+  "GET /orgs/{organizationId}/agent-instructions": { own: members },
+  "PUT /orgs/{organizationId}/agent-instructions": {
+    own: admin,
+    body: () => ({ instructions: { object: "document", nodes: [] } }),
+  },
+  "GET /email-domains/{emailDomain}/orgs": { own: signedIn },
+  "GET /orgs/{organizationId}/link-invites": { own: admin },
+  "POST /orgs/{organizationId}/link-invites": { own: admin, body: () => ({ role: "read" }) },
+  "GET /orgs/{organizationId}/link-invites/{inviteId}": { own: admin },
+  "PATCH /orgs/{organizationId}/link-invites/{inviteId}": { own: admin, body: () => ({ role: "edit" }) },
+  "DELETE /orgs/{organizationId}/link-invites/{inviteId}": { own: admin },
+  // Anyone signed in who holds the link, while invite links are on (they are on in both organizations).
+  "POST /orgs/{organizationId}/invites/{inviteId}": { own: signedIn, foreign: [...members] },
+  // Members
+  "GET /orgs/{organizationId}/members": { own: members },
+  "GET /orgs/{organizationId}/members/{userId}": { own: members },
+  "PATCH /orgs/{organizationId}/members/{userId}": { own: admin, body: () => ({ role: "comment" }) },
+  "DELETE /orgs/{organizationId}/members/{userId}": { own: admin },
+  "POST /orgs/{organizationId}/ping": { own: members },
+  "POST /orgs/{organizationId}/members/{userId}/sso": { own: admin },
+  // Teams
+  "GET /orgs/{organizationId}/teams": { own: members },
+  "PUT /orgs/{organizationId}/teams": { own: admin, body: () => ({ title: "Matrix team" }) },
+  "GET /orgs/{organizationId}/teams/{teamId}": { own: members },
+  "PATCH /orgs/{organizationId}/teams/{teamId}": { own: admin, body: () => ({ title: "Renamed team" }) },
+  "DELETE /orgs/{organizationId}/teams/{teamId}": { own: admin },
+  "GET /orgs/{organizationId}/teams/{teamId}/members": { own: members },
+  "PUT /orgs/{organizationId}/teams/{teamId}/members": { own: admin, body: (ids) => ({ add: [ids.userId] }) },
+  "PUT /orgs/{organizationId}/teams/{teamId}/members/{userId}": { own: admin, body: () => ({ role: "member" }) },
+  "DELETE /orgs/{organizationId}/teams/{teamId}/members/{userId}": { own: admin },
+  "GET /orgs/{organizationId}/members/{userId}/teams": { own: members },
+  // Spaces and collections (the fixture space is private with defaultLevel admin: each member has their role)
+  "GET /spaces/{spaceId}": { own: members },
+  "PATCH /spaces/{spaceId}": { own: admin, body: () => ({ title: "Renamed space" }) },
+  // Deletes answer 204 to signed-in callers whether or not there is something left to delete.
+  "DELETE /spaces/{spaceId}": { own: admin, deleted: signedIn },
+  "POST /spaces/{spaceId}/duplicate": { own: atLeast("create") },
+  "POST /spaces/{spaceId}/restore": { own: admin, deleted: admin },
+  "POST /spaces/{spaceId}/move": { own: admin, body: () => ({ parent: null }) },
+  "POST /spaces/{spaceId}/transfer": { own: admin, body: (ids) => ({ organization: ids.otherOrganizationId }) },
+  "POST /spaces/{spaceId}/permissions": { own: admin, body: (ids) => ({ role: "read", users: [ids.userId] }) },
+  "GET /orgs/{organizationId}/spaces": { own: members },
+  "POST /orgs/{organizationId}/spaces": { own: atLeast("create"), body: () => ({ title: "Matrix space" }) },
+  "GET /orgs/{organizationId}/members/{userId}/spaces": { own: members },
+  "GET /orgs/{organizationId}/collections": { own: members },
+  "POST /orgs/{organizationId}/collections": { own: atLeast("create"), body: () => ({ title: "Matrix collection" }) },
+  // Sites and their structure
+  "GET /orgs/{organizationId}/sites": { own: members },
+  "POST /orgs/{organizationId}/sites": { own: atLeast("create"), body: () => ({ title: "Matrix site" }) },
+  "GET /orgs/{organizationId}/sites/{siteId}": { own: members },
+  "PATCH /orgs/{organizationId}/sites/{siteId}": { own: admin, body: () => ({ title: "Renamed site" }) },
+  "DELETE /orgs/{organizationId}/sites/{siteId}": { own: admin },
+  "POST /orgs/{organizationId}/sites/{siteId}/publish": { own: admin },
+  "POST /orgs/{organizationId}/sites/{siteId}/unpublish": { own: admin },
+  // Members read the adaptive schema and its condition names (they write conditions); admins change it.
+  "GET /orgs/{organizationId}/sites/{siteId}/adaptive-schema": { own: members },
+  "PUT /orgs/{organizationId}/sites/{siteId}/adaptive-schema": {
+    own: admin,
+    body: () => ({ jsonSchema: adaptiveSchema("Matrix") }),
+  },
+  "GET /orgs/{organizationId}/sites/{siteId}/adaptive-schema/template-conditions": { own: members },
+  // Published content is open to members, and to visitors holding the share key of the published share-link site.
+  "GET /orgs/{organizationId}/sites/{siteId}/published": { own: [...members, "shareLinkVisitor"] },
+  "GET /orgs/{organizationId}/sites/{siteId}/share-links": { own: admin },
+  "POST /orgs/{organizationId}/sites/{siteId}/share-links": { own: admin, body: () => ({ name: "Matrix link" }) },
+  "PATCH /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}": { own: admin, body: () => ({ name: "x" }) },
+  "DELETE /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}": { own: admin },
+  "GET /orgs/{organizationId}/sites/{siteId}/sections": { own: [...members, "shareLinkVisitor"] },
+  "POST /orgs/{organizationId}/sites/{siteId}/sections": { own: admin, body: (ids) => ({ spaceId: ids.otherSpaceId }) },
+  "DELETE /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}": { own: admin },
+  "PATCH /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}": { own: admin, body: () => ({ title: "S" }) },
+  "POST /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move": { own: admin, body: () => ({}) },
+  "GET /orgs/{organizationId}/sites/{siteId}/structure": { own: members },
+  "PATCH /orgs/{organizationId}/sites/{siteId}/structure/sort": {
+    own: admin,
+    body: (ids) => ({ item: { type: "site-section", id: ids.siteSectionId }, position: {} }),
+  },
+  "GET /orgs/{organizationId}/sites/{siteId}/section-groups": { own: members },
+  "POST /orgs/{organizationId}/sites/{siteId}/section-groups": { own: admin, body: () => ({ title: "Matrix group" }) },
+  "DELETE /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}": { own: admin },
+  "PATCH /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}": {
+    own: admin,
+    body: () => ({ title: "Renamed group" }),
+  },
+  "POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections": {
+    own: admin,
+    body: (ids) => ({ sectionId: ids.siteSectionId }),
+  },
+  "DELETE /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}": {
+    own: admin,
+  },
+  "POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move": {
+    own: admin,
+    body: () => ({}),
+  },
+  "GET /orgs/{organizationId}/sites/{siteId}/site-spaces": { own: [...members, "shareLinkVisitor"] },
+  "POST /orgs/{organizationId}/sites/{siteId}/site-spaces": {
+    own: admin,
+    body: (ids) => ({ spaceId: ids.otherSpaceId, sectionId: ids.siteSectionId }),
+  },
+  "DELETE /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}": { own: admin },
+  "PATCH /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}": { own: admin, body: () => ({}) },
+  "POST /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move": { own: admin, body: () => ({}) },
+};
+
+/** Keyed by `Query.field` / `Mutation.field`: a route whose document reaches the field, or a row of its own. */
+export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow> = {
+  "Query.collection": {
+    own: members,
+    document: "query($collectionId: ID!) { collection(id: $collectionId) { id title } }",
+  },
+  "Query.node": {
+    own: members,
+    document: "query($spaceId: ID!) { node(id: $spaceId) { id ... on Space { title } } }",
+  },
+  // The soft-deleted space itself is checked by `Query.node`: here the other ids stay visible on that target.
+  "Query.nodes": {
+    own: members,
+    deleted: members,
+    document: `query($organizationId: ID!, $teamId: ID!, $spaceId: ID!, $userId: ID!) {
+      nodes(ids: [$organizationId, $teamId, $spaceId, $userId]) {
+        id ... on Organization { title } ... on Team { title } ... on Space { title }
+      }
+    }`,
+  },
+  "Query.organization": { route: "GET /orgs/{organizationId}" },
+  "Query.organizations": { route: "GET /orgs" },
+  "Query.organizationsForEmailDomain": { route: "GET /email-domains/{emailDomain}/orgs" },
+  "Query.publishedContentSite": { route: "GET /orgs/{organizationId}/sites/{siteId}/published" },
+  "Query.siteSectionGroups": { route: "GET /orgs/{organizationId}/sites/{siteId}/section-groups" },
+  "Query.siteSections": { route: "GET /orgs/{organizationId}/sites/{siteId}/sections" },
+  "Query.siteSpaces": { route: "GET /orgs/{organizationId}/sites/{siteId}/site-spaces" },
+  "Query.siteStructure": { route: "GET /orgs/{organizationId}/sites/{siteId}/structure" },
+  "Query.space": { route: "GET /spaces/{spaceId}" },
+  "Query.viewer": { own: signedIn, document: "{ viewer { user { id } apiTokens { totalCount } } }" },
+  "Mutation.addMemberToOrganizationTeamById": { route: "PUT /orgs/{organizationId}/teams/{teamId}/members/{userId}" },
+  "Mutation.addOrganizationMember": {
+    own: admin,
+    document: `mutation($organizationId: ID!) {
+      addOrganizationMember(organizationId: $organizationId, input: { email: "matrix-new@seed.test", role: read }) { id }
+    }`,
+  },
+  "Mutation.addSectionGroupToSite": { route: "POST /orgs/{organizationId}/sites/{siteId}/section-groups" },
+  "Mutation.addSectionToGroup": {
+    route: "POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections",
+  },
+  "Mutation.addSectionToSite": { route: "POST /orgs/{organizationId}/sites/{siteId}/sections" },
+  "Mutation.addSpaceToSite": { route: "POST /orgs/{organizationId}/sites/{siteId}/site-spaces" },
+  // Every signed-in user manages their own tokens.
+  "Mutation.createApiToken": { own: signedIn, document: "mutation { createApiToken { token } }" },
+  "Mutation.createCollection": { route: "POST /orgs/{organizationId}/collections" },
+  "Mutation.createOrganization": { route: "POST /orgs" },
+  "Mutation.createOrganizationInvite": { route: "POST /orgs/{organizationId}/link-invites" },
+  "Mutation.createOrganizationTeam": { route: "PUT /orgs/{organizationId}/teams" },
+  "Mutation.createSite": { route: "POST /orgs/{organizationId}/sites" },
+  "Mutation.createSiteShareLink": { route: "POST /orgs/{organizationId}/sites/{siteId}/share-links" },
+  "Mutation.createSpace": { route: "POST /orgs/{organizationId}/spaces" },
+  "Mutation.deleteMemberFromOrganizationTeamById": {
+    route: "DELETE /orgs/{organizationId}/teams/{teamId}/members/{userId}",
+  },
+  "Mutation.deleteOrganizationInviteById": { route: "DELETE /orgs/{organizationId}/link-invites/{inviteId}" },
+  "Mutation.deleteSiteById": { route: "DELETE /orgs/{organizationId}/sites/{siteId}" },
+  "Mutation.deleteSiteSectionById": { route: "DELETE /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}" },
+  "Mutation.deleteSiteSectionGroupById": {
+    route: "DELETE /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
+  },
+  "Mutation.deleteSiteShareLinkById": {
+    route: "DELETE /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}",
+  },
+  "Mutation.deleteSiteSpaceById": { route: "DELETE /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}" },
+  "Mutation.deleteSpaceById": { route: "DELETE /spaces/{spaceId}" },
+  "Mutation.duplicateSpace": { route: "POST /spaces/{spaceId}/duplicate" },
+  "Mutation.inviteToSpace": { route: "POST /spaces/{spaceId}/permissions" },
+  "Mutation.joinOrganization": { route: "POST /orgs/{organizationId}/join" },
+  "Mutation.joinOrganizationWithInvite": { route: "POST /orgs/{organizationId}/invites/{inviteId}" },
+  "Mutation.moveSiteSection": { route: "POST /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move" },
+  "Mutation.moveSiteSectionGroup": {
+    route: "POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move",
+  },
+  "Mutation.moveSiteSpace": { route: "POST /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move" },
+  "Mutation.moveSpace": { route: "POST /spaces/{spaceId}/move" },
+  "Mutation.publishSite": { route: "POST /orgs/{organizationId}/sites/{siteId}/publish" },
+  "Mutation.removeMemberFromOrganizationById": { route: "DELETE /orgs/{organizationId}/members/{userId}" },
+  "Mutation.removeSectionFromGroup": {
+    route: "DELETE /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}",
+  },
+  "Mutation.removeTeamFromOrganizationById": { route: "DELETE /orgs/{organizationId}/teams/{teamId}" },
+  "Mutation.restoreSpace": { route: "POST /spaces/{spaceId}/restore" },
+  // Only the token's owner may revoke it; the target token belongs to none of the callers.
+  "Mutation.revokeApiToken": {
+    own: nobody,
+    document: "mutation($apiTokenId: ID!) { revokeApiToken(id: $apiTokenId) { id } }",
+  },
+  "Mutation.setUserAsSSOMemberForOrganization": { route: "POST /orgs/{organizationId}/members/{userId}/sso" },
+  "Mutation.sortSiteStructure": { route: "PATCH /orgs/{organizationId}/sites/{siteId}/structure/sort" },
+  "Mutation.transferSpace": { route: "POST /spaces/{spaceId}/transfer" },
+  "Mutation.unpublishSite": { route: "POST /orgs/{organizationId}/sites/{siteId}/unpublish" },
+  "Mutation.updateMemberInOrganizationById": { route: "PATCH /orgs/{organizationId}/members/{userId}" },
+  "Mutation.updateMembersInOrganizationTeam": { route: "PUT /orgs/{organizationId}/teams/{teamId}/members" },
+  "Mutation.updateOrganizationAgentInstructions": { route: "PUT /orgs/{organizationId}/agent-instructions" },
+  "Mutation.updateOrganizationById": { route: "PATCH /orgs/{organizationId}" },
+  "Mutation.updateOrganizationInviteById": { route: "PATCH /orgs/{organizationId}/link-invites/{inviteId}" },
+  "Mutation.updateOrganizationMemberLastSeenAt": { route: "POST /orgs/{organizationId}/ping" },
+  "Mutation.updateSiteAdaptiveSchema": { route: "PUT /orgs/{organizationId}/sites/{siteId}/adaptive-schema" },
+  "Mutation.updateSiteById": { route: "PATCH /orgs/{organizationId}/sites/{siteId}" },
+  "Mutation.updateSiteSectionById": { route: "PATCH /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}" },
+  "Mutation.updateSiteSectionGroupById": {
+    route: "PATCH /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
+  },
+  "Mutation.updateSiteShareLinkById": {
+    route: "PATCH /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}",
+  },
+  "Mutation.updateSiteSpaceById": { route: "PATCH /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}" },
+  "Mutation.updateSpaceById": { route: "PATCH /spaces/{spaceId}" },
+  "Mutation.updateSpaceVisibility": {
+    own: admin,
+    deleted: nobody,
+    document: `mutation($spaceId: ID!) { updateSpaceVisibility(spaceId: $spaceId, visibility: "private") { id } }`,
+  },
+  "Mutation.updateTeamInOrganizationById": { route: "PATCH /orgs/{organizationId}/teams/{teamId}" },
+};

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServerContext } from "../../src/app.ts";
+import { baseUrl, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { createScratchDatabase } from "../helpers/database.ts";
+import { startServerProcess } from "../helpers/server-process.ts";
+
+const limits = { RATE_LIMIT_TOKEN: "3", RATE_LIMIT_ANONYMOUS: "2", RATE_LIMIT_WINDOW_SECONDS: "60" };
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: limits });
+});
+
+function from(address: string): ServerContext {
+  return { req: { socket: { remoteAddress: address } } };
+}
+
+async function call(app: TestApp, path: string, token?: string, address = "203.0.113.1") {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  return app.app.fetch(new Request(`${baseUrl}${path}`, { headers }), from(address));
+}
+
+describe("rate limits", () => {
+  it("counts per token: RateLimit headers on each answer, then 429 with Retry-After in the public error shape", async () => {
+    const org = await seedOrganization(t.db, "Limited");
+    const token = org.members.read.token;
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await call(t, "/v1/orgs", token));
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 429]);
+    expect(answers.map((response) => response.headers.get("ratelimit-remaining"))).toEqual(["2", "1", "0", "0"]);
+    expect(answers[0]?.headers.get("ratelimit-limit")).toBe("3");
+    const refused = answers[3] as Response;
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    expect(await refused.json()).toEqual({ error: { code: 429, message: expect.stringContaining("Rate limit") } });
+
+    // Another token has its own budget; GraphQL shares the token's budget with REST.
+    expect((await call(t, "/v1/orgs", org.members.admin.token)).status).toBe(200);
+    const graphql = await t.app.fetch(
+      new Request(`${baseUrl}/graphql`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ query: "{ viewer { user { id } } }" }),
+      }),
+    );
+    expect(graphql.status).toBe(429);
+
+    t.clock.advance(60_000);
+    expect((await call(t, "/v1/orgs", token)).status).toBe(200);
+  });
+
+  it("counts anonymous calls per client address", async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await call(t, "/v1/orgs", undefined, "198.51.100.7")).status);
+    expect(statuses).toEqual([401, 401, 429]);
+    expect((await call(t, "/v1/orgs", undefined, "198.51.100.8")).status).toBe(401);
+    // An unknown token is an anonymous call of its address.
+    expect((await call(t, "/v1/orgs", "dmt_unknown", "198.51.100.7")).status).toBe(429);
+  });
+
+  it("shares the count between two app instances on one database: never more than the limit together", async () => {
+    const other = await startTestApp({ db: t.db, env: limits });
+    other.clock.advance(t.clock.now().getTime() - other.clock.now().getTime());
+    const org = await seedOrganization(t.db, "Shared budget");
+    const token = org.members.read.token;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => call(i % 2 === 0 ? t : other, "/v1/orgs", token)),
+    );
+    expect(answers.filter((response) => response.status === 200)).toHaveLength(3);
+    expect(answers.filter((response) => response.status === 429)).toHaveLength(9);
+  });
+
+  it("refuses bodies over MAX_BODY_BYTES with 413 on /v1 and /graphql, before reading further", async () => {
+    const small = await startTestApp({ db: t.db, env: { MAX_BODY_BYTES: "2048" } });
+    const body = JSON.stringify({ query: `{ viewer { user { id } } } # ${"x".repeat(4096)}` });
+    for (const path of ["/graphql", "/v1/orgs"]) {
+      const response = await small.app.fetch(
+        new Request(`${baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body }),
+      );
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({
+        error: { code: 413, message: "Request body is larger than 2048 bytes" },
+      });
+    }
+  });
+});
+
+// Two real server processes (src/main.ts) on one PostgreSQL database: the limit holds across processes.
+describe.runIf(process.env.TEST_DATABASE_URL)("rate limits across server processes", () => {
+  const token = `bootstrap-${"k".repeat(24)}`;
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it("two processes accept no more than the limit together", async () => {
+    const database = await createScratchDatabase(process.env.TEST_DATABASE_URL as string);
+    cleanups.push(() => database.drop());
+    const env = { DATABASE_URL: database.url, BOOTSTRAP_ADMIN_TOKEN: token, RATE_LIMIT_TOKEN: "5" };
+    // One after the other: the first migrates and creates the demo data.
+    const first = await startServerProcess(env);
+    cleanups.push(() => first.stop());
+    const second = await startServerProcess(env);
+    cleanups.push(() => second.stop());
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const response = await fetch(`${(i % 2 === 0 ? first : second).url}/v1/orgs`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        await response.arrayBuffer();
+        return response.status;
+      }),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  }, 180_000);
+});
