@@ -16,6 +16,7 @@ import "../modules/section-group/section-group.graphql.ts";
 import "../modules/site/published.graphql.ts";
 import "../modules/content/content.graphql.ts";
 import "../modules/change-request/change-request.graphql.ts";
+import "../modules/comment/comment.graphql.ts";
 
 builder.queryType({
   description: "Reads: nouns on the graph; each field's description names its public operation id.",

@@ -1,4 +1,5 @@
 import { changeRequestRoutes } from "../modules/change-request/change-request.rest.ts";
+import { commentRoutes } from "../modules/comment/comment.rest.ts";
 import { contentRoutes } from "../modules/content/content.rest.ts";
 import { memberRoutes } from "../modules/member/member.rest.ts";
 import { organizationRoutes } from "../modules/organization/organization.rest.ts";
@@ -24,4 +25,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...siteSpaceRoutes,
   ...contentRoutes,
   ...changeRequestRoutes,
+  ...commentRoutes,
 ];
