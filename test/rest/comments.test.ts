@@ -10,6 +10,7 @@ type UserBody = { id: string };
 type Permissions = { view: boolean; edit: boolean; reply: boolean; delete: boolean };
 type Reaction = { emoji: string; count: number; users: { user: UserBody; reactedAt: string }[] };
 type CommentBody = {
+  postedAt: string;
   id: string;
   status: "open" | "resolved";
   resolvedAt?: string;

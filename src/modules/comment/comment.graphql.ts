@@ -102,7 +102,7 @@ const ReplyRef = builder.objectRef<CommentReply>("CommentReply").implement({
     body: t.field({
       type: CommentBodyRef,
       args: { format: t.arg({ type: PageFormatEnum, defaultValue: "document" }) },
-      resolve: (reply, args, ctx) => bodyIn(reply.markdown, args.format),
+      resolve: (reply, args) => bodyIn(reply.markdown, args.format),
     }),
     urls: t.field({
       type: UrlsRef,
