@@ -347,6 +347,31 @@ describe("comments on a space", () => {
     expect(pageOne.body.items).toHaveLength(3);
     expect(pageOne.body.next?.page).toBeTruthy();
   });
+  it("keeps the open counter equal to the open comments under concurrent posts, resolves, reopens and deletes", async () => {
+    const { spaceId, intro } = await newSpaceWithPages("Busy");
+    const base = `/spaces/${spaceId}/comments`;
+    const post = (role: Role) =>
+      t.rest<CommentBody>("POST", base, { token: token(role), body: { page: intro, body: { markdown: role } } });
+    const seeded = await Promise.all((["comment", "edit", "review", "admin"] as const).map(post));
+    const [a, b, c, d] = seeded.map((response) => response.body.id);
+    const resolve = (id: string | undefined, role: Role, resolved: boolean) =>
+      t.rest("PUT", `${base}/${id}`, { token: token(role), body: { resolved } });
+    const responses = await Promise.all([
+      resolve(a, "comment", true),
+      resolve(a, "edit", true),
+      resolve(a, "review", true),
+      resolve(b, "edit", true),
+      resolve(b, "admin", false),
+      t.rest("DELETE", `${base}/${c}`, { token: token("admin") }),
+      resolve(c, "admin", true),
+      t.rest("DELETE", `${base}/${d}`, { token: token("admin") }),
+      post("comment"),
+      post("edit"),
+    ]);
+    for (const response of responses) expect([200, 204, 404]).toContain(response.status);
+    const open = await t.db.prisma.comment.count({ where: { spaceId, changeRequestId: null, resolvedAt: null } });
+    expect(await counters(spaceId)).toBe(open);
+  });
 });
 
 describe("comments on a change request", () => {
