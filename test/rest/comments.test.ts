@@ -72,10 +72,16 @@ describe("comments on a space", () => {
   it("posts on a page of the current revision, serves markdown or documents, and keeps the open counter", async () => {
     const { spaceId, revision, intro } = await newSpaceWithPages("Discussed");
     const base = `/spaces/${spaceId}/comments`;
+    const introPage = await t.rest<{ document: { nodes: { key: string }[] } }>(
+      "GET",
+      `/spaces/${spaceId}/content/page/${intro}`,
+      { token: token("read") },
+    );
+    const nodeKey = introPage.body.document.nodes[0]?.key as string;
 
     const posted = await t.rest<CommentBody>("POST", base, {
       token: token("comment"),
-      body: { page: intro, node: "node-1", body: { markdown: "Is **this** right?" } },
+      body: { page: intro, node: nodeKey, body: { markdown: "Is **this** right?" } },
     });
     expect(posted.status).toBe(200);
     expectMatchesSpec("postCommentInSpace", 200, posted.body);
@@ -85,7 +91,7 @@ describe("comments on a space", () => {
       repliers: [],
       reactions: [],
       postedBy: { id: org.members.comment.id },
-      target: { space: spaceId, revision, page: { id: intro }, node: { id: "node-1" } },
+      target: { space: spaceId, revision, page: { id: intro }, node: { id: nodeKey } },
       permissions: { view: true, edit: true, reply: true, delete: true },
     });
     expect(posted.body.body.document?.object).toBe("document");
@@ -120,6 +126,8 @@ describe("comments on a space", () => {
     const refusals: [Role | "guest", unknown, number][] = [
       ["comment", { page: "page_missing", body: { markdown: "x" } }, 400],
       ["comment", { node: "n", body: { markdown: "x" } }, 400],
+      ["comment", { page: intro, node: "not-a-node", body: { markdown: "x" } }, 400],
+      ["comment", { page: intro, tableCell: { record: "r", definition: "d" }, body: { markdown: "x" } }, 400],
       ["comment", { page: intro, body: { markdown: "   " } }, 400],
       ["comment", { page: intro, body: { html: "<p>x</p>" } }, 400],
       ["comment", { page: intro }, 400],
@@ -385,9 +393,17 @@ describe("comments on a change request", () => {
     const edit = await t.rest<{ revision: string; inserted: { id: string }[] }>(
       "POST",
       `/spaces/${spaceId}/change-requests/${crId}/content`,
-      { token: token("edit"), body: { changes: [{ type: "insert", page: { title: "New", markdown: "new" } }] } },
+      {
+        token: token("edit"),
+        body: { changes: [{ type: "insert", page: { title: "New", markdown: "| A |\n| --- |\n| 1 |\n" } }] },
+      },
     );
     const newPage = edit.body.inserted[0]?.id as string;
+    const newDocument = await t.rest<{
+      document: { nodes: { data: { records: Record<string, unknown>; definition: Record<string, unknown> } }[] };
+    }>("GET", `/spaces/${spaceId}/change-requests/${crId}/content/page/${newPage}`, { token: token("read") });
+    const table = newDocument.body.document.nodes[0]?.data;
+    const cell = { record: Object.keys(table?.records ?? {})[0], definition: Object.keys(table?.definition ?? {})[0] };
     // Addressed by number too, like every change request path.
     const base = `/spaces/${spaceId}/change-requests/${created.body.number}/comments`;
 
@@ -402,7 +418,7 @@ describe("comments on a change request", () => {
     ).toBe(400);
     const posted = await t.rest<CommentBody>("POST", base, {
       token: token("comment"),
-      body: { page: newPage, tableCell: { record: "r1", definition: "d1" }, body: { markdown: "Why a new page?" } },
+      body: { page: newPage, tableCell: cell, body: { markdown: "Why a new page?" } },
     });
     expect(posted.status).toBe(200);
     expectMatchesSpec("postCommentInChangeRequest", 200, posted.body);
@@ -411,7 +427,7 @@ describe("comments on a change request", () => {
       revision: edit.body.revision,
       changeRequest: crId,
       page: { id: newPage },
-      tableCell: { record: "r1", definition: "d1" },
+      tableCell: cell,
     });
     expect(posted.body.target.revision).not.toBe(revision);
     const onIntro = await t.rest<CommentBody>("POST", base, {

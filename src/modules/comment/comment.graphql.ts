@@ -90,6 +90,13 @@ const UrlsRef = builder.objectRef<{ location: string }>("CommentUrls").implement
 const commentLocation = (ctx: Context, comment: Comment) =>
   `${ctx.config.publicUrl}/v1/spaces/${comment.spaceId}${comment.changeRequestId ? `/change-requests/${comment.changeRequestId}` : ""}/comments/${comment.id}`;
 
+/** Replies are deleted with their comment (cascade), so it is there. */
+async function threadOf(ctx: Context, reply: CommentReply) {
+  const comment = await commentByIdLoader(ctx).load(reply.commentId);
+  if (!comment) throw new Error(`Comment ${reply.commentId} is missing`);
+  return comment;
+}
+
 const ReplyRef = builder.objectRef<CommentReply>("CommentReply").implement({
   description: "A reply in a comment thread.",
   fields: (t) => ({
@@ -98,7 +105,10 @@ const ReplyRef = builder.objectRef<CommentReply>("CommentReply").implement({
     postedBy: t.field({ type: UserRef, resolve: (reply, _args, ctx) => requiredUser(ctx, reply.postedById) }),
     postedAt: t.expose("postedAt", { type: "DateTime" }),
     editedAt: t.expose("editedAt", { type: "DateTime", nullable: true }),
-    reactions: t.field({ type: [ReactionRef], resolve: (reply, _args, ctx) => reactionsOf(ctx, reply.id) }),
+    reactions: t.field({
+      type: [ReactionRef],
+      resolve: (reply, _args, ctx) => reactionsOf(ctx, { commentId: reply.commentId, targetId: reply.id }),
+    }),
     body: t.field({
       type: CommentBodyRef,
       args: { format: t.arg({ type: PageFormatEnum, defaultValue: "document" }) },
@@ -106,17 +116,14 @@ const ReplyRef = builder.objectRef<CommentReply>("CommentReply").implement({
     }),
     urls: t.field({
       type: UrlsRef,
-      resolve: async (reply, _args, ctx) => {
-        const comment = await commentByIdLoader(ctx).load(reply.commentId);
-        return { location: `${comment ? commentLocation(ctx, comment) : ""}/replies/${reply.id}` };
-      },
+      resolve: async (reply, _args, ctx) => ({
+        location: `${commentLocation(ctx, await threadOf(ctx, reply))}/replies/${reply.id}`,
+      }),
     }),
     permissions: t.field({
       type: PermissionsRef,
-      resolve: async (reply, _args, ctx) => {
-        const comment = await commentByIdLoader(ctx).load(reply.commentId);
-        return messagePermissions(ctx, comment?.spaceId ?? "", reply.postedById);
-      },
+      resolve: async (reply, _args, ctx) =>
+        messagePermissions(ctx, (await threadOf(ctx, reply)).spaceId, reply.postedById),
     }),
   }),
 });
@@ -177,7 +184,10 @@ const CommentRef = builder.objectRef<Comment>("Comment").implement({
       nullable: true,
       resolve: (comment, _args, ctx) => (comment.resolvedById ? userByIdLoader(ctx).load(comment.resolvedById) : null),
     }),
-    reactions: t.field({ type: [ReactionRef], resolve: (comment, _args, ctx) => reactionsOf(ctx, comment.id) }),
+    reactions: t.field({
+      type: [ReactionRef],
+      resolve: (comment, _args, ctx) => reactionsOf(ctx, { commentId: comment.id, targetId: comment.id }),
+    }),
     replyCount: t.int({
       description: "Replies in the thread (REST: `replies`).",
       resolve: (comment, _args, ctx) => replyCount(ctx, comment),

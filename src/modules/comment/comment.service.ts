@@ -13,7 +13,7 @@ import { revisionOf, revisionPage } from "../content/content.service.ts";
 import { type Document, documentToMarkdown, markdownToDocument } from "../content/markdown-document.ts";
 import { spaceByIdLoader } from "../space/space.loaders.ts";
 import { getSpace, requireSpaceRole, spaceRole } from "../space/space.service.ts";
-import { commentByIdLoader, reactionsLoader, repliesLoader } from "./comment.loaders.ts";
+import { commentByIdLoader, threadLoader } from "./comment.loaders.ts";
 
 /** Where comments live: a space, or one of its change requests. */
 export interface CommentBase {
@@ -69,7 +69,7 @@ const listFiltersSchema = z.strictObject({
 export type CommentFilters = z.input<typeof listFiltersSchema>;
 
 /** A base's comments, filtered by status, target page and authors, by posting time (newest first by default). */
-export function listComments(ctx: RequestContext, base: CommentBase, filters: CommentFilters, page: PageArgs) {
+export async function listComments(ctx: RequestContext, base: CommentBase, filters: CommentFilters, page: PageArgs) {
   const { status, order, targetPage, authors } = parseInput(listFiltersSchema, filters);
   const where: Prisma.CommentWhereInput = baseWhere(base);
   if (status === "open") where.resolvedAt = null;
@@ -81,7 +81,10 @@ export function listComments(ctx: RequestContext, base: CommentBase, filters: Co
     { field: "postedAt", direction },
     { field: "id", direction },
   ];
-  return paginate<Comment>(page, { sort, where, model: ctx.prisma.comment });
+  const comments = await paginate<Comment>(page, { sort, where, model: ctx.prisma.comment });
+  // Replies find their thread through this loader.
+  for (const { node } of comments.edges) commentByIdLoader(ctx).prime(node.id, node);
+  return comments;
 }
 
 export async function getComment(ctx: RequestContext, base: CommentBase, commentId: string): Promise<Comment> {
@@ -99,7 +102,7 @@ const replySort: SortKey<CommentReply>[] = [
 
 /** A thread's replies, oldest first; first pages of many threads come from one batched statement. */
 export async function listReplies(ctx: RequestContext, comment: Comment, page: PageArgs) {
-  if (isFirstPage(page)) return firstPageFromRows(page, replySort, await repliesLoader(ctx).load(comment.id));
+  if (isFirstPage(page)) return firstPageFromRows(page, replySort, (await threadLoader(ctx).load(comment.id)).replies);
   return paginate<CommentReply>(page, {
     sort: replySort,
     where: { commentId: comment.id },
@@ -108,13 +111,13 @@ export async function listReplies(ctx: RequestContext, comment: Comment, page: P
 }
 
 export async function getReply(ctx: RequestContext, comment: Comment, replyId: string): Promise<CommentReply> {
-  const reply = (await repliesLoader(ctx).load(comment.id)).find((row) => row.id === replyId);
+  const reply = (await threadLoader(ctx).load(comment.id)).replies.find((row) => row.id === replyId);
   if (!reply) throw new NotFoundError(`Reply ${replyId} not found`);
   return reply;
 }
 
 export async function replyCount(ctx: RequestContext, comment: Comment): Promise<number> {
-  return (await repliesLoader(ctx).load(comment.id)).length;
+  return (await threadLoader(ctx).load(comment.id)).replies.length;
 }
 
 export interface Replier {
@@ -126,7 +129,7 @@ export interface Replier {
 /** Who replied to a thread: one entry per user with their number of replies and their latest reply's time. */
 export async function repliersOf(ctx: RequestContext, comment: Comment): Promise<Replier[]> {
   const repliers = new Map<string, Replier>();
-  for (const reply of await repliesLoader(ctx).load(comment.id)) {
+  for (const reply of (await threadLoader(ctx).load(comment.id)).replies) {
     const replier = repliers.get(reply.postedById);
     if (replier) {
       replier.count += 1;
@@ -144,10 +147,14 @@ export interface ReactionGroup {
   users: { userId: string; reactedAt: Date }[];
 }
 
-/** Reactions on a comment or reply, grouped by emoji in the order they first appeared. */
-export async function reactionsOf(ctx: RequestContext, targetId: string): Promise<ReactionGroup[]> {
+/** Reactions on a comment or one of its replies, grouped by emoji in the order they first appeared. */
+export async function reactionsOf(
+  ctx: RequestContext,
+  message: { commentId: string; targetId: string },
+): Promise<ReactionGroup[]> {
   const groups = new Map<string, ReactionGroup>();
-  for (const reaction of await reactionsLoader(ctx).load(targetId)) {
+  const { reactions } = await threadLoader(ctx).load(message.commentId);
+  for (const reaction of reactions.filter((row) => row.targetId === message.targetId)) {
     const group = groups.get(reaction.emoji) ?? { emoji: reaction.emoji, count: 0, users: [] };
     group.count += 1;
     group.users.push({ userId: reaction.userId, reactedAt: reaction.reactedAt });
@@ -255,6 +262,30 @@ function requireAuthor(ctx: RequestContext, postedById: string) {
   if (requireViewer(ctx).userId !== postedById) throw new ForbiddenError("Only its author can edit this message");
 }
 
+const cellKey = (cell: { record: string; definition: string }) => `${cell.record}/${cell.definition}`;
+
+/** The node keys and table cells of a page's document, as the pages' converter gives them (keys are stable). */
+function documentTargets(markdown: string) {
+  const nodes = new Set<string>();
+  const cells = new Set<string>();
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== "object") return;
+    const { key, type, data } = node as { key?: unknown; type?: unknown; data?: Record<string, unknown> };
+    if (typeof key === "string") nodes.add(key);
+    if (type === "table" && data) {
+      for (const record of Object.keys((data.records ?? {}) as object)) {
+        for (const definition of Object.keys((data.definition ?? {}) as object))
+          cells.add(cellKey({ record, definition }));
+      }
+    }
+    for (const children of [(node as { nodes?: unknown }).nodes, (node as { fragments?: unknown }).fragments]) {
+      if (Array.isArray(children)) children.forEach(visit);
+    }
+  };
+  visit(markdownToDocument(markdown));
+  return { nodes, cells };
+}
+
 const postCommentSchema = z.strictObject({
   body: bodySchema,
   page: z.string().min(1).optional(),
@@ -279,8 +310,17 @@ export async function postComment(
   if ((data.node || data.tableCell) && !data.page) {
     throw new InvalidInputError("Invalid input: page: a comment on a node or a table cell needs its page");
   }
-  if (data.page && !(await revisionPage(ctx, revision, data.page))) {
-    throw new InvalidInputError(`Invalid input: page: ${data.page} is not a page of revision ${revision.id}`);
+  if (data.page) {
+    const page = await revisionPage(ctx, revision, data.page);
+    if (!page)
+      throw new InvalidInputError(`Invalid input: page: ${data.page} is not a page of revision ${revision.id}`);
+    const targets = documentTargets(page.page.markdown);
+    if (data.node && !targets.nodes.has(data.node)) {
+      throw new InvalidInputError(`Invalid input: node: ${data.node} is not a node of page ${data.page}`);
+    }
+    if (data.tableCell && !targets.cells.has(cellKey(data.tableCell))) {
+      throw new InvalidInputError(`Invalid input: tableCell: not a cell of a table of page ${data.page}`);
+    }
   }
   const now = ctx.clock.now();
   return ctx.prisma.$transaction(async (tx) => {
@@ -325,7 +365,7 @@ export async function updateComment(
   const markdown = data.body ? markdownOf(data.body) : undefined;
   const userId = requireViewer(ctx).userId;
   const now = ctx.clock.now();
-  return ctx.prisma.$transaction(async (tx) => {
+  const updated = await ctx.prisma.$transaction(async (tx) => {
     if (markdown !== undefined) {
       await tx.comment.update({ where: { id: comment.id }, data: { markdown, editedAt: now } });
     }
@@ -333,6 +373,8 @@ export async function updateComment(
     await changeReactions(tx, { targetId: comment.id, commentId: comment.id }, userId, data, now);
     return requireStill(await tx.comment.findUnique({ where: { id: comment.id } }), commentId);
   });
+  threadLoader(ctx).clear(comment.id);
+  return updated;
 }
 
 /** A message deleted by someone else while this write ran is gone: 404 rather than a half answer. */
@@ -411,7 +453,7 @@ export async function updateReply(
   const markdown = data.body ? markdownOf(data.body) : undefined;
   const userId = requireViewer(ctx).userId;
   const now = ctx.clock.now();
-  return ctx.prisma.$transaction(async (tx) => {
+  const updated = await ctx.prisma.$transaction(async (tx) => {
     if (markdown !== undefined) {
       await tx.commentReply.update({ where: { id: reply.id }, data: { markdown, editedAt: now } });
     }
@@ -419,6 +461,9 @@ export async function updateReply(
     await changeReactions(tx, { targetId: reply.id, commentId: comment.id }, userId, data, now);
     return requireStill(await tx.commentReply.findUnique({ where: { id: reply.id } }), replyId);
   });
+  // The thread was read before the write; the answer shows it after.
+  threadLoader(ctx).clear(comment.id);
+  return updated;
 }
 
 /** Deletes a reply and its reactions (author or space admin); absent replies answer success. */
@@ -431,7 +476,7 @@ export async function deleteReply(
 ): Promise<void> {
   const base = await commentBase(ctx, spaceId, changeRequestId);
   const comment = await getComment(ctx, base, commentId);
-  const reply = (await repliesLoader(ctx).load(comment.id)).find((row) => row.id === replyId);
+  const reply = (await threadLoader(ctx).load(comment.id)).replies.find((row) => row.id === replyId);
   if (!reply) return;
   if (!(await messagePermissions(ctx, spaceId, reply.postedById)).delete) {
     throw new ForbiddenError("Only its author or a space admin can delete this reply");
