@@ -120,6 +120,58 @@ describe("comments on a space", () => {
     expect(await counters(spaceId)).toBe(2);
   });
 
+  it("lets each role do what its permissions say", async () => {
+    const { spaceId, intro } = await newSpaceWithPages("Roles");
+    const base = `/spaces/${spaceId}/comments`;
+    const theirs = await t.rest<CommentBody>("POST", base, {
+      token: token("edit"),
+      body: { page: intro, body: { markdown: "someone else's" } },
+    });
+    const expected: Record<Role | "guest", { post: number; permissions?: Permissions }> = {
+      admin: { post: 200, permissions: { view: true, edit: false, reply: true, delete: true } },
+      create: { post: 200, permissions: { view: true, edit: false, reply: true, delete: false } },
+      review: { post: 200, permissions: { view: true, edit: false, reply: true, delete: false } },
+      edit: { post: 200, permissions: { view: true, edit: true, reply: true, delete: true } },
+      comment: { post: 200, permissions: { view: true, edit: false, reply: true, delete: false } },
+      read: { post: 403, permissions: { view: true, edit: false, reply: false, delete: false } },
+      guest: { post: 404 },
+    };
+    for (const [role, rules] of Object.entries(expected) as [Role | "guest", (typeof expected)["admin"]][]) {
+      const seen = await t.rest<CommentBody>("GET", `${base}/${theirs.body.id}`, { token: token(role) });
+      expect(seen.status, role).toBe(rules.permissions ? 200 : 404);
+      if (rules.permissions) expect(seen.body.permissions, role).toEqual(rules.permissions);
+      const posted = await t.rest<CommentBody>("POST", base, {
+        token: token(role),
+        body: { page: intro, body: { markdown: `by ${role}` } },
+      });
+      expect(posted.status, role).toBe(rules.post);
+      const reply = await t.rest("POST", `${base}/${theirs.body.id}/replies`, {
+        token: token(role),
+        body: { body: { markdown: `reply by ${role}` } },
+      });
+      expect(reply.status, role).toBe(rules.post);
+      const resolve = await t.rest("PUT", `${base}/${theirs.body.id}`, {
+        token: token(role),
+        body: { resolved: false },
+      });
+      expect(resolve.status, role).toBe(rules.post);
+      if (rules.post !== 200) continue;
+      // Authors see their own message as editable and deletable.
+      expect(posted.body.permissions, role).toEqual({ view: true, edit: true, reply: true, delete: true });
+      const own = await t.rest("PUT", `${base}/${posted.body.id}`, {
+        token: token(role),
+        body: { body: { markdown: "edited" } },
+      });
+      expect(own.status, role).toBe(200);
+      const other = await t.rest("PUT", `${base}/${theirs.body.id}`, {
+        token: token(role),
+        body: { body: { markdown: "edited" } },
+      });
+      expect(other.status, role).toBe(role === "edit" ? 200 : 403);
+    }
+    expect(await counters(spaceId)).toBe(6);
+  });
+
   it("refuses bad targets and bodies with 400, readers with 403 and outsiders with 404, writing nothing", async () => {
     const { spaceId, intro } = await newSpaceWithPages("Guarded");
     const base = `/spaces/${spaceId}/comments`;
