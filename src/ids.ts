@@ -17,6 +17,8 @@ export const idPrefixes = {
   ChangeRequest: "cr",
   ChangeRequestReview: "crr",
   ContentExport: "exp",
+  Comment: "cmt",
+  CommentReply: "cmtr",
   Site: "site",
   SiteSection: "sitesc",
   SiteSectionGroup: "sitesg",

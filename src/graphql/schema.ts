@@ -19,6 +19,7 @@ import "../modules/change-request/change-request.graphql.ts";
 import "../modules/translation/translation.graphql.ts";
 import "../modules/openapi-spec/openapi-spec.graphql.ts";
 import "../modules/saml-provider/saml-provider.graphql.ts";
+import "../modules/comment/comment.graphql.ts";
 
 builder.queryType({
   description: "Reads: nouns on the graph; each field's description names its public operation id.",

@@ -1,4 +1,5 @@
 import { changeRequestRoutes } from "../modules/change-request/change-request.rest.ts";
+import { commentRoutes } from "../modules/comment/comment.rest.ts";
 import { contentRoutes } from "../modules/content/content.rest.ts";
 import { memberRoutes } from "../modules/member/member.rest.ts";
 import { openApiSpecRoutes } from "../modules/openapi-spec/openapi-spec.rest.ts";
@@ -30,4 +31,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...translationRoutes,
   ...openApiSpecRoutes,
   ...samlProviderRoutes,
+  ...commentRoutes,
 ];

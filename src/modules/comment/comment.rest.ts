@@ -1,0 +1,170 @@
+import type { RestRoute } from "../../rest/route.ts";
+import { userFields } from "../change-request/change-request.fragments.ts";
+import { memberFields } from "../member/member.rest.ts";
+
+const messageFields = `
+  object id postedAt editedAt urls { location } postedBy { ${userFields} }
+  body(format: $format) { markdown document }
+  reactions { emoji count users { reactedAt user { ${userFields} } } }
+  permissions { view edit reply delete }
+`;
+
+const commentFields = /* GraphQL */ `
+  fragment CommentFields on Comment {
+    ${messageFields}
+    status resolvedAt resolvedBy { ${userFields} }
+    replies: replyCount
+    repliers { count updatedAt user { ${userFields} } }
+    target { space revision changeRequest page { id } node { id } tableCell { record definition } }
+  }
+`;
+
+const replyFields = /* GraphQL */ `fragment ReplyFields on CommentReply { ${messageFields} }`;
+
+const connection = (fragment: string) => `totalCount pageInfo { hasNextPage endCursor } nodes { ...${fragment} }`;
+
+/** The routes of one base: the space itself, or one of its change requests. */
+function baseRoutes(base: {
+  path: string;
+  variables: string;
+  /** Mutation arguments naming the base. */
+  arguments: string;
+  select: (inner: string) => string;
+  result: string;
+  suffix: "InSpace" | "InChangeRequest";
+}): RestRoute[] {
+  const { path, variables, select, result, suffix } = base;
+  const commentVariables = `${variables}, $commentId: String!`;
+  const commentArguments = `${base.arguments}, commentId: $commentId`;
+  const replyVariables = `${commentVariables}, $commentReplyId: String!`;
+  const replyArguments = `${commentArguments}, commentReplyId: $commentReplyId`;
+  const comment = `${path}/comments/{commentId}`;
+  const reply = `${comment}/replies/{commentReplyId}`;
+  return [
+    {
+      method: "GET",
+      path: `${path}/comments`,
+      operation: `listComments${suffix}`,
+      status: 200,
+      result: `${result}.commentThreads`,
+      document: `query listComments${suffix}(${variables}, $limit: Int, $page: String, $order: SortOrder,
+        $status: CommentStatusFilter, $format: PageFormat, $targetPage: String, $authors: [String!]) {
+        ${select(`commentThreads(first: $limit, after: $page, order: $order, status: $status, targetPage: $targetPage,
+          authors: $authors) { ${connection("CommentFields")} }`)}
+      } ${commentFields}`,
+    },
+    {
+      method: "POST",
+      path: `${path}/comments`,
+      operation: `postComment${suffix}`,
+      status: 200,
+      result: "postComment",
+      document: `mutation postComment${suffix}(${variables}, $input: PostCommentInput!, $format: PageFormat) {
+        postComment(${base.arguments}, input: $input) { ...CommentFields }
+      } ${commentFields}`,
+    },
+    {
+      method: "GET",
+      path: comment,
+      operation: `getComment${suffix}`,
+      status: 200,
+      result: `${result}.comment`,
+      document: `query getComment${suffix}(${commentVariables}, $format: PageFormat) {
+        ${select("comment(id: $commentId) { ...CommentFields }")}
+      } ${commentFields}`,
+    },
+    {
+      method: "PUT",
+      path: comment,
+      operation: `updateComment${suffix}`,
+      status: 200,
+      result: "updateComment",
+      document: `mutation updateComment${suffix}(${commentVariables}, $input: UpdateCommentInput!, $format: PageFormat) {
+        updateComment(${commentArguments}, input: $input) { ...CommentFields }
+      } ${commentFields}`,
+    },
+    {
+      method: "DELETE",
+      path: comment,
+      operation: `deleteComment${suffix}`,
+      status: 204,
+      document: `mutation deleteComment${suffix}(${commentVariables}) { deleteComment(${commentArguments}) }`,
+    },
+    {
+      method: "GET",
+      path: `${comment}/replies`,
+      operation: `listCommentReplies${suffix}`,
+      status: 200,
+      result: `${result}.comment.replies`,
+      document: `query listCommentReplies${suffix}(${commentVariables}, $limit: Int, $page: String, $format: PageFormat) {
+        ${select(`comment(id: $commentId) { replies(first: $limit, after: $page) { ${connection("ReplyFields")} } }`)}
+      } ${replyFields}`,
+    },
+    {
+      method: "POST",
+      path: `${comment}/replies`,
+      operation: `postCommentReply${suffix}`,
+      status: 200,
+      result: "postCommentReply",
+      document: `mutation postCommentReply${suffix}(${commentVariables}, $input: PostCommentReplyInput!, $format: PageFormat) {
+        postCommentReply(${commentArguments}, input: $input) { ...ReplyFields }
+      } ${replyFields}`,
+    },
+    {
+      method: "GET",
+      path: reply,
+      operation: `getCommentReply${suffix}`,
+      status: 200,
+      result: `${result}.comment.reply`,
+      document: `query getCommentReply${suffix}(${replyVariables}, $format: PageFormat) {
+        ${select("comment(id: $commentId) { reply(id: $commentReplyId) { ...ReplyFields } }")}
+      } ${replyFields}`,
+    },
+    {
+      method: "PUT",
+      path: reply,
+      operation: `updateCommentReply${suffix}`,
+      status: 200,
+      result: "updateCommentReply",
+      document: `mutation updateCommentReply${suffix}(${replyVariables}, $input: UpdateCommentReplyInput!, $format: PageFormat) {
+        updateCommentReply(${replyArguments}, input: $input) { ...ReplyFields }
+      } ${replyFields}`,
+    },
+    {
+      method: "DELETE",
+      path: reply,
+      operation: `deleteCommentReply${suffix}`,
+      status: 204,
+      document: `mutation deleteCommentReply${suffix}(${replyVariables}) { deleteCommentReply(${replyArguments}) }`,
+    },
+    {
+      method: "GET",
+      path: `${path}/commenters`,
+      operation: `listCommenters${suffix}`,
+      status: 200,
+      result: `${result}.commenters`,
+      document: `query listCommenters${suffix}(${variables}, $limit: Int, $page: String) {
+        ${select(`commenters(first: $limit, after: $page) { ${connection("MemberFields")} }`)}
+      } ${memberFields}`,
+    },
+  ];
+}
+
+export const commentRoutes: RestRoute[] = [
+  ...baseRoutes({
+    path: "/spaces/{spaceId}",
+    variables: "$spaceId: ID!",
+    arguments: "spaceId: $spaceId",
+    select: (inner) => `space(id: $spaceId) { ${inner} }`,
+    result: "space",
+    suffix: "InSpace",
+  }),
+  ...baseRoutes({
+    path: "/spaces/{spaceId}/change-requests/{changeRequestId}",
+    variables: "$spaceId: ID!, $changeRequestId: String!",
+    arguments: "spaceId: $spaceId, changeRequestId: $changeRequestId",
+    select: (inner) => `space(id: $spaceId) { changeRequest(id: $changeRequestId) { ${inner} } }`,
+    result: "space.changeRequest",
+    suffix: "InChangeRequest",
+  }),
+];

@@ -1,0 +1,166 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { graphql } from "../generated/gql.ts";
+import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+
+const CreateSpace = graphql(`
+  mutation CommentsTestCreateSpace($organizationId: ID!) {
+    createSpace(organizationId: $organizationId, input: { title: "GraphQL comments" }) { id }
+  }
+`);
+
+const CreateChangeRequest = graphql(`
+  mutation CommentsTestCreateChangeRequest($spaceId: ID!) {
+    createChangeRequest(spaceId: $spaceId, input: { subject: "Discussed" }) { id }
+  }
+`);
+
+const WriteContent = graphql(`
+  mutation CommentsTestWrite($spaceId: ID!, $changeRequestId: String!, $input: ContentChangesInput!) {
+    updateChangeRequestContent(spaceId: $spaceId, changeRequestId: $changeRequestId, input: $input) {
+      inserted { id }
+    }
+  }
+`);
+
+const PostComment = graphql(`
+  mutation CommentsTestPost($spaceId: ID!, $changeRequestId: String, $input: PostCommentInput!) {
+    postComment(spaceId: $spaceId, changeRequestId: $changeRequestId, input: $input) { id status }
+  }
+`);
+
+const PostReply = graphql(`
+  mutation CommentsTestReply($spaceId: ID!, $changeRequestId: String, $commentId: String!, $markdown: String!) {
+    postCommentReply(
+      spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $commentId, input: { body: { markdown: $markdown } }
+    ) { id }
+  }
+`);
+
+const React = graphql(`
+  mutation CommentsTestReact($spaceId: ID!, $changeRequestId: String, $commentId: String!, $emoji: String!) {
+    updateComment(
+      spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $commentId, input: { addedReactions: [$emoji] }
+    ) { id }
+  }
+`);
+
+const ChangeRequestWithComments = graphql(`
+  query CommentsTestNested($spaceId: ID!, $changeRequestId: String!) {
+    space(id: $spaceId) {
+      commentCount
+      changeRequest(id: $changeRequestId) {
+        comments
+        commentThreads(first: 100, order: asc) {
+          totalCount
+          nodes {
+            id status replyCount
+            body(format: markdown) { markdown }
+            postedBy { email }
+            permissions { edit reply delete }
+            reactions { emoji count users { user { email } } }
+            repliers { count user { email } }
+            target { page { id } revision }
+            replies(first: 100) { totalCount nodes { body(format: markdown) { markdown } postedBy { email } permissions { edit } } }
+          }
+        }
+        commenters(first: 100) { totalCount }
+      }
+    }
+  }
+`);
+
+let t: TestApp;
+let org: SeededOrganization;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  org = await seedOrganization(t.db, "GraphQL Comments Org");
+});
+
+describe("comments over GraphQL", () => {
+  it("reads a change request with its threads, replies, reactions and authors in a fixed number of statements", async () => {
+    const admin = t.graphql(org.members.admin.token);
+    const editor = t.graphql(org.members.edit.token);
+    const commenter = t.graphql(org.members.comment.token);
+    const { createSpace } = await admin.request(CreateSpace, { organizationId: org.organizationId });
+    const spaceId = createSpace.id;
+    const { createChangeRequest } = await editor.request(CreateChangeRequest, { spaceId });
+    const changeRequestId = createChangeRequest.id;
+    const written = await editor.request(WriteContent, {
+      spaceId,
+      changeRequestId,
+      input: { changes: [{ type: "insert", page: { title: "Page", markdown: "text" } }] },
+    });
+    const pageId = written.updateChangeRequestContent.inserted[0]?.id as string;
+
+    const addThreads = async (count: number, repliesEach: number) => {
+      for (let i = 0; i < count; i++) {
+        t.clock.advance(1000);
+        const { postComment } = await commenter.request(PostComment, {
+          spaceId,
+          changeRequestId,
+          input: { page: pageId, body: { markdown: `thread ${i}` } },
+        });
+        for (let j = 0; j < repliesEach; j++) {
+          t.clock.advance(1000);
+          await (j % 2 ? editor : admin).request(PostReply, {
+            spaceId,
+            changeRequestId,
+            commentId: postComment.id,
+            markdown: `reply ${j}`,
+          });
+        }
+        await editor.request(React, { spaceId, changeRequestId, commentId: postComment.id, emoji: "👍" });
+      }
+    };
+    const read = async () => {
+      const before = t.db.statementCount();
+      const data = await editor.request(ChangeRequestWithComments, { spaceId, changeRequestId });
+      return { data, count: t.db.statementCount() - before };
+    };
+
+    await addThreads(1, 1);
+    const small = await read();
+    await addThreads(5, 4);
+    const large = await read();
+    expect(large.count).toBe(small.count);
+
+    const changeRequest = large.data.space.changeRequest;
+    expect(large.data.space.commentCount).toBe(0);
+    expect(changeRequest.comments).toBe(6);
+    expect(changeRequest.commentThreads.totalCount).toBe(6);
+    expect(changeRequest.commenters.totalCount).toBe(3);
+    const last = changeRequest.commentThreads.nodes.at(-1);
+    expect(last).toMatchObject({
+      status: "open",
+      replyCount: 4,
+      body: { markdown: "thread 4" },
+      postedBy: { email: org.members.comment.email },
+      permissions: { edit: false, reply: true, delete: false },
+      reactions: [{ emoji: "👍", count: 1, users: [{ user: { email: org.members.edit.email } }] }],
+      repliers: [
+        { count: 2, user: { email: org.members.admin.email } },
+        { count: 2, user: { email: org.members.edit.email } },
+      ],
+      target: { page: { id: pageId } },
+    });
+    expect(last?.replies.nodes.map((reply) => [reply.body.markdown, reply.permissions.edit])).toEqual([
+      ["reply 0", false],
+      ["reply 1", true],
+      ["reply 2", false],
+      ["reply 3", true],
+    ]);
+  });
+
+  it("answers GraphQL errors with codes for readers and unknown threads", async () => {
+    const admin = t.graphql(org.members.admin.token);
+    const { createSpace } = await admin.request(CreateSpace, { organizationId: org.organizationId });
+    const reader = t.graphql(org.members.read.token);
+    await expect(
+      reader.request(PostComment, { spaceId: createSpace.id, input: { body: { markdown: "hi" } } }),
+    ).rejects.toThrow(/FORBIDDEN|comment role/);
+    await expect(
+      admin.request(PostReply, { spaceId: createSpace.id, commentId: "cmt_missing", markdown: "hi" }),
+    ).rejects.toThrow(/Comment cmt_missing not found/);
+  });
+});
