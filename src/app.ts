@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { useGraphQlJit } from "@envelop/graphql-jit";
+import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
+import { getOperationAST } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
 import { authenticate, bearerToken } from "./auth/viewer.ts";
 import { type Clock, systemClock } from "./clock.ts";
@@ -9,6 +11,7 @@ import type { Database } from "./db/database.ts";
 import { maskError } from "./graphql/errors.ts";
 import { schema } from "./graphql/schema.ts";
 import { describeError, type Logger } from "./logger.ts";
+import { createMetrics, type RequestLabels } from "./ops/metrics.ts";
 import { restError } from "./rest/errors.ts";
 import { compileRoutes, createRestHandler } from "./rest/router.ts";
 import { restRoutes } from "./rest/routes.ts";
@@ -22,17 +25,34 @@ export interface AppOptions {
 
 export interface App {
   fetch(request: Request): Promise<Response>;
+  /** From now on `/readyz` answers 503, so load balancers stop sending traffic while requests in flight finish. */
+  stopAcceptingTraffic(): void;
 }
 
-const defaultGraphiQLQuery = `# Send your token: open "Headers" below and set {"Authorization": "Bearer <token>"}
-query Organizations {
+interface ServerContext {
+  requestId: string;
+  labels: RequestLabels;
+}
+
+/** GraphiQL's first query: the nested site structure, the read this gateway is built for. */
+export const defaultGraphiQLQuery = `# Put your token in "Headers" below: {"Authorization": "Bearer <token>"}, then press the run button.
+query SiteStructure {
   organizations(first: 10) {
-    totalCount
     nodes {
       id
       title
-      members(first: 10) { totalCount nodes { role user { displayName email } } }
-      teams(first: 10) { nodes { title members(first: 10) { nodes { team { role } organization { user { displayName } } } } } }
+      sites(first: 10) {
+        nodes {
+          title
+          sections(first: 20) {
+            nodes {
+              title
+              siteSpaces { path title space { title } }
+            }
+          }
+          siteSpaces(first: 20) { totalCount nodes { path space { title } } }
+        }
+      }
     }
   }
 }
@@ -56,16 +76,33 @@ export function createApp({ config, db, logger, clock = systemClock }: AppOption
     };
   }
 
-  const yoga = createYoga<{ requestId: string }>({
+  const metrics = createMetrics(db);
+  let acceptingTraffic = true;
+
+  const yoga = createYoga<ServerContext>({
     schema,
     graphqlEndpoint: "/graphql",
     landingPage: false,
     logging: false,
-    graphiql: { defaultQuery: defaultGraphiQLQuery, title: "Docs management GraphQL" },
+    graphiql: {
+      defaultQuery: defaultGraphiQLQuery,
+      headers: JSON.stringify({ Authorization: "Bearer <token>" }, null, 2),
+      defaultEditorToolsVisibility: "headers",
+      title: "Docs management GraphQL",
+    },
+    // The GraphiQL page carries its scripts (no CDN): it works offline and behind strict networks.
+    renderGraphiQL,
     context: ({ request, requestId }) => createContext(request, requestId),
     plugins: [
       // Compiles each operation once into a JavaScript function: the nested reads resolve thousands of fields.
       useGraphQlJit(),
+      {
+        // The operation name labels the request's metrics (the route alone would lump every GraphQL call together).
+        onExecute({ args }) {
+          const operation = getOperationAST(args.document, args.operationName);
+          args.contextValue.labels.operation = operation?.name?.value ?? `anonymous ${operation?.operation ?? ""}`;
+        },
+      } satisfies Plugin<RequestContext & ServerContext, ServerContext>,
       {
         // Errors of an execution are masked here, where the request id is known, and logged with it.
         onExecutionResult({ result, setResult, context }) {
@@ -74,7 +111,7 @@ export function createApp({ config, db, logger, clock = systemClock }: AppOption
           const log = logUnexpected(requestId);
           setResult({ ...result, errors: result.errors.map((error) => maskError(error, requestId, log)) });
         },
-      } satisfies Plugin<RequestContext, { requestId: string }>,
+      } satisfies Plugin<RequestContext, ServerContext>,
     ],
     // The safety net for errors outside execution (they carry no request id).
     maskedErrors: { maskError: (error) => maskError(error, "", logUnexpected("")) },
@@ -85,12 +122,34 @@ export function createApp({ config, db, logger, clock = systemClock }: AppOption
     onUnexpectedError: (error, ctx) => logUnexpected(ctx.requestId)(error),
   });
 
-  async function route(request: Request, url: URL, requestId: string): Promise<Response> {
-    if (url.pathname === "/healthz") return Response.json({ status: "ok" });
-    if (url.pathname === "/graphql") return yoga.fetch(request, { requestId });
+  async function readiness(): Promise<Response> {
+    if (!acceptingTraffic) return Response.json({ status: "stopping" }, { status: 503 });
+    try {
+      await db.withRawConnection((connection) => connection.query("SELECT 1"));
+      return Response.json({ status: "ready" });
+    } catch (error) {
+      logger.warn("readiness check failed", describeError(error));
+      return Response.json({ status: "database unavailable" }, { status: 503 });
+    }
+  }
+
+  async function route(request: Request, url: URL, requestId: string, labels: RequestLabels): Promise<Response> {
+    // Liveness: the process answers. Readiness: it can serve (database reachable, not shutting down).
+    if (url.pathname === "/healthz" || url.pathname === "/livez") return Response.json({ status: "ok" });
+    if (url.pathname === "/readyz") return readiness();
+    if (url.pathname === "/metrics") {
+      return new Response(await metrics.render(), { headers: { "content-type": metrics.contentType } });
+    }
+    if (url.pathname === "/graphql") {
+      labels.route = "/graphql";
+      return yoga.fetch(request, { requestId, labels });
+    }
     if (url.pathname === "/v1" || url.pathname.startsWith("/v1/")) {
       const ctx = await createContext(request, requestId);
-      return rest(request, url.pathname.slice(3) || "/", url.searchParams, ctx);
+      return rest(request, url.pathname.slice(3) || "/", url.searchParams, ctx, (matched) => {
+        labels.route = `/v1${matched.path}`;
+        labels.operation = matched.operation;
+      });
     }
     return restError(404, `No route for ${url.pathname}`);
   }
@@ -100,22 +159,33 @@ export function createApp({ config, db, logger, clock = systemClock }: AppOption
       const started = performance.now();
       const requestId = request.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
       const url = new URL(request.url);
+      // Unmatched paths share one label: raw paths would give every id its own time series.
+      const fixedPaths = ["/healthz", "/livez", "/readyz", "/metrics"];
+      const labels: RequestLabels = {
+        route: fixedPaths.includes(url.pathname) ? url.pathname : "unmatched",
+        operation: "",
+      };
       let response: Response;
       try {
-        response = await route(request, url, requestId);
+        response = await route(request, url, requestId, labels);
       } catch (error) {
         logUnexpected(requestId)(error);
         response = restError(500, "Unexpected error.");
       }
       response.headers.set("x-request-id", requestId);
+      const seconds = (performance.now() - started) / 1000;
+      metrics.observeRequest({ ...labels, method: request.method, status: response.status, seconds });
       logger.info("request", {
         requestId,
         method: request.method,
         path: url.pathname,
         status: response.status,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        durationMs: Math.round(seconds * 10_000) / 10,
       });
       return response;
+    },
+    stopAcceptingTraffic() {
+      acceptingTraffic = false;
     },
   };
 }

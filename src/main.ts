@@ -23,7 +23,8 @@ async function main() {
     `Docs management gateway listening on ${config.publicUrl} (database: ${where})`,
     `  GraphiQL:  ${config.publicUrl}/graphql`,
     `  REST API:  ${config.publicUrl}/v1`,
-    `  Health:    ${config.publicUrl}/healthz`,
+    `  Health:    ${config.publicUrl}/livez (liveness), ${config.publicUrl}/readyz (readiness)`,
+    `  Metrics:   ${config.publicUrl}/metrics`,
   ];
   if (demo) {
     lines.push(
@@ -41,6 +42,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info("shutting down", { signal });
+    app.stopAcceptingTraffic();
     // Finish requests in flight, then release the database; force the exit if a client holds a connection open.
     setTimeout(() => process.exit(1), 10_000).unref();
     server.close(async () => {

@@ -113,3 +113,11 @@ export async function runDueJobs(
     }
   }
 }
+
+/** Jobs per status, every status present (0 when none), for the queue-depth metric. */
+export async function countJobsByStatus(prisma: PrismaClient): Promise<Record<string, number>> {
+  const counts: Record<string, number> = { pending: 0, running: 0, done: 0, failed: 0 };
+  const groups = await prisma.job.groupBy({ by: ["status"], _count: { _all: true } });
+  for (const group of groups) counts[group.status] = group._count._all;
+  return counts;
+}
