@@ -13,6 +13,7 @@ import { schema } from "./graphql/schema.ts";
 import { describeError, type Logger } from "./logger.ts";
 import { createMetrics, type RequestLabels } from "./ops/metrics.ts";
 import { restError } from "./rest/errors.ts";
+import { buildOpenApiDocument } from "./rest/openapi.ts";
 import { compileRoutes, createRestHandler } from "./rest/router.ts";
 import { restRoutes } from "./rest/routes.ts";
 
@@ -122,6 +123,8 @@ export function createApp({ config, db, logger, clock = systemClock }: AppOption
     onUnexpectedError: (error, ctx) => logUnexpected(ctx.requestId)(error),
   });
 
+  const openApiDocument = JSON.stringify(buildOpenApiDocument(schema, restRoutes, config.publicUrl));
+
   async function readiness(): Promise<Response> {
     if (!acceptingTraffic) return Response.json({ status: "stopping" }, { status: 503 });
     try {
@@ -143,6 +146,10 @@ export function createApp({ config, db, logger, clock = systemClock }: AppOption
     if (url.pathname === "/graphql") {
       labels.route = "/graphql";
       return yoga.fetch(request, { requestId, labels });
+    }
+    if (url.pathname === "/v1/openapi.json" && request.method === "GET") {
+      labels.route = url.pathname;
+      return new Response(openApiDocument, { headers: { "content-type": "application/json" } });
     }
     if (url.pathname === "/v1" || url.pathname.startsWith("/v1/")) {
       const ctx = await createContext(request, requestId);
