@@ -8,6 +8,7 @@ import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { RequestContext } from "./context.ts";
 import type { Database } from "./db/database.ts";
+import type { EventBus } from "./events/bus.ts";
 import { maskError } from "./graphql/errors.ts";
 import { schema } from "./graphql/schema.ts";
 import { describeError, type Logger } from "./logger.ts";
@@ -20,6 +21,7 @@ import { restRoutes } from "./rest/routes.ts";
 export interface AppOptions {
   config: Config;
   db: Database;
+  events: EventBus;
   logger: Logger;
   clock?: Clock;
 }
@@ -60,7 +62,7 @@ query SiteStructure {
 `;
 
 /** One fetch handler for the whole service: `/graphql`, `/v1/*` and `/healthz`. */
-export function createApp({ config, db, logger, clock = systemClock }: AppOptions): App {
+export function createApp({ config, db, events, logger, clock = systemClock }: AppOptions): App {
   const logUnexpected = (requestId: string) => (error: unknown) =>
     logger.error("unexpected error", { requestId, ...describeError(error) });
 
@@ -74,6 +76,7 @@ export function createApp({ config, db, logger, clock = systemClock }: AppOption
       viewer: await authenticate(db.prisma, clock, bearer),
       bearer,
       loaders: new Map(),
+      events,
     };
   }
 

@@ -13,6 +13,10 @@ const configSchema = z.object({
   publicUrl: z.string().url().optional(),
   logLevel: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   environment: z.enum(["development", "production", "test"]).default("development"),
+  runJobs: z
+    .enum(["true", "false"], { message: "must be true or false" })
+    .default("true")
+    .transform((value) => value === "true"),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -33,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL || undefined,
     logLevel: env.LOG_LEVEL || undefined,
     environment: env.NODE_ENV || undefined,
+    runJobs: env.RUN_JOBS || undefined,
   });
   if (!parsed.success) {
     const names: Record<string, string> = {
@@ -44,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicUrl: "PUBLIC_URL",
       logLevel: "LOG_LEVEL",
       environment: "NODE_ENV",
+      runJobs: "RUN_JOBS",
     };
     const lines = parsed.error.issues.map(
       (issue) => `  ${names[String(issue.path[0])] ?? issue.path.join(".")}: ${issue.message}`,

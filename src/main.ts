@@ -5,6 +5,7 @@ import { bootstrapDemoData } from "./bootstrap.ts";
 import { systemClock } from "./clock.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
+import { startEventBus } from "./events/bus.ts";
 import { startJobRunner } from "./jobs/recurring.ts";
 import { createLogger, describeError } from "./logger.ts";
 
@@ -13,8 +14,9 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const db = await openConfiguredDatabase(config);
   const demo = await bootstrapDemoData(db.prisma, systemClock, config.bootstrapAdminToken);
-  const app = createApp({ config, db, logger });
-  const jobs = startJobRunner(db.prisma, systemClock, logger);
+  const events = await startEventBus(db, logger);
+  const app = createApp({ config, db, events, logger });
+  const jobs = config.runJobs ? startJobRunner(db.prisma, systemClock, logger, events) : undefined;
   const server = createServer(createServerAdapter(app.fetch));
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
 
@@ -43,10 +45,13 @@ async function main() {
     stopping = true;
     logger.info("shutting down", { signal });
     app.stopAcceptingTraffic();
+    // Ending the subscriptions ends their event streams, which the server would otherwise wait for.
+    const eventsClosed = events.close();
     // Finish requests in flight, then release the database; force the exit if a client holds a connection open.
     setTimeout(() => process.exit(1), 10_000).unref();
     server.close(async () => {
-      await jobs.stop();
+      await jobs?.stop();
+      await eventsClosed;
       await db.close();
       process.exit(0);
     });

@@ -14,11 +14,15 @@ import "../modules/site-space/site-space.graphql.ts";
 import "../modules/site-section/site-section.graphql.ts";
 import "../modules/section-group/section-group.graphql.ts";
 import "../modules/site/published.graphql.ts";
+import "../modules/job/job.graphql.ts";
 
 builder.queryType({
   description: "Reads: nouns on the graph; each field's description names its public operation id.",
 });
 builder.mutationType({ description: "Writes: named after the public operation ids." });
+builder.subscriptionType({
+  description: "Live updates over server-sent events (`Accept: text/event-stream`), from every instance.",
+});
 
 export const schema = builder.toSchema({ sortSchema: true });
 

@@ -9,6 +9,7 @@ import type { Clock } from "../../src/clock.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { Database } from "../../src/db/database.ts";
 import type { Role } from "../../src/db/generated/client.ts";
+import { type EventBus, startEventBus } from "../../src/events/bus.ts";
 import { newId } from "../../src/ids.ts";
 import { createLogger } from "../../src/logger.ts";
 import { insertOrganization } from "../../src/modules/organization/organization.service.ts";
@@ -45,6 +46,7 @@ export interface RestOptions {
 export interface TestApp {
   app: App;
   db: Database;
+  events: EventBus;
   clock: TestClock;
   rest<Body = unknown>(method: string, path: string, options?: RestOptions): Promise<RestResponse<Body>>;
   graphql(token?: string): GraphQLClient;
@@ -57,10 +59,13 @@ export async function startTestApp(options: { log?: (line: string) => void } = {
   const clock = new TestClock();
   const config = loadConfig({ PUBLIC_URL: baseUrl, LOG_LEVEL: "silent", NODE_ENV: "test" });
   const logger = options.log ? createLogger("info", options.log) : createLogger("silent");
-  const app = createApp({ config, db, clock, logger });
+  const events = await startEventBus(db, logger);
+  afterAll(() => events.close());
+  const app = createApp({ config, db, events, clock, logger });
   return {
     app,
     db,
+    events,
     clock,
     async rest<Body>(method: string, path: string, options: RestOptions = {}) {
       const url = new URL(`/v1${path}`, baseUrl);
