@@ -4,10 +4,12 @@ import { createApp } from "./app.ts";
 import { bootstrapDemoData } from "./bootstrap.ts";
 import { systemClock } from "./clock.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { contextActingAs } from "./context.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { startEventBus } from "./events/bus.ts";
 import { startJobRunner } from "./jobs/recurring.ts";
 import { createLogger, describeError } from "./logger.ts";
+import { seedDemoContent } from "./modules/demo/demo.service.ts";
 
 async function main() {
   const config = loadConfig();
@@ -15,6 +17,11 @@ async function main() {
   const db = await openConfiguredDatabase(config);
   const demo = await bootstrapDemoData(db.prisma, systemClock, config.bootstrapAdminToken);
   const events = await startEventBus(db, logger);
+  if (demo) {
+    // A small site structure too, so the first nested query in GraphiQL has something to show.
+    const ctx = contextActingAs({ prisma: db.prisma, config, clock: systemClock, events }, demo.adminUserId, "boot");
+    await seedDemoContent(ctx, demo.organizationId, "small", async () => {});
+  }
   const app = createApp({ config, db, events, logger });
   const jobs = config.runJobs ? startJobRunner(db.prisma, systemClock, logger, events) : undefined;
   const server = createServer(createServerAdapter(app.fetch));
