@@ -61,7 +61,7 @@ query SiteStructure {
 }
 `;
 
-/** One fetch handler for the whole service: `/graphql`, `/v1/*` and `/healthz`. */
+/** One fetch handler for the whole service: `/graphql`, `/v1/*`, health and metrics. */
 export function createApp({ config, db, events, logger, clock = systemClock }: AppOptions): App {
   const logUnexpected = (requestId: string) => (error: unknown) =>
     logger.error("unexpected error", { requestId, ...describeError(error) });
@@ -152,6 +152,7 @@ export function createApp({ config, db, events, logger, clock = systemClock }: A
     }
     if (url.pathname === "/v1/openapi.json" && request.method === "GET") {
       labels.route = url.pathname;
+      labels.operation = "getOpenAPIDocument";
       return new Response(openApiDocument, { headers: { "content-type": "application/json" } });
     }
     if (url.pathname === "/v1" || url.pathname.startsWith("/v1/")) {

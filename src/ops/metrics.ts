@@ -32,6 +32,15 @@ export function createMetrics(db: Database): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  // GraphQL operation names come from clients: past this many, new ones share one label (bounded series).
+  const maxOperations = 500;
+  const operations = new Set<string>();
+  const operationLabel = (operation: string) => {
+    if (operations.has(operation)) return operation;
+    if (operations.size >= maxOperations) return "other";
+    operations.add(operation);
+    return operation;
+  };
   let countedStatements = 0;
   new Counter({
     name: "db_sql_statements_total",
@@ -56,7 +65,8 @@ export function createMetrics(db: Database): Metrics {
   return {
     contentType: registry.contentType,
     render: () => registry.metrics(),
-    observeRequest({ method, route, operation, status, seconds }) {
+    observeRequest({ method, route, status, seconds, ...labels }) {
+      const operation = operationLabel(labels.operation);
       requests.inc({ method, route, operation, status: String(status) });
       duration.observe({ method, route, operation }, seconds);
     },
