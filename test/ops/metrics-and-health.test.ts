@@ -81,14 +81,25 @@ describe("configuration", () => {
   it("refuses bad values at start with one message naming every bad variable", () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud", BOOTSTRAP_ADMIN_TOKEN: "short" });
+      loadConfig({
+        PORT: "eighty",
+        DATABASE_URL: "mysql://x",
+        LOG_LEVEL: "loud",
+        BOOTSTRAP_ADMIN_TOKEN: "short",
+        RUN_JOBS: "maybe",
+      });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
     expect(message).toMatch(/^Invalid configuration:/);
-    for (const name of ["PORT", "DATABASE_URL", "LOG_LEVEL", "BOOTSTRAP_ADMIN_TOKEN"]) expect(message).toContain(name);
-    expect(message).toContain("must be a postgres:// or postgresql:// URL");
+    for (const name of ["PORT", "DATABASE_URL", "LOG_LEVEL", "BOOTSTRAP_ADMIN_TOKEN", "RUN_JOBS"]) {
+      expect(message).toContain(name);
+    }
+    expect(message).toContain("DATABASE_URL: must be a postgres:// or postgresql:// URL");
+    expect(message).toContain("RUN_JOBS: must be true or false");
+    expect(loadConfig({ RUN_JOBS: "false" }).runJobs).toBe(false);
+    expect(loadConfig({}).runJobs).toBe(true);
   });
 });
