@@ -7,7 +7,6 @@ import { openConfiguredDatabase } from "./db/open.ts";
 import { DomainError } from "./errors.ts";
 import { inProcessEventBus } from "./events/bus.ts";
 import type { ReportProgress } from "./jobs/runner.ts";
-import { demoSizeSchema, seedDemoContent } from "./modules/demo/demo.service.ts";
 import { insertOrganization } from "./modules/organization/organization.service.ts";
 import { addMember, createApiToken, createUser, listUsers, revokeApiToken } from "./modules/user/user.service.ts";
 import { parseInput, roleSchema } from "./validation.ts";
@@ -93,6 +92,8 @@ const commands: Record<string, Handler> = {
     return { id: token.id, revokedAt: token.revokedAt };
   },
   seed: async (prisma, options, config) => {
+    // Loaded by this command only: it pulls in every content service (~0.6 s), which the others need not load.
+    const { demoSizeSchema, seedDemoContent } = await import("./modules/demo/demo.service.ts");
     const size = parseInput(demoSizeSchema, options.size ?? "small");
     let organizationId = options.org;
     let userId = options.user;
