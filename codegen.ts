@@ -1,15 +1,30 @@
 import type { CodegenConfig } from "@graphql-codegen/cli";
 
-// Typed documents for the tests, generated from the committed schema.graphql (`npm run codegen`, run by `npm test`).
+const scalars = { DateTime: "string", JSON: "unknown" };
+
+// From the committed schema.graphql (`npm run codegen`, run by `npm test` and `npm run typecheck`):
+// typed documents for the tests, and the typed SDK this package publishes (`exports["./sdk"]`).
 const config: CodegenConfig = {
   schema: "schema.graphql",
-  documents: ["test/**/*.ts", "!test/generated/**"],
   ignoreNoDocuments: true,
   generates: {
+    "src/sdk/generated.ts": {
+      documents: "src/sdk/operations.graphql",
+      plugins: ["typescript", "typescript-operations", "typescript-graphql-request"],
+      // Pre-parsed documents: the SDK needs graphql-request and graphql only (no graphql-tag).
+      config: {
+        documentMode: "documentNode",
+        useTypeImports: true,
+        scalars,
+        enumsAsTypes: true,
+        onlyOperationTypes: true,
+      },
+    },
     "test/generated/": {
+      documents: ["test/**/*.ts", "!test/generated/**"],
       preset: "client",
       presetConfig: { fragmentMasking: false },
-      config: { useTypeImports: true, scalars: { DateTime: "string", JSON: "unknown" } },
+      config: { useTypeImports: true, scalars },
     },
   },
 };

@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { useGraphQlJit } from "@envelop/graphql-jit";
+import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
+import { getOperationAST } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
 import { authenticate, bearerToken } from "./auth/viewer.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { RequestContext, Viewer } from "./context.ts";
 import type { Database } from "./db/database.ts";
+import type { EventBus } from "./events/bus.ts";
 import { maskError } from "./graphql/errors.ts";
 import { graphqlLimitPlugins, maxBatchedOperations } from "./graphql/limits.ts";
 import { schema } from "./graphql/schema.ts";
@@ -16,14 +19,17 @@ import { describeError, type Logger } from "./logger.ts";
 import { contentPlainRoutes } from "./modules/content/content.http.ts";
 import { openApiSpecPlainRoutes } from "./modules/openapi-spec/openapi-spec.http.ts";
 import { samlPlainRoutes } from "./modules/saml-provider/saml-provider.http.ts";
+import { createMetrics, type RequestLabels } from "./ops/metrics.ts";
 import { findPlainRoute, runPlainRoute } from "./plain-routes.ts";
 import { restError } from "./rest/errors.ts";
+import { buildOpenApiDocument } from "./rest/openapi.ts";
 import { compileRoutes, createRestHandler } from "./rest/router.ts";
 import { restRoutes } from "./rest/routes.ts";
 
 export interface AppOptions {
   config: Config;
   db: Database;
+  events: EventBus;
   logger: Logger;
   clock?: Clock;
 }
@@ -35,51 +41,82 @@ export interface ServerContext {
 
 export interface App {
   fetch(request: Request, server?: ServerContext): Promise<Response>;
+  /** From now on `/readyz` answers 503, so load balancers stop sending traffic while requests in flight finish. */
+  stopAcceptingTraffic(): void;
 }
 
+/** Who is calling and how the request is labelled in the metrics, settled before a handler runs. */
 interface CallContext {
   requestId: string;
   viewer: Viewer | null;
   bearer: string | undefined;
+  labels: RequestLabels;
 }
 
 const plainRoutes = [...contentPlainRoutes, ...openApiSpecPlainRoutes, ...samlPlainRoutes];
 
-const defaultGraphiQLQuery = `# Send your token: open "Headers" below and set {"Authorization": "Bearer <token>"}
-query Organizations {
+/** GraphiQL's first query: the nested site structure, the read this gateway is built for. */
+export const defaultGraphiQLQuery = `# Put your token in "Headers" below: {"Authorization": "Bearer <token>"}, then press the run button.
+query SiteStructure {
   organizations(first: 10) {
-    totalCount
     nodes {
       id
       title
-      members(first: 10) { totalCount nodes { role user { displayName email } } }
-      teams(first: 10) { nodes { title members(first: 10) { nodes { team { role } organization { user { displayName } } } } } }
+      sites(first: 10) {
+        nodes {
+          title
+          sections(first: 20) {
+            nodes {
+              title
+              siteSpaces { path title space { title } }
+            }
+          }
+          siteSpaces(first: 20) { totalCount nodes { path space { title } } }
+        }
+      }
     }
   }
 }
 `;
 
-/** One fetch handler for the whole service: `/graphql`, `/v1/*` and `/healthz`. */
-export function createApp({ config, db, logger, clock = systemClock }: AppOptions): App {
+/** One fetch handler for the whole service: `/graphql`, `/v1/*`, health and metrics. */
+export function createApp({ config, db, events, logger, clock = systemClock }: AppOptions): App {
   const logUnexpected = (requestId: string) => (error: unknown) =>
     logger.error("unexpected error", { requestId, ...describeError(error) });
 
   function createContext({ requestId, viewer, bearer }: CallContext): RequestContext {
-    return { prisma: db.prisma, config, clock, requestId, viewer, bearer, loaders: new Map() };
+    return { prisma: db.prisma, config, clock, requestId, viewer, bearer, loaders: new Map(), events };
   }
+
+  const metrics = createMetrics(db);
+  let acceptingTraffic = true;
 
   const yoga = createYoga<CallContext>({
     schema,
     graphqlEndpoint: "/graphql",
     landingPage: false,
     logging: false,
-    graphiql: { defaultQuery: defaultGraphiQLQuery, title: "Docs management GraphQL" },
+    graphiql: {
+      defaultQuery: defaultGraphiQLQuery,
+      headers: JSON.stringify({ Authorization: "Bearer <token>" }, null, 2),
+      defaultEditorToolsVisibility: "headers",
+      title: "Docs management GraphQL",
+    },
+    // The GraphiQL page carries its scripts (no CDN): it works offline and behind strict networks.
+    renderGraphiQL,
     context: (call) => createContext(call),
     batching: { limit: maxBatchedOperations },
     plugins: [
       ...graphqlLimitPlugins(config),
       // Compiles each operation once into a JavaScript function: the nested reads resolve thousands of fields.
       useGraphQlJit(),
+      {
+        // The operation name labels the request's metrics (the route alone would lump every GraphQL call together).
+        onExecute({ args }) {
+          const operation = getOperationAST(args.document, args.operationName);
+          args.contextValue.labels.operation = operation?.name?.value ?? `anonymous ${operation?.operation ?? ""}`;
+        },
+      } satisfies Plugin<RequestContext & CallContext, CallContext>,
       {
         // Errors of an execution are masked here, where the request id is known, and logged with it.
         onExecutionResult({ result, setResult, context }) {
@@ -104,6 +141,7 @@ export function createApp({ config, db, logger, clock = systemClock }: AppOption
     incoming: Request,
     clientAddress: string,
     requestId: string,
+    labels: RequestLabels,
     handle: (request: Request, call: CallContext) => Promise<Response>,
   ): Promise<Response> {
     let body: Uint8Array<ArrayBuffer> | undefined;
@@ -117,7 +155,7 @@ export function createApp({ config, db, logger, clock = systemClock }: AppOption
     }
     const request = new Request(incoming.url, { method: incoming.method, headers: incoming.headers, body });
     const bearer = bearerToken(request.headers.get("authorization"));
-    const call: CallContext = { requestId, bearer, viewer: await authenticate(db.prisma, clock, bearer) };
+    const call: CallContext = { requestId, bearer, viewer: await authenticate(db.prisma, clock, bearer), labels };
     const limited = await rateLimit(db.prisma, config, call.viewer, clientAddress, clock.now());
     const headers = limited ? rateLimitHeaders(limited) : {};
     if (limited && !limited.allowed) {
@@ -144,21 +182,55 @@ export function createApp({ config, db, logger, clock = systemClock }: AppOption
     return response;
   }
 
-  async function route(request: Request, url: URL, clientAddress: string, requestId: string): Promise<Response> {
-    if (url.pathname === "/healthz") return Response.json({ status: "ok" });
+  const openApiDocument = JSON.stringify(buildOpenApiDocument(schema, restRoutes, config.publicUrl));
+
+  async function readiness(): Promise<Response> {
+    if (!acceptingTraffic) return Response.json({ status: "stopping" }, { status: 503 });
+    try {
+      await db.withRawConnection((connection) => connection.query("SELECT 1"));
+      return Response.json({ status: "ready" });
+    } catch (error) {
+      logger.warn("readiness check failed", describeError(error));
+      return Response.json({ status: "database unavailable" }, { status: 503 });
+    }
+  }
+
+  async function route(
+    request: Request,
+    url: URL,
+    clientAddress: string,
+    requestId: string,
+    labels: RequestLabels,
+  ): Promise<Response> {
+    // Liveness: the process answers. Readiness: it can serve (database reachable, not shutting down).
+    if (url.pathname === "/healthz" || url.pathname === "/livez") return Response.json({ status: "ok" });
+    if (url.pathname === "/readyz") return readiness();
+    if (url.pathname === "/metrics") {
+      return new Response(await metrics.render(), { headers: { "content-type": metrics.contentType } });
+    }
     if (url.pathname === "/graphql") {
-      return guarded(request, clientAddress, requestId, async (guardedRequest, call) =>
+      labels.route = "/graphql";
+      return guarded(request, clientAddress, requestId, labels, async (guardedRequest, call) =>
         yoga.fetch(guardedRequest, call),
       );
     }
+    if (url.pathname === "/v1/openapi.json" && request.method === "GET") {
+      labels.route = url.pathname;
+      labels.operation = "getOpenAPIDocument";
+      return new Response(openApiDocument, { headers: { "content-type": "application/json" } });
+    }
     if (url.pathname === "/v1" || url.pathname.startsWith("/v1/")) {
-      return guarded(request, clientAddress, requestId, (guardedRequest, call) =>
-        rest(guardedRequest, url.pathname.slice(3) || "/", url.searchParams, createContext(call)),
+      return guarded(request, clientAddress, requestId, labels, (guardedRequest, call) =>
+        rest(guardedRequest, url.pathname.slice(3) || "/", url.searchParams, createContext(call), (matched) => {
+          labels.route = `/v1${matched.path}`;
+          labels.operation = matched.operation;
+        }),
       );
     }
     const plain = findPlainRoute(plainRoutes, request, url.pathname);
     if (plain) {
-      return guarded(request, clientAddress, requestId, (guardedRequest, call) =>
+      labels.route = plain.route.pattern.source;
+      return guarded(request, clientAddress, requestId, labels, (guardedRequest, call) =>
         runPlainRoute(plain.route, guardedRequest, plain.parameters, createContext(call)),
       );
     }
@@ -171,22 +243,33 @@ export function createApp({ config, db, logger, clock = systemClock }: AppOption
       const requestId = request.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
       const url = new URL(request.url);
       const clientAddress = server?.req?.socket.remoteAddress ?? "local";
+      // Unmatched paths share one label: raw paths would give every id its own time series.
+      const fixedPaths = ["/healthz", "/livez", "/readyz", "/metrics"];
+      const labels: RequestLabels = {
+        route: fixedPaths.includes(url.pathname) ? url.pathname : "unmatched",
+        operation: "",
+      };
       let response: Response;
       try {
-        response = await route(request, url, clientAddress, requestId);
+        response = await route(request, url, clientAddress, requestId, labels);
       } catch (error) {
         logUnexpected(requestId)(error);
         response = restError(500, "Unexpected error.");
       }
       response.headers.set("x-request-id", requestId);
+      const seconds = (performance.now() - started) / 1000;
+      metrics.observeRequest({ ...labels, method: request.method, status: response.status, seconds });
       logger.info("request", {
         requestId,
         method: request.method,
         path: url.pathname,
         status: response.status,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        durationMs: Math.round(seconds * 10_000) / 10,
       });
       return response;
+    },
+    stopAcceptingTraffic() {
+      acceptingTraffic = false;
     },
   };
 }

@@ -1,9 +1,12 @@
 import { parseArgs } from "node:util";
 import { systemClock } from "./clock.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { contextActingAs } from "./context.ts";
 import type { PrismaClient } from "./db/generated/client.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { DomainError } from "./errors.ts";
+import { inProcessEventBus } from "./events/bus.ts";
+import type { ReportProgress } from "./jobs/runner.ts";
 import { insertOrganization } from "./modules/organization/organization.service.ts";
 import { addMember, createApiToken, createUser, listUsers, revokeApiToken } from "./modules/user/user.service.ts";
 import { parseInput, roleSchema } from "./validation.ts";
@@ -15,9 +18,31 @@ const usage = `Usage: npm run cli -- <command> [options]
   user list                                 list users (id, email)
   member add --org O --user U --role R      make a user a member (role: admin|create|review|edit|comment|read|guest)
   token create --user U [--label L]         create an API token for a user (printed once)
-  token revoke --token-id I                 revoke a token`;
+  token revoke --token-id I                 revoke a token
+  seed [--size small|large] [--org O --user U]
+                                            demo content (members, teams, spaces, sites), progress on stderr;
+                                            without --org: a new organization, its admin and a token`;
 
-type Handler = (prisma: PrismaClient, options: Record<string, string | undefined>) => Promise<unknown>;
+type Handler = (prisma: PrismaClient, options: Record<string, string | undefined>, config: Config) => Promise<unknown>;
+
+/**
+ * Progress of long work on stderr (stdout keeps its one JSON line): one updating line on a terminal, else a line
+ * per tenth of the work, so logs stay short.
+ */
+function progressOnStderr(label: string): ReportProgress {
+  let lastTenth = -1;
+  return async (done, total, message) => {
+    const percent = total ? Math.floor((done / total) * 100) : 0;
+    const line = `${label}: ${String(percent).padStart(3)}% (${done}/${total}) ${message ?? ""}`;
+    if (process.stderr.isTTY) {
+      process.stderr.write(`\r${line.padEnd(process.stderr.columns - 1).slice(0, process.stderr.columns - 1)}`);
+      if (done === total) process.stderr.write("\n");
+    } else if (Math.floor(percent / 10) > lastTenth) {
+      lastTenth = Math.floor(percent / 10);
+      process.stderr.write(`${line}\n`);
+    }
+  };
+}
 
 function required(options: Record<string, string | undefined>, name: string): string {
   const value = options[name];
@@ -66,6 +91,31 @@ const commands: Record<string, Handler> = {
     const token = await revokeApiToken(prisma, required(options, "token-id"), systemClock.now());
     return { id: token.id, revokedAt: token.revokedAt };
   },
+  seed: async (prisma, options, config) => {
+    // Loaded by this command only: it pulls in every content service (~0.6 s), which the others need not load.
+    const { demoSizeSchema, seedDemoContent } = await import("./modules/demo/demo.service.ts");
+    const size = parseInput(demoSizeSchema, options.size ?? "small");
+    let organizationId = options.org;
+    let userId = options.user;
+    let token: string | undefined;
+    if (!organizationId) {
+      const now = systemClock.now();
+      const admin = await createUser(prisma, {
+        email: `demo-admin-${now.getTime().toString(36)}@example.com`,
+        displayName: "Demo Admin",
+      });
+      const organization = await insertOrganization(prisma, { title: `Demo Co (${size})` }, now, admin.id);
+      organizationId = organization.id;
+      userId = admin.id;
+      token = (await createApiToken(prisma, admin.id, { label: "seed" })).token;
+    } else if (!userId) {
+      throw new UsageError("--user (an admin of --org) is required with --org");
+    }
+    const events = await inProcessEventBus();
+    const ctx = contextActingAs({ prisma, config, clock: systemClock, events }, userId as string, "cli-seed");
+    const created = await seedDemoContent(ctx, organizationId, size, progressOnStderr(`seed ${size}`));
+    return { organization: organizationId, user: userId, ...(token ? { token } : {}), created };
+  },
 };
 
 async function main() {
@@ -81,20 +131,22 @@ async function main() {
       role: { type: "string" },
       label: { type: "string" },
       "token-id": { type: "string" },
+      size: { type: "string" },
       help: { type: "boolean" },
     },
   });
-  const handler = commands[positionals.slice(0, 2).join(" ")];
+  const handler = commands[positionals.slice(0, 2).join(" ")] ?? commands[positionals[0] ?? ""];
   if (values.help || !handler) {
     process.stderr.write(`${usage}\n`);
     process.exit(values.help ? 0 : 2);
   }
-  const db = await openConfiguredDatabase(loadConfig());
+  const config = loadConfig();
+  const db = await openConfiguredDatabase(config);
   try {
     const options = Object.fromEntries(
       Object.entries(values).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
     );
-    process.stdout.write(`${JSON.stringify(await handler(db.prisma, options))}\n`);
+    process.stdout.write(`${JSON.stringify(await handler(db.prisma, options, config))}\n`);
   } finally {
     await db.close();
   }

@@ -43,6 +43,10 @@ const configSchema = z.object({
     .min(1024)
     .default(1024 * 1024),
   secretsKey: z.string().regex(secretsKeyPattern, "must be 64 hex characters (32 bytes)").optional(),
+  runJobs: z
+    .enum(["true", "false"], { message: "must be true or false" })
+    .default("true")
+    .transform((value) => value === "true"),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "secretsKey"> & {
@@ -77,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS || undefined,
     maxBodyBytes: env.MAX_BODY_BYTES || undefined,
     secretsKey: env.SECRETS_KEY || undefined,
+    runJobs: env.RUN_JOBS || undefined,
   });
   if (!parsed.success) {
     const names: Record<string, string> = {
@@ -100,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateLimitWindowSeconds: "RATE_LIMIT_WINDOW_SECONDS",
       maxBodyBytes: "MAX_BODY_BYTES",
       secretsKey: "SECRETS_KEY",
+      runJobs: "RUN_JOBS",
     };
     const lines = parsed.error.issues.map(
       (issue) => `  ${names[String(issue.path[0])] ?? issue.path.join(".")}: ${issue.message}`,

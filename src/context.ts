@@ -2,6 +2,7 @@ import type DataLoader from "dataloader";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { PrismaClient } from "./db/generated/client.ts";
+import type { EventBus } from "./events/bus.ts";
 
 export interface Viewer {
   userId: string;
@@ -20,4 +21,15 @@ export interface RequestContext {
   bearer: string | undefined;
   /** Per-request DataLoaders, created on first use by `defineLoader`. */
   loaders: Map<string, DataLoader<unknown, unknown, unknown>>;
+  /** Live updates: `events.publish(topic, key, payload)` reaches subscribers on every instance. */
+  events: EventBus;
+}
+
+/** A context for work outside a request (jobs, the CLI), acting as `userId` with exactly that user's rights. */
+export function contextActingAs(
+  base: Pick<RequestContext, "prisma" | "config" | "clock" | "events">,
+  userId: string,
+  requestId: string,
+): RequestContext {
+  return { ...base, requestId, viewer: { userId, tokenId: "" }, bearer: undefined, loaders: new Map() };
 }

@@ -4,17 +4,26 @@ import { createApp, type ServerContext } from "./app.ts";
 import { bootstrapDemoData } from "./bootstrap.ts";
 import { systemClock } from "./clock.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { contextActingAs } from "./context.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
+import { startEventBus } from "./events/bus.ts";
 import { startJobRunner } from "./jobs/recurring.ts";
 import { createLogger, describeError } from "./logger.ts";
+import { seedDemoContent } from "./modules/demo/demo.service.ts";
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const db = await openConfiguredDatabase(config);
   const demo = await bootstrapDemoData(db.prisma, systemClock, config.bootstrapAdminToken);
-  const app = createApp({ config, db, logger });
-  const jobs = startJobRunner(db.prisma, systemClock, config, logger);
+  const events = await startEventBus(db, logger);
+  if (demo) {
+    // A small site structure too, so the first nested query in GraphiQL has something to show.
+    const ctx = contextActingAs({ prisma: db.prisma, config, clock: systemClock, events }, demo.adminUserId, "boot");
+    await seedDemoContent(ctx, demo.organizationId, "small", async () => {});
+  }
+  const app = createApp({ config, db, events, logger });
+  const jobs = config.runJobs ? startJobRunner(db.prisma, systemClock, config, logger, events) : undefined;
   const server = createServer(createServerAdapter<ServerContext>(app.fetch));
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
 
@@ -23,7 +32,8 @@ async function main() {
     `Docs management gateway listening on ${config.publicUrl} (database: ${where})`,
     `  GraphiQL:  ${config.publicUrl}/graphql`,
     `  REST API:  ${config.publicUrl}/v1`,
-    `  Health:    ${config.publicUrl}/healthz`,
+    `  Health:    ${config.publicUrl}/livez (liveness), ${config.publicUrl}/readyz (readiness)`,
+    `  Metrics:   ${config.publicUrl}/metrics`,
   ];
   if (demo) {
     lines.push(
@@ -41,10 +51,14 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info("shutting down", { signal });
+    app.stopAcceptingTraffic();
+    // Ending the subscriptions ends their event streams, which the server would otherwise wait for.
+    const eventsClosed = events.close();
     // Finish requests in flight, then release the database; force the exit if a client holds a connection open.
     setTimeout(() => process.exit(1), 10_000).unref();
     server.close(async () => {
-      await jobs.stop();
+      await jobs?.stop();
+      await eventsClosed;
       await db.close();
       process.exit(0);
     });

@@ -21,6 +21,10 @@ export interface Database {
   withRawConnection<T>(work: (connection: RawConnection) => Promise<T>): Promise<T>;
   /** SQL statements sent by Prisma since the database was opened (tests and benchmarks assert on it). */
   statementCount(): number;
+  /** PostgreSQL LISTEN: `onMessage` gets every NOTIFY payload on `channel`, from any process on this database. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL NOTIFY (delivered once the surrounding transaction, if any, commits). */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,6 +61,11 @@ async function openPGlite(dataDir: string): Promise<Database> {
     // PGlite has a single connection: every caller already shares it.
     withRawConnection: (work) => work(raw),
     statementCount,
+    // PGlite is one process: its own LISTEN/NOTIFY reaches every subscriber there is.
+    listen: (channel, onMessage) => pglite.listen(channel, onMessage),
+    async notify(channel, payload) {
+      await pglite.query("SELECT pg_notify($1, $2)", [channel, payload]);
+    },
     async close() {
       await prisma.$disconnect();
       await pglite.close();
@@ -86,6 +95,19 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     statementCount,
+    async listen(channel, onMessage) {
+      // LISTEN holds its connection for as long as it listens: a dedicated client, outside the pool.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      client.on("notification", (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? "");
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return () => client.end();
+    },
+    async notify(channel, payload) {
+      await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
+    },
     async close() {
       await prisma.$disconnect();
       await pool.end();

@@ -20,11 +20,15 @@ import "../modules/translation/translation.graphql.ts";
 import "../modules/openapi-spec/openapi-spec.graphql.ts";
 import "../modules/saml-provider/saml-provider.graphql.ts";
 import "../modules/comment/comment.graphql.ts";
+import "../modules/job/job.graphql.ts";
 
 builder.queryType({
   description: "Reads: nouns on the graph; each field's description names its public operation id.",
 });
 builder.mutationType({ description: "Writes: named after the public operation ids." });
+builder.subscriptionType({
+  description: "Live updates over server-sent events (`Accept: text/event-stream`), from every instance.",
+});
 
 export const schema = builder.toSchema({ sortSchema: true });
 

@@ -1,8 +1,11 @@
-import type { Clock } from "../clock.ts";
+import { type Clock, systemClock } from "../clock.ts";
 import type { Config } from "../config.ts";
+import { contextActingAs } from "../context.ts";
 import type { PrismaClient } from "../db/generated/client.ts";
+import type { EventBus } from "../events/bus.ts";
 import type { Logger } from "../logger.ts";
 import { purgeExpiredExports } from "../modules/content/content.service.ts";
+import { seedDemoContent } from "../modules/demo/demo.service.ts";
 import { purgeIdempotencyRecords } from "../modules/idempotency/idempotency.service.ts";
 import { processSpec, processSpecJobType } from "../modules/openapi-spec/openapi-spec.service.ts";
 import { purgeRateLimitBuckets } from "../modules/rate-limit/rate-limit.service.ts";
@@ -25,8 +28,10 @@ export const jobHandlers: JobHandlers = {
       await purgeExpiredExports(prisma, now);
     },
   },
-  [processSpecJobType]: { run: processSpec },
-  [translationRunJobType]: { run: processTranslationRun },
+  [processSpecJobType]: { run: (prisma, job, now, { config }) => processSpec(prisma, job, now, config) },
+  [translationRunJobType]: {
+    run: (prisma, job, now, { config }) => processTranslationRun(prisma, job, now, config),
+  },
   // Idempotency keys are kept 24 hours; rate-limit windows last at most an hour.
   "purge-idempotency-records": {
     every: hour,
@@ -40,6 +45,14 @@ export const jobHandlers: JobHandlers = {
       await purgeRateLimitBuckets(prisma, new Date(now.getTime() - hour));
     },
   },
+  /** Payload `{ userId, size }`: demo content created as that user (an admin of the job's organization). */
+  "seed-demo-content": {
+    run: async (prisma, job, _now, { config, reportProgress, events }) => {
+      const { userId, size } = job.payload as { userId: string; size: unknown };
+      const ctx = contextActingAs({ prisma, config, clock: systemClock, events }, userId, job.id);
+      await seedDemoContent(ctx, job.organizationId ?? "", size, reportProgress);
+    },
+  },
 };
 
 /** Schedules the recurring jobs (once per database, whatever the number of starts). */
@@ -50,9 +63,15 @@ export async function scheduleRecurringJobs(prisma: PrismaClient, clock: Clock):
 }
 
 /** Schedules the recurring jobs and runs due jobs now; tests call it with their clock instead of waiting. */
-export async function runJobs(prisma: PrismaClient, clock: Clock, config: Config, logger?: Logger): Promise<number> {
+export async function runJobs(
+  prisma: PrismaClient,
+  clock: Clock,
+  config: Config,
+  logger?: Logger,
+  events?: EventBus,
+): Promise<number> {
   await scheduleRecurringJobs(prisma, clock);
-  return runDueJobs(prisma, clock, config, jobHandlers, logger);
+  return runDueJobs(prisma, clock, config, jobHandlers, logger, events);
 }
 
 /** Polls for due jobs every `intervalMs` until stopped; `stop` waits for the run in progress. */
@@ -61,12 +80,13 @@ export function startJobRunner(
   clock: Clock,
   config: Config,
   logger: Logger,
+  events: EventBus,
   intervalMs = 30_000,
 ) {
   let running: Promise<unknown> = Promise.resolve();
   const tick = () => {
     running = running
-      .then(() => runJobs(prisma, clock, config, logger))
+      .then(() => runJobs(prisma, clock, config, logger, events))
       .catch((error: unknown) => logger.error("job runner failed", { error: String(error) }));
   };
   tick();

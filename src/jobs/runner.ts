@@ -2,12 +2,24 @@ import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { PrismaExecutor } from "../db/database.ts";
 import type { Job, PrismaClient } from "../db/generated/client.ts";
+import { type EventBus, inProcessEventBus } from "../events/bus.ts";
+import type { JobStatus, JobUpdate } from "../events/topics.ts";
 import { newId } from "../ids.ts";
 import type { Logger } from "../logger.ts";
 
+/** Records how far a job is (`done` of `total` steps) and tells its watchers. */
+export type ReportProgress = (done: number, total: number, message?: string) => Promise<void>;
+
+/** What a running job may use besides the database: settings, progress reports and the event bus. */
+export interface JobTools {
+  config: Config;
+  reportProgress: ReportProgress;
+  events: EventBus;
+}
+
 /** What a job type does; `every` makes it recurring (rescheduled after each successful run). */
 export interface JobHandler {
-  run(prisma: PrismaClient, job: Job, now: Date, config: Config): Promise<void>;
+  run(prisma: PrismaClient, job: Job, now: Date, tools: JobTools): Promise<void>;
   every?: number;
 }
 
@@ -22,8 +34,38 @@ export function backoffMs(attempts: number): number {
   return Math.min(30_000 * 2 ** (attempts - 1), 60 * 60 * 1000);
 }
 
-export function enqueueJob(prisma: PrismaExecutor, type: string, payload: object, runAt: Date): Promise<Job> {
-  return prisma.job.create({ data: { id: newId("Job"), type, payload, runAt, createdAt: runAt, updatedAt: runAt } });
+/** `organizationId` lets that organization's members watch the job (GraphQL `jobProgress`, `jobUpdates`). */
+export function enqueueJob(
+  prisma: PrismaExecutor,
+  type: string,
+  payload: object,
+  runAt: Date,
+  organizationId?: string,
+): Promise<Job> {
+  return prisma.job.create({
+    data: { id: newId("Job"), type, payload, runAt, organizationId, createdAt: runAt, updatedAt: runAt },
+  });
+}
+
+export function jobUpdateOf(job: Job): JobUpdate {
+  return {
+    id: job.id,
+    type: job.type,
+    organizationId: job.organizationId,
+    status: job.status as JobStatus,
+    progressDone: job.progressDone,
+    progressTotal: job.progressTotal,
+    progressMessage: job.progressMessage,
+    lastError: job.lastError,
+    updatedAt: job.updatedAt.toISOString(),
+  };
+}
+
+/** Tells the job's watchers (on every instance) its new state. */
+export async function publishJobUpdate(events: EventBus, job: Job): Promise<void> {
+  const update = jobUpdateOf(job);
+  await events.publish("jobUpdated", job.id, update);
+  if (job.organizationId) await events.publish("organizationJobUpdated", job.organizationId, update);
 }
 
 /** Makes sure a recurring job exists once (a fixed id per type), whatever the number of starts. */
@@ -57,9 +99,15 @@ async function claimJob(prisma: PrismaClient, now: Date): Promise<Job | null> {
   return rows[0] ?? null;
 }
 
-async function finishJob(prisma: PrismaClient, job: Job, handler: JobHandler | undefined, now: Date, error?: unknown) {
+async function finishJob(
+  prisma: PrismaClient,
+  job: Job,
+  handler: JobHandler | undefined,
+  now: Date,
+  error?: unknown,
+): Promise<Job> {
   if (error === undefined && handler?.every) {
-    await prisma.job.update({
+    return prisma.job.update({
       where: { id: job.id },
       data: {
         status: "pending",
@@ -70,15 +118,13 @@ async function finishJob(prisma: PrismaClient, job: Job, handler: JobHandler | u
         updatedAt: now,
       },
     });
-    return;
   }
   if (error === undefined) {
-    await prisma.job.update({ where: { id: job.id }, data: { status: "done", lockedUntil: null, updatedAt: now } });
-    return;
+    return prisma.job.update({ where: { id: job.id }, data: { status: "done", lockedUntil: null, updatedAt: now } });
   }
   const lastError = error instanceof Error ? error.message : String(error);
   const retry = job.attempts < maxAttempts;
-  await prisma.job.update({
+  return prisma.job.update({
     where: { id: job.id },
     data: {
       status: retry ? "pending" : "failed",
@@ -90,28 +136,53 @@ async function finishJob(prisma: PrismaClient, job: Job, handler: JobHandler | u
   });
 }
 
-/** Runs every job due at `clock.now()`, one at a time; returns how many ran. Tests call it with their clock. */
+/**
+ * Runs every job due at `clock.now()`, one at a time; returns how many ran. Tests call it with their clock.
+ * With `events`, each state change and progress report is published (`jobUpdated`, `organizationJobUpdated`).
+ */
 export async function runDueJobs(
   prisma: PrismaClient,
   clock: Clock,
   config: Config,
   handlers: JobHandlers,
   logger?: Logger,
+  events?: EventBus,
 ): Promise<number> {
+  const bus = events ?? (await inProcessEventBus(logger));
+  const publish = (job: Job) => publishJobUpdate(bus, job);
   let ran = 0;
   for (;;) {
     const now = clock.now();
     const job = await claimJob(prisma, now);
     if (!job) return ran;
     ran += 1;
+    await publish(job);
     const handler = handlers[job.type];
+    const reportProgress: ReportProgress = async (done, total, message) => {
+      await publish(
+        await prisma.job.update({
+          where: { id: job.id },
+          data: { progressDone: done, progressTotal: total, progressMessage: message ?? null, updatedAt: clock.now() },
+        }),
+      );
+    };
+    let finished: Job;
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
-      await handler.run(prisma, job, now, config);
-      await finishJob(prisma, job, handler, clock.now());
+      await handler.run(prisma, job, now, { config, reportProgress, events: bus });
+      finished = await finishJob(prisma, job, handler, clock.now());
     } catch (error) {
       logger?.warn("job failed", { jobId: job.id, type: job.type, attempts: job.attempts, error: String(error) });
-      await finishJob(prisma, job, handler, clock.now(), error);
+      finished = await finishJob(prisma, job, handler, clock.now(), error);
     }
+    await publish(finished);
   }
+}
+
+/** Jobs per status, every status present (0 when none), for the queue-depth metric. */
+export async function countJobsByStatus(prisma: PrismaClient): Promise<Record<string, number>> {
+  const counts: Record<string, number> = { pending: 0, running: 0, done: 0, failed: 0 };
+  const groups = await prisma.job.groupBy({ by: ["status"], _count: { _all: true } });
+  for (const group of groups) counts[group.status] = group._count._all;
+  return counts;
 }

@@ -179,7 +179,13 @@ export interface RestHandlerOptions {
 
 /** Answers `/v1/*` requests (path without the `/v1` prefix) by running each route's document. */
 export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOptions) {
-  return async (request: Request, path: string, query: URLSearchParams, ctx: RequestContext): Promise<Response> => {
+  return async (
+    request: Request,
+    path: string,
+    query: URLSearchParams,
+    ctx: RequestContext,
+    onMatched?: (route: RestRoute) => void,
+  ): Promise<Response> => {
     const matching = routes
       .map((compiled) => ({ compiled, match: compiled.pattern.exec(path) }))
       .filter((candidate) => candidate.match);
@@ -190,6 +196,7 @@ export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOpti
       return restError(405, `Method ${request.method} is not allowed on ${path}`, { Allow: allow });
     }
     const { compiled, match } = found;
+    onMatched?.(compiled.route);
     const variables: Record<string, unknown> = {};
     try {
       compiled.parameterNames.forEach((name, index) => {

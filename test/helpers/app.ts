@@ -9,6 +9,7 @@ import type { Clock } from "../../src/clock.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { Database } from "../../src/db/database.ts";
 import type { Role } from "../../src/db/generated/client.ts";
+import { type EventBus, startEventBus } from "../../src/events/bus.ts";
 import { newId } from "../../src/ids.ts";
 import { createLogger } from "../../src/logger.ts";
 import { insertOrganization } from "../../src/modules/organization/organization.service.ts";
@@ -48,6 +49,7 @@ export interface TestApp {
   app: App;
   db: Database;
   config: Config;
+  events: EventBus;
   clock: TestClock;
   rest<Body = unknown>(method: string, path: string, options?: RestOptions): Promise<RestResponse<Body>>;
   graphql(token?: string): GraphQLClient;
@@ -76,11 +78,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const logger = options.log ? createLogger("info", options.log) : createLogger("silent");
-  const app = createApp({ config, db, clock, logger });
+  const events = await startEventBus(db, logger);
+  afterAll(() => events.close());
+  const app = createApp({ config, db, events, clock, logger });
   return {
     app,
     db,
     config,
+    events,
     clock,
     async rest<Body>(method: string, path: string, options: RestOptions = {}) {
       const url = new URL(`/v1${path}`, baseUrl);

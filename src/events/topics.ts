@@ -1,0 +1,27 @@
+/**
+ * Every live-update topic and the payload it carries. An event is published on a topic with a key (the id a
+ * subscriber filters on: a job id, an organization id, a change request id) and reaches the subscribers of that
+ * topic and key on every instance. Payloads travel through PostgreSQL NOTIFY: keep them small (< 8 kB).
+ */
+export interface EventTopics {
+  /** Key: the job id. */
+  jobUpdated: JobUpdate;
+  /** Key: the job's organization id. */
+  organizationJobUpdated: JobUpdate;
+}
+
+export type Topic = keyof EventTopics;
+
+export type JobStatus = "pending" | "running" | "done" | "failed";
+
+export interface JobUpdate {
+  id: string;
+  type: string;
+  organizationId: string | null;
+  status: JobStatus;
+  progressDone: number;
+  progressTotal: number;
+  progressMessage: string | null;
+  lastError: string | null;
+  updatedAt: string;
+}

@@ -1,0 +1,63 @@
+import { requireMembership } from "../../auth/access.ts";
+import type { RequestContext } from "../../context.ts";
+import type { Job } from "../../db/generated/client.ts";
+import { NotFoundError } from "../../errors.ts";
+import type { EventSubscription } from "../../events/bus.ts";
+import type { JobUpdate } from "../../events/topics.ts";
+import { jobUpdateOf } from "../../jobs/runner.ts";
+
+const finished = (update: JobUpdate) => update.status === "done" || update.status === "failed";
+
+/** A job the viewer may watch: one of an organization they are a member of (system jobs are nobody's). */
+async function requireVisibleJob(ctx: RequestContext, jobId: string): Promise<Job> {
+  const job = await ctx.prisma.job.findUnique({ where: { id: jobId } });
+  if (!job?.organizationId) throw new NotFoundError(`Job ${jobId} not found`);
+  await requireMembership(ctx, job.organizationId).catch(() => {
+    throw new NotFoundError(`Job ${jobId} not found`);
+  });
+  return job;
+}
+
+/** Replays `subscription` after `first`, and always stops listening when the consumer goes away. */
+async function* followedBy(
+  first: JobUpdate[],
+  subscription: EventSubscription<JobUpdate>,
+  until: (update: JobUpdate) => boolean,
+): AsyncGenerator<JobUpdate> {
+  try {
+    for (const update of first) {
+      yield update;
+      if (until(update)) return;
+    }
+    for await (const update of subscription) {
+      yield update;
+      if (until(update)) return;
+    }
+  } finally {
+    subscription.close();
+  }
+}
+
+/**
+ * The job's current state, then each change until it is done or failed. Listening starts before the state is
+ * read, so no change between the two is missed (a change may arrive twice; updates carry the whole state).
+ */
+export async function watchJob(ctx: RequestContext, jobId: string): Promise<AsyncGenerator<JobUpdate>> {
+  const subscription = ctx.events.subscribe("jobUpdated", jobId);
+  try {
+    const job = await requireVisibleJob(ctx, jobId);
+    return followedBy([jobUpdateOf(job)], subscription, finished);
+  } catch (error) {
+    subscription.close();
+    throw error;
+  }
+}
+
+/** Every change of the organization's jobs from now on (members of the organization). */
+export async function watchOrganizationJobs(
+  ctx: RequestContext,
+  organizationId: string,
+): Promise<AsyncGenerator<JobUpdate>> {
+  await requireMembership(ctx, organizationId);
+  return followedBy([], ctx.events.subscribe("organizationJobUpdated", organizationId), () => false);
+}

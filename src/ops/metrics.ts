@@ -1,0 +1,74 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { Database } from "../db/database.ts";
+import { countJobsByStatus } from "../jobs/runner.ts";
+
+/** What one request was, for its metric labels: the route template (never the raw path) and the operation. */
+export interface RequestLabels {
+  route: string;
+  operation: string;
+}
+
+export interface Metrics {
+  /** The Prometheus text exposition of every metric. */
+  render(): Promise<string>;
+  contentType: string;
+  observeRequest(labels: RequestLabels & { method: string; status: number; seconds: number }): void;
+}
+
+/** One registry per app, so several apps in one process (tests) keep separate counts. */
+export function createMetrics(db: Database): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests by route template, operation (REST operation id or GraphQL operation name) and status.",
+    labelNames: ["method", "route", "operation", "status"] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "HTTP request latency by route template and operation.",
+    labelNames: ["method", "route", "operation"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  // GraphQL operation names come from clients: past this many, new ones share one label (bounded series).
+  const maxOperations = 500;
+  const operations = new Set<string>();
+  const operationLabel = (operation: string) => {
+    if (operations.has(operation)) return operation;
+    if (operations.size >= maxOperations) return "other";
+    operations.add(operation);
+    return operation;
+  };
+  let countedStatements = 0;
+  new Counter({
+    name: "db_sql_statements_total",
+    help: "SQL statements sent by Prisma since the start.",
+    registers: [registry],
+    collect() {
+      const now = db.statementCount();
+      this.inc(now - countedStatements);
+      countedStatements = now;
+    },
+  });
+  new Gauge({
+    name: "jobs_queue_depth",
+    help: "Persisted jobs by status (pending jobs are the queue; running ones are claimed).",
+    labelNames: ["status"] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const [status, count] of Object.entries(await countJobsByStatus(db.prisma))) this.set({ status }, count);
+    },
+  });
+  return {
+    contentType: registry.contentType,
+    render: () => registry.metrics(),
+    observeRequest({ method, route, status, seconds, ...labels }) {
+      const operation = operationLabel(labels.operation);
+      requests.inc({ method, route, operation, status: String(status) });
+      duration.observe({ method, route, operation }, seconds);
+    },
+  };
+}

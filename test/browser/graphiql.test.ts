@@ -1,0 +1,91 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parse, print } from "graphql";
+import { type BrowserContext, chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultGraphiQLQuery } from "../../src/app.ts";
+import { listen, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+
+// Debian's chromium package; Playwright never downloads a browser here. `.ci/run` installs it when it can.
+const chromiumPath = "/usr/bin/chromium";
+const screenshotDir = join(import.meta.dirname, "..", "..", "test-results");
+
+describe.skipIf(!existsSync(chromiumPath))("GraphiQL in a headless browser (skipped without /usr/bin/chromium)", () => {
+  let t: TestApp;
+  let server: { url: string; close(): Promise<void> };
+  let browser: BrowserContext;
+  const profile = mkdtempSync(join(tmpdir(), "graphiql-chromium-"));
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    server = await listen(t.app);
+    browser = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath,
+      headless: true,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    rmSync(profile, { recursive: true, force: true });
+  });
+
+  it("loads with the nested site query, runs it with a bearer token and shows the result", async () => {
+    const org = await seedOrganization(t.db, "Browser Org");
+    const token = org.members.admin.token;
+    const space = await t.rest<{ id: string }>("POST", `/orgs/${org.organizationId}/spaces`, {
+      token,
+      body: { title: "Handbook" },
+    });
+    await t.rest("POST", `/orgs/${org.organizationId}/sites`, {
+      token,
+      body: { title: "Browser Docs", spaces: [space.body.id] },
+    });
+
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/graphql`);
+    await page.getByText("query SiteStructure").first().waitFor();
+
+    // The headers editor is open by default; replace its placeholder with the token.
+    const headersEditor = page.locator(".graphiql-editor-tool .graphiql-editor").last();
+    await headersEditor.click();
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.insertText(JSON.stringify({ Authorization: `Bearer ${token}` }));
+    // The editor auto-closes quotes and braces as text arrives: drop what it added after the cursor.
+    await page.keyboard.press("Shift+End");
+    await page.keyboard.press("Delete");
+
+    const graphqlResponse = page.waitForResponse(
+      (response) => response.url().endsWith("/graphql") && response.request().method() === "POST",
+    );
+    await page.locator(".graphiql-execute-button").click();
+    const response = await graphqlResponse;
+    expect(response.request().headers().authorization).toBe(`Bearer ${token}`);
+    // GraphiQL sends the default query (minified): the same document.
+    const sent = JSON.parse(response.request().postData() ?? "{}").query;
+    expect(print(parse(sent))).toBe(print(parse(defaultGraphiQLQuery)));
+    const body = await response.json();
+    expect(body.errors).toBeUndefined();
+    const organization = body.data.organizations.nodes.find((node: { id: string }) => node.id === org.organizationId);
+    expect(organization.sites.nodes[0]).toMatchObject({
+      title: "Browser Docs",
+      siteSpaces: { totalCount: 1, nodes: [{ space: { title: "Handbook" } }] },
+    });
+    await page.getByText('"Browser Docs"').first().waitFor();
+
+    mkdirSync(screenshotDir, { recursive: true });
+    await page.screenshot({ path: join(screenshotDir, "graphiql.png"), fullPage: true });
+  }, 90_000);
+});
