@@ -17,6 +17,26 @@ export interface EventSubscription<Payload> extends AsyncIterableIterator<Payloa
   close(): void;
 }
 
+/** Replays `first`, then `subscription`, until `until` holds; always stops listening when the consumer goes away. */
+export async function* followedBy<Payload>(
+  first: Payload[],
+  subscription: EventSubscription<Payload>,
+  until: (payload: Payload) => boolean,
+): AsyncGenerator<Payload> {
+  try {
+    for (const payload of first) {
+      yield payload;
+      if (until(payload)) return;
+    }
+    for await (const payload of subscription) {
+      yield payload;
+      if (until(payload)) return;
+    }
+  } finally {
+    subscription.close();
+  }
+}
+
 export interface EventBus {
   /** Sends an event to the subscribers of `topic` and `key` on every instance (through NOTIFY). */
   publish<T extends Topic>(topic: T, key: string, payload: EventTopics[T]): Promise<void>;

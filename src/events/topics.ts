@@ -8,6 +8,10 @@ export interface EventTopics {
   jobUpdated: JobUpdate;
   /** Key: the job's organization id. */
   organizationJobUpdated: JobUpdate;
+  /** Key: the change request id. Its status, subject or revision changed (created, edited, updated, merged). */
+  changeRequestUpdated: ChangeRequestUpdate;
+  /** Key: the change request id. A comment or a reply was posted on it. */
+  changeRequestCommentPosted: ChangeRequestCommentPosted;
 }
 
 export type Topic = keyof EventTopics;
@@ -24,4 +28,25 @@ export interface JobUpdate {
   progressMessage: string | null;
   lastError: string | null;
   updatedAt: string;
+}
+
+export interface ChangeRequestUpdate {
+  id: string;
+  spaceId: string;
+  number: number;
+  status: "draft" | "open" | "archived" | "merged";
+  subject: string;
+  revision: string;
+  revisionMerged: string | null;
+  updatedAt: string;
+}
+
+export interface ChangeRequestCommentPosted {
+  changeRequestId: string;
+  /** The thread: the comment itself, or the comment a reply answers. */
+  commentId: string;
+  /** Set for replies. */
+  replyId: string | null;
+  postedBy: string;
+  postedAt: string;
 }

@@ -1,4 +1,5 @@
 import type { ChangeRequest, ChangeRequestReview, ChangeRequestReviewer } from "../../db/generated/client.ts";
+import type { ChangeRequestCommentPosted, ChangeRequestUpdate } from "../../events/topics.ts";
 import { builder } from "../../graphql/builder.ts";
 import { ContentChangesInput, ContentEditRef, RevisionRef } from "../content/content.graphql.ts";
 import { revisionOf } from "../content/content.service.ts";
@@ -28,6 +29,8 @@ import {
   submitReview,
   updateChangeRequest,
   updateChangeRequestFromSpace,
+  watchChangeRequest,
+  watchChangeRequestComments,
   writeChangeRequestContent,
 } from "./change-request.service.ts";
 
@@ -327,6 +330,51 @@ builder.mutationFields((t) => {
         await removeRequestedReviewer(ctx, String(args.spaceId), args.changeRequestId, args.userId);
         return true;
       },
+    }),
+  };
+});
+
+const ChangeRequestUpdateRef = builder.objectRef<ChangeRequestUpdate>("ChangeRequestUpdate").implement({
+  description: "A change request's state at one moment: status, subject and revisions.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    space: t.exposeString("spaceId"),
+    number: t.exposeInt("number"),
+    status: t.field({ type: ChangeRequestStatusEnum, resolve: (update) => update.status }),
+    subject: t.exposeString("subject"),
+    revision: t.exposeString("revision"),
+    revisionMerged: t.exposeString("revisionMerged", { nullable: true }),
+    updatedAt: t.field({ type: "DateTime", resolve: (update) => new Date(update.updatedAt) }),
+  }),
+});
+
+const CommentPostedRef = builder.objectRef<ChangeRequestCommentPosted>("ChangeRequestCommentPosted").implement({
+  description: "A comment (replyId null) or a reply posted on a change request.",
+  fields: (t) => ({
+    changeRequest: t.exposeID("changeRequestId"),
+    comment: t.exposeID("commentId", { description: "The thread: the comment, or the comment a reply answers." }),
+    reply: t.exposeID("replyId", { nullable: true }),
+    postedBy: t.exposeID("postedBy", { description: "The author's user id." }),
+    postedAt: t.field({ type: "DateTime", resolve: (posted) => new Date(posted.postedAt) }),
+  }),
+});
+
+builder.subscriptionFields((t) => {
+  const args = { spaceId: t.arg.id({ required: true }), changeRequestId: t.arg.string({ required: true }) };
+  return {
+    changeRequestUpdated: t.field({
+      type: ChangeRequestUpdateRef,
+      description: "The change request's state now, then every change until it is merged (server-sent events).",
+      args,
+      subscribe: (_root, a, ctx) => watchChangeRequest(ctx, String(a.spaceId), a.changeRequestId),
+      resolve: (update) => update,
+    }),
+    changeRequestCommentPosted: t.field({
+      type: CommentPostedRef,
+      description: "Every comment and reply posted on the change request from now on (server-sent events).",
+      args,
+      subscribe: (_root, a, ctx) => watchChangeRequestComments(ctx, String(a.spaceId), a.changeRequestId),
+      resolve: (posted) => posted,
     }),
   };
 });

@@ -11,6 +11,8 @@ import type {
   Space,
 } from "../../db/generated/client.ts";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "../../errors.ts";
+import { followedBy } from "../../events/bus.ts";
+import type { ChangeRequestUpdate } from "../../events/topics.ts";
 import { newId } from "../../ids.ts";
 import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
@@ -79,6 +81,41 @@ export async function loadVisibleChangeRequests(ctx: RequestContext, ids: readon
   );
 }
 
+export function changeRequestUpdateOf(changeRequest: ChangeRequest): ChangeRequestUpdate {
+  return {
+    id: changeRequest.id,
+    spaceId: changeRequest.spaceId,
+    number: changeRequest.number,
+    status: changeRequest.status as ChangeRequestStatus,
+    subject: changeRequest.subject,
+    revision: changeRequest.revisionId,
+    revisionMerged: changeRequest.revisionMerged,
+    updatedAt: changeRequest.updatedAt.toISOString(),
+  };
+}
+
+/** Tells the change request's watchers (subscription `changeRequestUpdated`) its new state, once written. */
+async function announce<Result>(ctx: RequestContext, changeRequestId: string, result: Result): Promise<Result> {
+  const changeRequest = await ctx.prisma.changeRequest.findUnique({ where: { id: changeRequestId } });
+  if (changeRequest)
+    await ctx.events.publish("changeRequestUpdated", changeRequestId, changeRequestUpdateOf(changeRequest));
+  return result;
+}
+
+/** The change request's state now, then each change until it is merged (server-sent events). */
+export async function watchChangeRequest(ctx: RequestContext, spaceId: string, idOrNumber: string) {
+  const { id } = await getChangeRequest(ctx, spaceId, idOrNumber);
+  const subscription = ctx.events.subscribe("changeRequestUpdated", id);
+  const current = await ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id } });
+  return followedBy([changeRequestUpdateOf(current)], subscription, (update) => update.status === "merged");
+}
+
+/** Every comment and reply posted on the change request from now on. */
+export async function watchChangeRequestComments(ctx: RequestContext, spaceId: string, idOrNumber: string) {
+  const { id } = await getChangeRequest(ctx, spaceId, idOrNumber);
+  return followedBy([], ctx.events.subscribe("changeRequestCommentPosted", id), () => false);
+}
+
 /** True when the space moved on since the change request last took in its content. */
 export async function isOutdated(ctx: RequestContext, changeRequest: ChangeRequest): Promise<boolean> {
   if (changeRequest.status === "merged") return false;
@@ -141,7 +178,7 @@ export async function createChangeRequest(ctx: RequestContext, spaceId: string, 
   const data = parseInput(createSchema, input);
   if (data.template) throw new InvalidInputError(`Unknown template ${data.template.id}`);
   const userId = requireViewer(ctx).userId;
-  return ctx.prisma.$transaction(async (tx) => {
+  const created = await ctx.prisma.$transaction(async (tx) => {
     const now = ctx.clock.now();
     const space = await tx.space.update({
       where: { id: spaceId },
@@ -167,6 +204,7 @@ export async function createChangeRequest(ctx: RequestContext, spaceId: string, 
       },
     });
   });
+  return announce(ctx, created.id, created);
 }
 
 const updateSchema = z.strictObject({
@@ -180,7 +218,7 @@ export async function updateChangeRequest(ctx: RequestContext, spaceId: string, 
   await requireSpaceRole(ctx, spaceId, "edit");
   const changeRequest = await getChangeRequest(ctx, spaceId, idOrNumber);
   const data = parseInput(updateSchema, input);
-  return ctx.prisma.$transaction(async (tx) => {
+  const updated = await ctx.prisma.$transaction(async (tx) => {
     const current = await tx.changeRequest.findUniqueOrThrow({ where: { id: changeRequest.id } });
     if (current.status === "merged") throw new ConflictError("A merged change request cannot be changed");
     if (data.status && data.status !== current.status) {
@@ -199,6 +237,7 @@ export async function updateChangeRequest(ctx: RequestContext, spaceId: string, 
       },
     });
   });
+  return announce(ctx, updated.id, updated);
 }
 
 /** Content can be written, updated and merged while the change request is a draft or open. */
@@ -218,7 +257,7 @@ export async function writeChangeRequestContent(
   await requireSpaceEditable(ctx, spaceId);
   const { id } = await getChangeRequest(ctx, spaceId, idOrNumber);
   const userId = requireViewer(ctx).userId;
-  return onLatestHead(async (headMoved) => {
+  const edit = await onLatestHead(async (headMoved) => {
     const changeRequest = await ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id } });
     requireWritable(changeRequest);
     const base = await readContentState(ctx.prisma, changeRequest.revisionId);
@@ -233,6 +272,7 @@ export async function writeChangeRequestContent(
       return edit;
     });
   });
+  return announce(ctx, id, edit);
 }
 
 /** Moves a change request to a new revision if nobody else moved it since it was read. */
@@ -274,7 +314,7 @@ export async function updateChangeRequestFromSpace(
 ): Promise<MergeResult> {
   await requireSpaceEditable(ctx, spaceId);
   const { id } = await getChangeRequest(ctx, spaceId, idOrNumber);
-  return onLatestHead(async (headMoved) => {
+  const result = await onLatestHead(async (headMoved) => {
     const [changeRequest, space] = await Promise.all([
       ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id } }),
       ctx.prisma.space.findUniqueOrThrow({ where: { id: spaceId } }),
@@ -311,6 +351,7 @@ export async function updateChangeRequestFromSpace(
       return { revision, result: "update" as const };
     });
   });
+  return announce(ctx, id, result);
 }
 
 interface MergeRule {
@@ -358,7 +399,7 @@ export async function mergeChangeRequest(
   await requireSpaceRole(ctx, spaceId, "review");
   await requireSpaceEditable(ctx, spaceId);
   const { id } = await getChangeRequest(ctx, spaceId, idOrNumber);
-  return onLatestHead(async (headMoved) => {
+  const result = await onLatestHead(async (headMoved) => {
     const [changeRequest, space] = await Promise.all([
       ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id } }),
       ctx.prisma.space.findUniqueOrThrow({ where: { id: spaceId } }),
@@ -402,6 +443,7 @@ export async function mergeChangeRequest(
       return { revision, result: "merge" as const };
     });
   });
+  return announce(ctx, id, result);
 }
 
 /** A one-hour PDF link of the change request's content, or of one page (`only`: without its subpages). */

@@ -323,7 +323,7 @@ export async function postComment(
     }
   }
   const now = ctx.clock.now();
-  return ctx.prisma.$transaction(async (tx) => {
+  const comment = await ctx.prisma.$transaction(async (tx) => {
     const comment = await tx.comment.create({
       data: {
         id: newId("Comment"),
@@ -341,6 +341,20 @@ export async function postComment(
     });
     await moveOpenCounter(tx, comment, 1);
     return comment;
+  });
+  await announceCommentPosted(ctx, comment, null);
+  return comment;
+}
+
+/** Tells the watchers of a change request (subscription `changeRequestCommentPosted`) about a new message. */
+async function announceCommentPosted(ctx: RequestContext, comment: Comment, reply: CommentReply | null) {
+  if (!comment.changeRequestId) return;
+  await ctx.events.publish("changeRequestCommentPosted", comment.changeRequestId, {
+    changeRequestId: comment.changeRequestId,
+    commentId: comment.id,
+    replyId: reply?.id ?? null,
+    postedBy: (reply ?? comment).postedById,
+    postedAt: (reply ?? comment).postedAt.toISOString(),
   });
 }
 
@@ -420,7 +434,7 @@ export async function postReply(
   const base = await commentableBase(ctx, spaceId, changeRequestId);
   const comment = await getComment(ctx, base, commentId);
   const markdown = markdownOf(parseInput(postReplySchema, input).body);
-  return ctx.prisma.commentReply.create({
+  const reply = await ctx.prisma.commentReply.create({
     data: {
       id: newId("CommentReply"),
       commentId: comment.id,
@@ -429,6 +443,8 @@ export async function postReply(
       postedAt: ctx.clock.now(),
     },
   });
+  await announceCommentPosted(ctx, comment, reply);
+  return reply;
 }
 
 const updateReplySchema = z.strictObject({ body: bodySchema.optional(), ...reactionsSchema });

@@ -2,7 +2,7 @@ import { requireMembership } from "../../auth/access.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Job } from "../../db/generated/client.ts";
 import { NotFoundError } from "../../errors.ts";
-import type { EventSubscription } from "../../events/bus.ts";
+import { followedBy } from "../../events/bus.ts";
 import type { JobUpdate } from "../../events/topics.ts";
 import { jobUpdateOf } from "../../jobs/runner.ts";
 
@@ -16,26 +16,6 @@ async function requireVisibleJob(ctx: RequestContext, jobId: string): Promise<Jo
     throw new NotFoundError(`Job ${jobId} not found`);
   });
   return job;
-}
-
-/** Replays `subscription` after `first`, and always stops listening when the consumer goes away. */
-async function* followedBy(
-  first: JobUpdate[],
-  subscription: EventSubscription<JobUpdate>,
-  until: (update: JobUpdate) => boolean,
-): AsyncGenerator<JobUpdate> {
-  try {
-    for (const update of first) {
-      yield update;
-      if (until(update)) return;
-    }
-    for await (const update of subscription) {
-      yield update;
-      if (until(update)) return;
-    }
-  } finally {
-    subscription.close();
-  }
 }
 
 /**

@@ -102,7 +102,7 @@ export async function runTranslation(ctx: RequestContext, organizationId: string
       },
     });
     await tx.translation.update({ where: { id }, data: { status: "pending", failureReason: null, updatedAt: now } });
-    if (queued === 0) await enqueueJob(tx, translationRunJobType, { translationId: id }, now);
+    if (queued === 0) await enqueueJob(tx, translationRunJobType, { translationId: id }, now, organizationId);
   });
 }
 
