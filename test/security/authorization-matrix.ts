@@ -48,6 +48,23 @@ export interface TargetIds {
   emailDomain: string;
   /** A token of a member who is not one of the callers. */
   apiTokenId: string;
+  /** A page and a file of the space's content (and so of the change request's, opened after them). */
+  pageId: string;
+  fileId: string;
+  /** A change request of the space, with a review and a requested reviewer (the `userId` member). */
+  changeRequestId: string;
+  reviewId: string;
+  /** A comment on the space (outside change requests) and its reply: `{commentId}` in every path names these. */
+  commentId: string;
+  commentReplyId: string;
+  /** A comment on the change request and its reply (for GraphQL rows, whose variables can be named freely). */
+  changeRequestCommentId: string;
+  changeRequestCommentReplyId: string;
+  translationId: string;
+  /** An OpenAPI spec's slug and its processed version. */
+  specSlug: string;
+  versionId: string;
+  samlProviderId: string;
 }
 
 export interface MatrixRow {
@@ -82,6 +99,64 @@ const members = atLeast("read");
 const signedIn: Caller[] = [...members, "otherOrganizationAdmin"];
 const admin = atLeast("admin");
 const nobody: Caller[] = [];
+
+/** A small valid OpenAPI 3 document for spec writes. */
+const matrixOpenApiText = JSON.stringify({
+  openapi: "3.0.3",
+  info: { title: "Matrix API", version: "1.0.0" },
+  paths: { "/ping": { get: { responses: { "200": { description: "pong" } } } } },
+});
+
+const anyone: Caller[] = ["noToken", "revokedToken", ...members, "otherOrganizationAdmin", "shareLinkVisitor"];
+
+const markdownBody = (text: string) => () => ({ body: { markdown: text } });
+
+/**
+ * The comment routes of the space: read to read, comment to post and reply; editing a message's body is its
+ * author's (the fixture's comment and reply are the admin's), deleting it its author's or a space admin's.
+ */
+function spaceCommentRows(base: string): Record<string, MatrixRow> {
+  const comment = `${base}/comments/{commentId}`;
+  const reply = `${comment}/replies/{commentReplyId}`;
+  return {
+    [`GET ${base}/comments`]: { own: members },
+    [`POST ${base}/comments`]: { own: atLeast("comment"), body: markdownBody("Matrix comment") },
+    [`GET ${comment}`]: { own: members },
+    [`PUT ${comment}`]: { own: admin, body: markdownBody("Edited comment") },
+    [`DELETE ${comment}`]: { own: admin },
+    [`GET ${comment}/replies`]: { own: members },
+    [`POST ${comment}/replies`]: { own: atLeast("comment"), body: markdownBody("Matrix reply") },
+    [`GET ${reply}`]: { own: members },
+    [`PUT ${reply}`]: { own: admin, body: markdownBody("Edited reply") },
+    [`DELETE ${reply}`]: { own: admin },
+    [`GET ${base}/commenters`]: { own: members },
+  };
+}
+
+/**
+ * The comment routes of a change request. A target has one `commentId` for both bases, and it is the space's
+ * comment: through a change request it exists for nobody, so these rows check that a space's thread cannot be
+ * read or written through a change request (404 to everyone). Deleting an absent comment answers success to
+ * whoever may see the change request, as the service promises. The change request's own thread is checked by
+ * the GraphQL rows of the comment mutations (same rules as the space's), which name it `$changeRequestCommentId`.
+ */
+function changeRequestCommentRows(base: string): Record<string, MatrixRow> {
+  const comment = `${base}/comments/{commentId}`;
+  const reply = `${comment}/replies/{commentReplyId}`;
+  return {
+    [`GET ${base}/comments`]: { own: members },
+    [`POST ${base}/comments`]: { own: atLeast("comment"), body: markdownBody("Matrix comment") },
+    [`GET ${comment}`]: { own: nobody },
+    [`PUT ${comment}`]: { own: nobody, body: markdownBody("Edited comment") },
+    [`DELETE ${comment}`]: { own: members },
+    [`GET ${comment}/replies`]: { own: nobody },
+    [`POST ${comment}/replies`]: { own: nobody, body: markdownBody("Matrix reply") },
+    [`GET ${reply}`]: { own: nobody },
+    [`PUT ${reply}`]: { own: nobody, body: markdownBody("Edited reply") },
+    [`DELETE ${reply}`]: { own: nobody },
+    [`GET ${base}/commenters`]: { own: members },
+  };
+}
 
 /** Keyed by `METHOD /path` exactly as in src/rest/routes.ts. */
 export const restMatrix: Record<string, MatrixRow> = {
@@ -195,6 +270,96 @@ export const restMatrix: Record<string, MatrixRow> = {
   "DELETE /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}": { own: admin },
   "PATCH /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}": { own: admin, body: () => ({}) },
   "POST /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move": { own: admin, body: () => ({}) },
+  // Content of the fixture space (each member has their organization role on it): read to read, edit to write.
+  "GET /spaces/{spaceId}/content": { own: members },
+  "GET /spaces/{spaceId}/content/pages": { own: members },
+  "GET /spaces/{spaceId}/content/files": { own: members },
+  "GET /spaces/{spaceId}/content/files/{fileId}": { own: members },
+  "GET /spaces/{spaceId}/content/page/{pageId}": { own: members },
+  "POST /spaces/{spaceId}/content": {
+    own: atLeast("edit"),
+    body: () => ({ changes: [{ type: "insert", page: { title: "Matrix page" } }] }),
+  },
+  // Change requests: read to read; edit to open, change, write and ask for reviewers; review to review and merge.
+  "GET /spaces/{spaceId}/change-requests": { own: members },
+  // The organization's list holds the change requests of the spaces the caller sees.
+  "GET /orgs/{organizationId}/change-requests": { own: members },
+  "POST /spaces/{spaceId}/change-requests": { own: atLeast("edit"), body: () => ({ subject: "Matrix change" }) },
+  "GET /spaces/{spaceId}/change-requests/{changeRequestId}": { own: members },
+  "PATCH /spaces/{spaceId}/change-requests/{changeRequestId}": {
+    own: atLeast("edit"),
+    body: () => ({ subject: "Renamed change" }),
+  },
+  "POST /spaces/{spaceId}/change-requests/{changeRequestId}/merge": { own: atLeast("review") },
+  "POST /spaces/{spaceId}/change-requests/{changeRequestId}/update": { own: atLeast("edit") },
+  "GET /spaces/{spaceId}/change-requests/{changeRequestId}/pdf": { own: members },
+  "POST /spaces/{spaceId}/change-requests/{changeRequestId}/content": {
+    own: atLeast("edit"),
+    body: () => ({ changes: [{ type: "insert", page: { title: "Matrix change page" } }] }),
+  },
+  "GET /spaces/{spaceId}/change-requests/{changeRequestId}/content": { own: members },
+  "GET /spaces/{spaceId}/change-requests/{changeRequestId}/content/pages": { own: members },
+  "GET /spaces/{spaceId}/change-requests/{changeRequestId}/content/files": { own: members },
+  "GET /spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}": { own: members },
+  "GET /spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}": { own: members },
+  "GET /spaces/{spaceId}/change-requests/{changeRequestId}/reviews": { own: members },
+  // The fixture's author is the admin, who may not approve their own change request: a review asks for changes.
+  "POST /spaces/{spaceId}/change-requests/{changeRequestId}/reviews": {
+    own: atLeast("review"),
+    body: () => ({ status: "changes-requested" }),
+  },
+  "GET /spaces/{spaceId}/change-requests/{changeRequestId}/reviews/{reviewId}": { own: members },
+  "GET /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers": { own: members },
+  "POST /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers": {
+    own: atLeast("edit"),
+    body: (ids) => ({ users: [ids.userId] }),
+  },
+  "DELETE /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}": { own: atLeast("edit") },
+  // Translations: organization read to read, create to write and run.
+  "GET /orgs/{organizationId}/translations": { own: members },
+  "POST /orgs/{organizationId}/translations": {
+    own: atLeast("create"),
+    body: (ids) => ({ source: { space: ids.spaceId, language: "en" }, language: "de" }),
+  },
+  "GET /orgs/{organizationId}/translations/{translationId}": { own: members },
+  "PUT /orgs/{organizationId}/translations/{translationId}": {
+    own: atLeast("create"),
+    body: () => ({ instructions: { object: "document", data: {}, nodes: [] } }),
+  },
+  "DELETE /orgs/{organizationId}/translations/{translationId}": { own: atLeast("create") },
+  "POST /orgs/{organizationId}/translations/{translationId}/run": { own: atLeast("create") },
+  // OpenAPI specs: organization read to read them and their versions, create to create, change and delete them.
+  "GET /orgs/{organizationId}/openapi": { own: members },
+  "POST /orgs/{organizationId}/openapi": {
+    own: atLeast("create"),
+    body: () => ({ slug: "matrix-spec", source: { text: matrixOpenApiText } }),
+  },
+  "GET /orgs/{organizationId}/openapi/{specSlug}": { own: members },
+  "PUT /orgs/{organizationId}/openapi/{specSlug}": {
+    own: atLeast("create"),
+    body: () => ({ source: { text: matrixOpenApiText } }),
+  },
+  "DELETE /orgs/{organizationId}/openapi/{specSlug}": { own: atLeast("create") },
+  "PATCH /orgs/{organizationId}/openapi/{specSlug}": {
+    own: atLeast("create"),
+    body: () => ({ visibility: "private" }),
+  },
+  "GET /orgs/{organizationId}/openapi/{specSlug}/versions": { own: members },
+  "GET /orgs/{organizationId}/openapi/{specSlug}/versions/latest": { own: members },
+  "GET /orgs/{organizationId}/openapi/{specSlug}/versions/latest/content": { own: members },
+  "GET /orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}": { own: members },
+  "GET /orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/content": { own: members },
+  // SAML providers (SSO): organization admin.
+  "GET /orgs/{organizationId}/saml": { own: admin },
+  "POST /orgs/{organizationId}/saml": { own: admin, body: () => ({ label: "Matrix saml" }) },
+  "GET /orgs/{organizationId}/saml/{samlProviderId}": { own: admin },
+  "PATCH /orgs/{organizationId}/saml/{samlProviderId}": { own: admin, body: () => ({ label: "Renamed saml" }) },
+  "DELETE /orgs/{organizationId}/saml/{samlProviderId}": { own: admin },
+  // The sign-in options (active providers only; the fixture's are pending) are open to anyone, without a token.
+  "GET /orgs/{organizationId}/sso": { own: anyone, foreign: anyone },
+  // Comments
+  ...spaceCommentRows("/spaces/{spaceId}"),
+  ...changeRequestCommentRows("/spaces/{spaceId}/change-requests/{changeRequestId}"),
 };
 
 /** Keyed by `Query.field` / `Mutation.field`: a route whose document reaches the field, or a row of its own. */
@@ -226,6 +391,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow> =
   "Query.siteSpaces": { route: "GET /orgs/{organizationId}/sites/{siteId}/site-spaces" },
   "Query.siteStructure": { route: "GET /orgs/{organizationId}/sites/{siteId}/structure" },
   "Query.space": { route: "GET /spaces/{spaceId}" },
+  "Query.ssoProviderLogins": { route: "GET /orgs/{organizationId}/sso" },
   "Query.viewer": { own: signedIn, document: "{ viewer { user { id } apiTokens { totalCount } } }" },
   "Mutation.addMemberToOrganizationTeamById": { route: "PUT /orgs/{organizationId}/teams/{teamId}/members/{userId}" },
   "Mutation.addOrganizationMember": {
@@ -242,17 +408,40 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow> =
   "Mutation.addSpaceToSite": { route: "POST /orgs/{organizationId}/sites/{siteId}/site-spaces" },
   // Every signed-in user manages their own tokens.
   "Mutation.createApiToken": { own: signedIn, document: "mutation { createApiToken { token } }" },
+  "Mutation.createChangeRequest": { route: "POST /spaces/{spaceId}/change-requests" },
   "Mutation.createCollection": { route: "POST /orgs/{organizationId}/collections" },
+  "Mutation.createOpenAPISpec": { route: "POST /orgs/{organizationId}/openapi" },
+  "Mutation.createOrUpdateOpenAPISpecBySlug": { route: "PUT /orgs/{organizationId}/openapi/{specSlug}" },
   "Mutation.createOrganization": { route: "POST /orgs" },
   "Mutation.createOrganizationInvite": { route: "POST /orgs/{organizationId}/link-invites" },
+  "Mutation.createOrganizationSAMLProvider": { route: "POST /orgs/{organizationId}/saml" },
   "Mutation.createOrganizationTeam": { route: "PUT /orgs/{organizationId}/teams" },
   "Mutation.createSite": { route: "POST /orgs/{organizationId}/sites" },
   "Mutation.createSiteShareLink": { route: "POST /orgs/{organizationId}/sites/{siteId}/share-links" },
   "Mutation.createSpace": { route: "POST /orgs/{organizationId}/spaces" },
+  "Mutation.createTranslation": { route: "POST /orgs/{organizationId}/translations" },
+  // The comment mutations on the change request's thread (REST checks the space's): the author (admin) edits and
+  // deletes, a space admin deletes, comment replies.
+  "Mutation.deleteComment": {
+    own: admin,
+    document: `mutation($spaceId: ID!, $changeRequestId: String!, $changeRequestCommentId: String!) {
+      deleteComment(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId)
+    }`,
+  },
+  "Mutation.deleteCommentReply": {
+    own: admin,
+    document: `mutation($spaceId: ID!, $changeRequestId: String!, $changeRequestCommentId: String!,
+      $changeRequestCommentReplyId: String!) {
+      deleteCommentReply(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId,
+        commentReplyId: $changeRequestCommentReplyId)
+    }`,
+  },
   "Mutation.deleteMemberFromOrganizationTeamById": {
     route: "DELETE /orgs/{organizationId}/teams/{teamId}/members/{userId}",
   },
+  "Mutation.deleteOpenAPISpecBySlug": { route: "DELETE /orgs/{organizationId}/openapi/{specSlug}" },
   "Mutation.deleteOrganizationInviteById": { route: "DELETE /orgs/{organizationId}/link-invites/{inviteId}" },
+  "Mutation.deleteOrganizationSAMLProvider": { route: "DELETE /orgs/{organizationId}/saml/{samlProviderId}" },
   "Mutation.deleteSiteById": { route: "DELETE /orgs/{organizationId}/sites/{siteId}" },
   "Mutation.deleteSiteSectionById": { route: "DELETE /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}" },
   "Mutation.deleteSiteSectionGroupById": {
@@ -263,38 +452,81 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow> =
   },
   "Mutation.deleteSiteSpaceById": { route: "DELETE /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}" },
   "Mutation.deleteSpaceById": { route: "DELETE /spaces/{spaceId}" },
+  "Mutation.deleteTranslation": { route: "DELETE /orgs/{organizationId}/translations/{translationId}" },
   "Mutation.duplicateSpace": { route: "POST /spaces/{spaceId}/duplicate" },
   "Mutation.inviteToSpace": { route: "POST /spaces/{spaceId}/permissions" },
   "Mutation.joinOrganization": { route: "POST /orgs/{organizationId}/join" },
   "Mutation.joinOrganizationWithInvite": { route: "POST /orgs/{organizationId}/invites/{inviteId}" },
+  "Mutation.mergeChangeRequest": { route: "POST /spaces/{spaceId}/change-requests/{changeRequestId}/merge" },
   "Mutation.moveSiteSection": { route: "POST /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move" },
   "Mutation.moveSiteSectionGroup": {
     route: "POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move",
   },
   "Mutation.moveSiteSpace": { route: "POST /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move" },
   "Mutation.moveSpace": { route: "POST /spaces/{spaceId}/move" },
+  "Mutation.postComment": { route: "POST /spaces/{spaceId}/comments" },
+  "Mutation.postCommentReply": {
+    own: atLeast("comment"),
+    body: () => ({ body: { markdown: "Matrix change reply" } }),
+    document: `mutation($spaceId: ID!, $changeRequestId: String!, $changeRequestCommentId: String!,
+      $input: PostCommentReplyInput!) {
+      postCommentReply(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId,
+        input: $input) { id }
+    }`,
+  },
   "Mutation.publishSite": { route: "POST /orgs/{organizationId}/sites/{siteId}/publish" },
   "Mutation.removeMemberFromOrganizationById": { route: "DELETE /orgs/{organizationId}/members/{userId}" },
+  "Mutation.removeRequestedReviewerFromChangeRequest": {
+    route: "DELETE /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}",
+  },
   "Mutation.removeSectionFromGroup": {
     route: "DELETE /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}",
   },
   "Mutation.removeTeamFromOrganizationById": { route: "DELETE /orgs/{organizationId}/teams/{teamId}" },
+  "Mutation.requestReviewersForChangeRequest": {
+    route: "POST /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers",
+  },
   "Mutation.restoreSpace": { route: "POST /spaces/{spaceId}/restore" },
   // Only the token's owner may revoke it; the target token belongs to none of the callers.
   "Mutation.revokeApiToken": {
     own: nobody,
     document: "mutation($apiTokenId: ID!) { revokeApiToken(id: $apiTokenId) { id } }",
   },
+  "Mutation.runTranslation": { route: "POST /orgs/{organizationId}/translations/{translationId}/run" },
   "Mutation.setUserAsSSOMemberForOrganization": { route: "POST /orgs/{organizationId}/members/{userId}/sso" },
   "Mutation.sortSiteStructure": { route: "PATCH /orgs/{organizationId}/sites/{siteId}/structure/sort" },
+  "Mutation.submitChangeRequestReview": { route: "POST /spaces/{spaceId}/change-requests/{changeRequestId}/reviews" },
   "Mutation.transferSpace": { route: "POST /spaces/{spaceId}/transfer" },
   "Mutation.unpublishSite": { route: "POST /orgs/{organizationId}/sites/{siteId}/unpublish" },
+  "Mutation.updateChangeRequest": { route: "POST /spaces/{spaceId}/change-requests/{changeRequestId}/update" },
+  "Mutation.updateChangeRequestById": { route: "PATCH /spaces/{spaceId}/change-requests/{changeRequestId}" },
+  "Mutation.updateChangeRequestContent": { route: "POST /spaces/{spaceId}/change-requests/{changeRequestId}/content" },
+  "Mutation.updateComment": {
+    own: admin,
+    body: () => ({ body: { markdown: "Edited change comment" } }),
+    document: `mutation($spaceId: ID!, $changeRequestId: String!, $changeRequestCommentId: String!,
+      $input: UpdateCommentInput!) {
+      updateComment(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId,
+        input: $input) { id }
+    }`,
+  },
+  "Mutation.updateCommentReply": {
+    own: admin,
+    body: () => ({ body: { markdown: "Edited change reply" } }),
+    document: `mutation($spaceId: ID!, $changeRequestId: String!, $changeRequestCommentId: String!,
+      $changeRequestCommentReplyId: String!, $input: UpdateCommentReplyInput!) {
+      updateCommentReply(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId,
+        commentReplyId: $changeRequestCommentReplyId, input: $input) { id }
+    }`,
+  },
   "Mutation.updateMemberInOrganizationById": { route: "PATCH /orgs/{organizationId}/members/{userId}" },
   "Mutation.updateMembersInOrganizationTeam": { route: "PUT /orgs/{organizationId}/teams/{teamId}/members" },
+  "Mutation.updateOpenAPISpecBySlug": { route: "PATCH /orgs/{organizationId}/openapi/{specSlug}" },
   "Mutation.updateOrganizationAgentInstructions": { route: "PUT /orgs/{organizationId}/agent-instructions" },
   "Mutation.updateOrganizationById": { route: "PATCH /orgs/{organizationId}" },
   "Mutation.updateOrganizationInviteById": { route: "PATCH /orgs/{organizationId}/link-invites/{inviteId}" },
   "Mutation.updateOrganizationMemberLastSeenAt": { route: "POST /orgs/{organizationId}/ping" },
+  "Mutation.updateOrganizationSAMLProvider": { route: "PATCH /orgs/{organizationId}/saml/{samlProviderId}" },
   "Mutation.updateSiteAdaptiveSchema": { route: "PUT /orgs/{organizationId}/sites/{siteId}/adaptive-schema" },
   "Mutation.updateSiteById": { route: "PATCH /orgs/{organizationId}/sites/{siteId}" },
   "Mutation.updateSiteSectionById": { route: "PATCH /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}" },
@@ -306,10 +538,12 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow> =
   },
   "Mutation.updateSiteSpaceById": { route: "PATCH /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}" },
   "Mutation.updateSpaceById": { route: "PATCH /spaces/{spaceId}" },
+  "Mutation.updateSpaceContent": { route: "POST /spaces/{spaceId}/content" },
   "Mutation.updateSpaceVisibility": {
     own: admin,
     deleted: nobody,
     document: `mutation($spaceId: ID!) { updateSpaceVisibility(spaceId: $spaceId, visibility: "private") { id } }`,
   },
   "Mutation.updateTeamInOrganizationById": { route: "PATCH /orgs/{organizationId}/teams/{teamId}" },
+  "Mutation.updateTranslation": { route: "PUT /orgs/{organizationId}/translations/{translationId}" },
 };

@@ -1,3 +1,4 @@
+import { runJobs } from "../../src/jobs/recurring.ts";
 import { insertOrganization } from "../../src/modules/organization/organization.service.ts";
 import { addMember } from "../../src/modules/user/user.service.ts";
 import { type SeededOrganization, type SeededUser, seedOrganization, seedUser, type TestApp } from "../helpers/app.ts";
@@ -35,9 +36,22 @@ async function ok(t: TestApp, token: string, method: string, path: string, body?
   return response;
 }
 
+/** A small valid OpenAPI 3 document titled with the organization's label. */
+function openApiText(label: string): string {
+  return JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: `${label} API`, version: "1.0.0" },
+    paths: { "/ping": { get: { summary: `${label} ping`, responses: { "200": { description: `${label} pong` } } } } },
+  });
+}
+
+const markdownBody = (text: string) => ({ body: { markdown: text } });
+
 /**
- * One organization's objects: spaces, a collection, a team, an invite, agent instructions, and a published
- * share-link site with a section, a group, a site space and a share link. `label` goes into every title.
+ * One organization's objects: spaces, a collection, a team, an invite, agent instructions, a published share-link
+ * site with a section, a group, a site space and a share link; in the first space a page, a file and a comment with
+ * a reply, and a change request with a review, a requested reviewer and a comment with a reply; a translation, an
+ * OpenAPI spec with a processed version and a SAML provider. `label` goes into every title and text.
  */
 async function buildOrganization(
   t: TestApp,
@@ -90,6 +104,85 @@ async function buildOrganization(
     },
   );
   const shareKey = new URL(link.body.urls?.published as string).searchParams.get("shareKey") as string;
+
+  const content = await ok(t, token, "POST", `/spaces/${spaceId}/content`, {
+    changes: [
+      { type: "insert", page: { title: `${label} page`, markdown: `${label} page text\n` } },
+      {
+        type: "insert",
+        file: {
+          name: `${label}.txt`,
+          contentType: "text/plain",
+          content: Buffer.from(`${label} file`).toString("base64"),
+        },
+      },
+    ],
+  });
+  const inserted = (content.body as { inserted?: { type: string; id: string }[] }).inserted ?? [];
+  const insertedId = (type: string) => {
+    const found = inserted.find((entry) => entry.type === type);
+    if (!found) throw new Error(`fixture content: no ${type} in ${JSON.stringify(content.body)}`);
+    return found.id;
+  };
+  const pageId = insertedId("page");
+  const fileId = insertedId("file");
+
+  const changeRequests = `/spaces/${spaceId}/change-requests`;
+  const changeRequestId = await created(t, token, "POST", changeRequests, { subject: `${label} change` });
+  const changeRequest = `${changeRequests}/${changeRequestId}`;
+  const reviewId = await created(t, token, "POST", `${changeRequest}/reviews`, { status: "changes-requested" });
+  await ok(t, token, "POST", `${changeRequest}/requested-reviewers`, { users: [target.id] });
+
+  const commentId = await created(t, token, "POST", `/spaces/${spaceId}/comments`, markdownBody(`${label} comment`));
+  const commentReplyId = await created(
+    t,
+    token,
+    "POST",
+    `/spaces/${spaceId}/comments/${commentId}/replies`,
+    markdownBody(`${label} reply`),
+  );
+
+  const changeRequestCommentId = await created(
+    t,
+    token,
+    "POST",
+    `${changeRequest}/comments`,
+    markdownBody(`${label} change comment`),
+  );
+  const changeRequestCommentReplyId = await created(
+    t,
+    token,
+    "POST",
+    `${changeRequest}/comments/${changeRequestCommentId}/replies`,
+    markdownBody(`${label} change reply`),
+  );
+
+  const translationId = await created(t, token, "POST", `${org}/translations`, {
+    source: { space: spaceId, language: "en" },
+    language: "fr",
+    instructions: {
+      object: "document",
+      data: {},
+      nodes: [
+        {
+          object: "block",
+          type: "paragraph",
+          nodes: [{ object: "text", leaves: [{ object: "leaf", text: `${label} translation` }] }],
+        },
+      ],
+    },
+  });
+
+  const specSlug = `${label}-spec`;
+  await created(t, token, "POST", `${org}/openapi`, { slug: specSlug, source: { text: openApiText(label) } });
+  await runJobs(t.db.prisma, t.clock, t.config);
+  const latest = await ok(t, token, "GET", `${org}/openapi/${specSlug}/versions/latest`);
+  const versionId = (latest.body as { id?: string }).id;
+  if (!versionId) throw new Error(`fixture OpenAPI version: ${JSON.stringify(latest.body)}`);
+
+  // Pending (no certificate): an active provider's label is shown on the open sign-in options by design.
+  const samlProviderId = await created(t, token, "POST", `${org}/saml`, { label: `${label} saml` });
+
   const apiToken = await t.db.prisma.apiToken.findFirstOrThrow({ where: { userId: target.id } });
   const ids: TargetIds = {
     organizationId,
@@ -107,6 +200,18 @@ async function buildOrganization(
     otherSpaceId,
     emailDomain: "",
     apiTokenId: apiToken.id,
+    pageId,
+    fileId,
+    changeRequestId,
+    reviewId,
+    commentId,
+    commentReplyId,
+    changeRequestCommentId,
+    changeRequestCommentReplyId,
+    translationId,
+    specSlug,
+    versionId,
+    samlProviderId,
   };
   return { ids, deletedSpaceId, shareKey };
 }
