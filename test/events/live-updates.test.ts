@@ -51,7 +51,11 @@ describe("subscription jobProgress over server-sent events", () => {
   it("sends jobUpdates of the organization's jobs only, to its members", async () => {
     const org = await seedOrganization(t.db, "Busy");
     const other = await seedOrganization(t.db, "Quiet");
-    const stream = await subscribe(t.app.fetch, `${baseUrl}/graphql`, org.members.guest.token, JobUpdates, {
+    const guest = await subscribe(t.app.fetch, `${baseUrl}/graphql`, org.members.guest.token, JobUpdates, {
+      organizationId: org.organizationId,
+    });
+    expect((await guest.next())?.errors?.[0]?.extensions).toMatchObject({ code: "FORBIDDEN" });
+    const stream = await subscribe(t.app.fetch, `${baseUrl}/graphql`, org.members.read.token, JobUpdates, {
       organizationId: org.organizationId,
     });
     const otherJob = await enqueueJob(t.db.prisma, "count-to-three", {}, t.clock.now(), other.organizationId);

@@ -1,4 +1,4 @@
-import { requireMembership } from "../../auth/access.ts";
+import { requireOrganizationRole } from "../../auth/access.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Job } from "../../db/generated/client.ts";
 import { NotFoundError } from "../../errors.ts";
@@ -8,11 +8,11 @@ import { jobUpdateOf } from "../../jobs/runner.ts";
 
 const finished = (update: JobUpdate) => update.status === "done" || update.status === "failed";
 
-/** A job the viewer may watch: one of an organization they are a member of (system jobs are nobody's). */
+/** A job the viewer may watch: one of an organization where they have a role (system jobs are nobody's). */
 async function requireVisibleJob(ctx: RequestContext, jobId: string): Promise<Job> {
   const job = await ctx.prisma.job.findUnique({ where: { id: jobId } });
   if (!job?.organizationId) throw new NotFoundError(`Job ${jobId} not found`);
-  await requireMembership(ctx, job.organizationId).catch(() => {
+  await requireOrganizationRole(ctx, job.organizationId, "read").catch(() => {
     throw new NotFoundError(`Job ${jobId} not found`);
   });
   return job;
@@ -33,11 +33,11 @@ export async function watchJob(ctx: RequestContext, jobId: string): Promise<Asyn
   }
 }
 
-/** Every change of the organization's jobs from now on (members of the organization). */
+/** Every change of the organization's jobs from now on (members with a role; guests see nothing). */
 export async function watchOrganizationJobs(
   ctx: RequestContext,
   organizationId: string,
 ): Promise<AsyncGenerator<JobUpdate>> {
-  await requireMembership(ctx, organizationId);
+  await requireOrganizationRole(ctx, organizationId, "read");
   return followedBy([], ctx.events.subscribe("organizationJobUpdated", organizationId), () => false);
 }
