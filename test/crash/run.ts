@@ -3,7 +3,7 @@
  * SIGKILL at random moments, restarts it, and checks the invariants after every restart. Prints one JSON report.
  *
  * CRASH_DATABASE_URL (default the local server), CRASH_ROUNDS (default 15), CRASH_WORKERS (default 6), CRASH_SEED.
- * An operation is one entry of `operations`: merges join as one more entry when they exist.
+ * An operation is one entry of `operations`: duplicates, transfers, and merges of change requests.
  */
 import pg from "pg";
 import { createScratchDatabase } from "../helpers/database.ts";
@@ -58,6 +58,20 @@ const operations: Record<string, (world: World) => Promise<number>> = {
     if (spaces.length === 0) return 0;
     const organization = world.organizations[from === 0 ? 1 : 0];
     return (await call(world, "POST", `/spaces/${pick(spaces)}/transfer`, { organization })).status;
+  },
+  /** Opens a change request, writes a page into it and merges it: three requests a kill may cut anywhere. */
+  async merge(world) {
+    const spaces = await spacesOf(world, pick(world.organizations));
+    if (spaces.length === 0) return 0;
+    const spaceId = pick(spaces);
+    const opened = await call(world, "POST", `/spaces/${spaceId}/change-requests`, { subject: "Crash merge" });
+    if (opened.status !== 201) return opened.status;
+    const base = `/spaces/${spaceId}/change-requests/${opened.body.id}`;
+    const written = await call(world, "POST", `${base}/content`, {
+      changes: [{ type: "insert", page: { title: `Page ${Math.floor(random() * 1e9)}`, markdown: "Written.\n" } }],
+    });
+    if (written.status !== 200) return written.status;
+    return (await call(world, "POST", `${base}/merge`)).status;
   },
 };
 
@@ -117,6 +131,32 @@ async function checkInvariants(databaseUrl: string, world: World, round: number)
         "a team grant on a space of another organization (a half transfer)",
         `SELECT p.id FROM "SpacePermission" p JOIN "Team" t ON t.id = p."teamId" JOIN "Space" s ON s.id = p."spaceId"
           WHERE t."organizationId" <> s."organizationId"`,
+      ],
+      [
+        "a space whose active revision is missing or another space's (a broken revision chain)",
+        `SELECT s.id FROM "Space" s LEFT JOIN "Revision" r ON r.id = s."revisionId" AND r."spaceId" = s.id
+          WHERE r.id IS NULL`,
+      ],
+      [
+        "a revision whose parent is missing (a broken revision chain)",
+        `SELECT r.id FROM "Revision" r, unnest(r.parents) AS parent
+          WHERE NOT EXISTS (SELECT 1 FROM "Revision" p WHERE p.id = parent)`,
+      ],
+      [
+        "a change request whose revision is missing",
+        `SELECT c.id FROM "ChangeRequest" c LEFT JOIN "Revision" r ON r.id = c."revisionId" WHERE r.id IS NULL`,
+      ],
+      [
+        "a merged change request whose merge revision is not in the space's history",
+        `SELECT c.id FROM "ChangeRequest" c WHERE c.status = 'merged'
+          AND NOT EXISTS (SELECT 1 FROM "Revision" r WHERE r.id = c."revisionMerged" AND r."spaceId" = c."spaceId")`,
+      ],
+      [
+        "a space whose change request counters differ from its change requests",
+        `SELECT s.id FROM "Space" s WHERE s."changeRequests" <> (SELECT count(*) FROM "ChangeRequest" c WHERE c."spaceId" = s.id)
+          OR s."changeRequestsOpen" <> (SELECT count(*) FROM "ChangeRequest" c WHERE c."spaceId" = s.id AND c.status = 'open')
+          OR s."changeRequestsDraft" <> (SELECT count(*) FROM "ChangeRequest" c WHERE c."spaceId" = s.id AND c.status = 'draft')
+          OR s."changeRequestNumber" <> (SELECT count(*) FROM "ChangeRequest" c WHERE c."spaceId" = s.id)`,
       ],
       ["a failed job", `SELECT id FROM "Job" WHERE status = 'failed'`],
       [

@@ -91,8 +91,9 @@ export async function getSpec(ctx: RequestContext, organizationId: string, slug:
   return findSpec(ctx, organizationId, slug);
 }
 
-function enqueueProcessing(tx: PrismaExecutor, specId: string, now: Date) {
-  return enqueueJob(tx, processSpecJobType, { specId }, now);
+/** Processing is an organization job, so its members can watch it (subscription `jobUpdates`). */
+function enqueueProcessing(tx: PrismaExecutor, spec: { id: string; organizationId: string }, now: Date) {
+  return enqueueJob(tx, processSpecJobType, { specId: spec.id }, now, spec.organizationId);
 }
 
 export async function createSpec(ctx: RequestContext, organizationId: string, input: unknown): Promise<OpenAPISpec> {
@@ -114,7 +115,7 @@ export async function createSpec(ctx: RequestContext, organizationId: string, in
         updatedAt: now,
       },
     });
-    await enqueueProcessing(tx, spec.id, now);
+    await enqueueProcessing(tx, spec, now);
     return spec;
   });
 }
@@ -147,7 +148,7 @@ export async function createOrUpdateSpec(
             updatedAt: now,
           },
         });
-    await enqueueProcessing(tx, spec.id, now);
+    await enqueueProcessing(tx, spec, now);
     return { created: !existing, spec };
   });
 }
