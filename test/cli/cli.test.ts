@@ -18,7 +18,9 @@ async function cli(...args: string[]) {
   return JSON.parse(stdout.trim()) as Record<string, string>;
 }
 
-describe("operator CLI", () => {
+// Each command is a process of its own (tsx, then PGlite and its migrations): give the five in a row room on a
+// busy 2-core machine.
+describe("operator CLI", { timeout: 120_000 }, () => {
   it("creates a user, an organization, a membership and a token, each printed as one JSON line", async () => {
     const user = await cli("user", "create", "--email", "ops@cli.test", "--name", "Ops");
     const org = await cli("org", "create", "--title", "CLI Org");

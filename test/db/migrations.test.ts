@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { diffMigrationsToSchema, schemaPath } from "../../scripts/schema-engine.ts";
 
-describe("prisma/migrations", () => {
+// The WASM schema engine replays every migration: slow on a busy machine.
+describe("prisma/migrations", { timeout: 120_000 }, () => {
   it("builds exactly prisma/schema.prisma (else run `npm run db:migration -- <name>`)", async () => {
     expect(await diffMigrationsToSchema()).toBe("");
   });
