@@ -17,7 +17,7 @@ import { newId } from "../../ids.ts";
 import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
 import { type ContentEdit, createPdfExport, onLatestHead, revisionOf, writeEdits } from "../content/content.service.ts";
-import { type MergeConflict, mergeContent } from "../content/content-state.ts";
+import { type ContentState, type MergeConflict, mergeContent } from "../content/content-state.ts";
 import { readContentState, writeRevision } from "../content/revision.service.ts";
 import { spaceByIdLoader } from "../space/space.loaders.ts";
 import {
@@ -298,6 +298,20 @@ function conflictError(conflicts: MergeConflict[]): ConflictError {
   return new ConflictError(`Merge conflicts on ${conflicts.length} item(s): ${listed}`);
 }
 
+/** `theirs` merged into `ours` against their common ancestor `base`; 409 naming every conflict otherwise. */
+async function mergeRevisions(ctx: RequestContext, base: string, ours: string, theirs: string) {
+  const [baseState, oursState, theirsState] = await Promise.all(
+    [base, ours, theirs].map((revisionId) => readContentState(ctx.prisma, revisionId)),
+  );
+  const { state, conflicts } = mergeContent(
+    baseState as ContentState,
+    oursState as ContentState,
+    theirsState as ContentState,
+  );
+  if (conflicts.length > 0) throw conflictError(conflicts);
+  return state;
+}
+
 export interface MergeResult {
   revision: string;
   result: "merge" | "update";
@@ -323,13 +337,7 @@ export async function updateChangeRequestFromSpace(
     if (space.revisionId === mergeBaseOf(changeRequest)) {
       return { revision: changeRequest.revisionId, result: "update" as const };
     }
-    const [base, ours, theirs] = await Promise.all([
-      readContentState(ctx.prisma, mergeBaseOf(changeRequest)),
-      readContentState(ctx.prisma, changeRequest.revisionId),
-      readContentState(ctx.prisma, space.revisionId),
-    ]);
-    const { state, conflicts } = mergeContent(base, ours, theirs);
-    if (conflicts.length > 0) throw conflictError(conflicts);
+    const state = await mergeRevisions(ctx, mergeBaseOf(changeRequest), changeRequest.revisionId, space.revisionId);
     return ctx.prisma.$transaction(async (tx) => {
       const now = ctx.clock.now();
       const revision = await writeRevision(tx, {
@@ -406,13 +414,7 @@ export async function mergeChangeRequest(
     ]);
     requireWritable(changeRequest);
     await requireMergeRules(ctx, space, changeRequest);
-    const [base, ours, theirs] = await Promise.all([
-      readContentState(ctx.prisma, mergeBaseOf(changeRequest)),
-      readContentState(ctx.prisma, space.revisionId),
-      readContentState(ctx.prisma, changeRequest.revisionId),
-    ]);
-    const { state, conflicts } = mergeContent(base, ours, theirs);
-    if (conflicts.length > 0) throw conflictError(conflicts);
+    const state = await mergeRevisions(ctx, mergeBaseOf(changeRequest), space.revisionId, changeRequest.revisionId);
     return ctx.prisma.$transaction(async (tx) => {
       const now = ctx.clock.now();
       const revision = await writeRevision(tx, {
