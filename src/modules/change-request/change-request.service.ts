@@ -34,7 +34,7 @@ import {
   reviewsLoader,
 } from "./change-request.loaders.ts";
 
-export const changeRequestStatuses = ["draft", "open", "archived", "merged"] as const;
+const changeRequestStatuses = ["draft", "open", "archived", "merged"] as const;
 type ChangeRequestStatus = (typeof changeRequestStatuses)[number];
 
 /** The space counter column that counts change requests in each status (merged and archived count in the total only). */
@@ -81,7 +81,7 @@ export async function loadVisibleChangeRequests(ctx: RequestContext, ids: readon
   );
 }
 
-export function changeRequestUpdateOf(changeRequest: ChangeRequest): ChangeRequestUpdate {
+function changeRequestUpdateOf(changeRequest: ChangeRequest): ChangeRequestUpdate {
   return {
     id: changeRequest.id,
     spaceId: changeRequest.spaceId,

@@ -59,7 +59,7 @@ export function emptyContent(): ContentState {
   return { pages: new Map(), files: new Map(), variables: {} };
 }
 
-export function cloneContent(state: ContentState): ContentState {
+function cloneContent(state: ContentState): ContentState {
   return { pages: new Map(state.pages), files: new Map(state.files), variables: { ...state.variables } };
 }
 
@@ -169,8 +169,7 @@ const changeSchema = z.union([
   z.strictObject({ type: z.literal("delete"), fileId: z.string().min(1) }),
 ]);
 
-export const contentChangesSchema = z.strictObject({ changes: z.array(changeSchema).min(1).max(50) });
-export type ContentChange = z.infer<typeof changeSchema>;
+const contentChangesSchema = z.strictObject({ changes: z.array(changeSchema).min(1).max(50) });
 
 export interface AppliedChanges {
   state: ContentState;
@@ -338,7 +337,7 @@ function mergeValue<T>(base: T, ours: T, theirs: T): { value: T } | { conflict: 
 }
 
 /** Line-wise three-way merge of two markdown texts; null when both sides changed the same lines differently. */
-export function mergeMarkdown(base: string, ours: string, theirs: string): string | null {
+function mergeMarkdown(base: string, ours: string, theirs: string): string | null {
   if (ours === theirs || theirs === base) return ours;
   if (ours === base) return theirs;
   const blocks = diff3Merge(ours.split("\n"), base.split("\n"), theirs.split("\n"), { excludeFalseConflicts: true });

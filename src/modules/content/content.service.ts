@@ -56,10 +56,6 @@ export function spaceRevision(ctx: RequestContext, space: Space): Promise<Revisi
   return revisionOf(ctx, space.revisionId);
 }
 
-export async function getSpaceContent(ctx: RequestContext, spaceId: string): Promise<Revision> {
-  return spaceRevision(ctx, await getSpace(ctx, spaceId));
-}
-
 export function revisionTree(ctx: RequestContext, revision: Revision) {
   return revisionTreeLoader(ctx).load(revision);
 }
