@@ -16,6 +16,7 @@ import "../modules/section-group/section-group.graphql.ts";
 import "../modules/site/published.graphql.ts";
 import "../modules/content/content.graphql.ts";
 import "../modules/change-request/change-request.graphql.ts";
+import "../modules/template/template.graphql.ts";
 import "../modules/translation/translation.graphql.ts";
 import "../modules/openapi-spec/openapi-spec.graphql.ts";
 import "../modules/saml-provider/saml-provider.graphql.ts";

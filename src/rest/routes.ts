@@ -12,6 +12,7 @@ import { siteSectionRoutes } from "../modules/site-section/site-section.rest.ts"
 import { siteSpaceRoutes } from "../modules/site-space/site-space.rest.ts";
 import { spaceRoutes } from "../modules/space/space.rest.ts";
 import { teamRoutes } from "../modules/team/team.rest.ts";
+import { templateRoutes } from "../modules/template/template.rest.ts";
 import { translationRoutes } from "../modules/translation/translation.rest.ts";
 import type { RestRoute } from "./route.ts";
 
@@ -27,6 +28,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...sectionGroupRoutes,
   ...siteSpaceRoutes,
   ...contentRoutes,
+  ...templateRoutes,
   ...changeRequestRoutes,
   ...translationRoutes,
   ...openApiSpecRoutes,

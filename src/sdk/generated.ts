@@ -57,6 +57,14 @@ export type AddSpaceToSiteInput = {
   spaceId: Scalars['String']['input'];
 };
 
+export type ApplyTemplateInput = {
+  /** Apply to this change request's content instead of the space's. */
+  changeRequestId?: InputMaybe<Scalars['String']['input']>;
+  /** openapi-reference or file-page. */
+  id: Scalars['String']['input'];
+  params?: InputMaybe<SpaceTemplateParamsInput>;
+};
+
 export type ChangeRequestOrderBy =
   | 'createdAt'
   | 'updatedAt';
@@ -423,6 +431,11 @@ export type SpacePointerInput = {
 export type SpacePositionInput = {
   after?: InputMaybe<SpacePointerInput>;
   before?: InputMaybe<SpacePointerInput>;
+};
+
+export type SpaceTemplateParamsInput = {
+  /** Content references by name: `spec` {kind: openapi, spec} or `file` {kind: file, file}. */
+  contentRefs?: InputMaybe<Scalars['JSON']['input']>;
 };
 
 export type SubmitChangeRequestReviewInput = {

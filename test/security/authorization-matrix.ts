@@ -280,6 +280,13 @@ export const restMatrix: Record<string, MatrixRow> = {
     own: atLeast("edit"),
     body: () => ({ changes: [{ type: "insert", page: { title: "Matrix page" } }] }),
   },
+  "POST /spaces/{spaceId}/content/template": {
+    own: atLeast("edit"),
+    body: (ids) => ({
+      id: "openapi-reference",
+      params: { contentRefs: { spec: { kind: "openapi", spec: ids.specSlug } } },
+    }),
+  },
   // Change requests: read to read; edit to open, change, write and ask for reviewers; review to review and merge.
   "GET /spaces/{spaceId}/change-requests": { own: members },
   // The organization's list holds the change requests of the spaces the caller sees.
@@ -408,6 +415,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow> =
   "Mutation.addSpaceToSite": { route: "POST /orgs/{organizationId}/sites/{siteId}/site-spaces" },
   // Every signed-in user manages their own tokens.
   "Mutation.createApiToken": { own: signedIn, document: "mutation { createApiToken { token } }" },
+  "Mutation.applyTemplateToSpace": { route: "POST /spaces/{spaceId}/content/template" },
   "Mutation.createChangeRequest": { route: "POST /spaces/{spaceId}/change-requests" },
   "Mutation.createCollection": { route: "POST /orgs/{organizationId}/collections" },
   "Mutation.createOpenAPISpec": { route: "POST /orgs/{organizationId}/openapi" },

@@ -1,8 +1,8 @@
 import type { ChangeRequest, ChangeRequestReview, ChangeRequestReviewer } from "../../db/generated/client.ts";
 import type { ChangeRequestCommentPosted, ChangeRequestUpdate } from "../../events/topics.ts";
 import { builder } from "../../graphql/builder.ts";
-import { ContentChangesInput, ContentEditRef, RevisionRef } from "../content/content.graphql.ts";
-import { revisionOf } from "../content/content.service.ts";
+import { ContentChangesInput, ContentEditRef, computedDescription, RevisionRef } from "../content/content.graphql.ts";
+import { revisionOf, revisionRead } from "../content/content.service.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
 import { UserRef } from "../user/user.graphql.ts";
@@ -151,8 +151,8 @@ builder.node(ChangeRequestRef, {
     content: t.field({
       type: RevisionRef,
       description: "getRevisionOfChangeRequestById: the change request's active revision.",
-      args: { metadata: t.arg.boolean(), computed: t.arg.boolean() },
-      resolve: (row, _args, ctx) => revisionOf(ctx, row.revisionId),
+      args: { metadata: t.arg.boolean(), computed: t.arg.boolean({ description: computedDescription }) },
+      resolve: async (row, args, ctx) => revisionRead(await revisionOf(ctx, row.revisionId), args.computed),
     }),
     pdf: t.field({
       type: builder.objectRef<{ url: string }>("ChangeRequestPdf").implement({

@@ -16,7 +16,15 @@ import type { ChangeRequestUpdate } from "../../events/topics.ts";
 import { newId } from "../../ids.ts";
 import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
-import { type ContentEdit, createPdfExport, onLatestHead, revisionOf, writeEdits } from "../content/content.service.ts";
+import {
+  type ContentEdit,
+  type ContentEditor,
+  changesEditor,
+  createPdfExport,
+  onLatestHead,
+  revisionOf,
+  writeEdits,
+} from "../content/content.service.ts";
 import { type ContentState, type MergeConflict, mergeContent } from "../content/content-state.ts";
 import { readContentState, writeRevision } from "../content/revision.service.ts";
 import { spaceByIdLoader } from "../space/space.loaders.ts";
@@ -27,6 +35,7 @@ import {
   spaceRole,
   visibleSpacesWhere,
 } from "../space/space.service.ts";
+import { templateEditor, templateSchema } from "../template/templates.ts";
 import {
   changeRequestByIdLoader,
   changeRequestByNumberLoader,
@@ -166,17 +175,18 @@ export async function listChangeRequests(
 
 const createSchema = z.strictObject({
   subject: z.string().max(100).optional(),
-  template: z.strictObject({ id: z.string().min(1), params: z.record(z.string(), z.unknown()).optional() }).optional(),
+  template: templateSchema.optional(),
 });
 
 /**
  * Opens a change request on the space's current content. Its number is the space's counter, incremented in the
- * same transaction: concurrent creations queue on the space row, so numbers have no gaps and no duplicates.
+ * same transaction: concurrent creations queue on the space row, so numbers have no gaps and no duplicates. A
+ * `template` is applied to its content in that transaction too, so a refused template creates nothing.
  */
 export async function createChangeRequest(ctx: RequestContext, spaceId: string, input: unknown) {
-  await requireSpaceEditable(ctx, spaceId);
+  const target = await requireSpaceEditable(ctx, spaceId);
   const data = parseInput(createSchema, input);
-  if (data.template) throw new InvalidInputError(`Unknown template ${data.template.id}`);
+  const template = data.template ? await templateEditor(ctx, target, data.template) : null;
   const userId = requireViewer(ctx).userId;
   const created = await ctx.prisma.$transaction(async (tx) => {
     const now = ctx.clock.now();
@@ -188,21 +198,35 @@ export async function createChangeRequest(ctx: RequestContext, spaceId: string, 
         ...counterChanges(null, "open"),
       },
     });
-    return tx.changeRequest.create({
+    const changeRequestId = newId("ChangeRequest");
+    const revisionId = template
+      ? (
+          await writeEdits(
+            tx,
+            ctx,
+            { spaceId, revisionId: space.revisionId, changeRequestId },
+            await readContentState(tx, space.revisionId),
+            template,
+          )
+        ).revision
+      : space.revisionId;
+    const changeRequest = await tx.changeRequest.create({
       data: {
-        id: newId("ChangeRequest"),
+        id: changeRequestId,
         spaceId,
         organizationId: space.organizationId,
         number: space.changeRequestNumber,
         status: "open",
         subject: data.subject ?? "",
         createdById: userId,
-        revisionId: space.revisionId,
+        revisionId,
         revisionInitial: space.revisionId,
         createdAt: now,
         updatedAt: now,
       },
     });
+    if (template) await addContributor(tx, changeRequestId, userId, now);
+    return changeRequest;
   });
   return announce(ctx, created.id, created);
 }
@@ -248,31 +272,45 @@ function requireWritable(changeRequest: ChangeRequest) {
 }
 
 /** Writes content changes into the change request as one new revision. */
-export async function writeChangeRequestContent(
+export function writeChangeRequestContent(
   ctx: RequestContext,
   spaceId: string,
   idOrNumber: string,
   input: unknown,
 ): Promise<ContentEdit> {
+  return editChangeRequestContent(ctx, spaceId, idOrNumber, changesEditor(input));
+}
+
+/** Writes an editor's result as the change request's next revision, all or nothing. */
+export async function editChangeRequestContent(
+  ctx: RequestContext,
+  spaceId: string,
+  idOrNumber: string,
+  edit: ContentEditor,
+): Promise<ContentEdit> {
   await requireSpaceEditable(ctx, spaceId);
   const { id } = await getChangeRequest(ctx, spaceId, idOrNumber);
   const userId = requireViewer(ctx).userId;
-  const edit = await onLatestHead(async (headMoved) => {
+  const written = await onLatestHead(async (headMoved) => {
     const changeRequest = await ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id } });
     requireWritable(changeRequest);
     const base = await readContentState(ctx.prisma, changeRequest.revisionId);
     return ctx.prisma.$transaction(async (tx) => {
       const head = { spaceId, revisionId: changeRequest.revisionId, changeRequestId: id };
-      const edit = await writeEdits(tx, ctx, head, base, input);
-      await moveChangeRequestHead(tx, changeRequest, { revisionId: edit.revision }, headMoved, ctx.clock.now());
-      await tx.changeRequestContributor.createMany({
-        data: [{ changeRequestId: id, userId, createdAt: ctx.clock.now() }],
-        skipDuplicates: true,
-      });
-      return edit;
+      const written = await writeEdits(tx, ctx, head, base, edit);
+      await moveChangeRequestHead(tx, changeRequest, { revisionId: written.revision }, headMoved, ctx.clock.now());
+      await addContributor(tx, id, userId, ctx.clock.now());
+      return written;
     });
   });
-  return announce(ctx, id, edit);
+  return announce(ctx, id, written);
+}
+
+function addContributor(tx: PrismaExecutor, changeRequestId: string, userId: string, now: Date) {
+  return tx.changeRequestContributor.createMany({
+    data: [{ changeRequestId, userId, createdAt: now }],
+    skipDuplicates: true,
+  });
 }
 
 /** Moves a change request to a new revision if nobody else moved it since it was read. */

@@ -29,8 +29,19 @@ export interface PageState {
   noRobotsIndex: boolean;
   variables: Record<string, unknown>;
   href: string | null;
+  /** A computed page's definition (its body is generated on read from what it depends on), else null. */
+  computed: ComputedPage | null;
+  computedSeed: string | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** The public API's computed content source of a page: `builtin:openapi` renders an OpenAPI spec's operations. */
+export interface ComputedPage {
+  type: "builtin:openapi";
+  dependencies: { spec: { ref: { kind: "openapi"; spec: string } } };
+  /** `doc: "operations"` and `page`: a tag of the spec, or `*` for every tag. */
+  props: { doc: "operations"; page: string };
 }
 
 export interface FileState {
@@ -249,6 +260,9 @@ export function applyContentChanges(
     }
     const existing = change.type === "update" ? state.pages.get(change.pageId) : undefined;
     if (change.type === "update" && !existing) fail(`page ${change.pageId} does not exist`);
+    if (existing?.computed && (fields.markdown !== undefined || (fields.type ?? "document") !== "document")) {
+      fail(`page ${existing.id} is computed: its body is generated and it stays a document`);
+    }
     const id = existing?.id ?? newId("Page");
     const parentId = fields.parent === undefined ? (existing?.parentId ?? null) : fields.parent;
     if (parentId !== null) {
@@ -283,6 +297,8 @@ export function applyContentChanges(
       noRobotsIndex: fields.noRobotsIndex ?? existing?.noRobotsIndex ?? false,
       variables: fields.variables ?? existing?.variables ?? {},
       href: type === "link" ? (fields.href ?? existing?.href ?? null) : null,
+      computed: existing?.computed ?? null,
+      computedSeed: existing?.computedSeed ?? null,
       createdAt: existing?.createdAt ?? now,
       updatedAt: now,
     };
@@ -324,6 +340,8 @@ const pageFields = [
   "noRobotsIndex",
   "variables",
   "href",
+  "computed",
+  "computedSeed",
   "parentId",
 ] as const satisfies readonly (keyof PageState)[];
 

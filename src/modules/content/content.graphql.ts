@@ -1,7 +1,6 @@
-import type { Revision } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
-import type { PageNode, RevisionFileView } from "./content.loaders.ts";
+import type { PageNode, RevisionFileView, RevisionRead } from "./content.loaders.ts";
 import {
   type ContentEdit,
   fileDownloadUrl,
@@ -10,12 +9,13 @@ import {
   revisionFile,
   revisionFiles,
   revisionPage,
+  revisionRead,
   revisionTree,
   spaceRevision,
   updateSpaceContent,
 } from "./content.service.ts";
 
-export const RevisionRef = builder.objectRef<Revision>("Revision");
+export const RevisionRef = builder.objectRef<RevisionRead>("Revision");
 export const RevisionPageRef = builder.objectRef<PageNode>("RevisionPage");
 const RevisionFileRef = builder.objectRef<RevisionFileView>("RevisionFile");
 
@@ -40,6 +40,9 @@ const defaultLayout = {
   metadata: true,
   tags: true,
 };
+
+export const computedDescription =
+  "Default true; false leaves out the generated bodies of computed pages (their definition stays).";
 
 const evaluatedDescription = "true, false (default) or deterministic-only: evaluate variable expressions.";
 
@@ -109,6 +112,13 @@ RevisionPageRef.implement({
       resolve: (node) => (node.page.type === "document" ? [] : null),
     }),
     href: t.string({ nullable: true, resolve: (node) => node.page.href }),
+    computed: t.field({
+      type: "JSON",
+      nullable: true,
+      description: "Computed pages: what generates the body ({ type: builtin:openapi, dependencies, props }).",
+      resolve: (node) => node.page.computed,
+    }),
+    computedSeed: t.string({ nullable: true, resolve: (node) => node.page.computedSeed }),
     target: t.field({
       type: "JSON",
       nullable: true,
@@ -228,9 +238,9 @@ builder.objectFields(SpaceRef, (t) => ({
     description: "getCurrentRevision: the space's active revision.",
     args: {
       metadata: t.arg.boolean({ description: "Accepted; there is no Git metadata to leave out yet." }),
-      computed: t.arg.boolean({ description: "Accepted; there is no computed content yet." }),
+      computed: t.arg.boolean({ description: computedDescription }),
     },
-    resolve: (space, _args, ctx) => spaceRevision(ctx, space),
+    resolve: async (space, args, ctx) => revisionRead(await spaceRevision(ctx, space), args.computed),
   }),
 }));
 

@@ -9,10 +9,15 @@ export const revisionByIdLoader = defineLoader<string, Revision | null>("revisio
   return byKeys(ids, rows, (row) => row.id);
 });
 
+/** A revision as a read asks for it: `computed: false` leaves out the generated bodies of computed pages. */
+export type RevisionRead = Revision & { computed?: boolean | null };
+
 /** One page of a revision's tree, with its path and subpages. */
 export interface PageNode {
   revisionId: string;
   spaceId: string;
+  /** Whether the read renders the body of a computed page (the `computed` query parameter). */
+  renderComputed: boolean;
   page: PageState;
   path: string;
   parentId: string | null;
@@ -26,11 +31,12 @@ export interface RevisionTree {
   byId: Map<string, PageNode>;
 }
 
-function buildTree(revisionId: string, spaceId: string, rows: RevisionPageRow[]): RevisionTree {
+function buildTree(revision: RevisionRead, rows: RevisionPageRow[]): RevisionTree {
   const nodes = rows.map(
     (row): PageNode => ({
-      revisionId,
-      spaceId,
+      revisionId: revision.id,
+      spaceId: revision.spaceId,
+      renderComputed: revision.computed !== false,
       page: pageStateOf(row),
       path: "",
       parentId: row.parentPageId,
@@ -59,22 +65,21 @@ function buildTree(revisionId: string, spaceId: string, rows: RevisionPageRow[])
 }
 
 /** The page trees of revisions: one statement for any number of revisions and pages. */
-export const revisionTreeLoader = defineLoader<Revision, RevisionTree, string>(
+export const revisionTreeLoader = defineLoader<RevisionRead, RevisionTree, string>(
   "revisionTree",
   async (ctx, revisions) => {
     const rows = await ctx.prisma.revisionPage.findMany({
-      where: { revisionId: { in: revisions.map((revision) => revision.id) } },
+      where: { revisionId: { in: [...new Set(revisions.map((revision) => revision.id))] } },
       include: { version: true },
     });
     return revisions.map((revision) =>
       buildTree(
-        revision.id,
-        revision.spaceId,
+        revision,
         rows.filter((row) => row.revisionId === revision.id),
       ),
     );
   },
-  { cacheKeyFn: (revision) => revision.id },
+  { cacheKeyFn: (revision) => `${revision.id}/${revision.computed !== false}` },
 );
 
 export type RevisionFileView = ReturnType<typeof fileStateOf> & { revisionId: string; spaceId: string };

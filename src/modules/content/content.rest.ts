@@ -2,7 +2,7 @@ import type { RestRoute } from "../../rest/route.ts";
 import { changeRequestFields } from "../change-request/change-request.fragments.ts";
 
 const pageFields = `id title emoji type kind createdAt updatedAt slug path description layout cover variables hidden
-  noIndex noRobotsIndex tags href target urls { app }`;
+  noIndex noRobotsIndex tags href target computed computedSeed urls { app }`;
 
 const fileFields =
   "fragment FileFields on RevisionFile { id name contentType downloadURL size dimensions { width height } }";

@@ -7,15 +7,24 @@ import { ConflictError, InvalidInputError, NotFoundError } from "../../errors.ts
 import { newId, randomBase62 } from "../../ids.ts";
 import { type Page, type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
+import { spaceSpecDocumentLoader } from "../openapi-spec/openapi-spec.loaders.ts";
+import { renderOperationsMarkdown } from "../openapi-spec/reference-markdown.ts";
 import { getSpace, requireSpaceEditable } from "../space/space.service.ts";
 import {
   type PageNode,
   type RevisionFileView,
+  type RevisionRead,
   revisionByIdLoader,
   revisionFilesLoader,
   revisionTreeLoader,
 } from "./content.loaders.ts";
-import { applyContentChanges, type ContentState, pagesInTreeOrder } from "./content-state.ts";
+import {
+  type AppliedChanges,
+  applyContentChanges,
+  type ComputedPage,
+  type ContentState,
+  pagesInTreeOrder,
+} from "./content-state.ts";
 import { evaluateExpressions } from "./expressions.ts";
 import { type Document, markdownToDocument } from "./markdown-document.ts";
 import { renderPdf } from "./pdf.ts";
@@ -56,11 +65,20 @@ export function spaceRevision(ctx: RequestContext, space: Space): Promise<Revisi
   return revisionOf(ctx, space.revisionId);
 }
 
-export function revisionTree(ctx: RequestContext, revision: Revision) {
+export function revisionTree(ctx: RequestContext, revision: RevisionRead) {
   return revisionTreeLoader(ctx).load(revision);
 }
 
-export async function revisionPage(ctx: RequestContext, revision: Revision, pageId: string): Promise<PageNode | null> {
+/** A revision as a read asks for it: `computed` false (default true) leaves out computed pages' generated bodies. */
+export function revisionRead(revision: Revision, computed: boolean | null | undefined): RevisionRead {
+  return { ...revision, computed };
+}
+
+export async function revisionPage(
+  ctx: RequestContext,
+  revision: RevisionRead,
+  pageId: string,
+): Promise<PageNode | null> {
   return (await revisionTree(ctx, revision)).byId.get(pageId) ?? null;
 }
 
@@ -117,7 +135,7 @@ export async function pageBody(
 ): Promise<string | Document | null> {
   if (node.page.type !== "document") return null;
   const mode = parseInput(evaluatedSchema, evaluated ?? "false");
-  let markdown = node.page.markdown;
+  let markdown = node.page.computed ? await computedMarkdown(ctx, node, node.page.computed) : node.page.markdown;
   if (mode !== "false") {
     const revision = await revisionByIdLoader(ctx).load(node.revisionId);
     const scope = {
@@ -129,22 +147,53 @@ export async function pageBody(
   return format === "markdown" ? markdown : markdownToDocument(markdown);
 }
 
+/**
+ * The generated body of a computed page from the latest processed version of the OpenAPI spec it names (specs
+ * of the space's organization); empty when the read asked for `computed=false`.
+ */
+async function computedMarkdown(ctx: RequestContext, node: PageNode, computed: ComputedPage): Promise<string> {
+  if (!node.renderComputed) return "";
+  const slug = computed.dependencies.spec.ref.spec;
+  const document = await spaceSpecDocumentLoader(ctx).load({ spaceId: node.spaceId, slug });
+  if (!document) return `_The OpenAPI specification ${slug} is not available or not processed yet._`;
+  return renderOperationsMarkdown(document, computed.props.page);
+}
+
 export interface ContentEdit {
   revision: string;
   result: "edits";
   inserted: { type: "page" | "file"; id: string }[];
 }
 
-/** Applies changes to a revision's content and writes the resulting revision; the caller moves its head. */
+/** The revision a write starts from: the space's, or a change request's. */
+export interface ContentHead {
+  spaceId: string;
+  revisionId: string;
+  changeRequestId?: string;
+}
+
+/**
+ * Computes a head's next content from its current one (`base`); an InvalidInputError refuses the whole write. The
+ * public API's change batches and content templates are both editors, so both go through one write path.
+ */
+export type ContentEditor = (base: ContentState, head: ContentHead, now: Date) => AppliedChanges;
+
+/** The public API's body `{ changes: [...] }` as an editor. */
+export const changesEditor =
+  (input: unknown): ContentEditor =>
+  (base, _head, now) =>
+    applyContentChanges(base, input, now, sha256);
+
+/** Applies an editor to a revision's content and writes the resulting revision; the caller moves its head. */
 export async function writeEdits(
   tx: PrismaExecutor,
   ctx: RequestContext,
-  head: { spaceId: string; revisionId: string; changeRequestId?: string },
+  head: ContentHead,
   base: ContentState,
-  input: unknown,
+  edit: ContentEditor,
 ): Promise<ContentEdit> {
   const now = ctx.clock.now();
-  const { state, blobs, inserted } = applyContentChanges(base, input, now, sha256);
+  const { state, blobs, inserted } = edit(base, head, now);
   const revision = await writeRevision(tx, {
     spaceId: head.spaceId,
     parents: [head.revisionId],
@@ -159,19 +208,28 @@ export async function writeEdits(
 }
 
 /** Direct edits of a space's content (spaces that are not locked); each call makes one revision. */
-export async function updateSpaceContent(ctx: RequestContext, spaceId: string, input: unknown): Promise<ContentEdit> {
+export function updateSpaceContent(ctx: RequestContext, spaceId: string, input: unknown): Promise<ContentEdit> {
+  return editSpaceContent(ctx, spaceId, changesEditor(input));
+}
+
+/** Writes an editor's result as the space's next revision (spaces that are not locked), all or nothing. */
+export async function editSpaceContent(
+  ctx: RequestContext,
+  spaceId: string,
+  edit: ContentEditor,
+): Promise<ContentEdit> {
   await requireSpaceEditable(ctx, spaceId);
   return onLatestHead(async (headMoved) => {
     const space = await ctx.prisma.space.findUniqueOrThrow({ where: { id: spaceId } });
     const base = await readContentState(ctx.prisma, space.revisionId);
     return ctx.prisma.$transaction(async (tx) => {
-      const edit = await writeEdits(tx, ctx, { spaceId, revisionId: space.revisionId }, base, input);
+      const written = await writeEdits(tx, ctx, { spaceId, revisionId: space.revisionId }, base, edit);
       const { count } = await tx.space.updateMany({
         where: { id: spaceId, revisionId: space.revisionId, deletedAt: null },
-        data: { revisionId: edit.revision, updatedAt: ctx.clock.now() },
+        data: { revisionId: written.revision, updatedAt: ctx.clock.now() },
       });
       if (count === 0) headMoved();
-      return edit;
+      return written;
     });
   });
 }

@@ -30,6 +30,8 @@ export function pageStateOf(row: RevisionPageRow): PageState {
     noRobotsIndex: version.noRobotsIndex,
     variables: version.variables as PageState["variables"],
     href: version.href,
+    computed: version.computed as PageState["computed"],
+    computedSeed: version.computedSeed,
     createdAt: version.createdAt,
     updatedAt: version.updatedAt,
   };
@@ -106,6 +108,8 @@ export async function writeRevision(tx: PrismaExecutor, revision: NewRevision): 
         noRobotsIndex: page.noRobotsIndex,
         variables: page.variables as Prisma.InputJsonValue,
         href: page.href,
+        computed: (page.computed ?? undefined) as Prisma.InputJsonValue | undefined,
+        computedSeed: page.computedSeed,
         createdAt: page.createdAt,
         updatedAt: page.updatedAt,
       })),

@@ -1,4 +1,4 @@
-import type { OpenAPISpec } from "../../db/generated/client.ts";
+import { type OpenAPISpec, Prisma } from "../../db/generated/client.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
 
 /** Specs by id, without access checks (callers reach them through a spec or version they may see). */
@@ -6,3 +6,31 @@ export const specByIdLoader = defineLoader<string, OpenAPISpec | null>("openAPIS
   const rows = await ctx.prisma.openAPISpec.findMany({ where: { id: { in: [...ids] } } });
   return byKeys(ids, rows, (row) => row.id);
 });
+
+/** A spec named by slug from a space's content: specs belong to the space's organization. */
+export interface SpaceSpecKey {
+  spaceId: string;
+  slug: string;
+}
+
+/**
+ * The latest processed document of specs named from spaces' content (null: no such spec in the space's
+ * organization, or not processed yet): one statement for every spec a read renders, whatever the number of pages.
+ */
+export const spaceSpecDocumentLoader = defineLoader<SpaceSpecKey, unknown, string>(
+  "spaceSpecDocument",
+  async (ctx, keys) => {
+    const rows = await ctx.prisma.$queryRaw<{ spaceId: string; slug: string; filesystem: Record<string, unknown> }[]>`
+      SELECT space."id" AS "spaceId", spec."slug", version."filesystem"
+      FROM "Space" space
+      JOIN "OpenAPISpec" spec ON spec."organizationId" = space."organizationId"
+      JOIN "OpenAPISpecVersion" version ON version."id" = spec."lastVersionId"
+      WHERE space."id" IN (${Prisma.join([...new Set(keys.map((key) => key.spaceId))])})
+        AND spec."slug" IN (${Prisma.join([...new Set(keys.map((key) => key.slug))])})`;
+    const documents = new Map(
+      rows.map((row) => [`${row.spaceId}/${row.slug}`, Object.values(row.filesystem ?? {})[0] ?? null]),
+    );
+    return keys.map((key) => documents.get(`${key.spaceId}/${key.slug}`) ?? null);
+  },
+  { cacheKeyFn: (key) => `${key.spaceId}/${key.slug}` },
+);

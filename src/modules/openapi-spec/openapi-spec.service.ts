@@ -91,6 +91,21 @@ export async function getSpec(ctx: RequestContext, organizationId: string, slug:
   return findSpec(ctx, organizationId, slug);
 }
 
+/**
+ * An OpenAPI spec that content of the organization may reference, by slug or id. Callers without a role in the
+ * organization cannot see its specs: for them it does not exist either (404).
+ */
+export async function getReferencedSpec(ctx: RequestContext, organizationId: string, slugOrId: string) {
+  const membership = await viewerMembershipLoader(ctx).load(organizationId);
+  const spec = hasRole(membership?.role, "read")
+    ? await ctx.prisma.openAPISpec.findFirst({
+        where: { organizationId, OR: [{ slug: slugOrId }, { id: slugOrId }] },
+      })
+    : null;
+  if (!spec) throw new NotFoundError(`OpenAPI specification ${slugOrId} not found`);
+  return spec;
+}
+
 /** Processing is an organization job, so its members can watch it (subscription `jobUpdates`). */
 function enqueueProcessing(tx: PrismaExecutor, spec: { id: string; organizationId: string }, now: Date) {
   return enqueueJob(tx, processSpecJobType, { specId: spec.id }, now, spec.organizationId);

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "PageVersion" ADD COLUMN     "computed" JSONB,
+ADD COLUMN     "computedSeed" TEXT;

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import type { RequestContext } from "../../context.ts";
+import { parseInput } from "../../validation.ts";
+import { editChangeRequestContent } from "../change-request/change-request.service.ts";
+import { editSpaceContent } from "../content/content.service.ts";
+import { requireSpaceEditable } from "../space/space.service.ts";
+import { templateEditor, templateSchema } from "./templates.ts";
+
+const applyTemplateSchema = templateSchema.extend({ changeRequestId: z.string().min(1).max(100).optional() });
+
+/**
+ * Applies a template to the space's primary content or, with `changeRequestId`, to that change request's: one new
+ * revision, written only if the template and every reference it names are valid.
+ */
+export async function applyTemplateToSpace(ctx: RequestContext, spaceId: string, input: unknown): Promise<void> {
+  const space = await requireSpaceEditable(ctx, spaceId);
+  const { changeRequestId, ...template } = parseInput(applyTemplateSchema, input);
+  const editor = await templateEditor(ctx, space, template);
+  if (changeRequestId) await editChangeRequestContent(ctx, spaceId, changeRequestId, editor);
+  else await editSpaceContent(ctx, spaceId, editor);
+}
