@@ -51,22 +51,26 @@ function typeOf(schema: unknown): string {
   return schema.format ? `${named} (${text(schema.format)})` : named;
 }
 
+/** A titled markdown table; nothing when there are no rows. */
+function table(title: string, headers: string[], rows: string[][]): string[] {
+  if (rows.length === 0) return [];
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [`**${title}**`, "", line(headers), line(headers.map(() => "---")), ...rows.map(line), ""];
+}
+
 function renderParameters(parameters: unknown[]): string[] {
   const rows = parameters.filter(isObject).filter((parameter) => parameter.in !== "body");
-  if (rows.length === 0) return [];
-  return [
-    "**Parameters**",
-    "",
-    "| Name | In | Type | Required | Description |",
-    "| --- | --- | --- | --- | --- |",
-    ...rows.map(
-      (parameter) =>
-        `| ${cell(text(parameter.name))} | ${cell(text(parameter.in))} | ${cell(typeOf(parameter.schema ?? parameter))} | ${
-          parameter.required === true ? "yes" : "no"
-        } | ${cell(text(parameter.description))} |`,
-    ),
-    "",
-  ];
+  return table(
+    "Parameters",
+    ["Name", "In", "Type", "Required", "Description"],
+    rows.map((parameter) => [
+      cell(text(parameter.name)),
+      cell(text(parameter.in)),
+      cell(typeOf(parameter.schema ?? parameter)),
+      parameter.required === true ? "yes" : "no",
+      cell(text(parameter.description)),
+    ]),
+  );
 }
 
 function renderRequestBody(operation: Json, parameters: unknown[]): string[] {
@@ -91,17 +95,11 @@ function renderRequestBody(operation: Json, parameters: unknown[]): string[] {
 
 function renderResponses(operation: Json): string[] {
   const responses = isObject(operation.responses) ? Object.entries(operation.responses) : [];
-  if (responses.length === 0) return [];
-  return [
-    "**Responses**",
-    "",
-    "| Status | Description |",
-    "| --- | --- |",
-    ...responses.map(
-      ([status, response]) => `| ${cell(status)} | ${cell(text(isObject(response) ? response.description : ""))} |`,
-    ),
-    "",
-  ];
+  return table(
+    "Responses",
+    ["Status", "Description"],
+    responses.map(([status, response]) => [cell(status), cell(text(isObject(response) ? response.description : ""))]),
+  );
 }
 
 function renderOperation({ method, path, operation, pathParameters }: Operation): string[] {
