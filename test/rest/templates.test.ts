@@ -71,6 +71,23 @@ const webhooks = {
   paths: { "/hooks": { delete: { summary: "Remove every hook", responses: { "204": { description: "Gone" } } } } },
 };
 
+const swagger = {
+  swagger: "2.0",
+  info: { title: "Legacy", version: "1" },
+  paths: {
+    "/users": {
+      post: {
+        tags: ["users"],
+        parameters: [
+          { name: "body", in: "body", schema: { type: "array", items: { type: "object" } } },
+          { name: "X-Trace", in: "header", type: "string", description: "a | trace" },
+        ],
+        responses: { "200": { description: "Created\nthem" } },
+      },
+    },
+  },
+};
+
 async function createSpec(organization: SeededOrganization, slug: string, document: unknown) {
   const created = await t.rest<{ id: string }>("POST", `/orgs/${organization.organizationId}/openapi`, {
     token: organization.members.admin.token,
@@ -136,6 +153,7 @@ beforeAll(async () => {
   admin = org.members.admin.token;
   petstoreId = await createSpec(org, "petstore", petstore);
   await createSpec(org, "hooks", webhooks);
+  await createSpec(org, "legacy", swagger);
   await createSpec(otherOrg, "foreign", petstore);
   await runJobs(t.db.prisma, t.clock, t.config);
 });
@@ -218,6 +236,17 @@ describe("the OpenAPI reference template", () => {
     expect(three.content.pages[1]?.markdown).toContain("## default");
     expect(three.content.pages[2]?.markdown).toContain("### GET /pets");
     expect(three.statements).toBe(one.statements);
+  });
+
+  it("renders Swagger 2.0 body parameters as the request body, and escapes table cells", async () => {
+    const spaceId = await newSpace("Legacy API");
+    expect((await applyTemplate(spaceId, openapiTemplate("legacy"))).status).toBe(204);
+    const markdown = (await readContent(`/spaces/${spaceId}/content`)).pages[0]?.markdown ?? "";
+    expect(markdown).toContain("### POST /users");
+    expect(markdown).toContain("**Request body**\n\n- array of object");
+    expect(markdown).toContain("| X-Trace | header | string | no | a \\| trace |");
+    expect(markdown).not.toContain("| body | body |");
+    expect(markdown).toContain("| 200 | Created them |");
   });
 
   it("writes into a change request, which merges the computed page into the space", async () => {
