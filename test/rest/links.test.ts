@@ -8,6 +8,7 @@ import {
   startTestApp,
   type TestApp,
 } from "../helpers/app.ts";
+import { createSpace, editContent } from "../helpers/content.ts";
 import { expectMatchesSpec } from "../helpers/contract.ts";
 
 let t: TestApp;
@@ -40,21 +41,9 @@ interface BacklinkList {
   count: number;
   next?: { page: string };
 }
-type EditBody = { revision: string; inserted: { type: string; id: string }[] };
 
-async function newSpace(title: string) {
-  const space = await t.rest<{ id: string }>("POST", `/orgs/${org.organizationId}/spaces`, {
-    token: org.members.admin.token,
-    body: { title },
-  });
-  return space.body.id;
-}
-
-async function edit(path: string, changes: unknown[]) {
-  const response = await t.rest<EditBody>("POST", path, { token: editor, body: { changes } });
-  expect(response.status).toBe(200);
-  return response.body;
-}
+const newSpace = (title: string) => createSpace(t, org, title);
+const edit = (path: string, changes: unknown[]) => editContent(t, editor, path, changes);
 
 async function get<Body>(path: string, query?: Record<string, string | number>) {
   const response = await t.rest<Body>("GET", path, { token: editor, query });
