@@ -337,6 +337,43 @@ describe("links", () => {
   });
 });
 
+describe("links through GraphQL", () => {
+  it("serves the same lists on the graph (Revision.links, RevisionPage.backlinks)", async () => {
+    const query = /* GraphQL */ `
+      query ($spaceId: ID!, $pageId: String!) {
+        space(id: $spaceId) {
+          content {
+            links(status: "broken") {
+              totalCount
+              stats { total broken { total changeRequest } }
+              nodes { status targetReference { kind url } }
+            }
+            page(id: $pageId) { backlinks { totalCount nodes { kind page { title } } } }
+          }
+        }
+      }
+    `;
+    type Result = {
+      space: {
+        content: {
+          links: { totalCount: number; stats: LinkList["stats"]; nodes: LinkItem[] };
+          page: { backlinks: { totalCount: number; nodes: Location[] } };
+        };
+      };
+    };
+    const data = await t.graphql(editor).request<Result>(query, { spaceId: space.spaceId, pageId: space.referenceId });
+    const { links, page } = data.space.content;
+    expect(links.totalCount).toBe(3);
+    expect(links.stats).toEqual({ total: 12, broken: { total: 3, changeRequest: 0 } });
+    expect(links.nodes.map((node) => node.targetReference.url).sort()).toEqual([
+      ".gitbook/assets/nope.png",
+      "missing.md",
+      "nowhere.md",
+    ]);
+    expect(page.backlinks.nodes.map((node) => node.page?.title).sort()).toEqual(["Guide", "Install"]);
+  });
+});
+
 describe("links through the official client", () => {
   let server: { url: string; close(): Promise<void> };
   beforeAll(async () => {
