@@ -133,16 +133,36 @@ export function isFirstPage(args: PageArgs): boolean {
   return !args.after && !args.before && (args.last === undefined || args.last === null);
 }
 
-/** The first page over rows already in memory (batched nested reads), with the same cursors as `paginate`. */
-export function firstPageFromRows<Node>(args: PageArgs, sort: readonly SortKey<Node>[], rows: Node[]): Page<Node> {
+function compareSortValues(a: SortValue, b: SortValue): number {
+  const left = a instanceof Date ? a.getTime() : a;
+  const right = b instanceof Date ? b.getTime() : b;
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/** Whether a row comes after the cursor position in the given order. */
+function isAfterCursor<Node>(sort: readonly SortKey<Node>[], node: Node, values: SortValue[]): boolean {
+  for (const [index, key] of sort.entries()) {
+    const order = compareSortValues(node[key.field] as SortValue, values[index] as SortValue);
+    if (order !== 0) return key.direction === "asc" ? order > 0 : order < 0;
+  }
+  return false;
+}
+
+/**
+ * A page (forward: `first`, `after`) over rows already in memory and sorted in the given order (batched nested
+ * reads, lists computed in memory), with the same cursors as `paginate`.
+ */
+export function pageFromRows<Node>(args: PageArgs, sort: readonly SortKey<Node>[], rows: Node[]): Page<Node> {
   const size = pageSize(args.first);
-  const edges = rows.slice(0, size).map((node) => ({ cursor: cursorOf(sort, node), node }));
+  const after = args.after ? decodeCursor(args.after, sort.length) : undefined;
+  const remaining = after ? rows.filter((node) => isAfterCursor(sort, node, after)) : rows;
+  const edges = remaining.slice(0, size).map((node) => ({ cursor: cursorOf(sort, node), node }));
   return {
     edges,
     totalCount: rows.length,
     pageInfo: {
-      hasNextPage: size < rows.length,
-      hasPreviousPage: false,
+      hasNextPage: size < remaining.length,
+      hasPreviousPage: Boolean(after),
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges.at(-1)?.cursor ?? null,
     },

@@ -20,6 +20,7 @@ import {
   typeFromAST,
 } from "graphql";
 import type { RestRoute } from "./route.ts";
+import { connectionFields } from "./shape.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -114,6 +115,9 @@ class OpenApiBuilder {
     if (properties.totalCount) {
       (envelope.properties as Record<string, JsonSchema>).count = { type: "integer" };
       envelope.required = ["items", "count"];
+    }
+    for (const [key, schema] of Object.entries(properties)) {
+      if (!connectionFields.has(key)) (envelope.properties as Record<string, JsonSchema>)[key] = schema;
     }
     return envelope;
   }

@@ -1,6 +1,7 @@
 import { changeRequestRoutes } from "../modules/change-request/change-request.rest.ts";
 import { commentRoutes } from "../modules/comment/comment.rest.ts";
 import { contentRoutes } from "../modules/content/content.rest.ts";
+import { linkRoutes } from "../modules/link/link.rest.ts";
 import { memberRoutes } from "../modules/member/member.rest.ts";
 import { openApiSpecRoutes } from "../modules/openapi-spec/openapi-spec.rest.ts";
 import { organizationRoutes } from "../modules/organization/organization.rest.ts";
@@ -34,4 +35,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...openApiSpecRoutes,
   ...samlProviderRoutes,
   ...commentRoutes,
+  ...linkRoutes,
 ];

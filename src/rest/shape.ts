@@ -70,7 +70,11 @@ interface ConnectionResult {
   totalCount?: number;
   pageInfo?: { hasNextPage?: boolean; endCursor?: string | null };
   nodes?: unknown[];
+  [extra: string]: unknown;
 }
+
+/** The fields every connection has; the others a list selects (a list's `stats`) join the envelope as they are. */
+export const connectionFields = new Set(["totalCount", "pageInfo", "nodes", "edges"]);
 
 /**
  * Turns a flat list of `{ id, parent, ... }` into a tree: each item goes into the `pages` of the item its `parent`
@@ -108,6 +112,12 @@ export function applyPlan(plan: ShapePlan, value: unknown): unknown {
     if (connection.totalCount !== undefined) envelope.count = connection.totalCount;
     if (connection.pageInfo?.hasNextPage && connection.pageInfo.endCursor) {
       envelope.next = { page: connection.pageInfo.endCursor };
+    }
+    for (const [key, childPlan] of plan.fields) {
+      const child = connection[key];
+      if (!connectionFields.has(key) && child !== null && child !== undefined) {
+        envelope[key] = applyPlan(childPlan, child);
+      }
     }
     return envelope;
   }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { runJobs } from "../../src/jobs/recurring.ts";
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { createSpace, editContent } from "../helpers/content.ts";
 import { expectMatchesSpec } from "../helpers/contract.ts";
 import { extractPdfText } from "../helpers/pdf.ts";
 
@@ -8,7 +9,6 @@ let t: TestApp;
 let org: SeededOrganization;
 let editor: string;
 
-type EditBody = { revision: string; inserted: { type: string; id: string }[] };
 type FileBody = { id: string; name: string; contentType: string; size: number; downloadURL: string };
 type PageBody = {
   id: string;
@@ -43,19 +43,8 @@ const pageMarkdown = [
   "",
 ].join("\n");
 
-async function newSpace(title: string) {
-  const space = await t.rest<{ id: string }>("POST", `/orgs/${org.organizationId}/spaces`, {
-    token: org.members.admin.token,
-    body: { title },
-  });
-  return space.body.id;
-}
-
-async function edit(path: string, changes: unknown[]) {
-  const response = await t.rest<EditBody>("POST", path, { token: editor, body: { changes } });
-  expect(response.status).toBe(200);
-  return response.body;
-}
+const newSpace = (title: string) => createSpace(t, org, title);
+const edit = (path: string, changes: unknown[]) => editContent(t, editor, path, changes);
 
 beforeAll(async () => {
   t = await startTestApp();

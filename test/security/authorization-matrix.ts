@@ -276,6 +276,10 @@ export const restMatrix: Record<string, MatrixRow> = {
   "GET /spaces/{spaceId}/content/files": { own: members },
   "GET /spaces/{spaceId}/content/files/{fileId}": { own: members },
   "GET /spaces/{spaceId}/content/page/{pageId}": { own: members },
+  "GET /spaces/{spaceId}/links": { own: members },
+  "GET /spaces/{spaceId}/content/page/{pageId}/links": { own: members },
+  "GET /spaces/{spaceId}/content/page/{pageId}/backlinks": { own: members },
+  "GET /spaces/{spaceId}/content/files/{fileId}/backlinks": { own: members },
   "POST /spaces/{spaceId}/content": {
     own: atLeast("edit"),
     body: () => ({ changes: [{ type: "insert", page: { title: "Matrix page" } }] }),
@@ -309,6 +313,8 @@ export const restMatrix: Record<string, MatrixRow> = {
   "GET /spaces/{spaceId}/change-requests/{changeRequestId}/content/files": { own: members },
   "GET /spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}": { own: members },
   "GET /spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}": { own: members },
+  "GET /spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links": { own: members },
+  "GET /spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks": { own: members },
   "GET /spaces/{spaceId}/change-requests/{changeRequestId}/reviews": { own: members },
   // The fixture's author is the admin, who may not approve their own change request: a review asks for changes.
   "POST /spaces/{spaceId}/change-requests/{changeRequestId}/reviews": {

@@ -6,7 +6,7 @@ import type { PrismaExecutor } from "../../db/database.ts";
 import type { ChangeRequest, Comment, CommentReply, Member, Prisma, Space } from "../../db/generated/client.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import { newId } from "../../ids.ts";
-import { firstPageFromRows, isFirstPage, type PageArgs, paginate, type SortKey } from "../../pagination.ts";
+import { isFirstPage, type PageArgs, pageFromRows, paginate, type SortKey } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
 import { getChangeRequest } from "../change-request/change-request.service.ts";
 import { revisionOf, revisionPage } from "../content/content.service.ts";
@@ -102,7 +102,7 @@ const replySort: SortKey<CommentReply>[] = [
 
 /** A thread's replies, oldest first; first pages of many threads come from one batched statement. */
 export async function listReplies(ctx: RequestContext, comment: Comment, page: PageArgs) {
-  if (isFirstPage(page)) return firstPageFromRows(page, replySort, (await threadLoader(ctx).load(comment.id)).replies);
+  if (isFirstPage(page)) return pageFromRows(page, replySort, (await threadLoader(ctx).load(comment.id)).replies);
   return paginate<CommentReply>(page, {
     sort: replySort,
     where: { commentId: comment.id },

@@ -17,7 +17,7 @@ import {
 
 export const RevisionRef = builder.objectRef<RevisionRead>("Revision");
 export const RevisionPageRef = builder.objectRef<PageNode>("RevisionPage");
-const RevisionFileRef = builder.objectRef<RevisionFileView>("RevisionFile");
+export const RevisionFileRef = builder.objectRef<RevisionFileView>("RevisionFile");
 
 export const PageFormatEnum = builder.enumType("PageFormat", { values: ["document", "markdown"] as const });
 

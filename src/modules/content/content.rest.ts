@@ -1,13 +1,13 @@
 import type { RestRoute } from "../../rest/route.ts";
 import { changeRequestFields } from "../change-request/change-request.fragments.ts";
 
-const pageFields = `id title emoji type kind createdAt updatedAt slug path description layout cover variables hidden
+export const pageFields = `id title emoji type kind createdAt updatedAt slug path description layout cover variables hidden
   noIndex noRobotsIndex tags href target computed computedSeed urls { app }`;
 
-const fileFields =
+export const fileFields =
   "fragment FileFields on RevisionFile { id name contentType downloadURL size dimensions { width height } }";
 // The public spec requires a body on document pages, in listings too: they carry their markdown.
-const listedPageFields = `fragment ListedPageFields on RevisionPage { ${pageFields} parent markdown }`;
+export const listedPageFields = `fragment ListedPageFields on RevisionPage { ${pageFields} parent markdown }`;
 const revisionFields = /* GraphQL */ `
   fragment RevisionFields on Revision {
     object id parents type createdAt reusableContents variables tags urls { app }

@@ -1208,3 +1208,20 @@ function documentLines(blocks: readonly DocumentNode[]): string[] {
     return [plainText(block)];
   });
 }
+
+/**
+ * The URLs a markdown text links to (links, images and figures; reference-style ones resolved; not those inside
+ * code), in document order: the targets of the document's `url` references.
+ */
+export function markdownLinkUrls(markdown: string): string[] {
+  const urls: string[] = [];
+  const visit = (node: unknown) => {
+    if (!isObject(node)) return;
+    const url = refUrl(nodeData(node).ref);
+    if (url !== undefined) urls.push(url);
+    for (const child of childNodes(node)) visit(child);
+    if (Array.isArray(node.fragments)) for (const fragment of node.fragments) visit(fragment);
+  };
+  for (const node of markdownToDocument(markdown).nodes) visit(node);
+  return urls;
+}

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { PageVersion, Prisma, RevisionFile, RevisionPage } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
+import { pageVersionLinkRows } from "../link/link-extraction.ts";
 import { type ContentState, emptyContent, type FileState, type NewBlob, type PageState } from "./content-state.ts";
 
 /** How revisions are read from and written to the database; the content and change request services call it inside their transactions. */
@@ -79,7 +80,8 @@ export interface NewRevision {
 
 /**
  * Writes a revision: only pages without a stored version get one (unchanged pages point at the versions they
- * share with earlier revisions), and file bytes are stored once per hash. Returns the new revision's id.
+ * share with earlier revisions), with the links of its markdown, and file bytes are stored once per hash.
+ * Returns the new revision's id.
  */
 export async function writeRevision(tx: PrismaExecutor, revision: NewRevision): Promise<string> {
   const id = revision.id ?? newId("Revision");
@@ -112,8 +114,11 @@ export async function writeRevision(tx: PrismaExecutor, revision: NewRevision): 
         computedSeed: page.computedSeed,
         createdAt: page.createdAt,
         updatedAt: page.updatedAt,
+        linksExtracted: true,
       })),
     });
+    const links = newVersions.flatMap(({ page, versionId }) => pageVersionLinkRows(versionId, page));
+    if (links.length > 0) await tx.pageVersionLink.createMany({ data: links });
   }
   const blobs = revision.blobs ?? [];
   if (blobs.length > 0) {

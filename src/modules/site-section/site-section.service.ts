@@ -3,7 +3,7 @@ import type { RequestContext } from "../../context.ts";
 import type { Prisma, Site, SiteSection, SiteSectionGroup, SiteSpace } from "../../db/generated/client.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import { newId } from "../../ids.ts";
-import { firstPageFromRows, isFirstPage, type PageArgs, paginate } from "../../pagination.ts";
+import { isFirstPage, type PageArgs, pageFromRows, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { sectionGroupsBySiteLoader } from "../section-group/section-group.loaders.ts";
 import { siteByIdLoader } from "../site/site.loaders.ts";
@@ -56,8 +56,7 @@ export async function listSiteSections(
 
 /** First pages of nested `Site.sections` come from one statement for all sites. */
 export async function sectionsOfSite(ctx: RequestContext, site: Site, page: PageArgs) {
-  if (isFirstPage(page))
-    return firstPageFromRows(page, siteSectionOrder, await sectionsBySiteLoader(ctx).load(site.id));
+  if (isFirstPage(page)) return pageFromRows(page, siteSectionOrder, await sectionsBySiteLoader(ctx).load(site.id));
   return paginate<SiteSection>(page, {
     sort: siteSectionOrder,
     where: { siteId: site.id },

@@ -3,7 +3,7 @@ import type { RequestContext } from "../../context.ts";
 import type { Prisma, Site, SiteSpace } from "../../db/generated/client.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import { newId } from "../../ids.ts";
-import { firstPageFromRows, isFirstPage, type PageArgs, paginate } from "../../pagination.ts";
+import { isFirstPage, type PageArgs, pageFromRows, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { requireSite } from "../site/site.service.ts";
 import { parseCondition } from "../site-section/condition.ts";
@@ -127,8 +127,7 @@ export async function listSiteSpaces(
 
 /** First pages of nested `Site.siteSpaces` come from one statement for all sites. */
 export async function siteSpacesOfSite(ctx: RequestContext, site: Site, page: PageArgs) {
-  if (isFirstPage(page))
-    return firstPageFromRows(page, siteSpaceOrder, await siteSpacesBySiteLoader(ctx).load(site.id));
+  if (isFirstPage(page)) return pageFromRows(page, siteSpaceOrder, await siteSpacesBySiteLoader(ctx).load(site.id));
   return paginate<SiteSpace>(page, {
     sort: siteSpaceOrder,
     where: { siteId: site.id, ...liveSiteSpace },

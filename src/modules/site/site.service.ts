@@ -6,7 +6,7 @@ import type { RequestContext } from "../../context.ts";
 import type { Prisma, Role, Site } from "../../db/generated/client.ts";
 import { InvalidInputError, NotFoundError, UnauthenticatedError } from "../../errors.ts";
 import { newId, randomBase62 } from "../../ids.ts";
-import { firstPageFromRows, isFirstPage, type PageArgs, paginate } from "../../pagination.ts";
+import { isFirstPage, type PageArgs, pageFromRows, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { shareKeyOpensSite } from "../share-link/share-link.service.ts";
 import { insertSiteSpace } from "../site-space/site-space.service.ts";
@@ -84,7 +84,7 @@ export async function listSites(ctx: RequestContext, organizationId: string, pag
   await requireOrganizationRole(ctx, organizationId, "read");
   const filtered = Object.values(filters).some((value) => value !== null && value !== undefined);
   if (!filtered && isFirstPage(page)) {
-    return firstPageFromRows(page, siteOrder, await sitesByOrganizationLoader(ctx).load(organizationId));
+    return pageFromRows(page, siteOrder, await sitesByOrganizationLoader(ctx).load(organizationId));
   }
   const where: Prisma.SiteWhereInput = { organizationId };
   if (filters.title) where.title = { contains: filters.title, mode: "insensitive" };

@@ -11,7 +11,7 @@ import type { PrismaExecutor } from "../../db/database.ts";
 import type { Prisma, Role, Space } from "../../db/generated/client.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import { newId } from "../../ids.ts";
-import { firstPageFromRows, isFirstPage, type Page, type PageArgs, paginate, type SortKey } from "../../pagination.ts";
+import { isFirstPage, type Page, type PageArgs, pageFromRows, paginate, type SortKey } from "../../pagination.ts";
 import { mergeRulesSchema, parseInput, roleSchema } from "../../validation.ts";
 import type { ContentState } from "../content/content-state.ts";
 import { writeFirstRevision } from "../content/revision.service.ts";
@@ -558,7 +558,7 @@ export async function listMemberSpaces(
   let result: Page<Space>;
   if (isFirstPage(page)) {
     const rows = await memberSpacesLoader(ctx).load({ organizationId, userId });
-    result = firstPageFromRows(page, sort, direction === "asc" ? rows : [...rows].reverse());
+    result = pageFromRows(page, sort, direction === "asc" ? rows : [...rows].reverse());
   } else {
     result = await paginate<Space>(page, {
       sort,

@@ -6,7 +6,7 @@ import type { PrismaExecutor } from "../../db/database.ts";
 import type { Prisma, Team, TeamMember, TeamMemberRole } from "../../db/generated/client.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import { newId } from "../../ids.ts";
-import { firstPageFromRows, isFirstPage, type PageArgs, paginate } from "../../pagination.ts";
+import { isFirstPage, type PageArgs, pageFromRows, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { teamMemberOrder, teamMembersLoader, viewerTeamRoleLoader } from "./team.loaders.ts";
 
@@ -169,7 +169,7 @@ export function teamMemberPermissions() {
 
 /** One page of a team's members; first pages of many teams share one statement through the loader. */
 export async function teamMembersPage(ctx: RequestContext, teamId: string, page: PageArgs) {
-  if (isFirstPage(page)) return firstPageFromRows(page, teamMemberOrder, await teamMembersLoader(ctx).load(teamId));
+  if (isFirstPage(page)) return pageFromRows(page, teamMemberOrder, await teamMembersLoader(ctx).load(teamId));
   return paginate<TeamMember>(page, {
     sort: teamMemberOrder,
     where: { teamId },

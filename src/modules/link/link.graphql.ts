@@ -1,0 +1,146 @@
+import { builder } from "../../graphql/builder.ts";
+import { RevisionFileRef, RevisionPageRef, RevisionRef } from "../content/content.graphql.ts";
+import { revisionOf } from "../content/content.service.ts";
+import { OrganizationRef } from "../organization/organization.graphql.ts";
+import { organizationByIdLoader } from "../organization/organization.loaders.ts";
+import { SpaceRef } from "../space/space.graphql.ts";
+import { spaceByIdLoader } from "../space/space.loaders.ts";
+import {
+  type ContentLink,
+  type ContentLocation,
+  type LinkPage,
+  type LinkStats,
+  listBacklinks,
+  listLinks,
+  pageLocation,
+} from "./link.service.ts";
+
+const spaceIdOf = (location: ContentLocation) => (location.kind === "url" ? null : location.spaceId);
+
+const ContentLocationRef = builder.objectRef<ContentLocation>("ContentLocation").implement({
+  description: "An absolute reference to content: a page (with an anchor), a file, a space, or a URL.",
+  fields: (t) => ({
+    kind: t.string({ description: "page, file, space or url.", resolve: (location) => location.kind }),
+    url: t.string({ nullable: true, resolve: (location) => (location.kind === "url" ? location.url : null) }),
+    organization: t.field({
+      type: OrganizationRef,
+      nullable: true,
+      resolve: async (location, _args, ctx) => {
+        const spaceId = spaceIdOf(location);
+        const space = spaceId ? await spaceByIdLoader(ctx).load(spaceId) : null;
+        return space ? organizationByIdLoader(ctx).load(space.organizationId) : null;
+      },
+    }),
+    space: t.field({
+      type: SpaceRef,
+      nullable: true,
+      resolve: (location, _args, ctx) => {
+        const spaceId = spaceIdOf(location);
+        return spaceId ? spaceByIdLoader(ctx).load(spaceId) : null;
+      },
+    }),
+    page: t.field({
+      type: RevisionPageRef,
+      nullable: true,
+      resolve: (location) => (location.kind === "page" ? location.page : null),
+    }),
+    file: t.field({
+      type: RevisionFileRef,
+      nullable: true,
+      resolve: (location) => (location.kind === "file" ? location.file : null),
+    }),
+    internalLocation: t.field({
+      type: "JSON",
+      nullable: true,
+      description: "Pages: the anchor linked to, as `{ type: anchor, anchor }`.",
+      resolve: (location) =>
+        location.kind === "page" && location.anchor ? { type: "anchor", anchor: location.anchor } : null,
+    }),
+  }),
+});
+
+const LinkStatsRef = builder.objectRef<LinkStats>("ContentLinkStats").implement({
+  description: "Counts of link targets over the whole list, whatever the status filter.",
+  fields: (t) => ({
+    total: t.exposeInt("total"),
+    broken: t.field({
+      type: builder.objectRef<LinkStats["broken"]>("ContentLinkBrokenStats").implement({
+        fields: (b) => ({
+          total: b.exposeInt("total"),
+          changeRequest: b.exposeInt("changeRequest", {
+            description: "Broken targets that are not broken in the space's current content; 0 for that content.",
+          }),
+        }),
+      }),
+      resolve: (stats) => stats.broken,
+    }),
+  }),
+});
+
+const ContentLinkRef = builder.objectRef<ContentLink>("ContentLink").implement({
+  description: "A link target and the pages linking to it.",
+  fields: (t) => ({
+    status: t.string({
+      description: "ok, broken (the target is not in the revision) or in-app (a URL of this server).",
+      resolve: (link) => link.status,
+    }),
+    relation: t.string({ description: "Always reference.", resolve: () => "reference" }),
+    targetReference: t.field({ type: ContentLocationRef, resolve: (link) => link.target }),
+    locationReferences: t.field({
+      type: [ContentLocationRef],
+      description: "The pages where a link to the target is found, in tree order.",
+      resolve: (link) => link.sources.map(pageLocation),
+    }),
+  }),
+});
+
+const statusArgument = "ok, broken or in-app: only the targets with this status.";
+
+const ContentLinkConnectionRef = builder.connectionObject({
+  type: ContentLinkRef,
+  name: "ContentLinkConnection",
+  fields: (c) => ({
+    stats: c.field({ type: LinkStatsRef, resolve: (connection) => (connection as unknown as LinkPage).stats }),
+  }),
+});
+
+builder.objectFields(RevisionRef, (t) => ({
+  links: t.connection(
+    {
+      type: ContentLinkRef,
+      description: "listSpaceLinks: the revision's links, one item per target.",
+      args: { status: t.arg.string({ description: statusArgument }) },
+      resolve: (revision, args, ctx) => listLinks(ctx, revision, { status: args.status }, args),
+    },
+    ContentLinkConnectionRef,
+  ),
+}));
+
+builder.objectFields(RevisionPageRef, (t) => ({
+  links: t.connection(
+    {
+      type: ContentLinkRef,
+      description: "listPageLinksInSpace / listPageLinksInChangeRequest: the page's links, one item per target.",
+      args: { status: t.arg.string({ description: statusArgument }) },
+      resolve: async (node, args, ctx) =>
+        listLinks(ctx, await revisionOf(ctx, node.revisionId), { pageId: node.page.id, status: args.status }, args),
+    },
+    ContentLinkConnectionRef,
+  ),
+  backlinks: t.connection({
+    type: ContentLocationRef,
+    description: "listSpacePageBacklinks: the pages of the revision linking to this page.",
+    resolve: async (node, args, ctx) =>
+      listBacklinks(ctx, await revisionOf(ctx, node.revisionId), { pageId: node.page.id }, args),
+  }),
+}));
+
+builder.objectFields(RevisionFileRef, (t) => ({
+  backlinks: t.connection({
+    type: ContentLocationRef,
+    description:
+      "listSpaceFileBacklinks / listChangeRequestFileBacklinks: the pages of the revision linking to this file.",
+    resolve: async (file, args, ctx) =>
+      listBacklinks(ctx, await revisionOf(ctx, file.revisionId), { fileId: file.id }, args),
+  }),
+}));
