@@ -60,9 +60,15 @@ function remember(caller: Caller, text: string) {
   if (caller !== "otherOrganizationAdmin") outsiderResponses.push(text);
 }
 
+/** The id a path parameter or variable of this name takes: the row's `params` may point it at another id. */
+function idNamed(row: MatrixRow, ids: TargetIds, name: string): string | undefined {
+  const own = name as keyof TargetIds;
+  return ids[row.params?.[own] ?? own];
+}
+
 async function callRest(route: string, row: MatrixRow, ids: TargetIds, caller: Caller) {
   const [method, pathTemplate] = route.split(" ") as [string, string];
-  const path = pathTemplate.replace(/\{(\w+)\}/g, (_, name: string) => ids[name as keyof TargetIds]);
+  const path = pathTemplate.replace(/\{(\w+)\}/g, (_, name: string) => idNamed(row, ids, name) ?? "");
   const url = new URL(`/v1${path}`, baseUrl);
   if (caller === "shareLinkVisitor") url.searchParams.set("shareKey", fixture.ownShareKey);
   const headers = new Headers({ "content-type": "application/json" });
@@ -84,7 +90,7 @@ function variablesFor(document: string, row: MatrixRow, ids: TargetIds, caller: 
     const name = definition.variable.name.value;
     if (name === "input") variables.input = row.body?.(ids) ?? {};
     else if (name === "shareKey") variables.shareKey = caller === "shareLinkVisitor" ? fixture.ownShareKey : undefined;
-    else if (name in ids) variables[name] = ids[name as keyof TargetIds];
+    else if (name in ids) variables[name] = idNamed(row, ids, name);
   }
   return variables;
 }
