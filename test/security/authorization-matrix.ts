@@ -8,6 +8,8 @@
  * organization's objects (`foreign`) or on a soft-deleted space (`deleted`) unless the row says so.
  */
 
+import type { EventBus } from "../../src/events/bus.ts";
+
 export const memberRoles = ["read", "comment", "edit", "review", "create", "admin"] as const;
 export type MemberRole = (typeof memberRoles)[number];
 
@@ -82,6 +84,15 @@ export interface MatrixRow {
 export interface GraphQLMatrixRow extends MatrixRow {
   /** Variables are taken from the target's ids by name (`$spaceId`, ...), plus `$input` from `body`. */
   document: string;
+}
+
+/**
+ * A Subscription root field, run over server-sent events: allowed when its first event carries data. `probe`
+ * publishes an event the subscription would receive, for fields that send nothing when they open (so a check
+ * never waits on a timer); it runs once the response has opened.
+ */
+export interface SubscriptionMatrixRow extends GraphQLMatrixRow {
+  probe?: (ids: TargetIds, events: EventBus) => Promise<void>;
 }
 
 /** A root field reached through a REST route's document: the route's row applies, run over `/graphql`. */
@@ -350,7 +361,7 @@ export const restMatrix: Record<string, MatrixRow> = {
 };
 
 /** Keyed by `Query.field` / `Mutation.field`: a route whose document reaches the field, or a row of its own. */
-export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow> = {
+export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | SubscriptionMatrixRow> = {
   "Query.collection": {
     own: members,
     document: "query($collectionId: ID!) { collection(id: $collectionId) { id title } }",
@@ -533,4 +544,45 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow> =
   },
   "Mutation.updateTeamInOrganizationById": { route: "PATCH /orgs/{organizationId}/teams/{teamId}" },
   "Mutation.updateTranslation": { route: "PUT /orgs/{organizationId}/translations/{translationId}" },
+  // Subscriptions: watching needs read on the watched object (a job: read on its organization).
+  "Subscription.changeRequestCommentPosted": {
+    own: members,
+    document: `subscription($spaceId: ID!, $changeRequestId: String!) {
+      changeRequestCommentPosted(spaceId: $spaceId, changeRequestId: $changeRequestId) { changeRequest comment }
+    }`,
+    probe: (ids, events) =>
+      events.publish("changeRequestCommentPosted", ids.changeRequestId, {
+        changeRequestId: ids.changeRequestId,
+        commentId: ids.changeRequestCommentId,
+        replyId: null,
+        postedBy: ids.userId,
+        postedAt: new Date(0).toISOString(),
+      }),
+  },
+  "Subscription.changeRequestUpdated": {
+    own: members,
+    document: `subscription($spaceId: ID!, $changeRequestId: String!) {
+      changeRequestUpdated(spaceId: $spaceId, changeRequestId: $changeRequestId) { id status }
+    }`,
+  },
+  "Subscription.jobProgress": {
+    own: members,
+    document: "subscription($jobId: ID!) { jobProgress(jobId: $jobId) { id status } }",
+  },
+  "Subscription.jobUpdates": {
+    own: members,
+    document: "subscription($organizationId: ID!) { jobUpdates(organizationId: $organizationId) { id status } }",
+    probe: (ids, events) =>
+      events.publish("organizationJobUpdated", ids.organizationId, {
+        id: ids.jobId,
+        type: "matrix-probe",
+        organizationId: ids.organizationId,
+        status: "running",
+        progressDone: 0,
+        progressTotal: 0,
+        progressMessage: null,
+        lastError: null,
+        updatedAt: new Date(0).toISOString(),
+      }),
+  },
 };
