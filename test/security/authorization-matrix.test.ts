@@ -170,7 +170,7 @@ describe("the authorization matrix covers everything", () => {
   });
 });
 
-describe("REST: no unexpected allow", { timeout: 120_000 }, () => {
+describe("REST: no unexpected allow", { timeout: 120_000, concurrent: true }, () => {
   it.each(Object.entries(restMatrix))("%s", async (route, row) => {
     const unexpected: string[] = [];
     for (const target of targetsFor((name) => route.includes(`{${name}}`))) {
@@ -187,6 +187,7 @@ describe("REST: no unexpected allow", { timeout: 120_000 }, () => {
 
 describe("REST reads: every allowed caller is allowed (the denials above are not an artefact of the fixture)", {
   timeout: 120_000,
+  concurrent: true,
 }, () => {
   const reads = Object.entries(restMatrix).filter(([route]) => route.startsWith("GET "));
   it.each(reads)("%s", async (route, row) => {
@@ -199,7 +200,7 @@ describe("REST reads: every allowed caller is allowed (the denials above are not
   });
 });
 
-describe("GraphQL: no unexpected allow", { timeout: 120_000 }, () => {
+describe("GraphQL: no unexpected allow", { timeout: 120_000, concurrent: true }, () => {
   it.each(Object.entries(graphqlMatrix).filter(([field]) => !isSubscription(field)))("%s", async (field, entry) => {
     const row: MatrixRow = "route" in entry ? (restMatrix[(entry as GraphQLViaRoute).route] as MatrixRow) : entry;
     const document =
@@ -220,7 +221,10 @@ describe("GraphQL: no unexpected allow", { timeout: 120_000 }, () => {
   });
 });
 
-describe("GraphQL subscriptions: each caller is refused or allowed as the row says", { timeout: 120_000 }, () => {
+describe("GraphQL subscriptions: each caller is refused or allowed as the row says", {
+  timeout: 120_000,
+  concurrent: true,
+}, () => {
   const subscriptions = Object.entries(graphqlMatrix).filter(([field]) => isSubscription(field));
   it.each(subscriptions)("%s", async (_field, entry) => {
     const row = entry as SubscriptionMatrixRow;
