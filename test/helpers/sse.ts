@@ -20,7 +20,12 @@ export async function subscribe(
     }),
   );
   if (!response.ok || !response.body) throw new Error(`Subscription failed with ${response.status}`);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  return sseEvents(response.body);
+}
+
+/** Reads the events of an open subscription's response body. */
+export function sseEvents(body: NonNullable<Response["body"]>): SseSubscription {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   return {
     async next() {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../src/graphql/schema.ts";
 import { restRoutes } from "../../src/rest/routes.ts";
 import { baseUrl, startTestApp, type TestApp } from "../helpers/app.ts";
+import { sseEvents } from "../helpers/sse.ts";
 import {
   type Caller,
   callers,
@@ -11,6 +12,7 @@ import {
   graphqlMatrix,
   type MatrixRow,
   restMatrix,
+  type SubscriptionMatrixRow,
   type TargetIds,
 } from "./authorization-matrix.ts";
 import { buildSecurityFixture, type SecurityFixture } from "./fixtures.ts";
@@ -33,7 +35,10 @@ const routesByKey = new Map(restRoutes.map((route) => [routeKey(route), route]))
 function rootFields(): string[] {
   const query = Object.keys(schema.getQueryType()?.getFields() ?? {}).map((name) => `Query.${name}`);
   const mutation = Object.keys(schema.getMutationType()?.getFields() ?? {}).map((name) => `Mutation.${name}`);
-  return [...query, ...mutation];
+  const subscription = Object.keys(schema.getSubscriptionType()?.getFields() ?? {}).map(
+    (name) => `Subscription.${name}`,
+  );
+  return [...query, ...mutation, ...subscription];
 }
 
 /** The callers a target is run with, and whether each is expected to be allowed. */
@@ -51,6 +56,9 @@ function targetsFor(uses: (name: string) => boolean): TargetName[] {
   return targets;
 }
 
+/** Whether a GraphQL document declares or uses a variable of this name. */
+const usesVariableIn = (document: string) => (name: string) => new RegExp(`\\$${name}\\b`).test(document);
+
 /** Callers that are outsiders of the target's organization (the foreign admin is at home in the foreign one). */
 function callersFor(target: TargetName): readonly Caller[] {
   return target === "foreign" ? callers.filter((caller) => caller !== "otherOrganizationAdmin") : callers;
@@ -60,9 +68,15 @@ function remember(caller: Caller, text: string) {
   if (caller !== "otherOrganizationAdmin") outsiderResponses.push(text);
 }
 
+/** The id a path parameter or variable of this name takes: the row's `params` may point it at another id. */
+function idNamed(row: MatrixRow, ids: TargetIds, name: string): string | undefined {
+  const own = name as keyof TargetIds;
+  return ids[row.params?.[own] ?? own];
+}
+
 async function callRest(route: string, row: MatrixRow, ids: TargetIds, caller: Caller) {
   const [method, pathTemplate] = route.split(" ") as [string, string];
-  const path = pathTemplate.replace(/\{(\w+)\}/g, (_, name: string) => ids[name as keyof TargetIds]);
+  const path = pathTemplate.replace(/\{(\w+)\}/g, (_, name: string) => idNamed(row, ids, name) ?? "");
   const url = new URL(`/v1${path}`, baseUrl);
   if (caller === "shareLinkVisitor") url.searchParams.set("shareKey", fixture.ownShareKey);
   const headers = new Headers({ "content-type": "application/json" });
@@ -84,7 +98,7 @@ function variablesFor(document: string, row: MatrixRow, ids: TargetIds, caller: 
     const name = definition.variable.name.value;
     if (name === "input") variables.input = row.body?.(ids) ?? {};
     else if (name === "shareKey") variables.shareKey = caller === "shareLinkVisitor" ? fixture.ownShareKey : undefined;
-    else if (name in ids) variables[name] = ids[name as keyof TargetIds];
+    else if (name in ids) variables[name] = idNamed(row, ids, name);
   }
   return variables;
 }
@@ -97,21 +111,48 @@ function graphqlAllowed(json: { data?: Record<string, unknown> | null; errors?: 
   );
 }
 
-async function callGraphQL(document: string, row: MatrixRow, ids: TargetIds, caller: Caller) {
+function graphqlRequest(document: string, row: MatrixRow, ids: TargetIds, caller: Caller, accept?: string) {
   const headers = new Headers({ "content-type": "application/json" });
+  if (accept) headers.set("accept", accept);
   const token = fixture.tokenOf(caller);
   if (token) headers.set("authorization", `Bearer ${token}`);
-  const response = await t.app.fetch(
+  return t.app.fetch(
     new Request(`${baseUrl}/graphql`, {
       method: "POST",
       headers,
       body: JSON.stringify({ query: document, variables: variablesFor(document, row, ids, caller) }),
     }),
   );
+}
+
+async function callGraphQL(document: string, row: MatrixRow, ids: TargetIds, caller: Caller) {
+  const response = await graphqlRequest(document, row, ids, caller);
   const text = await response.text();
   remember(caller, text);
   return { status: response.status, text, allowed: graphqlAllowed(JSON.parse(text)) };
 }
+
+/**
+ * Subscribes over server-sent events and reads the first event: a refusal is an error there (or a 4xx before the
+ * stream opens); an allow is data, sent by the field when it opens or by the row's probe. Then closes the stream.
+ */
+async function callSubscription(row: SubscriptionMatrixRow, ids: TargetIds, caller: Caller) {
+  const response = await graphqlRequest(row.document, row, ids, caller, "text/event-stream");
+  if (!response.ok || !response.body) {
+    const text = await response.text();
+    remember(caller, text);
+    return { status: response.status, text, allowed: false };
+  }
+  const stream = sseEvents(response.body);
+  await row.probe?.(ids, t.events);
+  const first = await stream.next();
+  await stream.close();
+  const text = JSON.stringify(first);
+  remember(caller, text);
+  return { status: response.status, text, allowed: first !== null && graphqlAllowed(first) };
+}
+
+const isSubscription = (field: string) => field.startsWith("Subscription.");
 
 describe("the authorization matrix covers everything", () => {
   it("has a row for every /v1 route, and no row for a route that does not exist", () => {
@@ -129,7 +170,7 @@ describe("the authorization matrix covers everything", () => {
   });
 });
 
-describe("REST: no unexpected allow", { timeout: 120_000 }, () => {
+describe("REST: no unexpected allow", { timeout: 120_000, concurrent: true }, () => {
   it.each(Object.entries(restMatrix))("%s", async (route, row) => {
     const unexpected: string[] = [];
     for (const target of targetsFor((name) => route.includes(`{${name}}`))) {
@@ -146,6 +187,7 @@ describe("REST: no unexpected allow", { timeout: 120_000 }, () => {
 
 describe("REST reads: every allowed caller is allowed (the denials above are not an artefact of the fixture)", {
   timeout: 120_000,
+  concurrent: true,
 }, () => {
   const reads = Object.entries(restMatrix).filter(([route]) => route.startsWith("GET "));
   it.each(reads)("%s", async (route, row) => {
@@ -158,14 +200,14 @@ describe("REST reads: every allowed caller is allowed (the denials above are not
   });
 });
 
-describe("GraphQL: no unexpected allow", { timeout: 120_000 }, () => {
-  it.each(Object.entries(graphqlMatrix))("%s", async (field, entry) => {
+describe("GraphQL: no unexpected allow", { timeout: 120_000, concurrent: true }, () => {
+  it.each(Object.entries(graphqlMatrix).filter(([field]) => !isSubscription(field)))("%s", async (field, entry) => {
     const row: MatrixRow = "route" in entry ? (restMatrix[(entry as GraphQLViaRoute).route] as MatrixRow) : entry;
     const document =
       "route" in entry ? (routesByKey.get(entry.route)?.document as string) : (entry as GraphQLMatrixRow).document;
     expect(row, field).toBeDefined();
     const unexpected: string[] = [];
-    for (const target of targetsFor((name) => new RegExp(`\\$${name}\\b`).test(document))) {
+    for (const target of targetsFor(usesVariableIn(document))) {
       const allowed = allowedOn(row, target);
       for (const caller of callersFor(target)) {
         if (allowed.includes(caller)) continue;
@@ -176,6 +218,28 @@ describe("GraphQL: no unexpected allow", { timeout: 120_000 }, () => {
       }
     }
     expect(unexpected).toEqual([]);
+  });
+});
+
+describe("GraphQL subscriptions: each caller is refused or allowed as the row says", {
+  timeout: 120_000,
+  concurrent: true,
+}, () => {
+  const subscriptions = Object.entries(graphqlMatrix).filter(([field]) => isSubscription(field));
+  it.each(subscriptions)("%s", async (_field, entry) => {
+    const row = entry as SubscriptionMatrixRow;
+    const wrong: string[] = [];
+    for (const target of targetsFor(usesVariableIn(row.document))) {
+      const allowed = allowedOn(row, target);
+      for (const caller of callersFor(target)) {
+        const outcome = await callSubscription(row, fixture.targets[target], caller);
+        const failed = outcome.status >= 500 || outcome.text.includes("INTERNAL_SERVER_ERROR");
+        if (failed || outcome.allowed !== allowed.includes(caller)) {
+          wrong.push(`${caller} on ${target}: ${outcome.status} ${outcome.text.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });
 

@@ -8,6 +8,8 @@
  * organization's objects (`foreign`) or on a soft-deleted space (`deleted`) unless the row says so.
  */
 
+import type { EventBus } from "../../src/events/bus.ts";
+
 export const memberRoles = ["read", "comment", "edit", "review", "create", "admin"] as const;
 export type MemberRole = (typeof memberRoles)[number];
 
@@ -54,10 +56,10 @@ export interface TargetIds {
   /** A change request of the space, with a review and a requested reviewer (the `userId` member). */
   changeRequestId: string;
   reviewId: string;
-  /** A comment on the space (outside change requests) and its reply: `{commentId}` in every path names these. */
+  /** A comment on the space (outside change requests) and its reply. */
   commentId: string;
   commentReplyId: string;
-  /** A comment on the change request and its reply (for GraphQL rows, whose variables can be named freely). */
+  /** A comment on the change request and its reply (rows reach them through `params`). */
   changeRequestCommentId: string;
   changeRequestCommentReplyId: string;
   translationId: string;
@@ -65,6 +67,8 @@ export interface TargetIds {
   specSlug: string;
   versionId: string;
   samlProviderId: string;
+  /** A finished job of the organization (the OpenAPI spec's processing). */
+  jobId: string;
 }
 
 export interface MatrixRow {
@@ -73,11 +77,22 @@ export interface MatrixRow {
   deleted?: readonly Caller[];
   /** A valid body, so that a refusal comes from the caller's rights and not from the input. */
   body?: (ids: TargetIds) => unknown;
+  /** Path parameters (and variables) filled from another id than the one of their name. */
+  params?: Partial<Record<keyof TargetIds, keyof TargetIds>>;
 }
 
 export interface GraphQLMatrixRow extends MatrixRow {
   /** Variables are taken from the target's ids by name (`$spaceId`, ...), plus `$input` from `body`. */
   document: string;
+}
+
+/**
+ * A Subscription root field, run over server-sent events: allowed when its first event carries data. `probe`
+ * publishes an event the subscription would receive, for fields that send nothing when they open (so a check
+ * never waits on a timer); it runs once the response has opened.
+ */
+export interface SubscriptionMatrixRow extends GraphQLMatrixRow {
+  probe?: (ids: TargetIds, events: EventBus) => Promise<void>;
 }
 
 /** A root field reached through a REST route's document: the route's row applies, run over `/graphql`. */
@@ -112,13 +127,14 @@ const anyone: Caller[] = ["noToken", "revokedToken", ...members, "otherOrganizat
 const markdownBody = (text: string) => () => ({ body: { markdown: text } });
 
 /**
- * The comment routes of the space: read to read, comment to post and reply; editing a message's body is its
- * author's (the fixture's comment and reply are the admin's), deleting it its author's or a space admin's.
+ * The comment routes of a space or of a change request: read to read, comment to post and reply; editing a
+ * message's body is its author's (the fixture's comments and replies are the admin's), deleting it its author's or
+ * a space admin's. `params` points `{commentId}` and `{commentReplyId}` at the base's own comment and reply.
  */
-function spaceCommentRows(base: string): Record<string, MatrixRow> {
+function commentRows(base: string, params?: MatrixRow["params"]): Record<string, MatrixRow> {
   const comment = `${base}/comments/{commentId}`;
   const reply = `${comment}/replies/{commentReplyId}`;
-  return {
+  const rows: Record<string, MatrixRow> = {
     [`GET ${base}/comments`]: { own: members },
     [`POST ${base}/comments`]: { own: atLeast("comment"), body: markdownBody("Matrix comment") },
     [`GET ${comment}`]: { own: members },
@@ -131,32 +147,14 @@ function spaceCommentRows(base: string): Record<string, MatrixRow> {
     [`DELETE ${reply}`]: { own: admin },
     [`GET ${base}/commenters`]: { own: members },
   };
+  if (!params) return rows;
+  return Object.fromEntries(Object.entries(rows).map(([route, row]) => [route, { ...row, params }]));
 }
 
-/**
- * The comment routes of a change request. A target has one `commentId` for both bases, and it is the space's
- * comment: through a change request it exists for nobody, so these rows check that a space's thread cannot be
- * read or written through a change request (404 to everyone). Deleting an absent comment answers success to
- * whoever may see the change request, as the service promises. The change request's own thread is checked by
- * the GraphQL rows of the comment mutations (same rules as the space's), which name it `$changeRequestCommentId`.
- */
-function changeRequestCommentRows(base: string): Record<string, MatrixRow> {
-  const comment = `${base}/comments/{commentId}`;
-  const reply = `${comment}/replies/{commentReplyId}`;
-  return {
-    [`GET ${base}/comments`]: { own: members },
-    [`POST ${base}/comments`]: { own: atLeast("comment"), body: markdownBody("Matrix comment") },
-    [`GET ${comment}`]: { own: nobody },
-    [`PUT ${comment}`]: { own: nobody, body: markdownBody("Edited comment") },
-    [`DELETE ${comment}`]: { own: members },
-    [`GET ${comment}/replies`]: { own: nobody },
-    [`POST ${comment}/replies`]: { own: nobody, body: markdownBody("Matrix reply") },
-    [`GET ${reply}`]: { own: nobody },
-    [`PUT ${reply}`]: { own: nobody, body: markdownBody("Edited reply") },
-    [`DELETE ${reply}`]: { own: nobody },
-    [`GET ${base}/commenters`]: { own: members },
-  };
-}
+const changeRequestComment: MatrixRow["params"] = {
+  commentId: "changeRequestCommentId",
+  commentReplyId: "changeRequestCommentReplyId",
+};
 
 /** Keyed by `METHOD /path` exactly as in src/rest/routes.ts. */
 export const restMatrix: Record<string, MatrixRow> = {
@@ -371,12 +369,12 @@ export const restMatrix: Record<string, MatrixRow> = {
   // The sign-in options (active providers only; the fixture's are pending) are open to anyone, without a token.
   "GET /orgs/{organizationId}/sso": { own: anyone, foreign: anyone },
   // Comments
-  ...spaceCommentRows("/spaces/{spaceId}"),
-  ...changeRequestCommentRows("/spaces/{spaceId}/change-requests/{changeRequestId}"),
+  ...commentRows("/spaces/{spaceId}"),
+  ...commentRows("/spaces/{spaceId}/change-requests/{changeRequestId}", changeRequestComment),
 };
 
 /** Keyed by `Query.field` / `Mutation.field`: a route whose document reaches the field, or a row of its own. */
-export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow> = {
+export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | SubscriptionMatrixRow> = {
   "Query.collection": {
     own: members,
     document: "query($collectionId: ID!) { collection(id: $collectionId) { id title } }",
@@ -560,4 +558,45 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow> =
   },
   "Mutation.updateTeamInOrganizationById": { route: "PATCH /orgs/{organizationId}/teams/{teamId}" },
   "Mutation.updateTranslation": { route: "PUT /orgs/{organizationId}/translations/{translationId}" },
+  // Subscriptions: watching needs read on the watched object (a job: read on its organization).
+  "Subscription.changeRequestCommentPosted": {
+    own: members,
+    document: `subscription($spaceId: ID!, $changeRequestId: String!) {
+      changeRequestCommentPosted(spaceId: $spaceId, changeRequestId: $changeRequestId) { changeRequest comment }
+    }`,
+    probe: (ids, events) =>
+      events.publish("changeRequestCommentPosted", ids.changeRequestId, {
+        changeRequestId: ids.changeRequestId,
+        commentId: ids.changeRequestCommentId,
+        replyId: null,
+        postedBy: ids.userId,
+        postedAt: new Date(0).toISOString(),
+      }),
+  },
+  "Subscription.changeRequestUpdated": {
+    own: members,
+    document: `subscription($spaceId: ID!, $changeRequestId: String!) {
+      changeRequestUpdated(spaceId: $spaceId, changeRequestId: $changeRequestId) { id status }
+    }`,
+  },
+  "Subscription.jobProgress": {
+    own: members,
+    document: "subscription($jobId: ID!) { jobProgress(jobId: $jobId) { id status } }",
+  },
+  "Subscription.jobUpdates": {
+    own: members,
+    document: "subscription($organizationId: ID!) { jobUpdates(organizationId: $organizationId) { id status } }",
+    probe: (ids, events) =>
+      events.publish("organizationJobUpdated", ids.organizationId, {
+        id: ids.jobId,
+        type: "matrix-probe",
+        organizationId: ids.organizationId,
+        status: "running",
+        progressDone: 0,
+        progressTotal: 0,
+        progressMessage: null,
+        lastError: null,
+        updatedAt: new Date(0).toISOString(),
+      }),
+  },
 };

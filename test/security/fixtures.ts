@@ -47,11 +47,42 @@ function openApiText(label: string): string {
 
 const markdownBody = (text: string) => ({ body: { markdown: text } });
 
+/** In a space: a change request, a comment with a reply, and a comment with a reply on the change request. */
+async function seedDiscussions(t: TestApp, token: string, spaceId: string, label: string) {
+  const changeRequests = `/spaces/${spaceId}/change-requests`;
+  const changeRequestId = await created(t, token, "POST", changeRequests, { subject: `${label} change` });
+  const changeRequest = `${changeRequests}/${changeRequestId}`;
+  const commentId = await created(t, token, "POST", `/spaces/${spaceId}/comments`, markdownBody(`${label} comment`));
+  const commentReplyId = await created(
+    t,
+    token,
+    "POST",
+    `/spaces/${spaceId}/comments/${commentId}/replies`,
+    markdownBody(`${label} reply`),
+  );
+  const changeRequestCommentId = await created(
+    t,
+    token,
+    "POST",
+    `${changeRequest}/comments`,
+    markdownBody(`${label} change comment`),
+  );
+  const changeRequestCommentReplyId = await created(
+    t,
+    token,
+    "POST",
+    `${changeRequest}/comments/${changeRequestCommentId}/replies`,
+    markdownBody(`${label} change reply`),
+  );
+  return { changeRequestId, commentId, commentReplyId, changeRequestCommentId, changeRequestCommentReplyId };
+}
+
 /**
  * One organization's objects: spaces, a collection, a team, an invite, agent instructions, a published share-link
- * site with a section, a group, a site space and a share link; in the first space a page, a file and a comment with
- * a reply, and a change request with a review, a requested reviewer and a comment with a reply; a translation, an
- * OpenAPI spec with a processed version and a SAML provider. `label` goes into every title and text.
+ * site with a section, a group, a site space and a share link; in the first space a page, a file and its
+ * discussions, the change request with a review and a requested reviewer; a soft-deleted space with discussions of
+ * its own; a translation, an OpenAPI spec with a processed version (and its finished job) and a SAML provider.
+ * `label` goes into every title and text.
  */
 async function buildOrganization(
   t: TestApp,
@@ -82,6 +113,7 @@ async function buildOrganization(
   const otherSpaceId = await created(t, token, "POST", `${org}/spaces`, { title: `${label} other` });
   const siteSpaceSpaceId = await created(t, token, "POST", `${org}/spaces`, { title: `${label} sited` });
   const deletedSpaceId = await created(t, token, "POST", `${org}/spaces`, { title: `${label} deleted` });
+  const deletedDiscussions = await seedDiscussions(t, token, deletedSpaceId, `${label} deleted`);
   await ok(t, token, "DELETE", `/spaces/${deletedSpaceId}`);
   const collectionId = await created(t, token, "POST", `${org}/collections`, { title: `${label} collection` });
   const siteId = await created(t, token, "POST", `${org}/sites`, { title: `${label} site` });
@@ -127,35 +159,10 @@ async function buildOrganization(
   const pageId = insertedId("page");
   const fileId = insertedId("file");
 
-  const changeRequests = `/spaces/${spaceId}/change-requests`;
-  const changeRequestId = await created(t, token, "POST", changeRequests, { subject: `${label} change` });
-  const changeRequest = `${changeRequests}/${changeRequestId}`;
+  const discussions = await seedDiscussions(t, token, spaceId, label);
+  const changeRequest = `/spaces/${spaceId}/change-requests/${discussions.changeRequestId}`;
   const reviewId = await created(t, token, "POST", `${changeRequest}/reviews`, { status: "changes-requested" });
   await ok(t, token, "POST", `${changeRequest}/requested-reviewers`, { users: [target.id] });
-
-  const commentId = await created(t, token, "POST", `/spaces/${spaceId}/comments`, markdownBody(`${label} comment`));
-  const commentReplyId = await created(
-    t,
-    token,
-    "POST",
-    `/spaces/${spaceId}/comments/${commentId}/replies`,
-    markdownBody(`${label} reply`),
-  );
-
-  const changeRequestCommentId = await created(
-    t,
-    token,
-    "POST",
-    `${changeRequest}/comments`,
-    markdownBody(`${label} change comment`),
-  );
-  const changeRequestCommentReplyId = await created(
-    t,
-    token,
-    "POST",
-    `${changeRequest}/comments/${changeRequestCommentId}/replies`,
-    markdownBody(`${label} change reply`),
-  );
 
   const translationId = await created(t, token, "POST", `${org}/translations`, {
     source: { space: spaceId, language: "en" },
@@ -183,6 +190,7 @@ async function buildOrganization(
   // Pending (no certificate): an active provider's label is shown on the open sign-in options by design.
   const samlProviderId = await created(t, token, "POST", `${org}/saml`, { label: `${label} saml` });
 
+  const job = await t.db.prisma.job.findFirstOrThrow({ where: { organizationId } });
   const apiToken = await t.db.prisma.apiToken.findFirstOrThrow({ where: { userId: target.id } });
   const ids: TargetIds = {
     organizationId,
@@ -202,18 +210,15 @@ async function buildOrganization(
     apiTokenId: apiToken.id,
     pageId,
     fileId,
-    changeRequestId,
+    ...discussions,
     reviewId,
-    commentId,
-    commentReplyId,
-    changeRequestCommentId,
-    changeRequestCommentReplyId,
     translationId,
     specSlug,
     versionId,
     samlProviderId,
+    jobId: job.id,
   };
-  return { ids, deletedSpaceId, shareKey };
+  return { ids, deleted: { spaceId: deletedSpaceId, ...deletedDiscussions }, shareKey };
 }
 
 export async function buildSecurityFixture(t: TestApp): Promise<SecurityFixture> {
@@ -242,7 +247,7 @@ export async function buildSecurityFixture(t: TestApp): Promise<SecurityFixture>
     revoked,
     ownShareKey: ownBuilt.shareKey,
     foreignShareKey: foreignBuilt.shareKey,
-    targets: { own: ownIds, foreign: foreignIds, deleted: { ...ownIds, spaceId: ownBuilt.deletedSpaceId } },
+    targets: { own: ownIds, foreign: foreignIds, deleted: { ...ownIds, ...ownBuilt.deleted } },
     tokenOf(caller) {
       if (caller === "noToken" || caller === "shareLinkVisitor") return undefined;
       if (caller === "revokedToken") return revoked.token;
