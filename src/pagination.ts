@@ -135,14 +135,32 @@ export function isFirstPage(args: PageArgs): boolean {
 
 /** The first page over rows already in memory (batched nested reads), with the same cursors as `paginate`. */
 export function firstPageFromRows<Node>(args: PageArgs, sort: readonly SortKey<Node>[], rows: Node[]): Page<Node> {
+  return pageFromRows(args, sort, rows, rows.length);
+}
+
+/** The values of a cursor of `sort` (keyset queries written in SQL); a malformed cursor is the caller's error. */
+export function cursorValues<Node>(sort: readonly SortKey<Node>[], cursor: string): SortValue[] {
+  return decodeCursor(cursor, sort.length);
+}
+
+/**
+ * A forward page over rows that start right after `args.after` in the order of `sort`: the first `first` of them,
+ * with a next page when there are more.
+ */
+export function pageFromRows<Node>(
+  args: PageArgs,
+  sort: readonly SortKey<Node>[],
+  rows: Node[],
+  totalCount: number,
+): Page<Node> {
   const size = pageSize(args.first);
   const edges = rows.slice(0, size).map((node) => ({ cursor: cursorOf(sort, node), node }));
   return {
     edges,
-    totalCount: rows.length,
+    totalCount,
     pageInfo: {
       hasNextPage: size < rows.length,
-      hasPreviousPage: false,
+      hasPreviousPage: Boolean(args.after),
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges.at(-1)?.cursor ?? null,
     },
