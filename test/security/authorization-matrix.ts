@@ -73,6 +73,8 @@ export interface MatrixRow {
   deleted?: readonly Caller[];
   /** A valid body, so that a refusal comes from the caller's rights and not from the input. */
   body?: (ids: TargetIds) => unknown;
+  /** Valid query parameters (REST), also given as the GraphQL variables of the same names. */
+  query?: Record<string, string>;
 }
 
 export interface GraphQLMatrixRow extends MatrixRow {
@@ -272,6 +274,9 @@ export const restMatrix: Record<string, MatrixRow> = {
   "POST /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move": { own: admin, body: () => ({}) },
   // Content of the fixture space (each member has their organization role on it): read to read, edit to write.
   "GET /spaces/{spaceId}/content": { own: members },
+  // Search reads content: whoever may read the space (an organization's search covers the spaces each may read).
+  "GET /spaces/{spaceId}/search": { own: members, query: { query: "page" } },
+  "GET /orgs/{organizationId}/search": { own: members, query: { query: "page" } },
   "GET /spaces/{spaceId}/content/pages": { own: members },
   "GET /spaces/{spaceId}/content/files": { own: members },
   "GET /spaces/{spaceId}/content/files/{fileId}": { own: members },
