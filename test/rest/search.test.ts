@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { pageMatchesSql } from "../../src/modules/search/search.service.ts";
+import {
+  type SearchPageHit as PageHit,
+  pageMatchesSql,
+  type SearchSpaceHit as SpaceHit,
+} from "../../src/modules/search/search.service.ts";
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { expectMatchesSpec } from "../helpers/contract.ts";
 
@@ -7,30 +11,6 @@ let t: TestApp;
 let org: SeededOrganization;
 let admin: string;
 
-interface SectionHit {
-  id: string;
-  title: string;
-  path: string;
-  body: string;
-  score: number;
-  urls: { app: string };
-}
-interface PageHit {
-  id: string;
-  title: string;
-  path: string;
-  score: number;
-  sections: SectionHit[];
-  ancestors: { title: string }[];
-  urls: { app: string };
-}
-interface SpaceHit {
-  type: string;
-  id: string;
-  title: string;
-  score: number;
-  pages: PageHit[];
-}
 interface List<Item> {
   items: Item[];
   count: number;
@@ -231,7 +211,8 @@ describe("access", () => {
     expectMatchesSpec("searchOrganizationContent", 200, response.body);
     const spaces = response.body.items;
     // Both spaces with a page titled Zeppelin come before the one that only mentions it in a body.
-    expect(spaces.map((space) => space.title).slice(0, 2).sort()).toEqual(["Old zeppelin notes", "Secret plans"]);
+    const titled = spaces.slice(0, 2).map((space) => space.title);
+    expect(titled.sort()).toEqual(["Old zeppelin notes", "Secret plans"]);
     expect(spaces[2]?.title).toBe("Airships");
     const scores = spaces.map((space) => space.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));

@@ -82,12 +82,38 @@ function forwardOnly(args: PageArgs): void {
   if (args.before) throw new InvalidInputError("search results page forward only");
 }
 
+/** The SQL name of a sort key's column (a constant of this module, never user input). */
+function column<Row>(key: SortKey<Row> | undefined): Prisma.Sql {
+  return Prisma.raw(`"${key?.field}"`);
+}
+
 /** The keyset position after a cursor of (score desc, id asc); a cursor of other types is the caller's error. */
-function after<Row>(sort: SortKey<Row>[], cursor: string | null | undefined, idColumn: Prisma.Sql): Prisma.Sql {
+function after<Row>(sort: SortKey<Row>[], cursor: string | null | undefined): Prisma.Sql {
   if (!cursor) return Prisma.sql`TRUE`;
   const [score, id] = cursorValues(sort, cursor);
   if (typeof score !== "number" || typeof id !== "string") throw new InvalidInputError("Invalid page cursor");
+  const idColumn = column(sort[1]);
   return Prisma.sql`("score" < ${score}::float8 OR ("score" = ${score}::float8 AND ${idColumn} > ${id}))`;
+}
+
+/** A page of ranked rows (`score`, then the id of `sort`) after `args.after`, with the count of all of them. */
+async function rankedPage<Row extends { score: number }>(
+  ctx: RequestContext,
+  args: PageArgs,
+  sort: SortKey<Row>[],
+  ranked: Prisma.Sql,
+): Promise<Page<Row>> {
+  const idColumn = column(sort[1]);
+  // The count comes with the page (a LEFT JOIN keeps it when the page is empty), in one statement.
+  const rows = await ctx.prisma.$queryRaw<(Row & { total: number })[]>`
+    WITH ranked AS (${ranked})
+    SELECT r.*, c.total FROM (SELECT count(*)::int AS total FROM ranked) AS c
+    LEFT JOIN LATERAL (
+      SELECT * FROM ranked WHERE ${after(sort, args.after)}
+      ORDER BY "score" DESC, ${idColumn} LIMIT ${pagePlusOne(args)}
+    ) AS r ON TRUE`;
+  const found = rows.filter((row) => row.score !== null);
+  return pageFromRows(args, sort, found, rows[0]?.total ?? 0);
 }
 
 /**
@@ -204,15 +230,7 @@ export async function searchSpaceContent(
   const space = await getSpace(ctx, spaceId);
   const text = searchText(query);
   forwardOnly(args);
-  const rows = await ctx.prisma.$queryRaw<(PageMatch & { total: number })[]>`
-    WITH matches AS (${pageMatchesSql(text, [space.revisionId])})
-    SELECT m.*, c.total FROM (SELECT count(*)::int AS total FROM matches) AS c
-    LEFT JOIN LATERAL (
-      SELECT * FROM matches WHERE ${after(pageOrder, args.after, Prisma.sql`"pageId"`)}
-      ORDER BY "score" DESC, "pageId" LIMIT ${pagePlusOne(args)}
-    ) AS m ON TRUE`;
-  const matches = rows.filter((row) => row.pageId !== null);
-  const page = pageFromRows(args, pageOrder, matches, rows[0]?.total ?? 0);
+  const page = await rankedPage(ctx, args, pageOrder, pageMatchesSql(text, [space.revisionId]));
   const hits = await pageHits(
     ctx,
     text,
@@ -239,19 +257,12 @@ export async function searchOrganizationContent(
     select: { id: true, title: true, revisionId: true },
   });
   const revisionIds = spaces.map((space) => space.revisionId);
-  const rows = await ctx.prisma.$queryRaw<(SpaceMatch & { total: number })[]>`
-    WITH matches AS (${pageMatchesSql(text, revisionIds)}),
-      spaces AS (SELECT "spaceId", max("score") AS "score" FROM matches GROUP BY "spaceId")
-    SELECT s.*, c.total FROM (SELECT count(*)::int AS total FROM spaces) AS c
-    LEFT JOIN LATERAL (
-      SELECT * FROM spaces WHERE ${after(spaceOrder, args.after, Prisma.sql`"spaceId"`)}
-      ORDER BY "score" DESC, "spaceId" LIMIT ${pagePlusOne(args)}
-    ) AS s ON TRUE`;
-  const page = pageFromRows(
+  const page = await rankedPage(
+    ctx,
     args,
     spaceOrder,
-    rows.filter((row) => row.spaceId !== null),
-    rows[0]?.total ?? 0,
+    Prisma.sql`SELECT "spaceId", max("score") AS "score" FROM (${pageMatchesSql(text, revisionIds)}) AS m
+      GROUP BY "spaceId"`,
   );
   const pageSpaceIds = new Set(page.edges.map((edge) => edge.node.spaceId));
   const pageRevisionIds = spaces.filter((space) => pageSpaceIds.has(space.id)).map((space) => space.revisionId);
