@@ -224,6 +224,19 @@ describe("access", () => {
     expect(response.body.count).toBe(3);
   });
 
+  it("costs the same SQL statements whatever the number of spaces and pages in the results", async () => {
+    const statementsOf = async (query: string) => {
+      const before = t.db.statementCount();
+      const response = await searchOrg({ query });
+      return { statements: t.db.statementCount() - before, spaces: response.body.items.length };
+    };
+    const one = await statementsOf("blimp");
+    const three = await statementsOf("zeppelin");
+    expect([one.spaces, three.spaces]).toEqual([1, 3]);
+    expect(three.statements).toBe(one.statements);
+    expect(one.statements).toBeLessThanOrEqual(10);
+  });
+
   it("shows a member only the spaces they may read; a reader of one space does not see another", async () => {
     const reader = org.members.read.token;
     const titles = async (token: string) =>
