@@ -148,18 +148,29 @@ function isAfterCursor<Node>(sort: readonly SortKey<Node>[], node: Node, values:
   return false;
 }
 
+/** The values of a cursor of `sort` (keyset queries written in SQL); a malformed cursor is the caller's error. */
+export function cursorValues<Node>(sort: readonly SortKey<Node>[], cursor: string): SortValue[] {
+  return decodeCursor(cursor, sort.length);
+}
+
 /**
  * A page (forward: `first`, `after`) over rows already in memory and sorted in the given order (batched nested
- * reads, lists computed in memory), with the same cursors as `paginate`.
+ * reads, lists computed in memory, keyset queries in SQL), with the same cursors as `paginate`. `totalCount` is
+ * given when the rows are only those the query fetched.
  */
-export function pageFromRows<Node>(args: PageArgs, sort: readonly SortKey<Node>[], rows: Node[]): Page<Node> {
+export function pageFromRows<Node>(
+  args: PageArgs,
+  sort: readonly SortKey<Node>[],
+  rows: Node[],
+  totalCount = rows.length,
+): Page<Node> {
   const size = pageSize(args.first);
   const after = args.after ? decodeCursor(args.after, sort.length) : undefined;
   const remaining = after ? rows.filter((node) => isAfterCursor(sort, node, after)) : rows;
   const edges = remaining.slice(0, size).map((node) => ({ cursor: cursorOf(sort, node), node }));
   return {
     edges,
-    totalCount: rows.length,
+    totalCount,
     pageInfo: {
       hasNextPage: size < remaining.length,
       hasPreviousPage: Boolean(after),

@@ -22,6 +22,7 @@ import "../modules/openapi-spec/openapi-spec.graphql.ts";
 import "../modules/saml-provider/saml-provider.graphql.ts";
 import "../modules/comment/comment.graphql.ts";
 import "../modules/link/link.graphql.ts";
+import "../modules/search/search.graphql.ts";
 import "../modules/job/job.graphql.ts";
 
 builder.queryType({

@@ -6,6 +6,7 @@ import { memberRoutes } from "../modules/member/member.rest.ts";
 import { openApiSpecRoutes } from "../modules/openapi-spec/openapi-spec.rest.ts";
 import { organizationRoutes } from "../modules/organization/organization.rest.ts";
 import { samlProviderRoutes } from "../modules/saml-provider/saml-provider.rest.ts";
+import { searchRoutes } from "../modules/search/search.rest.ts";
 import { sectionGroupRoutes } from "../modules/section-group/section-group.rest.ts";
 import { shareLinkRoutes } from "../modules/share-link/share-link.rest.ts";
 import { siteRoutes } from "../modules/site/site.rest.ts";
@@ -36,4 +37,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...samlProviderRoutes,
   ...commentRoutes,
   ...linkRoutes,
+  ...searchRoutes,
 ];

@@ -78,6 +78,7 @@ async function callRest(route: string, row: MatrixRow, ids: TargetIds, caller: C
   const [method, pathTemplate] = route.split(" ") as [string, string];
   const path = pathTemplate.replace(/\{(\w+)\}/g, (_, name: string) => idNamed(row, ids, name) ?? "");
   const url = new URL(`/v1${path}`, baseUrl);
+  for (const [name, value] of Object.entries(row.query ?? {})) url.searchParams.set(name, value);
   if (caller === "shareLinkVisitor") url.searchParams.set("shareKey", fixture.ownShareKey);
   const headers = new Headers({ "content-type": "application/json" });
   const token = fixture.tokenOf(caller);
@@ -99,6 +100,7 @@ function variablesFor(document: string, row: MatrixRow, ids: TargetIds, caller: 
     if (name === "input") variables.input = row.body?.(ids) ?? {};
     else if (name === "shareKey") variables.shareKey = caller === "shareLinkVisitor" ? fixture.ownShareKey : undefined;
     else if (name in ids) variables[name] = idNamed(row, ids, name);
+    else if (row.query && name in row.query) variables[name] = row.query[name];
   }
   return variables;
 }

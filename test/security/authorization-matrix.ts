@@ -79,6 +79,8 @@ export interface MatrixRow {
   body?: (ids: TargetIds) => unknown;
   /** Path parameters (and variables) filled from another id than the one of their name. */
   params?: Partial<Record<keyof TargetIds, keyof TargetIds>>;
+  /** Valid query parameters (REST), also given as the GraphQL variables of the same names. */
+  query?: Record<string, string>;
 }
 
 export interface GraphQLMatrixRow extends MatrixRow {
@@ -270,6 +272,9 @@ export const restMatrix: Record<string, MatrixRow> = {
   "POST /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move": { own: admin, body: () => ({}) },
   // Content of the fixture space (each member has their organization role on it): read to read, edit to write.
   "GET /spaces/{spaceId}/content": { own: members },
+  // Search reads content: whoever may read the space (an organization's search covers the spaces each may read).
+  "GET /spaces/{spaceId}/search": { own: members, query: { query: "page" } },
+  "GET /orgs/{organizationId}/search": { own: members, query: { query: "page" } },
   "GET /spaces/{spaceId}/content/pages": { own: members },
   "GET /spaces/{spaceId}/content/files": { own: members },
   "GET /spaces/{spaceId}/content/files/{fileId}": { own: members },

@@ -5,6 +5,7 @@ import {
   type ContentEdit,
   fileDownloadUrl,
   listRevisionFiles,
+  pageAppUrl,
   pageBody,
   revisionFile,
   revisionFiles,
@@ -131,9 +132,7 @@ RevisionPageRef.implement({
       }),
       nullable: true,
       resolve: (node, _args, ctx) =>
-        node.page.type === "document"
-          ? { app: `${ctx.config.publicUrl}/v1/spaces/${node.spaceId}/content/page/${node.page.id}` }
-          : null,
+        node.page.type === "document" ? { app: pageAppUrl(ctx, node.spaceId, node.page.id) } : null,
     }),
     markdown: t.string({
       nullable: true,

@@ -113,6 +113,11 @@ export async function listRevisionFiles(
   };
 }
 
+/** Where a document page is read in this service (its `urls.app`). */
+export function pageAppUrl(ctx: RequestContext, spaceId: string, pageId: string): string {
+  return `${ctx.config.publicUrl}/v1/spaces/${spaceId}/content/page/${pageId}`;
+}
+
 export function fileDownloadUrl(ctx: RequestContext, file: RevisionFileView): string {
   return `${ctx.config.publicUrl}/files/${file.spaceId}/${file.revisionId}/${file.id}`;
 }

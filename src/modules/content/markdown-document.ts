@@ -1194,6 +1194,25 @@ export function markdownToPlainText(markdown: string): string {
   return documentLines(markdownToDocument(markdown).nodes).join("\n");
 }
 
+export interface MarkdownSection {
+  /** The heading's text; null for the text before the first heading. */
+  heading: string | null;
+  /** The section's text, one line per block. */
+  text: string;
+}
+
+/** A page's text split at its top-level headings (search hits point at sections); empty sections are left out. */
+export function markdownSections(markdown: string): MarkdownSection[] {
+  const sections: { heading: string | null; blocks: DocumentNode[] }[] = [{ heading: null, blocks: [] }];
+  for (const block of markdownToDocument(markdown).nodes) {
+    if (block.type.startsWith("heading-")) sections.push({ heading: plainText(block), blocks: [] });
+    else sections.at(-1)?.blocks.push(block);
+  }
+  return sections
+    .map((section) => ({ heading: section.heading, text: documentLines(section.blocks).join("\n").trim() }))
+    .filter((section) => section.heading !== null || section.text !== "");
+}
+
 function documentLines(blocks: readonly DocumentNode[]): string[] {
   return blocks.flatMap((block): string[] => {
     if (block.object !== "block") return [plainText(block)];

@@ -1,0 +1,90 @@
+import { builder } from "../../graphql/builder.ts";
+import { OrganizationRef } from "../organization/organization.graphql.ts";
+import { SpaceRef } from "../space/space.graphql.ts";
+import {
+  pagesPerSpace,
+  type SearchPageHit,
+  type SearchSectionHit,
+  type SearchSpaceHit,
+  searchOrganizationContent,
+  searchSpaceContent,
+} from "./search.service.ts";
+
+const SearchUrlsRef = builder.objectRef<{ app: string }>("SearchResultUrls").implement({
+  fields: (t) => ({ app: t.exposeString("app") }),
+});
+
+const scoreDescription = "Relevance: higher is better; a match of the whole query in the title adds 1.";
+
+const SearchSectionResultRef = builder.objectRef<SearchSectionHit>("SearchSectionResult").implement({
+  description: "A section of a page (the text under one heading) that matches a search.",
+  fields: (t) => ({
+    id: t.exposeString("id", { description: "The heading's anchor; the page id for the text before any heading." }),
+    title: t.exposeString("title"),
+    path: t.exposeString("path", { description: "The page's path, then `#` and the anchor." }),
+    body: t.exposeString("body", { description: "The section's plain text." }),
+    score: t.exposeFloat("score", { description: scoreDescription }),
+    urls: t.field({ type: SearchUrlsRef, resolve: (section) => section.urls }),
+  }),
+});
+
+const SearchPageResultRef = builder.objectRef<SearchPageHit>("SearchPageResult").implement({
+  description: "A page of a space's current content that matches a search.",
+  fields: (t) => ({
+    id: t.exposeString("id"),
+    title: t.exposeString("title"),
+    path: t.exposeString("path"),
+    score: t.exposeFloat("score", { description: scoreDescription }),
+    sections: t.field({
+      type: [SearchSectionResultRef],
+      description: "The sections that match, best first.",
+      resolve: (hit) => hit.sections,
+    }),
+    ancestors: t.field({
+      type: [
+        builder.objectRef<{ title: string }>("SearchPageAncestor").implement({
+          fields: (a) => ({ title: a.exposeString("title") }),
+        }),
+      ],
+      description: "The parent pages, from the root to the direct parent.",
+      resolve: (hit) => hit.ancestors,
+    }),
+    urls: t.field({ type: SearchUrlsRef, resolve: (hit) => hit.urls }),
+  }),
+});
+
+const SearchSpaceResultRef = builder.objectRef<SearchSpaceHit>("SearchSpaceResult").implement({
+  description: "A space with pages that match a search.",
+  fields: (t) => ({
+    type: t.exposeString("type", { description: "Always space." }),
+    id: t.exposeString("id"),
+    title: t.exposeString("title"),
+    score: t.exposeFloat("score", { description: "The score of the space's best page." }),
+    pages: t.field({
+      type: [SearchPageResultRef],
+      description: `The space's best matching pages (at most ${pagesPerSpace}), best first.`,
+      resolve: (hit) => hit.pages,
+    }),
+  }),
+});
+
+const queryDescription = "Words to find (1..512 characters): quoted phrases, `or` and `-word` are understood.";
+
+builder.objectFields(SpaceRef, (t) => ({
+  searchSpaceContent: t.connection({
+    type: SearchPageResultRef,
+    description: "searchSpaceContent: pages of the current content that match, best first (forward paging only).",
+    args: { query: t.arg.string({ required: true, description: queryDescription }) },
+    resolve: (space, args, ctx) => searchSpaceContent(ctx, space.id, args.query, args),
+  }),
+}));
+
+builder.objectFields(OrganizationRef, (t) => ({
+  searchOrganizationContent: t.connection({
+    type: SearchSpaceResultRef,
+    description:
+      "searchOrganizationContent: the spaces the viewer may read with pages that match, best first (forward paging only).",
+    args: { query: t.arg.string({ required: true, description: queryDescription }) },
+    resolve: (organization, args, ctx) => searchOrganizationContent(ctx, organization.id, args.query, args),
+  }),
+}));

@@ -1,0 +1,291 @@
+import type { RequestContext } from "../../context.ts";
+import { Prisma, type Space } from "../../db/generated/client.ts";
+import { InvalidInputError } from "../../errors.ts";
+import { cursorValues, type Page, type PageArgs, pageFromRows, pageSize, type SortKey } from "../../pagination.ts";
+import type { PageNode } from "../content/content.loaders.ts";
+import { pageAppUrl, revisionOf, revisionTree } from "../content/content.service.ts";
+import { markdownSections } from "../content/markdown-document.ts";
+import { slugify, uniquePath } from "../site-space/site-space.service.ts";
+import { getSpace, visibleSpacesWhere } from "../space/space.service.ts";
+
+/** The public API's limit on a search query. */
+const maxQueryLength = 512;
+/** Pages listed under each space of an organization search (its best ones). */
+export const pagesPerSpace = 10;
+
+export interface SearchSectionHit {
+  id: string;
+  title: string;
+  path: string;
+  body: string;
+  score: number;
+  urls: { app: string };
+}
+
+export interface SearchPageHit {
+  spaceId: string;
+  id: string;
+  title: string;
+  path: string;
+  score: number;
+  sections: SearchSectionHit[];
+  ancestors: { title: string }[];
+  urls: { app: string };
+}
+
+export interface SearchSpaceHit {
+  type: "space";
+  id: string;
+  title: string;
+  score: number;
+  pages: SearchPageHit[];
+}
+
+/** A matching page of a space's current revision, as ranked in SQL. */
+interface PageMatch {
+  spaceId: string;
+  revisionId: string;
+  pageId: string;
+  score: number;
+}
+
+interface SpaceMatch {
+  spaceId: string;
+  score: number;
+}
+
+const pageOrder: SortKey<PageMatch>[] = [
+  { field: "score", direction: "desc" },
+  { field: "pageId", direction: "asc" },
+];
+const spaceOrder: SortKey<SpaceMatch>[] = [
+  { field: "score", direction: "desc" },
+  { field: "spaceId", direction: "asc" },
+];
+
+function searchText(query: string): string {
+  const text = query.trim();
+  if (!text) throw new InvalidInputError("query must not be empty");
+  if (query.length > maxQueryLength) throw new InvalidInputError(`query must be at most ${maxQueryLength} characters`);
+  if (text.includes("\u0000")) throw new InvalidInputError("query must not contain the NUL character");
+  return text;
+}
+
+/** One row more than the page size tells whether there is a next page. */
+function pagePlusOne(args: PageArgs): number {
+  return pageSize(args.first) + 1;
+}
+
+/** Results are ranked, so a page of them continues after the last one seen: there is no way back. */
+function forwardOnly(args: PageArgs): void {
+  if (args.last !== null && args.last !== undefined) throw new InvalidInputError("search results page forward only");
+  if (args.before) throw new InvalidInputError("search results page forward only");
+}
+
+/** The SQL name of a sort key's column (a constant of this module, never user input). */
+function column<Row>(key: SortKey<Row> | undefined): Prisma.Sql {
+  return Prisma.raw(`"${key?.field}"`);
+}
+
+/** The keyset position after a cursor of (score desc, id asc); a cursor of other types is the caller's error. */
+function after<Row>(sort: SortKey<Row>[], cursor: string | null | undefined): Prisma.Sql {
+  if (!cursor) return Prisma.sql`TRUE`;
+  const [score, id] = cursorValues(sort, cursor);
+  if (typeof score !== "number" || typeof id !== "string") throw new InvalidInputError("Invalid page cursor");
+  const idColumn = column(sort[1]);
+  return Prisma.sql`("score" < ${score}::float8 OR ("score" = ${score}::float8 AND ${idColumn} > ${id}))`;
+}
+
+/** A page of ranked rows (`score`, then the id of `sort`) after `args.after`, with the count of all of them. */
+async function rankedPage<Row extends { score: number }>(
+  ctx: RequestContext,
+  args: PageArgs,
+  sort: SortKey<Row>[],
+  ranked: Prisma.Sql,
+): Promise<Page<Row>> {
+  const idColumn = column(sort[1]);
+  // The count comes with the page (a LEFT JOIN keeps it when the page is empty), in one statement.
+  const rows = await ctx.prisma.$queryRaw<(Row & { total: number })[]>`
+    WITH ranked AS (${ranked})
+    SELECT r.*, c.total FROM (SELECT count(*)::int AS total FROM ranked) AS c
+    LEFT JOIN LATERAL (
+      SELECT * FROM ranked WHERE ${after(sort, args.after)}
+      ORDER BY "score" DESC, ${idColumn} LIMIT ${pagePlusOne(args)}
+    ) AS r ON TRUE`;
+  const found = rows.filter((row) => row.score !== null);
+  return pageFromRows(args, sort, found, rows[0]?.total ?? 0);
+}
+
+/**
+ * Document pages of the given revisions that match the query, with their score. `websearch_to_tsquery` reads any
+ * text (quotes, `or`, `-`) without a syntax error. The GIN index on `PageVersion.searchVector` finds the matching
+ * versions; a match of the whole query in the title (weight A) adds 1, so title matches rank first.
+ */
+export function pageMatchesSql(text: string, revisionIds: string[]): Prisma.Sql {
+  return Prisma.sql`
+    SELECT pv."spaceId", rp."revisionId", rp."pageId",
+      (ts_rank(pv."searchVector", q.query)
+        + CASE WHEN ts_filter(pv."searchVector", '{a}') @@ q.query THEN 1 ELSE 0 END)::float8 AS "score"
+    FROM websearch_to_tsquery('english', ${text}) AS q(query)
+    JOIN "PageVersion" pv ON pv."searchVector" @@ q.query
+    JOIN "RevisionPage" rp ON rp."versionId" = pv."id"
+    WHERE rp."revisionId" = ANY(${revisionIds}::text[]) AND pv."type" = 'document'`;
+}
+
+/** The sections of hit pages that match the query, best first, in one statement for all of them. */
+async function matchingSections(
+  ctx: RequestContext,
+  text: string,
+  nodes: PageNode[],
+): Promise<Map<PageNode, SearchSectionHit[]>> {
+  const candidates = nodes.flatMap((node) => {
+    const anchors = new Set<string>();
+    const url = pageAppUrl(ctx, node.spaceId, node.page.id);
+    return markdownSections(node.page.markdown).map((section) => {
+      if (section.heading === null) {
+        return { node, id: node.page.id, title: node.page.title, path: node.path, body: section.text, url };
+      }
+      const anchor = uniquePath(slugify(section.heading, "section"), anchors);
+      anchors.add(anchor);
+      const path = `${node.path}#${anchor}`;
+      return { node, id: anchor, title: section.heading, path, body: section.text, url: `${url}#${anchor}` };
+    });
+  });
+  const found = new Map<PageNode, SearchSectionHit[]>(nodes.map((node) => [node, []]));
+  if (candidates.length === 0) return found;
+  const ranked = await ctx.prisma.$queryRaw<{ index: number; score: number }[]>`
+    SELECT (s.ordinality - 1)::int AS "index",
+      ts_rank(s.vector, q.query)::float8 AS "score"
+    FROM websearch_to_tsquery('english', ${text}) AS q(query),
+      LATERAL (
+        SELECT u.ordinality,
+          setweight(to_tsvector('english', u.title), 'A') || setweight(to_tsvector('english', u.body), 'C') AS vector
+        FROM unnest(${candidates.map((c) => c.title)}::text[], ${candidates.map((c) => c.body)}::text[])
+          WITH ORDINALITY AS u(title, body, ordinality)
+      ) AS s
+    WHERE s.vector @@ q.query
+    ORDER BY "score" DESC, "index"`;
+  for (const { index, score } of ranked) {
+    const candidate = candidates[index];
+    if (!candidate) continue;
+    found.get(candidate.node)?.push({
+      id: candidate.id,
+      title: candidate.title,
+      path: candidate.path,
+      body: candidate.body,
+      score,
+      urls: { app: candidate.url },
+    });
+  }
+  return found;
+}
+
+/** Hits for ranked matches, with their page's path, ancestors and matching sections. */
+async function pageHits(ctx: RequestContext, text: string, matches: PageMatch[]): Promise<SearchPageHit[]> {
+  const revisionIds = [...new Set(matches.map((match) => match.revisionId))];
+  const trees = new Map(
+    await Promise.all(revisionIds.map(async (id) => [id, await revisionTree(ctx, await revisionOf(ctx, id))] as const)),
+  );
+  const located = matches.flatMap((match) => {
+    const tree = trees.get(match.revisionId);
+    const node = tree?.byId.get(match.pageId);
+    return tree && node ? [{ match, node, tree }] : [];
+  });
+  const sections = await matchingSections(
+    ctx,
+    text,
+    located.map((entry) => entry.node),
+  );
+  return located.map(({ match, node, tree }) => {
+    const ancestors: { title: string }[] = [];
+    for (let parent = node.parentId; parent; parent = tree.byId.get(parent)?.parentId ?? null) {
+      const parentNode = tree.byId.get(parent);
+      if (!parentNode) break;
+      ancestors.unshift({ title: parentNode.page.title });
+    }
+    return {
+      spaceId: node.spaceId,
+      id: node.page.id,
+      title: node.page.title,
+      path: node.path,
+      score: match.score,
+      sections: sections.get(node) ?? [],
+      ancestors,
+      urls: { app: pageAppUrl(ctx, node.spaceId, node.page.id) },
+    };
+  });
+}
+
+function withNodes<Row, Node>(page: Page<Row>, nodes: Node[]): Page<Node> {
+  return { ...page, edges: page.edges.map((edge, index) => ({ cursor: edge.cursor, node: nodes[index] as Node })) };
+}
+
+/** searchSpaceContent: the pages of the space's current revision that match, best first. */
+export async function searchSpaceContent(
+  ctx: RequestContext,
+  spaceId: string,
+  query: string,
+  args: PageArgs,
+): Promise<Page<SearchPageHit>> {
+  const space = await getSpace(ctx, spaceId);
+  const text = searchText(query);
+  forwardOnly(args);
+  const page = await rankedPage(ctx, args, pageOrder, pageMatchesSql(text, [space.revisionId]));
+  const hits = await pageHits(
+    ctx,
+    text,
+    page.edges.map((edge) => edge.node),
+  );
+  return withNodes(page, hits);
+}
+
+/**
+ * searchOrganizationContent: the matching pages of every space the viewer may read (never deleted ones), grouped by
+ * space; spaces are ranked by their best page and list their best `pagesPerSpace` pages.
+ */
+export async function searchOrganizationContent(
+  ctx: RequestContext,
+  organizationId: string,
+  query: string,
+  args: PageArgs,
+): Promise<Page<SearchSpaceHit>> {
+  const where = await visibleSpacesWhere(ctx, organizationId);
+  const text = searchText(query);
+  forwardOnly(args);
+  const spaces: Pick<Space, "id" | "title" | "revisionId">[] = await ctx.prisma.space.findMany({
+    where,
+    select: { id: true, title: true, revisionId: true },
+  });
+  const revisionIds = spaces.map((space) => space.revisionId);
+  const page = await rankedPage(
+    ctx,
+    args,
+    spaceOrder,
+    Prisma.sql`SELECT "spaceId", max("score") AS "score" FROM (${pageMatchesSql(text, revisionIds)}) AS m
+      GROUP BY "spaceId"`,
+  );
+  const pageSpaceIds = new Set(page.edges.map((edge) => edge.node.spaceId));
+  const pageRevisionIds = spaces.filter((space) => pageSpaceIds.has(space.id)).map((space) => space.revisionId);
+  const matches =
+    pageRevisionIds.length === 0
+      ? []
+      : await ctx.prisma.$queryRaw<PageMatch[]>`
+    SELECT "spaceId", "revisionId", "pageId", "score" FROM (
+      SELECT m.*, row_number() OVER (PARTITION BY "spaceId" ORDER BY "score" DESC, "pageId") AS "rank"
+      FROM (${pageMatchesSql(text, pageRevisionIds)}) AS m
+    ) AS ranked
+    WHERE "rank" <= ${pagesPerSpace}
+    ORDER BY "score" DESC, "pageId"`;
+  const hits = await pageHits(ctx, text, matches);
+  const titles = new Map(spaces.map((space) => [space.id, space.title]));
+  return withNodes(
+    page,
+    page.edges.map(({ node }) => ({
+      type: "space" as const,
+      id: node.spaceId,
+      title: titles.get(node.spaceId) ?? "",
+      score: node.score,
+      pages: hits.filter((hit) => hit.spaceId === node.spaceId),
+    })),
+  );
+}
