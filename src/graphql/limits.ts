@@ -4,7 +4,7 @@ import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
-import { GraphQLError, Kind, visit } from "graphql";
+import { type DocumentNode, GraphQLError, Kind, visit } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import type { Config } from "../config.ts";
 import { containsNul, nulCharacterMessage } from "../validation.ts";
@@ -25,16 +25,27 @@ export const graphqlLimits = {
 /** Operations in one batched request (a JSON array body). */
 export const maxBatchedOperations = 10;
 
-/** Refuses NUL characters in variables and in the document's string literals, before any resolver runs. */
-const rejectNulCharacters: Plugin = {
-  onExecute({ args, setResultAndStopExecution }) {
-    let found = containsNul(args.variableValues);
-    visit(args.document, {
+/** Whether a document's string literals hold a NUL, per parsed document (yoga's parse cache reuses them). */
+const documentsWithNul = new WeakMap<DocumentNode, boolean>();
+
+function documentContainsNul(document: DocumentNode): boolean {
+  let found = documentsWithNul.get(document);
+  if (found === undefined) {
+    found = false;
+    visit(document, {
       [Kind.STRING]: (node) => {
         found ||= node.value.includes("\u0000");
       },
     });
-    if (found) {
+    documentsWithNul.set(document, found);
+  }
+  return found;
+}
+
+/** Refuses NUL characters in variables and in the document's string literals, before any resolver runs. */
+const rejectNulCharacters: Plugin = {
+  onExecute({ args, setResultAndStopExecution }) {
+    if (containsNul(args.variableValues) || documentContainsNul(args.document)) {
       setResultAndStopExecution({
         errors: [new GraphQLError(nulCharacterMessage, { extensions: { code: "BAD_USER_INPUT", status: 400 } })],
       });

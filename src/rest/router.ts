@@ -23,6 +23,8 @@ import { applyPlan, planSelection, type ShapePlan } from "./shape.ts";
 export interface CompiledRoute {
   route: RestRoute;
   pattern: RegExp;
+  /** Segments of its path: only routes with as many as the request's are tried. */
+  segments: number;
   parameterNames: string[];
   /** The document compiled once by graphql-jit (the same resolvers, without re-planning each request). */
   run(ctx: RequestContext, variables: Record<string, unknown>): Promise<ExecutionResult> | ExecutionResult;
@@ -32,7 +34,9 @@ export interface CompiledRoute {
   plan: ShapePlan | undefined;
 }
 
-function compilePath(path: string): { pattern: RegExp; parameterNames: string[] } {
+const segmentCount = (path: string) => path.replace(/\/$/, "").split("/").length;
+
+function compilePath(path: string): { pattern: RegExp; segments: number; parameterNames: string[] } {
   const parameterNames: string[] = [];
   const source = path
     .split("/")
@@ -43,7 +47,7 @@ function compilePath(path: string): { pattern: RegExp; parameterNames: string[] 
       return "([^/]+)";
     })
     .join("/");
-  return { pattern: new RegExp(`^${source}/?$`), parameterNames };
+  return { pattern: new RegExp(`^${source}/?$`), segments: segmentCount(path), parameterNames };
 }
 
 function planResult(
@@ -186,9 +190,12 @@ export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOpti
     ctx: RequestContext,
     onMatched?: (route: RestRoute) => void,
   ): Promise<Response> => {
-    const matching = routes
-      .map((compiled) => ({ compiled, match: compiled.pattern.exec(path) }))
-      .filter((candidate) => candidate.match);
+    const segments = segmentCount(path);
+    const matching: { compiled: CompiledRoute; match: RegExpExecArray }[] = [];
+    for (const compiled of routes) {
+      const match = compiled.segments === segments ? compiled.pattern.exec(path) : null;
+      if (match) matching.push({ compiled, match });
+    }
     if (matching.length === 0) return restError(404, `No route for ${path}`);
     const found = matching.find((candidate) => candidate.compiled.route.method === (request.method as HttpMethod));
     if (!found?.match) {

@@ -7,18 +7,33 @@ export interface BenchShape {
   sectionsPerSite: number;
   siteSpacesPerSection: number;
   spaces: number;
+  /** Open change requests of the first space (the 1000-item list); as many more in other states. */
+  changeRequests: number;
+  /** Organizations of the same shape beside the measured one: the tables hold other tenants' rows, as in use. */
+  otherOrganizations: number;
 }
 
 export interface BenchData {
   organizationId: string;
   token: string;
+  /** The first site (its site spaces are listed) and the first space (its change requests are listed). */
+  siteId: string;
+  spaceId: string;
 }
 
-/** One organization with `sites` x `sectionsPerSite` x `siteSpacesPerSection`, written in bulk. */
+const now = new Date("2026-01-01T00:00:00.000Z");
+
+/** The measured organization and `otherOrganizations` more of the same shape, written in bulk. */
 export async function seedBenchData(db: Database, shape: BenchShape): Promise<BenchData> {
+  const data = await seedOrganization(db, shape, 0);
+  for (let index = 1; index <= shape.otherOrganizations; index++) await seedOrganization(db, shape, index);
+  return data;
+}
+
+/** One organization with `sites` x `sectionsPerSite` x `siteSpacesPerSection` and its admin. */
+async function seedOrganization(db: Database, shape: BenchShape, index: number): Promise<BenchData> {
   const { prisma } = db;
-  const now = new Date("2026-01-01T00:00:00.000Z");
-  const admin = await createUser(prisma, { email: "bench@bench.test", displayName: "Bench Admin" });
+  const admin = await createUser(prisma, { email: `bench${index}@bench.test`, displayName: "Bench Admin" });
   const organizationId = newId("Organization");
   await prisma.organization.create({ data: { id: organizationId, title: "Bench Organization", createdAt: now } });
   await addMember(prisma, organizationId, admin.id, "admin", now);
@@ -36,8 +51,37 @@ export async function seedBenchData(db: Database, shape: BenchShape): Promise<Be
       updatedAt: now,
     })),
   });
+  const spaceId = spaceIds[0] as string;
+  const statuses = ["merged", "archived", "draft"];
+  const changeRequests = Array.from({ length: shape.changeRequests * 2 }, (_, index) => ({
+    id: newId("ChangeRequest"),
+    spaceId,
+    organizationId,
+    number: index + 1,
+    status: index < shape.changeRequests ? "open" : (statuses[index % statuses.length] as string),
+    subject: `Change ${index + 1}`,
+    createdById: admin.id,
+    revisionId: newId("Revision"),
+    revisionInitial: newId("Revision"),
+    createdAt: new Date(now.getTime() + index),
+    updatedAt: now,
+  }));
+  await prisma.changeRequest.createMany({ data: changeRequests });
+  const counted = (status: string) => changeRequests.filter((changeRequest) => changeRequest.status === status).length;
+  await prisma.space.update({
+    where: { id: spaceId },
+    data: {
+      changeRequests: changeRequests.length,
+      changeRequestsOpen: counted("open"),
+      changeRequestsDraft: counted("draft"),
+      changeRequestNumber: changeRequests.length,
+      updatedAt: now,
+    },
+  });
+  const siteIds: string[] = [];
   for (let s = 0; s < shape.sites; s++) {
     const siteId = newId("Site");
+    siteIds.push(siteId);
     const sectionIds = Array.from({ length: shape.sectionsPerSite }, () => newId("SiteSection"));
     await prisma.site.create({
       data: {
@@ -73,5 +117,5 @@ export async function seedBenchData(db: Database, shape: BenchShape): Promise<Be
     });
     await prisma.siteSpace.createMany({ data: siteSpaces });
   }
-  return { organizationId, token };
+  return { organizationId, token, siteId: siteIds[0] as string, spaceId };
 }

@@ -1,20 +1,64 @@
-/** Formats one benchmark row; ratios are ours divided by the baseline's. */
+import type { Target } from "./workloads.ts";
+
 export interface LoadResult {
-  name: string;
   p50: number;
   p99: number;
   requestsPerSecond: number;
   errors: number;
 }
 
-export function table(rows: { workload: string; ours: LoadResult; baseline: LoadResult }[]): string {
+export interface WorkloadResult {
+  workload: string;
+  reference: string;
+  target: Target;
+  ours: LoadResult;
+  theirs: LoadResult;
+  /** SQL statements per request; undefined for bare yoga, which has no database. */
+  oursStatements: number;
+  theirsStatements: number | undefined;
+  bytes: number;
+}
+
+export function ratios(row: WorkloadResult): { p50: number; throughput: number } {
+  return { p50: row.ours.p50 / row.theirs.p50, throughput: row.ours.requestsPerSecond / row.theirs.requestsPerSecond };
+}
+
+export function targetMet(row: WorkloadResult): boolean {
+  const { p50, throughput } = ratios(row);
+  return row.target.metric === "p50" ? p50 <= row.target.atMost : throughput >= row.target.atLeast;
+}
+
+function describeTarget(target: Target): string {
+  return target.metric === "p50" ? `p50 ≤ ${target.atMost}x` : `throughput ≥ ${target.atLeast}`;
+}
+
+/** The results as a Markdown table: ratios are ours divided by the reference's. */
+export function table(rows: WorkloadResult[]): string {
   const lines = [
-    "| workload | ours p50 ms | ours p99 ms | ours req/s | baseline p50 ms | baseline p99 ms | baseline req/s | p50 ratio | throughput ratio |",
-    "|---|---|---|---|---|---|---|---|---|",
+    "| workload | reference | ours p50 / p99 ms | ours req/s | ref. p50 / p99 ms | ref. req/s | p50 ratio | throughput ratio | SQL per request (ours / ref.) | target | met |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
   ];
-  for (const { workload, ours, baseline } of rows) {
+  for (const row of rows) {
+    const { ours, theirs } = row;
+    const { p50, throughput } = ratios(row);
     lines.push(
-      `| ${workload} | ${ours.p50} | ${ours.p99} | ${ours.requestsPerSecond.toFixed(0)} | ${baseline.p50} | ${baseline.p99} | ${baseline.requestsPerSecond.toFixed(0)} | ${(ours.p50 / baseline.p50).toFixed(2)}x | ${(ours.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)} |`,
+      [
+        "",
+        `${row.workload}, ${Math.round(row.bytes / 1024)} KB`,
+        row.reference,
+        `${ours.p50} / ${ours.p99}`,
+        ours.requestsPerSecond.toFixed(0),
+        `${theirs.p50} / ${theirs.p99}`,
+        theirs.requestsPerSecond.toFixed(0),
+        `${p50.toFixed(2)}x`,
+        throughput.toFixed(2),
+        `${row.oursStatements} / ${row.theirsStatements ?? "-"}`,
+        describeTarget(row.target),
+        targetMet(row) ? "yes" : "**no**",
+        "",
+      ]
+        .join(" | ")
+        .trim(),
     );
   }
   return lines.join("\n");

@@ -11,18 +11,24 @@ export const structureUrlsRef = builder.objectRef<{ published: string | null }>(
   }),
 });
 
-/** The site's published URL followed by the item's paths: where a visitor finds the section or site space. */
-async function publishedUnder(ctx: RequestContext, siteId: string, paths: string[]) {
+/** The site's published URL, or null while it is not published. */
+async function publishedBase(ctx: RequestContext, siteId: string): Promise<string | null> {
   const site = await siteByIdLoader(ctx).load(siteId);
-  const base = site ? siteUrls(ctx, site).published : null;
+  return site ? siteUrls(ctx, site).published : null;
+}
+
+/** The published URL followed by the item's paths: where a visitor finds the section or site space. */
+function under(base: string | null, paths: string[]) {
   return { published: base ? [base, ...paths.map(encodeURIComponent)].join("/") : null };
 }
 
-export function sectionUrls(ctx: RequestContext, section: SiteSection) {
-  return publishedUnder(ctx, section.siteId, [section.path]);
+export async function sectionUrls(ctx: RequestContext, section: SiteSection) {
+  return under(await publishedBase(ctx, section.siteId), [section.path]);
 }
 
 export async function siteSpaceUrls(ctx: RequestContext, siteSpace: SiteSpace) {
-  const section = siteSpace.sectionId ? await sectionByIdLoader(ctx).load(siteSpace.sectionId) : null;
-  return publishedUnder(ctx, siteSpace.siteId, section ? [section.path, siteSpace.path] : [siteSpace.path]);
+  const base = await publishedBase(ctx, siteSpace.siteId);
+  // The section's path matters only under a published URL: lists of unpublished sites skip reading sections.
+  const section = base && siteSpace.sectionId ? await sectionByIdLoader(ctx).load(siteSpace.sectionId) : null;
+  return under(base, section ? [section.path, siteSpace.path] : [siteSpace.path]);
 }
