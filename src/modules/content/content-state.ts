@@ -29,8 +29,16 @@ export interface PageState {
   noRobotsIndex: boolean;
   variables: Record<string, unknown>;
   href: string | null;
+  /** Where the page lives in a Git repository, kept across edits so that an export writes it back there. */
+  git: GitBlob | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A blob of a Git tree: its object id and path. */
+export interface GitBlob {
+  oid: string;
+  path: string;
 }
 
 export interface FileState {
@@ -283,6 +291,7 @@ export function applyContentChanges(
       noRobotsIndex: fields.noRobotsIndex ?? existing?.noRobotsIndex ?? false,
       variables: fields.variables ?? existing?.variables ?? {},
       href: type === "link" ? (fields.href ?? existing?.href ?? null) : null,
+      git: existing?.git ?? null,
       createdAt: existing?.createdAt ?? now,
       updatedAt: now,
     };

@@ -30,6 +30,7 @@ export function pageStateOf(row: RevisionPageRow): PageState {
     noRobotsIndex: version.noRobotsIndex,
     variables: version.variables as PageState["variables"],
     href: version.href,
+    git: version.git as PageState["git"],
     createdAt: version.createdAt,
     updatedAt: version.updatedAt,
   };
@@ -73,6 +74,17 @@ export interface NewRevision {
   createdAt: Date;
   state: ContentState;
   blobs?: NewBlob[];
+  /** The commit an import made this revision from. */
+  git?: RevisionGit;
+}
+
+/** Revision `git`: the commit a revision was imported from. */
+export interface RevisionGit {
+  oid: string;
+  message: string;
+  ref: string;
+  url?: string;
+  createdByService: boolean;
 }
 
 /**
@@ -106,6 +118,7 @@ export async function writeRevision(tx: PrismaExecutor, revision: NewRevision): 
         noRobotsIndex: page.noRobotsIndex,
         variables: page.variables as Prisma.InputJsonValue,
         href: page.href,
+        git: (page.git ?? undefined) as Prisma.InputJsonValue | undefined,
         createdAt: page.createdAt,
         updatedAt: page.updatedAt,
       })),
@@ -126,6 +139,7 @@ export async function writeRevision(tx: PrismaExecutor, revision: NewRevision): 
       type: revision.type,
       changeRequestId: revision.changeRequestId ?? null,
       variables: revision.state.variables as Prisma.InputJsonValue,
+      git: revision.git ? (revision.git as unknown as Prisma.InputJsonValue) : undefined,
       createdById: revision.createdById,
       createdAt: revision.createdAt,
     },
