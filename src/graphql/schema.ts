@@ -21,6 +21,7 @@ import "../modules/openapi-spec/openapi-spec.graphql.ts";
 import "../modules/saml-provider/saml-provider.graphql.ts";
 import "../modules/comment/comment.graphql.ts";
 import "../modules/job/job.graphql.ts";
+import "../modules/git-sync/git-sync.graphql.ts";
 
 builder.queryType({
   description: "Reads: nouns on the graph; each field's description names its public operation id.",

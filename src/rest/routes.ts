@@ -1,6 +1,7 @@
 import { changeRequestRoutes } from "../modules/change-request/change-request.rest.ts";
 import { commentRoutes } from "../modules/comment/comment.rest.ts";
 import { contentRoutes } from "../modules/content/content.rest.ts";
+import { gitSyncRoutes } from "../modules/git-sync/git-sync.rest.ts";
 import { memberRoutes } from "../modules/member/member.rest.ts";
 import { openApiSpecRoutes } from "../modules/openapi-spec/openapi-spec.rest.ts";
 import { organizationRoutes } from "../modules/organization/organization.rest.ts";
@@ -32,4 +33,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...openApiSpecRoutes,
   ...samlProviderRoutes,
   ...commentRoutes,
+  ...gitSyncRoutes,
 ];

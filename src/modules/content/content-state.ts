@@ -193,7 +193,8 @@ function isDescendant(state: ContentState, pageId: string, ancestorId: string): 
   return false;
 }
 
-function uniqueSlug(state: ContentState, parentId: string | null, wanted: string, self: string): string {
+/** `wanted`, or `wanted-2`, `wanted-3`... when a sibling of `self` under `parentId` has it. */
+export function uniqueSlug(state: ContentState, parentId: string | null, wanted: string, self: string): string {
   const taken = new Set(childrenOf(state, parentId).flatMap((page) => (page.id === self ? [] : [page.slug])));
   if (!taken.has(wanted)) return wanted;
   for (let n = 2; ; n++) if (!taken.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
