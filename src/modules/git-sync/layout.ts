@@ -2,12 +2,12 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, posix } from "node:path";
 import type { List, ListItem, Root, RootContent } from "mdast";
+import { toString as plainText } from "mdast-util-to-string";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { newId } from "../../ids.ts";
 import { type ContentState, childrenOf, type NewBlob, type PageState, uniqueSlug } from "../content/content-state.ts";
-import { plainText } from "../content/markdown-document.ts";
 import { sha256 } from "../content/revision.service.ts";
 import { slugify } from "../site-space/site-space.service.ts";
 
@@ -27,7 +27,7 @@ export const assetsFolder = ".gitbook/assets";
 
 /** A path inside the repository, or an error for one that would leave it. */
 function inside(...parts: string[]): string {
-  const path = posix.normalize(posix.join(...parts)).replace(/^\.\/?/, "");
+  const path = posix.normalize(posix.join(...parts)).replace(/^\.\//, "");
   if (path.startsWith("../") || path === ".." || posix.isAbsolute(path)) {
     throw new Error(`The path ${parts.join("/")} leaves the repository`);
   }
@@ -108,7 +108,7 @@ function listEntries(list: List, summaryDir: string): TreeEntry[] {
     const children = nested.flatMap((child) => listEntries(child, summaryDir));
     const link = paragraph?.children.find((child) => child.type === "link");
     if (!link) {
-      const title = paragraph ? plainText({ type: "root", children: paragraph.children }).trim() : "";
+      const title = paragraph ? plainText(paragraph).trim() : "";
       return title ? [{ title, type: "group", target: null, children }] : children;
     }
     const title = plainText(link).trim() || link.url;
