@@ -247,3 +247,116 @@ describe("Git export", () => {
     expect(server.authorizations.every((header) => header !== undefined)).toBe(true);
   });
 });
+
+describe("Git export guards", () => {
+  async function exportedSpace(name: string) {
+    const target = createBareRepository(root, name);
+    commitFiles(target, "main", { "README.md": "# Remote start\n" }, "Start");
+    const spaceId = await newSpace(name);
+    const url = server.url(name, gitUser);
+    await post(spaceId, "import", { url, ref: "refs/heads/main" });
+    await runQueued();
+    await t.rest("POST", `/spaces/${spaceId}/content`, {
+      token: admin(),
+      body: { changes: [{ type: "insert", page: { title: "From the gateway", markdown: "New page.\n" } }] },
+    });
+    return { target, spaceId, url };
+  }
+
+  it("refuses to export over a branch that moved past the last synchronized commit, unless forced", async () => {
+    const { target, spaceId, url } = await exportedSpace("moved");
+    const moved = commitFiles(target, "main", { "other.md": "# Other\n" }, "Someone else");
+    await post(spaceId, "export", { url, ref: "refs/heads/main", commitMessage: "Gateway edits" });
+    await runQueued();
+    const info = await gitInfo(spaceId);
+    expect(info.operation.state).toBe("failure");
+    expect(info.operation.error).toContain(`moved to ${moved}`);
+    expect(readBranch(target, "main").oid).toBe(moved);
+
+    await post(spaceId, "export", { url, ref: "refs/heads/main", commitMessage: "Gateway edits", force: true });
+    await runQueued();
+    expect((await gitInfo(spaceId)).operation.state).toBe("success");
+    const branch = readBranch(target, "main");
+    expect(branch.message).toBe("Gateway edits");
+    expect(branch.files.get("from-the-gateway.md")?.toString()).toBe("# From the gateway\n\nNew page.\n");
+    expect(branch.files.has("other.md")).toBe(false);
+  });
+
+  it("a re-run of an export whose commit landed (a crash before it was recorded) makes no second commit", async () => {
+    const { target, spaceId, url } = await exportedSpace("landed");
+    await post(spaceId, "export", { url, ref: "refs/heads/main", commitMessage: "Once" });
+    const job = await t.db.prisma.job.findFirstOrThrow({ where: { type: "git-export", status: "pending" } });
+    const before = await t.db.prisma.gitSync.findUniqueOrThrow({ where: { spaceId } });
+    await processGitExport(t.db.prisma, job, t.clock.now(), t.config);
+    const commits = commitCount(target, "main");
+    // The crash: the push landed but neither the sync state nor the job were recorded.
+    await t.db.prisma.gitSync.update({
+      where: { spaceId },
+      data: { appliedJobId: before.appliedJobId, commitOid: before.commitOid, operationState: "running" },
+    });
+    await runQueued();
+    expect(commitCount(target, "main")).toBe(commits);
+    expect((await gitInfo(spaceId)).operation).toMatchObject({
+      state: "success",
+      commit: readBranch(target, "main").oid,
+    });
+  });
+
+  it("a wrong password fails visibly, and no answer, job or row holds the password", async () => {
+    const spaceId = await newSpace("Wrong password");
+    const wrong = { name: gitUser.name, password: "n0t-the-right-one-42" };
+    await post(spaceId, "import", { url: server.url("docs", wrong), ref: "refs/heads/main" });
+    await runQueued();
+    const info = await gitInfo(spaceId);
+    expect(info.operation.state).toBe("failure");
+    expect(info.operation.error).toMatch(/git fetch failed/);
+    const job = await t.db.prisma.job.findFirstOrThrow({
+      where: { type: "git-import" },
+      orderBy: { createdAt: "desc" },
+    });
+    const stored = JSON.stringify([info, job, await t.db.prisma.gitSync.findMany()]);
+    expect(stored).not.toContain(wrong.password);
+    expect(stored).not.toContain(gitUser.password);
+    expect(stored).toContain(server.url("docs"));
+  });
+});
+
+describe("Git sync requests", () => {
+  it("answers 400 for bad bodies, 404 for info of a space never synchronized, 403 below create", async () => {
+    const spaceId = await newSpace("Requests");
+    const bad = [
+      {},
+      { url: "file:///tmp/x.git" },
+      { url: "ftp://example.com/x.git", ref: "refs/heads/main" },
+      { url: "not a url", ref: "refs/heads/main" },
+      { url: "file:///tmp/x.git", ref: "main" },
+      { url: "file:///tmp/x.git", ref: "refs/heads/../x" },
+      { url: "file:///tmp/x.git", ref: "refs/heads/main", timestamp: "yesterday" },
+      { url: "file:///tmp/x.git", ref: "refs/heads/main", repoProjectDirectory: "../up" },
+      { url: "file:///tmp/x.git", ref: "refs/heads/main", gitInfo: { provider: "svn" } },
+    ];
+    for (const body of bad) {
+      const response = await t.rest<{ error: { code: number } }>("POST", `/spaces/${spaceId}/git/import`, {
+        token: admin(),
+        body,
+      });
+      expect([response.status, response.body.error.code]).toEqual([400, 400]);
+    }
+    const noMessage = await t.rest("POST", `/spaces/${spaceId}/git/export`, {
+      token: admin(),
+      body: { url: "file:///tmp/x.git", ref: "refs/heads/main" },
+    });
+    expect(noMessage.status).toBe(400);
+    expect(await t.db.prisma.job.count({ where: { payload: { path: ["spaceId"], equals: spaceId } } })).toBe(0);
+
+    const info = await t.rest<{ error: { code: number } }>("GET", `/spaces/${spaceId}/git/info`, { token: admin() });
+    expect([info.status, info.body.error.code]).toEqual([404, 404]);
+    const denied = await t.rest("POST", `/spaces/${spaceId}/git/import`, {
+      token: org.members.edit.token,
+      body: { url: "file:///tmp/x.git", ref: "refs/heads/main" },
+    });
+    expect(denied.status).toBe(403);
+    const removed = await api.spaces.deleteLegacyGitInstallation(spaceId);
+    expect(removed.status).toBe(204);
+  });
+});
