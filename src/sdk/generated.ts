@@ -197,13 +197,14 @@ export type CreateTranslationInput = {
 
 export type ExportToGitRepositoryInput = {
   commitMessage: Scalars['String']['input'];
-  /** Export even when the branch moved past the last synchronized commit. */
+  /** Apply even when older than the last operation, or over a moved branch. */
   force?: InputMaybe<Scalars['Boolean']['input']>;
   gitInfo?: InputMaybe<GitSyncInfoInput>;
   /** refs/heads/<branch>. */
   ref: Scalars['String']['input'];
   /** @deprecated Not used: every operation fetches what it needs. */
   repoCacheID?: InputMaybe<Scalars['String']['input']>;
+  /** Prefix of commit URLs (revision git.url). */
   repoCommitURL?: InputMaybe<Scalars['String']['input']>;
   repoProjectDirectory?: InputMaybe<Scalars['String']['input']>;
   repoTreeURL?: InputMaybe<Scalars['String']['input']>;
@@ -230,6 +231,7 @@ export type GitSyncInfoInput = {
 };
 
 export type ImportGitRepositoryInput = {
+  /** Apply even when older than the last operation, or over a moved branch. */
   force?: InputMaybe<Scalars['Boolean']['input']>;
   gitInfo?: InputMaybe<GitSyncInfoInput>;
   /** refs/heads/<branch>. */

@@ -141,12 +141,7 @@ const secrets: Record<string, SecretRow> = {
         );
       const imported = await git("import", { url: server.url("secret", user), ref: "refs/heads/main" });
       expect(imported.status).toBe(204);
-      await runJobs(
-        t.db.prisma,
-        t.clock,
-        t.config,
-        createLogger("info", (line) => logLines.push(line)),
-      );
+      await runLoggedJobs();
       // Used: the Git server received it, and the import landed.
       const basic = `Basic ${Buffer.from(`${user.name}:${password}`).toString("base64")}`;
       expect(server.authorizations).toContain(basic);
@@ -158,12 +153,7 @@ const secrets: Record<string, SecretRow> = {
         commitMessage: "Fails",
       });
       expect(failing.status).toBe(204);
-      await runJobs(
-        t.db.prisma,
-        t.clock,
-        t.config,
-        createLogger("info", (line) => logLines.push(line)),
-      );
+      await runLoggedJobs();
       expect(logLines.some((line) => line.includes("git ls-remote failed"))).toBe(true);
       return { value: password, disclosedTo: [] };
     },
@@ -193,6 +183,15 @@ const secrets: Record<string, SecretRow> = {
   },
 };
 const sitePathOfKey = new Map<string, string>();
+
+/** Runs the queued jobs with the test's log lines collected. */
+const runLoggedJobs = () =>
+  runJobs(
+    t.db.prisma,
+    t.clock,
+    t.config,
+    createLogger("info", (line) => logLines.push(line)),
+  );
 const gitSpaceOfPassword = new Map<string, { spaceId: string; url: string }>();
 
 async function databaseText(): Promise<string> {

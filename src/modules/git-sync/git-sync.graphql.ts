@@ -67,39 +67,30 @@ const GitInfoInput = builder.inputType("GitSyncInfoInput", {
   }),
 });
 
-const operationFields = {
-  url: { required: true, description: "Repository URL (http(s):// or file://); may carry user:password." },
-  ref: { required: true, description: "refs/heads/<branch>." },
-} as const;
+type InputFields = Parameters<Parameters<typeof builder.inputType>[1]["fields"]>[0];
+
+/** The fields import and export share (the public API's ImportGitRepository and ExportToGitRepository). */
+const gitOperationFields = (t: InputFields) => ({
+  url: t.string({ required: true, description: "Repository URL (http(s):// or file://); may carry user:password." }),
+  ref: t.string({ required: true, description: "refs/heads/<branch>." }),
+  repoCacheID: t.string({ deprecationReason: "Not used: every operation fetches what it needs." }),
+  repoTreeURL: t.string(),
+  repoCommitURL: t.string({ description: "Prefix of commit URLs (revision git.url)." }),
+  repoProjectDirectory: t.string(),
+  timestamp: t.string({ description: "ISO 8601 time of the triggering event: older operations are skipped." }),
+  force: t.boolean({ description: "Apply even when older than the last operation, or over a moved branch." }),
+  gitInfo: t.field({ type: GitInfoInput }),
+});
 
 const ImportGitRepositoryInput = builder.inputType("ImportGitRepositoryInput", {
   fields: (t) => ({
-    url: t.string(operationFields.url),
-    ref: t.string(operationFields.ref),
-    repoCacheID: t.string({ deprecationReason: "Not used: every operation fetches what it needs." }),
-    repoTreeURL: t.string(),
-    repoCommitURL: t.string({ description: "Prefix of commit URLs (revision git.url)." }),
-    repoProjectDirectory: t.string(),
-    timestamp: t.string({ description: "ISO 8601 time of the triggering event: older operations are skipped." }),
-    force: t.boolean(),
+    ...gitOperationFields(t),
     standalone: t.boolean({ description: "Make a revision without making it the space's content." }),
-    gitInfo: t.field({ type: GitInfoInput }),
   }),
 });
 
 const ExportToGitRepositoryInput = builder.inputType("ExportToGitRepositoryInput", {
-  fields: (t) => ({
-    url: t.string(operationFields.url),
-    ref: t.string(operationFields.ref),
-    commitMessage: t.string({ required: true }),
-    repoCacheID: t.string({ deprecationReason: "Not used: every operation fetches what it needs." }),
-    repoTreeURL: t.string(),
-    repoCommitURL: t.string(),
-    repoProjectDirectory: t.string(),
-    timestamp: t.string({ description: "ISO 8601 time of the triggering event: older operations are skipped." }),
-    force: t.boolean({ description: "Export even when the branch moved past the last synchronized commit." }),
-    gitInfo: t.field({ type: GitInfoInput }),
-  }),
+  fields: (t) => ({ ...gitOperationFields(t), commitMessage: t.string({ required: true }) }),
 });
 
 builder.mutationFields((t) => ({
