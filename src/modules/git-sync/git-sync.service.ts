@@ -2,7 +2,7 @@ import { z } from "zod";
 import { requireViewer } from "../../auth/access.ts";
 import type { Config } from "../../config.ts";
 import type { RequestContext } from "../../context.ts";
-import type { GitSync, Job, PrismaClient } from "../../db/generated/client.ts";
+import type { GitSync, Job, PrismaClient, Space } from "../../db/generated/client.ts";
 import { NotFoundError } from "../../errors.ts";
 import { enqueueJob } from "../../jobs/runner.ts";
 import { decryptSecret, encryptSecret } from "../../secrets.ts";
@@ -79,11 +79,11 @@ type OperationInput = z.infer<typeof importSchema> & { commitMessage?: string };
 /** Validates, records the repository on the space and queues the job; the caller answers 204 at once. */
 async function startOperation(
   ctx: RequestContext,
-  spaceId: string,
+  space: Space,
   direction: "import" | "export",
   data: OperationInput,
 ): Promise<void> {
-  const space = await requireSpaceRole(ctx, spaceId, "create");
+  const spaceId = space.id;
   const { url, credential } = splitCredential(data.url);
   const now = ctx.clock.now();
   const payload: GitJobPayload = {
@@ -136,14 +136,15 @@ async function startOperation(
   });
 }
 
+/** Import and export need `create` on the space (its `triggerGitSync` permission). */
 export async function importGitRepository(ctx: RequestContext, spaceId: string, input: unknown): Promise<void> {
-  await getSpace(ctx, spaceId);
-  await startOperation(ctx, spaceId, "import", parseInput(importSchema, input));
+  const space = await requireSpaceRole(ctx, spaceId, "create");
+  await startOperation(ctx, space, "import", parseInput(importSchema, input));
 }
 
 export async function exportToGitRepository(ctx: RequestContext, spaceId: string, input: unknown): Promise<void> {
-  await getSpace(ctx, spaceId);
-  await startOperation(ctx, spaceId, "export", parseInput(exportSchema, input));
+  const space = await requireSpaceRole(ctx, spaceId, "create");
+  await startOperation(ctx, space, "export", parseInput(exportSchema, input));
 }
 
 /** The space's Git sync state (readers of the space); 404 when it was never synchronized. */
