@@ -2,7 +2,7 @@ import type { GitBookAPI } from "@gitbook/api";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runJobs } from "../../src/jobs/recurring.ts";
 import { processGitExport, processGitImport } from "../../src/modules/git-sync/git-sync.service.ts";
-import type { SeededOrganization, TestApp } from "../helpers/app.ts";
+import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { expectMatchesSpec } from "../helpers/contract.ts";
 import {
   commitCount,
@@ -358,5 +358,23 @@ describe("Git sync requests", () => {
     expect(denied.status).toBe(403);
     const removed = await api.spaces.deleteLegacyGitInstallation(spaceId);
     expect(removed.status).toBe(204);
+  });
+});
+
+describe("file:// repositories", () => {
+  it("are refused with 400 unless GIT_FILE_URLS is on", async () => {
+    const strict = await startTestApp({ env: { GIT_FILE_URLS: "false" } });
+    const owner = await seedOrganization(strict.db, "Strict Git");
+    const space = await strict.rest<{ id: string }>("POST", `/orgs/${owner.organizationId}/spaces`, {
+      token: owner.members.admin.token,
+      body: { title: "Strict" },
+    });
+    const refused = await strict.rest<{ error: { code: number; message: string } }>(
+      "POST",
+      `/spaces/${space.body.id}/git/import`,
+      { token: owner.members.admin.token, body: { url: "file:///srv/repo.git", ref: "refs/heads/main" } },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain("GIT_FILE_URLS");
   });
 });

@@ -3,7 +3,7 @@ import { requireViewer } from "../../auth/access.ts";
 import type { Config } from "../../config.ts";
 import type { RequestContext } from "../../context.ts";
 import type { GitSync, Job, PrismaClient, Space } from "../../db/generated/client.ts";
-import { NotFoundError } from "../../errors.ts";
+import { InvalidInputError, NotFoundError } from "../../errors.ts";
 import { enqueueJob } from "../../jobs/runner.ts";
 import { decryptSecret, encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
@@ -84,6 +84,9 @@ async function startOperation(
   data: OperationInput,
 ): Promise<void> {
   const spaceId = space.id;
+  if (data.url.protocol === "file:" && !ctx.config.gitFileUrls) {
+    throw new InvalidInputError("url: file:// repositories are not enabled on this server (GIT_FILE_URLS)");
+  }
   const { url, credential } = splitCredential(data.url);
   const now = ctx.clock.now();
   const payload: GitJobPayload = {
