@@ -76,7 +76,7 @@ interface GitJobPayload {
 
 type OperationInput = z.infer<typeof importSchema> & { commitMessage?: string };
 
-/** Validates, records the repository on the space and queues the job; the caller answers 204 at once. */
+/** Records the repository on the space and queues the job; the caller answers 204 at once. */
 async function startOperation(
   ctx: RequestContext,
   space: Space,
@@ -287,8 +287,8 @@ export function processGitImport(prisma: PrismaClient, job: Job, now: Date, conf
  * `force` (the commit then goes on top of it). When the remote tree already holds exactly this content (the
  * commit of a crashed run landed, or nothing changed), no commit is made.
  */
-export function processGitExport(prisma: PrismaClient, job: Job, _now: Date, config: Config): Promise<void> {
-  return runGitJob(prisma, job, _now, config, (payload, sync, credential) =>
+export function processGitExport(prisma: PrismaClient, job: Job, now: Date, config: Config): Promise<void> {
+  return runGitJob(prisma, job, now, config, (payload, sync, credential) =>
     GitWorkdir.use(credential, async (git) => {
       const space = await prisma.space.findUniqueOrThrow({ where: { id: payload.spaceId } });
       const state = await readContentState(prisma, space.revisionId);
