@@ -47,6 +47,10 @@ const configSchema = z.object({
     .enum(["true", "false"], { message: "must be true or false" })
     .default("true")
     .transform((value) => value === "true"),
+  gitFileUrls: z
+    .enum(["true", "false"], { message: "must be true or false" })
+    .default("false")
+    .transform((value) => value === "true"),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "secretsKey"> & {
@@ -82,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxBodyBytes: env.MAX_BODY_BYTES || undefined,
     secretsKey: env.SECRETS_KEY || undefined,
     runJobs: env.RUN_JOBS || undefined,
+    gitFileUrls: env.GIT_FILE_URLS || undefined,
   });
   if (!parsed.success) {
     const names: Record<string, string> = {
@@ -106,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBodyBytes: "MAX_BODY_BYTES",
       secretsKey: "SECRETS_KEY",
       runJobs: "RUN_JOBS",
+      gitFileUrls: "GIT_FILE_URLS",
     };
     const lines = parsed.error.issues.map(
       (issue) => `  ${names[String(issue.path[0])] ?? issue.path.join(".")}: ${issue.message}`,

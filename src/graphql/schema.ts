@@ -24,6 +24,7 @@ import "../modules/comment/comment.graphql.ts";
 import "../modules/link/link.graphql.ts";
 import "../modules/search/search.graphql.ts";
 import "../modules/job/job.graphql.ts";
+import "../modules/git-sync/git-sync.graphql.ts";
 
 builder.queryType({
   description: "Reads: nouns on the graph; each field's description names its public operation id.",

@@ -6,6 +6,12 @@ import type { EventBus } from "../events/bus.ts";
 import type { Logger } from "../logger.ts";
 import { purgeExpiredExports } from "../modules/content/content.service.ts";
 import { seedDemoContent } from "../modules/demo/demo.service.ts";
+import {
+  gitExportJobType,
+  gitImportJobType,
+  processGitExport,
+  processGitImport,
+} from "../modules/git-sync/git-sync.service.ts";
 import { purgeIdempotencyRecords } from "../modules/idempotency/idempotency.service.ts";
 import { processSpec, processSpecJobType } from "../modules/openapi-spec/openapi-spec.service.ts";
 import { purgeRateLimitBuckets } from "../modules/rate-limit/rate-limit.service.ts";
@@ -32,6 +38,8 @@ export const jobHandlers: JobHandlers = {
   [translationRunJobType]: {
     run: (prisma, job, now, { config }) => processTranslationRun(prisma, job, now, config),
   },
+  [gitImportJobType]: { run: (prisma, job, now, { config }) => processGitImport(prisma, job, now, config) },
+  [gitExportJobType]: { run: (prisma, job, now, { config }) => processGitExport(prisma, job, now, config) },
   // Idempotency keys are kept 24 hours; rate-limit windows last at most an hour.
   "purge-idempotency-records": {
     every: hour,

@@ -1,6 +1,7 @@
 import { changeRequestRoutes } from "../modules/change-request/change-request.rest.ts";
 import { commentRoutes } from "../modules/comment/comment.rest.ts";
 import { contentRoutes } from "../modules/content/content.rest.ts";
+import { gitSyncRoutes } from "../modules/git-sync/git-sync.rest.ts";
 import { linkRoutes } from "../modules/link/link.rest.ts";
 import { memberRoutes } from "../modules/member/member.rest.ts";
 import { openApiSpecRoutes } from "../modules/openapi-spec/openapi-spec.rest.ts";
@@ -38,4 +39,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...commentRoutes,
   ...linkRoutes,
   ...searchRoutes,
+  ...gitSyncRoutes,
 ];

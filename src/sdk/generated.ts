@@ -203,6 +203,25 @@ export type CreateTranslationInput = {
   source: TranslationSourceInput;
 };
 
+export type ExportToGitRepositoryInput = {
+  commitMessage: Scalars['String']['input'];
+  /** Apply even when older than the last operation, or over a moved branch. */
+  force?: InputMaybe<Scalars['Boolean']['input']>;
+  gitInfo?: InputMaybe<GitSyncInfoInput>;
+  /** refs/heads/<branch>. */
+  ref: Scalars['String']['input'];
+  /** @deprecated Not used: every operation fetches what it needs. */
+  repoCacheID?: InputMaybe<Scalars['String']['input']>;
+  /** Prefix of commit URLs (revision git.url). */
+  repoCommitURL?: InputMaybe<Scalars['String']['input']>;
+  repoProjectDirectory?: InputMaybe<Scalars['String']['input']>;
+  repoTreeURL?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 8601 time of the triggering event: older operations are skipped. */
+  timestamp?: InputMaybe<Scalars['String']['input']>;
+  /** Repository URL (http(s):// or file://); may carry user:password. */
+  url: Scalars['String']['input'];
+};
+
 export type FileUploadInput = {
   /** The bytes, base64. */
   content: Scalars['String']['input'];
@@ -210,6 +229,33 @@ export type FileUploadInput = {
   height?: InputMaybe<Scalars['Int']['input']>;
   name: Scalars['String']['input'];
   width?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type GitSyncInfoInput = {
+  /** github or gitlab. */
+  provider?: InputMaybe<Scalars['String']['input']>;
+  /** The repository's tree URL. */
+  url?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ImportGitRepositoryInput = {
+  /** Apply even when older than the last operation, or over a moved branch. */
+  force?: InputMaybe<Scalars['Boolean']['input']>;
+  gitInfo?: InputMaybe<GitSyncInfoInput>;
+  /** refs/heads/<branch>. */
+  ref: Scalars['String']['input'];
+  /** @deprecated Not used: every operation fetches what it needs. */
+  repoCacheID?: InputMaybe<Scalars['String']['input']>;
+  /** Prefix of commit URLs (revision git.url). */
+  repoCommitURL?: InputMaybe<Scalars['String']['input']>;
+  repoProjectDirectory?: InputMaybe<Scalars['String']['input']>;
+  repoTreeURL?: InputMaybe<Scalars['String']['input']>;
+  /** Make a revision without making it the space's content. */
+  standalone?: InputMaybe<Scalars['Boolean']['input']>;
+  /** ISO 8601 time of the triggering event: older operations are skipped. */
+  timestamp?: InputMaybe<Scalars['String']['input']>;
+  /** Repository URL (http(s):// or file://); may carry user:password. */
+  url: Scalars['String']['input'];
 };
 
 export type InviteToSpaceInput = {

@@ -75,6 +75,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     RATE_LIMIT_TOKEN: "0",
     RATE_LIMIT_ANONYMOUS: "0",
     SECRETS_KEY: testSecretsKey,
+    // Git sync tests use repositories on disk.
+    GIT_FILE_URLS: "true",
     ...options.env,
   });
   const logger = options.log ? createLogger("info", options.log) : createLogger("silent");

@@ -331,6 +331,18 @@ export const restMatrix: Record<string, MatrixRow> = {
     body: (ids) => ({ users: [ids.userId] }),
   },
   "DELETE /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}": { own: atLeast("edit") },
+  // Git sync: space readers see the Git info, create (triggerGitSync) imports and exports, admins remove a legacy
+  // installation. The repository does not exist: the queued job fails later, the request itself is accepted.
+  "POST /spaces/{spaceId}/git/import": {
+    own: atLeast("create"),
+    body: () => ({ url: "file:///nonexistent/matrix.git", ref: "refs/heads/main" }),
+  },
+  "POST /spaces/{spaceId}/git/export": {
+    own: atLeast("create"),
+    body: () => ({ url: "file:///nonexistent/matrix.git", ref: "refs/heads/main", commitMessage: "Matrix" }),
+  },
+  "GET /spaces/{spaceId}/git/info": { own: members },
+  "DELETE /spaces/{spaceId}/git/legacy-installation": { own: admin },
   // Translations: organization read to read, create to write and run.
   "GET /orgs/{organizationId}/translations": { own: members },
   "POST /orgs/{organizationId}/translations": {
@@ -471,6 +483,9 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   "Mutation.deleteSpaceById": { route: "DELETE /spaces/{spaceId}" },
   "Mutation.deleteTranslation": { route: "DELETE /orgs/{organizationId}/translations/{translationId}" },
   "Mutation.duplicateSpace": { route: "POST /spaces/{spaceId}/duplicate" },
+  "Mutation.importGitRepository": { route: "POST /spaces/{spaceId}/git/import" },
+  "Mutation.exportToGitRepository": { route: "POST /spaces/{spaceId}/git/export" },
+  "Mutation.deleteLegacyGitInstallation": { route: "DELETE /spaces/{spaceId}/git/legacy-installation" },
   "Mutation.inviteToSpace": { route: "POST /spaces/{spaceId}/permissions" },
   "Mutation.joinOrganization": { route: "POST /orgs/{organizationId}/join" },
   "Mutation.joinOrganizationWithInvite": { route: "POST /orgs/{organizationId}/invites/{inviteId}" },

@@ -158,6 +158,11 @@ async function buildOrganization(
   };
   const pageId = insertedId("page");
   const fileId = insertedId("file");
+  // A Git repository set up on the space (the queued import never runs here), so that its Git info exists.
+  await ok(t, token, "POST", `/spaces/${spaceId}/git/import`, {
+    url: `file:///nonexistent/${encodeURIComponent(label)}.git`,
+    ref: "refs/heads/main",
+  });
 
   const discussions = await seedDiscussions(t, token, spaceId, label);
   const changeRequest = `/spaces/${spaceId}/change-requests/${discussions.changeRequestId}`;

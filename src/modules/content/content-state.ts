@@ -32,6 +32,8 @@ export interface PageState {
   /** A computed page's definition (its body is generated on read from what it depends on), else null. */
   computed: ComputedPage | null;
   computedSeed: string | null;
+  /** Where the page lives in a Git repository, kept across edits so that an export writes it back there. */
+  git: GitBlob | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -42,6 +44,12 @@ export interface ComputedPage {
   dependencies: { spec: { ref: { kind: "openapi"; spec: string } } };
   /** `doc: "operations"` and `page`: a tag of the spec, or `*` for every tag. */
   props: { doc: "operations"; page: string };
+}
+
+/** A blob of a Git tree: its object id and path. */
+export interface GitBlob {
+  oid: string;
+  path: string;
 }
 
 export interface FileState {
@@ -196,7 +204,8 @@ function isDescendant(state: ContentState, pageId: string, ancestorId: string): 
   return false;
 }
 
-function uniqueSlug(state: ContentState, parentId: string | null, wanted: string, self: string): string {
+/** `wanted`, or `wanted-2`, `wanted-3`... when a sibling of `self` under `parentId` has it. */
+export function uniqueSlug(state: ContentState, parentId: string | null, wanted: string, self: string): string {
   const taken = new Set(childrenOf(state, parentId).flatMap((page) => (page.id === self ? [] : [page.slug])));
   if (!taken.has(wanted)) return wanted;
   for (let n = 2; ; n++) if (!taken.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
@@ -299,6 +308,7 @@ export function applyContentChanges(
       href: type === "link" ? (fields.href ?? existing?.href ?? null) : null,
       computed: existing?.computed ?? null,
       computedSeed: existing?.computedSeed ?? null,
+      git: existing?.git ?? null,
       createdAt: existing?.createdAt ?? now,
       updatedAt: now,
     };

@@ -15,10 +15,26 @@ import {
   spaceRevision,
   updateSpaceContent,
 } from "./content.service.ts";
+import type { GitBlob } from "./content-state.ts";
+import type { RevisionGit } from "./revision.service.ts";
 
 export const RevisionRef = builder.objectRef<RevisionRead>("Revision");
 export const RevisionPageRef = builder.objectRef<PageNode>("RevisionPage");
 export const RevisionFileRef = builder.objectRef<RevisionFileView>("RevisionFile");
+
+const GitBlobRef = builder.objectRef<GitBlob>("GitSyncBlob").implement({
+  fields: (t) => ({ oid: t.exposeString("oid"), path: t.exposeString("path") }),
+});
+
+const RevisionGitRef = builder.objectRef<RevisionGit>("GitSyncCommit").implement({
+  fields: (t) => ({
+    oid: t.exposeString("oid"),
+    message: t.exposeString("message"),
+    ref: t.exposeString("ref"),
+    url: t.exposeString("url", { nullable: true }),
+    createdByService: t.exposeBoolean("createdByService", { description: "True for commits an export made." }),
+  }),
+});
 
 export const PageFormatEnum = builder.enumType("PageFormat", { values: ["document", "markdown"] as const });
 
@@ -63,6 +79,12 @@ RevisionPageRef.implement({
     slug: t.string({ resolve: (node) => node.page.slug }),
     path: t.string({ description: "Complete path of the page in the revision.", resolve: (node) => node.path }),
     description: t.string({ nullable: true, resolve: (node) => node.page.description }),
+    git: t.field({
+      type: GitBlobRef,
+      nullable: true,
+      description: "Where the page lives in the synchronized Git repository.",
+      resolve: (node) => node.page.git,
+    }),
     parent: t.string({
       nullable: true,
       description: "Id of the parent page; null at the root.",
@@ -216,6 +238,12 @@ RevisionRef.implement({
       description: "getFileById",
       args: { id: t.arg.string({ required: true }) },
       resolve: (revision, args, ctx) => revisionFile(ctx, revision, args.id),
+    }),
+    git: t.field({
+      type: RevisionGitRef,
+      nullable: true,
+      description: "The Git commit the revision was imported from.",
+      resolve: (revision) => revision.git as RevisionGit | null,
     }),
     reusableContents: t.field({ type: "JSON", resolve: (revision) => revision.reusableContents }),
     tags: t.field({ type: "JSON", description: "Always empty: there are no content tags here.", resolve: () => [] }),

@@ -2,7 +2,7 @@ import type { RestRoute } from "../../rest/route.ts";
 import { changeRequestFields } from "../change-request/change-request.fragments.ts";
 
 export const pageFields = `id title emoji type kind createdAt updatedAt slug path description layout cover variables hidden
-  noIndex noRobotsIndex tags href target computed computedSeed urls { app }`;
+  noIndex noRobotsIndex tags href target computed computedSeed urls { app } git { oid path }`;
 
 export const fileFields =
   "fragment FileFields on RevisionFile { id name contentType downloadURL size dimensions { width height } }";
@@ -11,6 +11,7 @@ export const listedPageFields = `fragment ListedPageFields on RevisionPage { ${p
 const revisionFields = /* GraphQL */ `
   fragment RevisionFields on Revision {
     object id parents type createdAt reusableContents variables tags urls { app }
+    git { oid message ref url createdByService }
     pages: pageList { ...ListedPageFields }
     files { ...FileFields }
     mergedFrom { ...ChangeRequestFields }

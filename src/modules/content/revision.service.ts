@@ -33,6 +33,7 @@ export function pageStateOf(row: RevisionPageRow): PageState {
     href: version.href,
     computed: version.computed as PageState["computed"],
     computedSeed: version.computedSeed,
+    git: version.git as PageState["git"],
     createdAt: version.createdAt,
     updatedAt: version.updatedAt,
   };
@@ -76,6 +77,17 @@ export interface NewRevision {
   createdAt: Date;
   state: ContentState;
   blobs?: NewBlob[];
+  /** The commit an import made this revision from. */
+  git?: RevisionGit;
+}
+
+/** Revision `git`: the commit a revision was imported from. */
+export interface RevisionGit {
+  oid: string;
+  message: string;
+  ref: string;
+  url?: string;
+  createdByService: boolean;
 }
 
 /**
@@ -112,6 +124,7 @@ export async function writeRevision(tx: PrismaExecutor, revision: NewRevision): 
         href: page.href,
         computed: (page.computed ?? undefined) as Prisma.InputJsonValue | undefined,
         computedSeed: page.computedSeed,
+        git: (page.git ?? undefined) as Prisma.InputJsonValue | undefined,
         createdAt: page.createdAt,
         updatedAt: page.updatedAt,
         linksExtracted: true,
@@ -135,6 +148,7 @@ export async function writeRevision(tx: PrismaExecutor, revision: NewRevision): 
       type: revision.type,
       changeRequestId: revision.changeRequestId ?? null,
       variables: revision.state.variables as Prisma.InputJsonValue,
+      git: revision.git ? (revision.git as unknown as Prisma.InputJsonValue) : undefined,
       createdById: revision.createdById,
       createdAt: revision.createdAt,
     },

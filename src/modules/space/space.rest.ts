@@ -7,6 +7,7 @@ export const spaceFields = /* GraphQL */ `
     comments: commentCount changeRequests: changeRequestCount changeRequestsOpen: changeRequestOpenCount
     changeRequestsDraft: changeRequestDraftCount
     permissions { view access admin viewInviteLinks edit triggerGitSync comment merge review installIntegration }
+    gitSync { repoName installationProvider integration url updatedAt }
   }
 `;
 

@@ -1,0 +1,44 @@
+import type { RestRoute } from "../../rest/route.ts";
+
+const gitInfoFields = /* GraphQL */ `
+  fragment GitInfoFields on GitSyncState {
+    repoName installationProvider integration url ref updatedAt
+    operation { direction state error skipped commit revision startedAt updatedAt completedAt }
+  }
+`;
+
+export const gitSyncRoutes: RestRoute[] = [
+  {
+    method: "POST",
+    path: "/spaces/{spaceId}/git/import",
+    operation: "importGitRepository",
+    status: 204,
+    document: `mutation importGitRepository($spaceId: ID!, $input: ImportGitRepositoryInput!) {
+      importGitRepository(spaceId: $spaceId, input: $input)
+    }`,
+  },
+  {
+    method: "POST",
+    path: "/spaces/{spaceId}/git/export",
+    operation: "exportToGitRepository",
+    status: 204,
+    document: `mutation exportToGitRepository($spaceId: ID!, $input: ExportToGitRepositoryInput!) {
+      exportToGitRepository(spaceId: $spaceId, input: $input)
+    }`,
+  },
+  {
+    method: "GET",
+    path: "/spaces/{spaceId}/git/info",
+    operation: "getSpaceGitInfo",
+    status: 200,
+    result: "space.gitInfo",
+    document: `query getSpaceGitInfo($spaceId: ID!) { space(id: $spaceId) { gitInfo { ...GitInfoFields } } } ${gitInfoFields}`,
+  },
+  {
+    method: "DELETE",
+    path: "/spaces/{spaceId}/git/legacy-installation",
+    operation: "deleteLegacyGitInstallation",
+    status: 204,
+    document: `mutation deleteLegacyGitInstallation($spaceId: ID!) { deleteLegacyGitInstallation(spaceId: $spaceId) }`,
+  },
+];

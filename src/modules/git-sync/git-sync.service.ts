@@ -1,0 +1,317 @@
+import { z } from "zod";
+import { requireViewer } from "../../auth/access.ts";
+import type { Config } from "../../config.ts";
+import type { RequestContext } from "../../context.ts";
+import type { GitSync, Job, PrismaClient, Space } from "../../db/generated/client.ts";
+import { InvalidInputError, NotFoundError } from "../../errors.ts";
+import { enqueueJob } from "../../jobs/runner.ts";
+import { decryptSecret, encryptSecret } from "../../secrets.ts";
+import { parseInput } from "../../validation.ts";
+import { onLatestHead } from "../content/content.service.ts";
+import { readContentState, writeRevision } from "../content/revision.service.ts";
+import { getSpace, requireSpaceRole } from "../space/space.service.ts";
+import { type GitCredential, GitError, GitWorkdir, scrub, splitCredential } from "./git-cli.ts";
+import { gitSyncBySpaceLoader } from "./git-sync.loaders.ts";
+import { exportTree, importTree, readLayout, writeTree } from "./layout.ts";
+
+export const gitImportJobType = "git-import";
+export const gitExportJobType = "git-export";
+
+const repositoryUrl = z
+  .string()
+  .max(2048)
+  .transform((value, context) => {
+    try {
+      const url = new URL(value);
+      if (["http:", "https:", "file:"].includes(url.protocol)) return url;
+    } catch {
+      // reported below, without echoing the value (it may carry credentials)
+    }
+    context.addIssue({ code: "custom", message: "must be an http(s):// or file:// repository URL" });
+    return z.NEVER;
+  });
+
+const gitInfoSchema = z.strictObject({
+  provider: z.enum(["github", "gitlab"]).optional(),
+  url: z.url().max(2048).optional(),
+});
+
+const operationFields = {
+  url: repositoryUrl,
+  ref: z
+    .string()
+    .max(255)
+    .regex(/^refs\/heads\/[A-Za-z0-9._/-]+$/, "must have the form refs/heads/<branch>")
+    .refine((ref) => !ref.includes("..") && !ref.endsWith("/") && !ref.endsWith(".lock"), "is not a valid branch"),
+  repoCacheID: z.string().max(255).optional(),
+  repoTreeURL: z.url().max(2048).optional(),
+  repoCommitURL: z.url().max(2048).optional(),
+  repoProjectDirectory: z
+    .string()
+    .max(1024)
+    .refine((path) => !path.split("/").includes(".."), "must stay inside the repository")
+    .optional(),
+  timestamp: z.iso.datetime({ offset: true }).optional(),
+  force: z.boolean().optional(),
+  gitInfo: gitInfoSchema.optional(),
+};
+
+const importSchema = z.strictObject({ ...operationFields, standalone: z.boolean().optional() });
+const exportSchema = z.strictObject({ ...operationFields, commitMessage: z.string().trim().min(1).max(10_000) });
+
+/** What a Git job needs; the credential travels encrypted (AES-256-GCM with SECRETS_KEY), never in plain text. */
+interface GitJobPayload {
+  spaceId: string;
+  userId: string;
+  url: string;
+  credential: string | null;
+  ref: string;
+  projectDirectory: string;
+  commitUrl: string | null;
+  commitMessage?: string;
+  timestamp: string | null;
+  force: boolean;
+  standalone: boolean;
+}
+
+type OperationInput = z.infer<typeof importSchema> & { commitMessage?: string };
+
+/** Records the repository on the space and queues the job; the caller answers 204 at once. */
+async function startOperation(
+  ctx: RequestContext,
+  space: Space,
+  direction: "import" | "export",
+  data: OperationInput,
+): Promise<void> {
+  const spaceId = space.id;
+  if (data.url.protocol === "file:" && !ctx.config.gitFileUrls) {
+    throw new InvalidInputError("url: file:// repositories are not enabled on this server (GIT_FILE_URLS)");
+  }
+  const { url, credential } = splitCredential(data.url);
+  const now = ctx.clock.now();
+  const payload: GitJobPayload = {
+    spaceId,
+    userId: requireViewer(ctx).userId,
+    url,
+    credential: credential ? encryptSecret(ctx.config.secretsKey, JSON.stringify(credential)) : null,
+    ref: data.ref,
+    projectDirectory: data.repoProjectDirectory ?? "",
+    commitUrl: data.repoCommitURL ?? null,
+    commitMessage: data.commitMessage,
+    timestamp: data.timestamp ? new Date(data.timestamp).toISOString() : null,
+    force: data.force ?? false,
+    standalone: data.standalone ?? false,
+  };
+  const repository = {
+    url,
+    ref: data.ref,
+    projectDirectory: payload.projectDirectory,
+    provider: data.gitInfo?.provider ?? null,
+    treeUrl: data.gitInfo?.url ?? data.repoTreeURL ?? null,
+    commitUrl: payload.commitUrl,
+  };
+  const operation = {
+    operationDirection: direction,
+    operationState: "running",
+    operationError: null,
+    operationSkipped: false,
+    operationRevisionId: null,
+    operationStartedAt: now,
+    operationCompletedAt: null,
+    updatedAt: now,
+  };
+  await ctx.prisma.$transaction(async (tx) => {
+    const existing = await tx.gitSync.findUnique({ where: { spaceId } });
+    // Another repository or branch: what we knew of the old one's head says nothing about this one.
+    const sameRemote = existing?.url === url && existing.ref === data.ref;
+    await tx.gitSync.upsert({
+      where: { spaceId },
+      create: { spaceId, ...repository, ...operation },
+      update: { ...repository, ...operation, ...(sameRemote ? {} : { commitOid: null }) },
+    });
+    await enqueueJob(
+      tx,
+      direction === "import" ? gitImportJobType : gitExportJobType,
+      payload,
+      now,
+      space.organizationId,
+    );
+  });
+}
+
+/** Import and export need `create` on the space (its `triggerGitSync` permission). */
+export async function importGitRepository(ctx: RequestContext, spaceId: string, input: unknown): Promise<void> {
+  const space = await requireSpaceRole(ctx, spaceId, "create");
+  await startOperation(ctx, space, "import", parseInput(importSchema, input));
+}
+
+export async function exportToGitRepository(ctx: RequestContext, spaceId: string, input: unknown): Promise<void> {
+  const space = await requireSpaceRole(ctx, spaceId, "create");
+  await startOperation(ctx, space, "export", parseInput(exportSchema, input));
+}
+
+/** The space's Git sync state (readers of the space); 404 when it was never synchronized. */
+export async function getSpaceGitInfo(ctx: RequestContext, spaceId: string): Promise<GitSync> {
+  await getSpace(ctx, spaceId);
+  const sync = await spaceGitSync(ctx, spaceId);
+  if (!sync) throw new NotFoundError(`No Git repository is set up on space ${spaceId}`);
+  return sync;
+}
+
+/** The Git sync state of a space the caller can already see (the Space `gitSync` field). */
+export function spaceGitSync(ctx: RequestContext, spaceId: string): Promise<GitSync | null> {
+  return gitSyncBySpaceLoader(ctx).load(spaceId);
+}
+
+/** Removes a legacy (`github-legacy`) installation so the space can move to the Git integrations; 204 always. */
+export async function deleteLegacyGitInstallation(ctx: RequestContext, spaceId: string): Promise<void> {
+  await requireSpaceRole(ctx, spaceId, "admin");
+  await ctx.prisma.gitSync.deleteMany({ where: { spaceId, provider: "github-legacy" } });
+}
+
+/** `owner/name` of a repository URL (the last two path segments, without `.git`). */
+export function repoNameOf(url: string): string {
+  const segments = new URL(url).pathname
+    .replace(/\.git\/?$/, "")
+    .split("/")
+    .filter(Boolean);
+  return segments.slice(-2).join("/");
+}
+
+function credentialOf(payload: GitJobPayload, config: Config): GitCredential | null {
+  return payload.credential
+    ? (JSON.parse(decryptSecret(config.secretsKey, payload.credential)) as GitCredential)
+    : null;
+}
+
+type Outcome = { commitOid: string | null; revisionId?: string; skipped?: boolean };
+
+/**
+ * Runs an import or export job: skipped when this job already applied (a re-run after a crash) or when a newer
+ * operation was applied (by `timestamp`, unless `force`); the outcome and any failure are recorded on the space's
+ * Git sync state. Failures are rethrown scrubbed of credentials, so the job's retries and logs never carry them.
+ */
+async function runGitJob(
+  prisma: PrismaClient,
+  job: Job,
+  now: Date,
+  config: Config,
+  work: (payload: GitJobPayload, sync: GitSync, credential: GitCredential | null) => Promise<Outcome>,
+): Promise<void> {
+  const payload = job.payload as unknown as GitJobPayload;
+  const sync = await prisma.gitSync.findUnique({ where: { spaceId: payload.spaceId } });
+  const space = await prisma.space.findUnique({ where: { id: payload.spaceId } });
+  if (!sync || !space || space.deletedAt || sync.appliedJobId === job.id) return;
+  const timestamp = payload.timestamp ? new Date(payload.timestamp) : null;
+  const finish = (data: Partial<GitSync>) =>
+    prisma.gitSync.update({
+      where: { spaceId: payload.spaceId },
+      data: { ...data, operationCompletedAt: now, updatedAt: now },
+    });
+  if (!payload.force && timestamp && sync.appliedTimestamp && timestamp < sync.appliedTimestamp) {
+    await finish({ operationState: "success", operationSkipped: true, operationError: null, appliedJobId: job.id });
+    return;
+  }
+  const credential = credentialOf(payload, config);
+  try {
+    const outcome = await work(payload, sync, credential);
+    await finish({
+      operationState: "success",
+      operationError: null,
+      operationSkipped: outcome.skipped ?? false,
+      operationRevisionId: outcome.revisionId ?? null,
+      commitOid: outcome.commitOid,
+      appliedJobId: job.id,
+      appliedTimestamp:
+        timestamp && (!sync.appliedTimestamp || timestamp > sync.appliedTimestamp) ? timestamp : sync.appliedTimestamp,
+    });
+  } catch (error) {
+    const message = scrub(error instanceof Error ? error.message : String(error), credential).slice(0, 1000);
+    await finish({ operationState: "failure", operationError: message });
+    throw new GitError(message);
+  }
+}
+
+/**
+ * Import job: fetches the ref, reads the layout and writes one revision (the space's new primary content, or only
+ * a standalone revision). The revision and the applied-job mark are one transaction, so a crash leaves either
+ * nothing (the re-run imports) or both (the re-run does nothing).
+ */
+export function processGitImport(prisma: PrismaClient, job: Job, now: Date, config: Config): Promise<void> {
+  return runGitJob(prisma, job, now, config, (payload, _sync, credential) =>
+    GitWorkdir.use(credential, async (git) => {
+      const oid = await git.checkout(payload.url, payload.ref);
+      const message = await git.commitMessage(oid);
+      const layout = await readLayout(git.dir, payload.projectDirectory);
+      const blobIds = await git.blobIds();
+      const revisionId = await onLatestHead(async (headMoved) => {
+        const space = await prisma.space.findUniqueOrThrow({ where: { id: payload.spaceId } });
+        const base = await readContentState(prisma, space.revisionId);
+        const { state, blobs } = await importTree(git.dir, layout, blobIds, base, now);
+        return prisma.$transaction(async (tx) => {
+          const id = await writeRevision(tx, {
+            spaceId: space.id,
+            parents: [space.revisionId],
+            type: "edits",
+            createdById: payload.userId,
+            createdAt: now,
+            state,
+            blobs,
+            git: {
+              oid,
+              message,
+              ref: payload.ref,
+              ...(payload.commitUrl ? { url: `${payload.commitUrl}${oid}` } : {}),
+              createdByService: false,
+            },
+          });
+          if (!payload.standalone) {
+            const { count } = await tx.space.updateMany({
+              where: { id: space.id, revisionId: space.revisionId, deletedAt: null },
+              data: { revisionId: id, updatedAt: now },
+            });
+            if (count === 0) headMoved();
+          }
+          await tx.gitSync.update({ where: { spaceId: space.id }, data: { appliedJobId: job.id, commitOid: oid } });
+          return id;
+        });
+      });
+      return { commitOid: oid, revisionId };
+    }),
+  );
+}
+
+/**
+ * Export job: writes the space's content in the Git layout as one commit with `commitMessage` on `ref` (created
+ * when missing) and pushes it. A remote head other than the last commit we synchronized is refused unless
+ * `force` (the commit then goes on top of it). When the remote tree already holds exactly this content (the
+ * commit of a crashed run landed, or nothing changed), no commit is made.
+ */
+export function processGitExport(prisma: PrismaClient, job: Job, now: Date, config: Config): Promise<void> {
+  return runGitJob(prisma, job, now, config, (payload, sync, credential) =>
+    GitWorkdir.use(credential, async (git) => {
+      const space = await prisma.space.findUniqueOrThrow({ where: { id: payload.spaceId } });
+      const state = await readContentState(prisma, space.revisionId);
+      const blobs = await prisma.fileBlob.findMany({
+        where: { hash: { in: [...state.files.values()].map((file) => file.blobHash) } },
+      });
+      const bytesOf = new Map(blobs.map((blob) => [blob.hash, Buffer.from(blob.bytes)]));
+      const assets = new Map(
+        [...state.files.values()].map((file) => [file.name, bytesOf.get(file.blobHash) ?? Buffer.alloc(0)]),
+      );
+      const remoteHead = await git.remoteHead(payload.url, payload.ref);
+      if (remoteHead) await git.checkout(payload.url, payload.ref);
+      const layout = await readLayout(git.dir, payload.projectDirectory);
+      await writeTree(git.dir, layout, exportTree(state, layout, assets).files);
+      const commit = await git.commitAll(payload.commitMessage ?? "");
+      if (!commit) return { commitOid: remoteHead };
+      if (remoteHead && sync.commitOid && remoteHead !== sync.commitOid && !payload.force) {
+        throw new GitError(
+          `The branch ${payload.ref} moved to ${remoteHead} since the last synchronized commit ${sync.commitOid}: import it first, or export with force`,
+        );
+      }
+      await git.push(payload.url, payload.ref);
+      return { commitOid: commit };
+    }),
+  );
+}
