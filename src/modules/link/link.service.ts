@@ -1,3 +1,4 @@
+import { posix } from "node:path";
 import { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import type { PageVersionLink, Revision } from "../../db/generated/client.ts";
@@ -25,6 +26,8 @@ export interface ContentLink {
   status: LinkStatus;
   target: ContentLocation;
   sources: PageNode[];
+  /** Each link to the target as `<source page id> <link as written>`: what stays the same across revisions. */
+  occurrences: Set<string>;
 }
 
 export interface LinkStats {
@@ -44,6 +47,8 @@ interface RevisionIndex {
   revision: Revision;
   tree: RevisionTree;
   pagesByPath: Map<string, PageNode>;
+  /** Pages imported from Git, by the file they came from. */
+  pagesByFile: Map<string, PageNode>;
   filesById: Map<string, RevisionFileView>;
   filesByName: Map<string, RevisionFileView>;
 }
@@ -56,6 +61,7 @@ async function revisionIndex(ctx: RequestContext, revision: Revision): Promise<R
     revision,
     tree,
     pagesByPath: new Map(tree.all.map((node) => [node.path, node])),
+    pagesByFile: new Map(tree.all.flatMap((node) => (node.page.git ? [[node.page.git.path, node] as const] : []))),
     filesById: new Map(files.map((file) => [file.id, file])),
     filesByName,
   };
@@ -88,25 +94,28 @@ function appTarget(url: string, publicUrl: string): AppTarget | null {
   return { type: "other" };
 }
 
-/** The directory a page's relative links start from: its own for pages with subpages (`<path>/README.md`). */
-function pageDirectory(node: PageNode): string {
-  if (node.pages.length > 0) return node.path;
-  const slash = node.path.lastIndexOf("/");
-  return slash < 0 ? "" : node.path.slice(0, slash);
+/**
+ * The file a page's markdown lives in, which its relative links start from: its Git path when it came from Git,
+ * else where an export writes it (`<path>/README.md` for pages with subpages, `<path>.md` for others).
+ */
+function pageFile(node: PageNode): string {
+  return node.page.git?.path ?? (node.pages.length > 0 ? `${node.path}/README.md` : `${node.path}.md`);
 }
 
-/** The page a relative `.md` path names from a page: `a/b.md` and `a/b/README.md` are page `a/b`. */
-function pageAtPath(index: RevisionIndex, from: PageNode, target: string): PageNode | undefined {
-  const segments: string[] = [];
-  const joined = target.startsWith("/") ? target : `${pageDirectory(from)}/${target}`;
-  for (const segment of joined.split("/")) {
-    if (segment === "" || segment === ".") continue;
-    if (segment === "..") segments.pop();
-    else segments.push(segment);
-  }
-  const last = (segments.pop() ?? "").replace(/\.md$/i, "");
-  if (last.toLowerCase() !== "readme") segments.push(last);
-  const path = segments.join("/");
+/** The file a relative `.md` link of a page names, as a path from the content root. */
+function linkedFile(from: PageNode, target: string): string {
+  const joined = target.startsWith("/") ? target : posix.join(posix.dirname(pageFile(from)), target);
+  return posix
+    .normalize(joined)
+    .replace(/^(\.\.?\/)+/, "")
+    .replace(/^\/+/, "");
+}
+
+/** The page a file path names: the page imported from that file, else the page at that path (`a/b.md`, `a/b/README.md`). */
+function pageAtFile(index: RevisionIndex, file: string): PageNode | undefined {
+  const imported = index.pagesByFile.get(file);
+  if (imported) return imported;
+  const path = file.replace(/\.md$/i, "").replace(/(^|\/)readme$/i, "");
   // The space's README is its first page.
   return path === "" ? index.tree.all[0] : index.pagesByPath.get(path);
 }
@@ -117,8 +126,9 @@ interface ResolvedLink {
   target: ContentLocation;
 }
 
-function broken(link: PageVersionLink): ResolvedLink {
-  return { key: `broken:${link.url}`, status: "broken", target: { kind: "url", url: link.url } };
+/** A link whose target is missing; links to the same missing target (`what`) are one item. */
+function broken(link: PageVersionLink, what: string = link.url): ResolvedLink {
+  return { key: `broken:${what}`, status: "broken", target: { kind: "url", url: link.url } };
 }
 
 function pageLink(node: PageNode, anchor: string | null): ResolvedLink {
@@ -150,12 +160,13 @@ function resolveLink(
     case "anchor":
       return pageLink(source, link.anchor);
     case "page": {
-      const node = pageAtPath(index, source, link.target ?? "");
-      return node ? pageLink(node, link.anchor) : broken(link);
+      const file = linkedFile(source, link.target ?? "");
+      const node = pageAtFile(index, file);
+      return node ? pageLink(node, link.anchor) : broken(link, `page:${file}`);
     }
     case "file": {
       const file = index.filesByName.get(link.target ?? "");
-      return file ? fileLink(file) : broken(link);
+      return file ? fileLink(file) : broken(link, `file:${link.target}`);
     }
   }
   const app = appTarget(link.url, ctx.config.publicUrl);
@@ -201,8 +212,9 @@ async function collectLinks(ctx: RequestContext, revision: Revision, pageId?: st
   sources.forEach((source, position) => {
     for (const link of linksOfSources[position] as PageVersionLink[]) {
       const resolved = resolveLink(ctx, index, source, link, visibleSpaces);
-      const entry = byKey.get(resolved.key) ?? { ...resolved, sources: [] };
+      const entry = byKey.get(resolved.key) ?? { ...resolved, sources: [], occurrences: new Set<string>() };
       if (!entry.sources.includes(source)) entry.sources.push(source);
+      entry.occurrences.add(`${source.page.id} ${link.url}`);
       byKey.set(resolved.key, entry);
     }
   });
@@ -212,8 +224,8 @@ async function collectLinks(ctx: RequestContext, revision: Revision, pageId?: st
 /**
  * listSpaceLinks, listPageLinksInSpace, listPageLinksInChangeRequest: a revision's links (or one page's), one
  * item per target, filtered by status. `stats` counts targets over the whole list (unfiltered);
- * `broken.changeRequest` counts the broken targets that are not broken in the space's current content (links a
- * change request broke), so it is 0 for the space's own content.
+ * `broken.changeRequest` counts the broken targets with a link that is not broken in the space's current content
+ * (links a change request broke), so it is 0 for the space's own content.
  */
 export async function listLinks(
   ctx: RequestContext,
@@ -228,13 +240,18 @@ export async function listLinks(
     collectLinks(ctx, revision, filters.pageId),
     mainRevision ? collectLinks(ctx, mainRevision, filters.pageId) : [],
   ]);
-  const brokenInMain = new Set(mainLinks.filter((link) => link.status === "broken").map((link) => link.key));
+  // Compared link by link (page and link as written), since a broken target's path can move with its page.
+  const brokenInMain = new Set(
+    mainLinks.filter((link) => link.status === "broken").flatMap((link) => [...link.occurrences]),
+  );
   const brokenLinks = links.filter((link) => link.status === "broken");
   const stats: LinkStats = {
     total: links.length,
     broken: {
       total: brokenLinks.length,
-      changeRequest: mainRevision ? brokenLinks.filter((link) => !brokenInMain.has(link.key)).length : 0,
+      changeRequest: mainRevision
+        ? brokenLinks.filter((link) => [...link.occurrences].some((each) => !brokenInMain.has(each))).length
+        : 0,
     },
   };
   const listed = status ? links.filter((link) => link.status === status) : links;
