@@ -86,7 +86,12 @@ describe("an imported book", () => {
       const mentioned = book.allPages.filter((page) => page.body.includes(word) || page.title.includes(word));
       expect(titled.length).toBeGreaterThan(0);
       const hits = await call<{ items: SearchHit[] }>("GET", `/spaces/${spaceId}/search?query=${word}&limit=100`);
-      expect(hits.items.slice(0, titled.length).map((hit) => hit.title).sort()).toEqual([...titled].sort());
+      expect(
+        hits.items
+          .slice(0, titled.length)
+          .map((hit) => hit.title)
+          .sort(),
+      ).toEqual([...titled].sort());
       expect(hits.items).toHaveLength(mentioned.length);
     }
 
