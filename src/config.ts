@@ -2,6 +2,17 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import { resolveSecretsKey, secretsKeyPattern } from "./secrets.ts";
 
+/** A comma-separated list of host names an operator opened to outbound requests (lower case). */
+const hostList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
 const configSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(4000),
   host: z.string().min(1).default("0.0.0.0"),
@@ -18,15 +29,7 @@ const configSchema = z.object({
   translationApiUrl: z.string().url().optional(),
   translationApiKey: z.string().min(1).optional(),
   translationModel: z.string().min(1).default("gpt-4o-mini"),
-  openapiFetchAllowHosts: z
-    .string()
-    .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((host) => host.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+  openapiFetchAllowHosts: hostList,
   openapiFetchTimeoutMs: z.coerce.number().int().min(100).max(300_000).default(10_000),
   openapiFetchMaxBytes: z.coerce
     .number()
@@ -51,6 +54,7 @@ const configSchema = z.object({
     .enum(["true", "false"], { message: "must be true or false" })
     .default("false")
     .transform((value) => value === "true"),
+  gitAllowHosts: hostList,
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "secretsKey"> & {
@@ -87,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: env.SECRETS_KEY || undefined,
     runJobs: env.RUN_JOBS || undefined,
     gitFileUrls: env.GIT_FILE_URLS || undefined,
+    gitAllowHosts: env.GIT_ALLOW_HOSTS || undefined,
   });
   if (!parsed.success) {
     const names: Record<string, string> = {
@@ -112,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretsKey: "SECRETS_KEY",
       runJobs: "RUN_JOBS",
       gitFileUrls: "GIT_FILE_URLS",
+      gitAllowHosts: "GIT_ALLOW_HOSTS",
     };
     const lines = parsed.error.issues.map(
       (issue) => `  ${names[String(issue.path[0])] ?? issue.path.join(".")}: ${issue.message}`,

@@ -77,6 +77,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     SECRETS_KEY: testSecretsKey,
     // Git sync tests use repositories on disk.
     GIT_FILE_URLS: "true",
+    GIT_ALLOW_HOSTS: "127.0.0.1",
     ...options.env,
   });
   const logger = options.log ? createLogger("info", options.log) : createLogger("silent");

@@ -321,6 +321,23 @@ describe("Git export guards", () => {
   });
 });
 
+describe("Git remotes on private addresses", () => {
+  it("are refused unless the operator opened the host (GIT_ALLOW_HOSTS), and the refusal shows on Git info", async () => {
+    const spaceId = await newSpace("Private address");
+    const requests = server.authorizations.length;
+    await post(spaceId, "import", { url: server.url("docs", gitUser), ref: "refs/heads/main" });
+    await runJobs(t.db.prisma, t.clock, { ...t.config, gitAllowHosts: [] });
+    const info = await gitInfo(spaceId);
+    expect(info.operation.state).toBe("failure");
+    expect(info.operation.error).toMatch(/127\.0\.0\.1 resolves to an address that cannot be fetched/);
+    expect(server.authorizations.length).toBe(requests);
+
+    await post(spaceId, "import", { url: server.url("docs", gitUser), ref: "refs/heads/main" });
+    await runQueued();
+    expect((await gitInfo(spaceId)).operation.state).toBe("success");
+  });
+});
+
 describe("Git sync requests", () => {
   it("answers 400 for bad bodies, 404 for info of a space never synchronized, 403 below create", async () => {
     const spaceId = await newSpace("Requests");

@@ -41,6 +41,15 @@ export function scrub(text: string, credential: GitCredential | null): string {
 }
 
 /**
+ * How git may reach a repository: its credential, and for http(s) `host:port:address` of the address checked
+ * before the job, which every connection must use (a DNS answer cannot change it afterwards).
+ */
+export interface GitAccess {
+  credential: GitCredential | null;
+  resolve: string | null;
+}
+
+/**
  * Runs the git CLI in a working directory. The credential reaches git as an `http.extraHeader` in its
  * environment (GIT_CONFIG_*), never in the arguments, the URL or a config file, so it shows in no process list;
  * prompts, system and global configuration are off; only http(s) and file transports are allowed.
@@ -48,14 +57,14 @@ export function scrub(text: string, credential: GitCredential | null): string {
 export class GitWorkdir {
   private constructor(
     readonly dir: string,
-    private readonly credential: GitCredential | null,
+    private readonly access: GitAccess,
   ) {}
 
   /** A fresh empty repository in a temporary directory; `use` runs with it and the directory is removed after. */
-  static async use<T>(credential: GitCredential | null, use: (git: GitWorkdir) => Promise<T>): Promise<T> {
+  static async use<T>(access: GitAccess, use: (git: GitWorkdir) => Promise<T>): Promise<T> {
     const dir = await mkdtemp(join(tmpdir(), "git-sync-"));
     try {
-      const git = new GitWorkdir(dir, credential);
+      const git = new GitWorkdir(dir, access);
       await git.run(["init", "--quiet"]);
       return await use(git);
     } finally {
@@ -73,8 +82,11 @@ export class GitWorkdir {
       ["user.email", "git-sync@docs-gateway.invalid"],
       ["commit.gpgSign", "false"],
     ];
-    if (this.credential) {
-      const basic = Buffer.from(`${this.credential.username}:${this.credential.password}`).toString("base64");
+    const { credential, resolve } = this.access;
+    // Redirects could lead to a host that was not checked.
+    if (resolve) config.push(["http.curloptResolve", resolve], ["http.followRedirects", "false"]);
+    if (credential) {
+      const basic = Buffer.from(`${credential.username}:${credential.password}`).toString("base64");
       config.push(["http.extraHeader", `Authorization: Basic ${basic}`]);
     }
     const env: NodeJS.ProcessEnv = {
@@ -106,7 +118,7 @@ export class GitWorkdir {
       if (options.allowFailure) return "";
       const { stderr } = error as { stderr?: string };
       const detail = (stderr ?? "").trim().split("\n").slice(-3).join(" ") || (error as Error).message;
-      throw new GitError(scrub(`git ${args[0]} failed: ${detail}`, this.credential));
+      throw new GitError(scrub(`git ${args[0]} failed: ${detail}`, this.access.credential));
     }
   }
 

@@ -9,8 +9,9 @@ import { decryptSecret, encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
 import { onLatestHead } from "../content/content.service.ts";
 import { readContentState, writeRevision } from "../content/revision.service.ts";
+import { checkedAddress } from "../openapi-spec/safe-fetch.ts";
 import { getSpace, requireSpaceRole } from "../space/space.service.ts";
-import { type GitCredential, GitError, GitWorkdir, scrub, splitCredential } from "./git-cli.ts";
+import { type GitAccess, type GitCredential, GitError, GitWorkdir, scrub, splitCredential } from "./git-cli.ts";
 import { gitSyncBySpaceLoader } from "./git-sync.loaders.ts";
 import { exportTree, importTree, readLayout, writeTree } from "./layout.ts";
 
@@ -191,12 +192,25 @@ type Outcome = { commitOid: string | null; revisionId?: string; skipped?: boolea
  * operation was applied (by `timestamp`, unless `force`); the outcome and any failure are recorded on the space's
  * Git sync state. Failures are rethrown scrubbed of credentials, so the job's retries and logs never carry them.
  */
+/**
+ * For an http(s) repository, `host:port:address` of its address, checked like OpenAPI fetches: no loopback,
+ * private or link-local address unless the operator opened the host (GIT_ALLOW_HOSTS). `file://` is opened
+ * separately (GIT_FILE_URLS).
+ */
+async function checkedRemote(url: string, config: Config): Promise<string | null> {
+  const parsed = new URL(url);
+  if (parsed.protocol === "file:") return null;
+  const { address, family } = await checkedAddress(parsed, { allowHosts: config.gitAllowHosts });
+  const port = parsed.port || (parsed.protocol === "https:" ? "443" : "80");
+  return `${parsed.hostname.replace(/^\[|\]$/g, "")}:${port}:${family === 6 ? `[${address}]` : address}`;
+}
+
 async function runGitJob(
   prisma: PrismaClient,
   job: Job,
   now: Date,
   config: Config,
-  work: (payload: GitJobPayload, sync: GitSync, credential: GitCredential | null) => Promise<Outcome>,
+  work: (payload: GitJobPayload, sync: GitSync, access: GitAccess) => Promise<Outcome>,
 ): Promise<void> {
   const payload = job.payload as unknown as GitJobPayload;
   const sync = await prisma.gitSync.findUnique({ where: { spaceId: payload.spaceId } });
@@ -214,7 +228,7 @@ async function runGitJob(
   }
   const credential = credentialOf(payload, config);
   try {
-    const outcome = await work(payload, sync, credential);
+    const outcome = await work(payload, sync, { credential, resolve: await checkedRemote(payload.url, config) });
     await finish({
       operationState: "success",
       operationError: null,
@@ -238,8 +252,8 @@ async function runGitJob(
  * nothing (the re-run imports) or both (the re-run does nothing).
  */
 export function processGitImport(prisma: PrismaClient, job: Job, now: Date, config: Config): Promise<void> {
-  return runGitJob(prisma, job, now, config, (payload, _sync, credential) =>
-    GitWorkdir.use(credential, async (git) => {
+  return runGitJob(prisma, job, now, config, (payload, _sync, access) =>
+    GitWorkdir.use(access, async (git) => {
       const oid = await git.checkout(payload.url, payload.ref);
       const message = await git.commitMessage(oid);
       const layout = await readLayout(git.dir, payload.projectDirectory);
@@ -288,8 +302,8 @@ export function processGitImport(prisma: PrismaClient, job: Job, now: Date, conf
  * commit of a crashed run landed, or nothing changed), no commit is made.
  */
 export function processGitExport(prisma: PrismaClient, job: Job, now: Date, config: Config): Promise<void> {
-  return runGitJob(prisma, job, now, config, (payload, sync, credential) =>
-    GitWorkdir.use(credential, async (git) => {
+  return runGitJob(prisma, job, now, config, (payload, sync, access) =>
+    GitWorkdir.use(access, async (git) => {
       const space = await prisma.space.findUniqueOrThrow({ where: { id: payload.spaceId } });
       const state = await readContentState(prisma, space.revisionId);
       const blobs = await prisma.fileBlob.findMany({

@@ -73,7 +73,7 @@ export function isForbiddenAddress(address: string): boolean {
 }
 
 /** The address to connect to for `url`: resolved once and checked, so a DNS rebind cannot change it afterwards. */
-async function checkedAddress(url: URL, options: SafeFetchOptions): Promise<LookupAddress> {
+export async function checkedAddress(url: URL, options: Pick<SafeFetchOptions, "allowHosts">): Promise<LookupAddress> {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new SourceFetchError("FETCH_ERROR", `Only http and https URLs can be fetched (got ${url.protocol})`);
   }
