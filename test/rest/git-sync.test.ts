@@ -122,6 +122,13 @@ describe("Git import", () => {
     ]);
     const guide = revision.pages[1] as PageBody & { pages: PageBody[] };
     expect(guide.git?.path).toBe("docs/content/guide/README.md");
+    const withoutMetadata = await t.rest<{ git?: unknown; pages: { git?: unknown }[] }>(
+      "GET",
+      `/spaces/${spaceId}/content`,
+      { token: admin(), query: { metadata: "false" } },
+    );
+    expect(withoutMetadata.body.git).toBeUndefined();
+    expect(withoutMetadata.body.pages.map((each) => each.git)).toEqual([undefined, undefined, undefined]);
     expect(guide.git?.oid).toMatch(/^[0-9a-f]{40}$/);
     const page = await t.rest<{ markdown: string; description: string }>(
       "GET",

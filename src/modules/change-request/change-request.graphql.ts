@@ -1,7 +1,13 @@
 import type { ChangeRequest, ChangeRequestReview, ChangeRequestReviewer } from "../../db/generated/client.ts";
 import type { ChangeRequestCommentPosted, ChangeRequestUpdate } from "../../events/topics.ts";
 import { builder } from "../../graphql/builder.ts";
-import { ContentChangesInput, ContentEditRef, computedDescription, RevisionRef } from "../content/content.graphql.ts";
+import {
+  ContentChangesInput,
+  ContentEditRef,
+  computedDescription,
+  metadataDescription,
+  RevisionRef,
+} from "../content/content.graphql.ts";
 import { revisionOf, revisionRead } from "../content/content.service.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
@@ -151,8 +157,11 @@ builder.node(ChangeRequestRef, {
     content: t.field({
       type: RevisionRef,
       description: "getRevisionOfChangeRequestById: the change request's active revision.",
-      args: { metadata: t.arg.boolean(), computed: t.arg.boolean({ description: computedDescription }) },
-      resolve: async (row, args, ctx) => revisionRead(await revisionOf(ctx, row.revisionId), args.computed),
+      args: {
+        metadata: t.arg.boolean({ description: metadataDescription }),
+        computed: t.arg.boolean({ description: computedDescription }),
+      },
+      resolve: async (row, args, ctx) => revisionRead(await revisionOf(ctx, row.revisionId), args),
     }),
     pdf: t.field({
       type: builder.objectRef<{ url: string }>("ChangeRequestPdf").implement({

@@ -61,6 +61,9 @@ const defaultLayout = {
 export const computedDescription =
   "Default true; false leaves out the generated bodies of computed pages (their definition stays).";
 
+export const metadataDescription =
+  "Default true; false leaves out mutable Git metadata (`git` of the revision and pages).";
+
 const evaluatedDescription = "true, false (default) or deterministic-only: evaluate variable expressions.";
 
 RevisionPageRef.implement({
@@ -83,7 +86,7 @@ RevisionPageRef.implement({
       type: GitBlobRef,
       nullable: true,
       description: "Where the page lives in the synchronized Git repository.",
-      resolve: (node) => node.page.git,
+      resolve: (node) => (node.showGitMetadata ? node.page.git : null),
     }),
     parent: t.string({
       nullable: true,
@@ -243,7 +246,7 @@ RevisionRef.implement({
       type: RevisionGitRef,
       nullable: true,
       description: "The Git commit the revision was imported from.",
-      resolve: (revision) => revision.git as RevisionGit | null,
+      resolve: (revision) => (revision.metadata === false ? null : (revision.git as RevisionGit | null)),
     }),
     reusableContents: t.field({ type: "JSON", resolve: (revision) => revision.reusableContents }),
     tags: t.field({ type: "JSON", description: "Always empty: there are no content tags here.", resolve: () => [] }),
@@ -264,10 +267,10 @@ builder.objectFields(SpaceRef, (t) => ({
     type: RevisionRef,
     description: "getCurrentRevision: the space's active revision.",
     args: {
-      metadata: t.arg.boolean({ description: "Accepted; there is no Git metadata to leave out yet." }),
+      metadata: t.arg.boolean({ description: metadataDescription }),
       computed: t.arg.boolean({ description: computedDescription }),
     },
-    resolve: async (space, args, ctx) => revisionRead(await spaceRevision(ctx, space), args.computed),
+    resolve: async (space, args, ctx) => revisionRead(await spaceRevision(ctx, space), args),
   }),
 }));
 

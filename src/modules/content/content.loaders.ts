@@ -10,7 +10,8 @@ export const revisionByIdLoader = defineLoader<string, Revision | null>("revisio
 });
 
 /** A revision as a read asks for it: `computed: false` leaves out the generated bodies of computed pages. */
-export type RevisionRead = Revision & { computed?: boolean | null };
+/** A revision as one read asks for it: `computed` and `metadata` false leave out computed bodies and Git metadata. */
+export type RevisionRead = Revision & { computed?: boolean | null; metadata?: boolean | null };
 
 /** One page of a revision's tree, with its path and subpages. */
 export interface PageNode {
@@ -18,6 +19,8 @@ export interface PageNode {
   spaceId: string;
   /** Whether the read renders the body of a computed page (the `computed` query parameter). */
   renderComputed: boolean;
+  /** Whether the read shows mutable Git metadata (the `metadata` query parameter). */
+  showGitMetadata: boolean;
   page: PageState;
   path: string;
   parentId: string | null;
@@ -37,6 +40,7 @@ function buildTree(revision: RevisionRead, rows: RevisionPageRow[]): RevisionTre
       revisionId: revision.id,
       spaceId: revision.spaceId,
       renderComputed: revision.computed !== false,
+      showGitMetadata: revision.metadata !== false,
       page: pageStateOf(row),
       path: "",
       parentId: row.parentPageId,
@@ -79,7 +83,7 @@ export const revisionTreeLoader = defineLoader<RevisionRead, RevisionTree, strin
       ),
     );
   },
-  { cacheKeyFn: (revision) => `${revision.id}/${revision.computed !== false}` },
+  { cacheKeyFn: (revision) => `${revision.id}/${revision.computed !== false}/${revision.metadata !== false}` },
 );
 
 export type RevisionFileView = ReturnType<typeof fileStateOf> & { revisionId: string; spaceId: string };

@@ -70,8 +70,11 @@ export function revisionTree(ctx: RequestContext, revision: RevisionRead) {
 }
 
 /** A revision as a read asks for it: `computed` false (default true) leaves out computed pages' generated bodies. */
-export function revisionRead(revision: Revision, computed: boolean | null | undefined): RevisionRead {
-  return { ...revision, computed };
+export function revisionRead(
+  revision: Revision,
+  options: { computed?: boolean | null; metadata?: boolean | null },
+): RevisionRead {
+  return { ...revision, computed: options.computed, metadata: options.metadata };
 }
 
 export async function revisionPage(
