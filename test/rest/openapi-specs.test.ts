@@ -2,8 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { GitBookAPI } from "@gitbook/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isForbiddenAddress } from "../../src/http/safe-fetch.ts";
 import { runJobs } from "../../src/jobs/recurring.ts";
-import { isForbiddenAddress } from "../../src/modules/openapi-spec/safe-fetch.ts";
 import { listen, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { expectMatchesSpec } from "../helpers/contract.ts";
 

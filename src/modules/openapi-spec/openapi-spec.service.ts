@@ -7,13 +7,13 @@ import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Job, OpenAPISpec, OpenAPISpecVersion, PrismaClient } from "../../db/generated/client.ts";
 import { ConflictError, NotFoundError } from "../../errors.ts";
+import { SourceFetchError, safeFetchText } from "../../http/safe-fetch.ts";
 import { newId } from "../../ids.ts";
 import { enqueueJob, maxAttempts } from "../../jobs/runner.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { specByIdLoader } from "./openapi-spec.loaders.ts";
 import { type ProcessingProblem, parseOpenApiDocument, SpecParseError } from "./process.ts";
-import { SourceFetchError, safeFetchText } from "./safe-fetch.ts";
 
 export const processSpecJobType = "process-openapi-spec";
 
