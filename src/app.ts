@@ -86,7 +86,7 @@ export function createApp({ config, db, events, logger, clock = systemClock }: A
     logger.error("unexpected error", { requestId, ...describeError(error) });
 
   function createContext({ requestId, viewer, bearer }: CallContext): RequestContext {
-    return { prisma: db.prisma, config, clock, requestId, viewer, bearer, loaders: new Map(), events };
+    return { prisma: db.prisma, sql: db.sql, config, clock, requestId, viewer, bearer, loaders: new Map(), events };
   }
 
   const metrics = createMetrics(db);
@@ -158,7 +158,7 @@ export function createApp({ config, db, events, logger, clock = systemClock }: A
     // AbortSignal per request, a measurable share of a small request's time.
     const request = new PonyfillRequest(incoming.url, { method: incoming.method, headers: incoming.headers, body });
     const bearer = bearerToken(request.headers.get("authorization"));
-    const call: CallContext = { requestId, bearer, viewer: await authenticate(db.prisma, clock, bearer), labels };
+    const call: CallContext = { requestId, bearer, viewer: await authenticate(db.sql, clock, bearer), labels };
     const limited = await rateLimit(db.prisma, config, call.viewer, clientAddress, clock.now());
     const headers = limited ? rateLimitHeaders(limited) : {};
     if (limited && !limited.allowed) {

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { systemClock } from "./clock.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { contextActingAs } from "./context.ts";
-import type { PrismaClient } from "./db/generated/client.ts";
+import type { Database } from "./db/database.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { DomainError } from "./errors.ts";
 import { inProcessEventBus } from "./events/bus.ts";
@@ -23,7 +23,11 @@ const usage = `Usage: npm run cli -- <command> [options]
                                             demo content (members, teams, spaces, sites), progress on stderr;
                                             without --org: a new organization, its admin and a token`;
 
-type Handler = (prisma: PrismaClient, options: Record<string, string | undefined>, config: Config) => Promise<unknown>;
+type Handler = (
+  db: Pick<Database, "prisma" | "sql">,
+  options: Record<string, string | undefined>,
+  config: Config,
+) => Promise<unknown>;
 
 /**
  * Progress of long work on stderr (stdout keeps its one JSON line): one updating line on a terminal, else a line
@@ -53,21 +57,21 @@ function required(options: Record<string, string | undefined>, name: string): st
 class UsageError extends Error {}
 
 const commands: Record<string, Handler> = {
-  "org create": async (prisma, options) => {
+  "org create": async ({ prisma }, options) => {
     const organization = await insertOrganization(prisma, { title: required(options, "title") }, systemClock.now());
     return { id: organization.id, title: organization.title };
   },
-  "user create": async (prisma, options) => {
+  "user create": async ({ prisma }, options) => {
     const user = await createUser(prisma, {
       email: required(options, "email"),
       displayName: required(options, "name"),
     });
     return { id: user.id, email: user.email, displayName: user.displayName };
   },
-  "user list": async (prisma) => {
+  "user list": async ({ prisma }) => {
     return { users: await listUsers(prisma) };
   },
-  "member add": async (prisma, options) => {
+  "member add": async ({ prisma }, options) => {
     const roleName = required(options, "role");
     const role = roleName === "guest" ? null : parseInput(roleSchema, roleName);
     const member = await addMember(
@@ -83,15 +87,15 @@ const commands: Record<string, Handler> = {
       role: member.role,
     };
   },
-  "token create": async (prisma, options) => {
+  "token create": async ({ prisma }, options) => {
     const { token, apiToken } = await createApiToken(prisma, required(options, "user"), { label: options.label });
     return { id: apiToken.id, user: apiToken.userId, token };
   },
-  "token revoke": async (prisma, options) => {
+  "token revoke": async ({ prisma }, options) => {
     const token = await revokeApiToken(prisma, required(options, "token-id"), systemClock.now());
     return { id: token.id, revokedAt: token.revokedAt };
   },
-  seed: async (prisma, options, config) => {
+  seed: async ({ prisma, sql }, options, config) => {
     // Loaded by this command only: it pulls in every content service (~0.6 s), which the others need not load.
     const { demoSizeSchema, seedDemoContent } = await import("./modules/demo/demo.service.ts");
     const size = parseInput(demoSizeSchema, options.size ?? "small");
@@ -112,7 +116,7 @@ const commands: Record<string, Handler> = {
       throw new UsageError("--user (an admin of --org) is required with --org");
     }
     const events = await inProcessEventBus();
-    const ctx = contextActingAs({ prisma, config, clock: systemClock, events }, userId as string, "cli-seed");
+    const ctx = contextActingAs({ prisma, sql, config, clock: systemClock, events }, userId as string, "cli-seed");
     const created = await seedDemoContent(ctx, organizationId, size, progressOnStderr(`seed ${size}`));
     return { organization: organizationId, user: userId, ...(token ? { token } : {}), created };
   },
@@ -146,7 +150,7 @@ async function main() {
     const options = Object.fromEntries(
       Object.entries(values).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
     );
-    process.stdout.write(`${JSON.stringify(await handler(db.prisma, options, config))}\n`);
+    process.stdout.write(`${JSON.stringify(await handler(db, options, config))}\n`);
   } finally {
     await db.close();
   }

@@ -2,6 +2,7 @@ import type DataLoader from "dataloader";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { PrismaClient } from "./db/generated/client.ts";
+import type { SqlReader } from "./db/sql.ts";
 import type { EventBus } from "./events/bus.ts";
 
 export interface Viewer {
@@ -12,6 +13,8 @@ export interface Viewer {
 /** Everything a service needs for one request. Created per request; never shared between requests. */
 export interface RequestContext {
   prisma: PrismaClient;
+  /** Hand-written reads for the hot loaders; everything else goes through `prisma`. */
+  sql: SqlReader;
   config: Config;
   clock: Clock;
   requestId: string;
@@ -27,7 +30,7 @@ export interface RequestContext {
 
 /** A context for work outside a request (jobs, the CLI), acting as `userId` with exactly that user's rights. */
 export function contextActingAs(
-  base: Pick<RequestContext, "prisma" | "config" | "clock" | "events">,
+  base: Pick<RequestContext, "prisma" | "sql" | "config" | "clock" | "events">,
   userId: string,
   requestId: string,
 ): RequestContext {

@@ -19,11 +19,15 @@ async function main() {
   const events = await startEventBus(db, logger);
   if (demo) {
     // A small site structure too, so the first nested query in GraphiQL has something to show.
-    const ctx = contextActingAs({ prisma: db.prisma, config, clock: systemClock, events }, demo.adminUserId, "boot");
+    const ctx = contextActingAs(
+      { prisma: db.prisma, sql: db.sql, config, clock: systemClock, events },
+      demo.adminUserId,
+      "boot",
+    );
     await seedDemoContent(ctx, demo.organizationId, "small", async () => {});
   }
   const app = createApp({ config, db, events, logger });
-  const jobs = config.runJobs ? startJobRunner(db.prisma, systemClock, config, logger, events) : undefined;
+  const jobs = config.runJobs ? startJobRunner(db, systemClock, config, logger, events) : undefined;
   const server = createServer(createServerAdapter<ServerContext>(app.fetch));
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
 

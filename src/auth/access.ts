@@ -10,17 +10,18 @@ export function requireViewer(ctx: RequestContext): Viewer {
 }
 
 /**
+ * The viewer's membership per organization id (null: not a member, or refused by the organization's SSO rule).
  * While an organization enforces SSO (`sso: true`), only members who came through its identity provider count as
- * members, and admins, who must keep a way in to repair the SSO configuration.
+ * members, and admins, who must keep a way in to repair the SSO configuration. Read on nearly every request, so
+ * hand-written SQL (db/sql.ts).
  */
-const ssoAdmits = { OR: [{ sso: true }, { role: "admin" as const }, { organization: { sso: false } }] };
-
-/** The viewer's membership per organization id (null: not a member, or refused by the organization's SSO rule). */
 export const viewerMembershipLoader = defineLoader<string, Member | null>("viewerMembership", async (ctx, orgIds) => {
   const viewer = requireViewer(ctx);
-  const rows = await ctx.prisma.member.findMany({
-    where: { userId: viewer.userId, organizationId: { in: [...orgIds] }, ...ssoAdmits },
-  });
+  const rows = await ctx.sql.rows<Member>(
+    `SELECT m.* FROM "Member" m JOIN "Organization" o ON o.id = m."organizationId"
+      WHERE m."userId" = $1 AND m."organizationId" = ANY($2) AND (m.sso OR m.role = 'admin' OR NOT o.sso)`,
+    [viewer.userId, orgIds],
+  );
   return byKeys(orgIds, rows, (row) => row.organizationId);
 });
 

@@ -4,6 +4,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { type Prisma, PrismaClient } from "./generated/client.ts";
+import { createSqlReader, type SqlReader } from "./sql.ts";
 
 /** The client or an interactive transaction: functions taking it can run inside a caller's transaction. */
 export type PrismaExecutor = PrismaClient | Prisma.TransactionClient;
@@ -16,10 +17,12 @@ export interface RawConnection {
 
 export interface Database {
   prisma: PrismaClient;
+  /** Hand-written reads on the same driver, for the hot paths (see sql.ts). */
+  sql: SqlReader;
   kind: "pglite" | "postgres";
   /** Runs `work` on one dedicated connection (needed for session-level locks and multi-statement scripts). */
   withRawConnection<T>(work: (connection: RawConnection) => Promise<T>): Promise<T>;
-  /** SQL statements sent by Prisma since the database was opened (tests and benchmarks assert on it). */
+  /** SQL statements sent by Prisma and `sql` since the database was opened (tests and benchmarks assert on it). */
   statementCount(): number;
   /** PostgreSQL LISTEN: `onMessage` gets every NOTIFY payload on `channel`, from any process on this database. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
@@ -34,19 +37,26 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   return location.kind === "pglite" ? openPGlite(location.dataDir) : openPostgres(location.url);
 }
 
-function countingClient(adapter: PrismaPGlite | PrismaPg): { prisma: PrismaClient; statementCount: () => number } {
+function countingClients(adapter: PrismaPGlite | PrismaPg): {
+  prisma: PrismaClient;
+  sql: SqlReader;
+  statementCount: () => number;
+} {
   const prisma = new PrismaClient({ adapter, log: [{ emit: "event", level: "query" }] });
   let statements = 0;
-  prisma.$on("query", () => {
+  const count = () => {
     statements += 1;
-  });
-  return { prisma: prisma as unknown as PrismaClient, statementCount: () => statements };
+  };
+  prisma.$on("query", count);
+  // A second connection object of the same factory: it shares the pool (or the PGlite instance) with Prisma's.
+  const sql = createSqlReader(adapter.connect(), count);
+  return { prisma: prisma as unknown as PrismaClient, sql, statementCount: () => statements };
 }
 
 async function openPGlite(dataDir: string): Promise<Database> {
   if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir);
-  const { prisma, statementCount } = countingClient(new PrismaPGlite(pglite));
+  const { prisma, sql, statementCount } = countingClients(new PrismaPGlite(pglite));
   const raw: RawConnection = {
     async query<Row>(sql: string, params?: unknown[]) {
       return (await pglite.query<Row>(sql, params)).rows;
@@ -57,6 +67,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
   };
   return {
     prisma,
+    sql,
     kind: "pglite",
     // PGlite has a single connection: every caller already shares it.
     withRawConnection: (work) => work(raw),
@@ -75,9 +86,10 @@ async function openPGlite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const { prisma, statementCount } = countingClient(new PrismaPg(pool));
+  const { prisma, sql, statementCount } = countingClients(new PrismaPg(pool));
   return {
     prisma,
+    sql,
     kind: "postgres",
     async withRawConnection(work) {
       const client = await pool.connect();

@@ -17,7 +17,7 @@ import { processSpec, processSpecJobType } from "../modules/openapi-spec/openapi
 import { purgeRateLimitBuckets } from "../modules/rate-limit/rate-limit.service.ts";
 import { purgeDeletedSpaces } from "../modules/space/space.service.ts";
 import { processTranslationRun, translationRunJobType } from "../modules/translation/translation.service.ts";
-import { ensureRecurringJob, type JobHandlers, runDueJobs } from "./runner.ts";
+import { ensureRecurringJob, type JobDatabase, type JobHandlers, runDueJobs } from "./runner.ts";
 
 const hour = 60 * 60 * 1000;
 
@@ -55,9 +55,9 @@ export const jobHandlers: JobHandlers = {
   },
   /** Payload `{ userId, size }`: demo content created as that user (an admin of the job's organization). */
   "seed-demo-content": {
-    run: async (prisma, job, _now, { config, reportProgress, events }) => {
+    run: async (prisma, job, _now, { config, sql, reportProgress, events }) => {
       const { userId, size } = job.payload as { userId: string; size: unknown };
-      const ctx = contextActingAs({ prisma, config, clock: systemClock, events }, userId, job.id);
+      const ctx = contextActingAs({ prisma, sql, config, clock: systemClock, events }, userId, job.id);
       await seedDemoContent(ctx, job.organizationId ?? "", size, reportProgress);
     },
   },
@@ -72,19 +72,19 @@ export async function scheduleRecurringJobs(prisma: PrismaClient, clock: Clock):
 
 /** Schedules the recurring jobs and runs due jobs now; tests call it with their clock instead of waiting. */
 export async function runJobs(
-  prisma: PrismaClient,
+  db: JobDatabase,
   clock: Clock,
   config: Config,
   logger?: Logger,
   events?: EventBus,
 ): Promise<number> {
-  await scheduleRecurringJobs(prisma, clock);
-  return runDueJobs(prisma, clock, config, jobHandlers, logger, events);
+  await scheduleRecurringJobs(db.prisma, clock);
+  return runDueJobs(db, clock, config, jobHandlers, logger, events);
 }
 
 /** Polls for due jobs every `intervalMs` until stopped; `stop` waits for the run in progress. */
 export function startJobRunner(
-  prisma: PrismaClient,
+  db: JobDatabase,
   clock: Clock,
   config: Config,
   logger: Logger,
@@ -94,7 +94,7 @@ export function startJobRunner(
   let running: Promise<unknown> = Promise.resolve();
   const tick = () => {
     running = running
-      .then(() => runJobs(prisma, clock, config, logger, events))
+      .then(() => runJobs(db, clock, config, logger, events))
       .catch((error: unknown) => logger.error("job runner failed", { error: String(error) }));
   };
   tick();

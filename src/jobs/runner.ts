@@ -1,7 +1,8 @@
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
-import type { PrismaExecutor } from "../db/database.ts";
+import type { Database, PrismaExecutor } from "../db/database.ts";
 import type { Job, PrismaClient } from "../db/generated/client.ts";
+import type { SqlReader } from "../db/sql.ts";
 import { type EventBus, inProcessEventBus } from "../events/bus.ts";
 import type { JobStatus, JobUpdate } from "../events/topics.ts";
 import { newId } from "../ids.ts";
@@ -13,6 +14,7 @@ export type ReportProgress = (done: number, total: number, message?: string) => 
 /** What a running job may use besides the database: settings, progress reports and the event bus. */
 export interface JobTools {
   config: Config;
+  sql: SqlReader;
   reportProgress: ReportProgress;
   events: EventBus;
 }
@@ -24,6 +26,9 @@ export interface JobHandler {
 }
 
 export type JobHandlers = Record<string, JobHandler>;
+
+/** The database a job runner works on. */
+export type JobDatabase = Pick<Database, "prisma" | "sql">;
 
 export const maxAttempts = 5;
 /** A claimed job not finished within this time (a crashed runner) is claimed again. */
@@ -141,7 +146,7 @@ async function finishJob(
  * With `events`, each state change and progress report is published (`jobUpdated`, `organizationJobUpdated`).
  */
 export async function runDueJobs(
-  prisma: PrismaClient,
+  { prisma, sql }: JobDatabase,
   clock: Clock,
   config: Config,
   handlers: JobHandlers,
@@ -169,7 +174,7 @@ export async function runDueJobs(
     let finished: Job;
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
-      await handler.run(prisma, job, now, { config, reportProgress, events: bus });
+      await handler.run(prisma, job, now, { config, sql, reportProgress, events: bus });
       finished = await finishJob(prisma, job, handler, clock.now());
     } catch (error) {
       logger?.warn("job failed", { jobId: job.id, type: job.type, attempts: job.attempts, error: String(error) });

@@ -35,7 +35,7 @@ describe("subscription jobProgress over server-sent events", () => {
       jobProgress: expect.objectContaining({ id: job.id, type: "count-to-three", status: "pending", progressDone: 0 }),
     });
 
-    expect(await runDueJobs(t.db.prisma, t.clock, t.config, handlers, undefined, t.events)).toBe(1);
+    expect(await runDueJobs(t.db, t.clock, t.config, handlers, undefined, t.events)).toBe(1);
 
     const seen = [];
     for (let event = await stream.next(); event; event = await stream.next()) seen.push(event.data?.jobProgress);
@@ -60,7 +60,7 @@ describe("subscription jobProgress over server-sent events", () => {
     });
     const otherJob = await enqueueJob(t.db.prisma, "count-to-three", {}, t.clock.now(), other.organizationId);
     const job = await enqueueJob(t.db.prisma, "count-to-three", {}, t.clock.now(), org.organizationId);
-    await runDueJobs(t.db.prisma, t.clock, t.config, handlers, undefined, t.events);
+    await runDueJobs(t.db, t.clock, t.config, handlers, undefined, t.events);
 
     const ids = new Set<unknown>();
     for (;;) {

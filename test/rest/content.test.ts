@@ -295,7 +295,7 @@ describe("change request content", () => {
     expect((await t.rest("GET", `${base}/pdf`, { token: editor, query: { only: true } })).status).toBe(400);
     t.clock.advance(60 * 60 * 1000 + 1);
     expect((await t.app.fetch(new Request(pdf.body.url))).status).toBe(404);
-    await runJobs(t.db.prisma, t.clock, t.config);
+    await runJobs(t.db, t.clock, t.config);
     expect(await t.db.prisma.contentExport.count({ where: { spaceId } })).toBe(0);
     expect((await t.app.fetch(new Request(`${baseUrl}/exports/${"x".repeat(40)}.pdf`))).status).toBe(404);
     expect(appendix).toMatch(/^page_/);

@@ -40,7 +40,7 @@ beforeAll(async () => {
   const space = await call<{ id: string }>("POST", `/orgs/${org.organizationId}/spaces`, { title: "Book" });
   spaceId = space.id;
   await call("POST", `/spaces/${spaceId}/git/import`, { url: server.url("book", user), ref: "refs/heads/main" });
-  await runJobs(t.db.prisma, t.clock, t.config);
+  await runJobs(t.db, t.clock, t.config);
 });
 
 async function allLinks(status?: string) {

@@ -48,7 +48,7 @@ describe("a generated book round-trips through Git", () => {
 
     const space = await call<{ id: string }>("POST", `/orgs/${org.organizationId}/spaces`, { title: "Book" });
     await call("POST", `/spaces/${space.id}/git/import`, { url, ref: "refs/heads/main" });
-    await runJobs(t.db.prisma, t.clock, t.config);
+    await runJobs(t.db, t.clock, t.config);
     const imported = await call<{ pages: PageBody[]; files: { name: string; size: number }[] }>(
       "GET",
       `/spaces/${space.id}/content`,
@@ -75,7 +75,7 @@ describe("a generated book round-trips through Git", () => {
     await call("POST", `${base}/merge`);
 
     await call("POST", `/spaces/${space.id}/git/export`, { url, ref: "refs/heads/main", commitMessage: "Book edits" });
-    await runJobs(t.db.prisma, t.clock, t.config);
+    await runJobs(t.db, t.clock, t.config);
     const info = await call<{ operation: { state: string; error?: string } }>("GET", `/spaces/${space.id}/git/info`);
     expect(info.operation).toMatchObject({ state: "success" });
     expect(commitCount(bare, "main")).toBe(2);

@@ -67,7 +67,7 @@ async function post(spaceId: string, direction: "import" | "export", body: Recor
   expect(response.status).toBe(204);
 }
 
-const runQueued = () => runJobs(t.db.prisma, t.clock, t.config);
+const runQueued = () => runJobs(t.db, t.clock, t.config);
 
 const docsRepository = {
   "docs/.gitbook.yaml": "root: ./content/\nstructure:\n  readme: intro.md\n  summary: toc.md\n",
@@ -333,7 +333,7 @@ describe("Git remotes on private addresses", () => {
     const spaceId = await newSpace("Private address");
     const requests = server.authorizations.length;
     await post(spaceId, "import", { url: server.url("docs", gitUser), ref: "refs/heads/main" });
-    await runJobs(t.db.prisma, t.clock, { ...t.config, gitAllowHosts: [] });
+    await runJobs(t.db, t.clock, { ...t.config, gitAllowHosts: [] });
     const info = await gitInfo(spaceId);
     expect(info.operation.state).toBe("failure");
     expect(info.operation.error).toMatch(/127\.0\.0\.1 resolves to an address that cannot be fetched/);

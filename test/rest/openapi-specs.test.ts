@@ -120,7 +120,7 @@ const specPath = (slug = "") => `/orgs/${org.organizationId}/openapi${slug ? `/$
 
 /** Runs the queued processing jobs with the app's configuration, or the one given. */
 function processQueued(config = t.config) {
-  return runJobs(t.db.prisma, t.clock, config);
+  return runJobs(t.db, t.clock, config);
 }
 
 async function createFromUrl(slug: string, path: string) {

@@ -32,16 +32,16 @@ describe("job runner", () => {
     const flaky = await enqueueJob(t.db.prisma, "flaky", {}, now);
     const broken = await enqueueJob(t.db.prisma, "broken", {}, now);
 
-    expect(await runDueJobs(t.db.prisma, t.clock, t.config, handlers)).toBe(3);
+    expect(await runDueJobs(t.db, t.clock, t.config, handlers)).toBe(3);
     expect(seen).toEqual(["due"]);
     const retried = await t.db.prisma.job.findUniqueOrThrow({ where: { id: flaky.id } });
     expect(retried).toMatchObject({ status: "pending", attempts: 1, lastError: "not yet" });
     expect(retried.runAt.getTime()).toBe(now.getTime() + backoffMs(1));
-    expect(await runDueJobs(t.db.prisma, t.clock, t.config, handlers)).toBe(0);
+    expect(await runDueJobs(t.db, t.clock, t.config, handlers)).toBe(0);
 
     for (let attempt = 1; attempt < maxAttempts; attempt++) {
       t.clock.advance(backoffMs(attempt));
-      await runDueJobs(t.db.prisma, t.clock, t.config, handlers);
+      await runDueJobs(t.db, t.clock, t.config, handlers);
     }
     expect(seen).toEqual(["due", "later", "flaky done"]);
     expect(await t.db.prisma.job.findUniqueOrThrow({ where: { id: flaky.id } })).toMatchObject({ status: "done" });
@@ -61,9 +61,9 @@ describe("job runner", () => {
     });
     const ran: string[] = [];
     const handlers: JobHandlers = { orphan: { run: async (_prisma, claimed) => void ran.push(claimed.id) } };
-    expect(await runDueJobs(t.db.prisma, t.clock, t.config, handlers)).toBe(0);
+    expect(await runDueJobs(t.db, t.clock, t.config, handlers)).toBe(0);
     t.clock.advance(61_000);
-    expect(await runDueJobs(t.db.prisma, t.clock, t.config, handlers)).toBe(1);
+    expect(await runDueJobs(t.db, t.clock, t.config, handlers)).toBe(1);
     expect(ran).toEqual([job.id]);
     expect(await t.db.prisma.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
       status: "done",

@@ -277,13 +277,13 @@ describe("spaces", () => {
     await t.rest("DELETE", `/spaces/${recent.id}`, { token: org.members.admin.token });
     expect((await t.rest("POST", `/spaces/${space.id}/restore`, { token: org.members.admin.token })).status).toBe(404);
     expect(await t.db.prisma.space.count({ where: { id: space.id } })).toBe(1);
-    expect(await runJobs(t.db.prisma, t.clock, t.config)).toBeGreaterThan(0);
+    expect(await runJobs(t.db, t.clock, t.config)).toBeGreaterThan(0);
     expect(await t.db.prisma.space.count({ where: { id: space.id } })).toBe(0);
     expect(await t.db.prisma.space.count({ where: { id: recent.id } })).toBe(1);
     // The recurring job waits an hour before its next run, then purges the rest once they are old enough.
-    expect(await runJobs(t.db.prisma, t.clock, t.config)).toBe(0);
+    expect(await runJobs(t.db, t.clock, t.config)).toBe(0);
     t.clock.advance(8 * day);
-    expect(await runJobs(t.db.prisma, t.clock, t.config)).toBeGreaterThan(0);
+    expect(await runJobs(t.db, t.clock, t.config)).toBeGreaterThan(0);
     expect(await t.db.prisma.space.count({ where: { id: recent.id } })).toBe(0);
   });
 

@@ -155,7 +155,7 @@ beforeAll(async () => {
   await createSpec(org, "hooks", webhooks);
   await createSpec(org, "legacy", swagger);
   await createSpec(otherOrg, "foreign", petstore);
-  await runJobs(t.db.prisma, t.clock, t.config);
+  await runJobs(t.db, t.clock, t.config);
 });
 
 describe("the OpenAPI reference template", () => {

@@ -149,7 +149,7 @@ describe("translations", () => {
     const run = await api.orgs.runTranslation(org.organizationId, id);
     expect(run.status).toBe(204);
     expect((await translationOf(id)).status).toBe("pending");
-    expect(await runJobs(t.db.prisma, t.clock, t.config)).toBeGreaterThan(0);
+    expect(await runJobs(t.db, t.clock, t.config)).toBeGreaterThan(0);
 
     const done = await translationOf(id);
     expectMatchesSpec("getTranslation", 200, done);
@@ -179,7 +179,7 @@ describe("translations", () => {
       body: { changes: [{ type: "insert", page: { title: "New page", markdown: "More words here.\n" } }] },
     });
     await api.orgs.runTranslation(org.organizationId, id);
-    await runJobs(t.db.prisma, t.clock, t.config);
+    await runJobs(t.db, t.clock, t.config);
     const second = await translationOf(id);
     expect(second.stats).toMatchObject({ runs: 2, latestPages: 4, totalPages: 4 });
     expect(second.stats.totalWords).toBe(done.stats.latestWords + second.stats.latestWords);
@@ -202,7 +202,7 @@ describe("translations", () => {
     });
     const id = created.body.id;
     await t.rest("POST", `/orgs/${org.organizationId}/translations/${id}/run`, { token: org.members.admin.token });
-    await runJobs(t.db.prisma, t.clock, libreConfig);
+    await runJobs(t.db, t.clock, libreConfig);
     const libreDone = await translationOf(id);
     expect(libreDone.status).toBe("completed");
     const pages = await t.rest<{ pages: PageBody[] }>("GET", `/spaces/${libreDone.result?.space}/content/pages`, {
@@ -223,7 +223,7 @@ describe("translations", () => {
       translationApiKey: "sk-test-key",
     };
     await t.rest("POST", `/orgs/${org.organizationId}/translations/${id}/run`, { token: org.members.admin.token });
-    await runJobs(t.db.prisma, t.clock, chatConfig);
+    await runJobs(t.db, t.clock, chatConfig);
     expect(authorization).toBe("Bearer sk-test-key");
     const chatDone = await translationOf(id);
     const chatPages = await t.rest<{ pages: PageBody[] }>("GET", `/spaces/${chatDone.result?.space}/content/pages`, {
@@ -233,7 +233,7 @@ describe("translations", () => {
 
     const down = await fakeService(() => undefined);
     await t.rest("POST", `/orgs/${org.organizationId}/translations/${id}/run`, { token: org.members.admin.token });
-    await runJobs(t.db.prisma, t.clock, {
+    await runJobs(t.db, t.clock, {
       ...t.config,
       translationProvider: "libretranslate",
       translationApiUrl: down,

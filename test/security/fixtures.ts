@@ -187,7 +187,7 @@ async function buildOrganization(
 
   const specSlug = `${label}-spec`;
   await created(t, token, "POST", `${org}/openapi`, { slug: specSlug, source: { text: openApiText(label) } });
-  await runJobs(t.db.prisma, t.clock, t.config);
+  await runJobs(t.db, t.clock, t.config);
   const latest = await ok(t, token, "GET", `${org}/openapi/${specSlug}/versions/latest`);
   const versionId = (latest.body as { id?: string }).id;
   if (!versionId) throw new Error(`fixture OpenAPI version: ${JSON.stringify(latest.body)}`);

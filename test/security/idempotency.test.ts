@@ -96,7 +96,7 @@ describe("Idempotency-Key on POST", () => {
     expect(later.headers.get("idempotent-replayed")).toBeNull();
     expect(await spacesTitled("Daily")).toBe(2);
     t.clock.advance(24 * 60 * 60 * 1000 + 1);
-    await runJobs(t.db.prisma, t.clock, t.config);
+    await runJobs(t.db, t.clock, t.config);
     expect(await t.db.prisma.idempotencyRecord.count()).toBe(0);
   });
 });

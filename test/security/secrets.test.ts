@@ -187,7 +187,7 @@ const sitePathOfKey = new Map<string, string>();
 /** Runs the queued jobs with the test's log lines collected. */
 const runLoggedJobs = () =>
   runJobs(
-    t.db.prisma,
+    t.db,
     t.clock,
     t.config,
     createLogger("info", (line) => logLines.push(line)),

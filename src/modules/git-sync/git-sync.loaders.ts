@@ -6,3 +6,32 @@ export const gitSyncBySpaceLoader = defineLoader<string, GitSync | null>("gitSyn
   const rows = await ctx.prisma.gitSync.findMany({ where: { spaceId: { in: [...spaceIds] } } });
   return byKeys(spaceIds, rows, (row) => row.spaceId);
 });
+
+// Every GitSync column (a Record, so that a column added to the model and not here fails to compile).
+const gitSyncColumns: Record<keyof GitSync, true> = {
+  spaceId: true,
+  url: true,
+  ref: true,
+  projectDirectory: true,
+  provider: true,
+  treeUrl: true,
+  commitUrl: true,
+  commitOid: true,
+  appliedTimestamp: true,
+  appliedJobId: true,
+  operationDirection: true,
+  operationState: true,
+  operationError: true,
+  operationSkipped: true,
+  operationRevisionId: true,
+  operationStartedAt: true,
+  operationCompletedAt: true,
+  updatedAt: true,
+};
+
+/** The select list of a `LEFT JOIN "GitSync" <alias>` that reads as a nested `gitSync` (see db/sql.ts). */
+export function gitSyncJoinColumns(alias: string): string {
+  return Object.keys(gitSyncColumns)
+    .map((column) => `${alias}."${column}" AS "gitSync.${column}"`)
+    .join(", ");
+}

@@ -1,12 +1,25 @@
 import { highestRole } from "../../auth/roles.ts";
-import type { Collection, Role, Space } from "../../db/generated/client.ts";
+import type { Collection, GitSync, Role, Space } from "../../db/generated/client.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
+import { gitSyncBySpaceLoader, gitSyncJoinColumns } from "../git-sync/git-sync.loaders.ts";
 import type { MemberKey } from "../member/member.loaders.ts";
 
-/** Spaces by id, deleted ones included, without access checks: services decide what the viewer may see. */
+/**
+ * Spaces by id, deleted ones included, without access checks: services decide what the viewer may see. Nearly every
+ * request reads a space, so this is hand-written SQL (db/sql.ts), and it brings each space's Git sync state along
+ * for the `gitSync` field every REST space body carries.
+ */
 export const spaceByIdLoader = defineLoader<string, Space | null>("spaceById", async (ctx, ids) => {
-  const rows = await ctx.prisma.space.findMany({ where: { id: { in: [...ids] } } });
-  return byKeys(ids, rows, (row) => row.id);
+  const rows = await ctx.sql.rows<Space & { gitSync: GitSync | null }>(
+    `SELECT s.*, ${gitSyncJoinColumns("g")} FROM "Space" s LEFT JOIN "GitSync" g ON g."spaceId" = s.id WHERE s.id = ANY($1)`,
+    [ids],
+  );
+  const gitSyncs = gitSyncBySpaceLoader(ctx);
+  const spaces = rows.map(({ gitSync, ...space }) => {
+    gitSyncs.prime(space.id, gitSync);
+    return space;
+  });
+  return byKeys(ids, spaces, (row) => row.id);
 });
 
 /** Collections by id, without access checks. */

@@ -98,17 +98,18 @@ function capRole(level: Role | null | undefined, organizationRole: Role | null |
 async function effectiveRole(ctx: RequestContext, space: Space): Promise<Role | null> {
   // Visitors of published content (no API token) reach spaces through a site: they hold no role on them.
   if (!ctx.viewer) return null;
-  const [membership, grant, collection] = await Promise.all([
-    viewerMembershipLoader(ctx).load(space.organizationId),
+  const membership = await viewerMembershipLoader(ctx).load(space.organizationId);
+  // Public and unlisted content is readable by anyone signed in, members included.
+  const openRead: Role | null = space.visibility === "public" || space.visibility === "unlisted" ? "read" : null;
+  if (!membership || membership.disabled) return openRead;
+  // Nothing ranks above an organization admin: their grants need not be read.
+  if (membership.role === "admin") return "admin";
+  const [grant, collection] = await Promise.all([
     viewerSpaceGrantLoader(ctx).load(space.id),
     space.visibility === "in-collection" && space.parentId
       ? collectionByIdLoader(ctx).load(space.parentId)
       : Promise.resolve(null),
   ]);
-  // Public and unlisted content is readable by anyone signed in, members included.
-  const openRead: Role | null = space.visibility === "public" || space.visibility === "unlisted" ? "read" : null;
-  if (!membership || membership.disabled) return openRead;
-  if (membership.role === "admin") return "admin";
   // `in-collection` spaces also open to whoever the parent collection's default level lets in.
   const defaultLevel = highestRole(space.defaultLevel, collection?.defaultLevel);
   return highestRole(grant, capRole(defaultLevel, membership.role), openRead);
