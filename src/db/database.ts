@@ -24,6 +24,8 @@ export interface Database {
   withRawConnection<T>(work: (connection: RawConnection) => Promise<T>): Promise<T>;
   /** SQL statements sent by Prisma and `sql` since the database was opened (tests and benchmarks assert on it). */
   statementCount(): number;
+  /** Calls `listener` with every statement Prisma or `sql` sends (the benchmark EXPLAINs them). */
+  onStatement(listener: StatementListener): void;
   /** PostgreSQL LISTEN: `onMessage` gets every NOTIFY payload on `channel`, from any process on this database. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /** PostgreSQL NOTIFY (delivered once the surrounding transaction, if any, commits). */
@@ -37,26 +39,38 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   return location.kind === "pglite" ? openPGlite(location.dataDir) : openPostgres(location.url);
 }
 
+type StatementListener = (sql: string, params: unknown[]) => void;
+
 function countingClients(adapter: PrismaPGlite | PrismaPg): {
   prisma: PrismaClient;
   sql: SqlReader;
   statementCount: () => number;
+  onStatement: (listener: StatementListener) => void;
 } {
   const prisma = new PrismaClient({ adapter, log: [{ emit: "event", level: "query" }] });
   let statements = 0;
-  const count = () => {
+  const listeners: StatementListener[] = [];
+  prisma.$on("query", (event) => {
     statements += 1;
-  };
-  prisma.$on("query", count);
+    if (listeners.length > 0) for (const listener of listeners) listener(event.query, JSON.parse(event.params));
+  });
   // A second connection object of the same factory: it shares the pool (or the PGlite instance) with Prisma's.
-  const sql = createSqlReader(adapter.connect(), count);
-  return { prisma: prisma as unknown as PrismaClient, sql, statementCount: () => statements };
+  const sql = createSqlReader(adapter.connect(), (text, params) => {
+    statements += 1;
+    for (const listener of listeners) listener(text, params);
+  });
+  return {
+    prisma: prisma as unknown as PrismaClient,
+    sql,
+    statementCount: () => statements,
+    onStatement: (listener) => listeners.push(listener),
+  };
 }
 
 async function openPGlite(dataDir: string): Promise<Database> {
   if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir);
-  const { prisma, sql, statementCount } = countingClients(new PrismaPGlite(pglite));
+  const { prisma, sql, statementCount, onStatement } = countingClients(new PrismaPGlite(pglite));
   const raw: RawConnection = {
     async query<Row>(sql: string, params?: unknown[]) {
       return (await pglite.query<Row>(sql, params)).rows;
@@ -72,6 +86,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
     // PGlite has a single connection: every caller already shares it.
     withRawConnection: (work) => work(raw),
     statementCount,
+    onStatement,
     // PGlite is one process: its own LISTEN/NOTIFY reaches every subscriber there is.
     listen: (channel, onMessage) => pglite.listen(channel, onMessage),
     async notify(channel, payload) {
@@ -86,7 +101,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const { prisma, sql, statementCount } = countingClients(new PrismaPg(pool));
+  const { prisma, sql, statementCount, onStatement } = countingClients(new PrismaPg(pool));
   return {
     prisma,
     sql,
@@ -107,6 +122,7 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     statementCount,
+    onStatement,
     async listen(channel, onMessage) {
       // LISTEN holds its connection for as long as it listens: a dedicated client, outside the pool.
       const client = new pg.Client({ connectionString: url });

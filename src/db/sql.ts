@@ -32,32 +32,41 @@ function converter(type: ColumnType): ((value: unknown) => unknown) | undefined 
   return undefined;
 }
 
-export function createSqlReader(connection: Promise<SqlQueryable>, onStatement: () => void): SqlReader {
+export function createSqlReader(
+  connection: Promise<SqlQueryable>,
+  onStatement: (sql: string, params: unknown[]) => void,
+): SqlReader {
   return {
     async rows<Row>(sql: string, params: readonly unknown[] = []) {
-      onStatement();
+      onStatement(sql, [...params]);
       const result = await (await connection).queryRaw({ sql, args: [...params], argTypes: params.map(argType) });
-      const columns = result.columnNames.map((name, index) => {
+      const count = result.columnNames.length;
+      const keys: string[] = [];
+      const relations: (string | undefined)[] = [];
+      const converters: (((value: unknown) => unknown) | undefined)[] = [];
+      for (let index = 0; index < count; index++) {
+        const name = result.columnNames[index] as string;
         const dot = name.indexOf(".");
-        return {
-          relation: dot < 0 ? undefined : name.slice(0, dot),
-          key: dot < 0 ? name : name.slice(dot + 1),
-          convert: converter(result.columnTypes[index] as ColumnType),
-        };
-      });
+        keys.push(dot < 0 ? name : name.slice(dot + 1));
+        relations.push(dot < 0 ? undefined : name.slice(0, dot));
+        converters.push(converter(result.columnTypes[index] as ColumnType));
+      }
+      // Plain loops: lists reach thousands of rows, and this runs for every value.
       return result.rows.map((values) => {
         const row: Record<string, unknown> = {};
-        values.forEach((raw, index) => {
-          const { relation, key, convert } = columns[index] as (typeof columns)[number];
+        for (let index = 0; index < count; index++) {
+          const raw = values[index];
+          const convert = converters[index];
           const value = raw === null || !convert ? raw : convert(raw);
+          const relation = relations[index];
           if (relation === undefined) {
-            row[key] = value;
-            return;
+            row[keys[index] as string] = value;
+            continue;
           }
           if (!(relation in row)) row[relation] = value === null ? null : {};
           const nested = row[relation] as Record<string, unknown> | null;
-          if (nested) nested[key] = value;
-        });
+          if (nested) nested[keys[index] as string] = value;
+        }
         return row as Row;
       });
     },

@@ -25,11 +25,6 @@ export interface ExplainReport {
 /** Scans of a table with no index the statement could use: these need one. */
 export const missingIndexes = (report: ExplainReport) => report.seqScans.filter((scan) => !scan.indexAvailable);
 
-interface QueryEvent {
-  query: string;
-  params: string;
-}
-
 interface PlanNode {
   "Node Type": string;
   "Relation Name"?: string;
@@ -42,19 +37,16 @@ function scannedTables(plan: PlanNode): string[] {
 }
 
 /**
- * Runs every workload once through the app in this process, captures the SQL Prisma sends (its query log), and
+ * Runs every workload once through the app in this process, captures the SQL it sends (Prisma's and the hand-written reads), and
  * EXPLAINs each statement with its parameters on the generated data: any sequential scan of a table above
  * `seqScanRowThreshold` rows is reported.
  */
 export async function explainWorkloads(databaseUrl: string, workloads: Workload[]): Promise<ExplainReport> {
   const db = await openDatabase({ kind: "postgres", url: databaseUrl });
   const captured = new Map<string, unknown[]>();
-  (db.prisma as unknown as { $on(event: "query", listener: (event: QueryEvent) => void): void }).$on(
-    "query",
-    (event) => {
-      if (!/^\s*(BEGIN|COMMIT|ROLLBACK)/i.test(event.query)) captured.set(event.query, JSON.parse(event.params));
-    },
-  );
+  db.onStatement((sql, params) => {
+    if (!/^\s*(BEGIN|COMMIT|ROLLBACK)/i.test(sql)) captured.set(sql, params);
+  });
   const config = loadConfig({ LOG_LEVEL: "silent", RATE_LIMIT_TOKEN: "0", RATE_LIMIT_ANONYMOUS: "0" });
   const events = await startEventBus(db, createLogger("silent"));
   const app = createApp({ config, db, events, logger: createLogger("silent") });

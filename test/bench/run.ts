@@ -47,16 +47,24 @@ interface Server {
   process: ChildProcess;
 }
 
-async function startServer(script: string, healthPath: string, env: Record<string, string>): Promise<Server> {
+/** Node's arguments in `npm start` (`node <flags> --import tsx src/main.ts`): ours runs as it is started. */
+function npmStartArguments(): string[] {
+  const { scripts } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+  const [command, ...args] = String(scripts.start).split(/\s+/);
+  if (command !== "node") throw new Error(`npm start is not a node command: ${scripts.start}`);
+  return args;
+}
+
+async function startServer(nodeArguments: string[], healthPath: string, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  const child = spawn(process.execPath, nodeArguments, {
     // One public URL for all, so the URLs inside the bodies match.
     env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: "https://docs.bench.test" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${nodeArguments.join(" ")} exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${url}${healthPath}`)).ok) return { url, process: child };
     } catch {
@@ -64,7 +72,7 @@ async function startServer(script: string, healthPath: string, env: Record<strin
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${script} did not become healthy`);
+  throw new Error(`${nodeArguments.join(" ")} did not become healthy`);
 }
 
 async function send(url: string, request: BenchRequest): Promise<string> {
@@ -157,7 +165,7 @@ async function main() {
     await db.close();
     const selected = workloads(data).filter((workload) => !flags.only || workload.name.includes(flags.only));
 
-    const ours = await startServer("src/main.ts", "/healthz", {
+    const ours = await startServer(npmStartArguments(), "/healthz", {
       DATABASE_URL: databaseUrl,
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
@@ -185,8 +193,10 @@ async function main() {
       return;
     }
 
-    const baseline = await startServer("test/bench/baseline.ts", "/healthz", { DATABASE_URL: databaseUrl });
-    const bareYoga = await startServer("test/bench/bare-yoga.ts", "/health", {});
+    const baseline = await startServer(["--import", "tsx", "test/bench/baseline.ts"], "/healthz", {
+      DATABASE_URL: databaseUrl,
+    });
+    const bareYoga = await startServer(["--import", "tsx", "test/bench/bare-yoga.ts"], "/health", {});
     servers.push(baseline, bareYoga);
 
     const explain = await explainWorkloads(databaseUrl, selected);

@@ -122,9 +122,12 @@ describe("errors", () => {
   });
 
   it("mask unexpected errors and never leak SQL", async () => {
-    const original = t.db.prisma.organization.findMany;
-    t.db.prisma.organization.findMany = (() =>
-      Promise.reject(new Error('relation "Organization" does not exist'))) as never;
+    // The organization loader's statement fails as a broken database would; every other statement runs.
+    const original = t.db.sql.rows;
+    t.db.sql.rows = ((text: string, params?: readonly unknown[]) =>
+      text.includes('FROM "Organization"')
+        ? Promise.reject(new Error('relation "Organization" does not exist'))
+        : original.call(t.db.sql, text, params)) as typeof original;
     try {
       const error = await errorOf(
         t.graphql(org.members.read.token).request(OrganizationTitle, { id: org.organizationId }),
@@ -136,7 +139,7 @@ describe("errors", () => {
       expect(rest.status).toBe(500);
       expect(rest.body).toEqual({ error: { code: 500, message: "Unexpected error." } });
     } finally {
-      t.db.prisma.organization.findMany = original;
+      t.db.sql.rows = original;
     }
   });
 });

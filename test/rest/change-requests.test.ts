@@ -280,6 +280,27 @@ describe("change requests", () => {
       query: { limit: 100, page: open.body.next?.page },
     });
     expect(new Set([...open.body.items, ...rest.body.items].map((cr) => cr.number)).size).toBe(10);
+    // Pages of 3 walk the same order as one page of all, each item once.
+    const walked: number[] = [];
+    let page: string | undefined;
+    do {
+      const next = await t.rest<{ items: ChangeRequestBody[]; next?: { page: string } }>(
+        "GET",
+        `/spaces/${space.id}/change-requests`,
+        { token: editor, query: page ? { limit: 3, page } : { limit: 3 } },
+      );
+      walked.push(...next.body.items.map((cr) => cr.number));
+      page = next.body.next?.page;
+    } while (page);
+    expect(walked).toEqual([...open.body.items, ...rest.body.items].map((cr) => cr.number));
+    // A well-formed cursor whose first value is no timestamp is refused, not a server error.
+    const forged = Buffer.from(JSON.stringify(["not a time", "cr_x"])).toString("base64url");
+    const refused = await t.rest<{ error: { message: string } }>("GET", `/spaces/${space.id}/change-requests`, {
+      token: editor,
+      query: { page: forged },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe("Invalid page cursor");
     const drafts = await t.rest<{ items: ChangeRequestBody[] }>("GET", `/spaces/${space.id}/change-requests`, {
       token: editor,
       query: { status: "draft" },

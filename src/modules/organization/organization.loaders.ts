@@ -5,7 +5,7 @@ import { byKeys, defineLoader } from "../../loaders.ts";
 export const organizationByIdLoader = defineLoader<string, Organization | null>(
   "organizationById",
   async (ctx, ids) => {
-    const rows = await ctx.prisma.organization.findMany({ where: { id: { in: [...ids] } } });
+    const rows = await ctx.sql.rows<Organization>(`SELECT * FROM "Organization" WHERE id = ANY($1)`, [ids]);
     return byKeys(ids, rows, (row) => row.id);
   },
 );

@@ -11,12 +11,14 @@ export const siteSectionOrder: SortKey<SiteSection>[] = [
   { field: "id", direction: "asc" },
 ];
 
-/** Every section of each site, in order: one statement for all sites of a nested read. */
+// The section loaders feed the nested reads: hand-written SQL (db/sql.ts).
+
+/** Every section of each site, in order (`siteSectionOrder`): one statement for all sites of a nested read. */
 export const sectionsBySiteLoader = defineLoader<string, SiteSection[]>("sectionsBySite", async (ctx, siteIds) => {
-  const rows = await ctx.prisma.siteSection.findMany({
-    where: { siteId: { in: [...siteIds] } },
-    orderBy: siteSectionOrder.map((key) => ({ [key.field]: key.direction })),
-  });
+  const rows = await ctx.sql.rows<SiteSection>(
+    `SELECT * FROM "SiteSection" WHERE "siteId" = ANY($1) ORDER BY position, id`,
+    [siteIds],
+  );
   const bySite = new Map<string, SiteSection[]>(siteIds.map((id) => [id, []]));
   for (const row of rows) bySite.get(row.siteId)?.push(row);
   return siteIds.map((id) => bySite.get(id) ?? []);
@@ -24,7 +26,7 @@ export const sectionsBySiteLoader = defineLoader<string, SiteSection[]>("section
 
 /** Sections by id, without access checks. */
 export const sectionByIdLoader = defineLoader<string, SiteSection | null>("siteSectionById", async (ctx, ids) => {
-  const rows = await ctx.prisma.siteSection.findMany({ where: { id: { in: [...ids] } } });
+  const rows = await ctx.sql.rows<SiteSection>(`SELECT * FROM "SiteSection" WHERE id = ANY($1)`, [ids]);
   return byKeys(ids, rows, (row) => row.id);
 });
 

@@ -2,6 +2,7 @@ import type { SiteSpace } from "../../db/generated/client.ts";
 import { defineLoader } from "../../loaders.ts";
 import type { SortKey } from "../../pagination.ts";
 
+/** The order of a site's site spaces; the hand-written loaders below spell it `ORDER BY position, id`. */
 export const siteSpaceOrder: SortKey<SiteSpace>[] = [
   { field: "position", direction: "asc" },
   { field: "id", direction: "asc" },
@@ -10,14 +11,15 @@ export const siteSpaceOrder: SortKey<SiteSpace>[] = [
 /** Site spaces whose space is deleted are hidden everywhere: every read filters on the live space. */
 export const liveSiteSpace = { space: { deletedAt: null } } as const;
 
-const orderBy = siteSpaceOrder.map((key) => ({ [key.field]: key.direction }));
+/** `liveSiteSpace` for the hand-written reads (db/sql.ts), on the site space aliased `t`. */
+export const liveSiteSpaceSql = `EXISTS (SELECT 1 FROM "Space" s WHERE s.id = t."spaceId" AND s."deletedAt" IS NULL)`;
 
 /** Every live site space of each site (all scopes), in order: one statement for all sites of a nested read. */
 export const siteSpacesBySiteLoader = defineLoader<string, SiteSpace[]>("siteSpacesBySite", async (ctx, siteIds) => {
-  const rows = await ctx.prisma.siteSpace.findMany({
-    where: { siteId: { in: [...siteIds] }, ...liveSiteSpace },
-    orderBy,
-  });
+  const rows = await ctx.sql.rows<SiteSpace>(
+    `SELECT t.* FROM "SiteSpace" t WHERE t."siteId" = ANY($1) AND ${liveSiteSpaceSql} ORDER BY t.position, t.id`,
+    [siteIds],
+  );
   const bySite = new Map<string, SiteSpace[]>(siteIds.map((id) => [id, []]));
   for (const row of rows) bySite.get(row.siteId)?.push(row);
   return siteIds.map((id) => bySite.get(id) ?? []);
@@ -27,10 +29,10 @@ export const siteSpacesBySiteLoader = defineLoader<string, SiteSpace[]>("siteSpa
 export const siteSpacesBySectionLoader = defineLoader<string, SiteSpace[]>(
   "siteSpacesBySection",
   async (ctx, sectionIds) => {
-    const rows = await ctx.prisma.siteSpace.findMany({
-      where: { sectionId: { in: [...sectionIds] }, ...liveSiteSpace },
-      orderBy,
-    });
+    const rows = await ctx.sql.rows<SiteSpace>(
+      `SELECT t.* FROM "SiteSpace" t WHERE t."sectionId" = ANY($1) AND ${liveSiteSpaceSql} ORDER BY t.position, t.id`,
+      [sectionIds],
+    );
     const bySection = new Map<string, SiteSpace[]>(sectionIds.map((id) => [id, []]));
     for (const row of rows) if (row.sectionId) bySection.get(row.sectionId)?.push(row);
     return sectionIds.map((id) => bySection.get(id) ?? []);

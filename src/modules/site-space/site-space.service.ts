@@ -3,14 +3,14 @@ import type { RequestContext } from "../../context.ts";
 import type { Prisma, Site, SiteSpace } from "../../db/generated/client.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import { newId } from "../../ids.ts";
-import { isFirstPage, type PageArgs, pageFromRows, paginate } from "../../pagination.ts";
+import { isFirstPage, type PageArgs, pageFromRows, paginateSql } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { requireSite } from "../site/site.service.ts";
 import { parseCondition } from "../site-section/condition.ts";
 import { type Placement, placeAmong, writePositions } from "../site-section/ordering.ts";
 import { readableSite, writeStructure } from "../site-section/site-access.ts";
 import { siteSpaceDefaultsLoader } from "../site-section/site-section.loaders.ts";
-import { liveSiteSpace, siteSpaceOrder, siteSpacesBySiteLoader } from "./site-space.loaders.ts";
+import { liveSiteSpace, liveSiteSpaceSql, siteSpaceOrder, siteSpacesBySiteLoader } from "./site-space.loaders.ts";
 
 export const pathSchema = z
   .string()
@@ -117,22 +117,38 @@ export async function listSiteSpaces(
   filters: { shareKey?: string | null; default?: boolean | null },
 ) {
   const site = await readableSite(ctx, organizationId, siteId, filters.shareKey);
-  const where: Prisma.SiteSpaceWhereInput = { siteId: site.id, ...liveSiteSpace };
-  if (filters.default !== null && filters.default !== undefined) {
-    const defaults = [...(await siteSpaceDefaultsLoader(ctx).load(site.id))];
-    where.id = filters.default ? { in: defaults } : { notIn: defaults };
-  }
-  return paginate<SiteSpace>(page, { sort: siteSpaceOrder, where, model: ctx.prisma.siteSpace });
+  const defaults =
+    filters.default === null || filters.default === undefined
+      ? undefined
+      : { ids: [...(await siteSpaceDefaultsLoader(ctx).load(site.id))], wanted: filters.default };
+  return siteSpacePage(ctx, site.id, page, defaults);
+}
+
+/**
+ * A page of a site's live site spaces, optionally only its defaults (or only the others). A page holds up to a
+ * thousand: hand-written SQL (`paginateSql`).
+ */
+function siteSpacePage(
+  ctx: RequestContext,
+  siteId: string,
+  page: PageArgs,
+  defaults?: { ids: string[]; wanted: boolean },
+) {
+  return paginateSql<SiteSpace>(ctx.sql, page, {
+    sort: siteSpaceOrder,
+    table: `"SiteSpace"`,
+    where: (bind) => {
+      const conditions = [`t."siteId" = ${bind(siteId)}`, liveSiteSpaceSql];
+      if (defaults) conditions.push(`${defaults.wanted ? "" : "NOT "}t.id = ANY(${bind(defaults.ids)})`);
+      return conditions;
+    },
+  });
 }
 
 /** First pages of nested `Site.siteSpaces` come from one statement for all sites. */
 export async function siteSpacesOfSite(ctx: RequestContext, site: Site, page: PageArgs) {
   if (isFirstPage(page)) return pageFromRows(page, siteSpaceOrder, await siteSpacesBySiteLoader(ctx).load(site.id));
-  return paginate<SiteSpace>(page, {
-    sort: siteSpaceOrder,
-    where: { siteId: site.id, ...liveSiteSpace },
-    model: ctx.prisma.siteSpace,
-  });
+  return siteSpacePage(ctx, site.id, page);
 }
 
 const addSiteSpaceSchema = z.strictObject({ spaceId: z.string().min(1), sectionId: z.string().min(1).nullish() });

@@ -7,18 +7,20 @@ export const siteOrder: SortKey<Site>[] = [
   { field: "id", direction: "asc" },
 ];
 
+// The site structure loaders below feed the nested reads: hand-written SQL (db/sql.ts).
+
 /** Sites by id, without access checks. */
 export const siteByIdLoader = defineLoader<string, Site | null>("siteById", async (ctx, ids) => {
-  const rows = await ctx.prisma.site.findMany({ where: { id: { in: [...ids] } } });
+  const rows = await ctx.sql.rows<Site>(`SELECT * FROM "Site" WHERE id = ANY($1)`, [ids]);
   return byKeys(ids, rows, (row) => row.id);
 });
 
-/** Every site of each organization, in list order: one statement for the first pages of a nested read. */
+/** Every site of each organization, in list order (`siteOrder`): one statement for the first pages of a nested read. */
 export const sitesByOrganizationLoader = defineLoader<string, Site[]>("sitesByOrganization", async (ctx, orgIds) => {
-  const rows = await ctx.prisma.site.findMany({
-    where: { organizationId: { in: [...orgIds] } },
-    orderBy: siteOrder.map((key) => ({ [key.field]: key.direction })),
-  });
+  const rows = await ctx.sql.rows<Site>(
+    `SELECT * FROM "Site" WHERE "organizationId" = ANY($1) ORDER BY "createdAt", id`,
+    [orgIds],
+  );
   const byOrganization = new Map<string, Site[]>(orgIds.map((id) => [id, []]));
   for (const row of rows) byOrganization.get(row.organizationId)?.push(row);
   return orgIds.map((id) => byOrganization.get(id) ?? []);
