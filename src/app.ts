@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { useGraphQlJit } from "@envelop/graphql-jit";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
-import { Request as PonyfillRequest } from "@whatwg-node/fetch";
+import { Request as PonyfillRequest, Response } from "@whatwg-node/fetch";
 import { getOperationAST } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
 import { authenticate, bearerToken } from "./auth/viewer.ts";

@@ -1,3 +1,4 @@
+import { Response } from "@whatwg-node/fetch";
 import type { Clock } from "../clock.ts";
 import type { PrismaClient } from "../db/generated/client.ts";
 import {

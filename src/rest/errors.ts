@@ -1,4 +1,10 @@
-/** The public API's error body: `{ "error": { "code": <http status>, "message": "..." } }`. */
+import { Response } from "@whatwg-node/fetch";
+
+/**
+ * The public API's error body: `{ "error": { "code": <http status>, "message": "..." } }`. Responses in src are the
+ * fetch ponyfill's (`@whatwg-node/fetch`): the node adapter writes their string body directly, where undici's
+ * would be read back through a ReadableStream.
+ */
 export function restError(status: number, message: string, headers: Record<string, string> = {}): Response {
   return Response.json({ error: { code: status, message } }, { status, headers });
 }

@@ -1,3 +1,4 @@
+import { Response } from "@whatwg-node/fetch";
 import {
   type ExecutionResult,
   type FragmentDefinitionNode,

@@ -1,3 +1,4 @@
+import { Response } from "@whatwg-node/fetch";
 import type { PlainRoute } from "../../plain-routes.ts";
 import { readFileDownload, renderPdfExport } from "./content.service.ts";
 

@@ -1,3 +1,4 @@
+import { Response } from "@whatwg-node/fetch";
 import { InvalidInputError } from "../../errors.ts";
 import type { PlainRoute } from "../../plain-routes.ts";
 import { completeSamlLogin, samlLoginRedirect } from "./saml-login.service.ts";
