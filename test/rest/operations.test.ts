@@ -45,5 +45,15 @@ describe("operations", () => {
     });
     expect(response.status).toBe(413);
     expect(response.body).toMatchObject({ error: { code: 413 } });
+    // GraphQL requests pass the same guard (yoga's own body limit is off: the guard has read the body already).
+    const graphql = await t.app.fetch(
+      new Request("http://gateway.test/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${org.members.admin.token}` },
+        body: JSON.stringify({ query: "{ __typename }", variables: { padding: "x".repeat(1024 * 1024) } }),
+      }),
+    );
+    expect(graphql.status).toBe(413);
+    expect(await graphql.json()).toMatchObject({ error: { code: 413 } });
   });
 });
