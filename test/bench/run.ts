@@ -10,8 +10,8 @@ import { applyMigrations } from "../../src/db/migrate.ts";
 import { type ExplainReport, explainWorkloads, missingIndexes, seqScanRowThreshold } from "./explain.ts";
 import { seedBenchData } from "./seed.ts";
 import { soak, soakTable } from "./soak.ts";
-import { type LoadResult, table, targetMet, type WorkloadResult } from "./stats.ts";
-import { type BenchRequest, benchShape, workloads } from "./workloads.ts";
+import { type LoadResult, table, targetMet, targetRatio, type WorkloadResult } from "./stats.ts";
+import { type BenchRequest, benchShape, type Workload, workloads } from "./workloads.ts";
 
 // `npm run bench`: our server, a hand-written node:http + pg baseline and bare graphql-yoga on one generated
 // PostgreSQL dataset, each in its own process, driven in turn by autocannon from this process. The results table
@@ -20,6 +20,8 @@ const { values: flags } = parseArgs({
   options: {
     seconds: { type: "string", default: process.env.BENCH_SECONDS ?? "10" },
     connections: { type: "string", default: process.env.BENCH_CONNECTIONS ?? "10" },
+    /** Paired runs (ours, then the reference) per workload; the table shows the one with the median ratio. */
+    rounds: { type: "string", default: process.env.BENCH_ROUNDS ?? "3" },
     /** Only the workloads whose name contains this (the README is then left as it is). */
     only: { type: "string" },
     soak: { type: "boolean", default: false },
@@ -32,6 +34,7 @@ const { values: flags } = parseArgs({
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const duration = Number(flags.seconds);
 const connections = Number(flags.connections);
+const rounds = Number(flags.rounds);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -97,6 +100,27 @@ async function load(url: string, request: BenchRequest): Promise<LoadResult> {
     p99: result.latency.p99,
     requestsPerSecond: result.requests.average,
     errors: result.errors + result.non2xx,
+  };
+}
+
+/**
+ * `rounds` paired runs of ours and the reference, back to back so both see the same machine: the machine is shared
+ * and one run's ratio moves by a third, the median of several much less.
+ */
+async function pairedRuns(oursUrl: string, referenceUrl: string, workload: Workload) {
+  const pairs: { ours: LoadResult; theirs: LoadResult; ratio: number }[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const oursLoad = await load(oursUrl, workload.request);
+    const theirs = await load(referenceUrl, workload.request);
+    pairs.push({ ours: oursLoad, theirs, ratio: targetRatio(workload.target, oursLoad, theirs) });
+  }
+  const sorted = [...pairs].sort((a, b) => a.ratio - b.ratio);
+  const median = sorted[Math.floor(sorted.length / 2)] as (typeof pairs)[number];
+  return {
+    ours: median.ours,
+    theirs: median.theirs,
+    roundRatios: pairs.map((pair) => pair.ratio),
+    errors: pairs.reduce((sum, pair) => sum + pair.ours.errors + pair.theirs.errors, 0),
   };
 }
 
@@ -226,14 +250,13 @@ async function main() {
           workload.reference === "baseline"
             ? await statementsPerRequest(baselineStatementCounter(baseline.url), baseline.url, workload.request)
             : undefined,
-        ours: await load(ours.url, workload.request),
-        theirs: await load(reference.url, workload.request),
+        ...(await pairedRuns(ours.url, reference.url, workload)),
       };
       rows.push(row);
       process.stdout.write(`${table([row]).split("\n").at(-1)}\n`);
     }
     const summary = [
-      `Run of ${new Date().toISOString().slice(0, 10)} on ${await machine(admin)}; ${connections} connections, ${duration} s per run after a warm-up.`,
+      `Run of ${new Date().toISOString().slice(0, 10)} on ${await machine(admin)}; ${connections} connections; per workload ${rounds} rounds of ${duration} s on ours then ${duration} s on the reference, each after a warm-up; the table shows the round with the median target ratio.`,
       `Data: ${benchShape.sites} sites x ${benchShape.sectionsPerSite} sections x ${benchShape.siteSpacesPerSection} site spaces, ${benchShape.spaces} spaces, ${benchShape.changeRequests} open change requests (and as many closed) in one space; ${benchShape.otherOrganizations} more organizations of the same shape beside it.`,
       "",
       table(rows),
@@ -242,7 +265,7 @@ async function main() {
     ].join("\n");
     process.stdout.write(`\n${summary}\n`);
     if (!flags.only && !flags["no-readme"]) replaceBetweenMarkers("results", summary);
-    const failed = rows.filter((row) => row.ours.errors > 0 || row.theirs.errors > 0);
+    const failed = rows.filter((row) => row.errors > 0);
     if (failed.length > 0) throw new Error(`requests failed: ${failed.map((row) => row.workload).join(", ")}`);
     const missed = rows.filter((row) => !targetMet(row)).map((row) => row.workload);
     if (missed.length > 0) process.stdout.write(`targets missed: ${missed.join("; ")}\n`);
