@@ -1,5 +1,6 @@
 import type { RequestContext, Viewer } from "../context.ts";
 import type { Member, Role } from "../db/generated/client.ts";
+import { joinedColumns } from "../db/sql.ts";
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from "../errors.ts";
 import { byKeys, defineLoader } from "../loaders.ts";
 import { hasRole } from "./roles.ts";
@@ -10,16 +11,38 @@ export function requireViewer(ctx: RequestContext): Viewer {
 }
 
 /**
- * The viewer's membership per organization id (null: not a member, or refused by the organization's SSO rule).
  * While an organization enforces SSO (`sso: true`), only members who came through its identity provider count as
- * members, and admins, who must keep a way in to repair the SSO configuration. Read on nearly every request, so
- * hand-written SQL (db/sql.ts).
+ * members, and admins, who must keep a way in to repair the SSO configuration: the condition on a member row
+ * `member` of the organization row `organization`, for hand-written SQL (db/sql.ts).
+ */
+export function ssoAdmitsSql(member: string, organization: string): string {
+  return `(${member}.sso OR ${member}.role = 'admin' OR NOT ${organization}.sso)`;
+}
+
+const memberColumns: Record<keyof Member, true> = {
+  organizationId: true,
+  userId: true,
+  role: true,
+  disabled: true,
+  sso: true,
+  joinedAt: true,
+  lastSeenAt: true,
+};
+
+/** The select list of a joined `"Member" <alias>` read as a nested `membership` (see db/sql.ts). */
+export function membershipJoinColumns(alias: string): string {
+  return joinedColumns<Member>(alias, "membership", memberColumns);
+}
+
+/**
+ * The viewer's membership per organization id (null: not a member, or refused by the organization's SSO rule).
+ * Read on nearly every request, so hand-written SQL; the space loader primes it from its own statement.
  */
 export const viewerMembershipLoader = defineLoader<string, Member | null>("viewerMembership", async (ctx, orgIds) => {
   const viewer = requireViewer(ctx);
   const rows = await ctx.sql.rows<Member>(
     `SELECT m.* FROM "Member" m JOIN "Organization" o ON o.id = m."organizationId"
-      WHERE m."userId" = $1 AND m."organizationId" = ANY($2) AND (m.sso OR m.role = 'admin' OR NOT o.sso)`,
+      WHERE m."userId" = $1 AND m."organizationId" = ANY($2) AND ${ssoAdmitsSql("m", "o")}`,
     [viewer.userId, orgIds],
   );
   return byKeys(orgIds, rows, (row) => row.organizationId);

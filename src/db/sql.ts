@@ -32,6 +32,16 @@ function converter(type: ColumnType): ((value: unknown) => unknown) | undefined 
   return undefined;
 }
 
+/**
+ * The select list reading a joined table (aliased `alias`) as the nested `relation` object of each row. `columns`
+ * is a Record over the model's keys, so that a column added to the model and not to the list fails to compile.
+ */
+export function joinedColumns<Model>(alias: string, relation: string, columns: Record<keyof Model & string, true>) {
+  return Object.keys(columns)
+    .map((column) => `${alias}."${column}" AS "${relation}.${column}"`)
+    .join(", ");
+}
+
 export function createSqlReader(
   connection: Promise<SqlQueryable>,
   onStatement: (sql: string, params: unknown[]) => void,

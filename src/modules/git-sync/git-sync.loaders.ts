@@ -1,4 +1,5 @@
 import type { GitSync } from "../../db/generated/client.ts";
+import { joinedColumns } from "../../db/sql.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
 
 /** Git sync state by space id, without access checks (the space field resolving it checked them). */
@@ -7,7 +8,6 @@ export const gitSyncBySpaceLoader = defineLoader<string, GitSync | null>("gitSyn
   return byKeys(spaceIds, rows, (row) => row.spaceId);
 });
 
-// Every GitSync column (a Record, so that a column added to the model and not here fails to compile).
 const gitSyncColumns: Record<keyof GitSync, true> = {
   spaceId: true,
   url: true,
@@ -31,7 +31,5 @@ const gitSyncColumns: Record<keyof GitSync, true> = {
 
 /** The select list of a `LEFT JOIN "GitSync" <alias>` that reads as a nested `gitSync` (see db/sql.ts). */
 export function gitSyncJoinColumns(alias: string): string {
-  return Object.keys(gitSyncColumns)
-    .map((column) => `${alias}."${column}" AS "gitSync.${column}"`)
-    .join(", ");
+  return joinedColumns<GitSync>(alias, "gitSync", gitSyncColumns);
 }

@@ -1,22 +1,32 @@
+import { membershipJoinColumns, ssoAdmitsSql, viewerMembershipLoader } from "../../auth/access.ts";
 import { highestRole } from "../../auth/roles.ts";
-import type { Collection, GitSync, Role, Space } from "../../db/generated/client.ts";
+import type { Collection, GitSync, Member, Role, Space } from "../../db/generated/client.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
 import { gitSyncBySpaceLoader, gitSyncJoinColumns } from "../git-sync/git-sync.loaders.ts";
 import type { MemberKey } from "../member/member.loaders.ts";
 
 /**
  * Spaces by id, deleted ones included, without access checks: services decide what the viewer may see. Nearly every
- * request reads a space, so this is hand-written SQL (db/sql.ts), and it brings each space's Git sync state along
- * for the `gitSync` field every REST space body carries.
+ * request reads a space, so this is hand-written SQL (db/sql.ts), and its one statement also brings each space's
+ * Git sync state (the `gitSync` every REST space body carries) and the viewer's membership of its organization
+ * (what every access check reads first).
  */
 export const spaceByIdLoader = defineLoader<string, Space | null>("spaceById", async (ctx, ids) => {
-  const rows = await ctx.sql.rows<Space & { gitSync: GitSync | null }>(
-    `SELECT s.*, ${gitSyncJoinColumns("g")} FROM "Space" s LEFT JOIN "GitSync" g ON g."spaceId" = s.id WHERE s.id = ANY($1)`,
-    [ids],
+  const viewerId = ctx.viewer?.userId ?? null;
+  const rows = await ctx.sql.rows<Space & { gitSync: GitSync | null; membership: Member | null }>(
+    `SELECT s.*, ${gitSyncJoinColumns("g")}, ${membershipJoinColumns("m")}
+       FROM "Space" s
+       JOIN "Organization" o ON o.id = s."organizationId"
+       LEFT JOIN "GitSync" g ON g."spaceId" = s.id
+       LEFT JOIN "Member" m ON m."organizationId" = s."organizationId" AND m."userId" = $2 AND ${ssoAdmitsSql("m", "o")}
+      WHERE s.id = ANY($1)`,
+    [ids, viewerId],
   );
   const gitSyncs = gitSyncBySpaceLoader(ctx);
-  const spaces = rows.map(({ gitSync, ...space }) => {
+  const memberships = viewerId ? viewerMembershipLoader(ctx) : undefined;
+  const spaces = rows.map(({ gitSync, membership, ...space }) => {
     gitSyncs.prime(space.id, gitSync);
+    memberships?.prime(space.organizationId, membership);
     return space;
   });
   return byKeys(ids, spaces, (row) => row.id);
