@@ -152,6 +152,11 @@ function fetchDirection(key: { direction: "asc" | "desc" }, backward: boolean): 
   return backward ? (key.direction === "asc" ? "desc" : "asc") : key.direction;
 }
 
+/** The `ORDER BY` terms of a sort on the table aliased `alias` (reversed for a backward fetch), for hand-written SQL. */
+export function orderBySql<Node>(sort: readonly SortKey<Node>[], alias: string, backward = false): string {
+  return sort.map((key) => `${alias}."${key.field}" ${fetchDirection(key, backward).toUpperCase()}`).join(", ");
+}
+
 /** Keyset pagination over any Prisma model: never offsets, so inserts do not skip or repeat rows across pages. */
 export function paginate<Node>(args: PageArgs, query: KeysetQuery<Node>): Promise<Page<Node>> {
   return keysetPage(
@@ -219,8 +224,8 @@ export function paginateSql<Node>(sql: SqlReader, args: PageArgs, query: SqlKeys
         const conditions = query.where(bind);
         if (after) conditions.push(keysetSql(bind, after, "after"));
         if (before) conditions.push(keysetSql(bind, before, "before"));
-        const orderBy = query.sort.map((key) => `${column(key)} ${fetchDirection(key, backward).toUpperCase()}`);
-        return `SELECT t.* FROM ${query.table} t ${whereSql(conditions)} ORDER BY ${orderBy.join(", ")} LIMIT ${take}`;
+        const orderBy = orderBySql(query.sort, "t", backward);
+        return `SELECT t.* FROM ${query.table} t ${whereSql(conditions)} ORDER BY ${orderBy} LIMIT ${take}`;
       });
       return sql.rows<Node>(text, params);
     },

@@ -48,8 +48,9 @@ export function createSqlReader(
 ): SqlReader {
   return {
     async rows<Row>(sql: string, params: readonly unknown[] = []) {
-      onStatement(sql, [...params]);
-      const result = await (await connection).queryRaw({ sql, args: [...params], argTypes: params.map(argType) });
+      const args = [...params];
+      onStatement(sql, args);
+      const result = await (await connection).queryRaw({ sql, args, argTypes: args.map(argType) });
       const count = result.columnNames.length;
       const keys: string[] = [];
       const relations: (string | undefined)[] = [];

@@ -1,7 +1,7 @@
 import type { RequestContext } from "../../context.ts";
 import type { SiteSection } from "../../db/generated/client.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
-import type { SortKey } from "../../pagination.ts";
+import { orderBySql, type SortKey } from "../../pagination.ts";
 import { sectionGroupsBySiteLoader } from "../section-group/section-group.loaders.ts";
 import { siteByIdLoader } from "../site/site.loaders.ts";
 import { siteSpacesBySectionLoader, siteSpacesBySiteLoader } from "../site-space/site-space.loaders.ts";
@@ -13,10 +13,10 @@ export const siteSectionOrder: SortKey<SiteSection>[] = [
 
 // The section loaders feed the nested reads: hand-written SQL (db/sql.ts).
 
-/** Every section of each site, in order (`siteSectionOrder`): one statement for all sites of a nested read. */
+/** Every section of each site, in order: one statement for all sites of a nested read. */
 export const sectionsBySiteLoader = defineLoader<string, SiteSection[]>("sectionsBySite", async (ctx, siteIds) => {
   const rows = await ctx.sql.rows<SiteSection>(
-    `SELECT * FROM "SiteSection" WHERE "siteId" = ANY($1) ORDER BY position, id`,
+    `SELECT * FROM "SiteSection" t WHERE t."siteId" = ANY($1) ORDER BY ${orderBySql(siteSectionOrder, "t")}`,
     [siteIds],
   );
   const bySite = new Map<string, SiteSection[]>(siteIds.map((id) => [id, []]));

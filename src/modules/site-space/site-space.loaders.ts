@@ -1,12 +1,13 @@
 import type { SiteSpace } from "../../db/generated/client.ts";
 import { defineLoader } from "../../loaders.ts";
-import type { SortKey } from "../../pagination.ts";
+import { orderBySql, type SortKey } from "../../pagination.ts";
 
-/** The order of a site's site spaces; the hand-written loaders below spell it `ORDER BY position, id`. */
 export const siteSpaceOrder: SortKey<SiteSpace>[] = [
   { field: "position", direction: "asc" },
   { field: "id", direction: "asc" },
 ];
+
+const siteSpaceOrderSql = orderBySql(siteSpaceOrder, "t");
 
 /** Site spaces whose space is deleted are hidden everywhere: every read filters on the live space. */
 export const liveSiteSpace = { space: { deletedAt: null } } as const;
@@ -17,7 +18,7 @@ export const liveSiteSpaceSql = `EXISTS (SELECT 1 FROM "Space" s WHERE s.id = t.
 /** Every live site space of each site (all scopes), in order: one statement for all sites of a nested read. */
 export const siteSpacesBySiteLoader = defineLoader<string, SiteSpace[]>("siteSpacesBySite", async (ctx, siteIds) => {
   const rows = await ctx.sql.rows<SiteSpace>(
-    `SELECT t.* FROM "SiteSpace" t WHERE t."siteId" = ANY($1) AND ${liveSiteSpaceSql} ORDER BY t.position, t.id`,
+    `SELECT t.* FROM "SiteSpace" t WHERE t."siteId" = ANY($1) AND ${liveSiteSpaceSql} ORDER BY ${siteSpaceOrderSql}`,
     [siteIds],
   );
   const bySite = new Map<string, SiteSpace[]>(siteIds.map((id) => [id, []]));
@@ -30,7 +31,7 @@ export const siteSpacesBySectionLoader = defineLoader<string, SiteSpace[]>(
   "siteSpacesBySection",
   async (ctx, sectionIds) => {
     const rows = await ctx.sql.rows<SiteSpace>(
-      `SELECT t.* FROM "SiteSpace" t WHERE t."sectionId" = ANY($1) AND ${liveSiteSpaceSql} ORDER BY t.position, t.id`,
+      `SELECT t.* FROM "SiteSpace" t WHERE t."sectionId" = ANY($1) AND ${liveSiteSpaceSql} ORDER BY ${siteSpaceOrderSql}`,
       [sectionIds],
     );
     const bySection = new Map<string, SiteSpace[]>(sectionIds.map((id) => [id, []]));

@@ -1,6 +1,6 @@
 import type { Site } from "../../db/generated/client.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
-import type { SortKey } from "../../pagination.ts";
+import { orderBySql, type SortKey } from "../../pagination.ts";
 
 export const siteOrder: SortKey<Site>[] = [
   { field: "createdAt", direction: "asc" },
@@ -15,10 +15,10 @@ export const siteByIdLoader = defineLoader<string, Site | null>("siteById", asyn
   return byKeys(ids, rows, (row) => row.id);
 });
 
-/** Every site of each organization, in list order (`siteOrder`): one statement for the first pages of a nested read. */
+/** Every site of each organization, in list order: one statement for the first pages of a nested read. */
 export const sitesByOrganizationLoader = defineLoader<string, Site[]>("sitesByOrganization", async (ctx, orgIds) => {
   const rows = await ctx.sql.rows<Site>(
-    `SELECT * FROM "Site" WHERE "organizationId" = ANY($1) ORDER BY "createdAt", id`,
+    `SELECT * FROM "Site" t WHERE t."organizationId" = ANY($1) ORDER BY ${orderBySql(siteOrder, "t")}`,
     [orgIds],
   );
   const byOrganization = new Map<string, Site[]>(orgIds.map((id) => [id, []]));
