@@ -78,6 +78,14 @@ describe("site spaces", () => {
     expect(all.items.map((s) => s.id)).toEqual([first.id, second.id]);
     expect((await listSiteSpaces(site, { query: { default: true } })).items.map((s) => s.id)).toEqual([first.id]);
     expect((await listSiteSpaces(site, { query: { default: false } })).items.map((s) => s.id)).toEqual([second.id]);
+    // Pages of one, then a well-formed cursor whose position is no integer: 400, not a server error.
+    const firstPage = await listSiteSpaces(site, { query: { limit: "1" } });
+    const nextPage = await listSiteSpaces(site, { query: { limit: "1", page: firstPage.next?.page ?? "" } });
+    expect([...firstPage.items, ...nextPage.items].map((s) => s.id)).toEqual([first.id, second.id]);
+    const forged = Buffer.from(JSON.stringify(["not a number", "sitesp_x"])).toString("base64url");
+    const refused = await t.rest("GET", `${site}/site-spaces`, { token: admin, query: { page: forged } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: { code: 400, message: "Invalid page cursor" } });
   });
 
   it("adds to the default section, or to a given one", async () => {
