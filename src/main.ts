@@ -10,11 +10,13 @@ import { startEventBus } from "./events/bus.ts";
 import { startJobRunner } from "./jobs/recurring.ts";
 import { createLogger, describeError } from "./logger.ts";
 import { seedDemoContent } from "./modules/demo/demo.service.ts";
+import { encryptStoredVisitorAuthKeys } from "./modules/site/site.service.ts";
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const db = await openConfiguredDatabase(config);
+  await encryptStoredVisitorAuthKeys(db.prisma, config.secretsKey);
   const demo = await bootstrapDemoData(db.prisma, systemClock, config.bootstrapAdminToken);
   const events = await startEventBus(db, logger);
   if (demo) {
