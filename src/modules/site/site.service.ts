@@ -275,8 +275,9 @@ export interface PublishedSiteAccess {
 
 /** The claims of the request's visitor JWT when the site's key signed it (HS256) and it has not expired. */
 async function visitorClaims(ctx: RequestContext, site: Site): Promise<Record<string, unknown> | null> {
+  if (!ctx.bearer) return null;
   const key = visitorAuthKeyOf(ctx, site);
-  if (!ctx.bearer || key === null) return null;
+  if (key === null) return null;
   try {
     const { payload } = await jwtVerify(ctx.bearer, new TextEncoder().encode(key), {
       algorithms: ["HS256"],
