@@ -174,6 +174,7 @@ export function createApp({ config, db, events, logger, clock = systemClock }: A
         ? await withIdempotency(
             {
               prisma: db.prisma,
+              secretsKey: config.secretsKey,
               clock,
               callerKey: call.viewer ? `user:${call.viewer.userId}` : `address:${clientAddress}`,
               key,

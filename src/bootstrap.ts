@@ -7,7 +7,7 @@ import { addMember, createApiToken, createUser, hasUsers } from "./modules/user/
 export interface BootstrapResult {
   organizationId: string;
   adminUserId: string;
-  /** The admin's token: printed once, at the start that created it. */
+  /** The admin's token: printed once, at the start that created it, unless it came from BOOTSTRAP_ADMIN_TOKEN. */
   adminToken: string;
 }
 

@@ -10,11 +10,13 @@ import { startEventBus } from "./events/bus.ts";
 import { startJobRunner } from "./jobs/recurring.ts";
 import { createLogger, describeError } from "./logger.ts";
 import { seedDemoContent } from "./modules/demo/demo.service.ts";
+import { encryptStoredVisitorAuthKeys } from "./modules/site/site.service.ts";
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const db = await openConfiguredDatabase(config);
+  await encryptStoredVisitorAuthKeys(db.prisma, config.secretsKey);
   const demo = await bootstrapDemoData(db.prisma, systemClock, config.bootstrapAdminToken);
   const events = await startEventBus(db, logger);
   if (demo) {
@@ -40,10 +42,12 @@ async function main() {
     `  Metrics:   ${config.publicUrl}/metrics`,
   ];
   if (demo) {
+    // A token the operator chose is theirs already: logs must not copy it.
+    const chosen = config.bootstrapAdminToken !== undefined;
     lines.push(
       `Created the demo organization ${demo.organizationId} with admin@example.com as its admin.`,
-      `  Admin token (shown once): ${demo.adminToken}`,
-      `  Try: curl -H "Authorization: Bearer ${demo.adminToken}" ${config.publicUrl}/v1/orgs`,
+      chosen ? "  Admin token: the value of BOOTSTRAP_ADMIN_TOKEN" : `  Admin token (shown once): ${demo.adminToken}`,
+      `  Try: curl -H "Authorization: Bearer ${chosen ? "$BOOTSTRAP_ADMIN_TOKEN" : demo.adminToken}" ${config.publicUrl}/v1/orgs`,
     );
   } else {
     lines.push("  Need a token? npm run cli -- token create --user <userId>   (npm run cli -- user list shows users)");

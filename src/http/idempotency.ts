@@ -13,6 +13,8 @@ const keyPattern = /^[\x21-\x7e]{1,255}$/;
 
 export interface IdempotentRequest {
   prisma: PrismaClient;
+  /** SECRETS_KEY: stored response bodies are encrypted with it. */
+  secretsKey: Buffer;
   clock: Clock;
   /** Whose keys these are: the signed-in user, or the client address for anonymous calls. */
   callerKey: string;
@@ -30,11 +32,12 @@ export interface IdempotentRequest {
  */
 export async function withIdempotency(request: IdempotentRequest, handle: () => Promise<Response>): Promise<Response> {
   const { prisma, clock, callerKey, key } = request;
+  const store = { prisma, secretsKey: request.secretsKey };
   if (!keyPattern.test(key)) {
     return restError(400, "Idempotency-Key must be 1 to 255 printable ASCII characters without spaces");
   }
   const hash = requestHash(request.method, request.target, request.body);
-  const start = await startIdempotentRequest(prisma, callerKey, key, hash, clock.now());
+  const start = await startIdempotentRequest(store, callerKey, key, hash, clock.now());
   if (start.kind === "mismatch") {
     return restError(422, "This Idempotency-Key was used with another request; use a new key for a new request");
   }
@@ -57,6 +60,6 @@ export async function withIdempotency(request: IdempotentRequest, handle: () => 
     return response;
   }
   const body = await response.text();
-  await finishIdempotentRequest(prisma, callerKey, key, { status: response.status, body });
+  await finishIdempotentRequest(store, callerKey, key, { status: response.status, body });
   return new Response(body || null, { status: response.status, headers: response.headers });
 }

@@ -9,6 +9,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Resolves with the exit code (or the signal's name) once the process has ended. */
   exited: Promise<number | string>;
+  /** What the process wrote so far (stdout and stderr). */
+  output(): string;
   stop(signal?: NodeJS.Signals): Promise<number | string>;
 }
 
@@ -58,6 +60,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     url,
     child,
     exited,
+    output: () => output,
     stop(signal = "SIGTERM") {
       child.kill(signal);
       return exited;

@@ -49,7 +49,15 @@ describe("Idempotency-Key on POST", () => {
     const body = JSON.stringify({ title: "In flight" });
     const callerKey = `user:${org.members.admin.id}`;
     const hash = requestHash("POST", spacesPath(), body);
-    expect(await startIdempotentRequest(t.db.prisma, callerKey, "key-running", hash, t.clock.now())).toEqual({
+    expect(
+      await startIdempotentRequest(
+        { prisma: t.db.prisma, secretsKey: t.config.secretsKey },
+        callerKey,
+        "key-running",
+        hash,
+        t.clock.now(),
+      ),
+    ).toEqual({
       kind: "started",
     });
     const response = await post(spacesPath(), { title: "In flight" }, "key-running");

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client.ts";
+import { decryptSecret, encryptSecret } from "../../secrets.ts";
 
 /** Records are kept this long; the same key after that starts a new request. */
 export const idempotencyRetentionMs = 24 * 60 * 60 * 1000;
@@ -17,11 +18,20 @@ export function requestHash(method: string, path: string, body: string): string 
 }
 
 /**
+ * Where records are kept: bodies are stored encrypted with `secretsKey`, since a response may show a secret once
+ * (a new API token, a share-link key) and the record keeps it for the retention.
+ */
+export interface IdempotencyStore {
+  prisma: PrismaClient;
+  secretsKey: Buffer;
+}
+
+/**
  * Claims `key` for this caller and request in one atomic upsert (a new key, or one whose record expired or whose
  * process died), or says what the earlier request with that key left: its response, still running, or another body.
  */
 export async function startIdempotentRequest(
-  prisma: PrismaClient,
+  { prisma, secretsKey }: IdempotencyStore,
   callerKey: string,
   key: string,
   hash: string,
@@ -34,7 +44,7 @@ export async function startIdempotentRequest(
     INSERT INTO "IdempotencyRecord" ("callerKey", "key", "requestHash", "state", "createdAt")
     VALUES (${callerKey}, ${key}, ${hash}, 'running', ${at}::timestamp)
     ON CONFLICT ("callerKey", "key") DO UPDATE
-      SET "requestHash" = EXCLUDED."requestHash", "state" = 'running', "status" = NULL, "body" = NULL,
+      SET "requestHash" = EXCLUDED."requestHash", "state" = 'running', "status" = NULL, "bodyEncrypted" = NULL,
         "createdAt" = EXCLUDED."createdAt"
       WHERE "IdempotencyRecord"."createdAt" < ${expired}::timestamp
         OR ("IdempotencyRecord"."state" = 'running' AND "IdempotencyRecord"."createdAt" < ${stale}::timestamp)
@@ -44,19 +54,20 @@ export async function startIdempotentRequest(
   // Deleted in between (the first request failed): the caller may simply retry.
   if (!record || record.state === "running") return { kind: "running" };
   if (record.requestHash !== hash) return { kind: "mismatch" };
-  return { kind: "replay", status: record.status ?? 200, body: record.body ?? "" };
+  const body = record.bodyEncrypted === null ? "" : decryptSecret(secretsKey, record.bodyEncrypted);
+  return { kind: "replay", status: record.status ?? 200, body };
 }
 
 /** Stores the response to replay. */
 export async function finishIdempotentRequest(
-  prisma: PrismaClient,
+  { prisma, secretsKey }: IdempotencyStore,
   callerKey: string,
   key: string,
   response: { status: number; body: string },
 ): Promise<void> {
   await prisma.idempotencyRecord.updateMany({
     where: { callerKey, key, state: "running" },
-    data: { state: "done", status: response.status, body: response.body },
+    data: { state: "done", status: response.status, bodyEncrypted: encryptSecret(secretsKey, response.body) },
   });
 }
 

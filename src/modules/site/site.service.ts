@@ -3,10 +3,11 @@ import { z } from "zod";
 import { requireOrganizationRole, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
-import type { Prisma, Role, Site } from "../../db/generated/client.ts";
+import type { Prisma, PrismaClient, Role, Site } from "../../db/generated/client.ts";
 import { InvalidInputError, NotFoundError, UnauthenticatedError } from "../../errors.ts";
 import { newId, randomBase62 } from "../../ids.ts";
 import { isFirstPage, type PageArgs, pageFromRows, paginate } from "../../pagination.ts";
+import { decryptSecret, encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
 import { shareKeyOpensSite } from "../share-link/share-link.service.ts";
 import { insertSiteSpace } from "../site-space/site-space.service.ts";
@@ -119,7 +120,7 @@ export async function createSite(ctx: RequestContext, organizationId: string, in
         title: data.title ?? "Untitled site",
         type: data.type ?? "basic",
         visibility: data.visibility ?? "public",
-        visitorAuthKey: randomBase62(visitorAuthKeyLength),
+        visitorAuthKeyEncrypted: encryptSecret(ctx.config.secretsKey, randomBase62(visitorAuthKeyLength)),
         createdAt: now,
       },
     });
@@ -194,9 +195,39 @@ export async function setSitePublished(
 }
 
 /** The secret that signs visitor JWTs; organization admins only. */
-export async function siteVisitorAuthKey(ctx: RequestContext, site: Site): Promise<string> {
+export async function siteVisitorAuthKey(ctx: RequestContext, site: Site): Promise<string | null> {
   await requireSite(ctx, site.organizationId, site.id, "admin");
-  return site.visitorAuthKey;
+  return visitorAuthKeyOf(ctx, site);
+}
+
+/** The site's visitor-auth key in clear; null for a row still in clear, which start-up has not encrypted yet. */
+function visitorAuthKeyOf(ctx: RequestContext, site: Site): string | null {
+  return site.visitorAuthKeyEncrypted === null
+    ? null
+    : decryptSecret(ctx.config.secretsKey, site.visitorAuthKeyEncrypted);
+}
+
+/**
+ * Encrypts the visitor-auth keys that releases before the encryption stored in clear (SQL has no SECRETS_KEY, so a
+ * migration cannot), keeping their values: the visitor JWTs that sites' servers sign keep working. Run at start-up;
+ * each row is changed only while it still holds its clear key, so servers starting together do not collide.
+ * Returns how many it encrypted.
+ */
+export async function encryptStoredVisitorAuthKeys(prisma: PrismaClient, secretsKey: Buffer): Promise<number> {
+  const stored = await prisma.site.findMany({
+    where: { visitorAuthKey: { not: null } },
+    select: { id: true, visitorAuthKey: true },
+  });
+  let encrypted = 0;
+  for (const { id, visitorAuthKey } of stored) {
+    if (visitorAuthKey === null) continue;
+    const { count } = await prisma.site.updateMany({
+      where: { id, visitorAuthKey },
+      data: { visitorAuthKeyEncrypted: encryptSecret(secretsKey, visitorAuthKey), visitorAuthKey: null },
+    });
+    encrypted += count;
+  }
+  return encrypted;
 }
 
 export interface SiteAdaptiveSchema {
@@ -245,8 +276,10 @@ export interface PublishedSiteAccess {
 /** The claims of the request's visitor JWT when the site's key signed it (HS256) and it has not expired. */
 async function visitorClaims(ctx: RequestContext, site: Site): Promise<Record<string, unknown> | null> {
   if (!ctx.bearer) return null;
+  const key = visitorAuthKeyOf(ctx, site);
+  if (key === null) return null;
   try {
-    const { payload } = await jwtVerify(ctx.bearer, new TextEncoder().encode(site.visitorAuthKey), {
+    const { payload } = await jwtVerify(ctx.bearer, new TextEncoder().encode(key), {
       algorithms: ["HS256"],
       currentDate: ctx.clock.now(),
     });
