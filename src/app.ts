@@ -15,7 +15,7 @@ import { graphqlLimitPlugins, maxBatchedOperations } from "./graphql/limits.ts";
 import { schema } from "./graphql/schema.ts";
 import { PayloadTooLargeError, readBodyWithin } from "./http/body.ts";
 import { withIdempotency } from "./http/idempotency.ts";
-import { rateLimit, rateLimitHeaders } from "./http/rate-limit.ts";
+import { type RateLimiter, rateLimitHeaders } from "./http/rate-limit.ts";
 import { describeError, type Logger } from "./logger.ts";
 import { contentPlainRoutes } from "./modules/content/content.http.ts";
 import { openApiSpecPlainRoutes } from "./modules/openapi-spec/openapi-spec.http.ts";
@@ -32,6 +32,8 @@ export interface AppOptions {
   db: Database;
   events: EventBus;
   logger: Logger;
+  /** Counts requests per caller (memory or Redis); its creator closes it. */
+  rateLimiter: RateLimiter;
   clock?: Clock;
 }
 
@@ -81,7 +83,7 @@ query SiteStructure {
 `;
 
 /** One fetch handler for the whole service: `/graphql`, `/v1/*`, health and metrics. */
-export function createApp({ config, db, events, logger, clock = systemClock }: AppOptions): App {
+export function createApp({ config, db, events, logger, rateLimiter, clock = systemClock }: AppOptions): App {
   const logUnexpected = (requestId: string) => (error: unknown) =>
     logger.error("unexpected error", { requestId, ...describeError(error) });
 
@@ -162,7 +164,7 @@ export function createApp({ config, db, events, logger, clock = systemClock }: A
     const request = new PonyfillRequest(incoming.url, { method: incoming.method, headers: incoming.headers, body });
     const bearer = bearerToken(request.headers.get("authorization"));
     const call: CallContext = { requestId, bearer, viewer: await authenticate(db.sql, clock, bearer), labels };
-    const limited = await rateLimit(db.prisma, config, call.viewer, clientAddress, clock.now());
+    const limited = await rateLimiter.count(call.viewer, clientAddress, clock.now());
     const headers = limited ? rateLimitHeaders(limited) : {};
     if (limited && !limited.allowed) {
       return restError(429, `Rate limit of ${limited.limit} requests exceeded; retry after the reset`, headers);
