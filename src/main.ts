@@ -67,6 +67,7 @@ async function main() {
       await eventsClosed;
       await db.close();
       await rateLimiter.close();
+      await logger.flush();
       process.exit(0);
     });
     server.closeIdleConnections();
