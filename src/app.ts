@@ -4,6 +4,7 @@ import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import { Request as PonyfillRequest, Response } from "@whatwg-node/fetch";
 import { getOperationAST } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
+import { createTokenCache } from "./auth/token-cache.ts";
 import { authenticate, bearerToken } from "./auth/viewer.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
@@ -92,6 +93,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
   }
 
   const metrics = createMetrics(db);
+  const tokens = createTokenCache(events);
   let acceptingTraffic = true;
 
   const yoga = createYoga<CallContext>({
@@ -163,7 +165,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     // AbortSignal per request, a measurable share of a small request's time.
     const request = new PonyfillRequest(incoming.url, { method: incoming.method, headers: incoming.headers, body });
     const bearer = bearerToken(request.headers.get("authorization"));
-    const call: CallContext = { requestId, bearer, viewer: await authenticate(db.sql, clock, bearer), labels };
+    const call: CallContext = { requestId, bearer, viewer: await authenticate(db.sql, clock, tokens, bearer), labels };
     const limited = await rateLimiter.count(call.viewer, clientAddress, clock.now());
     const headers = limited ? rateLimitHeaders(limited) : {};
     if (limited && !limited.allowed) {
