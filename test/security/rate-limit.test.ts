@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerContext } from "../../src/app.ts";
+import { ConfigError, loadConfig } from "../../src/config.ts";
 import { baseUrl, seedOrganization, startTestApp, type TestApp, testRedisUrl } from "../helpers/app.ts";
 import { createScratchDatabase } from "../helpers/database.ts";
 import { startServerProcess } from "../helpers/server-process.ts";
@@ -87,6 +88,14 @@ describe("rate limits", () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
     const warnings = lines.map((line) => JSON.parse(line)).filter((entry) => entry.level === "warn");
     expect(warnings).toEqual([expect.objectContaining({ message: expect.stringContaining("Redis unreachable") })]);
+  });
+
+  it("refuses a REDIS_URL that is no redis:// or rediss:// URL at start-up", () => {
+    expect(() => loadConfig({ REDIS_URL: "http://127.0.0.1:6379" })).toThrow(ConfigError);
+    expect(() => loadConfig({ REDIS_URL: "http://127.0.0.1:6379" })).toThrow(
+      "REDIS_URL: must be a redis:// or rediss:// URL",
+    );
+    expect(loadConfig({ REDIS_URL: "rediss://cache.internal:6380/2" }).redisUrl).toBe("rediss://cache.internal:6380/2");
   });
 
   it("refuses bodies over MAX_BODY_BYTES with 413 on /v1 and /graphql, before reading further", async () => {
