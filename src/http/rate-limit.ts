@@ -46,7 +46,7 @@ export async function createRateLimiter(
   const counter = (kind: string, points: number): Counter => {
     const options = { points, duration, keyPrefix: `${keyPrefix}:${kind}` };
     const memory = new RateLimiterMemory(options);
-    // Fail fast while disconnected (no offline queue), so that the insurance limiter answers at once.
+    // Redis errors (a disconnected client fails at once: no offline queue) fall through to the memory counter.
     return redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory;
   };
   const counters = {
@@ -89,6 +89,7 @@ export async function createRateLimiter(
  * starts anyway, counting per process until Redis answers). Each loss and recovery is logged once.
  */
 async function connectRedis(url: string, logger: Logger): Promise<Redis> {
+  // No offline queue: while disconnected a count fails at once (to the memory counter) instead of waiting.
   const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   let reachable = true;
   redis.on("error", (error: Error) => {
