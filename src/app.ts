@@ -4,6 +4,7 @@ import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import { Request as PonyfillRequest, Response } from "@whatwg-node/fetch";
 import { getOperationAST } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
+import { createTokenCache } from "./auth/token-cache.ts";
 import { authenticate, bearerToken } from "./auth/viewer.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
@@ -15,7 +16,7 @@ import { graphqlLimitPlugins, maxBatchedOperations } from "./graphql/limits.ts";
 import { schema } from "./graphql/schema.ts";
 import { PayloadTooLargeError, readBodyWithin } from "./http/body.ts";
 import { withIdempotency } from "./http/idempotency.ts";
-import { rateLimit, rateLimitHeaders } from "./http/rate-limit.ts";
+import { type RateLimiter, rateLimitHeaders } from "./http/rate-limit.ts";
 import { describeError, type Logger } from "./logger.ts";
 import { contentPlainRoutes } from "./modules/content/content.http.ts";
 import { openApiSpecPlainRoutes } from "./modules/openapi-spec/openapi-spec.http.ts";
@@ -32,6 +33,8 @@ export interface AppOptions {
   db: Database;
   events: EventBus;
   logger: Logger;
+  /** Counts requests per caller (memory or Redis); its creator closes it. */
+  rateLimiter: RateLimiter;
   clock?: Clock;
 }
 
@@ -81,7 +84,7 @@ query SiteStructure {
 `;
 
 /** One fetch handler for the whole service: `/graphql`, `/v1/*`, health and metrics. */
-export function createApp({ config, db, events, logger, clock = systemClock }: AppOptions): App {
+export function createApp({ config, db, events, logger, rateLimiter, clock = systemClock }: AppOptions): App {
   const logUnexpected = (requestId: string) => (error: unknown) =>
     logger.error("unexpected error", { requestId, ...describeError(error) });
 
@@ -90,6 +93,7 @@ export function createApp({ config, db, events, logger, clock = systemClock }: A
   }
 
   const metrics = createMetrics(db);
+  const tokens = createTokenCache(events);
   let acceptingTraffic = true;
 
   const yoga = createYoga<CallContext>({
@@ -161,8 +165,8 @@ export function createApp({ config, db, events, logger, clock = systemClock }: A
     // AbortSignal per request, a measurable share of a small request's time.
     const request = new PonyfillRequest(incoming.url, { method: incoming.method, headers: incoming.headers, body });
     const bearer = bearerToken(request.headers.get("authorization"));
-    const call: CallContext = { requestId, bearer, viewer: await authenticate(db.sql, clock, bearer), labels };
-    const limited = await rateLimit(db.prisma, config, call.viewer, clientAddress, clock.now());
+    const call: CallContext = { requestId, bearer, viewer: await authenticate(db.sql, clock, tokens, bearer), labels };
+    const limited = await rateLimiter.count(call.viewer, clientAddress, clock.now());
     const headers = limited ? rateLimitHeaders(limited) : {};
     if (limited && !limited.allowed) {
       return restError(429, `Rate limit of ${limited.limit} requests exceeded; retry after the reset`, headers);

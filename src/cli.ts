@@ -5,7 +5,7 @@ import { contextActingAs } from "./context.ts";
 import type { Database } from "./db/database.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { DomainError } from "./errors.ts";
-import { inProcessEventBus } from "./events/bus.ts";
+import { inProcessEventBus, startEventBus } from "./events/bus.ts";
 import type { ReportProgress } from "./jobs/runner.ts";
 import { insertOrganization } from "./modules/organization/organization.service.ts";
 import { addMember, createApiToken, createUser, listUsers, revokeApiToken } from "./modules/user/user.service.ts";
@@ -24,7 +24,7 @@ const usage = `Usage: npm run cli -- <command> [options]
                                             without --org: a new organization, its admin and a token`;
 
 type Handler = (
-  db: Pick<Database, "prisma" | "sql">,
+  db: Pick<Database, "prisma" | "sql" | "listen" | "notify">,
   options: Record<string, string | undefined>,
   config: Config,
 ) => Promise<unknown>;
@@ -91,9 +91,15 @@ const commands: Record<string, Handler> = {
     const { token, apiToken } = await createApiToken(prisma, required(options, "user"), { label: options.label });
     return { id: apiToken.id, user: apiToken.userId, token };
   },
-  "token revoke": async ({ prisma }, options) => {
-    const token = await revokeApiToken(prisma, required(options, "token-id"), systemClock.now());
-    return { id: token.id, revokedAt: token.revokedAt };
+  "token revoke": async (db, options) => {
+    // The database's NOTIFY: running servers drop the token from their caches.
+    const events = await startEventBus(db);
+    try {
+      const token = await revokeApiToken(db.prisma, events, required(options, "token-id"), systemClock.now());
+      return { id: token.id, revokedAt: token.revokedAt };
+    } finally {
+      await events.close();
+    }
   },
   seed: async ({ prisma, sql }, options, config) => {
     // Loaded by this command only: it pulls in every content service (~0.6 s), which the others need not load.

@@ -40,6 +40,10 @@ const configSchema = z.object({
   rateLimitToken: z.coerce.number().int().min(0).default(1200),
   rateLimitAnonymous: z.coerce.number().int().min(0).default(120),
   rateLimitWindowSeconds: z.coerce.number().int().min(1).max(3600).default(60),
+  redisUrl: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
   maxBodyBytes: z.coerce
     .number()
     .int()
@@ -87,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitToken: env.RATE_LIMIT_TOKEN || undefined,
     rateLimitAnonymous: env.RATE_LIMIT_ANONYMOUS || undefined,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     maxBodyBytes: env.MAX_BODY_BYTES || undefined,
     secretsKey: env.SECRETS_KEY || undefined,
     runJobs: env.RUN_JOBS || undefined,
@@ -113,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateLimitToken: "RATE_LIMIT_TOKEN",
       rateLimitAnonymous: "RATE_LIMIT_ANONYMOUS",
       rateLimitWindowSeconds: "RATE_LIMIT_WINDOW_SECONDS",
+      redisUrl: "REDIS_URL",
       maxBodyBytes: "MAX_BODY_BYTES",
       secretsKey: "SECRETS_KEY",
       runJobs: "RUN_JOBS",

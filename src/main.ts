@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { contextActingAs } from "./context.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { startEventBus } from "./events/bus.ts";
+import { createRateLimiter } from "./http/rate-limit.ts";
 import { startJobRunner } from "./jobs/recurring.ts";
 import { createLogger, describeError } from "./logger.ts";
 import { seedDemoContent } from "./modules/demo/demo.service.ts";
@@ -28,7 +29,8 @@ async function main() {
     );
     await seedDemoContent(ctx, demo.organizationId, "small", async () => {});
   }
-  const app = createApp({ config, db, events, logger });
+  const rateLimiter = await createRateLimiter(config, logger);
+  const app = createApp({ config, db, events, logger, rateLimiter });
   const jobs = config.runJobs ? startJobRunner(db, systemClock, config, logger, events) : undefined;
   const server = createServer(createServerAdapter<ServerContext>(app.fetch));
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
@@ -68,6 +70,8 @@ async function main() {
       await jobs?.stop();
       await eventsClosed;
       await db.close();
+      await rateLimiter.close();
+      await logger.flush();
       process.exit(0);
     });
     server.closeIdleConnections();

@@ -31,12 +31,9 @@ export function tokenFromValue(token: string): IssuedToken {
   return { token, lookup: match?.[1] ?? `h${hash.slice(0, 23)}`, hash };
 }
 
-export function lookupOf(token: string): string {
-  return tokenFromValue(token).lookup;
-}
-
-export function tokenMatches(token: string, storedHash: string): boolean {
-  const actual = Buffer.from(hashToken(token), "hex");
+/** Whether the sha256 `hash` of a presented token is the stored one, compared in constant time. */
+export function hashMatches(hash: string, storedHash: string): boolean {
+  const actual = Buffer.from(hash, "hex");
   const expected = Buffer.from(storedHash, "hex");
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -2,7 +2,8 @@ import type { Clock } from "../clock.ts";
 import type { Viewer } from "../context.ts";
 import type { ApiToken } from "../db/generated/client.ts";
 import type { SqlReader } from "../db/sql.ts";
-import { lookupOf, tokenMatches } from "./tokens.ts";
+import type { TokenCache, VerifiedToken } from "./token-cache.ts";
+import { hashMatches, tokenFromValue } from "./tokens.ts";
 
 /** The bearer token of a request, or undefined; a malformed header counts as no token. */
 export function bearerToken(authorization: string | null): string | undefined {
@@ -10,15 +11,33 @@ export function bearerToken(authorization: string | null): string | undefined {
   return match?.[1];
 }
 
-/** Resolves a token to its user; unknown, revoked and expired tokens give null (401 for the caller). */
-export async function authenticate(sql: SqlReader, clock: Clock, token: string | undefined): Promise<Viewer | null> {
+/**
+ * Resolves a token to its user; unknown, revoked and expired tokens give null (401 for the caller). A token verified
+ * before comes from `cache` without a statement; expiry is checked on every request.
+ */
+export async function authenticate(
+  sql: SqlReader,
+  clock: Clock,
+  cache: TokenCache,
+  token: string | undefined,
+): Promise<Viewer | null> {
   if (!token) return null;
-  // Every authenticated request runs this: hand-written SQL (see db/sql.ts).
+  const { lookup, hash } = tokenFromValue(token);
+  const cached = cache.get(hash);
+  if (cached) return viewerOf(cached, clock);
+  const revision = cache.revision();
+  // Hand-written SQL (see db/sql.ts): every request with a token not cached yet runs this.
   const [row] = await sql.rows<Pick<ApiToken, "id" | "userId" | "hash" | "revokedAt" | "expiresAt">>(
     `SELECT id, "userId", hash, "revokedAt", "expiresAt" FROM "ApiToken" WHERE lookup = $1`,
-    [lookupOf(token)],
+    [lookup],
   );
-  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= clock.now())) return null;
-  if (!tokenMatches(token, row.hash)) return null;
-  return { userId: row.userId, tokenId: row.id };
+  if (!row || row.revokedAt || !hashMatches(hash, row.hash)) return null;
+  const verified: VerifiedToken = { tokenId: row.id, userId: row.userId, expiresAt: row.expiresAt };
+  cache.set(hash, verified, revision);
+  return viewerOf(verified, clock);
+}
+
+function viewerOf(token: VerifiedToken, clock: Clock): Viewer | null {
+  if (token.expiresAt && token.expiresAt <= clock.now()) return null;
+  return { userId: token.userId, tokenId: token.tokenId };
 }

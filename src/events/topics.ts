@@ -12,6 +12,8 @@ export interface EventTopics {
   changeRequestUpdated: ChangeRequestUpdate;
   /** Key: the change request id. A comment or a reply was posted on it. */
   changeRequestCommentPosted: ChangeRequestCommentPosted;
+  /** Key: `all`. API tokens were revoked (committed): every instance drops them from its token cache. */
+  apiTokensRevoked: ApiTokensRevoked;
 }
 
 export type Topic = keyof EventTopics;
@@ -49,4 +51,8 @@ export interface ChangeRequestCommentPosted {
   replyId: string | null;
   postedBy: string;
   postedAt: string;
+}
+
+export interface ApiTokensRevoked {
+  tokenIds: string[];
 }

@@ -14,7 +14,6 @@ import {
 } from "../modules/git-sync/git-sync.service.ts";
 import { purgeIdempotencyRecords } from "../modules/idempotency/idempotency.service.ts";
 import { processSpec, processSpecJobType } from "../modules/openapi-spec/openapi-spec.service.ts";
-import { purgeRateLimitBuckets } from "../modules/rate-limit/rate-limit.service.ts";
 import { purgeDeletedSpaces } from "../modules/space/space.service.ts";
 import { processTranslationRun, translationRunJobType } from "../modules/translation/translation.service.ts";
 import { ensureRecurringJob, type JobDatabase, type JobHandlers, runDueJobs } from "./runner.ts";
@@ -40,17 +39,11 @@ export const jobHandlers: JobHandlers = {
   },
   [gitImportJobType]: { run: (prisma, job, now, { config }) => processGitImport(prisma, job, now, config) },
   [gitExportJobType]: { run: (prisma, job, now, { config }) => processGitExport(prisma, job, now, config) },
-  // Idempotency keys are kept 24 hours; rate-limit windows last at most an hour.
+  // Idempotency keys are kept 24 hours.
   "purge-idempotency-records": {
     every: hour,
     run: async (prisma, _job, now) => {
       await purgeIdempotencyRecords(prisma, now);
-    },
-  },
-  "purge-rate-limit-buckets": {
-    every: hour,
-    run: async (prisma, _job, now) => {
-      await purgeRateLimitBuckets(prisma, new Date(now.getTime() - hour));
     },
   },
   /** Payload `{ userId, size }`: demo content created as that user (an admin of the job's organization). */

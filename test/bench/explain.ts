@@ -3,6 +3,7 @@ import { createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { openDatabase } from "../../src/db/database.ts";
 import { startEventBus } from "../../src/events/bus.ts";
+import { createRateLimiter } from "../../src/http/rate-limit.ts";
 import { createLogger } from "../../src/logger.ts";
 import type { Workload } from "./workloads.ts";
 
@@ -49,7 +50,8 @@ export async function explainWorkloads(databaseUrl: string, workloads: Workload[
   });
   const config = loadConfig({ LOG_LEVEL: "silent", RATE_LIMIT_TOKEN: "0", RATE_LIMIT_ANONYMOUS: "0" });
   const events = await startEventBus(db, createLogger("silent"));
-  const app = createApp({ config, db, events, logger: createLogger("silent") });
+  const logger = createLogger("silent");
+  const app = createApp({ config, db, events, logger, rateLimiter: await createRateLimiter(config, logger) });
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

@@ -10,6 +10,7 @@ import { type Config, loadConfig } from "../../src/config.ts";
 import type { Database } from "../../src/db/database.ts";
 import type { Role } from "../../src/db/generated/client.ts";
 import { type EventBus, startEventBus } from "../../src/events/bus.ts";
+import { createRateLimiter } from "../../src/http/rate-limit.ts";
 import { newId } from "../../src/ids.ts";
 import { createLogger } from "../../src/logger.ts";
 import { insertOrganization } from "../../src/modules/organization/organization.service.ts";
@@ -61,7 +62,12 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Another app on the database of an earlier `startTestApp` (two server instances sharing one database). */
   db?: Database;
+  /** The rate limiter's Redis key prefix: apps of one test share it, other tests' counts stay apart. */
+  rateLimitKeyPrefix?: string;
 }
+
+/** The Redis of the tests that share rate limits (the one of the development machines and CI by default). */
+export const testRedisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 /** A service on a fresh database for this test file, closed after the file's tests. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -83,7 +89,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const logger = options.log ? createLogger("info", options.log) : createLogger("silent");
   const events = await startEventBus(db, logger);
   afterAll(() => events.close());
-  const app = createApp({ config, db, events, clock, logger });
+  const rateLimiter = await createRateLimiter(config, logger, options.rateLimitKeyPrefix);
+  afterAll(() => rateLimiter.close());
+  const app = createApp({ config, db, events, clock, logger, rateLimiter });
   return {
     app,
     db,

@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerContext } from "../../src/app.ts";
-import { baseUrl, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { ConfigError, loadConfig } from "../../src/config.ts";
+import { baseUrl, seedOrganization, startTestApp, type TestApp, testRedisUrl } from "../helpers/app.ts";
 import { createScratchDatabase } from "../helpers/database.ts";
 import { startServerProcess } from "../helpers/server-process.ts";
 
@@ -58,16 +60,42 @@ describe("rate limits", () => {
     expect((await call(t, "/v1/orgs", "dmt_unknown", "198.51.100.7")).status).toBe(429);
   });
 
-  it("shares the count between two app instances on one database: never more than the limit together", async () => {
-    const other = await startTestApp({ db: t.db, env: limits });
-    other.clock.advance(t.clock.now().getTime() - other.clock.now().getTime());
+  it("shares the count between two app instances on one Redis: never more than the limit together", async () => {
+    const shared = { db: t.db, env: { ...limits, REDIS_URL: testRedisUrl }, rateLimitKeyPrefix: randomUUID() };
+    const one = await startTestApp(shared);
+    const other = await startTestApp(shared);
     const org = await seedOrganization(t.db, "Shared budget");
     const token = org.members.read.token;
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => call(i % 2 === 0 ? t : other, "/v1/orgs", token)),
+      Array.from({ length: 12 }, (_, i) => call(i % 2 === 0 ? one : other, "/v1/orgs", token)),
     );
     expect(answers.filter((response) => response.status === 200)).toHaveLength(3);
     expect(answers.filter((response) => response.status === 429)).toHaveLength(9);
+    expect(answers.map((response) => response.headers.get("ratelimit-remaining")).sort()).toEqual([
+      ...Array(10).fill("0"),
+      "1",
+      "2",
+    ]);
+  });
+
+  it("counts per process, with a warning logged, while Redis cannot be reached", async () => {
+    const lines: string[] = [];
+    const env = { ...limits, REDIS_URL: "redis://127.0.0.1:1" };
+    const unreachable = await startTestApp({ db: t.db, env, log: (line) => lines.push(line) });
+    const org = await seedOrganization(t.db, "Redis down");
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await call(unreachable, "/v1/orgs", org.members.read.token)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const warnings = lines.map((line) => JSON.parse(line)).filter((entry) => entry.level === "warn");
+    expect(warnings).toEqual([expect.objectContaining({ message: expect.stringContaining("Redis unreachable") })]);
+  });
+
+  it("refuses a REDIS_URL that is no redis:// or rediss:// URL at start-up", () => {
+    expect(() => loadConfig({ REDIS_URL: "http://127.0.0.1:6379" })).toThrow(ConfigError);
+    expect(() => loadConfig({ REDIS_URL: "http://127.0.0.1:6379" })).toThrow(
+      "REDIS_URL: must be a redis:// or rediss:// URL",
+    );
+    expect(loadConfig({ REDIS_URL: "rediss://cache.internal:6380/2" }).redisUrl).toBe("rediss://cache.internal:6380/2");
   });
 
   it("refuses bodies over MAX_BODY_BYTES with 413 on /v1 and /graphql, before reading further", async () => {
@@ -85,7 +113,7 @@ describe("rate limits", () => {
   });
 });
 
-// Two real server processes (src/main.ts) on one PostgreSQL database: the limit holds across processes.
+// Two real server processes (src/main.ts) on one PostgreSQL database and one Redis: the limit holds across processes.
 describe.runIf(process.env.TEST_DATABASE_URL)("rate limits across server processes", () => {
   const token = `bootstrap-${"k".repeat(24)}`;
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -96,7 +124,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)("rate limits across server process
   it("two processes accept no more than the limit together", async () => {
     const database = await createScratchDatabase(process.env.TEST_DATABASE_URL as string);
     cleanups.push(() => database.drop());
-    const env = { DATABASE_URL: database.url, BOOTSTRAP_ADMIN_TOKEN: token, RATE_LIMIT_TOKEN: "5" };
+    // The token's id is new in this database, so its counts in Redis are this test's own.
+    const env = {
+      DATABASE_URL: database.url,
+      BOOTSTRAP_ADMIN_TOKEN: token,
+      RATE_LIMIT_TOKEN: "5",
+      REDIS_URL: testRedisUrl,
+    };
     // One after the other: the first migrates and creates the demo data.
     const first = await startServerProcess(env);
     cleanups.push(() => first.stop());

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { requireOrganizationRole, requireViewer } from "../../auth/access.ts";
+import { announceRevokedTokens } from "../../auth/token-cache.ts";
 import { issueToken, tokenFromValue } from "../../auth/tokens.ts";
 import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { ApiToken, PrismaClient, Role, User } from "../../db/generated/client.ts";
 import { ConflictError, NotFoundError } from "../../errors.ts";
+import type { EventBus } from "../../events/bus.ts";
 import { newId } from "../../ids.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
@@ -85,12 +87,23 @@ export async function createApiToken(
   return { token: issued.token, apiToken };
 }
 
-/** Operator (CLI): revokes any token. Revoking twice is harmless. */
-export async function revokeApiToken(prisma: PrismaClient, tokenId: string, now: Date): Promise<ApiToken> {
+/**
+ * Operator (CLI): revokes any token. Revoking twice is harmless. Once the row is written, every instance's token
+ * cache drops the token (announced on `events` again for a token already revoked: it costs one NOTIFY).
+ */
+export async function revokeApiToken(
+  prisma: PrismaClient,
+  events: EventBus,
+  tokenId: string,
+  now: Date,
+): Promise<ApiToken> {
   const token = await prisma.apiToken.findUnique({ where: { id: tokenId } });
   if (!token) throw new NotFoundError(`Token ${tokenId} not found`);
-  if (token.revokedAt) return token;
-  return prisma.apiToken.update({ where: { id: tokenId }, data: { revokedAt: now } });
+  const revoked = token.revokedAt
+    ? token
+    : await prisma.apiToken.update({ where: { id: tokenId }, data: { revokedAt: now } });
+  await announceRevokedTokens(events, [tokenId]);
+  return revoked;
 }
 
 const tokenLabelSchema = z.strictObject({ label: z.string().trim().min(1).max(100).optional() });
@@ -106,7 +119,7 @@ export async function revokeViewerApiToken(ctx: RequestContext, tokenId: string)
   const viewer = requireViewer(ctx);
   const token = await ctx.prisma.apiToken.findFirst({ where: { id: tokenId, userId: viewer.userId } });
   if (!token) throw new NotFoundError(`Token ${tokenId} not found`);
-  return revokeApiToken(ctx.prisma, tokenId, ctx.clock.now());
+  return revokeApiToken(ctx.prisma, ctx.events, tokenId, ctx.clock.now());
 }
 
 export function listViewerApiTokens(ctx: RequestContext, page: PageArgs) {

@@ -1,0 +1,190 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addMember, createApiToken } from "../../src/modules/user/user.service.ts";
+import {
+  type SeededOrganization,
+  type SeededUser,
+  seedOrganization,
+  seedUser,
+  startTestApp,
+  type TestApp,
+} from "../helpers/app.ts";
+import { createScratchDatabase } from "../helpers/database.ts";
+import { type ServerProcess, startServerProcess } from "../helpers/server-process.ts";
+
+const revokeToken = "mutation($id: ID!) { revokeApiToken(id: $id) { id revokedAt } }";
+const createToken = 'mutation { createApiToken(input: { label: "second" }) { token apiToken { id } } }';
+
+let t: TestApp;
+let org: SeededOrganization;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  org = await seedOrganization(t.db, "Token cache");
+});
+
+async function graphql<Data>(app: TestApp, token: string, query: string, variables = {}): Promise<Data> {
+  const response = await app.app.fetch(
+    new Request("http://gateway.test/graphql", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ query, variables }),
+    }),
+  );
+  const body = (await response.json()) as { data: Data; errors?: unknown[] };
+  expect(body.errors).toBeUndefined();
+  return body.data;
+}
+
+/** A fresh user of `org` with the role, and a token id (its tokens are its own: revoking them spoils no other test). */
+async function member(role: "admin" | "read"): Promise<SeededUser & { tokenId: string }> {
+  const user = await seedUser(t.db, `cached-${role}`);
+  await addMember(t.db.prisma, org.organizationId, user.id, role, new Date());
+  const { id: tokenId } = await t.db.prisma.apiToken.findFirstOrThrow({ where: { userId: user.id } });
+  return { ...user, tokenId };
+}
+
+/** Calls `probe` until it answers `status`, at most `attempts` times 50 ms apart: about a second by default. */
+async function eventually(probe: () => Promise<number>, status: number, attempts = 20): Promise<number[]> {
+  const seen: number[] = [];
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    seen.push(await probe());
+    if (seen.at(-1) === status) return seen;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return seen;
+}
+
+describe("API tokens verified once per instance", () => {
+  it("a small read with a token already seen costs one statement: the space, without a token read", async () => {
+    const reader = await member("read");
+    const created = await t.rest<{ id: string }>("POST", `/orgs/${org.organizationId}/spaces`, {
+      token: org.members.admin.token,
+      body: { title: "Cached" },
+    });
+    expect(created.status).toBe(201);
+    const statementsOf = async (token: string) => {
+      const before = t.db.statementCount();
+      expect((await t.rest("GET", `/spaces/${created.body.id}`, { token })).status).toBe(200);
+      return t.db.statementCount() - before;
+    };
+    // The first call of a token reads its row; later calls do not. An admin's read of a space is then the space
+    // with the caller's membership in one statement; a reader's adds their grants.
+    expect(await statementsOf(reader.token)).toBe(3);
+    expect(await statementsOf(reader.token)).toBe(2);
+    expect(await statementsOf(org.members.admin.token)).toBe(1);
+  });
+
+  it("revoking a cached token (revokeApiToken) locks it out at once here, and on another instance within a second", async () => {
+    const admin = await member("admin");
+    const other = await startTestApp({ db: t.db });
+    for (const app of [t, other]) expect((await app.rest("GET", "/orgs", { token: admin.token })).status).toBe(200);
+
+    await graphql(t, admin.token, revokeToken, { id: admin.tokenId });
+    expect((await t.rest("GET", "/orgs", { token: admin.token })).status).toBe(401);
+    const seen = await eventually(async () => (await other.rest("GET", "/orgs", { token: admin.token })).status, 401);
+    expect(seen.at(-1)).toBe(401);
+  });
+
+  it("keeps only token -> user: a role change and a removal apply to the next request of a cached token", async () => {
+    const user = await member("admin");
+    const members = `/orgs/${org.organizationId}/members`;
+    const patch = (token: string) =>
+      t.rest("PATCH", `/orgs/${org.organizationId}`, { token, body: { title: "Token cache" } });
+    expect((await patch(user.token)).status).toBe(200);
+
+    const demoted = await t.rest("PATCH", `${members}/${user.id}`, {
+      token: org.members.admin.token,
+      body: { role: "read" },
+    });
+    expect(demoted.status).toBe(200);
+    expect((await patch(user.token)).status).toBe(403);
+    expect((await t.rest("GET", `/orgs/${org.organizationId}`, { token: user.token })).status).toBe(200);
+
+    const removed = await t.rest("DELETE", `${members}/${user.id}`, { token: org.members.admin.token });
+    expect(removed.status).toBe(204);
+    expect((await t.rest("GET", `/orgs/${org.organizationId}`, { token: user.token })).status).toBe(404);
+  });
+
+  it("refuses a cached token once it expires", async () => {
+    const user = await seedUser(t.db, "expiring");
+    const expiresAt = new Date(t.clock.now().getTime() + 60_000);
+    const { token } = await createApiToken(t.db.prisma, user.id, { expiresAt });
+    expect((await t.rest("GET", "/orgs", { token })).status).toBe(200);
+    t.clock.advance(60_000);
+    expect((await t.rest("GET", "/orgs", { token })).status).toBe(401);
+  });
+
+  it("a token created after a revocation works, and the revoked one stays refused", async () => {
+    const user = await member("read");
+    const created = await graphql<{ createApiToken: { token: string; apiToken: { id: string } } }>(
+      t,
+      user.token,
+      createToken,
+    );
+    await graphql(t, created.createApiToken.token, revokeToken, { id: user.tokenId });
+    expect((await t.rest("GET", "/orgs", { token: user.token })).status).toBe(401);
+    expect((await t.rest("GET", "/orgs", { token: created.createApiToken.token })).status).toBe(200);
+  });
+});
+
+// Real server processes on one PostgreSQL database: a revocation made by one process (a server, or the CLI) is
+// refused by the others through NOTIFY.
+describe.runIf(process.env.TEST_DATABASE_URL)("token revocation across processes", () => {
+  const bootstrap = `bootstrap-${"t".repeat(24)}`;
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  async function call(server: ServerProcess, token: string, init: RequestInit = {}) {
+    const response = await fetch(`${server.url}${init.body ? "/graphql" : "/v1/orgs"}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  async function newToken(server: ServerProcess): Promise<{ token: string; id: string }> {
+    const { body } = await call(server, bootstrap, { method: "POST", body: JSON.stringify({ query: createToken }) });
+    const created = (body.data as { createApiToken: { token: string; apiToken: { id: string } } }).createApiToken;
+    return { token: created.token, id: created.apiToken.id };
+  }
+
+  it("a token revoked on one server, or by the CLI, is refused by the other servers within a second", async () => {
+    const database = await createScratchDatabase(process.env.TEST_DATABASE_URL as string);
+    cleanups.push(() => database.drop());
+    const env = { DATABASE_URL: database.url, BOOTSTRAP_ADMIN_TOKEN: bootstrap, RUN_JOBS: "false" };
+    // One after the other: the first migrates and creates the demo data.
+    const first = await startServerProcess(env);
+    cleanups.push(() => first.stop());
+    const second = await startServerProcess(env);
+    cleanups.push(() => second.stop());
+
+    const byServer = await newToken(first);
+    const byCli = await newToken(first);
+    for (const server of [first, second]) {
+      for (const { token } of [byServer, byCli]) expect((await call(server, token)).status).toBe(200);
+    }
+
+    const revoked = await call(first, byServer.token, {
+      method: "POST",
+      body: JSON.stringify({ query: revokeToken, variables: { id: byServer.id } }),
+    });
+    expect(revoked.body.errors).toBeUndefined();
+    expect((await eventually(async () => (await call(second, byServer.token)).status, 401)).at(-1)).toBe(401);
+
+    await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "src/cli.ts", "token", "revoke", "--token-id", byCli.id],
+      {
+        env: { ...process.env, DATABASE_URL: database.url },
+      },
+    );
+    for (const server of [first, second]) {
+      expect((await eventually(async () => (await call(server, byCli.token)).status, 401)).at(-1)).toBe(401);
+    }
+    expect((await call(second, bootstrap)).status).toBe(200);
+  }, 180_000);
+});
