@@ -4,7 +4,7 @@ import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { contextActingAs } from "./context.ts";
 import type { Database } from "./db/database.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
-import { DomainError } from "./errors.ts";
+import { domainErrorFrom } from "./errors.ts";
 import { inProcessEventBus, startEventBus } from "./events/bus.ts";
 import type { ReportProgress } from "./jobs/runner.ts";
 import { insertOrganization } from "./modules/organization/organization.service.ts";
@@ -163,8 +163,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof DomainError || error instanceof UsageError || error instanceof ConfigError;
-  process.stderr.write(`${JSON.stringify({ error: known ? (error as Error).message : String(error) })}\n`);
+  const domain = domainErrorFrom(error);
+  const known = domain !== undefined || error instanceof UsageError || error instanceof ConfigError;
+  const message = domain?.message ?? (known ? (error as Error).message : String(error));
+  process.stderr.write(`${JSON.stringify({ error: message })}\n`);
   if (!known && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
   process.exit(known ? 1 : 3);
 });

@@ -39,3 +39,41 @@ export class PreconditionFailedError extends DomainError {
   readonly status = 412;
   readonly code = "PRECONDITION_FAILED";
 }
+
+/**
+ * Whether `error` is PostgreSQL's unique violation (23505): Prisma's P2002, a raw query's P2010 that carries it,
+ * or the driver's own error from hand-written SQL.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, meta } = error as Error & { code?: unknown; meta?: { driverAdapterError?: { cause?: unknown } } };
+  if (code === "P2002" || code === "23505") return true;
+  const cause = meta?.driverAdapterError?.cause as { originalCode?: unknown } | undefined;
+  return code === "P2010" && cause?.originalCode === "23505";
+}
+
+/**
+ * The domain error `error` stands for: itself, or a 409 for a unique violation. Two requests that both passed a
+ * "not taken yet" check race to the database's unique index, and the loser is told what a sequential caller is.
+ */
+export function domainErrorFrom(error: unknown): DomainError | undefined {
+  if (error instanceof DomainError) return error;
+  if (isUniqueViolation(error)) {
+    return new ConflictError("This conflicts with an existing item: a value that must be unique is already taken");
+  }
+  return undefined;
+}
+
+/**
+ * Runs `attempt` again (up to `attempts` times in all) when it fails on a unique violation: for writes that choose
+ * their own unique value from what they read, so a rerun reads the winner's row and chooses anew.
+ */
+export async function retryOnUniqueViolation<Result>(attempts: number, attempt: () => Promise<Result>) {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tries >= attempts || !isUniqueViolation(error)) throw error;
+    }
+  }
+}

@@ -1,5 +1,5 @@
 import type { RequestContext } from "./context.ts";
-import { DomainError } from "./errors.ts";
+import { domainErrorFrom } from "./errors.ts";
 import { restError } from "./rest/errors.ts";
 
 /**
@@ -31,7 +31,8 @@ export async function runPlainRoute(
   try {
     return await route.handle(request, parameters.map(decodeURIComponent), ctx);
   } catch (error) {
-    if (error instanceof DomainError) return restError(error.status, error.message);
+    const domain = domainErrorFrom(error);
+    if (domain) return restError(domain.status, domain.message);
     if (error instanceof URIError) return restError(400, "Malformed path");
     throw error;
   }

@@ -1,11 +1,15 @@
 import { GraphQLError } from "graphql";
-import { DomainError } from "../errors.ts";
+import { type DomainError, domainErrorFrom } from "../errors.ts";
 
-/** The domain error behind a GraphQL error, if any (resolvers wrap thrown errors in GraphQLError). */
+/**
+ * The domain error behind a GraphQL error, if any (resolvers wrap thrown errors in GraphQLError); unique violations
+ * count as conflicts (`domainErrorFrom`), the one place that maps them for GraphQL and REST.
+ */
 export function domainErrorOf(error: unknown): DomainError | undefined {
   let current: unknown = error;
   while (current instanceof Error) {
-    if (current instanceof DomainError) return current;
+    const domain = domainErrorFrom(current);
+    if (domain) return domain;
     current = current instanceof GraphQLError ? current.originalError : current.cause;
   }
   return undefined;

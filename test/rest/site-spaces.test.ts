@@ -247,3 +247,31 @@ describe("site spaces", () => {
     }
   });
 });
+
+describe("site-space paths in the database", () => {
+  it("are unique per section and per site root: a second row with a taken path is refused", async () => {
+    const spaceId = await createSpace("Unique Path");
+    const site = await createSite();
+    const siteId = site.split("/").at(-1) as string;
+    const first = await addSiteSpace(site, { spaceId });
+    const duplicate = { siteId, sectionId: null, spaceId, path: first.path };
+    await expect(t.db.prisma.siteSpace.create({ data: { id: "sitesp_dup_root", ...duplicate } })).rejects.toMatchObject(
+      {
+        code: "P2002",
+      },
+    );
+
+    const sectioned = await createSite();
+    const section = await t.rest<{ id: string }>("POST", `${sectioned}/sections`, { token: admin, body: { spaceId } });
+    const inSection = await t.db.prisma.siteSpace.findFirstOrThrow({ where: { sectionId: section.body.id } });
+    await expect(
+      t.db.prisma.siteSpace.create({
+        data: { ...inSection, id: "sitesp_dup_section", createdAt: new Date() },
+      }),
+    ).rejects.toMatchObject({ code: "P2002" });
+    // Another section of the same site may use the path.
+    const other = await t.rest<{ id: string }>("POST", `${sectioned}/sections`, { token: admin, body: { spaceId } });
+    expect(other.status).toBe(201);
+    expect(await t.db.prisma.siteSpace.count({ where: { siteId: inSection.siteId, path: inSection.path } })).toBe(2);
+  });
+});

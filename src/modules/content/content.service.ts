@@ -33,12 +33,19 @@ import { fileStateOf, readContentState, sha256, writeRevision } from "./revision
 /** Thrown inside a transaction whose conditional write found the head moved: the transaction rolls back. */
 class HeadMoved extends Error {}
 
-const maxAttempts = 10;
+/**
+ * Each lost race means another write landed, so N writers racing on one head need up to N attempts: the bound is
+ * far above any real burst and only stops a writer that never wins.
+ */
+const maxAttempts = 100;
+/** Upper bound of the random pause after the n-th lost race: spreads the losers out so fewer collide again. */
+const backoffMs = (tries: number) => Math.min(100, 2 ** tries);
 
 /**
  * Optimistic writes: `attempt` reads a head (space or change request revision), computes, and in one transaction
  * writes only if the head is still the one it read (`headMoved()` otherwise). Another writer landing in between
- * makes it start over on the new head, so no write is ever lost; one that keeps losing gets a 409.
+ * makes it start over on the new head after a short random pause, so no write is ever lost; real conflicts are
+ * the attempt's own 409, and one that keeps losing the race gets a 409 too.
  */
 export async function onLatestHead<T>(attempt: (headMoved: () => never) => Promise<T>): Promise<T> {
   for (let tries = 0; tries < maxAttempts; tries++) {
@@ -49,6 +56,7 @@ export async function onLatestHead<T>(attempt: (headMoved: () => never) => Promi
     } catch (error) {
       if (!(error instanceof HeadMoved)) throw error;
     }
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * backoffMs(tries)));
   }
   throw new ConflictError("The content kept changing while this write was applied: retry it");
 }

@@ -55,6 +55,15 @@ export async function getMember(ctx: RequestContext, organizationId: string, use
 
 const updateMemberSchema = z.strictObject({ role: roleSchema.nullable() });
 
+/**
+ * Serializes the changes that may lower or remove an admin of an organization (they lock its row first), so that
+ * the "another admin remains" check below reads what the other such changes committed: two admins demoting each
+ * other at once cannot both pass it.
+ */
+async function lockAdmins(tx: Prisma.TransactionClient, organizationId: string) {
+  await tx.$queryRaw`SELECT 1 FROM "Organization" WHERE id = ${organizationId} FOR NO KEY UPDATE`;
+}
+
 async function assertAnotherAdminRemains(tx: Prisma.TransactionClient, organizationId: string, userId: string) {
   const admins = await tx.member.count({
     where: { organizationId, role: "admin", disabled: false, userId: { not: userId } },
@@ -66,6 +75,7 @@ export async function updateMember(ctx: RequestContext, organizationId: string, 
   await requireOrganizationRole(ctx, organizationId, "admin");
   const { role } = parseInput(updateMemberSchema, input);
   return ctx.prisma.$transaction(async (tx) => {
+    await lockAdmins(tx, organizationId);
     const member = await tx.member.findUnique({ where: { organizationId_userId: { organizationId, userId } } });
     if (!member) throw new NotFoundError(`User ${userId} is not a member of this organization`);
     if (member.role === "admin" && role !== "admin") await assertAnotherAdminRemains(tx, organizationId, userId);
@@ -79,6 +89,7 @@ export async function removeMember(ctx: RequestContext, organizationId: string, 
   if (viewer.userId === userId) await requireMembership(ctx, organizationId);
   else await requireOrganizationRole(ctx, organizationId, "admin");
   await ctx.prisma.$transaction(async (tx) => {
+    await lockAdmins(tx, organizationId);
     const member = await tx.member.findUnique({ where: { organizationId_userId: { organizationId, userId } } });
     if (!member) return;
     if (member.role === "admin") await assertAnotherAdminRemains(tx, organizationId, userId);

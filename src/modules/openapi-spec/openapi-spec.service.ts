@@ -6,7 +6,7 @@ import type { Config } from "../../config.ts";
 import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Job, OpenAPISpec, OpenAPISpecVersion, PrismaClient } from "../../db/generated/client.ts";
-import { ConflictError, NotFoundError } from "../../errors.ts";
+import { ConflictError, NotFoundError, retryOnUniqueViolation } from "../../errors.ts";
 import { SourceFetchError, safeFetchText } from "../../http/safe-fetch.ts";
 import { newId } from "../../ids.ts";
 import { enqueueJob, maxAttempts } from "../../jobs/runner.ts";
@@ -135,7 +135,10 @@ export async function createSpec(ctx: RequestContext, organizationId: string, in
   });
 }
 
-/** PUT: creates the spec or gives it a new source; either way it is processed again. */
+/**
+ * PUT: creates the spec or gives it a new source; either way it is processed again. Of two concurrent PUTs that
+ * both found no spec, the one whose create loses on the unique slug runs again and updates the winner's spec.
+ */
 export async function createOrUpdateSpec(
   ctx: RequestContext,
   organizationId: string,
@@ -146,19 +149,23 @@ export async function createOrUpdateSpec(
   parseInput(slugSchema, slug);
   const data = parseInput(putSpecSchema, input);
   const now = ctx.clock.now();
+  return retryOnUniqueViolation(2, () => putSpec(ctx, organizationId, slug, data.source, now));
+}
+
+function putSpec(ctx: RequestContext, organizationId: string, slug: string, source: SpecSource, now: Date) {
   return ctx.prisma.$transaction(async (tx) => {
     const existing = await tx.openAPISpec.findUnique({ where: { organizationId_slug: { organizationId, slug } } });
     const spec = existing
       ? await tx.openAPISpec.update({
           where: { id: existing.id },
-          data: { ...sourceColumns(data.source), processingState: "pending", updatedAt: now },
+          data: { ...sourceColumns(source), processingState: "pending", updatedAt: now },
         })
       : await tx.openAPISpec.create({
           data: {
             id: newId("OpenAPISpec"),
             organizationId,
             slug,
-            ...sourceColumns(data.source),
+            ...sourceColumns(source),
             createdAt: now,
             updatedAt: now,
           },

@@ -18,13 +18,21 @@ export async function readableSite(
   return requireSite(ctx, organizationId, siteId, "read");
 }
 
-/** Runs a structure write in one transaction, then drops the request's cached reads of that site's structure. */
+/**
+ * Runs a structure write in one transaction, then drops the request's cached reads of that site's structure. The
+ * transaction first locks the site's row: structure writes of one site run one after another, so a path chosen
+ * from the paths read (a section's or site space's path made from a title) is still free when it is written.
+ * The unique indexes on those paths stay the guard of last resort (a 409).
+ */
 export async function writeStructure<Result>(
   ctx: RequestContext,
   siteId: string,
   write: (tx: Prisma.TransactionClient) => Promise<Result>,
 ): Promise<Result> {
-  const result = await ctx.prisma.$transaction(write);
+  const result = await ctx.prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM "Site" WHERE id = ${siteId} FOR NO KEY UPDATE`;
+    return write(tx);
+  });
   forgetStructure(ctx, siteId);
   return result;
 }
