@@ -1,6 +1,6 @@
 import type { RequestContext } from "../../context.ts";
 import type { Prisma, Site } from "../../db/generated/client.ts";
-import { requirePublishedSiteAccess, requireSite } from "../site/site.service.ts";
+import { lockSiteRow, requirePublishedSiteAccess, requireSite } from "../site/site.service.ts";
 import { forgetStructure } from "./site-section.loaders.ts";
 
 /**
@@ -30,7 +30,7 @@ export async function writeStructure<Result>(
   write: (tx: Prisma.TransactionClient) => Promise<Result>,
 ): Promise<Result> {
   const result = await ctx.prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT 1 FROM "Site" WHERE id = ${siteId} FOR NO KEY UPDATE`;
+    await lockSiteRow(tx, siteId);
     return write(tx);
   });
   forgetStructure(ctx, siteId);

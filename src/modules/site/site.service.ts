@@ -140,11 +140,20 @@ const updateSiteSchema = z.strictObject({
   proxy: siteProxySchema.nullable().optional(),
 });
 
+/**
+ * Locks a site's row for the rest of the transaction. Every transaction that writes a site's structure takes it
+ * first, so they run one after another and never lock each other's rows in opposite orders.
+ */
+export async function lockSiteRow(tx: Prisma.TransactionClient, siteId: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM "Site" WHERE id = ${siteId} FOR NO KEY UPDATE`;
+}
+
 /** Changes a site's settings (organization admins); default site space and section must belong to the site. */
 export async function updateSite(ctx: RequestContext, organizationId: string, siteId: string, input: unknown) {
   const site = await requireSite(ctx, organizationId, siteId, "admin");
   const data = parseInput(updateSiteSchema, input);
   return ctx.prisma.$transaction(async (tx) => {
+    await lockSiteRow(tx, siteId);
     const update: Prisma.SiteUncheckedUpdateInput = {
       title: data.title,
       visibility: data.visibility,
