@@ -83,7 +83,9 @@ const rejectDeepDocuments: Plugin = {
   onParse({ params }) {
     const source = typeof params.source === "string" ? params.source : params.source.body;
     if (documentNestingExceeds(source, graphqlLimits.nesting)) {
-      throw badInput(`The document must not nest {, [ and ( deeper than ${graphqlLimits.nesting} levels`);
+      throw new GraphQLError(`The document must not nest {, [ and ( deeper than ${graphqlLimits.nesting} levels`, {
+        extensions: { code: "BAD_USER_INPUT", status: 400, http: { status: 400 } },
+      });
     }
   },
 };
