@@ -75,14 +75,6 @@ function aliased(count: number, selection: (index: number) => string): string {
   return `{ ${fields.join("\n")} }`;
 }
 
-const searchAliases = aliased(
-  30,
-  (index) => `searchSpaceContent(query: "webhooks retry ${index}", first: 50) {
-    totalCount nodes { id title sections { id title body score } }
-  }`,
-);
-const documentAliases = aliased(30, () => "content { pages { id document } }");
-
 function codesOf(body: GraphQLBody | GraphQLBody[]): unknown[] {
   return (Array.isArray(body) ? body : [body]).flatMap((result) =>
     (result.errors ?? []).map((error) => error.extensions?.code),
@@ -97,6 +89,13 @@ function percentile(values: number[], fraction: number): number {
 describe("cost that matches the work", () => {
   it("refuses a signed-in outsider's worst-case queries while another client's small requests stay fast", async () => {
     const token = outsider.members.admin.token;
+    const searchAliases = aliased(
+      30,
+      (index) => `searchSpaceContent(query: "webhooks retry ${index}", first: 50) {
+        totalCount nodes { id title sections { id title body score } }
+      }`,
+    );
+    const documentAliases = aliased(30, () => "content { pages { id document } }");
     let attackDone = false;
     const attack = Promise.all([
       graphql(token, { query: searchAliases }),
