@@ -2,7 +2,7 @@ import type { RequestContext } from "../../context.ts";
 import { Prisma, type Space } from "../../db/generated/client.ts";
 import { InvalidInputError } from "../../errors.ts";
 import { defineLoader } from "../../loaders.ts";
-import { cursorValues, type Page, type PageArgs, pageFromRows, type SortKey } from "../../pagination.ts";
+import { cursorValues, type Page, type PageArgs, pageFromRows, pageSize, type SortKey } from "../../pagination.ts";
 import type { PageNode } from "../content/content.loaders.ts";
 import { pageAppUrl, revisionOf, revisionTree } from "../content/content.service.ts";
 import { type MarkdownSection, markdownSections } from "../content/markdown-document.ts";
@@ -82,16 +82,13 @@ function searchText(query: string): string {
 
 /**
  * Results are ranked, so a page of them continues after the last one seen: there is no way back. Returns the
- * arguments with their page size settled within the search's bounds.
+ * arguments with their page size settled within the search's bounds (`first` 0..1000 as on every list).
  */
 function forwardOnly(args: PageArgs): PageArgs & { first: number } {
   if (args.last !== null && args.last !== undefined) throw new InvalidInputError("search results page forward only");
   if (args.before) throw new InvalidInputError("search results page forward only");
-  const first = args.first ?? defaultSearchPageSize;
-  if (!Number.isInteger(first) || first < 0 || first > maxSearchPageSize) {
-    throw new InvalidInputError(`first must be an integer between 0 and ${maxSearchPageSize} for search results`);
-  }
-  return { ...args, first };
+  // Larger pages are served as pages of the maximum: clients that ask for more page on with the next cursor.
+  return { ...args, first: Math.min(pageSize(args.first ?? defaultSearchPageSize), maxSearchPageSize) };
 }
 
 /** The SQL name of a sort key's column (a constant of this module, never user input). */
