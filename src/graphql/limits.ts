@@ -55,7 +55,7 @@ function badInput(message: string): GraphQLError {
  * stopping past `limit`. graphql-js parses selections and value literals recursively, so a document nested
  * thousands deep must be refused before it is parsed; `maxDepth` only sees selections, and only after parsing.
  */
-export function documentNestingExceeds(source: string, limit: number): boolean {
+function documentNestingExceeds(source: string, limit: number): boolean {
   let depth = 0;
   for (let index = 0; index < source.length; index++) {
     const character = source[index];
@@ -162,6 +162,7 @@ function subscriptionsPerToken(max: number): Plugin<RequestContext> {
     },
   };
 }
+
 export function graphqlLimitPlugins(config: Config): Plugin[] {
   const plugins: Plugin[] = [
     rejectDeepDocuments,
