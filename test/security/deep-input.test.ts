@@ -67,6 +67,19 @@ describe("deeply nested input is a 400, never a 500", () => {
     ]);
   });
 
+  it("refuses variables nested 2000 deep in a GraphQL GET request's query string", async () => {
+    const url = new URL(`${baseUrl}/graphql`);
+    url.searchParams.set("query", "query($id: ID!) { organization(id: $id) { id } }");
+    url.searchParams.set("variables", `{"id":${nestedJson(2000)}}`);
+    const response = await t.app.fetch(
+      new Request(url, { headers: { authorization: `Bearer ${org.members.admin.token}` } }),
+    );
+    expect(response.status).toBeLessThan(500);
+    expect(((await response.json()) as { errors: unknown[] }).errors).toEqual([
+      expect.objectContaining({ extensions: expect.objectContaining({ code: "BAD_USER_INPUT" }) }),
+    ]);
+  });
+
   it("refuses REST bodies nested past the limit that the body check lets through", async () => {
     const response = await post(
       `/v1/orgs/${org.organizationId}/spaces`,
