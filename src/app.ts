@@ -12,9 +12,9 @@ import type { RequestContext, Viewer } from "./context.ts";
 import type { Database } from "./db/database.ts";
 import type { EventBus } from "./events/bus.ts";
 import { maskError } from "./graphql/errors.ts";
-import { graphqlLimitPlugins, maxBatchedOperations } from "./graphql/limits.ts";
+import { graphqlLimitPlugins, graphqlLimits, maxBatchedOperations } from "./graphql/limits.ts";
 import { schema } from "./graphql/schema.ts";
-import { PayloadTooLargeError, readBodyWithin } from "./http/body.ts";
+import { jsonNestingExceeds, PayloadTooLargeError, readBodyWithin } from "./http/body.ts";
 import { withIdempotency } from "./http/idempotency.ts";
 import { type RateLimiter, rateLimitHeaders } from "./http/rate-limit.ts";
 import { describeError, type Logger } from "./logger.ts";
@@ -23,10 +23,12 @@ import { openApiSpecPlainRoutes } from "./modules/openapi-spec/openapi-spec.http
 import { samlPlainRoutes } from "./modules/saml-provider/saml-provider.http.ts";
 import { createMetrics, type RequestLabels } from "./ops/metrics.ts";
 import { findPlainRoute, runPlainRoute } from "./plain-routes.ts";
+import { RequestBudget } from "./request-budget.ts";
 import { restError } from "./rest/errors.ts";
 import { buildOpenApiDocument } from "./rest/openapi.ts";
 import { compileRoutes, createRestHandler } from "./rest/router.ts";
 import { restRoutes } from "./rest/routes.ts";
+import { maxInputDepth } from "./validation.ts";
 
 export interface AppOptions {
   config: Config;
@@ -55,7 +57,11 @@ interface CallContext {
   viewer: Viewer | null;
   bearer: string | undefined;
   labels: RequestLabels;
+  budget: RequestBudget;
 }
+
+/** Levels a body adds around a variable's value: a batch, its operation, `variables`, the variable. */
+const jsonEnvelopeDepth = 4;
 
 const plainRoutes = [...contentPlainRoutes, ...openApiSpecPlainRoutes, ...samlPlainRoutes];
 
@@ -88,8 +94,19 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
   const logUnexpected = (requestId: string) => (error: unknown) =>
     logger.error("unexpected error", { requestId, ...describeError(error) });
 
-  function createContext({ requestId, viewer, bearer }: CallContext): RequestContext {
-    return { prisma: db.prisma, sql: db.sql, config, clock, requestId, viewer, bearer, loaders: new Map(), events };
+  function createContext({ requestId, viewer, bearer, budget }: CallContext): RequestContext {
+    return {
+      prisma: db.prisma,
+      sql: db.sql,
+      config,
+      clock,
+      requestId,
+      viewer,
+      bearer,
+      loaders: new Map(),
+      events,
+      budget,
+    };
   }
 
   const metrics = createMetrics(db);
@@ -165,7 +182,13 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     // AbortSignal per request, a measurable share of a small request's time.
     const request = new PonyfillRequest(incoming.url, { method: incoming.method, headers: incoming.headers, body });
     const bearer = bearerToken(request.headers.get("authorization"));
-    const call: CallContext = { requestId, bearer, viewer: await authenticate(db.sql, clock, tokens, bearer), labels };
+    // Arrays and objects nested thousands deep would overflow whatever walks them: refused before anything parses.
+    if (body && jsonNestingExceeds(body, maxInputDepth + jsonEnvelopeDepth)) {
+      return restError(400, `Request body must not be nested deeper than ${maxInputDepth} levels`);
+    }
+    const budget = new RequestBudget(graphqlLimits.cost, config.maxConversionBytes);
+    const viewer = await authenticate(db.sql, clock, tokens, bearer);
+    const call: CallContext = { requestId, bearer, viewer, labels, budget };
     const limited = await rateLimiter.count(call.viewer, clientAddress, clock.now());
     const headers = limited ? rateLimitHeaders(limited) : {};
     if (limited && !limited.allowed) {

@@ -49,6 +49,12 @@ const configSchema = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
+  maxConversionBytes: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(512 * 1024),
+  maxSubscriptionsPerToken: z.coerce.number().int().min(1).default(20),
   secretsKey: z.string().regex(secretsKeyPattern, "must be 64 hex characters (32 bytes)").optional(),
   runJobs: z
     .enum(["true", "false"], { message: "must be true or false" })
@@ -93,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS || undefined,
     redisUrl: env.REDIS_URL || undefined,
     maxBodyBytes: env.MAX_BODY_BYTES || undefined,
+    maxConversionBytes: env.MAX_CONVERSION_BYTES || undefined,
+    maxSubscriptionsPerToken: env.MAX_SUBSCRIPTIONS_PER_TOKEN || undefined,
     secretsKey: env.SECRETS_KEY || undefined,
     runJobs: env.RUN_JOBS || undefined,
     gitFileUrls: env.GIT_FILE_URLS || undefined,
@@ -120,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateLimitWindowSeconds: "RATE_LIMIT_WINDOW_SECONDS",
       redisUrl: "REDIS_URL",
       maxBodyBytes: "MAX_BODY_BYTES",
+      maxConversionBytes: "MAX_CONVERSION_BYTES",
+      maxSubscriptionsPerToken: "MAX_SUBSCRIPTIONS_PER_TOKEN",
       secretsKey: "SECRETS_KEY",
       runJobs: "RUN_JOBS",
       gitFileUrls: "GIT_FILE_URLS",

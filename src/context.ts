@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import type { PrismaClient } from "./db/generated/client.ts";
 import type { SqlReader } from "./db/sql.ts";
 import type { EventBus } from "./events/bus.ts";
+import { type RequestBudget, unlimitedBudget } from "./request-budget.ts";
 
 export interface Viewer {
   userId: string;
@@ -26,6 +27,8 @@ export interface RequestContext {
   loaders: Map<string, DataLoader<unknown, unknown, unknown>>;
   /** Live updates: `events.publish(topic, key, payload)` reaches subscribers on every instance. */
   events: EventBus;
+  /** What the HTTP request may still spend (cost, content conversion); shared by the operations of a batch. */
+  budget: RequestBudget;
 }
 
 /** A context for work outside a request (jobs, the CLI), acting as `userId` with exactly that user's rights. */
@@ -34,5 +37,12 @@ export function contextActingAs(
   userId: string,
   requestId: string,
 ): RequestContext {
-  return { ...base, requestId, viewer: { userId, tokenId: "" }, bearer: undefined, loaders: new Map() };
+  return {
+    ...base,
+    requestId,
+    viewer: { userId, tokenId: "" },
+    bearer: undefined,
+    loaders: new Map(),
+    budget: unlimitedBudget(),
+  };
 }

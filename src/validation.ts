@@ -31,14 +31,41 @@ export const mergeRulesSchema = z.discriminatedUnion("type", [
   }),
 ]);
 
-/** PostgreSQL text cannot hold the NUL character: inputs that carry one (at any depth) are refused up front. */
-export function containsNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value !== null && typeof value === "object") {
-    return Object.entries(value).some(([key, entry]) => key.includes("\u0000") || containsNul(entry));
+/** Nesting deeper than this (arrays and objects in a body or variables) is refused: real inputs stay far below. */
+export const maxInputDepth = 64;
+
+export type InputProblem = "nul" | "depth";
+
+/**
+ * What makes an input unusable before any service sees it: a NUL character at any depth (PostgreSQL text cannot
+ * hold it) or nesting deeper than `maxDepth`. An explicit stack walks it, so no input can drive a recursion deep.
+ */
+export function inputProblem(value: unknown, maxDepth = maxInputDepth): InputProblem | null {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const current = item.value;
+    if (typeof current === "string") {
+      if (current.includes("\u0000")) return "nul";
+      continue;
+    }
+    if (current === null || typeof current !== "object") continue;
+    if (item.depth >= maxDepth) return "depth";
+    const depth = item.depth + 1;
+    if (Array.isArray(current)) {
+      for (const entry of current) stack.push({ value: entry, depth });
+      continue;
+    }
+    for (const [key, entry] of Object.entries(current)) {
+      if (key.includes("\u0000")) return "nul";
+      stack.push({ value: entry, depth });
+    }
   }
-  return false;
+  return null;
 }
 
 export const nulCharacterMessage = "Text must not contain the NUL character (\\u0000)";
+export const nestingMessage = `Input must not be nested deeper than ${maxInputDepth} levels`;
+
+export function inputProblemMessage(problem: InputProblem): string {
+  return problem === "nul" ? nulCharacterMessage : nestingMessage;
+}

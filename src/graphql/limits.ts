@@ -1,25 +1,29 @@
 import { blockFieldSuggestionsPlugin } from "@escape.tech/graphql-armor-block-field-suggestions";
-import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
 import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import { type DocumentNode, GraphQLError, Kind, visit } from "graphql";
-import type { Plugin } from "graphql-yoga";
+import { isAsyncIterable, type Plugin } from "graphql-yoga";
 import type { Config } from "../config.ts";
-import { containsNul, nulCharacterMessage } from "../validation.ts";
+import type { RequestContext } from "../context.ts";
+import { DomainError } from "../errors.ts";
+import { inputProblem, inputProblemMessage, nulCharacterMessage } from "../validation.ts";
+import { estimateCost } from "./cost.ts";
 
 /**
  * Limits checked while parsing and validating, before any resolver runs. Sized from the product's largest
  * ordinary query, the nested site structure (test/graphql/site-structure-nested-read.test.ts: depth 9, 3 aliases
- * at most, cost ~3.5M with its `first: 100` pages), with room to spare.
+ * at most), with room to spare. `cost` bounds estimateCost (src/graphql/cost.ts) summed over a request's
+ * operations; `nesting` bounds `{ [ (` in the document text, value literals included, before it is parsed.
  */
 export const graphqlLimits = {
   depth: 15,
   aliases: 30,
   directives: 30,
   tokens: 5000,
-  cost: 20_000_000,
+  cost: 10_000_000,
+  nesting: 64,
 } as const;
 
 /** Operations in one batched request (a JSON array body). */
@@ -42,25 +46,132 @@ function documentContainsNul(document: DocumentNode): boolean {
   return found;
 }
 
-/** Refuses NUL characters in variables and in the document's string literals, before any resolver runs. */
-const rejectNulCharacters: Plugin = {
-  onExecute({ args, setResultAndStopExecution }) {
-    if (containsNul(args.variableValues) || documentContainsNul(args.document)) {
-      setResultAndStopExecution({
-        errors: [new GraphQLError(nulCharacterMessage, { extensions: { code: "BAD_USER_INPUT", status: 400 } })],
+function badInput(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", status: 400 } });
+}
+
+/**
+ * How deeply `{`, `[` and `(` nest in a GraphQL document, outside strings and comments: one pass without recursion,
+ * stopping past `limit`. graphql-js parses selections and value literals recursively, so a document nested
+ * thousands deep must be refused before it is parsed; `maxDepth` only sees selections, and only after parsing.
+ */
+function documentNestingExceeds(source: string, limit: number): boolean {
+  let depth = 0;
+  for (let index = 0; index < source.length; index++) {
+    const character = source[index];
+    if (character === "#") {
+      const end = source.indexOf("\n", index);
+      index = end < 0 ? source.length : end;
+    } else if (character === '"') {
+      if (source.startsWith('"""', index)) {
+        let end = index + 3;
+        while (end < source.length && !(source.startsWith('"""', end) && source[end - 1] !== "\\")) end++;
+        index = end + 2;
+      } else {
+        let end = index + 1;
+        while (end < source.length && source[end] !== '"' && source[end] !== "\n") end += source[end] === "\\" ? 2 : 1;
+        index = end;
+      }
+    } else if (character === "{" || character === "[" || character === "(") {
+      if (++depth > limit) return true;
+    } else if (character === "}" || character === "]" || character === ")") depth--;
+  }
+  return false;
+}
+
+const rejectDeepDocuments: Plugin = {
+  onParse({ params }) {
+    const source = typeof params.source === "string" ? params.source : params.source.body;
+    if (documentNestingExceeds(source, graphqlLimits.nesting)) {
+      throw new GraphQLError(`The document must not nest {, [ and ( deeper than ${graphqlLimits.nesting} levels`, {
+        extensions: { code: "BAD_USER_INPUT", status: 400, http: { status: 400 } },
       });
     }
   },
 };
 
+type OperationArgs = Parameters<NonNullable<Plugin<RequestContext>["onExecute"]>>[0]["args"];
+
+/**
+ * Why an operation must not run, checked before any resolver: NUL characters or too deep nesting in its variables,
+ * NUL in its string literals, or its estimated cost on top of its request's earlier operations (a batch shares one
+ * budget) over the limit.
+ */
+function refusal({ schema, document, variableValues, operationName, contextValue }: OperationArgs) {
+  const problem = inputProblem(variableValues);
+  if (problem) return badInput(inputProblemMessage(problem));
+  if (documentContainsNul(document)) return badInput(nulCharacterMessage);
+  try {
+    contextValue.budget.chargeCost(estimateCost(schema, document, variableValues, operationName));
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return new GraphQLError(error.message, { extensions: { code: error.code, status: error.status } });
+  }
+  return undefined;
+}
+
+const checkOperations: Plugin<RequestContext> = {
+  onExecute({ args, setResultAndStopExecution }) {
+    const error = refusal(args);
+    if (error) setResultAndStopExecution({ errors: [error] });
+  },
+  onSubscribe({ args, setResultAndStopExecution }) {
+    const error = refusal(args);
+    if (error) setResultAndStopExecution({ errors: [error] });
+  },
+};
+
+/**
+ * At most `max` open subscriptions per API token in this process: each holds a stream, listeners and memory until
+ * it ends, so one token could otherwise hold the instance's. The count drops when a stream closes.
+ */
+function subscriptionsPerToken(max: number): Plugin<RequestContext> {
+  const open = new Map<string, number>();
+  return {
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const tokenId = args.contextValue.viewer?.tokenId;
+      if (!tokenId) return;
+      const count = open.get(tokenId) ?? 0;
+      if (count >= max) {
+        setResultAndStopExecution({
+          errors: [
+            new GraphQLError(`At most ${max} subscriptions may be open per token; close one first`, {
+              extensions: { code: "TOO_MANY_SUBSCRIPTIONS", status: 429 },
+            }),
+          ],
+        });
+        return;
+      }
+      open.set(tokenId, count + 1);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        const left = (open.get(tokenId) ?? 1) - 1;
+        if (left > 0) open.set(tokenId, left);
+        else open.delete(tokenId);
+      };
+      return {
+        onSubscribeResult({ result }) {
+          // An error result (access refused, cost) never opens a stream.
+          if (!isAsyncIterable(result)) release();
+          return { onEnd: release };
+        },
+        onSubscribeError: release,
+      };
+    },
+  };
+}
+
 export function graphqlLimitPlugins(config: Config): Plugin[] {
   const plugins: Plugin[] = [
-    rejectNulCharacters,
+    rejectDeepDocuments,
+    checkOperations as Plugin,
+    subscriptionsPerToken(config.maxSubscriptionsPerToken) as Plugin,
     maxTokensPlugin({ n: graphqlLimits.tokens, exposeLimits: true }),
     maxDepthPlugin({ n: graphqlLimits.depth, exposeLimits: true, flattenFragments: true }),
     maxAliasesPlugin({ n: graphqlLimits.aliases, exposeLimits: true }),
     maxDirectivesPlugin({ n: graphqlLimits.directives, exposeLimits: true }),
-    costLimitPlugin({ maxCost: graphqlLimits.cost, exposeLimits: true, flattenFragments: true }),
   ];
   // Suggestions ("Did you mean ...?") describe the schema to whoever probes it; GraphiQL users in development keep them.
   if (config.environment !== "development") plugins.push(blockFieldSuggestionsPlugin());

@@ -15,8 +15,10 @@ import {
 } from "graphql";
 import { compileQuery, isCompiledQuery } from "graphql-jit";
 import type { RequestContext } from "../context.ts";
+import { DomainError } from "../errors.ts";
+import { estimateCost } from "../graphql/cost.ts";
 import { domainErrorOf } from "../graphql/errors.ts";
-import { containsNul, nulCharacterMessage } from "../validation.ts";
+import { inputProblem, inputProblemMessage } from "../validation.ts";
 import { restError } from "./errors.ts";
 import type { HttpMethod, RestRoute } from "./route.ts";
 import { applyPlan, planSelection, type ShapePlan } from "./shape.ts";
@@ -29,6 +31,8 @@ export interface CompiledRoute {
   parameterNames: string[];
   /** The document compiled once by graphql-jit (the same resolvers, without re-planning each request). */
   run(ctx: RequestContext, variables: Record<string, unknown>): Promise<ExecutionResult> | ExecutionResult;
+  /** The document's estimated cost with these variables, charged like a GraphQL operation's. */
+  cost(variables: Record<string, unknown>): number;
   variableTypes: Map<string, TypeNode>;
   /** Undefined for empty responses; [] for the whole `data` object. */
   resultPath: string[] | undefined;
@@ -105,6 +109,7 @@ export function compileRoutes(schema: GraphQLSchema, routes: readonly RestRoute[
       route,
       ...compilePath(route.path),
       run: (ctx, variables) => compiled.query(undefined, ctx, variables),
+      cost: (variables) => estimateCost(schema, document, variables),
       variableTypes: new Map(
         (operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition.type]),
       ),
@@ -221,9 +226,12 @@ export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOpti
         }
         variables.input = body ?? {};
       }
-      if (containsNul(variables)) throw new BadRequest(nulCharacterMessage);
+      const problem = inputProblem(variables);
+      if (problem) throw new BadRequest(inputProblemMessage(problem));
+      ctx.budget.chargeCost(compiled.cost(variables));
     } catch (error) {
       if (error instanceof BadRequest || error instanceof URIError) return restError(400, error.message);
+      if (error instanceof DomainError) return restError(error.status, error.message);
       throw error;
     }
     const result = await compiled.run(ctx, variables);

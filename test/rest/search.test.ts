@@ -1,11 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  type SearchPageHit as PageHit,
   pageMatchesSql,
-  type SearchSpaceHit as SpaceHit,
+  type SearchPageHit,
+  type SearchSectionHit,
+  type SearchSpaceHit,
 } from "../../src/modules/search/search.service.ts";
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { expectMatchesSpec } from "../helpers/contract.ts";
+
+/** Hits as REST answers them: with their sections, without what the service keeps to find them. */
+type PageHit = Omit<SearchPageHit, "text" | "node"> & { sections: SearchSectionHit[] };
+type SpaceHit = Omit<SearchSpaceHit, "pages"> & { pages: PageHit[] };
 
 let t: TestApp;
 let org: SeededOrganization;

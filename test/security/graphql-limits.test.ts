@@ -80,7 +80,7 @@ describe("GraphQL limits", () => {
 
   it("rejects queries whose pages multiply beyond the cost limit", async () => {
     const query = `{ organizations(first: 1000) { nodes { members(first: 1000) { nodes { teams(first: 1000) {
-      nodes { id title } } } } } } }`;
+      nodes { team { id title } } } } } } } }`;
     await rejected(query, /Cost limit/);
   });
 

@@ -168,6 +168,8 @@ builder.node(ChangeRequestRef, {
         fields: (p) => ({ url: p.exposeString("url", { description: "Opens the PDF without a token for an hour." }) }),
       }),
       description: "getChangeRequestPDF",
+      // The link it makes renders the whole revision (estimateCost units, src/graphql/cost.ts).
+      extensions: { cost: { weight: 20_000 } },
       args: {
         only: t.arg.boolean({ description: "Only the given page, without its subpages." }),
         page: t.arg.string({ description: "A page id: that page (and its subpages unless only)." }),

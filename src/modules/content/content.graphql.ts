@@ -1,4 +1,5 @@
 import { builder } from "../../graphql/builder.ts";
+import type { FieldCost } from "../../graphql/cost.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
 import type { PageNode, RevisionFileView, RevisionRead } from "./content.loaders.ts";
 import {
@@ -64,6 +65,15 @@ export const computedDescription =
 export const metadataDescription =
   "Default true; false leaves out mutable Git metadata (`git` of the revision and pages).";
 
+/** Parsing a page's markdown (into a document, or to evaluate its expressions), in estimateCost units. */
+const conversionWeight = 20_000;
+const documentCost: FieldCost = { weight: conversionWeight };
+const markdownCost: FieldCost = {
+  weight: (args) => (args.evaluated && args.evaluated !== "false" ? conversionWeight : 1),
+};
+/** Page lists are whole trees, of a size unknown before they are read. */
+const pageListCost: FieldCost = { listSize: 100 };
+
 const evaluatedDescription = "true, false (default) or deterministic-only: evaluate variable expressions.";
 
 RevisionPageRef.implement({
@@ -101,7 +111,7 @@ RevisionPageRef.implement({
     descendants: t.field({
       type: [RevisionPageRef],
       description: "Every page under this one, flat in tree order (each with its parent).",
-      extensions: restNestsByParent,
+      extensions: { ...restNestsByParent, cost: pageListCost },
       resolve: (node) => {
         const out: PageNode[] = [];
         const visit = (pages: PageNode[]) => {
@@ -162,6 +172,7 @@ RevisionPageRef.implement({
     markdown: t.string({
       nullable: true,
       description: "The page's body as markdown; null for groups and links, and when `format` is not markdown.",
+      extensions: { cost: markdownCost },
       args: {
         format: t.arg({ type: PageFormatEnum, defaultValue: "markdown" }),
         evaluated: t.arg.string({ description: evaluatedDescription }),
@@ -174,6 +185,7 @@ RevisionPageRef.implement({
       nullable: true,
       description:
         "The page's body as a rich-text document; null for groups and links, and when `format` is not document.",
+      extensions: { cost: documentCost },
       args: {
         format: t.arg({ type: PageFormatEnum, defaultValue: "document" }),
         evaluated: t.arg.string({ description: evaluatedDescription }),
@@ -214,12 +226,13 @@ RevisionRef.implement({
     pages: t.field({
       type: [RevisionPageRef],
       description: "The pages at the root, each with its subpages.",
+      extensions: { cost: pageListCost },
       resolve: async (revision, _args, ctx) => (await revisionTree(ctx, revision)).roots,
     }),
     pageList: t.field({
       type: [RevisionPageRef],
       description: "Every page, flat in tree order (each with its parent).",
-      extensions: restNestsByParent,
+      extensions: { ...restNestsByParent, cost: pageListCost },
       resolve: async (revision, _args, ctx) => (await revisionTree(ctx, revision)).all,
     }),
     page: t.field({

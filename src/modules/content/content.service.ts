@@ -158,9 +158,10 @@ export async function pageBody(
       space: { vars: (revision?.variables ?? {}) as Record<string, unknown> },
       page: { vars: node.page.variables },
     };
-    markdown = evaluateExpressions(markdown, scope, mode === "true" ? true : "deterministic-only");
+    const evaluate = mode === "true" ? true : "deterministic-only";
+    markdown = await ctx.budget.convert(markdown, (text) => evaluateExpressions(text, scope, evaluate));
   }
-  return format === "markdown" ? markdown : markdownToDocument(markdown);
+  return format === "markdown" ? markdown : ctx.budget.convert(markdown, markdownToDocument);
 }
 
 /**

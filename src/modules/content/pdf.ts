@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import PDFDocument from "pdfkit";
 import {
   type DocumentBlock,
@@ -214,6 +215,8 @@ export async function renderPdf(input: PdfInput): Promise<Uint8Array> {
   const writer = new PdfWriter(pdf);
   writer.line(input.title, { font: fonts.bold, size: 24, gap: 1 });
   for (const page of input.pages) {
+    // A turn of the event loop between pages: a whole space's PDF must not hold other requests until it is done.
+    await setImmediate();
     const depth = Math.max(0, Math.min(Math.trunc(page.depth) || 0, 5));
     pdf.moveDown(0.6);
     writer.line(page.title, {

@@ -95,6 +95,8 @@ const ContentLinkRef = builder.objectRef<ContentLink>("ContentLink").implement({
 });
 
 const statusArgument = "ok, broken or in-app: only the targets with this status.";
+/** Links and backlinks resolve every link of the revision's pages (estimateCost units, src/graphql/cost.ts). */
+const linksCost = { cost: { weight: 2_000 } };
 
 const ContentLinkConnectionRef = builder.connectionObject({
   type: ContentLinkRef,
@@ -109,6 +111,7 @@ builder.objectFields(RevisionRef, (t) => ({
     {
       type: ContentLinkRef,
       description: "listSpaceLinks: the revision's links, one item per target.",
+      extensions: linksCost,
       args: { status: t.arg.string({ description: statusArgument }) },
       resolve: (revision, args, ctx) => listLinks(ctx, revision, { status: args.status }, args),
     },
@@ -121,6 +124,7 @@ builder.objectFields(RevisionPageRef, (t) => ({
     {
       type: ContentLinkRef,
       description: "listPageLinksInSpace / listPageLinksInChangeRequest: the page's links, one item per target.",
+      extensions: linksCost,
       args: { status: t.arg.string({ description: statusArgument }) },
       resolve: async (node, args, ctx) =>
         listLinks(ctx, await revisionOf(ctx, node.revisionId), { pageId: node.page.id, status: args.status }, args),
@@ -130,6 +134,7 @@ builder.objectFields(RevisionPageRef, (t) => ({
   backlinks: t.connection({
     type: ContentLocationRef,
     description: "listSpacePageBacklinks: the pages of the revision linking to this page.",
+    extensions: linksCost,
     resolve: async (node, args, ctx) =>
       listBacklinks(ctx, await revisionOf(ctx, node.revisionId), { pageId: node.page.id }, args),
   }),
@@ -140,6 +145,7 @@ builder.objectFields(RevisionFileRef, (t) => ({
     type: ContentLocationRef,
     description:
       "listSpaceFileBacklinks / listChangeRequestFileBacklinks: the pages of the revision linking to this file.",
+    extensions: linksCost,
     resolve: async (file, args, ctx) =>
       listBacklinks(ctx, await revisionOf(ctx, file.revisionId), { fileId: file.id }, args),
   }),

@@ -1,14 +1,26 @@
 import { builder } from "../../graphql/builder.ts";
+import type { FieldCost } from "../../graphql/cost.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
 import {
+  defaultSearchPageSize,
+  maxSearchPageSize,
   pagesPerSpace,
   type SearchPageHit,
   type SearchSectionHit,
   type SearchSpaceHit,
+  searchHitSections,
   searchOrganizationContent,
   searchSpaceContent,
 } from "./search.service.ts";
+
+/** A full-text query over a space's pages (estimateCost units: a plain field is 1). */
+const spaceSearchCost: FieldCost = { weight: 2_000, listSize: defaultSearchPageSize };
+/** A full-text query over every space of an organization the viewer may read. */
+const organizationSearchCost: FieldCost = { weight: 10_000, listSize: defaultSearchPageSize };
+/** Splitting a hit's page into sections parses its markdown (about as much work as its document). */
+const sectionsCost: FieldCost = { weight: 20_000, listSize: 5 };
+const pagesPerSpaceCost: FieldCost = { listSize: pagesPerSpace };
 
 const SearchUrlsRef = builder.objectRef<{ app: string }>("SearchResultUrls").implement({
   fields: (t) => ({ app: t.exposeString("app") }),
@@ -38,7 +50,8 @@ const SearchPageResultRef = builder.objectRef<SearchPageHit>("SearchPageResult")
     sections: t.field({
       type: [SearchSectionResultRef],
       description: "The sections that match, best first.",
-      resolve: (hit) => hit.sections,
+      extensions: { cost: sectionsCost },
+      resolve: (hit, _args, ctx) => searchHitSections(ctx, hit),
     }),
     ancestors: t.field({
       type: [
@@ -63,6 +76,7 @@ const SearchSpaceResultRef = builder.objectRef<SearchSpaceHit>("SearchSpaceResul
     pages: t.field({
       type: [SearchPageResultRef],
       description: `The space's best matching pages (at most ${pagesPerSpace}), best first.`,
+      extensions: { cost: pagesPerSpaceCost },
       resolve: (hit) => hit.pages,
     }),
   }),
@@ -73,7 +87,8 @@ const queryDescription = "Words to find (1..512 characters): quoted phrases, `or
 builder.objectFields(SpaceRef, (t) => ({
   searchSpaceContent: t.connection({
     type: SearchPageResultRef,
-    description: "searchSpaceContent: pages of the current content that match, best first (forward paging only).",
+    description: `searchSpaceContent: pages of the current content that match, best first (forward paging only; first: ${defaultSearchPageSize} by default, at most ${maxSearchPageSize}).`,
+    extensions: { cost: spaceSearchCost },
     args: { query: t.arg.string({ required: true, description: queryDescription }) },
     resolve: (space, args, ctx) => searchSpaceContent(ctx, space.id, args.query, args),
   }),
@@ -82,8 +97,8 @@ builder.objectFields(SpaceRef, (t) => ({
 builder.objectFields(OrganizationRef, (t) => ({
   searchOrganizationContent: t.connection({
     type: SearchSpaceResultRef,
-    description:
-      "searchOrganizationContent: the spaces the viewer may read with pages that match, best first (forward paging only).",
+    description: `searchOrganizationContent: the spaces the viewer may read with pages that match, best first (forward paging only; first: ${defaultSearchPageSize} by default, at most ${maxSearchPageSize}).`,
+    extensions: { cost: organizationSearchCost },
     args: { query: t.arg.string({ required: true, description: queryDescription }) },
     resolve: (organization, args, ctx) => searchOrganizationContent(ctx, organization.id, args.query, args),
   }),

@@ -1,10 +1,11 @@
 import type { RequestContext } from "../../context.ts";
 import { Prisma, type Space } from "../../db/generated/client.ts";
 import { InvalidInputError } from "../../errors.ts";
+import { defineLoader } from "../../loaders.ts";
 import { cursorValues, type Page, type PageArgs, pageFromRows, pageSize, type SortKey } from "../../pagination.ts";
 import type { PageNode } from "../content/content.loaders.ts";
 import { pageAppUrl, revisionOf, revisionTree } from "../content/content.service.ts";
-import { markdownSections } from "../content/markdown-document.ts";
+import { type MarkdownSection, markdownSections } from "../content/markdown-document.ts";
 import { slugify, uniquePath } from "../site-space/site-space.service.ts";
 import { getSpace, visibleSpacesWhere } from "../space/space.service.ts";
 
@@ -12,6 +13,12 @@ import { getSpace, visibleSpacesWhere } from "../space/space.service.ts";
 const maxQueryLength = 512;
 /** Pages listed under each space of an organization search (its best ones). */
 export const pagesPerSpace = 10;
+/**
+ * Hits a page of results holds by default and at most: each hit's sections parse its page's markdown, the most
+ * expensive reads of the API, so pages of results stay small.
+ */
+export const defaultSearchPageSize = 20;
+export const maxSearchPageSize = 50;
 
 export interface SearchSectionHit {
   id: string;
@@ -28,9 +35,11 @@ export interface SearchPageHit {
   title: string;
   path: string;
   score: number;
-  sections: SearchSectionHit[];
   ancestors: { title: string }[];
   urls: { app: string };
+  /** The search text and the page: its matching sections are found only when a read asks for them. */
+  text: string;
+  node: PageNode;
 }
 
 export interface SearchSpaceHit {
@@ -71,15 +80,15 @@ function searchText(query: string): string {
   return text;
 }
 
-/** One row more than the page size tells whether there is a next page. */
-function pagePlusOne(args: PageArgs): number {
-  return pageSize(args.first) + 1;
-}
-
-/** Results are ranked, so a page of them continues after the last one seen: there is no way back. */
-function forwardOnly(args: PageArgs): void {
+/**
+ * Results are ranked, so a page of them continues after the last one seen: there is no way back. Returns the
+ * arguments with their page size settled within the search's bounds (`first` 0..1000 as on every list).
+ */
+function forwardOnly(args: PageArgs): PageArgs & { first: number } {
   if (args.last !== null && args.last !== undefined) throw new InvalidInputError("search results page forward only");
   if (args.before) throw new InvalidInputError("search results page forward only");
+  // Larger pages are served as pages of the maximum: clients that ask for more page on with the next cursor.
+  return { ...args, first: Math.min(pageSize(args.first ?? defaultSearchPageSize), maxSearchPageSize) };
 }
 
 /** The SQL name of a sort key's column (a constant of this module, never user input). */
@@ -99,7 +108,7 @@ function after<Row>(sort: SortKey<Row>[], cursor: string | null | undefined): Pr
 /** A page of ranked rows (`score`, then the id of `sort`) after `args.after`, with the count of all of them. */
 async function rankedPage<Row extends { score: number }>(
   ctx: RequestContext,
-  args: PageArgs,
+  args: PageArgs & { first: number },
   sort: SortKey<Row>[],
   ranked: Prisma.Sql,
 ): Promise<Page<Row>> {
@@ -110,7 +119,7 @@ async function rankedPage<Row extends { score: number }>(
     SELECT r.*, c.total FROM (SELECT count(*)::int AS total FROM ranked) AS c
     LEFT JOIN LATERAL (
       SELECT * FROM ranked WHERE ${after(sort, args.after)}
-      ORDER BY "score" DESC, ${idColumn} LIMIT ${pagePlusOne(args)}
+      ORDER BY "score" DESC, ${idColumn} LIMIT ${args.first + 1}
     ) AS r ON TRUE`;
   const found = rows.filter((row) => row.score !== null);
   return pageFromRows(args, sort, found, rows[0]?.total ?? 0);
@@ -132,52 +141,99 @@ export function pageMatchesSql(text: string, revisionIds: string[]): Prisma.Sql 
     WHERE rp."revisionId" = ANY(${revisionIds}::text[]) AND pv."type" = 'document'`;
 }
 
-/** The sections of hit pages that match the query, best first, in one statement for all of them. */
-async function matchingSections(
-  ctx: RequestContext,
-  text: string,
-  nodes: PageNode[],
-): Promise<Map<PageNode, SearchSectionHit[]>> {
-  const candidates = nodes.flatMap((node) => {
-    const anchors = new Set<string>();
-    const url = pageAppUrl(ctx, node.spaceId, node.page.id);
-    return markdownSections(node.page.markdown).map((section) => {
-      if (section.heading === null) {
-        return { node, id: node.page.id, title: node.page.title, path: node.path, body: section.text, url };
+/**
+ * A page's sections, split once per request whatever the queries that hit it: splitting parses the page's markdown,
+ * so it is charged to the request's budget.
+ */
+const pageSectionsLoader = defineLoader<PageNode, MarkdownSection[], string>(
+  "pageSections",
+  async (ctx, nodes) => {
+    const sections: MarkdownSection[][] = [];
+    for (const node of nodes) sections.push(await ctx.budget.convert(node.page.markdown, markdownSections));
+    return sections;
+  },
+  { cacheKeyFn: (node) => `${node.revisionId}/${node.page.id}` },
+);
+
+/** The sections of hit pages that match their query, best first: one statement for all the hits a read asks. */
+const searchSectionsLoader = defineLoader<SearchPageHit, SearchSectionHit[], string>(
+  "searchSections",
+  async (ctx, hits) => {
+    const candidates: {
+      hit: number;
+      id: string;
+      title: string;
+      path: string;
+      body: string;
+      url: string;
+      text: string;
+    }[] = [];
+    const sections = await pageSectionsLoader(ctx).loadMany(hits.map((hit) => hit.node));
+    for (const [hit, { node, text }] of hits.entries()) {
+      const anchors = new Set<string>();
+      const url = pageAppUrl(ctx, node.spaceId, node.page.id);
+      const split = sections[hit];
+      if (split instanceof Error) throw split;
+      for (const section of split ?? []) {
+        if (section.heading === null) {
+          candidates.push({
+            hit,
+            id: node.page.id,
+            title: node.page.title,
+            path: node.path,
+            body: section.text,
+            url,
+            text,
+          });
+          continue;
+        }
+        const anchor = uniquePath(slugify(section.heading, "section"), anchors);
+        anchors.add(anchor);
+        const path = `${node.path}#${anchor}`;
+        candidates.push({
+          hit,
+          id: anchor,
+          title: section.heading,
+          path,
+          body: section.text,
+          url: `${url}#${anchor}`,
+          text,
+        });
       }
-      const anchor = uniquePath(slugify(section.heading, "section"), anchors);
-      anchors.add(anchor);
-      const path = `${node.path}#${anchor}`;
-      return { node, id: anchor, title: section.heading, path, body: section.text, url: `${url}#${anchor}` };
-    });
-  });
-  const found = new Map<PageNode, SearchSectionHit[]>(nodes.map((node) => [node, []]));
-  if (candidates.length === 0) return found;
-  const ranked = await ctx.prisma.$queryRaw<{ index: number; score: number }[]>`
-    SELECT (s.ordinality - 1)::int AS "index",
-      ts_rank(s.vector, q.query)::float8 AS "score"
-    FROM websearch_to_tsquery('english', ${text}) AS q(query),
-      LATERAL (
-        SELECT u.ordinality,
-          setweight(to_tsvector('english', u.title), 'A') || setweight(to_tsvector('english', u.body), 'C') AS vector
-        FROM unnest(${candidates.map((c) => c.title)}::text[], ${candidates.map((c) => c.body)}::text[])
-          WITH ORDINALITY AS u(title, body, ordinality)
-      ) AS s
-    WHERE s.vector @@ q.query
-    ORDER BY "score" DESC, "index"`;
-  for (const { index, score } of ranked) {
-    const candidate = candidates[index];
-    if (!candidate) continue;
-    found.get(candidate.node)?.push({
-      id: candidate.id,
-      title: candidate.title,
-      path: candidate.path,
-      body: candidate.body,
-      score,
-      urls: { app: candidate.url },
-    });
-  }
-  return found;
+    }
+    const found: SearchSectionHit[][] = hits.map(() => []);
+    if (candidates.length === 0) return found;
+    const ranked = await ctx.prisma.$queryRaw<{ index: number; score: number }[]>`
+      SELECT (u.ordinality - 1)::int AS "index", ts_rank(s.vector, s.query)::float8 AS "score"
+      FROM unnest(${candidates.map((c) => c.title)}::text[], ${candidates.map((c) => c.body)}::text[],
+          ${candidates.map((c) => c.text)}::text[])
+        WITH ORDINALITY AS u(title, body, text, ordinality),
+        LATERAL (
+          SELECT websearch_to_tsquery('english', u.text) AS query,
+            setweight(to_tsvector('english', u.title), 'A') || setweight(to_tsvector('english', u.body), 'C') AS vector
+        ) AS s
+      WHERE s.vector @@ s.query
+      ORDER BY "score" DESC, "index"`;
+    for (const { index, score } of ranked) {
+      const candidate = candidates[index];
+      if (!candidate) continue;
+      found[candidate.hit]?.push({
+        id: candidate.id,
+        title: candidate.title,
+        path: candidate.path,
+        body: candidate.body,
+        score,
+        urls: { app: candidate.url },
+      });
+    }
+    return found;
+  },
+  { cacheKeyFn: (hit) => `${hit.node.revisionId}/${hit.id}\n${hit.text}` },
+);
+
+/** A hit's sections that match its query (computed only for the reads that select them). */
+export function searchHitSections(ctx: RequestContext, hit: SearchPageHit): Promise<SearchSectionHit[]> {
+  return searchSectionsLoader(ctx).load(hit);
 }
 
 /** Hits for ranked matches, with their page's path, ancestors and matching sections. */
@@ -191,11 +247,6 @@ async function pageHits(ctx: RequestContext, text: string, matches: PageMatch[])
     const node = tree?.byId.get(match.pageId);
     return tree && node ? [{ match, node, tree }] : [];
   });
-  const sections = await matchingSections(
-    ctx,
-    text,
-    located.map((entry) => entry.node),
-  );
   return located.map(({ match, node, tree }) => {
     const ancestors: { title: string }[] = [];
     for (let parent = node.parentId; parent; parent = tree.byId.get(parent)?.parentId ?? null) {
@@ -209,9 +260,10 @@ async function pageHits(ctx: RequestContext, text: string, matches: PageMatch[])
       title: node.page.title,
       path: node.path,
       score: match.score,
-      sections: sections.get(node) ?? [],
       ancestors,
       urls: { app: pageAppUrl(ctx, node.spaceId, node.page.id) },
+      text,
+      node,
     };
   });
 }
@@ -229,8 +281,8 @@ export async function searchSpaceContent(
 ): Promise<Page<SearchPageHit>> {
   const space = await getSpace(ctx, spaceId);
   const text = searchText(query);
-  forwardOnly(args);
-  const page = await rankedPage(ctx, args, pageOrder, pageMatchesSql(text, [space.revisionId]));
+  const bounded = forwardOnly(args);
+  const page = await rankedPage(ctx, bounded, pageOrder, pageMatchesSql(text, [space.revisionId]));
   const hits = await pageHits(
     ctx,
     text,
@@ -251,7 +303,7 @@ export async function searchOrganizationContent(
 ): Promise<Page<SearchSpaceHit>> {
   const where = await visibleSpacesWhere(ctx, organizationId);
   const text = searchText(query);
-  forwardOnly(args);
+  const bounded = forwardOnly(args);
   const spaces: Pick<Space, "id" | "title" | "revisionId">[] = await ctx.prisma.space.findMany({
     where,
     select: { id: true, title: true, revisionId: true },
@@ -259,7 +311,7 @@ export async function searchOrganizationContent(
   const revisionIds = spaces.map((space) => space.revisionId);
   const page = await rankedPage(
     ctx,
-    args,
+    bounded,
     spaceOrder,
     Prisma.sql`SELECT "spaceId", max("score") AS "score" FROM (${pageMatchesSql(text, revisionIds)}) AS m
       GROUP BY "spaceId"`,
