@@ -192,6 +192,8 @@ export function createApp({ config, db, events, logger, clock = systemClock }: A
 
   async function readiness(): Promise<Response> {
     if (!acceptingTraffic) return Response.json({ status: "stopping" }, { status: 503 });
+    // Without its LISTEN this instance would serve subscriptions that never hear an event.
+    if (!events.healthy()) return Response.json({ status: "event connection unavailable" }, { status: 503 });
     try {
       await db.withRawConnection((connection) => connection.query("SELECT 1"));
       return Response.json({ status: "ready" });
