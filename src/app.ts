@@ -14,8 +14,10 @@ import { maskError } from "./graphql/errors.ts";
 import { graphqlLimitPlugins, maxBatchedOperations } from "./graphql/limits.ts";
 import { schema } from "./graphql/schema.ts";
 import { PayloadTooLargeError, readBodyWithin } from "./http/body.ts";
+import { createCors } from "./http/cors.ts";
 import { withIdempotency } from "./http/idempotency.ts";
 import { rateLimit, rateLimitHeaders } from "./http/rate-limit.ts";
+import { graphiqlPage, setSecurityHeaders } from "./http/response-headers.ts";
 import { describeError, type Logger } from "./logger.ts";
 import { contentPlainRoutes } from "./modules/content/content.http.ts";
 import { openApiSpecPlainRoutes } from "./modules/openapi-spec/openapi-spec.http.ts";
@@ -54,6 +56,9 @@ interface CallContext {
   labels: RequestLabels;
 }
 
+/** The public API, where CORS and `no-store` apply. */
+const isApi = (pathname: string) => pathname === "/graphql" || pathname === "/v1" || pathname.startsWith("/v1/");
+
 const plainRoutes = [...contentPlainRoutes, ...openApiSpecPlainRoutes, ...samlPlainRoutes];
 
 /** GraphiQL's first query: the nested site structure, the read this gateway is built for. */
@@ -91,6 +96,8 @@ export function createApp({ config, db, events, logger, clock = systemClock }: A
 
   const metrics = createMetrics(db);
   let acceptingTraffic = true;
+  const cors = createCors(config.corsOrigins);
+  const graphiql = graphiqlPage(renderGraphiQL);
 
   const yoga = createYoga<CallContext>({
     schema,
@@ -104,7 +111,9 @@ export function createApp({ config, db, events, logger, clock = systemClock }: A
       title: "Docs management GraphQL",
     },
     // The GraphiQL page carries its scripts (no CDN): it works offline and behind strict networks.
-    renderGraphiQL,
+    renderGraphiQL: graphiql.render,
+    // CORS is ours (src/http/cors.ts), the same for /graphql and /v1: yoga's default would allow every origin.
+    cors: false,
     context: (call) => createContext(call),
     batching: { limit: maxBatchedOperations },
     // The guard has read the whole body within MAX_BODY_BYTES already; yoga's own limit would stream it through a
@@ -213,6 +222,7 @@ export function createApp({ config, db, events, logger, clock = systemClock }: A
     // Liveness: the process answers. Readiness: it can serve (database reachable, not shutting down).
     if (url.pathname === "/healthz" || url.pathname === "/livez") return Response.json({ status: "ok" });
     if (url.pathname === "/readyz") return readiness();
+    if (request.method === "OPTIONS" && isApi(url.pathname)) return cors.preflight(request);
     if (url.pathname === "/metrics") {
       return new Response(await metrics.render(), { headers: { "content-type": metrics.contentType } });
     }
@@ -265,6 +275,15 @@ export function createApp({ config, db, events, logger, clock = systemClock }: A
         response = restError(500, "Unexpected error.");
       }
       response.headers.set("x-request-id", requestId);
+      const graphiqlHtml =
+        url.pathname === "/graphql" && response.headers.get("content-type")?.startsWith("text/html") === true;
+      setSecurityHeaders(response.headers, graphiqlHtml ? graphiql.contentSecurityPolicy() : undefined);
+      if (isApi(url.pathname)) {
+        cors.decorate(request, response);
+        // API answers may carry secrets (new tokens, share-link keys and URLs with them): no cache keeps any.
+        // The OpenAPI document and the GraphiQL page are the same for everyone.
+        if (!graphiqlHtml && url.pathname !== "/v1/openapi.json") response.headers.set("cache-control", "no-store");
+      }
       const seconds = (performance.now() - started) / 1000;
       metrics.observeRequest({ ...labels, method: request.method, status: response.status, seconds });
       logger.info("request", {
