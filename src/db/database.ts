@@ -157,6 +157,7 @@ async function openPostgres(url: string): Promise<Database> {
           },
         });
       } catch (error) {
+        // A failed `work` may leave a transaction or a session lock open: the connection is not reused either.
         broken ??= error instanceof Error ? error : new Error(String(error));
         throw error;
       } finally {
