@@ -137,6 +137,48 @@ describe.skipIf(!serverUrl)(
       await openedBefore.close();
       await openedAfter.close();
     }, 120_000);
+
+    it("Database.listen issues LISTEN again after its connection is killed, and close stops reconnecting", async () => {
+      const scratchListen = await createScratchDatabase(serverUrl ?? "");
+      const db = await openDatabase({ kind: "postgres", url: scratchListen.url });
+      const admin = new pg.Client({ connectionString: scratchListen.url });
+      await admin.connect();
+      const listenBackends = async () =>
+        (
+          await admin.query<{ pid: number }>(
+            `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+          )
+        ).rows;
+      const killListen = () =>
+        admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND query LIKE 'LISTEN%'`);
+      try {
+        const received: string[] = [];
+        const losses: Error[] = [];
+        const listening = await db.listen(
+          "healing",
+          (payload) => received.push(payload),
+          (error) => losses.push(error),
+        );
+        expect(listening.healthy()).toBe(true);
+        await killListen();
+        await poll("the loss reported", async () => (losses.length > 0 ? true : undefined));
+        await poll("LISTEN again", async () => (listening.healthy() ? true : undefined));
+        await db.notify("healing", "after the kill");
+        await poll("the NOTIFY received", async () => (received.includes("after the kill") ? true : undefined));
+
+        // Closed while it waits to reconnect: it ends with no connection and nothing scheduled to open one.
+        await killListen();
+        await poll("the second loss reported", async () => (losses.length > 1 ? true : undefined));
+        await listening.close();
+        expect(listening.healthy()).toBe(false);
+        expect(await listenBackends()).toEqual([]);
+      } finally {
+        await admin.end();
+        await db.close();
+        await scratchListen.drop();
+      }
+    }, 60_000);
   },
 );
 
