@@ -15,8 +15,10 @@ import { maskError } from "./graphql/errors.ts";
 import { graphqlLimitPlugins, graphqlLimits, maxBatchedOperations } from "./graphql/limits.ts";
 import { schema } from "./graphql/schema.ts";
 import { jsonNestingExceeds, PayloadTooLargeError, readBodyWithin } from "./http/body.ts";
+import { createCors } from "./http/cors.ts";
 import { withIdempotency } from "./http/idempotency.ts";
 import { type RateLimiter, rateLimitHeaders } from "./http/rate-limit.ts";
+import { graphiqlPage, setSecurityHeaders } from "./http/response-headers.ts";
 import { describeError, type Logger } from "./logger.ts";
 import { contentPlainRoutes } from "./modules/content/content.http.ts";
 import { openApiSpecPlainRoutes } from "./modules/openapi-spec/openapi-spec.http.ts";
@@ -62,6 +64,9 @@ interface CallContext {
 
 /** Levels a body adds around a variable's value: a batch, its operation, `variables`, the variable. */
 const jsonEnvelopeDepth = 4;
+
+/** The public API, where CORS and `no-store` apply. */
+const isApi = (pathname: string) => pathname === "/graphql" || pathname === "/v1" || pathname.startsWith("/v1/");
 
 const plainRoutes = [...contentPlainRoutes, ...openApiSpecPlainRoutes, ...samlPlainRoutes];
 
@@ -112,6 +117,8 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
   const metrics = createMetrics(db);
   const tokens = createTokenCache(events);
   let acceptingTraffic = true;
+  const cors = createCors(config.corsOrigins);
+  const graphiql = graphiqlPage(renderGraphiQL);
 
   const yoga = createYoga<CallContext>({
     schema,
@@ -125,7 +132,9 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
       title: "Docs management GraphQL",
     },
     // The GraphiQL page carries its scripts (no CDN): it works offline and behind strict networks.
-    renderGraphiQL,
+    renderGraphiQL: graphiql.render,
+    // CORS is ours (src/http/cors.ts), the same for /graphql and /v1: yoga's default would allow every origin.
+    cors: false,
     context: (call) => createContext(call),
     batching: { limit: maxBatchedOperations },
     // The guard has read the whole body within MAX_BODY_BYTES already; yoga's own limit would stream it through a
@@ -220,6 +229,8 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
 
   async function readiness(): Promise<Response> {
     if (!acceptingTraffic) return Response.json({ status: "stopping" }, { status: 503 });
+    // Without its LISTEN this instance would serve subscriptions that never hear an event.
+    if (!events.healthy()) return Response.json({ status: "event connection unavailable" }, { status: 503 });
     try {
       await db.withRawConnection((connection) => connection.query("SELECT 1"));
       return Response.json({ status: "ready" });
@@ -239,6 +250,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     // Liveness: the process answers. Readiness: it can serve (database reachable, not shutting down).
     if (url.pathname === "/healthz" || url.pathname === "/livez") return Response.json({ status: "ok" });
     if (url.pathname === "/readyz") return readiness();
+    if (request.method === "OPTIONS" && isApi(url.pathname)) return cors.preflight(request);
     if (url.pathname === "/metrics") {
       return new Response(await metrics.render(), { headers: { "content-type": metrics.contentType } });
     }
@@ -291,6 +303,15 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
         response = restError(500, "Unexpected error.");
       }
       response.headers.set("x-request-id", requestId);
+      const graphiqlHtml =
+        url.pathname === "/graphql" && response.headers.get("content-type")?.startsWith("text/html") === true;
+      setSecurityHeaders(response.headers, graphiqlHtml ? graphiql.contentSecurityPolicy() : undefined);
+      if (isApi(url.pathname)) {
+        cors.decorate(request, response);
+        // API answers may carry secrets (new tokens, share-link keys and URLs with them): no cache keeps any.
+        // The OpenAPI document and the GraphiQL page are the same for everyone.
+        if (!graphiqlHtml && url.pathname !== "/v1/openapi.json") response.headers.set("cache-control", "no-store");
+      }
       const seconds = (performance.now() - started) / 1000;
       metrics.observeRequest({ ...labels, method: request.method, status: response.status, seconds });
       logger.info("request", {

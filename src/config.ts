@@ -13,6 +13,26 @@ const hostList = z
       .filter(Boolean),
   );
 
+/** A comma-separated list of exact browser origins (`https://app.example.com`: scheme, host, port; no path). */
+const originList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .refine((origin) => /^https?:\/\//.test(origin) && URL.canParse(origin) && new URL(origin).origin === origin, {
+          error: (issue) => `${JSON.stringify(issue.input)} is not an origin like https://app.example.com (no path)`,
+        }),
+    ),
+  );
+
 const configSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(4000),
   host: z.string().min(1).default("0.0.0.0"),
@@ -65,6 +85,7 @@ const configSchema = z.object({
     .default("false")
     .transform((value) => value === "true"),
   gitAllowHosts: hostList,
+  corsOrigins: originList,
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "secretsKey"> & {
@@ -105,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runJobs: env.RUN_JOBS || undefined,
     gitFileUrls: env.GIT_FILE_URLS || undefined,
     gitAllowHosts: env.GIT_ALLOW_HOSTS || undefined,
+    corsOrigins: env.CORS_ORIGINS || undefined,
   });
   if (!parsed.success) {
     const names: Record<string, string> = {
@@ -134,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       runJobs: "RUN_JOBS",
       gitFileUrls: "GIT_FILE_URLS",
       gitAllowHosts: "GIT_ALLOW_HOSTS",
+      corsOrigins: "CORS_ORIGINS",
     };
     const lines = parsed.error.issues.map(
       (issue) => `  ${names[String(issue.path[0])] ?? issue.path.join(".")}: ${issue.message}`,

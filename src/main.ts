@@ -17,6 +17,9 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const db = await openConfiguredDatabase(config);
+  db.onConnectionError((error) =>
+    logger.warn("database connection lost; the pool opens another", { error: error.message }),
+  );
   await encryptStoredVisitorAuthKeys(db.prisma, config.secretsKey);
   const demo = await bootstrapDemoData(db.prisma, systemClock, config.bootstrapAdminToken);
   const events = await startEventBus(db, logger);

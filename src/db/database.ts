@@ -26,12 +26,33 @@ export interface Database {
   statementCount(): number;
   /** Calls `listener` with every statement Prisma or `sql` sends (the benchmark EXPLAINs them). */
   onStatement(listener: StatementListener): void;
-  /** PostgreSQL LISTEN: `onMessage` gets every NOTIFY payload on `channel`, from any process on this database. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Calls `listener` when a pooled connection breaks while idle (the pool drops it and opens another when needed). */
+  onConnectionError(listener: (error: Error) => void): void;
+  /**
+   * PostgreSQL LISTEN: `onMessage` gets every NOTIFY payload on `channel`, from any process on this database. A lost
+   * connection is re-established (and LISTEN issued again) with backoff; `onConnectionLost` hears of each loss.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onConnectionLost?: (error: Error) => void,
+  ): Promise<Listening>;
   /** PostgreSQL NOTIFY (delivered once the surrounding transaction, if any, commits). */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A LISTEN in progress. */
+export interface Listening {
+  /** False while its connection is lost and being re-established: NOTIFYs sent meanwhile do not reach it. */
+  healthy(): boolean;
+  /** Stops listening (and reconnecting). */
+  close(): Promise<void>;
+}
+
+/** Reconnection delays of a lost LISTEN: 100 ms, doubling up to 5 s. */
+const firstReconnectDelayMs = 100;
+const maxReconnectDelayMs = 5_000;
 
 export type DatabaseLocation = { kind: "pglite"; dataDir: string | "memory://" } | { kind: "postgres"; url: string };
 
@@ -87,8 +108,13 @@ async function openPGlite(dataDir: string): Promise<Database> {
     withRawConnection: (work) => work(raw),
     statementCount,
     onStatement,
+    // PGlite has no connection to lose.
+    onConnectionError: () => {},
     // PGlite is one process: its own LISTEN/NOTIFY reaches every subscriber there is.
-    listen: (channel, onMessage) => pglite.listen(channel, onMessage),
+    async listen(channel, onMessage) {
+      const unlisten = await pglite.listen(channel, onMessage);
+      return { healthy: () => true, close: unlisten };
+    },
     async notify(channel, payload) {
       await pglite.query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
@@ -101,6 +127,12 @@ async function openPGlite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const connectionErrorListeners: ((error: Error) => void)[] = [];
+  // An idle pooled connection that breaks (server restart, failover, pg_terminate_backend) is an 'error' of the pool;
+  // unhandled it would end the process. The pool has already dropped the client.
+  pool.on("error", (error) => {
+    for (const listener of connectionErrorListeners) listener(error);
+  });
   const { prisma, sql, statementCount, onStatement } = countingClients(new PrismaPg(pool));
   return {
     prisma,
@@ -108,6 +140,13 @@ async function openPostgres(url: string): Promise<Database> {
     kind: "postgres",
     async withRawConnection(work) {
       const client = await pool.connect();
+      // While checked out, the pool no longer listens for the client's errors: a break between two statements of
+      // `work` would otherwise be unhandled. The client is then released as broken (the pool discards it).
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      client.on("error", onError);
       try {
         return await work({
           async query<Row>(sql: string, params?: unknown[]) {
@@ -117,28 +156,109 @@ async function openPostgres(url: string): Promise<Database> {
             await client.query(script);
           },
         });
+      } catch (error) {
+        // A failed `work` may leave a transaction or a session lock open: the connection is not reused either.
+        broken ??= error instanceof Error ? error : new Error(String(error));
+        throw error;
       } finally {
-        client.release();
+        client.removeListener("error", onError);
+        client.release(broken);
       }
     },
     statementCount,
     onStatement,
-    async listen(channel, onMessage) {
-      // LISTEN holds its connection for as long as it listens: a dedicated client, outside the pool.
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      client.on("notification", (message) => {
-        if (message.channel === channel) onMessage(message.payload ?? "");
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return () => client.end();
-    },
+    onConnectionError: (listener) => connectionErrorListeners.push(listener),
+    listen: (channel, onMessage, onConnectionLost) => listenWithReconnect(url, channel, onMessage, onConnectionLost),
     async notify(channel, payload) {
       await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
     async close() {
       await prisma.$disconnect();
       await pool.end();
+    },
+  };
+}
+
+/**
+ * LISTEN holds its connection for as long as it listens: a dedicated client, outside the pool. When that connection
+ * is lost, a new one is opened with backoff and LISTEN issued again until it works or `close` is called.
+ */
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onConnectionLost?: (error: Error) => void,
+): Promise<Listening> {
+  let current: pg.Client | undefined;
+  let closed = false;
+  let delay = firstReconnectDelayMs;
+  let timer: NodeJS.Timeout | undefined;
+  let attempt: Promise<void> | undefined;
+
+  async function connect(): Promise<void> {
+    // Keep-alive notices a peer that vanished silently (failover); the time limit keeps `close` from waiting long.
+    const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 10_000 });
+    let established = false;
+    let failedEarly: Error | undefined;
+    const onLost = (error: Error) => {
+      // Before LISTEN is established the failure is this attempt's: `connect` rejects with it.
+      if (!established) {
+        failedEarly ??= error;
+        return;
+      }
+      if (current !== client || closed) return;
+      current = undefined;
+      client.end().catch(() => {});
+      onConnectionLost?.(error);
+      scheduleReconnect();
+    };
+    // Stays attached for the client's whole life: a dead client can still report errors, never unhandled.
+    client.on("error", onLost);
+    client.on("end", () => onLost(new Error("LISTEN connection ended")));
+    client.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? "");
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (failedEarly) throw failedEarly;
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    established = true;
+    current = client;
+    delay = firstReconnectDelayMs;
+  }
+
+  function scheduleReconnect() {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      attempt = connect().catch((error: Error) => {
+        if (closed) return;
+        onConnectionLost?.(error);
+        scheduleReconnect();
+      });
+    }, delay);
+    delay = Math.min(delay * 2, maxReconnectDelayMs);
+  }
+
+  await connect();
+  return {
+    healthy: () => current !== undefined,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await attempt;
+      const client = current;
+      current = undefined;
+      await client?.end();
     },
   };
 }

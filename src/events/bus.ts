@@ -42,6 +42,8 @@ export interface EventBus {
   publish<T extends Topic>(topic: T, key: string, payload: EventTopics[T]): Promise<void>;
   /** Listens from this call on (events published earlier are not replayed); read it with `for await`. */
   subscribe<T extends Topic>(topic: T, key: string): EventSubscription<EventTopics[T]>;
+  /** False while this process's LISTEN connection is lost (being re-established): events would not reach it. */
+  healthy(): boolean;
   close(): Promise<void>;
 }
 
@@ -55,7 +57,7 @@ export function inProcessEventBus(logger?: Logger): Promise<EventBus> {
     {
       async listen(name, onMessage) {
         emitter.on(name, onMessage);
-        return async () => void emitter.off(name, onMessage);
+        return { healthy: () => true, close: async () => void emitter.off(name, onMessage) };
       },
       async notify(name, payload) {
         emitter.emit(name, payload);
@@ -71,16 +73,20 @@ export async function startEventBus(transport: Transport, logger?: Logger): Prom
   const openSubscriptions = new Set<() => void>();
   const address = (topic: Topic, key: string) => `${topic}:${key}`;
 
-  const unlisten = await transport.listen(channel, (message) => {
-    let envelope: Envelope;
-    try {
-      envelope = JSON.parse(message) as Envelope;
-    } catch {
-      logger?.warn("ignored a malformed event", { channel });
-      return;
-    }
-    for (const deliver of subscribers.get(address(envelope.topic, envelope.key)) ?? []) deliver(envelope.payload);
-  });
+  const listening = await transport.listen(
+    channel,
+    (message) => {
+      let envelope: Envelope;
+      try {
+        envelope = JSON.parse(message) as Envelope;
+      } catch {
+        logger?.warn("ignored a malformed event", { channel });
+        return;
+      }
+      for (const deliver of subscribers.get(address(envelope.topic, envelope.key)) ?? []) deliver(envelope.payload);
+    },
+    (error) => logger?.warn("event connection lost; reconnecting", { channel, error: error.message }),
+  );
 
   return {
     async publish(topic, key, payload) {
@@ -127,10 +133,12 @@ export async function startEventBus(transport: Transport, logger?: Logger): Prom
       return subscription;
     },
 
+    healthy: () => listening.healthy(),
+
     /** Ends every subscription (their streams finish) and stops listening. */
     async close() {
       for (const close of [...openSubscriptions]) close();
-      await unlisten();
+      await listening.close();
     },
   };
 }
