@@ -21,7 +21,7 @@ const config: CodegenConfig = {
       },
     },
     "test/generated/": {
-      documents: ["test/**/*.ts", "!test/generated/**"],
+      documents: ["test/**/*.ts", "!test/generated/**", "!**/node_modules/**"],
       preset: "client",
       presetConfig: { fragmentMasking: false },
       config: { useTypeImports: true, scalars },

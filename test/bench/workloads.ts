@@ -26,9 +26,9 @@ export const siteStructureQuery = /* GraphQL */ `
   }
 `;
 
-/** PostGraphile's equivalent of the nested read, as its generated schema names it. */
-const postgraphileSiteStructureQuery = /* GraphQL */ `
-  query BenchSiteStructure($id: String!) {
+/** PostGraphile's equivalent of the nested read, as its generated schema names it (no GraphQL marker: it is not our schema, so codegen leaves it). */
+const postgraphileSiteStructureQuery = `
+  query PostgraphileSiteStructure($id: String!) {
     organizationById(id: $id) {
       sitesByOrganizationId(first: 20) {
         nodes {
@@ -46,11 +46,11 @@ const postgraphileSiteStructureQuery = /* GraphQL */ `
 const spaceQuery = /* GraphQL */ `
   query BenchSpace($id: ID!) { space(id: $id) { id title emoji visibility createdAt } }
 `;
-const postgraphileSpaceQuery = /* GraphQL */ `
-  query BenchSpace($id: String!) { spaceById(id: $id) { id title emoji visibility createdAt } }
+const postgraphileSpaceQuery = `
+  query PostgraphileSpace($id: String!) { spaceById(id: $id) { id title emoji visibility createdAt } }
 `;
 
-const postgraphileSiteSpacesQuery = /* GraphQL */ `
+const postgraphileSiteSpacesQuery = `
   query BenchSiteSpaces($id: String!) {
     siteById(id: $id) {
       siteSpacesBySiteId(first: 1000, orderBy: [POSITION_ASC, ID_ASC]) {
@@ -61,7 +61,7 @@ const postgraphileSiteSpacesQuery = /* GraphQL */ `
   }
 `;
 
-const postgraphileChangeRequestsQuery = /* GraphQL */ `
+const postgraphileChangeRequestsQuery = `
   query BenchChangeRequests($id: String!) {
     spaceById(id: $id) {
       changeRequestsBySpaceId(first: 1000, condition: { status: "open" }, orderBy: [CREATED_AT_DESC, ID_DESC]) {
