@@ -305,6 +305,11 @@ describe("markers of the foreign organization", () => {
 describe("what the guest and the member without a grant may not read", () => {
   it("appears in no response to them, but published content", () => {
     expect(privateResponses.length).toBeGreaterThan(500);
+    // The guest's one grant works: their space is in their list of the organization's spaces.
+    const guestSpaces = privateResponses.filter(
+      ({ caller, what }) => caller === "guest" && what === "GET /orgs/{organizationId}/spaces",
+    );
+    expect(guestSpaces.some(({ text }) => text.includes('"title":"Own other"'))).toBe(true);
     const leaks = privateResponses
       .filter(({ caller, text }) => privateMarkers[caller]?.test(text))
       .map(({ caller, what, text }) => `${caller} ${what}: ${text.slice(0, 300)}`);
