@@ -259,6 +259,8 @@ export async function buildSecurityFixture(t: TestApp): Promise<SecurityFixture>
       await ok(t, adminToken, "POST", `/spaces/${spaceId}/permissions`, { role, users: [own.members[role].id] });
     }
   }
+  // The target member holds a grant on the private space: listing their spaces must not show it to others.
+  await ok(t, adminToken, "POST", `/spaces/${ownIds.spaceId}/permissions`, { role: "read", users: [ownIds.userId] });
   const guest = await seedUser(t.db, "guest-caller");
   await addMember(t.db.prisma, own.organizationId, guest.id, null, new Date());
   await ok(t, adminToken, "POST", `/spaces/${ownIds.otherSpaceId}/permissions`, { role: "read", users: [guest.id] });

@@ -560,14 +560,17 @@ export async function listMemberSpaces(
     { field: "createdAt", direction },
     { field: "id", direction },
   ];
+  // Only the member's spaces the caller may read: admins read them all, a member their own grants.
+  const readable = await visibleSpacesWhere(ctx, organizationId);
+  const seesAll = !readable.OR || requireViewer(ctx).userId === userId;
   let result: Page<Space>;
-  if (isFirstPage(page)) {
+  if (seesAll && isFirstPage(page)) {
     const rows = await memberSpacesLoader(ctx).load({ organizationId, userId });
     result = pageFromRows(page, sort, direction === "asc" ? rows : [...rows].reverse());
   } else {
     result = await paginate<Space>(page, {
       sort,
-      where: { organizationId, deletedAt: null, permissions: { some: grantsReaching(userId) } },
+      where: { AND: [readable, { organizationId, deletedAt: null, permissions: { some: grantsReaching(userId) } }] },
       model: ctx.prisma.space,
     });
   }
