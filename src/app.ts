@@ -143,7 +143,12 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     plugins: [
       ...graphqlLimitPlugins(config),
       // Compiles each operation once into a JavaScript function: the nested reads resolve thousands of fields.
-      useGraphQlJit(),
+      // Subscriptions run on graphql-js: graphql-jit's subscribe misreads arguments that are literals or variables
+      // of other names (they reached the resolver as undefined).
+      useGraphQlJit(
+        {},
+        { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation !== "subscription" },
+      ),
       {
         // The operation name labels the request's metrics (the route alone would lump every GraphQL call together).
         onExecute({ args }) {

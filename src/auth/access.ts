@@ -69,6 +69,16 @@ export async function requireMembership(ctx: RequestContext, organizationId: str
   return membership;
 }
 
+/**
+ * Whether a membership read from `viewerMembershipLoader` may read the organization's structure (teams,
+ * collections, sites, members): an enabled member with a role, so not a guest, who sees only the spaces granted.
+ */
+export function readsOrganization(membership: Member | Error | null | undefined): membership is Member {
+  return Boolean(
+    membership && !(membership instanceof Error) && !membership.disabled && hasRole(membership.role, "read"),
+  );
+}
+
 /** The viewer's membership with at least `least` as organization role: 404 for non-members, 403 for too low a role. */
 export async function requireOrganizationRole(
   ctx: RequestContext,

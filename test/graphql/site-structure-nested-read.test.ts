@@ -92,7 +92,7 @@ describe("organization { sites { sections { siteSpaces { space } } sectionGroups
       for (const section of site.sections.nodes) {
         expect(section.siteSpaces).toHaveLength(4);
         expect(section.siteSpaces.filter((siteSpace) => siteSpace.default)).toHaveLength(1);
-        expect(section.siteSpaces[0]?.space.permissions.admin).toBe(true);
+        expect(section.siteSpaces[0]?.space?.permissions.admin).toBe(true);
       }
       expect(site.sectionGroups).toHaveLength(1);
       expect(site.sectionGroups[0]?.sections).toHaveLength(4);

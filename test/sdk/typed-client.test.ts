@@ -36,7 +36,7 @@ describe("the typed SDK (docs-management-gateway/sdk)", () => {
     const structure: SiteStructureQuery = await gateway.SiteStructure({ organizationId: org.organizationId });
     const site = structure.organization.sites.nodes[0];
     expect(site?.title).toBe("SDK Docs");
-    expect(site?.siteSpaces.nodes.map((siteSpace) => siteSpace.space.title)).toEqual(["Reference"]);
+    expect(site?.siteSpaces.nodes.map((siteSpace) => siteSpace.space?.title)).toEqual(["Reference"]);
   });
 
   it("rejects with the GraphQL error when the token is missing", async () => {

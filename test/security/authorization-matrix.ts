@@ -20,7 +20,11 @@ export type Caller =
   /** Admin of another organization, with the same email domain (so `join` by domain is open to them). */
   | "otherOrganizationAdmin"
   /** No token, with the `shareKey` of an active share link of the own organization's published share-link site. */
-  | "shareLinkVisitor";
+  | "shareLinkVisitor"
+  /** A member with role null (a guest), granted `read` on one space only: not the fixture's spaces named in paths. */
+  | "guest"
+  /** A `read` member with no grant on the fixture's private spaces (the target space and the site's sited space). */
+  | "memberWithoutGrant";
 
 export const callers: readonly Caller[] = [
   "noToken",
@@ -28,6 +32,8 @@ export const callers: readonly Caller[] = [
   ...memberRoles,
   "otherOrganizationAdmin",
   "shareLinkVisitor",
+  "guest",
+  "memberWithoutGrant",
 ];
 
 /** The ids a row's path, body or variables may use; each target (own, foreign, deleted) has its own. */
@@ -112,8 +118,13 @@ export function adaptiveSchema(label: string) {
 }
 
 export const atLeast = (role: MemberRole): Caller[] => memberRoles.slice(memberRoles.indexOf(role));
+/** The role members: each has their organization role on the fixture's spaces (a grant of that role). */
 const members = atLeast("read");
-const signedIn: Caller[] = [...members, "otherOrganizationAdmin"];
+/** Organization `read` and up, whatever their grants on spaces: what organization-wide reads need. */
+const orgReaders: Caller[] = [...members, "memberWithoutGrant"];
+/** Every member of the organization, guests included. */
+const anyMember: Caller[] = [...orgReaders, "guest"];
+const signedIn: Caller[] = [...anyMember, "otherOrganizationAdmin"];
 const admin = atLeast("admin");
 const nobody: Caller[] = [];
 
@@ -124,7 +135,7 @@ const matrixOpenApiText = JSON.stringify({
   paths: { "/ping": { get: { responses: { "200": { description: "pong" } } } } },
 });
 
-const anyone: Caller[] = ["noToken", "revokedToken", ...members, "otherOrganizationAdmin", "shareLinkVisitor"];
+const anyone: Caller[] = ["noToken", "revokedToken", ...signedIn, "shareLinkVisitor"];
 
 const markdownBody = (text: string) => () => ({ body: { markdown: text } });
 
@@ -163,11 +174,11 @@ export const restMatrix: Record<string, MatrixRow> = {
   // Organizations
   "GET /orgs": { own: signedIn },
   "POST /orgs": { own: signedIn, body: () => ({ title: "Matrix created" }) },
-  "GET /orgs/{organizationId}": { own: members },
+  "GET /orgs/{organizationId}": { own: anyMember },
   "PATCH /orgs/{organizationId}": { own: admin, body: () => ({ title: "Renamed" }) },
   // Open to users of a verified email domain of the organization: the own organization's domain is theirs.
   "POST /orgs/{organizationId}/join": { own: signedIn },
-  "GET /orgs/{organizationId}/agent-instructions": { own: members },
+  "GET /orgs/{organizationId}/agent-instructions": { own: orgReaders },
   "PUT /orgs/{organizationId}/agent-instructions": {
     own: admin,
     body: () => ({ instructions: { object: "document", nodes: [] } }),
@@ -179,26 +190,27 @@ export const restMatrix: Record<string, MatrixRow> = {
   "PATCH /orgs/{organizationId}/link-invites/{inviteId}": { own: admin, body: () => ({ role: "edit" }) },
   "DELETE /orgs/{organizationId}/link-invites/{inviteId}": { own: admin },
   // Anyone signed in who holds the link, while invite links are on (they are on in both organizations).
-  "POST /orgs/{organizationId}/invites/{inviteId}": { own: signedIn, foreign: [...members] },
+  "POST /orgs/{organizationId}/invites/{inviteId}": { own: signedIn, foreign: anyMember },
   // Members
-  "GET /orgs/{organizationId}/members": { own: members },
-  "GET /orgs/{organizationId}/members/{userId}": { own: members },
+  "GET /orgs/{organizationId}/members": { own: orgReaders },
+  "GET /orgs/{organizationId}/members/{userId}": { own: orgReaders },
   "PATCH /orgs/{organizationId}/members/{userId}": { own: admin, body: () => ({ role: "comment" }) },
   "DELETE /orgs/{organizationId}/members/{userId}": { own: admin },
-  "POST /orgs/{organizationId}/ping": { own: members },
+  "POST /orgs/{organizationId}/ping": { own: anyMember },
   "POST /orgs/{organizationId}/members/{userId}/sso": { own: admin },
   // Teams
-  "GET /orgs/{organizationId}/teams": { own: members },
+  "GET /orgs/{organizationId}/teams": { own: orgReaders },
   "PUT /orgs/{organizationId}/teams": { own: admin, body: () => ({ title: "Matrix team" }) },
-  "GET /orgs/{organizationId}/teams/{teamId}": { own: members },
+  "GET /orgs/{organizationId}/teams/{teamId}": { own: orgReaders },
   "PATCH /orgs/{organizationId}/teams/{teamId}": { own: admin, body: () => ({ title: "Renamed team" }) },
   "DELETE /orgs/{organizationId}/teams/{teamId}": { own: admin },
-  "GET /orgs/{organizationId}/teams/{teamId}/members": { own: members },
+  "GET /orgs/{organizationId}/teams/{teamId}/members": { own: orgReaders },
   "PUT /orgs/{organizationId}/teams/{teamId}/members": { own: admin, body: (ids) => ({ add: [ids.userId] }) },
   "PUT /orgs/{organizationId}/teams/{teamId}/members/{userId}": { own: admin, body: () => ({ role: "member" }) },
   "DELETE /orgs/{organizationId}/teams/{teamId}/members/{userId}": { own: admin },
-  "GET /orgs/{organizationId}/members/{userId}/teams": { own: members },
-  // Spaces and collections (the fixture space is private with defaultLevel admin: each member has their role)
+  "GET /orgs/{organizationId}/members/{userId}/teams": { own: orgReaders },
+  // Spaces and collections (the fixture space is private, defaultLevel null: each role member has a grant of their
+  // role; the guest and the member without a grant have none)
   "GET /spaces/{spaceId}": { own: members },
   "PATCH /spaces/{spaceId}": { own: admin, body: () => ({ title: "Renamed space" }) },
   // Deletes answer 204 to signed-in callers whether or not there is something left to delete.
@@ -208,43 +220,44 @@ export const restMatrix: Record<string, MatrixRow> = {
   "POST /spaces/{spaceId}/move": { own: admin, body: () => ({ parent: null }) },
   "POST /spaces/{spaceId}/transfer": { own: admin, body: (ids) => ({ organization: ids.otherOrganizationId }) },
   "POST /spaces/{spaceId}/permissions": { own: admin, body: (ids) => ({ role: "read", users: [ids.userId] }) },
-  "GET /orgs/{organizationId}/spaces": { own: members },
+  // Lists of spaces and of what is in them: every member, guests included, gets the spaces they may read.
+  "GET /orgs/{organizationId}/spaces": { own: anyMember },
   "POST /orgs/{organizationId}/spaces": { own: atLeast("create"), body: () => ({ title: "Matrix space" }) },
-  "GET /orgs/{organizationId}/members/{userId}/spaces": { own: members },
-  "GET /orgs/{organizationId}/collections": { own: members },
+  "GET /orgs/{organizationId}/members/{userId}/spaces": { own: orgReaders },
+  "GET /orgs/{organizationId}/collections": { own: orgReaders },
   "POST /orgs/{organizationId}/collections": { own: atLeast("create"), body: () => ({ title: "Matrix collection" }) },
   // Sites and their structure
-  "GET /orgs/{organizationId}/sites": { own: members },
+  "GET /orgs/{organizationId}/sites": { own: orgReaders },
   "POST /orgs/{organizationId}/sites": { own: atLeast("create"), body: () => ({ title: "Matrix site" }) },
-  "GET /orgs/{organizationId}/sites/{siteId}": { own: members },
+  "GET /orgs/{organizationId}/sites/{siteId}": { own: orgReaders },
   "PATCH /orgs/{organizationId}/sites/{siteId}": { own: admin, body: () => ({ title: "Renamed site" }) },
   "DELETE /orgs/{organizationId}/sites/{siteId}": { own: admin },
   "POST /orgs/{organizationId}/sites/{siteId}/publish": { own: admin },
   "POST /orgs/{organizationId}/sites/{siteId}/unpublish": { own: admin },
   // Members read the adaptive schema and its condition names (they write conditions); admins change it.
-  "GET /orgs/{organizationId}/sites/{siteId}/adaptive-schema": { own: members },
+  "GET /orgs/{organizationId}/sites/{siteId}/adaptive-schema": { own: orgReaders },
   "PUT /orgs/{organizationId}/sites/{siteId}/adaptive-schema": {
     own: admin,
     body: () => ({ jsonSchema: adaptiveSchema("Matrix") }),
   },
-  "GET /orgs/{organizationId}/sites/{siteId}/adaptive-schema/template-conditions": { own: members },
+  "GET /orgs/{organizationId}/sites/{siteId}/adaptive-schema/template-conditions": { own: orgReaders },
   // Published content is open to members, and to visitors holding the share key of the published share-link site.
-  "GET /orgs/{organizationId}/sites/{siteId}/published": { own: [...members, "shareLinkVisitor"] },
+  "GET /orgs/{organizationId}/sites/{siteId}/published": { own: [...orgReaders, "shareLinkVisitor"] },
   "GET /orgs/{organizationId}/sites/{siteId}/share-links": { own: admin },
   "POST /orgs/{organizationId}/sites/{siteId}/share-links": { own: admin, body: () => ({ name: "Matrix link" }) },
   "PATCH /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}": { own: admin, body: () => ({ name: "x" }) },
   "DELETE /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}": { own: admin },
-  "GET /orgs/{organizationId}/sites/{siteId}/sections": { own: [...members, "shareLinkVisitor"] },
+  "GET /orgs/{organizationId}/sites/{siteId}/sections": { own: [...orgReaders, "shareLinkVisitor"] },
   "POST /orgs/{organizationId}/sites/{siteId}/sections": { own: admin, body: (ids) => ({ spaceId: ids.otherSpaceId }) },
   "DELETE /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}": { own: admin },
   "PATCH /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}": { own: admin, body: () => ({ title: "S" }) },
   "POST /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move": { own: admin, body: () => ({}) },
-  "GET /orgs/{organizationId}/sites/{siteId}/structure": { own: members },
+  "GET /orgs/{organizationId}/sites/{siteId}/structure": { own: orgReaders },
   "PATCH /orgs/{organizationId}/sites/{siteId}/structure/sort": {
     own: admin,
     body: (ids) => ({ item: { type: "site-section", id: ids.siteSectionId }, position: {} }),
   },
-  "GET /orgs/{organizationId}/sites/{siteId}/section-groups": { own: members },
+  "GET /orgs/{organizationId}/sites/{siteId}/section-groups": { own: orgReaders },
   "POST /orgs/{organizationId}/sites/{siteId}/section-groups": { own: admin, body: () => ({ title: "Matrix group" }) },
   "DELETE /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}": { own: admin },
   "PATCH /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}": {
@@ -262,7 +275,7 @@ export const restMatrix: Record<string, MatrixRow> = {
     own: admin,
     body: () => ({}),
   },
-  "GET /orgs/{organizationId}/sites/{siteId}/site-spaces": { own: [...members, "shareLinkVisitor"] },
+  "GET /orgs/{organizationId}/sites/{siteId}/site-spaces": { own: [...orgReaders, "shareLinkVisitor"] },
   "POST /orgs/{organizationId}/sites/{siteId}/site-spaces": {
     own: admin,
     body: (ids) => ({ spaceId: ids.otherSpaceId, sectionId: ids.siteSectionId }),
@@ -274,7 +287,7 @@ export const restMatrix: Record<string, MatrixRow> = {
   "GET /spaces/{spaceId}/content": { own: members },
   // Search reads content: whoever may read the space (an organization's search covers the spaces each may read).
   "GET /spaces/{spaceId}/search": { own: members, query: { query: "page" } },
-  "GET /orgs/{organizationId}/search": { own: members, query: { query: "page" } },
+  "GET /orgs/{organizationId}/search": { own: anyMember, query: { query: "page" } },
   "GET /spaces/{spaceId}/content/pages": { own: members },
   "GET /spaces/{spaceId}/content/files": { own: members },
   "GET /spaces/{spaceId}/content/files/{fileId}": { own: members },
@@ -297,7 +310,7 @@ export const restMatrix: Record<string, MatrixRow> = {
   // Change requests: read to read; edit to open, change, write and ask for reviewers; review to review and merge.
   "GET /spaces/{spaceId}/change-requests": { own: members },
   // The organization's list holds the change requests of the spaces the caller sees.
-  "GET /orgs/{organizationId}/change-requests": { own: members },
+  "GET /orgs/{organizationId}/change-requests": { own: anyMember },
   "POST /spaces/{spaceId}/change-requests": { own: atLeast("edit"), body: () => ({ subject: "Matrix change" }) },
   "GET /spaces/{spaceId}/change-requests/{changeRequestId}": { own: members },
   "PATCH /spaces/{spaceId}/change-requests/{changeRequestId}": {
@@ -344,12 +357,12 @@ export const restMatrix: Record<string, MatrixRow> = {
   "GET /spaces/{spaceId}/git/info": { own: members },
   "DELETE /spaces/{spaceId}/git/legacy-installation": { own: admin },
   // Translations: organization read to read, create to write and run.
-  "GET /orgs/{organizationId}/translations": { own: members },
+  "GET /orgs/{organizationId}/translations": { own: orgReaders },
   "POST /orgs/{organizationId}/translations": {
     own: atLeast("create"),
     body: (ids) => ({ source: { space: ids.spaceId, language: "en" }, language: "de" }),
   },
-  "GET /orgs/{organizationId}/translations/{translationId}": { own: members },
+  "GET /orgs/{organizationId}/translations/{translationId}": { own: orgReaders },
   "PUT /orgs/{organizationId}/translations/{translationId}": {
     own: atLeast("create"),
     body: () => ({ instructions: { object: "document", data: {}, nodes: [] } }),
@@ -357,12 +370,12 @@ export const restMatrix: Record<string, MatrixRow> = {
   "DELETE /orgs/{organizationId}/translations/{translationId}": { own: atLeast("create") },
   "POST /orgs/{organizationId}/translations/{translationId}/run": { own: atLeast("create") },
   // OpenAPI specs: organization read to read them and their versions, create to create, change and delete them.
-  "GET /orgs/{organizationId}/openapi": { own: members },
+  "GET /orgs/{organizationId}/openapi": { own: orgReaders },
   "POST /orgs/{organizationId}/openapi": {
     own: atLeast("create"),
     body: () => ({ slug: "matrix-spec", source: { text: matrixOpenApiText } }),
   },
-  "GET /orgs/{organizationId}/openapi/{specSlug}": { own: members },
+  "GET /orgs/{organizationId}/openapi/{specSlug}": { own: orgReaders },
   "PUT /orgs/{organizationId}/openapi/{specSlug}": {
     own: atLeast("create"),
     body: () => ({ source: { text: matrixOpenApiText } }),
@@ -372,11 +385,11 @@ export const restMatrix: Record<string, MatrixRow> = {
     own: atLeast("create"),
     body: () => ({ visibility: "private" }),
   },
-  "GET /orgs/{organizationId}/openapi/{specSlug}/versions": { own: members },
-  "GET /orgs/{organizationId}/openapi/{specSlug}/versions/latest": { own: members },
-  "GET /orgs/{organizationId}/openapi/{specSlug}/versions/latest/content": { own: members },
-  "GET /orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}": { own: members },
-  "GET /orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/content": { own: members },
+  "GET /orgs/{organizationId}/openapi/{specSlug}/versions": { own: orgReaders },
+  "GET /orgs/{organizationId}/openapi/{specSlug}/versions/latest": { own: orgReaders },
+  "GET /orgs/{organizationId}/openapi/{specSlug}/versions/latest/content": { own: orgReaders },
+  "GET /orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}": { own: orgReaders },
+  "GET /orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/content": { own: orgReaders },
   // SAML providers (SSO): organization admin.
   "GET /orgs/{organizationId}/saml": { own: admin },
   "POST /orgs/{organizationId}/saml": { own: admin, body: () => ({ label: "Matrix saml" }) },
@@ -393,17 +406,18 @@ export const restMatrix: Record<string, MatrixRow> = {
 /** Keyed by `Query.field` / `Mutation.field`: a route whose document reaches the field, or a row of its own. */
 export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | SubscriptionMatrixRow> = {
   "Query.collection": {
-    own: members,
+    own: orgReaders,
     document: "query($collectionId: ID!) { collection(id: $collectionId) { id title } }",
   },
   "Query.node": {
     own: members,
     document: "query($spaceId: ID!) { node(id: $spaceId) { id ... on Space { title } } }",
   },
-  // The soft-deleted space itself is checked by `Query.node`: here the other ids stay visible on that target.
+  // The soft-deleted space itself is checked by `Query.node`: here the other ids stay visible on that target. Every
+  // member sees the organization; `nodeMatrix` checks each type for each caller.
   "Query.nodes": {
-    own: members,
-    deleted: members,
+    own: anyMember,
+    deleted: anyMember,
     document: `query($organizationId: ID!, $teamId: ID!, $spaceId: ID!, $userId: ID!) {
       nodes(ids: [$organizationId, $teamId, $spaceId, $userId]) {
         id ... on Organization { title } ... on Team { title } ... on Space { title }
@@ -600,11 +614,11 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
     }`,
   },
   "Subscription.jobProgress": {
-    own: members,
+    own: orgReaders,
     document: "subscription($jobId: ID!) { jobProgress(jobId: $jobId) { id status } }",
   },
   "Subscription.jobUpdates": {
-    own: members,
+    own: orgReaders,
     document: "subscription($organizationId: ID!) { jobUpdates(organizationId: $organizationId) { id status } }",
     probe: (ids, events) =>
       events.publish("organizationJobUpdated", ids.organizationId, {
@@ -620,3 +634,67 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
       }),
   },
 };
+
+/**
+ * `node(id:)` and `nodes(ids:)` per node type: exactly these callers see the own organization's object of that
+ * type (the same rule as the type's direct read); nobody sees another organization's.
+ */
+export const nodeMatrix: Partial<Record<keyof TargetIds, readonly Caller[]>> = {
+  organizationId: anyMember,
+  teamId: orgReaders,
+  collectionId: orgReaders,
+  siteId: orgReaders,
+  // A user is seen by whoever may list the organization's members (and by themselves).
+  userId: orgReaders,
+  spaceId: members,
+  changeRequestId: members,
+};
+
+/**
+ * Nested reads, each run by the callers of `privateMarkers`: what they reveal must be what the caller may read
+ * directly (an error or a null in place of the rest is fine). `$shareKey` is never sent.
+ */
+export const nestedReads: Record<string, string> = {
+  "organization's lists": `query($organizationId: ID!) {
+    organization(id: $organizationId) {
+      title
+      collections { nodes { id title } }
+      teams { nodes { id title } }
+      spaces { nodes { id title } }
+      changeRequests { nodes { id subject } }
+      searchOrganizationContent(query: "page") { nodes { id title pages { title } } }
+      sites { nodes { id title siteSpaces { nodes { title space { id title } } } } }
+    }
+  }`,
+  "site structure": `query($siteId: ID!) {
+    node(id: $siteId) {
+      ... on Site {
+        title
+        siteSpaces { nodes { title space { id title } } }
+        sections { nodes { title siteSpaces { title space { id title } } } }
+      }
+    }
+  }`,
+  "site spaces and sections": `query($organizationId: ID!, $siteId: ID!) {
+    siteSpaces(organizationId: $organizationId, siteId: $siteId) { nodes { title space { id title } } }
+    siteSections(organizationId: $organizationId, siteId: $siteId) { nodes { title siteSpaces { title space { title } } } }
+  }`,
+  "collection, team and organization by node": `query($collectionId: ID!, $teamId: ID!, $organizationId: ID!) {
+    collection: node(id: $collectionId) { id ... on Collection { title } }
+    team: node(id: $teamId) { id ... on Team { title } }
+    organization: node(id: $organizationId) { id ... on Organization { collections { nodes { title } } } }
+  }`,
+};
+
+/**
+ * What each of these callers may not read, in any response except published content (which members of the
+ * organization read by design, whatever their grants): the guest sees nothing of the own organization but its title
+ * and the other space; the member without a grant nothing of the private spaces.
+ */
+export const privateMarkers: Partial<Record<Caller, RegExp>> = {
+  guest: /Own(?! organization| other)[ .]/,
+  memberWithoutGrant: /Own (space|sited|page|change|comment|reply|deleted)|Own\.txt/,
+};
+
+/** Routes and fields of published content, which every organization reader may read. */
+export const publishedReads = ["GET /orgs/{organizationId}/sites/{siteId}/published", "Query.publishedContentSite"];

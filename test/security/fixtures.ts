@@ -2,13 +2,17 @@ import { runJobs } from "../../src/jobs/recurring.ts";
 import { insertOrganization } from "../../src/modules/organization/organization.service.ts";
 import { addMember } from "../../src/modules/user/user.service.ts";
 import { type SeededOrganization, type SeededUser, seedOrganization, seedUser, type TestApp } from "../helpers/app.ts";
-import { adaptiveSchema, type Caller, type TargetIds } from "./authorization-matrix.ts";
+import { adaptiveSchema, type Caller, memberRoles, type TargetIds } from "./authorization-matrix.ts";
 
 /** Planted in every title of the foreign organization: no response to an outsider may contain it. */
 export const foreignMarker = "ZQXFOREIGNMARKER";
 
 export interface SecurityFixture {
   own: SeededOrganization;
+  /** The `guest` caller: role null, granted `read` on the own organization's `otherSpaceId` only. */
+  guest: SeededUser;
+  /** The `memberWithoutGrant` caller: organization `read`, no grant on the own organization's private spaces. */
+  memberWithoutGrant: SeededUser;
   /** Admin of the foreign organization (the `otherOrganizationAdmin` caller). */
   foreignAdmin: SeededUser;
   revoked: SeededUser;
@@ -223,7 +227,7 @@ async function buildOrganization(
     samlProviderId,
     jobId: job.id,
   };
-  return { ids, deleted: { spaceId: deletedSpaceId, ...deletedDiscussions }, shareKey };
+  return { ids, deleted: { spaceId: deletedSpaceId, ...deletedDiscussions }, shareKey, siteSpaceSpaceId };
 }
 
 export async function buildSecurityFixture(t: TestApp): Promise<SecurityFixture> {
@@ -245,9 +249,29 @@ export async function buildSecurityFixture(t: TestApp): Promise<SecurityFixture>
   const ownBuilt = await buildOrganization(t, own.organizationId, own.members.admin, own.members.guest, "Own");
   const foreignBuilt = await buildOrganization(t, foreignOrganization.id, foreignAdmin, foreignTarget, foreignMarker);
   const ownIds = { ...ownBuilt.ids, otherOrganizationId: foreignOrganization.id, emailDomain: "seed.test" };
+
+  // The target space and the site's sited space become private (defaultLevel null): each role member keeps their
+  // role through a grant, the member without a grant reads neither. The guest gets `read` on the other space only.
+  const adminToken = own.members.admin.token;
+  for (const spaceId of [ownIds.spaceId, ownBuilt.siteSpaceSpaceId]) {
+    await ok(t, adminToken, "PATCH", `/spaces/${spaceId}`, { defaultLevel: null });
+    for (const role of memberRoles.filter((role) => role !== "admin")) {
+      await ok(t, adminToken, "POST", `/spaces/${spaceId}/permissions`, { role, users: [own.members[role].id] });
+    }
+  }
+  // The target member holds a grant on the private space: listing their spaces must not show it to others.
+  await ok(t, adminToken, "POST", `/spaces/${ownIds.spaceId}/permissions`, { role: "read", users: [ownIds.userId] });
+  const guest = await seedUser(t.db, "guest-caller");
+  await addMember(t.db.prisma, own.organizationId, guest.id, null, new Date());
+  await ok(t, adminToken, "POST", `/spaces/${ownIds.otherSpaceId}/permissions`, { role: "read", users: [guest.id] });
+  const memberWithoutGrant = await seedUser(t.db, "without-grant");
+  await addMember(t.db.prisma, own.organizationId, memberWithoutGrant.id, "read", new Date());
+
   const foreignIds = { ...foreignBuilt.ids, otherOrganizationId: own.organizationId, emailDomain: "foreign.test" };
   return {
     own,
+    guest,
+    memberWithoutGrant,
     foreignAdmin,
     revoked,
     ownShareKey: ownBuilt.shareKey,
@@ -257,6 +281,8 @@ export async function buildSecurityFixture(t: TestApp): Promise<SecurityFixture>
       if (caller === "noToken" || caller === "shareLinkVisitor") return undefined;
       if (caller === "revokedToken") return revoked.token;
       if (caller === "otherOrganizationAdmin") return foreignAdmin.token;
+      if (caller === "guest") return guest.token;
+      if (caller === "memberWithoutGrant") return memberWithoutGrant.token;
       return own.members[caller].token;
     },
     foreignSecrets: [foreignMarker, foreignBuilt.shareKey, foreignAdmin.token, foreignTarget.token],

@@ -13,6 +13,7 @@ import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from 
 import { newId } from "../../ids.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
 import { documentSchema, mergeRulesSchema, parseInput, roleSchema } from "../../validation.ts";
+import { requireMergeRuleMembers } from "../space/merge-rules.service.ts";
 import { getViewerUser } from "../user/user.service.ts";
 import { organizationByIdLoader, viewerOwnsTeamLoader } from "./organization.loaders.ts";
 
@@ -142,6 +143,7 @@ export async function updateOrganization(
 ): Promise<Organization> {
   await requireOrganizationRole(ctx, organizationId, "admin");
   const data = parseInput(updateOrganizationSchema, input);
+  await requireMergeRuleMembers(ctx.prisma, organizationId, data.mergeRules);
   if (data.defaultContent) {
     // Sites arrive with the spaces and sites resources; until then no site can be a valid default.
     throw new InvalidInputError(

@@ -1,6 +1,8 @@
 import type { RequestContext } from "../../context.ts";
-import type { Prisma, Site } from "../../db/generated/client.ts";
-import { lockSiteRow, requirePublishedSiteAccess, requireSite } from "../site/site.service.ts";
+import type { Prisma, Site, SiteSpace, Space } from "../../db/generated/client.ts";
+import { lockSiteRow, openedAsPublished, requirePublishedSiteAccess, requireSite } from "../site/site.service.ts";
+import { spaceByIdLoader } from "../space/space.loaders.ts";
+import { loadVisibleSpaces } from "../space/space.service.ts";
 import { forgetStructure } from "./site-section.loaders.ts";
 
 /**
@@ -35,4 +37,20 @@ export async function writeStructure<Result>(
   });
   forgetStructure(ctx, siteId);
   return result;
+}
+
+/**
+ * The space a site space shows, in nested reads. Through published content (a site opened with
+ * `requirePublishedSiteAccess` in this request) it is shown, as the published site shows it to every visitor;
+ * management reads show it only to a caller who may read the space (the site's readers do not all; null otherwise).
+ */
+export async function siteSpaceSpace(ctx: RequestContext, siteSpace: SiteSpace): Promise<Space | null> {
+  if (openedAsPublished(ctx, siteSpace.siteId)) {
+    // Reads only reach site spaces of live spaces, so the space is there.
+    const space = await spaceByIdLoader(ctx).load(siteSpace.spaceId);
+    if (!space) throw new Error(`Space ${siteSpace.spaceId} of site space ${siteSpace.id} is missing`);
+    return space;
+  }
+  if (!ctx.viewer) return null;
+  return (await loadVisibleSpaces(ctx, [siteSpace.spaceId]))[0] ?? null;
 }

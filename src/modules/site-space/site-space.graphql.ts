@@ -1,9 +1,9 @@
 import type { SiteSpace } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { SiteRef } from "../site/site.graphql.ts";
+import { siteSpaceSpace } from "../site-section/site-access.ts";
 import { siteSpaceUrls, structureUrlsRef } from "../site-section/urls.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
-import { spaceByIdLoader } from "../space/space.loaders.ts";
 import {
   addSiteSpace,
   deleteSiteSpace,
@@ -16,13 +16,6 @@ import {
 
 export const SiteSpaceRef = builder.objectRef<SiteSpace>("SiteSpace");
 
-/** Reads only reach site spaces of live spaces, so the space is there; the site's readers may see it. */
-async function spaceOf(ctx: Parameters<typeof spaceByIdLoader>[0], siteSpace: SiteSpace) {
-  const space = await spaceByIdLoader(ctx).load(siteSpace.spaceId);
-  if (!space) throw new Error(`Space ${siteSpace.spaceId} of site space ${siteSpace.id} is missing`);
-  return space;
-}
-
 SiteSpaceRef.implement({
   description: "A space placed on a site at a path, at the site root or in a section.",
   fields: (t) => ({
@@ -30,10 +23,16 @@ SiteSpaceRef.implement({
     id: t.exposeID("id"),
     path: t.exposeString("path"),
     section: t.exposeID("sectionId", { nullable: true, description: "Id of its section; null at the site root." }),
-    space: t.field({ type: SpaceRef, resolve: (siteSpace, _args, ctx) => spaceOf(ctx, siteSpace) }),
+    space: t.field({
+      type: SpaceRef,
+      nullable: true,
+      description: "Its space; null to a signed-in caller who may not read that space.",
+      resolve: (siteSpace, _args, ctx) => siteSpaceSpace(ctx, siteSpace),
+    }),
     title: t.string({
-      description: "The site space's title: its space's title.",
-      resolve: async (siteSpace, _args, ctx) => siteSpace.title ?? (await spaceOf(ctx, siteSpace)).title,
+      description: "The site space's title: its space's title, or its path to a caller who may not read the space.",
+      resolve: async (siteSpace, _args, ctx) =>
+        siteSpace.title ?? (await siteSpaceSpace(ctx, siteSpace))?.title ?? siteSpace.path,
     }),
     default: t.boolean({
       description: "Whether it is the default site space of its scope (its section, or the site root).",

@@ -1,6 +1,11 @@
 import { errors as joseErrors, jwtVerify } from "jose";
 import { z } from "zod";
-import { requireOrganizationRole, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
+import {
+  readsOrganization,
+  requireOrganizationRole,
+  requireViewer,
+  viewerMembershipLoader,
+} from "../../auth/access.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Prisma, PrismaClient, Role, Site } from "../../db/generated/client.ts";
@@ -38,10 +43,7 @@ export async function loadVisibleSites(ctx: RequestContext, ids: readonly string
   const sites = await siteByIdLoader(ctx).loadMany(ids);
   const found = sites.map((site) => (site && !(site instanceof Error) ? site : null));
   const memberships = await viewerMembershipLoader(ctx).loadMany(found.map((site) => site?.organizationId ?? ""));
-  return found.map((site, index) => {
-    const membership = memberships[index];
-    return site && membership && !(membership instanceof Error) && !membership.disabled ? site : null;
-  });
+  return found.map((site, index) => (site && readsOrganization(memberships[index]) ? site : null));
 }
 
 /**
@@ -311,6 +313,28 @@ export async function requirePublishedSiteAccess(
   organizationId: string,
   siteId: string,
   options: { shareKey?: string | null } = {},
+): Promise<PublishedSiteAccess> {
+  const access = await publishedSiteAccess(ctx, organizationId, siteId, options);
+  const opened = sitesOpenedAsPublished.get(ctx) ?? new Set<string>();
+  sitesOpenedAsPublished.set(ctx, opened.add(access.site.id));
+  return access;
+}
+
+/**
+ * Per request, the sites opened as published content: their site spaces show their spaces to this caller, as the
+ * published site does to every visitor (management reads show only the spaces the caller may read).
+ */
+const sitesOpenedAsPublished = new WeakMap<RequestContext, Set<string>>();
+
+export function openedAsPublished(ctx: RequestContext, siteId: string): boolean {
+  return sitesOpenedAsPublished.get(ctx)?.has(siteId) ?? false;
+}
+
+async function publishedSiteAccess(
+  ctx: RequestContext,
+  organizationId: string,
+  siteId: string,
+  options: { shareKey?: string | null },
 ): Promise<PublishedSiteAccess> {
   const site = await siteByIdLoader(ctx).load(siteId);
   const notFound = new NotFoundError(`Site ${siteId} not found`);

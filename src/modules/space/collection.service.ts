@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requireMembership, requireOrganizationRole, viewerMembershipLoader } from "../../auth/access.ts";
+import { readsOrganization, requireOrganizationRole, viewerMembershipLoader } from "../../auth/access.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Collection } from "../../db/generated/client.ts";
@@ -9,9 +9,9 @@ import { type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { collectionByIdLoader } from "./space.loaders.ts";
 
-/** Collections are organization structure: every member sees them; spaces inside keep their own access. */
+/** Collections are organization structure: `read` members see them (not guests); spaces inside keep their access. */
 export async function listCollections(ctx: RequestContext, organizationId: string, page: PageArgs) {
-  await requireMembership(ctx, organizationId);
+  await requireOrganizationRole(ctx, organizationId, "read");
   return paginate<Collection>(page, {
     sort: [
       { field: "createdAt", direction: "asc" },
@@ -22,15 +22,12 @@ export async function listCollections(ctx: RequestContext, organizationId: strin
   });
 }
 
-/** Collections for `node`/`nodes` and `collection(id)`: null outside the viewer's organizations. */
+/** Collections for `node`/`nodes` and `collection(id)`: null unless the viewer reads their organization. */
 export async function loadVisibleCollections(ctx: RequestContext, ids: readonly string[]) {
   const collections = await collectionByIdLoader(ctx).loadMany(ids);
   const found = collections.map((collection) => (collection instanceof Error ? null : collection));
   const memberships = await viewerMembershipLoader(ctx).loadMany(found.map((c) => c?.organizationId ?? ""));
-  return found.map((collection, index) => {
-    const membership = memberships[index];
-    return collection && membership && !(membership instanceof Error) && !membership.disabled ? collection : null;
-  });
+  return found.map((collection, index) => (collection && readsOrganization(memberships[index]) ? collection : null));
 }
 
 export async function getCollection(ctx: RequestContext, collectionId: string): Promise<Collection> {
@@ -43,7 +40,7 @@ export async function collectionPermissions(ctx: RequestContext, collection: Col
   const membership = await viewerMembershipLoader(ctx).load(collection.organizationId);
   const role = membership && !membership.disabled ? membership.role : null;
   return {
-    view: Boolean(membership && !membership.disabled),
+    view: readsOrganization(membership),
     admin: hasRole(role, "admin"),
     viewInviteLinks: hasRole(role, "create"),
     create: hasRole(role, "create"),

@@ -16,6 +16,7 @@ import { mergeRulesSchema, parseInput, roleSchema } from "../../validation.ts";
 import type { ContentState } from "../content/content-state.ts";
 import { writeFirstRevision } from "../content/revision.service.ts";
 import { memberByKeyLoader } from "../member/member.loaders.ts";
+import { mergeRulesWithin, requireMergeRuleMembers } from "./merge-rules.service.ts";
 import {
   collectionByIdLoader,
   grantsReaching,
@@ -300,8 +301,9 @@ const updateSpaceSchema = z.strictObject({
 });
 
 export async function updateSpace(ctx: RequestContext, spaceId: string, input: unknown): Promise<Space> {
-  await requireSpaceRole(ctx, spaceId, "admin");
+  const space = await requireSpaceRole(ctx, spaceId, "admin");
   const data = parseInput(updateSpaceSchema, input);
+  await requireMergeRuleMembers(ctx.prisma, space.organizationId, data.mergeRules);
   return ctx.prisma.space.update({
     where: { id: spaceId },
     data: {
@@ -474,10 +476,12 @@ export async function transferSpace(ctx: RequestContext, spaceId: string, input:
     });
     await tx.siteSpace.deleteMany({ where: { spaceId, site: { organizationId: space.organizationId } } });
     await tx.changeRequest.updateMany({ where: { spaceId }, data: { organizationId: organization } });
+    const mergeRules = await mergeRulesWithin(tx, organization, space.mergeRules as z.infer<typeof mergeRulesSchema>);
     return tx.space.update({
       where: { id: spaceId },
       data: {
         organizationId: organization,
+        mergeRules: mergeRules as Prisma.InputJsonValue,
         parentId: null,
         position: await endPosition(tx, organization, null),
         visibility: space.visibility === "in-collection" ? "private" : space.visibility,
@@ -556,14 +560,17 @@ export async function listMemberSpaces(
     { field: "createdAt", direction },
     { field: "id", direction },
   ];
+  // Only the member's spaces the caller may read: admins read them all, a member their own grants.
+  const readable = await visibleSpacesWhere(ctx, organizationId);
+  const seesAll = !readable.OR || requireViewer(ctx).userId === userId;
   let result: Page<Space>;
-  if (isFirstPage(page)) {
+  if (seesAll && isFirstPage(page)) {
     const rows = await memberSpacesLoader(ctx).load({ organizationId, userId });
     result = pageFromRows(page, sort, direction === "asc" ? rows : [...rows].reverse());
   } else {
     result = await paginate<Space>(page, {
       sort,
-      where: { organizationId, deletedAt: null, permissions: { some: grantsReaching(userId) } },
+      where: { AND: [readable, { organizationId, deletedAt: null, permissions: { some: grantsReaching(userId) } }] },
       model: ctx.prisma.space,
     });
   }

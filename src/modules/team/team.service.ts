@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { requireMembership, requireOrganizationRole, viewerMembershipLoader } from "../../auth/access.ts";
+import {
+  readsOrganization,
+  requireMembership,
+  requireOrganizationRole,
+  viewerMembershipLoader,
+} from "../../auth/access.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
@@ -57,12 +62,7 @@ export async function loadVisibleTeams(ctx: RequestContext, ids: readonly string
   const teams = await ctx.prisma.team.findMany({ where: { id: { in: [...ids] } } });
   const memberships = await viewerMembershipLoader(ctx).loadMany(teams.map((team) => team.organizationId));
   const visible = new Map(
-    teams
-      .filter((_, index) => {
-        const membership = memberships[index];
-        return membership && !(membership instanceof Error) && !membership.disabled;
-      })
-      .map((team) => [team.id, team]),
+    teams.filter((_, index) => readsOrganization(memberships[index])).map((team) => [team.id, team]),
   );
   return ids.map((id) => visible.get(id) ?? null);
 }

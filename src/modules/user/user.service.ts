@@ -26,7 +26,10 @@ export const userByIdLoader = defineLoader<string, User | null>("userById", asyn
   return byKeys(ids, rows, (row) => row.id);
 });
 
-/** Users for `node`/`nodes`: the viewer and people who share an organization with the viewer. */
+/**
+ * Users for `node`/`nodes`: the viewer, and the members of organizations whose members the viewer may list
+ * (organization `read`: a guest sees only themselves).
+ */
 export async function loadVisibleUsers(ctx: RequestContext, ids: readonly string[]): Promise<(User | null)[]> {
   const viewer = requireViewer(ctx);
   const rows = await ctx.prisma.user.findMany({
@@ -34,7 +37,13 @@ export async function loadVisibleUsers(ctx: RequestContext, ids: readonly string
       id: { in: [...ids] },
       OR: [
         { id: viewer.userId },
-        { memberships: { some: { organization: { members: { some: { userId: viewer.userId, disabled: false } } } } } },
+        {
+          memberships: {
+            some: {
+              organization: { members: { some: { userId: viewer.userId, disabled: false, role: { not: null } } } },
+            },
+          },
+        },
       ],
     },
   });
