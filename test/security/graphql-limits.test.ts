@@ -9,6 +9,9 @@ let org: SeededOrganization;
 beforeAll(async () => {
   t = await startTestApp();
   org = await seedOrganization(t.db, "Limits");
+  // The token is read on its first request and cached after: the requests measured below send no statement before
+  // their operation runs.
+  await send({ query: "{ viewer { id } }" });
 });
 
 /** The product's signature nested read, taken from its own test so the two never drift apart. */
@@ -32,8 +35,7 @@ async function send(body: unknown, app = t) {
     }),
   );
   const json = (await response.json()) as GraphQLBody | GraphQLBody[];
-  // The token lookup is the only statement a request makes before its operation runs.
-  return { status: response.status, json, statements: t.db.statementCount() - before - 1 };
+  return { status: response.status, json, statements: t.db.statementCount() - before };
 }
 
 async function rejected(query: string, message: RegExp) {
