@@ -13,7 +13,6 @@ import type { Database } from "./db/database.ts";
 import type { EventBus } from "./events/bus.ts";
 import { maskError } from "./graphql/errors.ts";
 import { graphqlLimitPlugins, graphqlLimits, maxBatchedOperations } from "./graphql/limits.ts";
-import { schema } from "./graphql/schema.ts";
 import { jsonNestingExceeds, PayloadTooLargeError, readBodyWithin } from "./http/body.ts";
 import { createCors } from "./http/cors.ts";
 import { withIdempotency } from "./http/idempotency.ts";
@@ -29,7 +28,8 @@ import { RequestBudget } from "./request-budget.ts";
 import { restError } from "./rest/errors.ts";
 import { buildOpenApiDocument } from "./rest/openapi.ts";
 import { compileRoutes, createRestHandler } from "./rest/router.ts";
-import { restRoutes } from "./rest/routes.ts";
+import { restRoutes } from "./rest-routes.ts";
+import { schema } from "./schema.ts";
 import { maxInputDepth } from "./validation.ts";
 
 export interface AppOptions {

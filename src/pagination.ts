@@ -1,6 +1,6 @@
 import { Prisma } from "./db/generated/client.ts";
 import type { SqlReader } from "./db/sql.ts";
-import { InvalidInputError } from "./errors.ts";
+import { InvalidInputError } from "./lib/errors.ts";
 
 /** Relay arguments; REST's `limit` is `first` and `page` is `after`. */
 export interface PageArgs {

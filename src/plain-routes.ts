@@ -1,5 +1,5 @@
 import type { RequestContext } from "./context.ts";
-import { domainErrorFrom } from "./errors.ts";
+import { domainErrorFrom } from "./lib/errors.ts";
 import { restError } from "./rest/errors.ts";
 
 /**

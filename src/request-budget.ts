@@ -1,5 +1,5 @@
 import { setImmediate } from "node:timers/promises";
-import { DomainError } from "./errors.ts";
+import { DomainError } from "./lib/errors.ts";
 
 /** A request that would do more work than one request may: a client error, the request must ask for less. */
 export class CostLimitError extends DomainError {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { InvalidInputError } from "./errors.ts";
+import { InvalidInputError } from "./lib/errors.ts";
 
 /** Validates service input; the first problems become one 400 message naming the fields. */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {

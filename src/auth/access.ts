@@ -1,7 +1,7 @@
 import type { RequestContext, Viewer } from "../context.ts";
 import type { Member, Role } from "../db/generated/client.ts";
 import { joinedColumns } from "../db/sql.ts";
-import { ForbiddenError, NotFoundError, UnauthenticatedError } from "../errors.ts";
+import { ForbiddenError, NotFoundError, UnauthenticatedError } from "../lib/errors.ts";
 import { byKeys, defineLoader } from "../loaders.ts";
 import { hasRole } from "./roles.ts";
 

@@ -1,5 +1,5 @@
 import { GraphQLError } from "graphql";
-import { type DomainError, domainErrorFrom } from "../errors.ts";
+import { type DomainError, domainErrorFrom } from "../lib/errors.ts";
 
 /**
  * The domain error behind a GraphQL error, if any (resolvers wrap thrown errors in GraphQLError); unique violations

@@ -7,7 +7,7 @@ import { type DocumentNode, GraphQLError, Kind, visit } from "graphql";
 import { isAsyncIterable, type Plugin } from "graphql-yoga";
 import type { Config } from "../config.ts";
 import type { RequestContext } from "../context.ts";
-import { DomainError } from "../errors.ts";
+import { DomainError } from "../lib/errors.ts";
 import { inputProblem, inputProblemMessage, nulCharacterMessage } from "../validation.ts";
 import { estimateCost } from "./cost.ts";
 

@@ -15,9 +15,9 @@ import {
 } from "graphql";
 import { compileQuery, isCompiledQuery } from "graphql-jit";
 import type { RequestContext } from "../context.ts";
-import { DomainError } from "../errors.ts";
 import { estimateCost } from "../graphql/cost.ts";
 import { domainErrorOf } from "../graphql/errors.ts";
+import { DomainError } from "../lib/errors.ts";
 import { inputProblem, inputProblemMessage } from "../validation.ts";
 import { restError } from "./errors.ts";
 import type { HttpMethod, RestRoute } from "./route.ts";

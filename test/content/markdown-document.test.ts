@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { InvalidInputError } from "../../src/errors.ts";
+import { InvalidInputError } from "../../src/lib/errors.ts";
 import {
   type Document,
   type DocumentBlock,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { InvalidInputError } from "../../src/errors.ts";
+import { InvalidInputError } from "../../src/lib/errors.ts";
 import { evaluateCondition, parseCondition } from "../../src/modules/site-section/condition.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 

@@ -1,7 +1,7 @@
 import { Kind, type OperationDefinitionNode, parse } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../../src/graphql/schema.ts";
-import { restRoutes } from "../../src/rest/routes.ts";
+import { restRoutes } from "../../src/rest-routes.ts";
+import { schema } from "../../src/schema.ts";
 import { baseUrl, startTestApp, type TestApp } from "../helpers/app.ts";
 import { sseEvents } from "../helpers/sse.ts";
 import {

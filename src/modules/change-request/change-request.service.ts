@@ -10,10 +10,10 @@ import type {
   Prisma,
   Space,
 } from "../../db/generated/client.ts";
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import { followedBy } from "../../events/bus.ts";
 import type { ChangeRequestUpdate } from "../../events/topics.ts";
 import { newId } from "../../ids.ts";
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { type PageArgs, paginate, paginateSql, type SortKey } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
 import {

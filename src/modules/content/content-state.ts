@@ -1,10 +1,10 @@
 import { diff3Merge } from "node-diff3";
 import { z } from "zod";
-import { InvalidInputError } from "../../errors.ts";
 import { newId } from "../../ids.ts";
+import { InvalidInputError } from "../../lib/errors.ts";
+import { placeAmong } from "../../lib/placement.ts";
+import { slugify } from "../../lib/slug.ts";
 import { parseInput } from "../../validation.ts";
-import { placeAmong } from "../site-section/ordering.ts";
-import { slugify } from "../site-space/site-space.service.ts";
 import { checkNesting } from "./markdown-document.ts";
 
 /**

@@ -3,7 +3,7 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkStringify, { type Options as StringifyOptions } from "remark-stringify";
 import { unified } from "unified";
-import { InvalidInputError } from "../../errors.ts";
+import { InvalidInputError } from "../../lib/errors.ts";
 
 /*
  * Pages are stored as markdown and also served as the public API's rich-text document (JSONDocument in the

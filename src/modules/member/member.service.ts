@@ -2,7 +2,7 @@ import { z } from "zod";
 import { requireMembership, requireOrganizationRole, requireViewer } from "../../auth/access.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Member, Prisma, Role } from "../../db/generated/client.ts";
-import { ConflictError, NotFoundError } from "../../errors.ts";
+import { ConflictError, NotFoundError } from "../../lib/errors.ts";
 import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { parseInput, roleSchema } from "../../validation.ts";
 import { memberByKeyLoader } from "./member.loaders.ts";

@@ -3,8 +3,8 @@ import { requireOrganizationRole, requireViewer, viewerMembershipLoader } from "
 import { hasRole, highestRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { LinkInvite } from "../../db/generated/client.ts";
-import { ForbiddenError, NotFoundError } from "../../errors.ts";
 import { newId } from "../../ids.ts";
+import { ForbiddenError, NotFoundError } from "../../lib/errors.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput, roleSchema } from "../../validation.ts";
 

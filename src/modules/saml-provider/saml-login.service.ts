@@ -1,7 +1,7 @@
 import { type CacheProvider, type Profile, SAML } from "@node-saml/node-saml";
 import type { RequestContext } from "../../context.ts";
 import type { SamlProvider } from "../../db/generated/client.ts";
-import { InvalidInputError, NotFoundError, UnauthenticatedError } from "../../errors.ts";
+import { InvalidInputError, NotFoundError, UnauthenticatedError } from "../../lib/errors.ts";
 import { createApiToken, createUser } from "../user/user.service.ts";
 import { providerStatus, serviceEndpoints } from "./saml-provider.service.ts";
 

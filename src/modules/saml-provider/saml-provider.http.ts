@@ -1,5 +1,5 @@
 import { Response } from "@whatwg-node/fetch";
-import { InvalidInputError } from "../../errors.ts";
+import { InvalidInputError } from "../../lib/errors.ts";
 import type { PlainRoute } from "../../plain-routes.ts";
 import { completeSamlLogin, samlLoginRedirect } from "./saml-login.service.ts";
 

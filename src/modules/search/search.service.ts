@@ -1,12 +1,12 @@
 import type { RequestContext } from "../../context.ts";
 import { Prisma, type Space } from "../../db/generated/client.ts";
-import { InvalidInputError } from "../../errors.ts";
+import { InvalidInputError } from "../../lib/errors.ts";
+import { slugify, uniquePath } from "../../lib/slug.ts";
 import { defineLoader } from "../../loaders.ts";
 import { cursorValues, type Page, type PageArgs, pageFromRows, pageSize, type SortKey } from "../../pagination.ts";
 import type { PageNode } from "../content/content.loaders.ts";
 import { pageAppUrl, revisionOf, revisionTree } from "../content/content.service.ts";
 import { type MarkdownSection, markdownSections } from "../content/markdown-document.ts";
-import { slugify, uniquePath } from "../site-space/site-space.service.ts";
 import { getSpace, visibleSpacesWhere } from "../space/space.service.ts";
 
 /** The public API's limit on a search query. */

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import type { Prisma, SiteSectionGroup } from "../../db/generated/client.ts";
-import { InvalidInputError, NotFoundError } from "../../errors.ts";
 import { newId } from "../../ids.ts";
+import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import { placeAmong } from "../../lib/placement.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { requireSite } from "../site/site.service.ts";
-import { nextStructurePosition, placeAmong, structureSiblings, writePositions } from "../site-section/ordering.ts";
+import { nextStructurePosition, structureSiblings, writePositions } from "../site-section/ordering.ts";
 import { writeStructure } from "../site-section/site-access.ts";
 import { sectionsBySiteLoader } from "../site-section/site-section.loaders.ts";
 import { type GroupNode, iconSchema, type StructureItem } from "../site-section/site-section.service.ts";

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import type { Prisma, Site, SiteSection, SiteSectionGroup, SiteSpace } from "../../db/generated/client.ts";
-import { ConflictError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import { newId } from "../../ids.ts";
+import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import { placeAmong } from "../../lib/placement.ts";
+import { slugify, uniquePath } from "../../lib/slug.ts";
 import { isFirstPage, type PageArgs, pageFromRows, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { sectionGroupsBySiteLoader } from "../section-group/section-group.loaders.ts";
@@ -16,11 +18,9 @@ import {
   reorderSiteSpace,
   repairDefaultSiteSpace,
   requireSpaceOf,
-  slugify,
-  uniquePath,
 } from "../site-space/site-space.service.ts";
 import { evaluateCondition } from "./condition.ts";
-import { nextStructurePosition, placeAmong, structureSiblings, writePositions } from "./ordering.ts";
+import { nextStructurePosition, structureSiblings, writePositions } from "./ordering.ts";
 import { readableSite, writeStructure } from "./site-access.ts";
 import { sectionsBySiteLoader, siteSectionOrder } from "./site-section.loaders.ts";
 

@@ -1,13 +1,15 @@
 import { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import type { Prisma, Site, SiteSpace } from "../../db/generated/client.ts";
-import { ConflictError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import { newId } from "../../ids.ts";
+import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import { type Placement, placeAmong } from "../../lib/placement.ts";
+import { slugify, uniquePath } from "../../lib/slug.ts";
 import { isFirstPage, type PageArgs, pageFromRows, paginateSql } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { requireSite } from "../site/site.service.ts";
 import { parseCondition } from "../site-section/condition.ts";
-import { type Placement, placeAmong, writePositions } from "../site-section/ordering.ts";
+import { writePositions } from "../site-section/ordering.ts";
 import { readableSite, writeStructure } from "../site-section/site-access.ts";
 import { siteSpaceDefaultsLoader } from "../site-section/site-section.loaders.ts";
 import { liveSiteSpace, liveSiteSpaceSql, siteSpaceOrder, siteSpacesBySiteLoader } from "./site-space.loaders.ts";
@@ -30,25 +32,6 @@ export const conditionSchema = z
     }
   })
   .transform((text) => (text.trim() ? text : null));
-
-/** A URL path segment made from a title: `Getting Started!` -> `getting-started`. */
-export function slugify(title: string, fallback: string): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 90)
-    .replace(/-+$/, "");
-  return slug || fallback;
-}
-
-/** `base`, or `base-2`, `base-3`... : the first one not in `taken`. */
-export function uniquePath(base: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-}
 
 /** A live space of the site's organization, else 400 (the body names something that cannot be used). */
 export async function requireSpaceOf(tx: Prisma.TransactionClient, site: Site, spaceId: string) {

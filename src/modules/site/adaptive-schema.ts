@@ -1,5 +1,5 @@
 import { Ajv, type ErrorObject } from "ajv";
-import { InvalidInputError } from "../../errors.ts";
+import { InvalidInputError } from "../../lib/errors.ts";
 
 /*
  * A site's adaptive schema describes the visitor claims that conditions may read. The reference fixes its shape:

@@ -9,8 +9,8 @@ import {
 import { hasRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Prisma, PrismaClient, Role, Site } from "../../db/generated/client.ts";
-import { InvalidInputError, NotFoundError, UnauthenticatedError } from "../../errors.ts";
 import { newId, randomBase62 } from "../../ids.ts";
+import { InvalidInputError, NotFoundError, UnauthenticatedError } from "../../lib/errors.ts";
 import { isFirstPage, type PageArgs, pageFromRows, paginate } from "../../pagination.ts";
 import { decryptSecret, encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";

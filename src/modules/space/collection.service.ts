@@ -3,8 +3,8 @@ import { readsOrganization, requireOrganizationRole, viewerMembershipLoader } fr
 import { hasRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Collection } from "../../db/generated/client.ts";
-import { InvalidInputError, NotFoundError } from "../../errors.ts";
 import { newId } from "../../ids.ts";
+import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { collectionByIdLoader } from "./space.loaders.ts";

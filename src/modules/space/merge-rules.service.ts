@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { PrismaExecutor } from "../../db/database.ts";
-import { InvalidInputError } from "../../errors.ts";
+import { InvalidInputError } from "../../lib/errors.ts";
 import type { mergeRulesSchema } from "../../validation.ts";
 
 type MergeRules = z.infer<typeof mergeRulesSchema>;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import type { Space } from "../../db/generated/client.ts";
-import { InvalidInputError } from "../../errors.ts";
 import { randomBase62 } from "../../ids.ts";
+import { InvalidInputError } from "../../lib/errors.ts";
 import { parseInput } from "../../validation.ts";
 import { type ContentEditor, changesEditor, fileDownloadUrl } from "../content/content.service.ts";
 import type { ComputedPage } from "../content/content-state.ts";
