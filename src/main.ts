@@ -11,7 +11,7 @@ import { createRateLimiter } from "./http/rate-limit.ts";
 import { startJobRunner } from "./jobs/recurring.ts";
 import { createLogger, describeError } from "./logger.ts";
 import { seedDemoContent } from "./modules/demo/demo.service.ts";
-import { encryptStoredVisitorAuthKeys } from "./modules/site/site.service.ts";
+import { encryptStoredVisitorAuthKeys } from "./modules/site-structure/site.service.ts";
 
 async function main() {
   const config = loadConfig();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/lib/errors.ts";
-import { evaluateCondition, parseCondition } from "../../src/modules/site-section/condition.ts";
+import { evaluateCondition, parseCondition } from "../../src/modules/site-structure/condition.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 describe("condition expressions", () => {

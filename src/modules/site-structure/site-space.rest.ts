@@ -1,5 +1,5 @@
 import type { RestRoute } from "../../rest/route.ts";
-import { siteSpaceFields } from "../site-section/fragments.ts";
+import { siteSpaceFields } from "./fragments.ts";
 
 const site = "/orgs/{organizationId}/sites/{siteId}";
 

@@ -1,9 +1,8 @@
 import type { SiteSpace } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { typeOfId } from "../../ids.ts";
-import { SiteSectionGroupRef } from "../section-group/section-group.graphql.ts";
-import { SiteRef } from "../site/site.graphql.ts";
-import { SiteSpaceRef } from "../site-space/site-space.graphql.ts";
+import { SiteSectionGroupRef } from "./section-group.graphql.ts";
+import { SiteRef } from "./site.graphql.ts";
 import {
   addSiteSection,
   deleteSiteSection,
@@ -19,6 +18,7 @@ import {
   sortSiteStructure,
   updateSiteSection,
 } from "./site-section.service.ts";
+import { SiteSpaceRef } from "./site-space.graphql.ts";
 import { sectionUrls, structureUrlsRef } from "./urls.ts";
 
 export const SiteSectionRef = builder.objectRef<SectionNode>("SiteSection");

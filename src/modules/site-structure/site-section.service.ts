@@ -7,10 +7,14 @@ import { placeAmong } from "../../lib/placement.ts";
 import { slugify, uniquePath } from "../../lib/slug.ts";
 import { isFirstPage, type PageArgs, pageFromRows, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
-import { sectionGroupsBySiteLoader } from "../section-group/section-group.loaders.ts";
-import { siteByIdLoader } from "../site/site.loaders.ts";
-import { requireSite } from "../site/site.service.ts";
-import { siteSpacesBySectionLoader, siteSpacesBySiteLoader } from "../site-space/site-space.loaders.ts";
+import { evaluateCondition } from "./condition.ts";
+import { nextStructurePosition, structureSiblings, writePositions } from "./ordering.ts";
+import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
+import { siteByIdLoader } from "./site.loaders.ts";
+import { requireSite } from "./site.service.ts";
+import { readableSite, writeStructure } from "./site-access.ts";
+import { sectionsBySiteLoader, siteSectionOrder } from "./site-section.loaders.ts";
+import { siteSpacesBySectionLoader, siteSpacesBySiteLoader } from "./site-space.loaders.ts";
 import {
   conditionSchema,
   insertSiteSpace,
@@ -18,11 +22,7 @@ import {
   reorderSiteSpace,
   repairDefaultSiteSpace,
   requireSpaceOf,
-} from "../site-space/site-space.service.ts";
-import { evaluateCondition } from "./condition.ts";
-import { nextStructurePosition, structureSiblings, writePositions } from "./ordering.ts";
-import { readableSite, writeStructure } from "./site-access.ts";
-import { sectionsBySiteLoader, siteSectionOrder } from "./site-section.loaders.ts";
+} from "./site-space.service.ts";
 
 const sectionTitleSchema = z.string().trim().min(2).max(128);
 export const iconSchema = z.string().min(1).max(50);

@@ -1,8 +1,8 @@
 import type { RequestContext } from "../../context.ts";
 import type { SiteSection, SiteSpace } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { siteByIdLoader } from "../site/site.loaders.ts";
-import { siteUrls } from "../site/site.service.ts";
+import { siteByIdLoader } from "./site.loaders.ts";
+import { siteUrls } from "./site.service.ts";
 import { sectionByIdLoader } from "./site-section.loaders.ts";
 
 export const structureUrlsRef = builder.objectRef<{ published: string | null }>("SiteStructureUrls").implement({

@@ -14,10 +14,10 @@ import { InvalidInputError, NotFoundError, UnauthenticatedError } from "../../li
 import { isFirstPage, type PageArgs, pageFromRows, paginate } from "../../pagination.ts";
 import { decryptSecret, encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
-import { shareKeyOpensSite } from "../share-link/share-link.service.ts";
-import { insertSiteSpace } from "../site-space/site-space.service.ts";
 import { type AdaptiveJsonSchema, templateConditions, validateAdaptiveSchema } from "./adaptive-schema.ts";
+import { shareKeyOpensSite } from "./share-link.service.ts";
 import { siteByIdLoader, siteOrder, sitesByOrganizationLoader } from "./site.loaders.ts";
+import { insertSiteSpace } from "./site-space.service.ts";
 
 export const siteTypes = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] as const;
 export const siteVisibilities = ["public", "unlisted", "share-link", "visitor-auth"] as const;

@@ -1,8 +1,8 @@
 import type { RequestContext } from "../../context.ts";
 import type { Prisma, Site, SiteSpace, Space } from "../../db/generated/client.ts";
-import { lockSiteRow, openedAsPublished, requirePublishedSiteAccess, requireSite } from "../site/site.service.ts";
 import { spaceByIdLoader } from "../space/space.loaders.ts";
 import { loadVisibleSpaces } from "../space/space.service.ts";
+import { lockSiteRow, openedAsPublished, requirePublishedSiteAccess, requireSite } from "./site.service.ts";
 import { forgetStructure } from "./site-section.loaders.ts";
 
 /**

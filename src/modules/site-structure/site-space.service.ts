@@ -7,11 +7,11 @@ import { type Placement, placeAmong } from "../../lib/placement.ts";
 import { slugify, uniquePath } from "../../lib/slug.ts";
 import { isFirstPage, type PageArgs, pageFromRows, paginateSql } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
-import { requireSite } from "../site/site.service.ts";
-import { parseCondition } from "../site-section/condition.ts";
-import { writePositions } from "../site-section/ordering.ts";
-import { readableSite, writeStructure } from "../site-section/site-access.ts";
-import { siteSpaceDefaultsLoader } from "../site-section/site-section.loaders.ts";
+import { parseCondition } from "./condition.ts";
+import { writePositions } from "./ordering.ts";
+import { requireSite } from "./site.service.ts";
+import { readableSite, writeStructure } from "./site-access.ts";
+import { siteSpaceDefaultsLoader } from "./site-section.loaders.ts";
 import { liveSiteSpace, liveSiteSpaceSql, siteSpaceOrder, siteSpacesBySiteLoader } from "./site-space.loaders.ts";
 
 export const pathSchema = z

@@ -1,5 +1,4 @@
 import { builder } from "../../graphql/builder.ts";
-import { SiteRef } from "../site/site.graphql.ts";
 import {
   createShareLink,
   deleteShareLink,
@@ -8,6 +7,7 @@ import {
   shareLinkPublishedUrl,
   updateShareLink,
 } from "./share-link.service.ts";
+import { SiteRef } from "./site.graphql.ts";
 
 const ShareLinkRef = builder.objectRef<ShareLinkWithOrganization>("ShareLink").implement({
   description: "A secret link that opens a `share-link` site's published content while it is active.",

@@ -8,7 +8,7 @@ import type { PageArgs } from "../../pagination.ts";
 import { paginate } from "../../pagination.ts";
 import { decryptSecret, encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
-import { requireSite, sitePublishedBaseUrl } from "../site/site.service.ts";
+import { requireSite, sitePublishedBaseUrl } from "./site.service.ts";
 
 /** Share-link keys: 40 base62 characters (~238 bits), unguessable. */
 const shareKeyLength = 40;

@@ -1,5 +1,5 @@
 import type { RestRoute } from "../../rest/route.ts";
-import { siteSectionGroupFields } from "../site-section/fragments.ts";
+import { siteSectionGroupFields } from "./fragments.ts";
 
 const groups = "/orgs/{organizationId}/sites/{siteId}/section-groups";
 const groupArgs = "organizationId: $organizationId, siteId: $siteId, siteSectionGroupId: $siteSectionGroupId";

@@ -1,5 +1,5 @@
 import type { RestRoute } from "../../rest/route.ts";
-import { siteStructureItemFields } from "../site-section/fragments.ts";
+import { siteStructureItemFields } from "./fragments.ts";
 
 export const siteFields = /* GraphQL */ `
   fragment SiteFields on Site {

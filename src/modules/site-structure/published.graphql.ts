@@ -1,9 +1,9 @@
 import { builder } from "../../graphql/builder.ts";
-import { SiteStructureRef } from "../site-section/site-section.graphql.ts";
-import { publishedStructure } from "../site-section/site-section.service.ts";
 import { defaultSiteCustomization } from "./customizations.ts";
 import { SiteRef } from "./site.graphql.ts";
 import { type PublishedSiteAccess, requirePublishedSiteAccess } from "./site.service.ts";
+import { SiteStructureRef } from "./site-section.graphql.ts";
+import { publishedStructure } from "./site-section.service.ts";
 
 // Apart from site.graphql.ts because the structure types of site-section.graphql.ts build on `SiteRef`.
 const PublishedContentSiteRef = builder.objectRef<PublishedSiteAccess>("PublishedContentSite").implement({

@@ -1,9 +1,8 @@
 import type { SiteSpace } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { SiteRef } from "../site/site.graphql.ts";
-import { siteSpaceSpace } from "../site-section/site-access.ts";
-import { siteSpaceUrls, structureUrlsRef } from "../site-section/urls.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
+import { SiteRef } from "./site.graphql.ts";
+import { siteSpaceSpace } from "./site-access.ts";
 import {
   addSiteSpace,
   deleteSiteSpace,
@@ -13,6 +12,7 @@ import {
   siteSpacesOfSite,
   updateSiteSpace,
 } from "./site-space.service.ts";
+import { siteSpaceUrls, structureUrlsRef } from "./urls.ts";
 
 export const SiteSpaceRef = builder.objectRef<SiteSpace>("SiteSpace");
 

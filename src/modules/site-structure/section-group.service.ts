@@ -6,12 +6,12 @@ import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { placeAmong } from "../../lib/placement.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
-import { requireSite } from "../site/site.service.ts";
-import { nextStructurePosition, structureSiblings, writePositions } from "../site-section/ordering.ts";
-import { writeStructure } from "../site-section/site-access.ts";
-import { sectionsBySiteLoader } from "../site-section/site-section.loaders.ts";
-import { type GroupNode, iconSchema, type StructureItem } from "../site-section/site-section.service.ts";
+import { nextStructurePosition, structureSiblings, writePositions } from "./ordering.ts";
 import { sectionGroupOrder, sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
+import { requireSite } from "./site.service.ts";
+import { writeStructure } from "./site-access.ts";
+import { sectionsBySiteLoader } from "./site-section.loaders.ts";
+import { type GroupNode, iconSchema, type StructureItem } from "./site-section.service.ts";
 
 const groupTitleSchema = z.string().trim().min(1).max(100);
 

@@ -1,8 +1,5 @@
 import { builder } from "../../graphql/builder.ts";
 import { typeOfId } from "../../ids.ts";
-import { SiteRef } from "../site/site.graphql.ts";
-import { SiteSectionRef, SiteStructureItemRef } from "../site-section/site-section.graphql.ts";
-import type { GroupNode, SectionNode } from "../site-section/site-section.service.ts";
 import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
 import {
   addSectionGroup,
@@ -14,6 +11,9 @@ import {
   removeSectionFromGroup,
   updateSectionGroup,
 } from "./section-group.service.ts";
+import { SiteRef } from "./site.graphql.ts";
+import { SiteSectionRef, SiteStructureItemRef } from "./site-section.graphql.ts";
+import type { GroupNode, SectionNode } from "./site-section.service.ts";
 
 export const SiteSectionGroupRef = builder.objectRef<GroupNode>("SiteSectionGroup");
 

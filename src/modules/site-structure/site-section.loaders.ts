@@ -2,9 +2,9 @@ import type { RequestContext } from "../../context.ts";
 import type { SiteSection } from "../../db/generated/client.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
 import { orderBySql, type SortKey } from "../../pagination.ts";
-import { sectionGroupsBySiteLoader } from "../section-group/section-group.loaders.ts";
-import { siteByIdLoader } from "../site/site.loaders.ts";
-import { siteSpacesBySectionLoader, siteSpacesBySiteLoader } from "../site-space/site-space.loaders.ts";
+import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
+import { siteByIdLoader } from "./site.loaders.ts";
+import { siteSpacesBySectionLoader, siteSpacesBySiteLoader } from "./site-space.loaders.ts";
 
 export const siteSectionOrder: SortKey<SiteSection>[] = [
   { field: "position", direction: "asc" },
