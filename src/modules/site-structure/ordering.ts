@@ -1,5 +1,7 @@
+import type { RequestContext } from "../../context.ts";
 import type { Prisma } from "../../db/generated/client.ts";
 import { typeOfId } from "../../ids.ts";
+import { forgetStructure } from "./site-section.loaders.ts";
 
 /**
  * Stores `ids` order as positions 0..n-1. Sections and section groups share one sequence per parent (the site
@@ -32,4 +34,31 @@ export async function nextStructurePosition(tx: Prisma.TransactionClient, siteId
     tx.siteSectionGroup.aggregate({ where: { siteId, parentGroupId: groupId }, _max: { position: true } }),
   ]);
   return Math.max(section._max.position ?? -1, group._max.position ?? -1) + 1;
+}
+
+/**
+ * Locks a site's row for the rest of the transaction. Every transaction that writes a site's structure takes it
+ * first, so they run one after another and never lock each other's rows in opposite orders.
+ */
+export async function lockSiteRow(tx: Prisma.TransactionClient, siteId: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM "Site" WHERE id = ${siteId} FOR NO KEY UPDATE`;
+}
+
+/**
+ * Runs a structure write in one transaction, then drops the request's cached reads of that site's structure. The
+ * transaction first locks the site's row: structure writes of one site run one after another, so a path chosen
+ * from the paths read (a section's or site space's path made from a title) is still free when it is written.
+ * The unique indexes on those paths stay the guard of last resort (a 409).
+ */
+export async function writeStructure<Result>(
+  ctx: RequestContext,
+  siteId: string,
+  write: (tx: Prisma.TransactionClient) => Promise<Result>,
+): Promise<Result> {
+  const result = await ctx.prisma.$transaction(async (tx) => {
+    await lockSiteRow(tx, siteId);
+    return write(tx);
+  });
+  forgetStructure(ctx, siteId);
+  return result;
 }

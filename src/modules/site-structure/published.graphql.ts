@@ -1,7 +1,7 @@
 import { builder } from "../../graphql/builder.ts";
 import { defaultSiteCustomization } from "./customizations.ts";
+import { type PublishedSiteAccess, requirePublishedSiteAccess } from "./site.access.ts";
 import { SiteRef } from "./site.graphql.ts";
-import { type PublishedSiteAccess, requirePublishedSiteAccess } from "./site.service.ts";
 import { SiteStructureRef } from "./site-section.graphql.ts";
 import { publishedStructure } from "./site-section.service.ts";
 

@@ -12,10 +12,8 @@ import {
   updateSectionGroup,
 } from "./section-group.service.ts";
 import { SiteRef } from "./site.graphql.ts";
-import { SiteSectionRef, SiteStructureItemRef } from "./site-section.graphql.ts";
-import type { GroupNode, SectionNode } from "./site-section.service.ts";
-
-export const SiteSectionGroupRef = builder.objectRef<GroupNode>("SiteSectionGroup");
+import type { SectionNode } from "./site-section.service.ts";
+import { SiteSectionGroupRef, SiteSectionRef, SiteStructureItemRef } from "./structure-items.graphql.ts";
 
 SiteSectionGroupRef.implement({
   description: "A named group of sections (and of groups, one level deep) in a site's structure.",

@@ -6,10 +6,9 @@ import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { placeAmong } from "../../lib/placement.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
-import { nextStructurePosition, structureSiblings, writePositions } from "./ordering.ts";
+import { nextStructurePosition, structureSiblings, writePositions, writeStructure } from "./ordering.ts";
 import { sectionGroupOrder, sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
-import { requireSite } from "./site.service.ts";
-import { writeStructure } from "./site-access.ts";
+import { requireSite } from "./site.access.ts";
 import { sectionsBySiteLoader } from "./site-section.loaders.ts";
 import { type GroupNode, iconSchema, type StructureItem } from "./site-section.service.ts";
 

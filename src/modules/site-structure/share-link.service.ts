@@ -8,25 +8,13 @@ import type { PageArgs } from "../../pagination.ts";
 import { paginate } from "../../pagination.ts";
 import { decryptSecret, encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
-import { requireSite, sitePublishedBaseUrl } from "./site.service.ts";
+import { requireSite } from "./site.access.ts";
+import { sitePublishedBaseUrl } from "./site.service.ts";
 
 /** Share-link keys: 40 base62 characters (~238 bits), unguessable. */
 const shareKeyLength = 40;
 
 const shareLinkNameSchema = z.string().trim().max(50);
-
-/**
- * True when `shareKey` opens the site: the site's visibility is `share-link` and the key belongs to an active link
- * of that site. Inactive, foreign and wrong keys open nothing.
- */
-export async function shareKeyOpensSite(ctx: RequestContext, siteId: string, shareKey: string): Promise<boolean> {
-  if (!shareKey) return false;
-  const link = await ctx.prisma.shareLink.findUnique({
-    where: { keyHash: hashToken(shareKey) },
-    include: { site: true },
-  });
-  return Boolean(link?.active && link.siteId === siteId && link.site.visibility === "share-link");
-}
 
 /** The published URL a share link hands out: the site's published content, opened by the key. */
 export function shareLinkPublishedUrl(ctx: RequestContext, link: ShareLink & { organizationId: string }): string {

@@ -1,7 +1,5 @@
 import type { SiteSpace } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { typeOfId } from "../../ids.ts";
-import { SiteSectionGroupRef } from "./section-group.graphql.ts";
 import { SiteRef } from "./site.graphql.ts";
 import {
   addSiteSection,
@@ -19,9 +17,8 @@ import {
   updateSiteSection,
 } from "./site-section.service.ts";
 import { SiteSpaceRef } from "./site-space.graphql.ts";
+import { SiteSectionRef, SiteStructureItemRef } from "./structure-items.graphql.ts";
 import { sectionUrls, structureUrlsRef } from "./urls.ts";
-
-export const SiteSectionRef = builder.objectRef<SectionNode>("SiteSection");
 
 SiteSectionRef.implement({
   description: "A section of a site: one or more site spaces (variants) under a path.",
@@ -45,18 +42,6 @@ SiteSectionRef.implement({
     }),
     urls: t.field({ type: structureUrlsRef, resolve: (section, _args, ctx) => sectionUrls(ctx, section) }),
   }),
-});
-
-/** Sections, groups and site spaces carry their type in their id prefix. */
-export const SiteStructureItemRef = builder.unionType("SiteStructureItem", {
-  // A thunk: the group module imports this one back.
-  types: () => [SiteSectionRef, SiteSectionGroupRef, SiteSpaceRef],
-  resolveType: (item) => {
-    const type = typeOfId(item.id);
-    if (type === "SiteSection") return SiteSectionRef;
-    if (type === "SiteSectionGroup") return SiteSectionGroupRef;
-    return SiteSpaceRef;
-  },
 });
 
 export const SiteStructureRef = builder.objectRef<SiteStructure>("SiteStructure").implement({

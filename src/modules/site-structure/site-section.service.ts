@@ -8,11 +8,10 @@ import { slugify, uniquePath } from "../../lib/slug.ts";
 import { isFirstPage, type PageArgs, pageFromRows, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { evaluateCondition } from "./condition.ts";
-import { nextStructurePosition, structureSiblings, writePositions } from "./ordering.ts";
+import { nextStructurePosition, structureSiblings, writePositions, writeStructure } from "./ordering.ts";
 import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
+import { readableSite, requireSite } from "./site.access.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
-import { requireSite } from "./site.service.ts";
-import { readableSite, writeStructure } from "./site-access.ts";
 import { sectionsBySiteLoader, siteSectionOrder } from "./site-section.loaders.ts";
 import { siteSpacesBySectionLoader, siteSpacesBySiteLoader } from "./site-space.loaders.ts";
 import {

@@ -1,8 +1,8 @@
 import type { SiteSpace } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
+import { siteSpaceSpace } from "./site.access.ts";
 import { SiteRef } from "./site.graphql.ts";
-import { siteSpaceSpace } from "./site-access.ts";
 import {
   addSiteSpace,
   deleteSiteSpace,

@@ -8,9 +8,8 @@ import { slugify, uniquePath } from "../../lib/slug.ts";
 import { isFirstPage, type PageArgs, pageFromRows, paginateSql } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { parseCondition } from "./condition.ts";
-import { writePositions } from "./ordering.ts";
-import { requireSite } from "./site.service.ts";
-import { readableSite, writeStructure } from "./site-access.ts";
+import { writePositions, writeStructure } from "./ordering.ts";
+import { readableSite, requireSite } from "./site.access.ts";
 import { siteSpaceDefaultsLoader } from "./site-section.loaders.ts";
 import { liveSiteSpace, liveSiteSpaceSql, siteSpaceOrder, siteSpacesBySiteLoader } from "./site-space.loaders.ts";
 

@@ -1,6 +1,7 @@
 import type { Site } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
+import { loadVisibleSites } from "./site.access.ts";
 import { siteSpaceCountLoader } from "./site.loaders.ts";
 import {
   createSite,
@@ -9,7 +10,6 @@ import {
   getSite,
   listAdaptiveTemplateConditions,
   listSites,
-  loadVisibleSites,
   type SiteAdaptiveSchema,
   setSitePublished,
   sitePublishedBaseUrl,

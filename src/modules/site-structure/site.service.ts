@@ -1,22 +1,16 @@
-import { errors as joseErrors, jwtVerify } from "jose";
 import { z } from "zod";
-import {
-  readsOrganization,
-  requireOrganizationRole,
-  requireViewer,
-  viewerMembershipLoader,
-} from "../../auth/access.ts";
-import { hasRole } from "../../auth/roles.ts";
+import { requireOrganizationRole } from "../../auth/access.ts";
 import type { RequestContext } from "../../context.ts";
-import type { Prisma, PrismaClient, Role, Site } from "../../db/generated/client.ts";
+import type { Prisma, PrismaClient, Site } from "../../db/generated/client.ts";
 import { newId, randomBase62 } from "../../ids.ts";
-import { InvalidInputError, NotFoundError, UnauthenticatedError } from "../../lib/errors.ts";
+import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { isFirstPage, type PageArgs, pageFromRows, paginate } from "../../pagination.ts";
-import { decryptSecret, encryptSecret } from "../../secrets.ts";
+import { encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
 import { type AdaptiveJsonSchema, templateConditions, validateAdaptiveSchema } from "./adaptive-schema.ts";
-import { shareKeyOpensSite } from "./share-link.service.ts";
-import { siteByIdLoader, siteOrder, sitesByOrganizationLoader } from "./site.loaders.ts";
+import { lockSiteRow } from "./ordering.ts";
+import { requireSite, visitorAuthKeyOf } from "./site.access.ts";
+import { siteOrder, sitesByOrganizationLoader } from "./site.loaders.ts";
 import { insertSiteSpace } from "./site-space.service.ts";
 
 export const siteTypes = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] as const;
@@ -36,31 +30,6 @@ const siteProxySchema = z
 
 /** Visitor-auth keys: 43 base62 characters (~256 bits), the HS256 secret of the site's visitor JWTs. */
 const visitorAuthKeyLength = 43;
-
-/** Sites for `node`/`nodes`: null for sites of organizations the viewer is not a member of. */
-export async function loadVisibleSites(ctx: RequestContext, ids: readonly string[]): Promise<(Site | null)[]> {
-  requireViewer(ctx);
-  const sites = await siteByIdLoader(ctx).loadMany(ids);
-  const found = sites.map((site) => (site && !(site instanceof Error) ? site : null));
-  const memberships = await viewerMembershipLoader(ctx).loadMany(found.map((site) => site?.organizationId ?? ""));
-  return found.map((site, index) => (site && readsOrganization(memberships[index]) ? site : null));
-}
-
-/**
- * The site `siteId` of organization `organizationId` when the viewer has at least `least` there: 404 for
- * non-members and for sites of other organizations, 403 for too low a role.
- */
-export async function requireSite(
-  ctx: RequestContext,
-  organizationId: string,
-  siteId: string,
-  least: Role = "read",
-): Promise<Site> {
-  await requireOrganizationRole(ctx, organizationId, least);
-  const site = await siteByIdLoader(ctx).load(siteId);
-  if (!site || site.organizationId !== organizationId) throw new NotFoundError(`Site ${siteId} not found`);
-  return site;
-}
 
 /** Where the site's published content is read (this service renders no HTML: its published form is the API's). */
 export function sitePublishedBaseUrl(ctx: RequestContext, organizationId: string, siteId: string): string {
@@ -142,14 +111,6 @@ const updateSiteSchema = z.strictObject({
   proxy: siteProxySchema.nullable().optional(),
 });
 
-/**
- * Locks a site's row for the rest of the transaction. Every transaction that writes a site's structure takes it
- * first, so they run one after another and never lock each other's rows in opposite orders.
- */
-export async function lockSiteRow(tx: Prisma.TransactionClient, siteId: string): Promise<void> {
-  await tx.$queryRaw`SELECT 1 FROM "Site" WHERE id = ${siteId} FOR NO KEY UPDATE`;
-}
-
 /** Changes a site's settings (organization admins); default site space and section must belong to the site. */
 export async function updateSite(ctx: RequestContext, organizationId: string, siteId: string, input: unknown) {
   const site = await requireSite(ctx, organizationId, siteId, "admin");
@@ -211,13 +172,6 @@ export async function siteVisitorAuthKey(ctx: RequestContext, site: Site): Promi
   return visitorAuthKeyOf(ctx, site);
 }
 
-/** The site's visitor-auth key in clear; null for a row still in clear, which start-up has not encrypted yet. */
-function visitorAuthKeyOf(ctx: RequestContext, site: Site): string | null {
-  return site.visitorAuthKeyEncrypted === null
-    ? null
-    : decryptSecret(ctx.config.secretsKey, site.visitorAuthKeyEncrypted);
-}
-
 /**
  * Encrypts the visitor-auth keys that releases before the encryption stored in clear (SQL has no SECRETS_KEY, so a
  * migration cannot), keeping their values: the visitor JWTs that sites' servers sign keep working. Run at start-up;
@@ -276,91 +230,4 @@ export async function updateAdaptiveSchema(
 export async function listAdaptiveTemplateConditions(ctx: RequestContext, organizationId: string, siteId: string) {
   const site = await requireSite(ctx, organizationId, siteId, "read");
   return templateConditions(site.adaptiveSchema as AdaptiveJsonSchema | null);
-}
-
-/** Who reads a site's published content, and the visitor claims its conditions are evaluated against. */
-export interface PublishedSiteAccess {
-  site: Site;
-  visitorClaims: Record<string, unknown>;
-}
-
-/** The claims of the request's visitor JWT when the site's key signed it (HS256) and it has not expired. */
-async function visitorClaims(ctx: RequestContext, site: Site): Promise<Record<string, unknown> | null> {
-  if (!ctx.bearer) return null;
-  const key = visitorAuthKeyOf(ctx, site);
-  if (key === null) return null;
-  try {
-    const { payload } = await jwtVerify(ctx.bearer, new TextEncoder().encode(key), {
-      algorithms: ["HS256"],
-      currentDate: ctx.clock.now(),
-    });
-    return payload as Record<string, unknown>;
-  } catch (error) {
-    if (error instanceof joseErrors.JOSEError) return null;
-    throw error;
-  }
-}
-
-/**
- * Decides whether the caller may read the site's published content (`GET SITE/published` and the reads that take a
- * `shareKey`). Members with `read` always may. Anyone else only while the site is published: `public`/`unlisted`
- * sites are open, `share-link` sites to the key of one of their active links, `visitor-auth` sites to a JWT signed
- * with the site's `visitorAuthKey` (`Authorization: Bearer <jwt>`; missing, invalid or expired: 401). Everything
- * else answers 404, like a missing site. Never requires an API token.
- */
-export async function requirePublishedSiteAccess(
-  ctx: RequestContext,
-  organizationId: string,
-  siteId: string,
-  options: { shareKey?: string | null } = {},
-): Promise<PublishedSiteAccess> {
-  const access = await publishedSiteAccess(ctx, organizationId, siteId, options);
-  const opened = sitesOpenedAsPublished.get(ctx) ?? new Set<string>();
-  sitesOpenedAsPublished.set(ctx, opened.add(access.site.id));
-  return access;
-}
-
-/**
- * Per request, the sites opened as published content: their site spaces show their spaces to this caller, as the
- * published site does to every visitor (management reads show only the spaces the caller may read).
- */
-const sitesOpenedAsPublished = new WeakMap<RequestContext, Set<string>>();
-
-export function openedAsPublished(ctx: RequestContext, siteId: string): boolean {
-  return sitesOpenedAsPublished.get(ctx)?.has(siteId) ?? false;
-}
-
-async function publishedSiteAccess(
-  ctx: RequestContext,
-  organizationId: string,
-  siteId: string,
-  options: { shareKey?: string | null },
-): Promise<PublishedSiteAccess> {
-  const site = await siteByIdLoader(ctx).load(siteId);
-  const notFound = new NotFoundError(`Site ${siteId} not found`);
-  if (!site || site.organizationId !== organizationId) throw notFound;
-  if (ctx.viewer) {
-    const membership = await viewerMembershipLoader(ctx).load(organizationId);
-    if (membership && !membership.disabled && hasRole(membership.role, "read")) {
-      return { site, visitorClaims: (await visitorClaims(ctx, site)) ?? {} };
-    }
-  }
-  if (!site.published) throw notFound;
-  switch (site.visibility) {
-    case "public":
-    case "unlisted":
-      return { site, visitorClaims: {} };
-    case "share-link":
-      if (options.shareKey && (await shareKeyOpensSite(ctx, site.id, options.shareKey))) {
-        return { site, visitorClaims: {} };
-      }
-      throw notFound;
-    case "visitor-auth": {
-      const claims = await visitorClaims(ctx, site);
-      if (!claims) throw new UnauthenticatedError("A valid visitor token of this site is required (Bearer JWT)");
-      return { site, visitorClaims: claims };
-    }
-    default:
-      throw notFound;
-  }
 }

@@ -1,0 +1,184 @@
+import { errors as joseErrors, jwtVerify } from "jose";
+import {
+  readsOrganization,
+  requireOrganizationRole,
+  requireViewer,
+  viewerMembershipLoader,
+} from "../../auth/access.ts";
+import { hasRole } from "../../auth/roles.ts";
+import { hashToken } from "../../auth/tokens.ts";
+import type { RequestContext } from "../../context.ts";
+import type { Role, Site, SiteSpace, Space } from "../../db/generated/client.ts";
+import { NotFoundError, UnauthenticatedError } from "../../lib/errors.ts";
+import { decryptSecret } from "../../secrets.ts";
+import { spaceByIdLoader } from "../space/space.loaders.ts";
+import { loadVisibleSpaces } from "../space/space.service.ts";
+import { siteByIdLoader } from "./site.loaders.ts";
+
+/*
+ * Who may read or change a site and its structure: organization roles for management, and for published
+ * content the site's visibility (share-link keys, visitor JWTs). Every site-structure service asks here.
+ */
+
+/** Sites for `node`/`nodes`: null for sites of organizations the viewer is not a member of. */
+export async function loadVisibleSites(ctx: RequestContext, ids: readonly string[]): Promise<(Site | null)[]> {
+  requireViewer(ctx);
+  const sites = await siteByIdLoader(ctx).loadMany(ids);
+  const found = sites.map((site) => (site && !(site instanceof Error) ? site : null));
+  const memberships = await viewerMembershipLoader(ctx).loadMany(found.map((site) => site?.organizationId ?? ""));
+  return found.map((site, index) => (site && readsOrganization(memberships[index]) ? site : null));
+}
+
+/**
+ * The site `siteId` of organization `organizationId` when the viewer has at least `least` there: 404 for
+ * non-members and for sites of other organizations, 403 for too low a role.
+ */
+export async function requireSite(
+  ctx: RequestContext,
+  organizationId: string,
+  siteId: string,
+  least: Role = "read",
+): Promise<Site> {
+  await requireOrganizationRole(ctx, organizationId, least);
+  const site = await siteByIdLoader(ctx).load(siteId);
+  if (!site || site.organizationId !== organizationId) throw new NotFoundError(`Site ${siteId} not found`);
+  return site;
+}
+
+/**
+ * The site for the structure reads that take a `shareKey` (`listSiteSections`, `listSiteSpaces`). With a key, the
+ * published-content rule decides (members, or an active key of a published `share-link` site, ...); without one
+ * they are management reads: a token and organization `read` (401 / 404 / 403 otherwise).
+ */
+export async function readableSite(
+  ctx: RequestContext,
+  organizationId: string,
+  siteId: string,
+  shareKey: string | null | undefined,
+): Promise<Site> {
+  if (shareKey) return (await requirePublishedSiteAccess(ctx, organizationId, siteId, { shareKey })).site;
+  return requireSite(ctx, organizationId, siteId, "read");
+}
+
+/** Who reads a site's published content, and the visitor claims its conditions are evaluated against. */
+export interface PublishedSiteAccess {
+  site: Site;
+  visitorClaims: Record<string, unknown>;
+}
+
+/** The claims of the request's visitor JWT when the site's key signed it (HS256) and it has not expired. */
+async function visitorClaims(ctx: RequestContext, site: Site): Promise<Record<string, unknown> | null> {
+  if (!ctx.bearer) return null;
+  const key = visitorAuthKeyOf(ctx, site);
+  if (key === null) return null;
+  try {
+    const { payload } = await jwtVerify(ctx.bearer, new TextEncoder().encode(key), {
+      algorithms: ["HS256"],
+      currentDate: ctx.clock.now(),
+    });
+    return payload as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Decides whether the caller may read the site's published content (`GET SITE/published` and the reads that take a
+ * `shareKey`). Members with `read` always may. Anyone else only while the site is published: `public`/`unlisted`
+ * sites are open, `share-link` sites to the key of one of their active links, `visitor-auth` sites to a JWT signed
+ * with the site's `visitorAuthKey` (`Authorization: Bearer <jwt>`; missing, invalid or expired: 401). Everything
+ * else answers 404, like a missing site. Never requires an API token.
+ */
+export async function requirePublishedSiteAccess(
+  ctx: RequestContext,
+  organizationId: string,
+  siteId: string,
+  options: { shareKey?: string | null } = {},
+): Promise<PublishedSiteAccess> {
+  const access = await publishedSiteAccess(ctx, organizationId, siteId, options);
+  const opened = sitesOpenedAsPublished.get(ctx) ?? new Set<string>();
+  sitesOpenedAsPublished.set(ctx, opened.add(access.site.id));
+  return access;
+}
+
+/**
+ * Per request, the sites opened as published content: their site spaces show their spaces to this caller, as the
+ * published site does to every visitor (management reads show only the spaces the caller may read).
+ */
+const sitesOpenedAsPublished = new WeakMap<RequestContext, Set<string>>();
+
+export function openedAsPublished(ctx: RequestContext, siteId: string): boolean {
+  return sitesOpenedAsPublished.get(ctx)?.has(siteId) ?? false;
+}
+
+async function publishedSiteAccess(
+  ctx: RequestContext,
+  organizationId: string,
+  siteId: string,
+  options: { shareKey?: string | null },
+): Promise<PublishedSiteAccess> {
+  const site = await siteByIdLoader(ctx).load(siteId);
+  const notFound = new NotFoundError(`Site ${siteId} not found`);
+  if (!site || site.organizationId !== organizationId) throw notFound;
+  if (ctx.viewer) {
+    const membership = await viewerMembershipLoader(ctx).load(organizationId);
+    if (membership && !membership.disabled && hasRole(membership.role, "read")) {
+      return { site, visitorClaims: (await visitorClaims(ctx, site)) ?? {} };
+    }
+  }
+  if (!site.published) throw notFound;
+  switch (site.visibility) {
+    case "public":
+    case "unlisted":
+      return { site, visitorClaims: {} };
+    case "share-link":
+      if (options.shareKey && (await shareKeyOpensSite(ctx, site.id, options.shareKey))) {
+        return { site, visitorClaims: {} };
+      }
+      throw notFound;
+    case "visitor-auth": {
+      const claims = await visitorClaims(ctx, site);
+      if (!claims) throw new UnauthenticatedError("A valid visitor token of this site is required (Bearer JWT)");
+      return { site, visitorClaims: claims };
+    }
+    default:
+      throw notFound;
+  }
+}
+
+/**
+ * True when `shareKey` opens the site: the site's visibility is `share-link` and the key belongs to an active link
+ * of that site. Inactive, foreign and wrong keys open nothing.
+ */
+export async function shareKeyOpensSite(ctx: RequestContext, siteId: string, shareKey: string): Promise<boolean> {
+  if (!shareKey) return false;
+  const link = await ctx.prisma.shareLink.findUnique({
+    where: { keyHash: hashToken(shareKey) },
+    include: { site: true },
+  });
+  return Boolean(link?.active && link.siteId === siteId && link.site.visibility === "share-link");
+}
+
+/** The site's visitor-auth key in clear; null for a row still in clear, which start-up has not encrypted yet. */
+export function visitorAuthKeyOf(ctx: RequestContext, site: Site): string | null {
+  return site.visitorAuthKeyEncrypted === null
+    ? null
+    : decryptSecret(ctx.config.secretsKey, site.visitorAuthKeyEncrypted);
+}
+
+/**
+ * The space a site space shows, in nested reads. Through published content (a site opened with
+ * `requirePublishedSiteAccess` in this request) it is shown, as the published site shows it to every visitor;
+ * management reads show it only to a caller who may read the space (the site's readers do not all; null otherwise).
+ */
+export async function siteSpaceSpace(ctx: RequestContext, siteSpace: SiteSpace): Promise<Space | null> {
+  if (openedAsPublished(ctx, siteSpace.siteId)) {
+    // Reads only reach site spaces of live spaces, so the space is there.
+    const space = await spaceByIdLoader(ctx).load(siteSpace.spaceId);
+    if (!space) throw new Error(`Space ${siteSpace.spaceId} of site space ${siteSpace.id} is missing`);
+    return space;
+  }
+  if (!ctx.viewer) return null;
+  return (await loadVisibleSpaces(ctx, [siteSpace.spaceId]))[0] ?? null;
+}
