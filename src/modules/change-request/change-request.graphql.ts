@@ -16,29 +16,29 @@ import { userByIdLoader } from "../user/user.service.ts";
 import { changeRequestByIdLoader } from "./change-request.loaders.ts";
 import {
   type ChangeRequestFilters,
-  changeRequestPdf,
   changeRequestPermissions,
   createChangeRequest,
   getChangeRequest,
-  getReview,
   isOutdated,
-  isReviewOutdated,
   listChangeRequests,
   listContributors,
-  listRequestedReviewers,
-  listReviews,
   loadVisibleChangeRequests,
-  type MergeResult,
-  mergeChangeRequest,
-  removeRequestedReviewer,
-  requestReviewers,
-  submitReview,
   updateChangeRequest,
-  updateChangeRequestFromSpace,
   watchChangeRequest,
   watchChangeRequestComments,
   writeChangeRequestContent,
 } from "./change-request.service.ts";
+import { type MergeResult, mergeChangeRequest, updateChangeRequestFromSpace } from "./change-request-merge.service.ts";
+import { changeRequestPdf } from "./change-request-pdf.service.ts";
+import {
+  getReview,
+  isReviewOutdated,
+  listRequestedReviewers,
+  listReviews,
+  removeRequestedReviewer,
+  requestReviewers,
+  submitReview,
+} from "./change-request-review.service.ts";
 
 export const ChangeRequestRef = builder.objectRef<ChangeRequest>("ChangeRequest");
 

@@ -3,48 +3,34 @@ import { requireViewer } from "../../auth/access.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
-import type {
-  ChangeRequest,
-  ChangeRequestReview,
-  ChangeRequestReviewer,
-  Prisma,
-  Space,
-} from "../../db/generated/client.ts";
+import type { ChangeRequest, Prisma } from "../../db/generated/client.ts";
 import { followedBy } from "../../events/bus.ts";
 import type { ChangeRequestUpdate } from "../../events/topics.ts";
 import { newId } from "../../ids.ts";
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
-import { type PageArgs, paginate, paginateSql, type SortKey } from "../../pagination.ts";
+import { ConflictError, NotFoundError } from "../../lib/errors.ts";
+import { type PageArgs, paginateSql, type SortKey } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
 import {
   type ContentEdit,
   type ContentEditor,
   changesEditor,
-  createPdfExport,
   onLatestHead,
-  revisionOf,
   writeEdits,
 } from "../content/content.service.ts";
-import { type ContentState, type MergeConflict, mergeContent } from "../content/content-state.ts";
-import { readContentState, writeRevision } from "../content/revision.service.ts";
-import { spaceByIdLoader } from "../space/space.loaders.ts";
+import { readContentState } from "../content/revision.service.ts";
 import {
   getSpace,
   requireSpaceEditable,
   requireSpaceRole,
   spaceRole,
   visibleSpacesWhere,
-} from "../space/space.service.ts";
+} from "../space/space.access.ts";
+import { spaceByIdLoader } from "../space/space.loaders.ts";
 import { templateEditor, templateSchema } from "../template/templates.ts";
-import {
-  changeRequestByIdLoader,
-  changeRequestByNumberLoader,
-  contributorsLoader,
-  reviewsLoader,
-} from "./change-request.loaders.ts";
+import { changeRequestByIdLoader, changeRequestByNumberLoader, contributorsLoader } from "./change-request.loaders.ts";
 
 const changeRequestStatuses = ["draft", "open", "archived", "merged"] as const;
-type ChangeRequestStatus = (typeof changeRequestStatuses)[number];
+export type ChangeRequestStatus = (typeof changeRequestStatuses)[number];
 
 /** The space counter column that counts change requests in each status (merged and archived count in the total only). */
 const statusCounter: Partial<Record<ChangeRequestStatus, "changeRequestsOpen" | "changeRequestsDraft">> = {
@@ -52,7 +38,7 @@ const statusCounter: Partial<Record<ChangeRequestStatus, "changeRequestsOpen" | 
   draft: "changeRequestsDraft",
 };
 
-function counterChanges(from: ChangeRequestStatus | null, to: ChangeRequestStatus): Prisma.SpaceUpdateInput {
+export function counterChanges(from: ChangeRequestStatus | null, to: ChangeRequestStatus): Prisma.SpaceUpdateInput {
   const data: Prisma.SpaceUpdateInput = {};
   const fromCounter = from ? statusCounter[from] : undefined;
   const toCounter = statusCounter[to];
@@ -104,7 +90,7 @@ function changeRequestUpdateOf(changeRequest: ChangeRequest): ChangeRequestUpdat
 }
 
 /** Tells the change request's watchers (subscription `changeRequestUpdated`) its new state, once written. */
-async function announce<Result>(ctx: RequestContext, changeRequestId: string, result: Result): Promise<Result> {
+export async function announce<Result>(ctx: RequestContext, changeRequestId: string, result: Result): Promise<Result> {
   const changeRequest = await ctx.prisma.changeRequest.findUnique({ where: { id: changeRequestId } });
   if (changeRequest)
     await ctx.events.publish("changeRequestUpdated", changeRequestId, changeRequestUpdateOf(changeRequest));
@@ -133,7 +119,7 @@ export async function isOutdated(ctx: RequestContext, changeRequest: ChangeReque
 }
 
 /** The space revision the change request last took in: the common ancestor of both sides. */
-function mergeBaseOf(changeRequest: ChangeRequest): string {
+export function mergeBaseOf(changeRequest: ChangeRequest): string {
   return changeRequest.revisionMergedAncestor ?? changeRequest.revisionInitial;
 }
 
@@ -287,7 +273,7 @@ export async function updateChangeRequest(ctx: RequestContext, spaceId: string, 
 }
 
 /** Content can be written, updated and merged while the change request is a draft or open. */
-function requireWritable(changeRequest: ChangeRequest) {
+export function requireWritable(changeRequest: ChangeRequest) {
   if (changeRequest.status === "merged" || changeRequest.status === "archived") {
     throw new ConflictError(`The change request is ${changeRequest.status}: reopen it (status open) to change it`);
   }
@@ -336,7 +322,7 @@ function addContributor(tx: PrismaExecutor, changeRequestId: string, userId: str
 }
 
 /** Moves a change request to a new revision if nobody else moved it since it was read. */
-async function moveChangeRequestHead(
+export async function moveChangeRequestHead(
   tx: PrismaExecutor,
   changeRequest: ChangeRequest,
   data: Prisma.ChangeRequestUpdateManyMutationInput,
@@ -348,309 +334,6 @@ async function moveChangeRequestHead(
     data: { ...data, updatedAt: now },
   });
   if (count === 0) headMoved();
-}
-
-function conflictError(conflicts: MergeConflict[]): ConflictError {
-  const listed = conflicts
-    .slice(0, 20)
-    .map((conflict) => `"${conflict.title}" (${conflict.id}): ${conflict.reason}`)
-    .join("; ");
-  return new ConflictError(`Merge conflicts on ${conflicts.length} item(s): ${listed}`);
-}
-
-/** `theirs` merged into `ours` against their common ancestor `base`; 409 naming every conflict otherwise. */
-async function mergeRevisions(ctx: RequestContext, base: string, ours: string, theirs: string) {
-  const [baseState, oursState, theirsState] = await Promise.all(
-    [base, ours, theirs].map((revisionId) => readContentState(ctx.prisma, revisionId)),
-  );
-  const { state, conflicts } = mergeContent(
-    baseState as ContentState,
-    oursState as ContentState,
-    theirsState as ContentState,
-  );
-  if (conflicts.length > 0) throw conflictError(conflicts);
-  return state;
-}
-
-export interface MergeResult {
-  revision: string;
-  result: "merge" | "update";
-}
-
-/**
- * Pulls the space's current content into the change request (three-way merge against the last space revision
- * it took in). Nothing to pull answers the change request's own revision.
- */
-export async function updateChangeRequestFromSpace(
-  ctx: RequestContext,
-  spaceId: string,
-  idOrNumber: string,
-): Promise<MergeResult> {
-  await requireSpaceEditable(ctx, spaceId);
-  const { id } = await getChangeRequest(ctx, spaceId, idOrNumber);
-  const result = await onLatestHead(async (headMoved) => {
-    const [changeRequest, space] = await Promise.all([
-      ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id } }),
-      ctx.prisma.space.findUniqueOrThrow({ where: { id: spaceId } }),
-    ]);
-    requireWritable(changeRequest);
-    if (space.revisionId === mergeBaseOf(changeRequest)) {
-      return { revision: changeRequest.revisionId, result: "update" as const };
-    }
-    const state = await mergeRevisions(ctx, mergeBaseOf(changeRequest), changeRequest.revisionId, space.revisionId);
-    return ctx.prisma.$transaction(async (tx) => {
-      const now = ctx.clock.now();
-      const revision = await writeRevision(tx, {
-        spaceId,
-        parents: [changeRequest.revisionId, space.revisionId],
-        type: "update",
-        changeRequestId: id,
-        createdById: requireViewer(ctx).userId,
-        createdAt: now,
-        state,
-      });
-      await moveChangeRequestHead(
-        tx,
-        changeRequest,
-        { revisionId: revision, revisionMergedAncestor: space.revisionId },
-        headMoved,
-        now,
-      );
-      return { revision, result: "update" as const };
-    });
-  });
-  return announce(ctx, id, result);
-}
-
-interface MergeRule {
-  rule: string;
-  users?: string[];
-}
-
-/**
- * The space's merge rules: `require_specific_reviewers` needs an approval from each listed user, given on the
- * change request's current revision and not superseded by a later review of theirs.
- */
-async function requireMergeRules(ctx: RequestContext, space: Space, changeRequest: ChangeRequest) {
-  const rules = space.mergeRules as unknown as { type: string; rules?: MergeRule[] };
-  if (rules.type !== "rules") return;
-  const reviews = await ctx.prisma.changeRequestReview.findMany({
-    where: { changeRequestId: changeRequest.id },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
-  const latest = new Map<string, ChangeRequestReview>();
-  for (const review of reviews) latest.set(review.reviewerId, review);
-  for (const rule of rules.rules ?? []) {
-    if (rule.rule !== "require_specific_reviewers") continue;
-    const missing = (rule.users ?? []).filter((userId) => {
-      const review = latest.get(userId);
-      return review?.status !== "approved" || review.revisionId !== changeRequest.revisionId;
-    });
-    if (missing.length > 0) {
-      throw new ForbiddenError(
-        `The space's merge rules require an approval of the current changes from: ${missing.join(", ")}`,
-      );
-    }
-  }
-}
-
-/**
- * Merges the change request into the space: a three-way merge against their common ancestor, written in one
- * transaction that moves the space only if it is still at the revision the merge started from. A merge that
- * loses that race starts over on the new space revision, so concurrent merges never drop each other's changes.
- */
-export async function mergeChangeRequest(
-  ctx: RequestContext,
-  spaceId: string,
-  idOrNumber: string,
-): Promise<MergeResult> {
-  await requireSpaceRole(ctx, spaceId, "review");
-  await requireSpaceEditable(ctx, spaceId);
-  const { id } = await getChangeRequest(ctx, spaceId, idOrNumber);
-  const result = await onLatestHead(async (headMoved) => {
-    const [changeRequest, space] = await Promise.all([
-      ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id } }),
-      ctx.prisma.space.findUniqueOrThrow({ where: { id: spaceId } }),
-    ]);
-    requireWritable(changeRequest);
-    await requireMergeRules(ctx, space, changeRequest);
-    const state = await mergeRevisions(ctx, mergeBaseOf(changeRequest), space.revisionId, changeRequest.revisionId);
-    return ctx.prisma.$transaction(async (tx) => {
-      const now = ctx.clock.now();
-      const revision = await writeRevision(tx, {
-        spaceId,
-        parents: [space.revisionId, changeRequest.revisionId],
-        type: "merge",
-        changeRequestId: id,
-        createdById: requireViewer(ctx).userId,
-        createdAt: now,
-        state,
-      });
-      const moved = await tx.space.updateMany({
-        where: { id: spaceId, revisionId: space.revisionId, deletedAt: null },
-        data: {
-          revisionId: revision,
-          updatedAt: now,
-          ...counterChanges(changeRequest.status as ChangeRequestStatus, "merged"),
-        },
-      });
-      if (moved.count === 0) headMoved();
-      await moveChangeRequestHead(
-        tx,
-        changeRequest,
-        { status: "merged", revisionMerged: revision, mergedAt: now },
-        headMoved,
-        now,
-      );
-      return { revision, result: "merge" as const };
-    });
-  });
-  return announce(ctx, id, result);
-}
-
-/** A one-hour PDF link of the change request's content, or of one page (`only`: without its subpages). */
-export async function changeRequestPdf(
-  ctx: RequestContext,
-  changeRequest: ChangeRequest,
-  options: { page?: string | null; only?: boolean | null },
-) {
-  const space = await getSpace(ctx, changeRequest.spaceId);
-  const revision = await revisionOf(ctx, changeRequest.revisionId);
-  const title = changeRequest.subject || `Change request #${changeRequest.number}`;
-  return createPdfExport(ctx, space, revision, `${space.title}: ${title}`, {
-    pageId: options.page,
-    only: options.only,
-  });
-}
-
-// ---- Reviews ----
-
-const reviewSchema = z.strictObject({
-  status: z.enum(["approved", "changes-requested"]),
-  comment: z.unknown().optional(),
-});
-
-/** A review of the change request's current revision (review role; authors may not approve their own). */
-export async function submitReview(ctx: RequestContext, spaceId: string, idOrNumber: string, input: unknown) {
-  await requireSpaceRole(ctx, spaceId, "review");
-  const changeRequest = await getChangeRequest(ctx, spaceId, idOrNumber);
-  requireWritable(changeRequest);
-  const data = parseInput(reviewSchema, input);
-  if (data.comment !== undefined) throw new InvalidInputError("Review comments arrive with comments; send status only");
-  const userId = requireViewer(ctx).userId;
-  if (data.status === "approved" && changeRequest.createdById === userId) {
-    throw new ForbiddenError("Authors cannot approve their own change request");
-  }
-  const now = ctx.clock.now();
-  const request = await ctx.prisma.changeRequestReviewer.findUnique({
-    where: { changeRequestId_userId: { changeRequestId: changeRequest.id, userId } },
-  });
-  return ctx.prisma.changeRequestReview.create({
-    data: {
-      id: newId("ChangeRequestReview"),
-      changeRequestId: changeRequest.id,
-      reviewerId: userId,
-      requestedById: request?.requestedById ?? null,
-      status: data.status,
-      revisionId: changeRequest.revisionId,
-      createdAt: now,
-      updatedAt: now,
-    },
-  });
-}
-
-export function listReviews(ctx: RequestContext, changeRequest: ChangeRequest, page: PageArgs) {
-  return paginate<ChangeRequestReview>(page, {
-    model: ctx.prisma.changeRequestReview,
-    where: { changeRequestId: changeRequest.id },
-    sort: [
-      { field: "createdAt", direction: "desc" },
-      { field: "id", direction: "desc" },
-    ],
-  });
-}
-
-export async function getReview(ctx: RequestContext, changeRequest: ChangeRequest, reviewId: string) {
-  const review = (await reviewsLoader(ctx).load(changeRequest.id)).find((row) => row.id === reviewId);
-  if (!review) throw new NotFoundError(`Review ${reviewId} not found`);
-  return review;
-}
-
-/** A review is outdated once the same reviewer reviewed again or the change request moved past its revision. */
-export async function isReviewOutdated(ctx: RequestContext, review: ChangeRequestReview): Promise<boolean> {
-  const [reviews, changeRequest] = await Promise.all([
-    reviewsLoader(ctx).load(review.changeRequestId),
-    changeRequestByIdLoader(ctx).load(review.changeRequestId),
-  ]);
-  const latest = reviews.filter((row) => row.reviewerId === review.reviewerId).at(-1);
-  return latest?.id !== review.id || changeRequest?.revisionId !== review.revisionId;
-}
-
-const requestReviewersSchema = z.strictObject({
-  users: z.array(z.string().min(1)).min(1).max(100),
-  subject: z.string().max(100).optional(),
-  description: documentSchema.optional(),
-});
-
-/** Asks members who may review the space to review the change request (edit role). */
-export async function requestReviewers(ctx: RequestContext, spaceId: string, idOrNumber: string, input: unknown) {
-  const space = await requireSpaceRole(ctx, spaceId, "edit");
-  const changeRequest = await getChangeRequest(ctx, spaceId, idOrNumber);
-  requireWritable(changeRequest);
-  const data = parseInput(requestReviewersSchema, input);
-  const requestedById = requireViewer(ctx).userId;
-  const members = await ctx.prisma.member.findMany({
-    where: { organizationId: space.organizationId, userId: { in: data.users } },
-    select: { userId: true },
-  });
-  const unknown = data.users.filter((userId) => !members.some((member) => member.userId === userId));
-  if (unknown.length > 0) throw new InvalidInputError(`Not members of this organization: ${unknown.join(", ")}`);
-  const now = ctx.clock.now();
-  await ctx.prisma.$transaction(async (tx) => {
-    await tx.changeRequestReviewer.createMany({
-      data: [...new Set(data.users)].map((userId) => ({
-        changeRequestId: changeRequest.id,
-        userId,
-        requestedById,
-        revisionId: changeRequest.revisionId,
-        requestedAt: now,
-      })),
-      skipDuplicates: true,
-    });
-    if (data.subject !== undefined || data.description !== undefined) {
-      await tx.changeRequest.update({
-        where: { id: changeRequest.id },
-        data: {
-          subject: data.subject,
-          description: data.description as Prisma.InputJsonValue | undefined,
-          updatedAt: now,
-        },
-      });
-    }
-  });
-  return changeRequest;
-}
-
-export async function removeRequestedReviewer(
-  ctx: RequestContext,
-  spaceId: string,
-  idOrNumber: string,
-  userId: string,
-): Promise<void> {
-  await requireSpaceRole(ctx, spaceId, "edit");
-  const changeRequest = await getChangeRequest(ctx, spaceId, idOrNumber);
-  await ctx.prisma.changeRequestReviewer.deleteMany({ where: { changeRequestId: changeRequest.id, userId } });
-}
-
-export function listRequestedReviewers(ctx: RequestContext, changeRequest: ChangeRequest, page: PageArgs) {
-  return paginate<ChangeRequestReviewer>(page, {
-    model: ctx.prisma.changeRequestReviewer,
-    where: { changeRequestId: changeRequest.id },
-    sort: [
-      { field: "requestedAt", direction: "asc" },
-      { field: "userId", direction: "asc" },
-    ],
-  });
 }
 
 export function listContributors(ctx: RequestContext, changeRequest: ChangeRequest) {

@@ -11,8 +11,8 @@ import { documentSchema, parseInput } from "../../validation.ts";
 import { getChangeRequest } from "../change-request/change-request.service.ts";
 import { revisionOf, revisionPage } from "../content/content.service.ts";
 import { type Document, documentToMarkdown, markdownToDocument } from "../content/markdown-document.ts";
+import { getSpace, requireSpaceRole, spaceRole } from "../space/space.access.ts";
 import { spaceByIdLoader } from "../space/space.loaders.ts";
-import { getSpace, requireSpaceRole, spaceRole } from "../space/space.service.ts";
 import { commentByIdLoader, threadLoader } from "./comment.loaders.ts";
 
 /** Where comments live: a space, or one of its change requests. */

@@ -9,7 +9,7 @@ import { type Page, type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { spaceSpecDocumentLoader } from "../openapi-spec/openapi-spec.loaders.ts";
 import { renderOperationsMarkdown } from "../openapi-spec/reference-markdown.ts";
-import { getSpace, requireSpaceEditable } from "../space/space.service.ts";
+import { getSpace, requireSpaceEditable } from "../space/space.access.ts";
 import {
   type PageNode,
   type RevisionFileView,

@@ -10,7 +10,7 @@ import { decryptSecret, encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
 import { onLatestHead } from "../content/content.service.ts";
 import { readContentState, writeRevision } from "../content/revision.service.ts";
-import { getSpace, requireSpaceRole } from "../space/space.service.ts";
+import { getSpace, requireSpaceRole } from "../space/space.access.ts";
 import { type GitAccess, type GitCredential, GitError, GitWorkdir, scrub, splitCredential } from "./git-cli.ts";
 import { gitSyncBySpaceLoader } from "./git-sync.loaders.ts";
 import { exportTree, importTree, readLayout, writeTree } from "./layout.ts";

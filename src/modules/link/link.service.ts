@@ -6,8 +6,8 @@ import { type Page, type PageArgs, pageFromRows, type SortKey } from "../../pagi
 import { parseInput } from "../../validation.ts";
 import type { PageNode, RevisionFileView, RevisionTree } from "../content/content.loaders.ts";
 import { revisionFiles, revisionOf, revisionTree } from "../content/content.service.ts";
+import { loadVisibleSpaces } from "../space/space.access.ts";
 import { spaceByIdLoader } from "../space/space.loaders.ts";
-import { loadVisibleSpaces } from "../space/space.service.ts";
 import { pageVersionLinksLoader } from "./link.loaders.ts";
 
 /** Where a link points, or where one is found: the public API's content locations. */

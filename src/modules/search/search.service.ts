@@ -7,7 +7,7 @@ import { cursorValues, type Page, type PageArgs, pageFromRows, pageSize, type So
 import type { PageNode } from "../content/content.loaders.ts";
 import { pageAppUrl, revisionOf, revisionTree } from "../content/content.service.ts";
 import { type MarkdownSection, markdownSections } from "../content/markdown-document.ts";
-import { getSpace, visibleSpacesWhere } from "../space/space.service.ts";
+import { getSpace, visibleSpacesWhere } from "../space/space.access.ts";
 
 /** The public API's limit on a search query. */
 const maxQueryLength = 512;

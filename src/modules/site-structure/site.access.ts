@@ -11,8 +11,8 @@ import type { RequestContext } from "../../context.ts";
 import type { Role, Site, SiteSpace, Space } from "../../db/generated/client.ts";
 import { NotFoundError, UnauthenticatedError } from "../../lib/errors.ts";
 import { decryptSecret } from "../../secrets.ts";
+import { loadVisibleSpaces } from "../space/space.access.ts";
 import { spaceByIdLoader } from "../space/space.loaders.ts";
-import { loadVisibleSpaces } from "../space/space.service.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
 
 /*

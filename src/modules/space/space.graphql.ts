@@ -10,24 +10,20 @@ import {
   listCollections,
   loadVisibleCollections,
 } from "./collection.service.ts";
+import { getSpace, loadVisibleSpaces, spacePermissions } from "./space.access.ts";
 import {
   createSpace,
   deleteSpace,
-  duplicateSpace,
-  getSpace,
   inviteToSpace,
   listMemberSpaces,
   listSpaces,
-  loadVisibleSpaces,
   type MemberSpace,
   memberSpacePermission,
-  moveSpace,
   restoreSpace,
-  spacePermissions,
-  transferSpace,
   updateSpace,
   updateSpaceVisibility,
 } from "./space.service.ts";
+import { duplicateSpace, moveSpace, transferSpace } from "./space-relocation.service.ts";
 
 export const SpaceRef = builder.objectRef<Space>("Space");
 export const CollectionRef = builder.objectRef<Collection>("Collection");

@@ -1,11 +1,6 @@
 import { z } from "zod";
-import {
-  requireMembership,
-  requireOrganizationRole,
-  requireViewer,
-  viewerMembershipLoader,
-} from "../../auth/access.ts";
-import { hasRole, highestRole, roleRank } from "../../auth/roles.ts";
+import { requireOrganizationRole, requireViewer } from "../../auth/access.ts";
+import { hasRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Prisma, Role, Space } from "../../db/generated/client.ts";
@@ -16,15 +11,9 @@ import { mergeRulesSchema, parseInput, roleSchema } from "../../validation.ts";
 import type { ContentState } from "../content/content-state.ts";
 import { writeFirstRevision } from "../content/revision.service.ts";
 import { memberByKeyLoader } from "../member/member.loaders.ts";
-import { mergeRulesWithin, requireMergeRuleMembers } from "./merge-rules.service.ts";
-import {
-  collectionByIdLoader,
-  grantsReaching,
-  memberSpaceGrantLoader,
-  memberSpacesLoader,
-  spaceByIdLoader,
-  viewerSpaceGrantLoader,
-} from "./space.loaders.ts";
+import { requireMergeRuleMembers } from "./merge-rules.service.ts";
+import { effectiveRole, requireSpaceRole, visibleSpacesWhere } from "./space.access.ts";
+import { grantsReaching, memberSpaceGrantLoader, memberSpacesLoader, spaceByIdLoader } from "./space.loaders.ts";
 
 /** Deleted spaces can be restored for this long; the purge job removes them afterwards. */
 export const spaceRetentionMs = 7 * 24 * 60 * 60 * 1000;
@@ -89,114 +78,17 @@ const spaceOrder: SortKey<Space>[] = [
   { field: "id", direction: "asc" },
 ];
 
-/** A default level gives a member at most their organization role. */
-function capRole(level: Role | null | undefined, organizationRole: Role | null | undefined): Role | null {
-  if (!level || !organizationRole) return null;
-  return roleRank(level) <= roleRank(organizationRole) ? level : organizationRole;
-}
-
-/** The viewer's effective role on a space, deleted or not (access.md); restore needs it on deleted spaces. */
-async function effectiveRole(ctx: RequestContext, space: Space): Promise<Role | null> {
-  // Visitors of published content (no API token) reach spaces through a site: they hold no role on them.
-  if (!ctx.viewer) return null;
-  const membership = await viewerMembershipLoader(ctx).load(space.organizationId);
-  // Public and unlisted content is readable by anyone signed in, members included.
-  const openRead: Role | null = space.visibility === "public" || space.visibility === "unlisted" ? "read" : null;
-  if (!membership || membership.disabled) return openRead;
-  // Nothing ranks above an organization admin: their grants need not be read.
-  if (membership.role === "admin") return "admin";
-  const [grant, collection] = await Promise.all([
-    viewerSpaceGrantLoader(ctx).load(space.id),
-    space.visibility === "in-collection" && space.parentId
-      ? collectionByIdLoader(ctx).load(space.parentId)
-      : Promise.resolve(null),
-  ]);
-  // `in-collection` spaces also open to whoever the parent collection's default level lets in.
-  const defaultLevel = highestRole(space.defaultLevel, collection?.defaultLevel);
-  return highestRole(grant, capRole(defaultLevel, membership.role), openRead);
-}
-
-/** The viewer's effective role on a live space; null when the viewer may not see it (or it is deleted). */
-export async function spaceRole(ctx: RequestContext, space: Space): Promise<Role | null> {
-  return space.deletedAt ? null : effectiveRole(ctx, space);
-}
-
-/**
- * Spaces for `node`/`nodes` and nested reads: null for deleted spaces and for spaces the viewer may not see.
- */
-export async function loadVisibleSpaces(ctx: RequestContext, ids: readonly string[]): Promise<(Space | null)[]> {
-  requireViewer(ctx);
-  const spaces = await spaceByIdLoader(ctx).loadMany(ids);
-  const live = spaces.map((space) => (space && !(space instanceof Error) && !space.deletedAt ? space : null));
-  const roles = await Promise.all(live.map((space) => (space ? spaceRole(ctx, space) : null)));
-  return live.map((space, index) => (roles[index] ? space : null));
-}
-
-export async function getSpace(ctx: RequestContext, spaceId: string): Promise<Space> {
-  const [space] = await loadVisibleSpaces(ctx, [spaceId]);
-  if (!space) throw new NotFoundError(`Space ${spaceId} not found`);
-  return space;
-}
-
-/** The space when the viewer has at least `least` on it: 404 when they may not see it, 403 when too low. */
-export async function requireSpaceRole(ctx: RequestContext, spaceId: string, least: Role): Promise<Space> {
-  const space = await getSpace(ctx, spaceId);
-  if (!hasRole(await spaceRole(ctx, space), least)) {
-    throw new ForbiddenError(`This operation needs the ${least} role on the space`);
-  }
-  return space;
-}
-
-/** For content edits: `edit` on the space and the space not locked. */
-export async function requireSpaceEditable(ctx: RequestContext, spaceId: string): Promise<Space> {
-  const space = await requireSpaceRole(ctx, spaceId, "edit");
-  if (space.editMode === "locked") throw new ForbiddenError("The space is locked: its content cannot be edited");
-  return space;
-}
-
-export async function spacePermissions(ctx: RequestContext, space: Space) {
-  const role = await spaceRole(ctx, space);
-  return {
-    view: hasRole(role, "read"),
-    access: hasRole(role, "read"),
-    comment: hasRole(role, "comment"),
-    edit: hasRole(role, "edit") && space.editMode !== "locked",
-    review: hasRole(role, "review"),
-    merge: hasRole(role, "review"),
-    triggerGitSync: hasRole(role, "create"),
-    viewInviteLinks: hasRole(role, "create"),
-    admin: hasRole(role, "admin"),
-    installIntegration: hasRole(role, "admin"),
-  };
-}
-
-/** Live spaces of an organization the viewer can see (the same rule as `effectiveRole`, as a Prisma filter). */
-export async function visibleSpacesWhere(ctx: RequestContext, organizationId: string): Promise<Prisma.SpaceWhereInput> {
-  // Guests see the spaces they were invited to; only non-members get a 404.
-  const membership = await requireMembership(ctx, organizationId);
-  const where: Prisma.SpaceWhereInput = { organizationId, deletedAt: null };
-  if (membership.role !== "admin") {
-    const userId = requireViewer(ctx).userId;
-    const visible: Prisma.SpaceWhereInput[] = [
-      { permissions: { some: grantsReaching(userId) } },
-      { visibility: { in: ["public", "unlisted"] } },
-    ];
-    if (membership.role) {
-      visible.push({ defaultLevel: { not: null } });
-      visible.push({ visibility: "in-collection", parent: { defaultLevel: { not: null } } });
-    }
-    where.OR = visible;
-  }
-  return where;
-}
-
 export async function listSpaces(ctx: RequestContext, organizationId: string, page: PageArgs) {
   const where = await visibleSpacesWhere(ctx, organizationId);
   return paginate<Space>(page, { sort: spaceOrder, where, model: ctx.prisma.space });
 }
 
 /** Position after the last sibling (same organization and parent collection). */
-async function endPosition(tx: PrismaExecutor, organizationId: string, parentId: string | null): Promise<number> {
+export async function endPosition(
+  tx: PrismaExecutor,
+  organizationId: string,
+  parentId: string | null,
+): Promise<number> {
   const last = await tx.space.aggregate({
     where: { organizationId, parentId, deletedAt: null },
     _max: { position: true },
@@ -204,7 +96,7 @@ async function endPosition(tx: PrismaExecutor, organizationId: string, parentId:
   return (last._max.position ?? -1) + 1;
 }
 
-async function requireCollectionIn(tx: PrismaExecutor, organizationId: string, collectionId: string) {
+export async function requireCollectionIn(tx: PrismaExecutor, organizationId: string, collectionId: string) {
   const collection = await tx.collection.findFirst({ where: { id: collectionId, organizationId } });
   if (!collection) throw new InvalidInputError(`Unknown collection ${collectionId}`);
   return collection;
@@ -346,149 +238,6 @@ export async function restoreSpace(ctx: RequestContext, spaceId: string): Promis
   if (!hasRole(role, "admin")) throw new ForbiddenError("This operation needs the admin role on the space");
   if (!space.deletedAt) return space;
   return ctx.prisma.space.update({ where: { id: spaceId }, data: { deletedAt: null, updatedAt: ctx.clock.now() } });
-}
-
-/** A copy with the same settings and grants, placed after the original; the copier becomes its admin. */
-export async function duplicateSpace(ctx: RequestContext, spaceId: string): Promise<Space> {
-  const space = await getSpace(ctx, spaceId);
-  await requireOrganizationRole(ctx, space.organizationId, "create");
-  const userId = requireViewer(ctx).userId;
-  return ctx.prisma.$transaction(async (tx) => {
-    const grants = await tx.spacePermission.findMany({ where: { spaceId } });
-    const now = ctx.clock.now();
-    const revisionId = newId("Revision");
-    const copy = await tx.space.create({
-      data: {
-        id: newId("Space"),
-        organizationId: space.organizationId,
-        parentId: space.parentId,
-        title: `${space.title.slice(0, 43)} (copy)`,
-        emoji: space.emoji,
-        visibility: space.visibility,
-        editMode: space.editMode,
-        defaultLevel: space.defaultLevel,
-        language: space.language,
-        mergeRules: space.mergeRules as Prisma.InputJsonValue,
-        revisionId,
-        position: await endPosition(tx, space.organizationId, space.parentId),
-        createdById: userId,
-        createdAt: now,
-        updatedAt: now,
-      },
-    });
-    const copied = grants.filter((grant) => grant.userId !== userId);
-    await tx.spacePermission.createMany({
-      data: [
-        ...copied.map((grant) => ({
-          id: newId("SpacePermission"),
-          spaceId: copy.id,
-          userId: grant.userId,
-          teamId: grant.teamId,
-          role: grant.role,
-          createdAt: now,
-        })),
-        { id: newId("SpacePermission"), spaceId: copy.id, userId, role: "admin" as const, createdAt: now },
-      ],
-    });
-    await writeFirstRevision(tx, {
-      id: revisionId,
-      spaceId: copy.id,
-      createdById: userId,
-      createdAt: now,
-      copyOf: space.revisionId,
-    });
-    return copy;
-  });
-}
-
-const pointerSchema = z.strictObject({ type: z.literal("space"), space: z.string().min(1) });
-const moveSpaceSchema = z
-  .strictObject({
-    parent: z.string().min(1).nullable().optional(),
-    position: z
-      .strictObject({ before: pointerSchema.optional(), after: pointerSchema.optional() })
-      .refine((position) => Boolean(position.before) !== Boolean(position.after), {
-        message: "give exactly one of before and after",
-      })
-      .optional(),
-  })
-  .refine((body) => body.parent !== undefined || body.position !== undefined, {
-    message: "give parent or position",
-  });
-
-/** Moves a space to another parent collection (or the root) and/or next to a sibling; siblings are renumbered. */
-export async function moveSpace(ctx: RequestContext, spaceId: string, input: unknown): Promise<Space> {
-  const space = await requireSpaceRole(ctx, spaceId, "admin");
-  const data = parseInput(moveSpaceSchema, input);
-  const parentId = data.parent === undefined ? space.parentId : data.parent;
-  return ctx.prisma.$transaction(async (tx) => {
-    if (parentId) await requireCollectionIn(tx, space.organizationId, parentId);
-    const siblings = (
-      await tx.space.findMany({
-        where: { organizationId: space.organizationId, parentId, deletedAt: null, id: { not: spaceId } },
-        orderBy: [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }],
-        select: { id: true },
-      })
-    ).map((sibling) => sibling.id);
-    let index = siblings.length;
-    const pointer = data.position?.before ?? data.position?.after;
-    if (pointer) {
-      const at = siblings.indexOf(pointer.space);
-      if (at < 0) throw new InvalidInputError(`Space ${pointer.space} is not a sibling at the target position`);
-      index = data.position?.before ? at : at + 1;
-    }
-    siblings.splice(index, 0, spaceId);
-    for (const [position, id] of siblings.entries()) {
-      if (id !== spaceId) await tx.space.update({ where: { id }, data: { position } });
-    }
-    return tx.space.update({
-      where: { id: spaceId },
-      data: {
-        parentId,
-        position: index,
-        // Outside a collection, `in-collection` has no meaning: the space falls back to private.
-        visibility: !parentId && space.visibility === "in-collection" ? "private" : space.visibility,
-        updatedAt: ctx.clock.now(),
-      },
-    });
-  });
-}
-
-const transferSpaceSchema = z.strictObject({ organization: z.string().min(1) });
-
-/**
- * Moves a space to another organization where the caller is admin too: it lands at the target's root, keeps the
- * grants of users who are members there, loses team grants (teams belong to the old organization) and leaves the
- * old organization's sites.
- */
-export async function transferSpace(ctx: RequestContext, spaceId: string, input: unknown): Promise<Space> {
-  const space = await getSpace(ctx, spaceId);
-  const { organization } = parseInput(transferSpaceSchema, input);
-  await requireOrganizationRole(ctx, space.organizationId, "admin");
-  await requireOrganizationRole(ctx, organization, "admin");
-  if (organization === space.organizationId) return space;
-  return ctx.prisma.$transaction(async (tx) => {
-    await tx.spacePermission.deleteMany({
-      where: {
-        spaceId,
-        OR: [{ teamId: { not: null } }, { user: { memberships: { none: { organizationId: organization } } } }],
-      },
-    });
-    await tx.siteSpace.deleteMany({ where: { spaceId, site: { organizationId: space.organizationId } } });
-    await tx.changeRequest.updateMany({ where: { spaceId }, data: { organizationId: organization } });
-    const mergeRules = await mergeRulesWithin(tx, organization, space.mergeRules as z.infer<typeof mergeRulesSchema>);
-    return tx.space.update({
-      where: { id: spaceId },
-      data: {
-        organizationId: organization,
-        mergeRules: mergeRules as Prisma.InputJsonValue,
-        parentId: null,
-        position: await endPosition(tx, organization, null),
-        visibility: space.visibility === "in-collection" ? "private" : space.visibility,
-        updatedAt: ctx.clock.now(),
-      },
-    });
-  });
 }
 
 const inviteSchema = z

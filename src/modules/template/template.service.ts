@@ -3,7 +3,7 @@ import type { RequestContext } from "../../context.ts";
 import { parseInput } from "../../validation.ts";
 import { editChangeRequestContent } from "../change-request/change-request.service.ts";
 import { editSpaceContent } from "../content/content.service.ts";
-import { requireSpaceEditable } from "../space/space.service.ts";
+import { requireSpaceEditable } from "../space/space.access.ts";
 import { templateEditor, templateSchema } from "./templates.ts";
 
 const applyTemplateSchema = templateSchema.extend({ changeRequestId: z.string().min(1).max(100).optional() });

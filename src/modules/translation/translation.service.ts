@@ -11,7 +11,8 @@ import { type PageArgs, paginate } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
 import type { ContentState, PageState } from "../content/content-state.ts";
 import { readContentState, writeRevision } from "../content/revision.service.ts";
-import { getSpace, insertSpace, spaceLanguages } from "../space/space.service.ts";
+import { getSpace } from "../space/space.access.ts";
+import { insertSpace, spaceLanguages } from "../space/space.service.ts";
 import { translationProvider } from "./providers.ts";
 import { applyTranslations, proseSegments, wordCount } from "./translate-markdown.ts";
 

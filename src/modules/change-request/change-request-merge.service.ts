@@ -1,0 +1,177 @@
+import { requireViewer } from "../../auth/access.ts";
+import type { RequestContext } from "../../context.ts";
+import type { ChangeRequest, ChangeRequestReview, Space } from "../../db/generated/client.ts";
+import { ConflictError, ForbiddenError } from "../../lib/errors.ts";
+import { onLatestHead } from "../content/content.service.ts";
+import { type ContentState, type MergeConflict, mergeContent } from "../content/content-state.ts";
+import { readContentState, writeRevision } from "../content/revision.service.ts";
+import { requireSpaceEditable, requireSpaceRole } from "../space/space.access.ts";
+import {
+  announce,
+  type ChangeRequestStatus,
+  counterChanges,
+  getChangeRequest,
+  mergeBaseOf,
+  moveChangeRequestHead,
+  requireWritable,
+} from "./change-request.service.ts";
+
+function conflictError(conflicts: MergeConflict[]): ConflictError {
+  const listed = conflicts
+    .slice(0, 20)
+    .map((conflict) => `"${conflict.title}" (${conflict.id}): ${conflict.reason}`)
+    .join("; ");
+  return new ConflictError(`Merge conflicts on ${conflicts.length} item(s): ${listed}`);
+}
+
+/** `theirs` merged into `ours` against their common ancestor `base`; 409 naming every conflict otherwise. */
+async function mergeRevisions(ctx: RequestContext, base: string, ours: string, theirs: string) {
+  const [baseState, oursState, theirsState] = await Promise.all(
+    [base, ours, theirs].map((revisionId) => readContentState(ctx.prisma, revisionId)),
+  );
+  const { state, conflicts } = mergeContent(
+    baseState as ContentState,
+    oursState as ContentState,
+    theirsState as ContentState,
+  );
+  if (conflicts.length > 0) throw conflictError(conflicts);
+  return state;
+}
+
+export interface MergeResult {
+  revision: string;
+  result: "merge" | "update";
+}
+
+interface MergeRule {
+  rule: string;
+  users?: string[];
+}
+
+/**
+ * The space's merge rules: `require_specific_reviewers` needs an approval from each listed user, given on the
+ * change request's current revision and not superseded by a later review of theirs.
+ */
+async function requireMergeRules(ctx: RequestContext, space: Space, changeRequest: ChangeRequest) {
+  const rules = space.mergeRules as unknown as { type: string; rules?: MergeRule[] };
+  if (rules.type !== "rules") return;
+  const reviews = await ctx.prisma.changeRequestReview.findMany({
+    where: { changeRequestId: changeRequest.id },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  const latest = new Map<string, ChangeRequestReview>();
+  for (const review of reviews) latest.set(review.reviewerId, review);
+  for (const rule of rules.rules ?? []) {
+    if (rule.rule !== "require_specific_reviewers") continue;
+    const missing = (rule.users ?? []).filter((userId) => {
+      const review = latest.get(userId);
+      return review?.status !== "approved" || review.revisionId !== changeRequest.revisionId;
+    });
+    if (missing.length > 0) {
+      throw new ForbiddenError(
+        `The space's merge rules require an approval of the current changes from: ${missing.join(", ")}`,
+      );
+    }
+  }
+}
+
+/**
+ * Where a merge lands: `space` merges the change request into the space (`mergeChangeRequest`); `change-request`
+ * pulls the space's content into the change request (`updateChangeRequestFromSpace`).
+ */
+type MergeDirection = "space" | "change-request";
+
+/**
+ * The merge both directions share: a three-way merge against the common ancestor, written in one transaction that
+ * moves the receiving side only if it is still at the revision the merge started from. A merge that loses that
+ * race starts over on the new revisions, so concurrent merges never drop each other's changes.
+ */
+async function mergeInto(
+  ctx: RequestContext,
+  spaceId: string,
+  id: string,
+  direction: MergeDirection,
+): Promise<MergeResult> {
+  const result = await onLatestHead(async (headMoved) => {
+    const [changeRequest, space] = await Promise.all([
+      ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id } }),
+      ctx.prisma.space.findUniqueOrThrow({ where: { id: spaceId } }),
+    ]);
+    requireWritable(changeRequest);
+    if (direction === "change-request" && space.revisionId === mergeBaseOf(changeRequest)) {
+      return { revision: changeRequest.revisionId, result: "update" as const };
+    }
+    if (direction === "space") await requireMergeRules(ctx, space, changeRequest);
+    const [ours, theirs] =
+      direction === "space"
+        ? [space.revisionId, changeRequest.revisionId]
+        : [changeRequest.revisionId, space.revisionId];
+    const state = await mergeRevisions(ctx, mergeBaseOf(changeRequest), ours, theirs);
+    return ctx.prisma.$transaction(async (tx) => {
+      const now = ctx.clock.now();
+      const revision = await writeRevision(tx, {
+        spaceId,
+        parents: [ours, theirs],
+        type: direction === "space" ? "merge" : "update",
+        changeRequestId: id,
+        createdById: requireViewer(ctx).userId,
+        createdAt: now,
+        state,
+      });
+      if (direction === "change-request") {
+        await moveChangeRequestHead(
+          tx,
+          changeRequest,
+          { revisionId: revision, revisionMergedAncestor: space.revisionId },
+          headMoved,
+          now,
+        );
+        return { revision, result: "update" as const };
+      }
+      const moved = await tx.space.updateMany({
+        where: { id: spaceId, revisionId: space.revisionId, deletedAt: null },
+        data: {
+          revisionId: revision,
+          updatedAt: now,
+          ...counterChanges(changeRequest.status as ChangeRequestStatus, "merged"),
+        },
+      });
+      if (moved.count === 0) headMoved();
+      await moveChangeRequestHead(
+        tx,
+        changeRequest,
+        { status: "merged", revisionMerged: revision, mergedAt: now },
+        headMoved,
+        now,
+      );
+      return { revision, result: "merge" as const };
+    });
+  });
+  return announce(ctx, id, result);
+}
+
+/**
+ * Pulls the space's current content into the change request (three-way merge against the last space revision
+ * it took in). Nothing to pull answers the change request's own revision.
+ */
+export async function updateChangeRequestFromSpace(
+  ctx: RequestContext,
+  spaceId: string,
+  idOrNumber: string,
+): Promise<MergeResult> {
+  await requireSpaceEditable(ctx, spaceId);
+  const { id } = await getChangeRequest(ctx, spaceId, idOrNumber);
+  return mergeInto(ctx, spaceId, id, "change-request");
+}
+
+/** Merges the change request into the space, once the space's merge rules are met (review role). */
+export async function mergeChangeRequest(
+  ctx: RequestContext,
+  spaceId: string,
+  idOrNumber: string,
+): Promise<MergeResult> {
+  await requireSpaceRole(ctx, spaceId, "review");
+  await requireSpaceEditable(ctx, spaceId);
+  const { id } = await getChangeRequest(ctx, spaceId, idOrNumber);
+  return mergeInto(ctx, spaceId, id, "space");
+}

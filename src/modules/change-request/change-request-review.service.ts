@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { requireViewer } from "../../auth/access.ts";
+import type { RequestContext } from "../../context.ts";
+import type { ChangeRequest, ChangeRequestReview, ChangeRequestReviewer, Prisma } from "../../db/generated/client.ts";
+import { newId } from "../../ids.ts";
+import { ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import { type PageArgs, paginate } from "../../pagination.ts";
+import { documentSchema, parseInput } from "../../validation.ts";
+import { requireSpaceRole } from "../space/space.access.ts";
+import { changeRequestByIdLoader, reviewsLoader } from "./change-request.loaders.ts";
+
+import { getChangeRequest, requireWritable } from "./change-request.service.ts";
+
+const reviewSchema = z.strictObject({
+  status: z.enum(["approved", "changes-requested"]),
+  comment: z.unknown().optional(),
+});
+
+/** A review of the change request's current revision (review role; authors may not approve their own). */
+export async function submitReview(ctx: RequestContext, spaceId: string, idOrNumber: string, input: unknown) {
+  await requireSpaceRole(ctx, spaceId, "review");
+  const changeRequest = await getChangeRequest(ctx, spaceId, idOrNumber);
+  requireWritable(changeRequest);
+  const data = parseInput(reviewSchema, input);
+  if (data.comment !== undefined) throw new InvalidInputError("Review comments arrive with comments; send status only");
+  const userId = requireViewer(ctx).userId;
+  if (data.status === "approved" && changeRequest.createdById === userId) {
+    throw new ForbiddenError("Authors cannot approve their own change request");
+  }
+  const now = ctx.clock.now();
+  const request = await ctx.prisma.changeRequestReviewer.findUnique({
+    where: { changeRequestId_userId: { changeRequestId: changeRequest.id, userId } },
+  });
+  return ctx.prisma.changeRequestReview.create({
+    data: {
+      id: newId("ChangeRequestReview"),
+      changeRequestId: changeRequest.id,
+      reviewerId: userId,
+      requestedById: request?.requestedById ?? null,
+      status: data.status,
+      revisionId: changeRequest.revisionId,
+      createdAt: now,
+      updatedAt: now,
+    },
+  });
+}
+
+export function listReviews(ctx: RequestContext, changeRequest: ChangeRequest, page: PageArgs) {
+  return paginate<ChangeRequestReview>(page, {
+    model: ctx.prisma.changeRequestReview,
+    where: { changeRequestId: changeRequest.id },
+    sort: [
+      { field: "createdAt", direction: "desc" },
+      { field: "id", direction: "desc" },
+    ],
+  });
+}
+
+export async function getReview(ctx: RequestContext, changeRequest: ChangeRequest, reviewId: string) {
+  const review = (await reviewsLoader(ctx).load(changeRequest.id)).find((row) => row.id === reviewId);
+  if (!review) throw new NotFoundError(`Review ${reviewId} not found`);
+  return review;
+}
+
+/** A review is outdated once the same reviewer reviewed again or the change request moved past its revision. */
+export async function isReviewOutdated(ctx: RequestContext, review: ChangeRequestReview): Promise<boolean> {
+  const [reviews, changeRequest] = await Promise.all([
+    reviewsLoader(ctx).load(review.changeRequestId),
+    changeRequestByIdLoader(ctx).load(review.changeRequestId),
+  ]);
+  const latest = reviews.filter((row) => row.reviewerId === review.reviewerId).at(-1);
+  return latest?.id !== review.id || changeRequest?.revisionId !== review.revisionId;
+}
+
+const requestReviewersSchema = z.strictObject({
+  users: z.array(z.string().min(1)).min(1).max(100),
+  subject: z.string().max(100).optional(),
+  description: documentSchema.optional(),
+});
+
+/** Asks members who may review the space to review the change request (edit role). */
+export async function requestReviewers(ctx: RequestContext, spaceId: string, idOrNumber: string, input: unknown) {
+  const space = await requireSpaceRole(ctx, spaceId, "edit");
+  const changeRequest = await getChangeRequest(ctx, spaceId, idOrNumber);
+  requireWritable(changeRequest);
+  const data = parseInput(requestReviewersSchema, input);
+  const requestedById = requireViewer(ctx).userId;
+  const members = await ctx.prisma.member.findMany({
+    where: { organizationId: space.organizationId, userId: { in: data.users } },
+    select: { userId: true },
+  });
+  const unknown = data.users.filter((userId) => !members.some((member) => member.userId === userId));
+  if (unknown.length > 0) throw new InvalidInputError(`Not members of this organization: ${unknown.join(", ")}`);
+  const now = ctx.clock.now();
+  await ctx.prisma.$transaction(async (tx) => {
+    await tx.changeRequestReviewer.createMany({
+      data: [...new Set(data.users)].map((userId) => ({
+        changeRequestId: changeRequest.id,
+        userId,
+        requestedById,
+        revisionId: changeRequest.revisionId,
+        requestedAt: now,
+      })),
+      skipDuplicates: true,
+    });
+    if (data.subject !== undefined || data.description !== undefined) {
+      await tx.changeRequest.update({
+        where: { id: changeRequest.id },
+        data: {
+          subject: data.subject,
+          description: data.description as Prisma.InputJsonValue | undefined,
+          updatedAt: now,
+        },
+      });
+    }
+  });
+  return changeRequest;
+}
+
+export async function removeRequestedReviewer(
+  ctx: RequestContext,
+  spaceId: string,
+  idOrNumber: string,
+  userId: string,
+): Promise<void> {
+  await requireSpaceRole(ctx, spaceId, "edit");
+  const changeRequest = await getChangeRequest(ctx, spaceId, idOrNumber);
+  await ctx.prisma.changeRequestReviewer.deleteMany({ where: { changeRequestId: changeRequest.id, userId } });
+}
+
+export function listRequestedReviewers(ctx: RequestContext, changeRequest: ChangeRequest, page: PageArgs) {
+  return paginate<ChangeRequestReviewer>(page, {
+    model: ctx.prisma.changeRequestReviewer,
+    where: { changeRequestId: changeRequest.id },
+    sort: [
+      { field: "requestedAt", direction: "asc" },
+      { field: "userId", direction: "asc" },
+    ],
+  });
+}

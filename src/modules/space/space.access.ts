@@ -1,0 +1,112 @@
+import { requireMembership, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
+import { hasRole, highestRole, roleRank } from "../../auth/roles.ts";
+import type { RequestContext } from "../../context.ts";
+import type { Prisma, Role, Space } from "../../db/generated/client.ts";
+import { ForbiddenError, NotFoundError } from "../../lib/errors.ts";
+import { collectionByIdLoader, grantsReaching, spaceByIdLoader, viewerSpaceGrantLoader } from "./space.loaders.ts";
+
+/*
+ * Who may do what with a space: the viewer's effective role (access.md), the checks services call, and the same
+ * visibility rule as a Prisma filter for lists.
+ */
+
+/** A default level gives a member at most their organization role. */
+function capRole(level: Role | null | undefined, organizationRole: Role | null | undefined): Role | null {
+  if (!level || !organizationRole) return null;
+  return roleRank(level) <= roleRank(organizationRole) ? level : organizationRole;
+}
+
+/** The viewer's effective role on a space, deleted or not (access.md); restore needs it on deleted spaces. */
+export async function effectiveRole(ctx: RequestContext, space: Space): Promise<Role | null> {
+  // Visitors of published content (no API token) reach spaces through a site: they hold no role on them.
+  if (!ctx.viewer) return null;
+  const membership = await viewerMembershipLoader(ctx).load(space.organizationId);
+  // Public and unlisted content is readable by anyone signed in, members included.
+  const openRead: Role | null = space.visibility === "public" || space.visibility === "unlisted" ? "read" : null;
+  if (!membership || membership.disabled) return openRead;
+  // Nothing ranks above an organization admin: their grants need not be read.
+  if (membership.role === "admin") return "admin";
+  const [grant, collection] = await Promise.all([
+    viewerSpaceGrantLoader(ctx).load(space.id),
+    space.visibility === "in-collection" && space.parentId
+      ? collectionByIdLoader(ctx).load(space.parentId)
+      : Promise.resolve(null),
+  ]);
+  // `in-collection` spaces also open to whoever the parent collection's default level lets in.
+  const defaultLevel = highestRole(space.defaultLevel, collection?.defaultLevel);
+  return highestRole(grant, capRole(defaultLevel, membership.role), openRead);
+}
+
+/** The viewer's effective role on a live space; null when the viewer may not see it (or it is deleted). */
+export async function spaceRole(ctx: RequestContext, space: Space): Promise<Role | null> {
+  return space.deletedAt ? null : effectiveRole(ctx, space);
+}
+
+/**
+ * Spaces for `node`/`nodes` and nested reads: null for deleted spaces and for spaces the viewer may not see.
+ */
+export async function loadVisibleSpaces(ctx: RequestContext, ids: readonly string[]): Promise<(Space | null)[]> {
+  requireViewer(ctx);
+  const spaces = await spaceByIdLoader(ctx).loadMany(ids);
+  const live = spaces.map((space) => (space && !(space instanceof Error) && !space.deletedAt ? space : null));
+  const roles = await Promise.all(live.map((space) => (space ? spaceRole(ctx, space) : null)));
+  return live.map((space, index) => (roles[index] ? space : null));
+}
+
+export async function getSpace(ctx: RequestContext, spaceId: string): Promise<Space> {
+  const [space] = await loadVisibleSpaces(ctx, [spaceId]);
+  if (!space) throw new NotFoundError(`Space ${spaceId} not found`);
+  return space;
+}
+
+/** The space when the viewer has at least `least` on it: 404 when they may not see it, 403 when too low. */
+export async function requireSpaceRole(ctx: RequestContext, spaceId: string, least: Role): Promise<Space> {
+  const space = await getSpace(ctx, spaceId);
+  if (!hasRole(await spaceRole(ctx, space), least)) {
+    throw new ForbiddenError(`This operation needs the ${least} role on the space`);
+  }
+  return space;
+}
+
+/** For content edits: `edit` on the space and the space not locked. */
+export async function requireSpaceEditable(ctx: RequestContext, spaceId: string): Promise<Space> {
+  const space = await requireSpaceRole(ctx, spaceId, "edit");
+  if (space.editMode === "locked") throw new ForbiddenError("The space is locked: its content cannot be edited");
+  return space;
+}
+
+export async function spacePermissions(ctx: RequestContext, space: Space) {
+  const role = await spaceRole(ctx, space);
+  return {
+    view: hasRole(role, "read"),
+    access: hasRole(role, "read"),
+    comment: hasRole(role, "comment"),
+    edit: hasRole(role, "edit") && space.editMode !== "locked",
+    review: hasRole(role, "review"),
+    merge: hasRole(role, "review"),
+    triggerGitSync: hasRole(role, "create"),
+    viewInviteLinks: hasRole(role, "create"),
+    admin: hasRole(role, "admin"),
+    installIntegration: hasRole(role, "admin"),
+  };
+}
+
+/** Live spaces of an organization the viewer can see (the same rule as `effectiveRole`, as a Prisma filter). */
+export async function visibleSpacesWhere(ctx: RequestContext, organizationId: string): Promise<Prisma.SpaceWhereInput> {
+  // Guests see the spaces they were invited to; only non-members get a 404.
+  const membership = await requireMembership(ctx, organizationId);
+  const where: Prisma.SpaceWhereInput = { organizationId, deletedAt: null };
+  if (membership.role !== "admin") {
+    const userId = requireViewer(ctx).userId;
+    const visible: Prisma.SpaceWhereInput[] = [
+      { permissions: { some: grantsReaching(userId) } },
+      { visibility: { in: ["public", "unlisted"] } },
+    ];
+    if (membership.role) {
+      visible.push({ defaultLevel: { not: null } });
+      visible.push({ visibility: "in-collection", parent: { defaultLevel: { not: null } } });
+    }
+    where.OR = visible;
+  }
+  return where;
+}
