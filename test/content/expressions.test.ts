@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evaluateExpressions } from "../../src/modules/content/expressions.ts";
-import { markdownToDocument, markdownToPlainText } from "../../src/modules/content/markdown-document.ts";
+import { markdownToPlainText } from "../../src/modules/content/markdown/text.ts";
+import { markdownToDocument } from "../../src/modules/content/markdown/to-document.ts";
 
 const scope = {
   space: { vars: { product: "Acme", version: 3, beta: true, tricky: "*not bold* <b>x</b> | [link](u) & more" } },

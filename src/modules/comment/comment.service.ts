@@ -10,7 +10,9 @@ import { isFirstPage, type PageArgs, pageFromRows, paginate, type SortKey } from
 import { documentSchema, parseInput } from "../../validation.ts";
 import { getChangeRequest } from "../change-request/change-request.service.ts";
 import { revisionOf, revisionPage } from "../content/content.service.ts";
-import { type Document, documentToMarkdown, markdownToDocument } from "../content/markdown-document.ts";
+import type { Document } from "../content/markdown/document.ts";
+import { documentToMarkdown } from "../content/markdown/from-document.ts";
+import { markdownToDocument } from "../content/markdown/to-document.ts";
 import { getSpace, requireSpaceRole, spaceRole } from "../space/space.access.ts";
 import { spaceByIdLoader } from "../space/space.loaders.ts";
 import { commentByIdLoader, threadLoader } from "./comment.loaders.ts";

@@ -5,7 +5,7 @@ import { InvalidInputError } from "../../lib/errors.ts";
 import { placeAmong } from "../../lib/placement.ts";
 import { slugify } from "../../lib/slug.ts";
 import { parseInput } from "../../validation.ts";
-import { checkNesting } from "./markdown-document.ts";
+import { checkNesting } from "./markdown/syntax.ts";
 
 /**
  * A revision's content as plain values: what edits apply to and what merges compare. Pages keep the id of the

@@ -26,7 +26,8 @@ import {
   pagesInTreeOrder,
 } from "./content-state.ts";
 import { evaluateExpressions } from "./expressions.ts";
-import { type Document, markdownToDocument } from "./markdown-document.ts";
+import type { Document } from "./markdown/document.ts";
+import { markdownToDocument } from "./markdown/to-document.ts";
 import { renderPdf } from "./pdf.ts";
 import { fileStateOf, readContentState, sha256, writeRevision } from "./revision.service.ts";
 

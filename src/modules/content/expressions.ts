@@ -1,5 +1,5 @@
 import { type ExpressionGrammar, evaluateExpression, expressionValueText, parseExpression } from "../../expression.ts";
-import { markdownExpressions } from "./markdown-document.ts";
+import { markdownExpressions } from "./markdown/text.ts";
 
 /*
  * Pages carry variable expressions inline (`<code class="expression">space.vars.name</code>`). An expression that

@@ -1,13 +1,8 @@
 import { setImmediate } from "node:timers/promises";
 import PDFDocument from "pdfkit";
-import {
-  type DocumentBlock,
-  type DocumentNode,
-  imageCaption,
-  markdownToDocument,
-  plainText,
-  tableRowsText,
-} from "./markdown-document.ts";
+import { type DocumentBlock, type DocumentNode, imageCaption, plainText } from "./markdown/document.ts";
+import { tableRowsText } from "./markdown/from-document.ts";
+import { markdownToDocument } from "./markdown/to-document.ts";
 
 /*
  * A PDF export of pages: a title line, then each page's title (smaller and indented with depth) and its body,

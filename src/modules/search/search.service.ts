@@ -6,7 +6,7 @@ import { defineLoader } from "../../loaders.ts";
 import { cursorValues, type Page, type PageArgs, pageFromRows, pageSize, type SortKey } from "../../pagination.ts";
 import type { PageNode } from "../content/content.loaders.ts";
 import { pageAppUrl, revisionOf, revisionTree } from "../content/content.service.ts";
-import { type MarkdownSection, markdownSections } from "../content/markdown-document.ts";
+import { type MarkdownSection, markdownSections } from "../content/markdown/text.ts";
 import { getSpace, visibleSpacesWhere } from "../space/space.access.ts";
 
 /** The public API's limit on a search query. */
