@@ -3,7 +3,8 @@ import type { RequestContext } from "../../context.ts";
 import type { ChangeRequest, ChangeRequestReview, Space } from "../../db/generated/client.ts";
 import { ConflictError, ForbiddenError } from "../../lib/errors.ts";
 import { onLatestHead } from "../content/content.service.ts";
-import { type ContentState, type MergeConflict, mergeContent } from "../content/content-state.ts";
+import { type MergeConflict, mergeContent } from "../content/content-merge.ts";
+import type { ContentState } from "../content/content-state.ts";
 import { readContentState, writeRevision } from "../content/revision.service.ts";
 import { requireSpaceEditable, requireSpaceRole } from "../space/space.access.ts";
 import {

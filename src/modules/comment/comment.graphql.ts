@@ -13,24 +13,26 @@ import {
   type CommentFilters,
   type CommentPermissions,
   commentBase,
-  deleteComment,
-  deleteReply,
   getComment,
   getReply,
   listCommenters,
   listComments,
   listReplies,
   messagePermissions,
-  postComment,
-  postReply,
   type ReactionGroup,
   type Replier,
   reactionsOf,
   repliersOf,
   replyCount,
+} from "./comment.service.ts";
+import {
+  deleteComment,
+  deleteReply,
+  postComment,
+  postReply,
   updateComment,
   updateReply,
-} from "./comment.service.ts";
+} from "./comment-write.service.ts";
 
 type Context = Parameters<typeof userByIdLoader>[0];
 

@@ -1,19 +1,15 @@
 import { z } from "zod";
-import { requireViewer } from "../../auth/access.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
-import type { PrismaExecutor } from "../../db/database.ts";
 import type { ChangeRequest, Comment, CommentReply, Member, Prisma, Space } from "../../db/generated/client.ts";
-import { newId } from "../../ids.ts";
-import { ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { isFirstPage, type PageArgs, pageFromRows, paginate, type SortKey } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
 import { getChangeRequest } from "../change-request/change-request.service.ts";
-import { revisionOf, revisionPage } from "../content/content.service.ts";
 import type { Document } from "../content/markdown/document.ts";
 import { documentToMarkdown } from "../content/markdown/from-document.ts";
 import { markdownToDocument } from "../content/markdown/to-document.ts";
-import { getSpace, requireSpaceRole, spaceRole } from "../space/space.access.ts";
+import { getSpace, spaceRole } from "../space/space.access.ts";
 import { spaceByIdLoader } from "../space/space.loaders.ts";
 import { commentByIdLoader, threadLoader } from "./comment.loaders.ts";
 
@@ -40,12 +36,12 @@ function baseWhere(base: CommentBase): Prisma.CommentWhereInput {
 }
 
 const markdownBodySchema = z.strictObject({ markdown: z.string().trim().min(1).max(100_000) });
-const bodySchema = z.union([markdownBodySchema, z.strictObject({ document: documentSchema })], {
+export const bodySchema = z.union([markdownBodySchema, z.strictObject({ document: documentSchema })], {
   error: "body must be { markdown } or { document }",
 });
 
 /** Bodies are stored as markdown; documents go through the same converter as pages. */
-function markdownOf(body: z.infer<typeof bodySchema>): string {
+export function markdownOf(body: z.infer<typeof bodySchema>): string {
   const markdown = (
     "markdown" in body ? body.markdown : documentToMarkdown(body.document as unknown as Document)
   ).trim();
@@ -58,8 +54,6 @@ export type BodyFormat = "markdown" | "document";
 export function bodyIn(markdown: string, format: BodyFormat | null | undefined) {
   return format === "markdown" ? { markdown } : { document: markdownToDocument(markdown) };
 }
-
-// ---- Reading ----
 
 const listFiltersSchema = z.strictObject({
   status: z.enum(["all", "open", "resolved"]).nullish(),
@@ -198,309 +192,4 @@ export async function messagePermissions(
   const canComment = hasRole(role, "comment");
   const ownsIt = ctx.viewer?.userId === postedById && canComment;
   return { view: hasRole(role, "read"), edit: ownsIt, reply: canComment, delete: ownsIt || hasRole(role, "admin") };
-}
-
-// ---- Writing ----
-
-/** The base for a write: the viewer needs the `comment` role on the space (403 below it, 404 when unseen). */
-async function commentableBase(ctx: RequestContext, spaceId: string, changeRequestId: string | null | undefined) {
-  const base = await commentBase(ctx, spaceId, changeRequestId);
-  await requireSpaceRole(ctx, spaceId, "comment");
-  return base;
-}
-
-/** The open-comment counter of the comment's base (the change request's or the space's), moved by `by`. */
-async function moveOpenCounter(tx: PrismaExecutor, comment: Comment, by: 1 | -1) {
-  const data = { comments: { increment: by } };
-  if (comment.changeRequestId) await tx.changeRequest.update({ where: { id: comment.changeRequestId }, data });
-  else await tx.space.update({ where: { id: comment.spaceId }, data });
-}
-
-/**
- * Resolves or reopens a thread. The conditional update decides who changed the state, so concurrent resolves move
- * the counter once.
- */
-async function setResolved(tx: PrismaExecutor, comment: Comment, resolved: boolean, userId: string, now: Date) {
-  const { count } = resolved
-    ? await tx.comment.updateMany({
-        where: { id: comment.id, resolvedAt: null },
-        data: { resolvedAt: now, resolvedById: userId },
-      })
-    : await tx.comment.updateMany({
-        where: { id: comment.id, resolvedAt: { not: null } },
-        data: { resolvedAt: null, resolvedById: null },
-      });
-  if (count === 1) await moveOpenCounter(tx, comment, resolved ? -1 : 1);
-}
-
-const emojiSchema = z.string().trim().min(1).max(32);
-const reactionsSchema = {
-  addedReactions: z.array(emojiSchema).max(20).optional(),
-  removedReactions: z.array(emojiSchema).max(20).optional(),
-};
-
-/** The viewer's reactions: one per user and emoji, so adding twice keeps one. */
-async function changeReactions(
-  tx: PrismaExecutor,
-  target: { targetId: string; commentId: string },
-  userId: string,
-  change: { addedReactions?: string[]; removedReactions?: string[] },
-  now: Date,
-) {
-  if (change.removedReactions?.length) {
-    await tx.commentReaction.deleteMany({
-      where: { targetId: target.targetId, userId, emoji: { in: change.removedReactions } },
-    });
-  }
-  if (change.addedReactions?.length) {
-    await tx.commentReaction.createMany({
-      data: [...new Set(change.addedReactions)].map((emoji) => ({ ...target, userId, emoji, reactedAt: now })),
-      skipDuplicates: true,
-    });
-  }
-}
-
-function requireAuthor(ctx: RequestContext, postedById: string) {
-  if (requireViewer(ctx).userId !== postedById) throw new ForbiddenError("Only its author can edit this message");
-}
-
-const cellKey = (cell: { record: string; definition: string }) => `${cell.record}/${cell.definition}`;
-
-/** The node keys and table cells of a page's document, as the pages' converter gives them (keys are stable). */
-function documentTargets(markdown: string) {
-  const nodes = new Set<string>();
-  const cells = new Set<string>();
-  const visit = (node: unknown) => {
-    if (!node || typeof node !== "object") return;
-    const { key, type, data } = node as { key?: unknown; type?: unknown; data?: Record<string, unknown> };
-    if (typeof key === "string") nodes.add(key);
-    if (type === "table" && data) {
-      for (const record of Object.keys((data.records ?? {}) as object)) {
-        for (const definition of Object.keys((data.definition ?? {}) as object))
-          cells.add(cellKey({ record, definition }));
-      }
-    }
-    for (const children of [(node as { nodes?: unknown }).nodes, (node as { fragments?: unknown }).fragments]) {
-      if (Array.isArray(children)) children.forEach(visit);
-    }
-  };
-  visit(markdownToDocument(markdown));
-  return { nodes, cells };
-}
-
-const postCommentSchema = z.strictObject({
-  body: bodySchema,
-  page: z.string().min(1).optional(),
-  node: z.string().min(1).optional(),
-  tableCell: z.strictObject({ record: z.string().min(1), definition: z.string().min(1) }).optional(),
-});
-
-/**
- * Posts a comment on the revision the commenter sees (the space's current one, or the change request's); the
- * target page must exist there. The base's open-comment counter moves in the same transaction.
- */
-export async function postComment(
-  ctx: RequestContext,
-  spaceId: string,
-  changeRequestId: string | null | undefined,
-  input: unknown,
-): Promise<Comment> {
-  const base = await commentableBase(ctx, spaceId, changeRequestId);
-  const data = parseInput(postCommentSchema, input);
-  const markdown = markdownOf(data.body);
-  const revision = await revisionOf(ctx, base.changeRequest?.revisionId ?? base.space.revisionId);
-  if ((data.node || data.tableCell) && !data.page) {
-    throw new InvalidInputError("Invalid input: page: a comment on a node or a table cell needs its page");
-  }
-  if (data.page) {
-    const page = await revisionPage(ctx, revision, data.page);
-    if (!page)
-      throw new InvalidInputError(`Invalid input: page: ${data.page} is not a page of revision ${revision.id}`);
-    const targets = documentTargets(page.page.markdown);
-    if (data.node && !targets.nodes.has(data.node)) {
-      throw new InvalidInputError(`Invalid input: node: ${data.node} is not a node of page ${data.page}`);
-    }
-    if (data.tableCell && !targets.cells.has(cellKey(data.tableCell))) {
-      throw new InvalidInputError(`Invalid input: tableCell: not a cell of a table of page ${data.page}`);
-    }
-  }
-  const now = ctx.clock.now();
-  const comment = await ctx.prisma.$transaction(async (tx) => {
-    const comment = await tx.comment.create({
-      data: {
-        id: newId("Comment"),
-        spaceId,
-        changeRequestId: base.changeRequest?.id ?? null,
-        postedById: requireViewer(ctx).userId,
-        revisionId: revision.id,
-        pageId: data.page ?? null,
-        nodeId: data.node ?? null,
-        tableCellRecord: data.tableCell?.record ?? null,
-        tableCellDefinition: data.tableCell?.definition ?? null,
-        markdown,
-        postedAt: now,
-      },
-    });
-    await moveOpenCounter(tx, comment, 1);
-    return comment;
-  });
-  await announceCommentPosted(ctx, comment, null);
-  return comment;
-}
-
-/** Tells the watchers of a change request (subscription `changeRequestCommentPosted`) about a new message. */
-async function announceCommentPosted(ctx: RequestContext, comment: Comment, reply: CommentReply | null) {
-  if (!comment.changeRequestId) return;
-  await ctx.events.publish("changeRequestCommentPosted", comment.changeRequestId, {
-    changeRequestId: comment.changeRequestId,
-    commentId: comment.id,
-    replyId: reply?.id ?? null,
-    postedBy: (reply ?? comment).postedById,
-    postedAt: (reply ?? comment).postedAt.toISOString(),
-  });
-}
-
-const updateCommentSchema = z.strictObject({
-  resolved: z.boolean().optional(),
-  body: bodySchema.optional(),
-  ...reactionsSchema,
-});
-
-/** Edits (author), resolves or reopens, and adds or removes the viewer's reactions, in one transaction. */
-export async function updateComment(
-  ctx: RequestContext,
-  spaceId: string,
-  changeRequestId: string | null | undefined,
-  commentId: string,
-  input: unknown,
-): Promise<Comment> {
-  const base = await commentableBase(ctx, spaceId, changeRequestId);
-  const comment = await getComment(ctx, base, commentId);
-  const data = parseInput(updateCommentSchema, input);
-  if (data.body) requireAuthor(ctx, comment.postedById);
-  const markdown = data.body ? markdownOf(data.body) : undefined;
-  const userId = requireViewer(ctx).userId;
-  const now = ctx.clock.now();
-  const updated = await ctx.prisma.$transaction(async (tx) => {
-    if (markdown !== undefined) {
-      await tx.comment.update({ where: { id: comment.id }, data: { markdown, editedAt: now } });
-    }
-    if (data.resolved !== undefined) await setResolved(tx, comment, data.resolved, userId, now);
-    await changeReactions(tx, { targetId: comment.id, commentId: comment.id }, userId, data, now);
-    return requireStill(await tx.comment.findUnique({ where: { id: comment.id } }), commentId);
-  });
-  threadLoader(ctx).clear(comment.id);
-  return updated;
-}
-
-/** A message deleted by someone else while this write ran is gone: 404 rather than a half answer. */
-function requireStill<Row>(row: Row | null, id: string): Row {
-  if (!row) throw new NotFoundError(`Comment ${id} not found`);
-  return row;
-}
-
-/** Deletes a thread with its replies and reactions (author or space admin); absent comments answer success. */
-export async function deleteComment(
-  ctx: RequestContext,
-  spaceId: string,
-  changeRequestId: string | null | undefined,
-  commentId: string,
-): Promise<void> {
-  const base = await commentBase(ctx, spaceId, changeRequestId);
-  const comment = await getComment(ctx, base, commentId).catch((error: unknown) => {
-    if (error instanceof NotFoundError) return null;
-    throw error;
-  });
-  if (!comment) return;
-  if (!(await messagePermissions(ctx, spaceId, comment.postedById)).delete) {
-    throw new ForbiddenError("Only its author or a space admin can delete this comment");
-  }
-  await ctx.prisma.$transaction(async (tx) => {
-    // Deleting an open comment and deleting a resolved one are told apart by the row itself, so a concurrent
-    // resolve cannot make the counter move twice.
-    const open = await tx.comment.deleteMany({ where: { id: comment.id, resolvedAt: null } });
-    if (open.count === 1) await moveOpenCounter(tx, comment, -1);
-    else await tx.comment.deleteMany({ where: { id: comment.id } });
-  });
-}
-
-const postReplySchema = z.strictObject({ body: bodySchema });
-
-export async function postReply(
-  ctx: RequestContext,
-  spaceId: string,
-  changeRequestId: string | null | undefined,
-  commentId: string,
-  input: unknown,
-): Promise<CommentReply> {
-  const base = await commentableBase(ctx, spaceId, changeRequestId);
-  const comment = await getComment(ctx, base, commentId);
-  const markdown = markdownOf(parseInput(postReplySchema, input).body);
-  const reply = await ctx.prisma.commentReply.create({
-    data: {
-      id: newId("CommentReply"),
-      commentId: comment.id,
-      postedById: requireViewer(ctx).userId,
-      markdown,
-      postedAt: ctx.clock.now(),
-    },
-  });
-  await announceCommentPosted(ctx, comment, reply);
-  return reply;
-}
-
-const updateReplySchema = z.strictObject({ body: bodySchema.optional(), ...reactionsSchema });
-// Change-request replies resolve or reopen their thread too.
-const updateChangeRequestReplySchema = updateReplySchema.extend({ resolved: z.boolean().optional() });
-
-export async function updateReply(
-  ctx: RequestContext,
-  spaceId: string,
-  changeRequestId: string | null | undefined,
-  commentId: string,
-  replyId: string,
-  input: unknown,
-): Promise<CommentReply> {
-  const base = await commentableBase(ctx, spaceId, changeRequestId);
-  const comment = await getComment(ctx, base, commentId);
-  const reply = await getReply(ctx, comment, replyId);
-  const data: z.infer<typeof updateChangeRequestReplySchema> = base.changeRequest
-    ? parseInput(updateChangeRequestReplySchema, input)
-    : parseInput(updateReplySchema, input);
-  if (data.body) requireAuthor(ctx, reply.postedById);
-  const markdown = data.body ? markdownOf(data.body) : undefined;
-  const userId = requireViewer(ctx).userId;
-  const now = ctx.clock.now();
-  const updated = await ctx.prisma.$transaction(async (tx) => {
-    if (markdown !== undefined) {
-      await tx.commentReply.update({ where: { id: reply.id }, data: { markdown, editedAt: now } });
-    }
-    if (data.resolved !== undefined) await setResolved(tx, comment, data.resolved, userId, now);
-    await changeReactions(tx, { targetId: reply.id, commentId: comment.id }, userId, data, now);
-    return requireStill(await tx.commentReply.findUnique({ where: { id: reply.id } }), replyId);
-  });
-  // The thread was read before the write; the answer shows it after.
-  threadLoader(ctx).clear(comment.id);
-  return updated;
-}
-
-/** Deletes a reply and its reactions (author or space admin); absent replies answer success. */
-export async function deleteReply(
-  ctx: RequestContext,
-  spaceId: string,
-  changeRequestId: string | null | undefined,
-  commentId: string,
-  replyId: string,
-): Promise<void> {
-  const base = await commentBase(ctx, spaceId, changeRequestId);
-  const comment = await getComment(ctx, base, commentId);
-  const reply = (await threadLoader(ctx).load(comment.id)).replies.find((row) => row.id === replyId);
-  if (!reply) return;
-  if (!(await messagePermissions(ctx, spaceId, reply.postedById)).delete) {
-    throw new ForbiddenError("Only its author or a space admin can delete this reply");
-  }
-  await ctx.prisma.$transaction([
-    ctx.prisma.commentReaction.deleteMany({ where: { targetId: reply.id } }),
-    ctx.prisma.commentReply.deleteMany({ where: { id: reply.id } }),
-  ]);
 }
