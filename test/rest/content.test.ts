@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { runJobs } from "../../src/jobs/recurring.ts";
+import { createSpace } from "../factories.ts";
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
-import { createSpace, editContent } from "../helpers/content.ts";
+import { editContent } from "../helpers/content.ts";
 import { expectMatchesSpec } from "../helpers/contract.ts";
 import { extractPdfText } from "../helpers/pdf.ts";
 
@@ -43,7 +44,7 @@ const pageMarkdown = [
   "",
 ].join("\n");
 
-const newSpace = (title: string) => createSpace(t, org, title);
+const newSpace = async (title: string) => (await createSpace(t, org, { title })).id;
 const edit = (path: string, changes: unknown[]) => editContent(t, editor, path, changes);
 
 beforeAll(async () => {

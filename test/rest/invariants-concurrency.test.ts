@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { insertOrganization } from "../../src/modules/organization/organization.service.ts";
 import { addMember } from "../../src/modules/user/user.service.ts";
+import { createSite, createSpace, sitePath } from "../factories.ts";
 import { type SeededOrganization, seedOrganization, seedUser, startTestApp, type TestApp } from "../helpers/app.ts";
 
 // Invariants that must hold when plain requests race each other. Only PostgreSQL runs them on separate connections
@@ -11,24 +12,6 @@ let t: TestApp;
 let org: SeededOrganization;
 
 type EditBody = { revision: string; inserted: { id: string }[] };
-
-async function createSpace(title: string): Promise<string> {
-  const response = await t.rest<{ id: string }>("POST", `/orgs/${org.organizationId}/spaces`, {
-    token: org.members.admin.token,
-    body: { title },
-  });
-  expect(response.status).toBe(201);
-  return response.body.id;
-}
-
-async function createSite(title: string): Promise<string> {
-  const response = await t.rest<{ id: string }>("POST", `/orgs/${org.organizationId}/sites`, {
-    token: org.members.admin.token,
-    body: { title },
-  });
-  expect(response.status).toBe(201);
-  return `/orgs/${org.organizationId}/sites/${response.body.id}`;
-}
 
 function admins(organizationId: string) {
   return t.db.prisma.member.count({ where: { organizationId, role: "admin", disabled: false } });
@@ -103,9 +86,10 @@ describe.skipIf(!serverUrl)("invariants under concurrent requests (skipped witho
   it("gives concurrent site spaces of spaces with one title distinct paths, in a section and at a site's root", async () => {
     const count = 10;
     const spaceIds: string[] = [];
-    for (let index = 0; index < count + 1; index++) spaceIds.push(await createSpace("Same Title"));
+    for (let index = 0; index < count + 1; index++)
+      spaceIds.push((await createSpace(t, org, { title: "Same Title" })).id);
 
-    const rootSite = await createSite("Root site");
+    const rootSite = sitePath(org, (await createSite(t, org, { title: "Root site" })).id);
     const atRoot = await Promise.all(
       spaceIds.slice(1).map((spaceId) =>
         t.rest<{ path: string }>("POST", `${rootSite}/site-spaces`, {
@@ -117,7 +101,7 @@ describe.skipIf(!serverUrl)("invariants under concurrent requests (skipped witho
     expect(atRoot.map((response) => response.status)).toEqual(Array(count).fill(201));
     expect(new Set(atRoot.map((response) => response.body.path)).size).toBe(count);
 
-    const sectionSite = await createSite("Section site");
+    const sectionSite = sitePath(org, (await createSite(t, org, { title: "Section site" })).id);
     const section = await t.rest<{ id: string }>("POST", `${sectionSite}/sections`, {
       token: org.members.admin.token,
       body: { spaceId: spaceIds[0], title: "Only section" },
@@ -138,8 +122,8 @@ describe.skipIf(!serverUrl)("invariants under concurrent requests (skipped witho
 
   it("creates concurrent sections with one title with distinct paths, never a 500", async () => {
     const count = 10;
-    const site = await createSite("Sections site");
-    const spaceId = await createSpace("Section content");
+    const site = sitePath(org, (await createSite(t, org, { title: "Sections site" })).id);
+    const spaceId = (await createSpace(t, org, { title: "Section content" })).id;
     const created = await Promise.all(
       Array.from({ length: count }, () =>
         t.rest<{ path: string }>("POST", `${site}/sections`, {
@@ -176,7 +160,7 @@ describe.skipIf(!serverUrl)("invariants under concurrent requests (skipped witho
   it("merges twenty change requests touching different pages at once: every one lands", async () => {
     const count = 20;
     const editor = org.members.edit.token;
-    const spaceId = await createSpace("Busy merges");
+    const spaceId = (await createSpace(t, org, { title: "Busy merges" })).id;
     const base = await t.rest<EditBody>("POST", `/spaces/${spaceId}/content`, {
       token: editor,
       body: {

@@ -1,5 +1,6 @@
 import { ContentReferenceStatus, GitBookAPI } from "@gitbook/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSpace } from "../factories.ts";
 import {
   baseUrl,
   listen,
@@ -8,7 +9,7 @@ import {
   startTestApp,
   type TestApp,
 } from "../helpers/app.ts";
-import { createSpace, editContent } from "../helpers/content.ts";
+import { editContent } from "../helpers/content.ts";
 import { expectMatchesSpec } from "../helpers/contract.ts";
 
 let t: TestApp;
@@ -42,7 +43,7 @@ interface BacklinkList {
   next?: { page: string };
 }
 
-const newSpace = (title: string) => createSpace(t, org, title);
+const newSpace = async (title: string) => (await createSpace(t, org, { title })).id;
 const edit = (path: string, changes: unknown[]) => editContent(t, editor, path, changes);
 
 async function get<Body>(path: string, query?: Record<string, string | number>) {

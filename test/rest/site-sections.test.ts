@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { createSite, createSpace, sitePath } from "../factories.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { expectMatchesSpec } from "../helpers/contract.ts";
 
@@ -35,21 +36,6 @@ type SectionBody = {
 };
 type List<Item> = { items: Item[]; count: number; next?: { page: string } };
 
-async function createSpace(title: string, owner = org) {
-  const response = await t.rest<{ id: string }>("POST", `/orgs/${owner.organizationId}/spaces`, {
-    token: owner.members.admin.token,
-    body: { title },
-  });
-  expect(response.status).toBe(201);
-  return response.body.id;
-}
-
-async function createSite(body: Record<string, unknown> = {}) {
-  const response = await t.rest<{ id: string }>("POST", `/orgs/${org.organizationId}/sites`, { token: admin, body });
-  expect(response.status).toBe(201);
-  return `/orgs/${org.organizationId}/sites/${response.body.id}`;
-}
-
 async function addSection(site: string, body: Record<string, unknown>) {
   const response = await t.rest<SectionBody>("POST", `${site}/sections`, { token: admin, body });
   expect(response.status).toBe(201);
@@ -66,9 +52,9 @@ async function listSections(site: string, token = admin) {
 
 describe("site sections", () => {
   it("adds sections with a first site space; the first section is the default", async () => {
-    const site = await createSite({ title: "Docs" });
-    const guide = await createSpace("User Guide");
-    const api = await createSpace("API Reference");
+    const site = sitePath(org, (await createSite(t, org, { title: "Docs" })).id);
+    const guide = (await createSpace(t, org, { title: "User Guide" })).id;
+    const api = (await createSpace(t, org, { title: "API Reference" })).id;
     const first = await addSection(site, { spaceId: guide });
     expect(first).toMatchObject({ object: "site-section", title: "User Guide", path: "user-guide", default: true });
     expect(first.siteSpaces).toHaveLength(1);
@@ -94,9 +80,9 @@ describe("site sections", () => {
   });
 
   it("moves root site spaces into a first section when a site gets sections", async () => {
-    const one = await createSpace("One");
-    const two = await createSpace("Two");
-    const site = await createSite({ title: "Root Site" });
+    const one = (await createSpace(t, org, { title: "One" })).id;
+    const two = (await createSpace(t, org, { title: "Two" })).id;
+    const site = sitePath(org, (await createSite(t, org, { title: "Root Site" })).id);
     const rootSpace = await t.rest<SiteSpaceBody>("POST", `${site}/site-spaces`, {
       token: admin,
       body: { spaceId: one },
@@ -113,12 +99,12 @@ describe("site sections", () => {
   });
 
   it("updates a section within the limits", async () => {
-    const site = await createSite();
-    const s1 = await addSection(site, { spaceId: await createSpace("Alpha") });
-    const s2 = await addSection(site, { spaceId: await createSpace("Beta") });
+    const site = sitePath(org, (await createSite(t, org)).id);
+    const s1 = await addSection(site, { spaceId: (await createSpace(t, org, { title: "Alpha" })).id });
+    const s2 = await addSection(site, { spaceId: (await createSpace(t, org, { title: "Beta" })).id });
     const extra = await t.rest<SiteSpaceBody>("POST", `${site}/site-spaces`, {
       token: admin,
-      body: { spaceId: await createSpace("Alpha v2"), sectionId: s1.id },
+      body: { spaceId: (await createSpace(t, org, { title: "Alpha v2" })).id, sectionId: s1.id },
     });
     expect(extra.status).toBe(201);
     expect(extra.body).toMatchObject({ section: s1.id, default: false });
@@ -183,9 +169,9 @@ describe("site sections", () => {
   });
 
   it("refuses bad bodies when adding", async () => {
-    const site = await createSite();
-    const space = await createSpace("Valid");
-    const foreign = await createSpace("Foreign", other);
+    const site = sitePath(org, (await createSite(t, org)).id);
+    const space = (await createSpace(t, org, { title: "Valid" })).id;
+    const foreign = (await createSpace(t, other, { title: "Foreign" })).id;
     for (const body of [
       {},
       { spaceId: "space_missing" },
@@ -199,9 +185,9 @@ describe("site sections", () => {
   });
 
   it("deletes a section with its site spaces and hands the default on", async () => {
-    const site = await createSite();
-    const s1 = await addSection(site, { spaceId: await createSpace("First") });
-    const s2 = await addSection(site, { spaceId: await createSpace("Second") });
+    const site = sitePath(org, (await createSite(t, org)).id);
+    const s1 = await addSection(site, { spaceId: (await createSpace(t, org, { title: "First" })).id });
+    const s2 = await addSection(site, { spaceId: (await createSpace(t, org, { title: "Second" })).id });
     const removed = await t.rest("DELETE", `${site}/sections/${s1.id}`, { token: admin });
     expect(removed.status).toBe(204);
     expectMatchesSpec("deleteSiteSectionById", 204, removed.body);
@@ -212,10 +198,10 @@ describe("site sections", () => {
   });
 
   it("moves a section before or after another (deprecated move)", async () => {
-    const site = await createSite();
-    const a = await addSection(site, { spaceId: await createSpace("Aa") });
-    const b = await addSection(site, { spaceId: await createSpace("Bb") });
-    const c = await addSection(site, { spaceId: await createSpace("Cc") });
+    const site = sitePath(org, (await createSite(t, org)).id);
+    const a = await addSection(site, { spaceId: (await createSpace(t, org, { title: "Aa" })).id });
+    const b = await addSection(site, { spaceId: (await createSpace(t, org, { title: "Bb" })).id });
+    const c = await addSection(site, { spaceId: (await createSpace(t, org, { title: "Cc" })).id });
     const moved = await t.rest<SectionBody>("POST", `${site}/sections/${c.id}/move`, {
       token: admin,
       body: { position: { before: { type: "site-section", siteSection: a.id } } },
@@ -236,8 +222,8 @@ describe("site sections", () => {
   });
 
   it("lets org readers list and only admins change the structure", async () => {
-    const site = await createSite();
-    const section = await addSection(site, { spaceId: await createSpace("Roles") });
+    const site = sitePath(org, (await createSite(t, org)).id);
+    const section = await addSection(site, { spaceId: (await createSpace(t, org, { title: "Roles" })).id });
     await listSections(site, org.members.read.token);
     for (const role of ["create", "edit", "read"] as const) {
       const token = org.members[role].token;

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { createSite, createSpace, sitePath } from "../factories.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { expectMatchesSpec } from "../helpers/contract.ts";
 
@@ -24,21 +25,6 @@ type SiteSpaceBody = {
 };
 type List<Item> = { items: Item[]; count: number; next?: { page: string } };
 
-async function createSpace(title: string) {
-  const response = await t.rest<{ id: string }>("POST", `/orgs/${org.organizationId}/spaces`, {
-    token: admin,
-    body: { title },
-  });
-  expect(response.status).toBe(201);
-  return response.body.id;
-}
-
-async function createSite(body: Record<string, unknown> = {}) {
-  const response = await t.rest<{ id: string }>("POST", `/orgs/${org.organizationId}/sites`, { token: admin, body });
-  expect(response.status).toBe(201);
-  return `/orgs/${org.organizationId}/sites/${response.body.id}`;
-}
-
 async function addSiteSpace(site: string, body: Record<string, unknown>) {
   const response = await t.rest<SiteSpaceBody>("POST", `${site}/site-spaces`, { token: admin, body });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -61,8 +47,8 @@ async function listSiteSpaces(
 
 describe("site spaces", () => {
   it("adds spaces at the root with unique paths; the first is the default", async () => {
-    const site = await createSite();
-    const space = await createSpace("Getting Started!");
+    const site = sitePath(org, (await createSite(t, org)).id);
+    const space = (await createSpace(t, org, { title: "Getting Started!" })).id;
     const first = await addSiteSpace(site, { spaceId: space });
     expect(first).toMatchObject({
       object: "site-space",
@@ -89,18 +75,21 @@ describe("site spaces", () => {
   });
 
   it("adds to the default section, or to a given one", async () => {
-    const site = await createSite();
+    const site = sitePath(org, (await createSite(t, org)).id);
     const s1 = await t.rest<{ id: string }>("POST", `${site}/sections`, {
       token: admin,
-      body: { spaceId: await createSpace("Main") },
+      body: { spaceId: (await createSpace(t, org, { title: "Main" })).id },
     });
     const s2 = await t.rest<{ id: string }>("POST", `${site}/sections`, {
       token: admin,
-      body: { spaceId: await createSpace("Other") },
+      body: { spaceId: (await createSpace(t, org, { title: "Other" })).id },
     });
-    const toDefault = await addSiteSpace(site, { spaceId: await createSpace("Variant") });
+    const toDefault = await addSiteSpace(site, { spaceId: (await createSpace(t, org, { title: "Variant" })).id });
     expect(toDefault).toMatchObject({ section: s1.body.id, default: false });
-    const toSecond = await addSiteSpace(site, { spaceId: await createSpace("Variant"), sectionId: s2.body.id });
+    const toSecond = await addSiteSpace(site, {
+      spaceId: (await createSpace(t, org, { title: "Variant" })).id,
+      sectionId: s2.body.id,
+    });
     expect(toSecond.section).toBe(s2.body.id);
     for (const body of [
       {},
@@ -114,10 +103,10 @@ describe("site spaces", () => {
   });
 
   it("updates path, condition and space within the limits", async () => {
-    const site = await createSite();
-    const a = await addSiteSpace(site, { spaceId: await createSpace("A space") });
-    const b = await addSiteSpace(site, { spaceId: await createSpace("B space") });
-    const other = await createSpace("Replacement");
+    const site = sitePath(org, (await createSite(t, org)).id);
+    const a = await addSiteSpace(site, { spaceId: (await createSpace(t, org, { title: "A space" })).id });
+    const b = await addSiteSpace(site, { spaceId: (await createSpace(t, org, { title: "B space" })).id });
+    const other = (await createSpace(t, org, { title: "Replacement" })).id;
     const updated = await t.rest<SiteSpaceBody>("PATCH", `${site}/site-spaces/${a.id}`, {
       token: admin,
       body: { path: "v1", condition: "visitor.claims.beta && visitor.claims.level >= 2", spaceId: other },
@@ -152,9 +141,9 @@ describe("site spaces", () => {
   });
 
   it("deletes, handing the default to the next site space", async () => {
-    const site = await createSite();
-    const a = await addSiteSpace(site, { spaceId: await createSpace("First") });
-    const b = await addSiteSpace(site, { spaceId: await createSpace("Second") });
+    const site = sitePath(org, (await createSite(t, org)).id);
+    const a = await addSiteSpace(site, { spaceId: (await createSpace(t, org, { title: "First" })).id });
+    const b = await addSiteSpace(site, { spaceId: (await createSpace(t, org, { title: "Second" })).id });
     const removed = await t.rest("DELETE", `${site}/site-spaces/${a.id}`, { token: admin });
     expect(removed.status).toBe(204);
     expectMatchesSpec("deleteSiteSpaceById", 204, removed.body);
@@ -163,10 +152,10 @@ describe("site spaces", () => {
   });
 
   it("hides site spaces whose space is deleted", async () => {
-    const site = await createSite();
-    const gone = await createSpace("Gone soon");
+    const site = sitePath(org, (await createSite(t, org)).id);
+    const gone = (await createSpace(t, org, { title: "Gone soon" })).id;
     const hidden = await addSiteSpace(site, { spaceId: gone });
-    const kept = await addSiteSpace(site, { spaceId: await createSpace("Kept") });
+    const kept = await addSiteSpace(site, { spaceId: (await createSpace(t, org, { title: "Kept" })).id });
     expect((await t.rest("DELETE", `/spaces/${gone}`, { token: admin })).status).toBe(204);
     const list = await listSiteSpaces(site);
     // The hidden one was the default: the next live one stands in.
@@ -183,9 +172,9 @@ describe("site spaces", () => {
   });
 
   it("moves a site space among its siblings (deprecated move)", async () => {
-    const site = await createSite();
-    const a = await addSiteSpace(site, { spaceId: await createSpace("Aa") });
-    const b = await addSiteSpace(site, { spaceId: await createSpace("Bb") });
+    const site = sitePath(org, (await createSite(t, org)).id);
+    const a = await addSiteSpace(site, { spaceId: (await createSpace(t, org, { title: "Aa" })).id });
+    const b = await addSiteSpace(site, { spaceId: (await createSpace(t, org, { title: "Bb" })).id });
     const moved = await t.rest<SiteSpaceBody>("POST", `${site}/site-spaces/${b.id}/move`, {
       token: admin,
       body: { position: { before: { type: "site-space", siteSpace: a.id } } },
@@ -204,8 +193,8 @@ describe("site spaces", () => {
   });
 
   it("opens the lists to an active share key of a published share-link site", async () => {
-    const site = await createSite({ visibility: "share-link" });
-    const spaceId = await createSpace("Shared");
+    const site = sitePath(org, (await createSite(t, org, { visibility: "share-link" })).id);
+    const spaceId = (await createSpace(t, org, { title: "Shared" })).id;
     await t.rest("POST", `${site}/sections`, { token: admin, body: { spaceId } });
     expect((await t.rest("POST", `${site}/publish`, { token: admin })).status).toBe(200);
     const link = await t.rest<{ id: string; urls: { published: string } }>("POST", `${site}/share-links`, {
@@ -236,8 +225,8 @@ describe("site spaces", () => {
   });
 
   it("lets only admins change site spaces", async () => {
-    const site = await createSite();
-    const a = await addSiteSpace(site, { spaceId: await createSpace("Guarded") });
+    const site = sitePath(org, (await createSite(t, org)).id);
+    const a = await addSiteSpace(site, { spaceId: (await createSpace(t, org, { title: "Guarded" })).id });
     for (const role of ["create", "review", "read"] as const) {
       const token = org.members[role].token;
       expect((await t.rest("POST", `${site}/site-spaces`, { token, body: { spaceId: a.space.id } })).status).toBe(403);
@@ -250,8 +239,8 @@ describe("site spaces", () => {
 
 describe("site-space paths in the database", () => {
   it("are unique per section and per site root: a second row with a taken path is refused", async () => {
-    const spaceId = await createSpace("Unique Path");
-    const site = await createSite();
+    const spaceId = (await createSpace(t, org, { title: "Unique Path" })).id;
+    const site = sitePath(org, (await createSite(t, org)).id);
     const siteId = site.split("/").at(-1) as string;
     const first = await addSiteSpace(site, { spaceId });
     const duplicate = { siteId, sectionId: null, spaceId, path: first.path };
@@ -261,7 +250,7 @@ describe("site-space paths in the database", () => {
       },
     );
 
-    const sectioned = await createSite();
+    const sectioned = sitePath(org, (await createSite(t, org)).id);
     const section = await t.rest<{ id: string }>("POST", `${sectioned}/sections`, { token: admin, body: { spaceId } });
     const inSection = await t.db.prisma.siteSpace.findFirstOrThrow({ where: { sectionId: section.body.id } });
     await expect(

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/ids.ts";
+import { createSite } from "../factories.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { expectMatchesSpec } from "../helpers/contract.ts";
 
@@ -37,18 +38,15 @@ async function insertSpace(organizationId: string, title: string) {
   });
 }
 
-async function createSite(body: Record<string, unknown> = {}) {
-  t.clock.advance(1000);
-  const response = await t.rest<SiteBody>("POST", base, { token: admin, body });
-  expect(response.status).toBe(201);
-  expectMatchesSpec("createSite", 201, response.body);
-  return response.body;
-}
-
 describe("sites", () => {
   it("creates a site with spaces, reads, lists, updates and deletes it", async () => {
     const [guide, api] = [await insertSpace(org.organizationId, "Guide"), await insertSpace(org.organizationId, "API")];
-    const created = await createSite({ title: "Docs", visibility: "unlisted", spaces: [guide.id, api.id] });
+    t.clock.advance(1000);
+    const created = await createSite<SiteBody>(t, org, {
+      title: "Docs",
+      visibility: "unlisted",
+      spaces: [guide.id, api.id],
+    });
     expect(created).toMatchObject({
       object: "site",
       title: "Docs",
@@ -71,7 +69,8 @@ describe("sites", () => {
     expectMatchesSpec("getSiteById", 200, read.body);
     expect(read.body.id).toBe(created.id);
 
-    const defaults = await createSite();
+    t.clock.advance(1000);
+    const defaults = await createSite<SiteBody>(t, org);
     expect(defaults).toMatchObject({ type: "basic", visibility: "public", siteSpaces: 0 });
 
     const list = await t.rest<{ items: SiteBody[]; count: number }>("GET", base, { token: org.members.read.token });
@@ -148,7 +147,8 @@ describe("sites", () => {
     }
     expect(await t.db.prisma.site.count()).toBe(before);
 
-    const site = await createSite({ title: "Limits" });
+    t.clock.advance(1000);
+    const site = await createSite<SiteBody>(t, org, { title: "Limits" });
     for (const body of [
       { title: "x" },
       { title: "x".repeat(129) },
@@ -171,7 +171,8 @@ describe("sites", () => {
   });
 
   it("applies the role rules", async () => {
-    const site = await createSite({ title: "Roles" });
+    t.clock.advance(1000);
+    const site = await createSite<SiteBody>(t, org, { title: "Roles" });
     const path = `${base}/${site.id}`;
     expect((await t.rest("GET", path)).status).toBe(401);
     expect((await t.rest("GET", path, { token: other.members.admin.token })).status).toBe(404);
@@ -201,7 +202,8 @@ describe("sites", () => {
   });
 
   it("publishes and unpublishes", async () => {
-    const site = await createSite({ title: "Launch" });
+    t.clock.advance(1000);
+    const site = await createSite<SiteBody>(t, org, { title: "Launch" });
     const published = await t.rest<SiteBody>("POST", `${base}/${site.id}/publish`, { token: admin });
     expect(published.status).toBe(200);
     expectMatchesSpec("publishSite", 200, published.body);
@@ -221,7 +223,8 @@ describe("sites", () => {
   });
 
   it("stores a visitor schema and suggests conditions from it", async () => {
-    const site = await createSite({ title: "Adaptive" });
+    t.clock.advance(1000);
+    const site = await createSite<SiteBody>(t, org, { title: "Adaptive" });
     const path = `${base}/${site.id}/adaptive-schema`;
     expect((await t.rest("GET", path, { token: admin })).status).toBe(404);
     const empty = await t.rest<{ items: unknown[] }>("GET", `${path}/template-conditions`, { token: admin });

@@ -3,6 +3,7 @@ import type { Role } from "../../src/db/generated/client.ts";
 import { newId } from "../../src/ids.ts";
 import { runJobs } from "../../src/jobs/recurring.ts";
 import { addMember } from "../../src/modules/user/user.service.ts";
+import { createSpace } from "../factories.ts";
 import {
   type SeededOrganization,
   type SeededUser,
@@ -40,16 +41,6 @@ type SpaceBody = {
   permissions: Record<string, boolean>;
 };
 
-async function createSpace(body: Record<string, unknown> = {}, user: SeededUser = org.members.admin) {
-  const response = await t.rest<SpaceBody>("POST", `/orgs/${org.organizationId}/spaces`, {
-    token: user.token,
-    body: { title: "A space", ...body },
-  });
-  expect(response.status).toBe(201);
-  expectMatchesSpec("createSpace", 201, response.body);
-  return response.body;
-}
-
 async function patch(spaceId: string, body: unknown, user: SeededUser = org.members.admin) {
   return t.rest<SpaceBody>("PATCH", `/spaces/${spaceId}`, { token: user.token, body });
 }
@@ -80,7 +71,12 @@ const adminPermissions = [...createPermissions, "admin", "installIntegration"].s
 
 describe("spaces", () => {
   it("creates, reads, updates and lists a space", async () => {
-    const created = await createSpace({ title: "Handbook", emoji: "📘", language: "pt-br", editMode: "live" });
+    const created = await createSpace<SpaceBody>(t, org, {
+      title: "Handbook",
+      emoji: "📘",
+      language: "pt-br",
+      editMode: "live",
+    });
     expect(created).toMatchObject({
       title: "Handbook",
       emoji: "📘",
@@ -132,7 +128,7 @@ describe("spaces", () => {
   });
 
   it("refuses bad input with 400", async () => {
-    const space = await createSpace();
+    const space = await createSpace<SpaceBody>(t, org);
     for (const body of [
       { title: "x".repeat(51) },
       { title: "" },
@@ -160,7 +156,7 @@ describe("spaces", () => {
   });
 
   it("computes permissions from the organization role, defaultLevel and grants", async () => {
-    const space = await createSpace();
+    const space = await createSpace<SpaceBody>(t, org);
     // defaultLevel admin, capped at each member's role: every member gets their organization role.
     expect(await permissionsOf(space.id, org.members.admin)).toEqual(adminPermissions);
     expect(await permissionsOf(space.id, org.members.create)).toEqual(createPermissions);
@@ -208,7 +204,7 @@ describe("spaces", () => {
   });
 
   it("opens public and unlisted spaces to everyone signed in, read only", async () => {
-    const space = await createSpace();
+    const space = await createSpace<SpaceBody>(t, org);
     await patch(space.id, { defaultLevel: null });
     expect(await permissionsOf(space.id, other.members.admin)).toBe(404);
     await setVisibility(space.id, "unlisted");
@@ -222,7 +218,7 @@ describe("spaces", () => {
   });
 
   it("answers 404 to other tenants and 403 to too low a role", async () => {
-    const space = await createSpace();
+    const space = await createSpace<SpaceBody>(t, org);
     expect((await patch(space.id, { title: "Nope" }, other.members.admin)).status).toBe(404);
     expect((await patch(space.id, { title: "Nope" }, org.members.create)).status).toBe(403);
     expect((await t.rest("DELETE", `/spaces/${space.id}`, { token: other.members.admin.token })).status).toBe(404);
@@ -241,14 +237,14 @@ describe("spaces", () => {
   });
 
   it("lets the creator administer a space created with the create role", async () => {
-    const space = await createSpace({ title: "Mine" }, org.members.create);
+    const space = await createSpace<SpaceBody>(t, org, { title: "Mine" }, org.members.create);
     expect((await patch(space.id, { defaultLevel: null }, org.members.create)).status).toBe(200);
     expect(await permissionsOf(space.id, org.members.create)).toEqual(adminPermissions);
     expect(await permissionsOf(space.id, org.members.review)).toBe(404);
   });
 
   it("soft-deletes, restores within 7 days and purges after", async () => {
-    const space = await createSpace({ title: "Ephemeral" });
+    const space = await createSpace<SpaceBody>(t, org, { title: "Ephemeral" });
     const member = `/orgs/${org.organizationId}/members/${org.members.admin.id}/spaces`;
     const deleted = await t.rest("DELETE", `/spaces/${space.id}`, { token: org.members.admin.token });
     expect(deleted.status).toBe(204);
@@ -280,7 +276,7 @@ describe("spaces", () => {
     expect((await t.rest("GET", `/spaces/${space.id}`, { token: org.members.admin.token })).status).toBe(200);
 
     // Deleted again, past the 7 days: restore answers 404 and the purge job removes it.
-    const recent = await createSpace({ title: "Recent" });
+    const recent = await createSpace<SpaceBody>(t, org, { title: "Recent" });
     await t.rest("DELETE", `/spaces/${space.id}`, { token: org.members.admin.token });
     t.clock.advance(7 * day + 1000);
     await t.rest("DELETE", `/spaces/${recent.id}`, { token: org.members.admin.token });
@@ -297,7 +293,7 @@ describe("spaces", () => {
   });
 
   it("duplicates a space with its settings and grants", async () => {
-    const space = await createSpace({ title: "Original", emoji: "🎉", language: "de" });
+    const space = await createSpace<SpaceBody>(t, org, { title: "Original", emoji: "🎉", language: "de" });
     await patch(space.id, { defaultLevel: "comment", editMode: "locked" });
     await t.rest("POST", `/spaces/${space.id}/permissions`, {
       token: org.members.admin.token,
@@ -336,9 +332,10 @@ describe("spaces", () => {
     expectMatchesSpec("listCollectionsInOrganizationById", 200, collections.body);
 
     const parent = collection.body.id;
-    const [a, b, c] = [await createSpace({ title: "A", parent }), await createSpace({ title: "B", parent })].concat(
-      await createSpace({ title: "C" }),
-    ) as [SpaceBody, SpaceBody, SpaceBody];
+    const [a, b, c] = [
+      await createSpace<SpaceBody>(t, org, { title: "A", parent }),
+      await createSpace<SpaceBody>(t, org, { title: "B", parent }),
+    ].concat(await createSpace<SpaceBody>(t, org, { title: "C" })) as [SpaceBody, SpaceBody, SpaceBody];
     const order = async () =>
       (
         await t.db.prisma.space.findMany({ where: { parentId: parent, deletedAt: null }, orderBy: { position: "asc" } })
@@ -494,7 +491,7 @@ describe("spaces", () => {
   it("lets guests list only the spaces they were invited to", async () => {
     const guest = await seedUser(t.db, "space-guest");
     await addMember(t.db.prisma, org.organizationId, guest.id, null, new Date());
-    const space = await createSpace({ title: "Guest room" });
+    const space = await createSpace<SpaceBody>(t, org, { title: "Guest room" });
     await t.rest("POST", `/spaces/${space.id}/permissions`, {
       token: org.members.admin.token,
       body: { role: "read", users: [guest.id] },

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { enqueueJob } from "../../src/jobs/runner.ts";
+import { createSpace } from "../factories.ts";
 import {
   baseUrl,
   listen,
@@ -8,7 +9,7 @@ import {
   startTestApp,
   type TestApp,
 } from "../helpers/app.ts";
-import { createSpace, editContent } from "../helpers/content.ts";
+import { editContent } from "../helpers/content.ts";
 import { type SseSubscription, subscribe } from "../helpers/sse.ts";
 
 interface GraphQLBody {
@@ -34,7 +35,7 @@ beforeAll(async () => {
   t = await startTestApp();
   publisher = await seedOrganization(t.db, "Publisher");
   outsider = await seedOrganization(t.db, "Outsider");
-  spaceId = await createSpace(t, publisher, "Public manual");
+  spaceId = (await createSpace(t, publisher, { title: "Public manual" })).id;
   const visibility = await graphql(publisher.members.admin.token, {
     query: `mutation($id: ID!) { updateSpaceVisibility(spaceId: $id, visibility: "public") { visibility } }`,
     variables: { id: spaceId },
