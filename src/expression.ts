@@ -20,7 +20,7 @@ export interface ExpressionGrammar {
 }
 
 /** Thrown by parseExpression with the reason the text is not an expression of the grammar. */
-export class ExpressionRejectedError extends Error {}
+class ExpressionRejectedError extends Error {}
 
 /** Names that would walk out of the data the expression is given. */
 const forbiddenProperties = new Set(["__proto__", "prototype", "constructor"]);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 
 /** Id prefix of every resource type; the relay plugin maps prefix <-> GraphQL type with it. */
-export const idPrefixes = {
+const idPrefixes = {
   Organization: "org",
   User: "user",
   Team: "team",

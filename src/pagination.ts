@@ -16,8 +16,8 @@ export interface Page<Node> {
   totalCount: number;
 }
 
-export const maxPageSize = 1000;
-export const defaultPageSize = 100;
+const maxPageSize = 1000;
+const defaultPageSize = 100;
 
 type SortValue = string | number | Date;
 /** A stable order: the last key must be unique (an id), so every row has exactly one position. */
@@ -26,7 +26,7 @@ export type SortKey<Node> = { field: keyof Node & string; direction: "asc" | "de
 type Where = Record<string, unknown>;
 
 /** What `paginate` needs of a Prisma model delegate (`ctx.prisma.team`, ...). */
-export interface KeysetModel<Node> {
+interface KeysetModel<Node> {
   findMany(query: { where: object; orderBy: Record<string, "asc" | "desc">[]; take: number }): PromiseLike<Node[]>;
   count(query: { where: object }): PromiseLike<number>;
 }
@@ -85,7 +85,7 @@ function keysetWhere<Node>(sort: readonly SortKey<Node>[], values: SortValue[], 
   };
 }
 
-export function cursorOf<Node>(sort: readonly SortKey<Node>[], node: Node): string {
+function cursorOf<Node>(sort: readonly SortKey<Node>[], node: Node): string {
   return encodeCursor(sort.map((key) => node[key.field] as SortValue));
 }
 
@@ -175,7 +175,7 @@ export function paginate<Node>(args: PageArgs, query: KeysetQuery<Node>): Promis
 }
 
 /** Binds a value as the next `$n` parameter of a statement being written, and returns its placeholder. */
-export type Bind = (value: unknown) => string;
+type Bind = (value: unknown) => string;
 
 export interface SqlKeysetQuery<Node> {
   sort: readonly SortKey<Node>[];

@@ -2,7 +2,7 @@ import { setImmediate } from "node:timers/promises";
 import { DomainError } from "./lib/errors.ts";
 
 /** A request that would do more work than one request may: a client error, the request must ask for less. */
-export class CostLimitError extends DomainError {
+class CostLimitError extends DomainError {
   readonly status = 400;
   readonly code = "COST_LIMIT_EXCEEDED";
 }

@@ -64,7 +64,7 @@ export function inputProblem(value: unknown, maxDepth = maxInputDepth): InputPro
 }
 
 export const nulCharacterMessage = "Text must not contain the NUL character (\\u0000)";
-export const nestingMessage = `Input must not be nested deeper than ${maxInputDepth} levels`;
+const nestingMessage = `Input must not be nested deeper than ${maxInputDepth} levels`;
 
 export function inputProblemMessage(problem: InputProblem): string {
   return problem === "nul" ? nulCharacterMessage : nestingMessage;

@@ -10,7 +10,7 @@ import { createSqlReader, type SqlReader } from "./sql.ts";
 export type PrismaExecutor = PrismaClient | Prisma.TransactionClient;
 
 /** A connection that accepts several statements in one string, for migrations and test set-up. */
-export interface RawConnection {
+interface RawConnection {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
   exec(script: string): Promise<void>;
 }
@@ -43,7 +43,7 @@ export interface Database {
 }
 
 /** A LISTEN in progress. */
-export interface Listening {
+interface Listening {
   /** False while its connection is lost and being re-established: NOTIFYs sent meanwhile do not reach it. */
   healthy(): boolean;
   /** Stops listening (and reconnecting). */

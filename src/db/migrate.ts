@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Database } from "./database.ts";
 
-export const migrationsDir = fileURLToPath(new URL("../../prisma/migrations", import.meta.url));
+const migrationsDir = fileURLToPath(new URL("../../prisma/migrations", import.meta.url));
 
 // Prisma's own bookkeeping table, so `prisma migrate deploy` and this runner stay interchangeable.
 const createMigrationsTable = `
@@ -28,7 +28,7 @@ export interface MigrationFile {
   checksum: string;
 }
 
-export function readMigrations(dir = migrationsDir): MigrationFile[] {
+function readMigrations(dir = migrationsDir): MigrationFile[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, "migration.sql")))

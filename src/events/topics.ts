@@ -53,6 +53,6 @@ export interface ChangeRequestCommentPosted {
   postedAt: string;
 }
 
-export interface ApiTokensRevoked {
+interface ApiTokensRevoked {
   tokenIds: string[];
 }

@@ -20,7 +20,7 @@ import { ensureRecurringJob, type JobDatabase, type JobHandlers, runDueJobs } fr
 
 const hour = 60 * 60 * 1000;
 
-export const jobHandlers: JobHandlers = {
+const jobHandlers: JobHandlers = {
   "purge-deleted-spaces": {
     every: hour,
     run: async (prisma, _job, now) => {
@@ -57,7 +57,7 @@ export const jobHandlers: JobHandlers = {
 };
 
 /** Schedules the recurring jobs (once per database, whatever the number of starts). */
-export async function scheduleRecurringJobs(prisma: PrismaClient, clock: Clock): Promise<void> {
+async function scheduleRecurringJobs(prisma: PrismaClient, clock: Clock): Promise<void> {
   for (const [type, handler] of Object.entries(jobHandlers)) {
     if (handler.every) await ensureRecurringJob(prisma, type, clock.now());
   }

@@ -12,7 +12,7 @@ import type { Logger } from "../logger.ts";
 export type ReportProgress = (done: number, total: number, message?: string) => Promise<void>;
 
 /** What a running job may use besides the database: settings, progress reports and the event bus. */
-export interface JobTools {
+interface JobTools {
   config: Config;
   sql: SqlReader;
   reportProgress: ReportProgress;
@@ -20,7 +20,7 @@ export interface JobTools {
 }
 
 /** What a job type does; `every` makes it recurring (rescheduled after each successful run). */
-export interface JobHandler {
+interface JobHandler {
   run(prisma: PrismaClient, job: Job, now: Date, tools: JobTools): Promise<void>;
   every?: number;
 }
@@ -67,7 +67,7 @@ export function jobUpdateOf(job: Job): JobUpdate {
 }
 
 /** Tells the job's watchers (on every instance) its new state. */
-export async function publishJobUpdate(events: EventBus, job: Job): Promise<void> {
+async function publishJobUpdate(events: EventBus, job: Job): Promise<void> {
   const update = jobUpdateOf(job);
   await events.publish("jobUpdated", job.id, update);
   if (job.organizationId) await events.publish("organizationJobUpdated", job.organizationId, update);

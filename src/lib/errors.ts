@@ -35,16 +35,11 @@ export class ConflictError extends DomainError {
   readonly code = "CONFLICT";
 }
 
-export class PreconditionFailedError extends DomainError {
-  readonly status = 412;
-  readonly code = "PRECONDITION_FAILED";
-}
-
 /**
  * Whether `error` is PostgreSQL's unique violation (23505): Prisma's P2002, a raw query's P2010 that carries it,
  * or the driver's own error from hand-written SQL.
  */
-export function isUniqueViolation(error: unknown): boolean {
+function isUniqueViolation(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const { code, meta } = error as Error & { code?: unknown; meta?: { driverAdapterError?: { cause?: unknown } } };
   if (code === "P2002" || code === "23505") return true;

@@ -11,7 +11,7 @@ import { markdownToDocument } from "./markdown/to-document.ts";
  * are written as "?" rather than as wrong glyphs.
  */
 
-export interface PdfPage {
+interface PdfPage {
   title: string;
   markdown: string;
   /** 0 for a top-level page, 1 for its children... */

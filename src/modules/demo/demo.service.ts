@@ -10,14 +10,12 @@ import { createTeam } from "../team/team.service.ts";
 import { addMember, createUser } from "../user/user.service.ts";
 
 /** How much demo content each size creates. `large` is the shape of a real documentation organization. */
-export const demoSizes = {
+const demoSizes = {
   small: { members: 3, teams: 1, sites: 1, sectionsPerSite: 2, spacesPerSection: 2 },
   large: { members: 60, teams: 8, sites: 12, sectionsPerSite: 5, spacesPerSection: 3 },
 } as const;
 
 export const demoSizeSchema = z.enum(["small", "large"]);
-export type DemoSize = z.infer<typeof demoSizeSchema>;
-
 const products = ["Payments", "Identity", "Search", "Storage", "Messaging", "Analytics", "Billing", "Mobile SDK"];
 const sectionTitles = ["Getting Started", "Guides", "API Reference", "Integrations", "Changelog", "Troubleshooting"];
 const roles = ["read", "comment", "edit", "review", "create"] as const;

@@ -23,7 +23,7 @@ export interface Layout {
   summary: string;
 }
 
-export const assetsFolder = ".gitbook/assets";
+const assetsFolder = ".gitbook/assets";
 
 /** A path inside the repository, or an error for one that would leave it. */
 function inside(...parts: string[]): string {
@@ -70,7 +70,7 @@ function contentTypeOf(name: string): string {
 }
 
 /** A page file split into its front matter `description`, its leading `# title` and its body. */
-export function parsePageFile(text: string): { description: string | null; heading: string | null; body: string } {
+function parsePageFile(text: string): { description: string | null; heading: string | null; body: string } {
   let rest = text.replace(/\r\n/g, "\n");
   let description: string | null = null;
   const front = /^---\n([\s\S]*?)\n---\n?/.exec(rest);
@@ -84,7 +84,7 @@ export function parsePageFile(text: string): { description: string | null; headi
   return { description, heading: heading?.[1]?.trim() ?? null, body: rest };
 }
 
-export function renderPageFile(page: PageState): string {
+function renderPageFile(page: PageState): string {
   const front = page.description ? `---\n${stringifyYaml({ description: page.description })}---\n\n` : "";
   const body = page.markdown.trim() ? `\n${page.markdown.replace(/^\n+/, "")}` : "";
   return `${front}# ${page.title}\n${body}${body.endsWith("\n") || !body ? "" : "\n"}`;

@@ -3,7 +3,7 @@ import type { PrismaClient } from "../../db/generated/client.ts";
 import { decryptSecret, encryptSecret } from "../../secrets.ts";
 
 /** Records are kept this long; the same key after that starts a new request. */
-export const idempotencyRetentionMs = 24 * 60 * 60 * 1000;
+const idempotencyRetentionMs = 24 * 60 * 60 * 1000;
 /** A record still `running` after this long belongs to a process that died: the key may be used again. */
 const runningLockMs = 5 * 60 * 1000;
 

@@ -25,7 +25,7 @@ function decode(text: string): string {
   }
 }
 
-export function classifyLink(url: string): ExtractedLink {
+function classifyLink(url: string): ExtractedLink {
   if (url.startsWith("#")) return { kind: "anchor", url, target: null, anchor: decode(url.slice(1)) };
   if (scheme.test(url) || url.startsWith("//")) return { kind: "url", url, target: null, anchor: null };
   const hashAt = url.indexOf("#");
@@ -38,7 +38,7 @@ export function classifyLink(url: string): ExtractedLink {
 }
 
 /** The links of a page version: a document's links and images, or a link page's URL. */
-export function extractLinks(page: { type: string; markdown: string; href: string | null }): ExtractedLink[] {
+function extractLinks(page: { type: string; markdown: string; href: string | null }): ExtractedLink[] {
   const urls =
     page.type === "document" ? markdownLinkUrls(page.markdown) : page.type === "link" && page.href ? [page.href] : [];
   return urls.filter((url) => url.trim() !== "").map(classifyLink);

@@ -17,7 +17,7 @@ export type ContentLocation =
   | { kind: "space"; spaceId: string }
   | { kind: "url"; url: string };
 
-export type LinkStatus = "ok" | "broken" | "in-app";
+type LinkStatus = "ok" | "broken" | "in-app";
 
 /** One target of a list of links, with the pages linking to it (tree order). */
 export interface ContentLink {

@@ -1,6 +1,6 @@
 import type { RestRoute } from "../../rest/route.ts";
 
-export const userFields = /* GraphQL */ `
+const userFields = /* GraphQL */ `
   fragment UserFields on User { object id displayName email photoURL urls { location } }
 `;
 

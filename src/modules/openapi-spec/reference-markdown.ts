@@ -9,7 +9,7 @@ type Json = Record<string, unknown>;
 const methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
 /** Operations without a tag are listed under this one. */
-export const untaggedOperations = "default";
+const untaggedOperations = "default";
 
 interface Operation {
   method: string;

@@ -108,7 +108,7 @@ export async function requirePublishedSiteAccess(
  */
 const sitesOpenedAsPublished = new WeakMap<RequestContext, Set<string>>();
 
-export function openedAsPublished(ctx: RequestContext, siteId: string): boolean {
+function openedAsPublished(ctx: RequestContext, siteId: string): boolean {
   return sitesOpenedAsPublished.get(ctx)?.has(siteId) ?? false;
 }
 
@@ -151,7 +151,7 @@ async function publishedSiteAccess(
  * True when `shareKey` opens the site: the site's visibility is `share-link` and the key belongs to an active link
  * of that site. Inactive, foreign and wrong keys open nothing.
  */
-export async function shareKeyOpensSite(ctx: RequestContext, siteId: string, shareKey: string): Promise<boolean> {
+async function shareKeyOpensSite(ctx: RequestContext, siteId: string, shareKey: string): Promise<boolean> {
   if (!shareKey) return false;
   const link = await ctx.prisma.shareLink.findUnique({
     where: { keyHash: hashToken(shareKey) },

@@ -1,7 +1,7 @@
 import type { RestRoute } from "../../rest/route.ts";
 import { siteStructureItemFields } from "./fragments.ts";
 
-export const siteFields = /* GraphQL */ `
+const siteFields = /* GraphQL */ `
   fragment SiteFields on Site {
     object id type appliedType title visibility published hostname basename proxy { origin target }
     adaptiveContent { enabled } agentsContext siteSpaces: siteSpaceCount features { id plan frozen } createdAt

@@ -13,8 +13,8 @@ import { requireSite, visitorAuthKeyOf } from "./site.access.ts";
 import { siteOrder, sitesByOrganizationLoader } from "./site.loaders.ts";
 import { insertSiteSpace } from "./site-space.service.ts";
 
-export const siteTypes = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] as const;
-export const siteVisibilities = ["public", "unlisted", "share-link", "visitor-auth"] as const;
+const siteTypes = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] as const;
+const siteVisibilities = ["public", "unlisted", "share-link", "visitor-auth"] as const;
 
 const siteTypeSchema = z.enum(siteTypes);
 const siteVisibilitySchema = z.enum(siteVisibilities);

@@ -26,7 +26,7 @@ import {
 import { duplicateSpace, moveSpace, transferSpace } from "./space-relocation.service.ts";
 
 export const SpaceRef = builder.objectRef<Space>("Space");
-export const CollectionRef = builder.objectRef<Collection>("Collection");
+const CollectionRef = builder.objectRef<Collection>("Collection");
 
 const SpaceEditModeEnum = builder.enumType("SpaceEditMode", {
   description: "live: direct edits; locked: all edits are locked.",

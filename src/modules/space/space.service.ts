@@ -16,16 +16,9 @@ import { effectiveRole, requireSpaceRole, visibleSpacesWhere } from "./space.acc
 import { grantsReaching, memberSpaceGrantLoader, memberSpacesLoader, spaceByIdLoader } from "./space.loaders.ts";
 
 /** Deleted spaces can be restored for this long; the purge job removes them afterwards. */
-export const spaceRetentionMs = 7 * 24 * 60 * 60 * 1000;
+const spaceRetentionMs = 7 * 24 * 60 * 60 * 1000;
 
-export const spaceVisibilities = [
-  "public",
-  "unlisted",
-  "share-link",
-  "visitor-auth",
-  "in-collection",
-  "private",
-] as const;
+const spaceVisibilities = ["public", "unlisted", "share-link", "visitor-auth", "in-collection", "private"] as const;
 export const spaceLanguages = [
   "en",
   "fr",

@@ -69,7 +69,7 @@ const templates: Record<string, (ctx: RequestContext, space: Space, contentRefs:
 };
 
 /** The ids of the templates this service offers. */
-export const templateIds = Object.keys(templates);
+const templateIds = Object.keys(templates);
 
 /**
  * The editor that applies a template to a space's content (or a change request's): the template's references are

@@ -11,13 +11,13 @@ export interface TranslationProvider {
   translate(texts: string[], request: { from: string; to: string; instructions: string }): Promise<string[]>;
 }
 
-export class TranslationProviderError extends Error {}
+class TranslationProviderError extends Error {}
 
 const pseudoLower = "àƀçđéƒĝĥîĵķĺɱñöþǫŕšţûṽŵẋýž";
 const pseudoUpper = "ÀƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞǪŔŠŢÛṼŴẊÝŽ";
 
 /** Pseudo-localization: every ASCII letter becomes an accented look-alike; nothing else changes. */
-export function pseudoLocalize(text: string): string {
+function pseudoLocalize(text: string): string {
   return text.replace(/[a-zA-Z]/g, (letter) => {
     const code = letter.charCodeAt(0);
     return code >= 97 ? (pseudoLower[code - 97] as string) : (pseudoUpper[code - 65] as string);

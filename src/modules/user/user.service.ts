@@ -12,7 +12,7 @@ import { byKeys, defineLoader } from "../../loaders.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput, roleSchema } from "../../validation.ts";
 
-export const newUserSchema = z.strictObject({
+const newUserSchema = z.strictObject({
   email: z
     .email()
     .max(320)

@@ -22,7 +22,7 @@ export interface DocumentText {
   leaves: DocumentLeaf[];
 }
 
-export interface DocumentInline {
+interface DocumentInline {
   object: "inline";
   type: string;
   key?: string;
