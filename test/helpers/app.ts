@@ -32,13 +32,13 @@ export class TestClock implements Clock {
   }
 }
 
-export interface RestResponse<Body = unknown> {
+interface RestResponse<Body = unknown> {
   status: number;
   headers: Headers;
   body: Body;
 }
 
-export interface RestOptions {
+interface RestOptions {
   token?: string;
   body?: unknown;
   /** Sent as is (for malformed JSON tests). */

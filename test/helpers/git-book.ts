@@ -7,7 +7,7 @@ import { commitFiles } from "./git-repo.ts";
  * against what they know is there.
  */
 
-export interface BookPage {
+interface BookPage {
   title: string;
   /** The page file, relative to the repository root. */
   path: string;
@@ -17,14 +17,14 @@ export interface BookPage {
 }
 
 /** A group of pages: a `## heading` of SUMMARY.md (no file of its own). */
-export interface BookGroup {
+interface BookGroup {
   title: string;
   pages: BookPage[];
 }
 
-export type BookLinkKind = "page" | "asset" | "external" | "missing";
+type BookLinkKind = "page" | "asset" | "external" | "missing";
 
-export interface BookLink {
+interface BookLink {
   /** Path of the page whose body holds the link. */
   from: string;
   /** The target exactly as written in the markdown. */
@@ -34,7 +34,7 @@ export interface BookLink {
   target: string;
 }
 
-export interface BookAsset {
+interface BookAsset {
   /** Relative to the repository root (`.gitbook/assets/<name>`). */
   path: string;
   /** The file's name in the space (its path inside the assets folder). */

@@ -18,7 +18,7 @@ const gitEnv = {
   GIT_COMMITTER_EMAIL: "author@example.test",
 };
 
-export function git(cwd: string, ...args: string[]): string {
+function git(cwd: string, ...args: string[]): string {
   return execFileSync("git", args, { cwd, env: gitEnv, encoding: "utf8" });
 }
 

@@ -11,7 +11,7 @@
 import type { EventBus } from "../../src/events/bus.ts";
 
 export const memberRoles = ["read", "comment", "edit", "review", "create", "admin"] as const;
-export type MemberRole = (typeof memberRoles)[number];
+type MemberRole = (typeof memberRoles)[number];
 
 export type Caller =
   | "noToken"
@@ -117,7 +117,7 @@ export function adaptiveSchema(label: string) {
   };
 }
 
-export const atLeast = (role: MemberRole): Caller[] => memberRoles.slice(memberRoles.indexOf(role));
+const atLeast = (role: MemberRole): Caller[] => memberRoles.slice(memberRoles.indexOf(role));
 /** The role members: each has their organization role on the fixture's spaces (a grant of that role). */
 const members = atLeast("read");
 /** Organization `read` and up, whatever their grants on spaces: what organization-wide reads need. */

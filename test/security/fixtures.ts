@@ -5,7 +5,7 @@ import { type SeededOrganization, type SeededUser, seedOrganization, seedUser, t
 import { adaptiveSchema, type Caller, memberRoles, type TargetIds } from "./authorization-matrix.ts";
 
 /** Planted in every title of the foreign organization: no response to an outsider may contain it. */
-export const foreignMarker = "ZQXFOREIGNMARKER";
+const foreignMarker = "ZQXFOREIGNMARKER";
 
 export interface SecurityFixture {
   own: SeededOrganization;
