@@ -41,12 +41,14 @@ const flushMilliseconds = 200;
 /** stdout, written in chunks; the lines held are flushed by a timer that never keeps the process alive. */
 function bufferedStdout(): DestinationStream & { flush(done: (error?: Error) => void): void } {
   const stdout = pino.destination({ dest: 1, sync: false, minLength: bufferedBytes });
-  let timer: NodeJS.Timeout | undefined;
+  let flushScheduled = false;
   return {
     write(line) {
       stdout.write(line);
-      timer ??= setTimeout(() => {
-        timer = undefined;
+      if (flushScheduled) return;
+      flushScheduled = true;
+      setTimeout(() => {
+        flushScheduled = false;
         stdout.flush();
       }, flushMilliseconds).unref();
     },
