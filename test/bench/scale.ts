@@ -102,9 +102,7 @@ function scaleTable(rows: ScaleRow[], rss: Map<number, number[]>): string {
       `| ${row.workload} | ${row.processes} | ${row.result.p50} / ${row.result.p99} | ${row.result.requestsPerSecond.toFixed(0)} | ${row.roundsRequestsPerSecond.map((value) => value.toFixed(0)).join(", ")} | ${speedUp} | ${row.result.errors} |`,
     );
   }
-  const memory = [...rss].map(
-    ([processes, values]) => `${processes}: ${Math.max(...values).toFixed(0)} MB`,
-  );
+  const memory = [...rss].map(([processes, values]) => `${processes}: ${Math.max(...values).toFixed(0)} MB`);
   return `${lines.join("\n")}\n\nRSS of the server processes together after the load, by process count: ${memory.join("; ")}.`;
 }
 
