@@ -11,7 +11,8 @@ if (!entryPoint || !Number.isInteger(workers) || workers < 1) {
   throw new Error("usage: cluster.ts <workers> <node flags...> <entry point>");
 }
 
-cluster.setupPrimary({ exec: entryPoint, execArgv: startArguments.slice(0, -1) });
+// No arguments: by default the workers would get the primary's.
+cluster.setupPrimary({ exec: entryPoint, execArgv: startArguments.slice(0, -1), args: [] });
 const listening = new Set<Worker>();
 let stopping = false;
 

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { loadavg } from "node:os";
 import { parseArgs, promisify } from "node:util";
 import { Redis } from "ioredis";
 import pg from "pg";
@@ -45,15 +46,20 @@ const measuredWorkloads = ["1.", "3a.", "3b."];
 /** The low limit of the guarantees' check. */
 const rateLimit = 10;
 
+interface Measurement extends LoadResult {
+  /** The machine's 1-minute load average at the end of the run: other work on the cores shows in it. */
+  loadAverage: number;
+}
+
 interface ScaleRow {
   workload: string;
   processes: number;
-  result: LoadResult;
+  result: Measurement;
   roundsRequestsPerSecond: number[];
 }
 
 async function measure(databaseUrl: string, selected: Workload[]) {
-  const measured = new Map<string, LoadResult[]>();
+  const measured = new Map<string, Measurement[]>();
   const rss = new Map<number, number[]>();
   for (let round = 0; round < rounds; round++) {
     for (const processes of processCounts) {
@@ -61,7 +67,10 @@ async function measure(databaseUrl: string, selected: Workload[]) {
       try {
         for (const workload of selected) {
           await send(server.url, workload.request);
-          const result = await load(server.url, workload.request, loadOptions);
+          const result = {
+            ...(await load(server.url, workload.request, loadOptions)),
+            loadAverage: loadavg()[0] as number,
+          };
           const key = `${workload.name}|${processes}`;
           measured.set(key, [...(measured.get(key) ?? []), result]);
           process.stdout.write(
@@ -82,7 +91,7 @@ async function measure(databaseUrl: string, selected: Workload[]) {
       rows.push({
         workload: workload.name,
         processes,
-        result: sorted[Math.floor(sorted.length / 2)] as LoadResult,
+        result: sorted[Math.floor(sorted.length / 2)] as Measurement,
         roundsRequestsPerSecond: results.map((result) => result.requestsPerSecond),
       });
     }
@@ -92,18 +101,18 @@ async function measure(databaseUrl: string, selected: Workload[]) {
 
 function scaleTable(rows: ScaleRow[], rss: Map<number, number[]>): string {
   const lines = [
-    "| workload | processes | p50 / p99 ms | req/s | req/s per round | vs 1 process | errors |",
-    "|---|---|---|---|---|---|---|",
+    "| workload | processes | p50 / p99 ms | req/s | req/s per round | vs 1 process | load average | errors |",
+    "|---|---|---|---|---|---|---|---|",
   ];
   for (const row of rows) {
     const single = rows.find((each) => each.workload === row.workload && each.processes === 1);
     const speedUp = single ? `${(row.result.requestsPerSecond / single.result.requestsPerSecond).toFixed(2)}x` : "-";
     lines.push(
-      `| ${row.workload} | ${row.processes} | ${row.result.p50} / ${row.result.p99} | ${row.result.requestsPerSecond.toFixed(0)} | ${row.roundsRequestsPerSecond.map((value) => value.toFixed(0)).join(", ")} | ${speedUp} | ${row.result.errors} |`,
+      `| ${row.workload} | ${row.processes} | ${row.result.p50} / ${row.result.p99} | ${row.result.requestsPerSecond.toFixed(0)} | ${row.roundsRequestsPerSecond.map((value) => value.toFixed(0)).join(", ")} | ${speedUp} | ${row.result.loadAverage.toFixed(1)} | ${row.result.errors} |`,
     );
   }
   const memory = [...rss].map(([processes, values]) => `${processes}: ${Math.max(...values).toFixed(0)} MB`);
-  return `${lines.join("\n")}\n\nRSS of the server processes together after the load, by process count: ${memory.join("; ")}.`;
+  return `${lines.join("\n")}\n\nRSS of the server processes together after the load (the largest over the rounds), by process count: ${memory.join("; ")}.`;
 }
 
 /** Status and remaining budget of one `GET /v1/orgs` on `server`. */
@@ -232,7 +241,7 @@ async function main() {
     const { rows, rss } = await measure(bench.url, selected);
     const checks = await guarantees(bench.url, bench.data);
     const summary = [
-      `Run of ${new Date().toISOString().slice(0, 10)} on ${await machine(admin)}; Redis at ${new URL(redisUrl).host}; ${loadOptions.connections} connections from one autocannon process; per process count and workload a warm-up then ${loadOptions.seconds} s, ${rounds} round(s) (the median round by throughput is shown).`,
+      `Run of ${new Date().toISOString().slice(0, 10)} on ${await machine(admin)}; Redis at ${new URL(redisUrl).host}; ${loadOptions.connections} connections from one autocannon process; per process count and workload a warm-up then ${loadOptions.seconds} s, ${rounds} round(s) (the median round by throughput is shown); the load average is the machine's over the minute before each run ended (2 would be both cores busy).`,
       "Each process runs as `npm start` starts it (NODE_ENV=production, info logs, rate limiting on in Redis with a limit never reached, job runner on), all behind one port through Node's cluster (test/bench/cluster.ts: the primary accepts connections and hands them to the workers in turn). autocannon, PostgreSQL, Redis and the servers share the same cores.",
       "",
       scaleTable(rows, rss),
