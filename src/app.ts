@@ -17,7 +17,7 @@ import { schema } from "./graphql/schema.ts";
 import { jsonNestingExceeds, PayloadTooLargeError, readBodyWithin } from "./http/body.ts";
 import { createCors } from "./http/cors.ts";
 import { withIdempotency } from "./http/idempotency.ts";
-import { type RateLimiter, rateLimitHeaders } from "./http/rate-limit.ts";
+import { type RateLimitDecision, type RateLimiter, rateLimitHeaders } from "./http/rate-limit.ts";
 import { graphiqlPage, setSecurityHeaders } from "./http/response-headers.ts";
 import { describeError, type Logger } from "./logger.ts";
 import { contentPlainRoutes } from "./modules/content/content.http.ts";
@@ -60,6 +60,7 @@ interface CallContext {
   bearer: string | undefined;
   labels: RequestLabels;
   budget: RequestBudget;
+  rateLimit?: RateLimitDecision;
 }
 
 /** Levels a body adds around a variable's value: a batch, its operation, `variables`, the variable. */
@@ -99,7 +100,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
   const logUnexpected = (requestId: string) => (error: unknown) =>
     logger.error("unexpected error", { requestId, ...describeError(error) });
 
-  function createContext({ requestId, viewer, bearer, budget }: CallContext): RequestContext {
+  function createContext({ requestId, viewer, bearer, budget, rateLimit }: CallContext): RequestContext {
     return {
       prisma: db.prisma,
       sql: db.sql,
@@ -111,6 +112,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
       loaders: new Map(),
       events,
       budget,
+      rateLimit,
     };
   }
 
@@ -202,8 +204,8 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     }
     const budget = new RequestBudget(graphqlLimits.cost, config.maxConversionBytes);
     const viewer = await authenticate(db.sql, clock, tokens, bearer);
-    const call: CallContext = { requestId, bearer, viewer, labels, budget };
-    const limited = await rateLimiter.count(call.viewer, clientAddress, clock.now());
+    const limited = await rateLimiter.count(viewer, clientAddress, clock.now());
+    const call: CallContext = { requestId, bearer, viewer, labels, budget, rateLimit: limited };
     const headers = limited ? rateLimitHeaders(limited) : {};
     if (limited && !limited.allowed) {
       return restError(429, `Rate limit of ${limited.limit} requests exceeded; retry after the reset`, headers);
