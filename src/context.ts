@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import type { PrismaClient } from "./db/generated/client.ts";
 import type { SqlReader } from "./db/sql.ts";
 import type { EventBus } from "./events/bus.ts";
+import type { RateLimitDecision } from "./http/rate-limit.ts";
 import { type RequestBudget, unlimitedBudget } from "./request-budget.ts";
 
 export interface Viewer {
@@ -29,6 +30,8 @@ export interface RequestContext {
   events: EventBus;
   /** What the HTTP request may still spend (cost, content conversion); shared by the operations of a batch. */
   budget: RequestBudget;
+  /** This request's count against its caller's rate limit; absent when that limit is off or outside requests. */
+  rateLimit?: RateLimitDecision;
 }
 
 /** A context for work outside a request (jobs, the CLI), acting as `userId` with exactly that user's rights. */

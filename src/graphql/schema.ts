@@ -2,6 +2,7 @@ import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./builder.ts";
 import "./scalars.ts";
 import "./connections.ts";
+import "./rate-limit.ts";
 import "../modules/organization/organization.graphql.ts";
 import "../modules/organization/link-invite.graphql.ts";
 import "../modules/user/user.graphql.ts";

@@ -10,6 +10,8 @@ export interface RateLimitDecision {
   remaining: number;
   /** Seconds until the current window ends and the count starts again. */
   resetSeconds: number;
+  /** When the current window ends (`resetSeconds` from now, on the instant every instance agrees on). */
+  resetAt: Date;
 }
 
 export interface RateLimiter {
@@ -66,6 +68,7 @@ export async function createRateLimiter(
         limit,
         remaining: Math.max(0, limit - consumed),
         resetSeconds,
+        resetAt: new Date((window + 1) * windowMs),
       });
       // Over the limit, rate-limiter-flexible rejects with the count (a RateLimiterRes), not an Error.
       return (viewer ? counters.token : counters.address).consume(key).then(
