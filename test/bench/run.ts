@@ -95,6 +95,13 @@ async function statementsPerRequest(read: () => Promise<number>, url: string, re
   return ((await read()) - afterIdle - idle) / repeats;
 }
 
+/** A body without GraphQL's `extensions` (ours reports each operation's cost there; the references do not). */
+function withoutExtensions(body: string): string {
+  const parsed = JSON.parse(body);
+  if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) delete parsed.extensions;
+  return JSON.stringify(parsed);
+}
+
 const oursStatementCounter = (url: string) => async () => {
   const text = await (await fetch(`${url}/metrics`)).text();
   return Number(/^db_sql_statements_total (\d+)/m.exec(text)?.[1]);
@@ -196,10 +203,13 @@ async function main() {
 
     const rows: WorkloadResult[] = [];
     for (const workload of selected) {
-      const oursBody = await send(ours.url, workload.request);
+      const oursText = await send(ours.url, workload.request);
+      const oursBody = withoutExtensions(oursText);
       for (const comparison of workload.comparisons) {
-        const theirBody = await send(referenceUrls.get(comparison.reference) as string, comparison.request);
-        // The baseline and bare yoga answer the same bytes; PostGraphile answers its own schema's shape.
+        const theirBody = withoutExtensions(
+          await send(referenceUrls.get(comparison.reference) as string, comparison.request),
+        );
+        // The baseline and bare yoga answer the same data; PostGraphile answers its own schema's shape.
         if (comparison.reference !== "PostGraphile" && oursBody !== theirBody) {
           let at = 0;
           while (oursBody[at] === theirBody[at]) at++;
@@ -216,7 +226,7 @@ async function main() {
           workload: workload.name,
           reference: comparison.reference,
           target: comparison.target,
-          bytes: Buffer.byteLength(oursBody),
+          bytes: Buffer.byteLength(oursText),
           oursStatements,
           theirsStatements:
             comparison.reference === "baseline"
