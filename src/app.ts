@@ -1,18 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { useGraphQlJit } from "@envelop/graphql-jit";
+import { useDeferStream } from "@graphql-yoga/plugin-defer-stream";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import { Request as PonyfillRequest, Response } from "@whatwg-node/fetch";
 import { getOperationAST } from "graphql";
-import { createYoga, type Plugin } from "graphql-yoga";
+import { createYoga, handleStreamOrSingleExecutionResult, isAsyncIterable, type Plugin } from "graphql-yoga";
 import { createTokenCache } from "./auth/token-cache.ts";
 import { authenticate, bearerToken } from "./auth/viewer.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
-import type { RequestContext, Viewer } from "./context.ts";
+import type { RateLimitDecision, RequestContext, Viewer } from "./context.ts";
 import type { Database } from "./db/database.ts";
 import type { EventBus } from "./events/bus.ts";
-import { maskError } from "./graphql/errors.ts";
+import { usesIncrementalDelivery } from "./graphql/defer-stream.ts";
+import { maskError, maskIncrementalPayload } from "./graphql/errors.ts";
 import { graphqlLimitPlugins, graphqlLimits, maxBatchedOperations } from "./graphql/limits.ts";
+import { trustedDocumentsPlugin } from "./graphql/trusted-documents.ts";
 import { jsonNestingExceeds, PayloadTooLargeError, readBodyWithin } from "./http/body.ts";
 import { createCors } from "./http/cors.ts";
 import { withIdempotency } from "./http/idempotency.ts";
@@ -60,6 +63,7 @@ interface CallContext {
   bearer: string | undefined;
   labels: RequestLabels;
   budget: RequestBudget;
+  rateLimit?: RateLimitDecision;
 }
 
 /** Levels a body adds around a variable's value: a batch, its operation, `variables`, the variable. */
@@ -99,7 +103,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
   const logUnexpected = (requestId: string) => (error: unknown) =>
     logger.error("unexpected error", { requestId, ...describeError(error) });
 
-  function createContext({ requestId, viewer, bearer, budget }: CallContext): RequestContext {
+  function createContext({ requestId, viewer, bearer, budget, rateLimit }: CallContext): RequestContext {
     return {
       prisma: db.prisma,
       sql: db.sql,
@@ -111,6 +115,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
       loaders: new Map(),
       events,
       budget,
+      rateLimit,
     };
   }
 
@@ -140,14 +145,23 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     // The guard has read the whole body within MAX_BODY_BYTES already; yoga's own limit would stream it through a
     // TransformStream again (an AbortSignal and a DOMException per request, ~7% of a small request's CPU).
     maxRequestBodySize: false,
+    // GraphQL over HTTP's persisted documents: `{ documentId, variables }` (src/graphql/trusted-documents.ts).
+    extraParamNames: ["documentId"],
     plugins: [
+      trustedDocumentsPlugin(config.trustedDocumentsOnly),
+      useDeferStream(),
       ...graphqlLimitPlugins(config),
       // Compiles each operation once into a JavaScript function: the nested reads resolve thousands of fields.
       // Subscriptions run on graphql-js: graphql-jit's subscribe misreads arguments that are literals or variables
-      // of other names (they reached the resolver as undefined).
+      // of other names (they reached the resolver as undefined). graphql-jit knows no @defer/@stream either: those
+      // operations run on yoga's executor, which delivers them incrementally.
       useGraphQlJit(
         {},
-        { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation !== "subscription" },
+        {
+          enableIf: (args) =>
+            getOperationAST(args.document, args.operationName)?.operation !== "subscription" &&
+            !usesIncrementalDelivery(args.document),
+        },
       ),
       {
         // The operation name labels the request's metrics (the route alone would lump every GraphQL call together).
@@ -165,6 +179,18 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
           setResult({ ...result, errors: result.errors.map((error) => maskError(error, requestId, log)) });
         },
       } satisfies Plugin<RequestContext, CallContext>,
+      {
+        // The parts of a @defer/@stream response arrive after onExecutionResult saw the stream: masked as they go.
+        onExecute: ({ args }) => ({
+          onExecuteDone: (payload) => {
+            if (!isAsyncIterable(payload.result)) return;
+            const log = logUnexpected(args.contextValue.requestId);
+            return handleStreamOrSingleExecutionResult(payload, ({ result, setResult }) =>
+              setResult(maskIncrementalPayload(result, args.contextValue.requestId, log)),
+            );
+          },
+        }),
+      } satisfies Plugin<RequestContext>,
     ],
     // The safety net for errors outside execution (they carry no request id).
     maskedErrors: { maskError: (error) => maskError(error, "", logUnexpected("")) },
@@ -202,8 +228,8 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     }
     const budget = new RequestBudget(graphqlLimits.cost, config.maxConversionBytes);
     const viewer = await authenticate(db.sql, clock, tokens, bearer);
-    const call: CallContext = { requestId, bearer, viewer, labels, budget };
-    const limited = await rateLimiter.count(call.viewer, clientAddress, clock.now());
+    const limited = await rateLimiter.count(viewer, clientAddress, clock.now());
+    const call: CallContext = { requestId, bearer, viewer, labels, budget, rateLimit: limited };
     const headers = limited ? rateLimitHeaders(limited) : {};
     if (limited && !limited.allowed) {
       return restError(429, `Rate limit of ${limited.limit} requests exceeded; retry after the reset`, headers);
@@ -261,9 +287,16 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     }
     if (url.pathname === "/graphql") {
       labels.route = "/graphql";
-      return guarded(request, clientAddress, requestId, labels, async (guardedRequest, call) =>
-        yoga.fetch(guardedRequest, call),
-      );
+      return guarded(request, clientAddress, requestId, labels, async (guardedRequest, call) => {
+        const response = await yoga.fetch(guardedRequest, call);
+        // yoga's 406 has no body: a client that accepts only JSON asked for an answer in parts.
+        if (response.status !== 406) return response;
+        return restError(
+          406,
+          "The Accept header allows no type this answer can take: application/json, or multipart/mixed or " +
+            "text/event-stream for operations with @defer or @stream",
+        );
+      });
     }
     if (url.pathname === "/v1/openapi.json" && request.method === "GET") {
       labels.route = url.pathname;

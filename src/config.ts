@@ -86,6 +86,10 @@ const configSchema = z.object({
     .transform((value) => value === "true"),
   gitAllowHosts: hostList,
   corsOrigins: originList,
+  trustedDocumentsOnly: z
+    .enum(["true", "false"], { message: "must be true or false" })
+    .default("false")
+    .transform((value) => value === "true"),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "secretsKey"> & {
@@ -127,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gitFileUrls: env.GIT_FILE_URLS || undefined,
     gitAllowHosts: env.GIT_ALLOW_HOSTS || undefined,
     corsOrigins: env.CORS_ORIGINS || undefined,
+    trustedDocumentsOnly: env.TRUSTED_DOCUMENTS_ONLY || undefined,
   });
   if (!parsed.success) {
     const names: Record<string, string> = {
@@ -157,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gitFileUrls: "GIT_FILE_URLS",
       gitAllowHosts: "GIT_ALLOW_HOSTS",
       corsOrigins: "CORS_ORIGINS",
+      trustedDocumentsOnly: "TRUSTED_DOCUMENTS_ONLY",
     };
     const lines = parsed.error.issues.map(
       (issue) => `  ${names[String(issue.path[0])] ?? issue.path.join(".")}: ${issue.message}`,

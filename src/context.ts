@@ -6,6 +6,17 @@ import type { SqlReader } from "./db/sql.ts";
 import type { EventBus } from "./events/bus.ts";
 import { type RequestBudget, unlimitedBudget } from "./request-budget.ts";
 
+/** The request's place in its caller's rate limit (counted in src/http/rate-limit.ts). */
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the current window ends and the count starts again. */
+  resetSeconds: number;
+  /** When the current window ends (`resetSeconds` from now, on the instant every instance agrees on). */
+  resetAt: Date;
+}
+
 export interface Viewer {
   userId: string;
   tokenId: string;
@@ -29,6 +40,8 @@ export interface RequestContext {
   events: EventBus;
   /** What the HTTP request may still spend (cost, content conversion); shared by the operations of a batch. */
   budget: RequestBudget;
+  /** This request's count against its caller's rate limit; absent when that limit is off or outside requests. */
+  rateLimit?: RateLimitDecision;
 }
 
 /** A context for work outside a request (jobs, the CLI), acting as `userId` with exactly that user's rights. */

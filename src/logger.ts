@@ -31,10 +31,33 @@ const redactedPaths = [
 /**
  * One JSON object per line (`level`, `time`, the fields, then `message`), so log collectors need no parsing rules.
  * pino writes to stdout through an asynchronous buffer (SonicBoom): a request never waits for the terminal or the
- * pipe; `write` replaces stdout (tests collect the lines) and is called synchronously.
+ * pipe. Lines are written out in chunks of `bufferedBytes`, or `flushMilliseconds` after the first line still held:
+ * one write per request line cost about a tenth of a small read's CPU. `write` replaces stdout (tests collect the
+ * lines) and is called synchronously.
  */
+const bufferedBytes = 4096;
+const flushMilliseconds = 200;
+
+/** stdout, written in chunks; the lines held are flushed by a timer that never keeps the process alive. */
+function bufferedStdout(): DestinationStream & { flush(done: (error?: Error) => void): void } {
+  const stdout = pino.destination({ dest: 1, sync: false, minLength: bufferedBytes });
+  let flushScheduled = false;
+  return {
+    write(line) {
+      stdout.write(line);
+      if (flushScheduled) return;
+      flushScheduled = true;
+      setTimeout(() => {
+        flushScheduled = false;
+        stdout.flush();
+      }, flushMilliseconds).unref();
+    },
+    flush: (done) => stdout.flush(done),
+  };
+}
+
 export function createLogger(level: LogLevel, write?: (line: string) => void): RootLogger {
-  const destination: DestinationStream = write ? { write } : pino.destination({ dest: 1, sync: false });
+  const destination: DestinationStream = write ? { write } : bufferedStdout();
   const logger = pino(
     {
       level,

@@ -120,32 +120,63 @@ async function keysetPage<Node>(
   /** Whether an error means that a well-formed cursor's values do not fit the sort fields' types (forged). */
   isCursorTypeError: (error: unknown) => boolean,
 ): Promise<Page<Node>> {
-  const backward = args.last !== undefined && args.last !== null && (args.first === undefined || args.first === null);
+  const backward = isSet(args.last) && !isSet(args.first);
   const size = backward ? pageSize(args.last, "last") : pageSize(args.first);
+  // With `first` and `last` both, the forward fetch must also tell whether more than `last` rows follow `after`.
+  const last = !backward && isSet(args.last) ? pageSize(args.last, "last") : undefined;
+  const take = Math.max(size, last ?? 0) + 1;
   const cursor = backward ? args.before : args.after;
-  const bounds: KeysetBounds = { backward, take: size + 1 };
+  const bounds: KeysetBounds = { backward, take };
   if (cursor) bounds[backward ? "before" : "after"] = decodeCursor(cursor, sort.length);
   if (!backward && args.before) bounds.before = decodeCursor(args.before, sort.length);
-  const [rows, totalCount] = await Promise.all([size === 0 ? Promise.resolve([]) : fetch(bounds), count()]).catch(
+  const [rows, totalCount] = await Promise.all([take === 1 ? Promise.resolve([]) : fetch(bounds), count()]).catch(
     (error: unknown) => {
       if ((args.after || args.before) && isCursorTypeError(error)) throw new InvalidInputError("Invalid page cursor");
       throw error;
     },
   );
-  const more = rows.length > size;
-  const pageRows = more ? rows.slice(0, size) : rows;
-  if (backward) pageRows.reverse();
-  const edges = pageRows.map((node) => edgeOf(sort, node));
+  let page: ForwardPage<Node>;
+  if (backward) {
+    const more = rows.length > size;
+    const pageRows = more ? rows.slice(0, size) : rows;
+    page = { rows: pageRows.reverse(), hasNextPage: Boolean(args.before), hasPreviousPage: more };
+  } else {
+    page = firstThenLast(rows, size, last, Boolean(args.after));
+  }
+  const edges = page.rows.map((node) => edgeOf(sort, node));
   return {
     edges,
     totalCount,
     pageInfo: {
-      hasNextPage: backward ? Boolean(args.before) : more,
-      hasPreviousPage: backward ? more : Boolean(args.after),
+      hasNextPage: page.hasNextPage,
+      hasPreviousPage: page.hasPreviousPage,
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges.at(-1)?.cursor ?? null,
     },
   };
+}
+
+const isSet = (value: number | null | undefined): value is number => value !== undefined && value !== null;
+
+interface ForwardPage<Node> {
+  rows: Node[];
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+}
+
+/**
+ * Relay's EdgesToReturn and page flags for `rows`, the rows after the cursors in order (at least `first` + 1 and
+ * `last` + 1 of them when there are as many): the first `first`, then the last `last` of those. `hasNextPage`: more
+ * than `first` rows; `hasPreviousPage`: more than `last` rows, or without `last`, whether the page starts after a
+ * cursor.
+ */
+function firstThenLast<Node>(rows: Node[], first: number, last: number | undefined, afterCursor: boolean) {
+  const firstRows = rows.slice(0, first);
+  return {
+    rows: last !== undefined && firstRows.length > last ? firstRows.slice(firstRows.length - last) : firstRows,
+    hasNextPage: rows.length > first,
+    hasPreviousPage: last !== undefined ? rows.length > last : afterCursor,
+  } satisfies ForwardPage<Node>;
 }
 
 function fetchDirection(key: { direction: "asc" | "desc" }, backward: boolean): "asc" | "desc" {
@@ -266,9 +297,9 @@ export function cursorValues<Node>(sort: readonly SortKey<Node>[], cursor: strin
 }
 
 /**
- * A page (forward: `first`, `after`) over rows already in memory and sorted in the given order (batched nested
- * reads, lists computed in memory, keyset queries in SQL), with the same cursors as `paginate`. `totalCount` is
- * given when the rows are only those the query fetched.
+ * A page (forward: `first`, `after`, then `last` of those) over rows already in memory and sorted in the given
+ * order (batched nested reads, lists computed in memory, keyset queries in SQL), with the same cursors as
+ * `paginate`. `totalCount` is given when the rows are only those the query fetched.
  */
 export function pageFromRows<Node>(
   args: PageArgs,
@@ -277,15 +308,18 @@ export function pageFromRows<Node>(
   totalCount = rows.length,
 ): Page<Node> {
   const size = pageSize(args.first);
+  // `last` alone (a backward page) is not served from memory: callers send it to `paginate`.
+  const last = isSet(args.first) && isSet(args.last) ? pageSize(args.last, "last") : undefined;
   const after = args.after ? decodeCursor(args.after, sort.length) : undefined;
   const remaining = after ? rows.filter((node) => isAfterCursor(sort, node, after)) : rows;
-  const edges = remaining.slice(0, size).map((node) => edgeOf(sort, node));
+  const page = firstThenLast(remaining, size, last, Boolean(after));
+  const edges = page.rows.map((node) => edgeOf(sort, node));
   return {
     edges,
     totalCount,
     pageInfo: {
-      hasNextPage: size < remaining.length,
-      hasPreviousPage: Boolean(after),
+      hasNextPage: page.hasNextPage,
+      hasPreviousPage: page.hasPreviousPage,
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges.at(-1)?.cursor ?? null,
     },

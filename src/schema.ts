@@ -2,6 +2,7 @@ import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./graphql/builder.ts";
 import "./graphql/scalars.ts";
 import "./graphql/connections.ts";
+import "./graphql/rate-limit.ts";
 import "./modules/organization/organization.graphql.ts";
 import "./modules/organization/link-invite.graphql.ts";
 import "./modules/user/user.graphql.ts";

@@ -37,3 +37,27 @@ export function maskError(error: unknown, requestId: string, log: (error: unknow
     extensions: { code: "INTERNAL_SERVER_ERROR", requestId },
   });
 }
+
+/** An incremental payload (`@defer`/`@stream`): its own errors and those of each part it delivers. */
+interface IncrementalPayload {
+  errors?: readonly unknown[];
+  incremental?: readonly { errors?: readonly unknown[] }[];
+}
+
+/** Masks every error of a payload of an incremental response, as `maskError` masks those of a whole result. */
+export function maskIncrementalPayload<Payload extends IncrementalPayload>(
+  payload: Payload,
+  requestId: string,
+  log: (error: unknown) => void,
+): Payload {
+  const mask = (errors: readonly unknown[]) => errors.map((error) => maskError(error, requestId, log));
+  return {
+    ...payload,
+    ...(payload.errors ? { errors: mask(payload.errors) } : {}),
+    ...(payload.incremental
+      ? {
+          incremental: payload.incremental.map((part) => (part.errors ? { ...part, errors: mask(part.errors) } : part)),
+        }
+      : {}),
+  };
+}

@@ -4,12 +4,13 @@ import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import { type DocumentNode, GraphQLError, Kind, visit } from "graphql";
-import { isAsyncIterable, type Plugin } from "graphql-yoga";
+import { handleStreamOrSingleExecutionResult, isAsyncIterable, type Plugin } from "graphql-yoga";
 import type { Config } from "../config.ts";
 import type { RequestContext } from "../context.ts";
 import { DomainError } from "../lib/errors.ts";
 import { inputProblem, inputProblemMessage, nulCharacterMessage } from "../validation.ts";
 import { estimateCost } from "./cost.ts";
+import { recordOperationCost, withCostReport } from "./cost-report.ts";
 
 /**
  * Limits checked while parsing and validating, before any resolver runs. Sized from the product's largest
@@ -101,8 +102,10 @@ function refusal({ schema, document, variableValues, operationName, contextValue
   const problem = inputProblem(variableValues);
   if (problem) return badInput(inputProblemMessage(problem));
   if (documentContainsNul(document)) return badInput(nulCharacterMessage);
+  const cost = estimateCost(schema, document, variableValues, operationName);
+  recordOperationCost(contextValue, cost);
   try {
-    contextValue.budget.chargeCost(estimateCost(schema, document, variableValues, operationName));
+    contextValue.budget.chargeCost(cost);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return new GraphQLError(error.message, { extensions: { code: error.code, status: error.status } });
@@ -110,10 +113,23 @@ function refusal({ schema, document, variableValues, operationName, contextValue
   return undefined;
 }
 
+/** Queries and mutations report their cost in `extensions` (of the first payload of an incremental response). */
 const checkOperations: Plugin<RequestContext> = {
   onExecute({ args, setResultAndStopExecution }) {
     const error = refusal(args);
-    if (error) setResultAndStopExecution({ errors: [error] });
+    if (error) {
+      setResultAndStopExecution(withCostReport({ errors: [error] }, args.contextValue));
+      return;
+    }
+    let reported = false;
+    return {
+      onExecuteDone: (payload) =>
+        handleStreamOrSingleExecutionResult(payload, ({ result, setResult }) => {
+          if (reported) return;
+          reported = true;
+          setResult(withCostReport(result, args.contextValue));
+        }),
+    };
   },
   onSubscribe({ args, setResultAndStopExecution }) {
     const error = refusal(args);

@@ -1,16 +1,8 @@
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import type { Config } from "../config.ts";
-import type { Viewer } from "../context.ts";
+import type { RateLimitDecision, Viewer } from "../context.ts";
 import type { Logger } from "../logger.ts";
-
-export interface RateLimitDecision {
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** Seconds until the current window ends and the count starts again. */
-  resetSeconds: number;
-}
 
 export interface RateLimiter {
   /**
@@ -66,6 +58,7 @@ export async function createRateLimiter(
         limit,
         remaining: Math.max(0, limit - consumed),
         resetSeconds,
+        resetAt: new Date((window + 1) * windowMs),
       });
       // Over the limit, rate-limiter-flexible rejects with the count (a RateLimiterRes), not an Error.
       return (viewer ? counters.token : counters.address).consume(key).then(

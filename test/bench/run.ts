@@ -1,16 +1,23 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { cpus, tmpdir, totalmem } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import pg from "pg";
-import { openDatabase } from "../../src/db/database.ts";
-import { applyMigrations } from "../../src/db/migrate.ts";
 import { type ExplainReport, explainWorkloads, missingIndexes, seqScanRowThreshold } from "./explain.ts";
 import { ensurePostgraphileInstalled, postgraphileArguments, preparePostgraphileDatabase } from "./postgraphile.ts";
-import { seedBenchData } from "./seed.ts";
+import {
+  createBenchDatabase,
+  idleRssMegabytes,
+  load as loadOnce,
+  machine,
+  replaceBetweenMarkers,
+  rssMegabytes,
+  type Server,
+  send,
+  startOurs,
+  startServer,
+  stopServer,
+} from "./servers.ts";
 import { soak, soakTable } from "./soak.ts";
 import {
   type FootprintRow,
@@ -46,105 +53,7 @@ const duration = Number(flags.seconds);
 const connections = Number(flags.connections);
 const rounds = Number(flags.rounds);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Server {
-  url: string;
-  process: ChildProcess;
-  /** From spawning the process to its first healthy answer. */
-  startMilliseconds: number;
-}
-
-/** Node's arguments in `npm start` (`node <flags> --import tsx src/main.ts`): ours runs as it is started. */
-function npmStartArguments(): string[] {
-  const { scripts } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
-  const [command, ...args] = String(scripts.start).split(/\s+/);
-  if (command !== "node") throw new Error(`npm start is not a node command: ${scripts.start}`);
-  return args;
-}
-
-async function startServer(
-  nodeArguments: string[] | ((port: number) => string[]),
-  health: string | BenchRequest,
-  env: Record<string, string>,
-): Promise<Server> {
-  const healthRequest = typeof health === "string" ? { method: "GET", path: health, headers: {} } : health;
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  const argumentList = typeof nodeArguments === "function" ? nodeArguments(port) : nodeArguments;
-  const child = spawn(process.execPath, argumentList, {
-    // One public URL for all, so the URLs inside the bodies match.
-    env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: "https://docs.bench.test" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let attempt = 0; attempt < 6000; attempt++) {
-    if (child.exitCode !== null) throw new Error(`${argumentList.join(" ")} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}${healthRequest.path}`, healthRequest)).ok) {
-        return { url, process: child, startMilliseconds: performance.now() - started };
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`${argumentList.join(" ")} did not become healthy`);
-}
-
-async function stopServer(server: Server): Promise<void> {
-  if (server.process.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.process.once("exit", resolve));
-  server.process.kill("SIGTERM");
-  await exited;
-}
-
-/** Resident memory of a server's process, from /proc. */
-function rssMegabytes(server: Server): number {
-  const status = readFileSync(`/proc/${server.process.pid}/status`, "utf8");
-  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]) / 1024;
-}
-
-/** Idle memory is read a second after the start, once start-up garbage has had a chance to go. */
-async function idleRssMegabytes(server: Server): Promise<number> {
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  return rssMegabytes(server);
-}
-
-async function send(url: string, request: BenchRequest): Promise<string> {
-  const response = await fetch(`${url}${request.path}`, request);
-  const body = await response.text();
-  // GraphQL servers answer errors with 200: a workload that errors would measure nothing.
-  if (!response.ok || body.startsWith('{"errors"') || body.includes('"errors":[')) {
-    throw new Error(`${request.method} ${request.path} answered ${response.status}: ${body.slice(0, 500)}`);
-  }
-  return body;
-}
-
-async function load(url: string, request: BenchRequest): Promise<LoadResult> {
-  const options = {
-    url: `${url}${request.path}`,
-    method: request.method as "GET" | "POST",
-    headers: request.headers,
-    body: request.body,
-    connections,
-  };
-  await autocannon({ ...options, duration: Math.max(2, Math.round(duration / 3)) });
-  const result = await autocannon({ ...options, duration });
-  return {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requestsPerSecond: result.requests.average,
-    errors: result.errors + result.non2xx,
-  };
-}
+const load = (url: string, request: BenchRequest) => loadOnce(url, request, { seconds: duration, connections });
 
 /**
  * `rounds` rounds of ours then every reference, back to back so all see the same machine: the machine is shared and
@@ -186,28 +95,18 @@ async function statementsPerRequest(read: () => Promise<number>, url: string, re
   return ((await read()) - afterIdle - idle) / repeats;
 }
 
+/** A body without GraphQL's `extensions` (ours reports each operation's cost there; the references do not). */
+function withoutExtensions(body: string): string {
+  const parsed = JSON.parse(body);
+  if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) delete parsed.extensions;
+  return JSON.stringify(parsed);
+}
+
 const oursStatementCounter = (url: string) => async () => {
   const text = await (await fetch(`${url}/metrics`)).text();
   return Number(/^db_sql_statements_total (\d+)/m.exec(text)?.[1]);
 };
 const baselineStatementCounter = (url: string) => async () => Number(await (await fetch(`${url}/statements`)).text());
-
-async function machine(admin: pg.Client): Promise<string> {
-  const version = (await admin.query<{ server_version: string }>("SHOW server_version")).rows[0]?.server_version;
-  const cpu = cpus();
-  return `${cpu.length} cores (${cpu[0]?.model.trim()}), ${Math.round(totalmem() / 1024 ** 3)} GB, Node ${process.version}, PostgreSQL ${version}`;
-}
-
-function replaceBetweenMarkers(name: string, content: string) {
-  const path = new URL("../../README.md", import.meta.url);
-  const readme = readFileSync(path, "utf8");
-  const start = `<!-- bench:${name}:start -->`;
-  const end = `<!-- bench:${name}:end -->`;
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`README.md lacks the ${start} ... ${end} markers`);
-  writeFileSync(path, `${readme.slice(0, from + start.length)}\n${content}\n${readme.slice(to)}`);
-}
 
 function explainSummary(report: ExplainReport): string {
   const lines = [
@@ -222,18 +121,6 @@ function explainSummary(report: ExplainReport): string {
   for (const scan of missingIndexes(report))
     lines.push(`- Seq Scan on "${scan.table}" (${scan.rows} rows): ${scan.sql}`);
   return lines.join("\n");
-}
-
-/** Our server as `npm start` runs it: production mode, info logs, rate limiting on with a limit never reached. */
-function startOurs(env: Record<string, string>): Promise<Server> {
-  return startServer(npmStartArguments(), "/healthz", {
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "info",
-    NODE_ENV: "production",
-    RATE_LIMIT_TOKEN: "1000000000",
-    RATE_LIMIT_ANONYMOUS: "1000000000",
-    ...env,
-  });
 }
 
 /**
@@ -258,20 +145,12 @@ const megabytes = (value: number) => `${value.toFixed(0)} MB`;
 const seconds = (milliseconds: number) => `${(milliseconds / 1000).toFixed(2)} s`;
 
 async function main() {
-  const database = `bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  const databaseUrl = url.toString();
+  const bench = await createBenchDatabase(admin, serverUrl);
+  const { url: databaseUrl, data } = bench;
   const servers: Server[] = [];
   try {
-    const db = await openDatabase({ kind: "postgres", url: databaseUrl });
-    await applyMigrations(db);
-    const data = await seedBenchData(db, benchShape);
-    await db.withRawConnection((connection) => connection.exec("ANALYZE"));
-    await db.close();
     const selected = workloads(data).filter((workload) => !flags.only || workload.name.includes(flags.only));
 
     // A first start applies nothing new but may create demo data; the measured start is the one after it.
@@ -324,10 +203,13 @@ async function main() {
 
     const rows: WorkloadResult[] = [];
     for (const workload of selected) {
-      const oursBody = await send(ours.url, workload.request);
+      const oursText = await send(ours.url, workload.request);
+      const oursBody = withoutExtensions(oursText);
       for (const comparison of workload.comparisons) {
-        const theirBody = await send(referenceUrls.get(comparison.reference) as string, comparison.request);
-        // The baseline and bare yoga answer the same bytes; PostGraphile answers its own schema's shape.
+        const theirBody = withoutExtensions(
+          await send(referenceUrls.get(comparison.reference) as string, comparison.request),
+        );
+        // The baseline and bare yoga answer the same data; PostGraphile answers its own schema's shape.
         if (comparison.reference !== "PostGraphile" && oursBody !== theirBody) {
           let at = 0;
           while (oursBody[at] === theirBody[at]) at++;
@@ -344,7 +226,7 @@ async function main() {
           workload: workload.name,
           reference: comparison.reference,
           target: comparison.target,
-          bytes: Buffer.byteLength(oursBody),
+          bytes: Buffer.byteLength(oursText),
           oursStatements,
           theirsStatements:
             comparison.reference === "baseline"
@@ -421,7 +303,7 @@ async function main() {
     if (missingIndexes(explain).length > 0) throw new Error("statements scan large tables without an index");
   } finally {
     await Promise.all(servers.map(stopServer));
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await bench.drop();
     await admin.end();
   }
 }

@@ -15,6 +15,8 @@ export interface BenchShape {
 
 export interface BenchData {
   organizationId: string;
+  /** The organization's admin, whose API token the workloads send. */
+  userId: string;
   token: string;
   /** The first site (its site spaces are listed) and the first space (its change requests are listed). */
   siteId: string;
@@ -117,5 +119,5 @@ async function seedOrganization(db: Database, shape: BenchShape, index: number):
     });
     await prisma.siteSpace.createMany({ data: siteSpaces });
   }
-  return { organizationId, token, siteId: siteIds[0] as string, spaceId };
+  return { organizationId, userId: admin.id, token, siteId: siteIds[0] as string, spaceId };
 }

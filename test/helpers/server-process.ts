@@ -14,7 +14,8 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | string>;
 }
 
-async function freePort(): Promise<number> {
+/** A port of 127.0.0.1 nothing listens on right now. */
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
   const address = probe.address();

@@ -1,6 +1,4 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { addMember, createApiToken } from "../../src/modules/user/user.service.ts";
 import {
   type SeededOrganization,
@@ -10,8 +8,7 @@ import {
   startTestApp,
   type TestApp,
 } from "../helpers/app.ts";
-import { createScratchDatabase } from "../helpers/database.ts";
-import { type ServerProcess, startServerProcess } from "../helpers/server-process.ts";
+import { eventually } from "../helpers/eventually.ts";
 
 const revokeToken = "mutation($id: ID!) { revokeApiToken(id: $id) { id revokedAt } }";
 const createToken = 'mutation { createApiToken(input: { label: "second" }) { token apiToken { id } } }';
@@ -43,17 +40,6 @@ async function member(role: "admin" | "read"): Promise<SeededUser & { tokenId: s
   await addMember(t.db.prisma, org.organizationId, user.id, role, new Date());
   const { id: tokenId } = await t.db.prisma.apiToken.findFirstOrThrow({ where: { userId: user.id } });
   return { ...user, tokenId };
-}
-
-/** Calls `probe` until it answers `status`, at most `attempts` times 50 ms apart: about a second by default. */
-async function eventually(probe: () => Promise<number>, status: number, attempts = 20): Promise<number[]> {
-  const seen: number[] = [];
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    seen.push(await probe());
-    if (seen.at(-1) === status) return seen;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return seen;
 }
 
 describe("API tokens verified once per instance", () => {
@@ -127,64 +113,4 @@ describe("API tokens verified once per instance", () => {
     expect((await t.rest("GET", "/orgs", { token: user.token })).status).toBe(401);
     expect((await t.rest("GET", "/orgs", { token: created.createApiToken.token })).status).toBe(200);
   });
-});
-
-// Real server processes on one PostgreSQL database: a revocation made by one process (a server, or the CLI) is
-// refused by the others through NOTIFY.
-describe.runIf(process.env.TEST_DATABASE_URL)("token revocation across processes", () => {
-  const bootstrap = `bootstrap-${"t".repeat(24)}`;
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
-
-  async function call(server: ServerProcess, token: string, init: RequestInit = {}) {
-    const response = await fetch(`${server.url}${init.body ? "/graphql" : "/v1/orgs"}`, {
-      ...init,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  }
-
-  async function newToken(server: ServerProcess): Promise<{ token: string; id: string }> {
-    const { body } = await call(server, bootstrap, { method: "POST", body: JSON.stringify({ query: createToken }) });
-    const created = (body.data as { createApiToken: { token: string; apiToken: { id: string } } }).createApiToken;
-    return { token: created.token, id: created.apiToken.id };
-  }
-
-  it("a token revoked on one server, or by the CLI, is refused by the other servers within a second", async () => {
-    const database = await createScratchDatabase(process.env.TEST_DATABASE_URL as string);
-    cleanups.push(() => database.drop());
-    const env = { DATABASE_URL: database.url, BOOTSTRAP_ADMIN_TOKEN: bootstrap, RUN_JOBS: "false" };
-    // One after the other: the first migrates and creates the demo data.
-    const first = await startServerProcess(env);
-    cleanups.push(() => first.stop());
-    const second = await startServerProcess(env);
-    cleanups.push(() => second.stop());
-
-    const byServer = await newToken(first);
-    const byCli = await newToken(first);
-    for (const server of [first, second]) {
-      for (const { token } of [byServer, byCli]) expect((await call(server, token)).status).toBe(200);
-    }
-
-    const revoked = await call(first, byServer.token, {
-      method: "POST",
-      body: JSON.stringify({ query: revokeToken, variables: { id: byServer.id } }),
-    });
-    expect(revoked.body.errors).toBeUndefined();
-    expect((await eventually(async () => (await call(second, byServer.token)).status, 401)).at(-1)).toBe(401);
-
-    await promisify(execFile)(
-      process.execPath,
-      ["--import", "tsx", "src/cli.ts", "token", "revoke", "--token-id", byCli.id],
-      {
-        env: { ...process.env, DATABASE_URL: database.url },
-      },
-    );
-    for (const server of [first, second]) {
-      expect((await eventually(async () => (await call(server, byCli.token)).status, 401)).at(-1)).toBe(401);
-    }
-    expect((await call(second, bootstrap)).status).toBe(200);
-  }, 180_000);
 });

@@ -1,0 +1,201 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import autocannon from "autocannon";
+import type pg from "pg";
+import { openDatabase } from "../../src/db/database.ts";
+import { applyMigrations } from "../../src/db/migrate.ts";
+import { freePort } from "../helpers/server-process.ts";
+import { type BenchData, seedBenchData } from "./seed.ts";
+import type { LoadResult } from "./stats.ts";
+import { type BenchRequest, benchShape } from "./workloads.ts";
+
+// What the bench scripts share: servers started in their own processes, autocannon runs, the generated database,
+// the machine's description and the README's marked sections.
+
+export interface Server {
+  url: string;
+  process: ChildProcess;
+  /** The processes that serve requests: the server's own, or a cluster's workers. */
+  servingPids: number[];
+  /** From spawning the process to its first healthy answer. */
+  startMilliseconds: number;
+}
+
+export interface StartOptions {
+  /**
+   * The process is a cluster's primary (test/bench/cluster.ts): it is ready once it sends the pids of its workers,
+   * all listening, over the IPC channel.
+   */
+  cluster?: boolean;
+}
+
+/** Node's arguments in `npm start` (`node <flags> <entry point>`): ours runs as it is started. */
+export function npmStartArguments(): string[] {
+  const { scripts } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+  const [command, ...args] = String(scripts.start).split(/\s+/);
+  if (command !== "node") throw new Error(`npm start is not a node command: ${scripts.start}`);
+  return args;
+}
+
+function clusterReady(child: ChildProcess): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    child.once("message", (message: { listening?: number[] }) =>
+      message.listening ? resolve(message.listening) : reject(new Error(`unexpected message ${message}`)),
+    );
+    child.once("exit", (code) => reject(new Error(`the cluster exited with ${code} before listening`)));
+  });
+}
+
+export async function startServer(
+  nodeArguments: string[] | ((port: number) => string[]),
+  health: string | BenchRequest,
+  env: Record<string, string>,
+  options: StartOptions = {},
+): Promise<Server> {
+  const healthRequest = typeof health === "string" ? { method: "GET", path: health, headers: {} } : health;
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const argumentList = typeof nodeArguments === "function" ? nodeArguments(port) : nodeArguments;
+  const child = spawn(process.execPath, argumentList, {
+    // One public URL for all, so the URLs inside the bodies match.
+    env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: "https://docs.bench.test" },
+    stdio: options.cluster ? ["ignore", "ignore", "inherit", "ipc"] : ["ignore", "ignore", "inherit"],
+  });
+  const servingPids = options.cluster ? await clusterReady(child) : [child.pid as number];
+  for (let attempt = 0; attempt < 6000; attempt++) {
+    if (child.exitCode !== null) throw new Error(`${argumentList.join(" ")} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}${healthRequest.path}`, healthRequest)).ok) {
+        return { url, process: child, servingPids, startMilliseconds: performance.now() - started };
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`${argumentList.join(" ")} did not become healthy`);
+}
+
+export async function stopServer(server: Server): Promise<void> {
+  if (server.process.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.process.once("exit", resolve));
+  server.process.kill("SIGTERM");
+  await exited;
+}
+
+/** Resident memory of the processes serving requests, from /proc. */
+export function rssMegabytes(server: Server): number {
+  let kilobytes = 0;
+  for (const pid of server.servingPids) {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    kilobytes += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
+  }
+  return kilobytes / 1024;
+}
+
+/** Idle memory is read a second after the start, once start-up garbage has had a chance to go. */
+export async function idleRssMegabytes(server: Server): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  return rssMegabytes(server);
+}
+
+/** Our server as `npm start` runs it: production mode, info logs, rate limiting on with a limit never reached. */
+export function startOurs(env: Record<string, string>): Promise<Server> {
+  return startServer(npmStartArguments(), "/healthz", oursEnvironment(env));
+}
+
+/** `workers` processes of ours, each as `npm start` runs it, behind one port (Node's cluster, round robin). */
+export function startOursClustered(workers: number, env: Record<string, string>): Promise<Server> {
+  const primary = ["--import", "tsx", "test/bench/cluster.ts", String(workers), ...npmStartArguments()];
+  return startServer(primary, "/healthz", oursEnvironment(env), { cluster: true });
+}
+
+function oursEnvironment(env: Record<string, string>): Record<string, string> {
+  return {
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "info",
+    NODE_ENV: "production",
+    RATE_LIMIT_TOKEN: "1000000000",
+    RATE_LIMIT_ANONYMOUS: "1000000000",
+    ...env,
+  };
+}
+
+export async function send(url: string, request: BenchRequest): Promise<string> {
+  const response = await fetch(`${url}${request.path}`, request);
+  const body = await response.text();
+  // GraphQL servers answer errors with 200: a workload that errors would measure nothing.
+  if (!response.ok || body.startsWith('{"errors"') || body.includes('"errors":[')) {
+    throw new Error(`${request.method} ${request.path} answered ${response.status}: ${body.slice(0, 500)}`);
+  }
+  return body;
+}
+
+export interface LoadOptions {
+  seconds: number;
+  connections: number;
+}
+
+/** A warm-up of a third of the time, then the measured run. */
+export async function load(url: string, request: BenchRequest, { seconds, connections }: LoadOptions) {
+  const options = {
+    url: `${url}${request.path}`,
+    method: request.method as "GET" | "POST",
+    headers: request.headers,
+    body: request.body,
+    connections,
+  };
+  await autocannon({ ...options, duration: Math.max(2, Math.round(seconds / 3)) });
+  const result = await autocannon({ ...options, duration: seconds });
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requestsPerSecond: result.requests.average,
+    errors: result.errors + result.non2xx,
+  } satisfies LoadResult;
+}
+
+export async function machine(admin: pg.Client): Promise<string> {
+  const version = (await admin.query<{ server_version: string }>("SHOW server_version")).rows[0]?.server_version;
+  const cpu = cpus();
+  return `${cpu.length} cores (${cpu[0]?.model.trim()}), ${Math.round(totalmem() / 1024 ** 3)} GB, Node ${process.version}, PostgreSQL ${version}`;
+}
+
+export function replaceBetweenMarkers(name: string, content: string) {
+  const path = new URL("../../README.md", import.meta.url);
+  const readme = readFileSync(path, "utf8");
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const from = readme.indexOf(start);
+  const to = readme.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`README.md lacks the ${start} ... ${end} markers`);
+  writeFileSync(path, `${readme.slice(0, from + start.length)}\n${content}\n${readme.slice(to)}`);
+}
+
+export interface BenchDatabase {
+  url: string;
+  data: BenchData;
+  drop(): Promise<void>;
+}
+
+/** A new database on the PostgreSQL server of `serverUrl`, migrated, holding the bench's data, analyzed. */
+export async function createBenchDatabase(admin: pg.Client, serverUrl: string): Promise<BenchDatabase> {
+  const database = `bench_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${database}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  const drop = async () => void (await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+  try {
+    const db = await openDatabase({ kind: "postgres", url: url.toString() });
+    await applyMigrations(db);
+    const data = await seedBenchData(db, benchShape);
+    await db.withRawConnection((connection) => connection.exec("ANALYZE"));
+    await db.close();
+    return { url: url.toString(), data, drop };
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+}
