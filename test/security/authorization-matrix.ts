@@ -428,6 +428,8 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   "Query.organizations": { route: "GET /orgs" },
   "Query.organizationsForEmailDomain": { route: "GET /email-domains/{emailDomain}/orgs" },
   "Query.publishedContentSite": { route: "GET /orgs/{organizationId}/sites/{siteId}/published" },
+  // Every caller may see what its own operation costs and what is left of its own limit (an address's, untokened).
+  "Query.rateLimit": { own: anyone, document: "{ rateLimit { cost maxCost } }" },
   "Query.siteSectionGroups": { route: "GET /orgs/{organizationId}/sites/{siteId}/section-groups" },
   "Query.siteSections": { route: "GET /orgs/{organizationId}/sites/{siteId}/sections" },
   "Query.siteSpaces": { route: "GET /orgs/{organizationId}/sites/{siteId}/site-spaces" },
