@@ -1,4 +1,3 @@
-import { errors as joseErrors, jwtVerify } from "jose";
 import { z } from "zod";
 import {
   readsOrganization,
@@ -265,7 +264,7 @@ export async function updateAdaptiveSchema(
 ): Promise<SiteAdaptiveSchema> {
   await requireSite(ctx, organizationId, siteId, "admin");
   const { jsonSchema } = parseInput(updateAdaptiveSchemaSchema, input);
-  validateAdaptiveSchema(jsonSchema);
+  await validateAdaptiveSchema(jsonSchema);
   const site = await ctx.prisma.site.update({
     where: { id: siteId },
     data: { adaptiveSchema: jsonSchema as Prisma.InputJsonObject, adaptiveSchemaUpdatedAt: ctx.clock.now() },
@@ -289,6 +288,7 @@ async function visitorClaims(ctx: RequestContext, site: Site): Promise<Record<st
   if (!ctx.bearer) return null;
   const key = visitorAuthKeyOf(ctx, site);
   if (key === null) return null;
+  const { errors: joseErrors, jwtVerify } = await import("jose");
   try {
     const { payload } = await jwtVerify(ctx.bearer, new TextEncoder().encode(key), {
       algorithms: ["HS256"],
