@@ -51,6 +51,9 @@ export interface Listening {
 /** Reconnection delays of a lost LISTEN: 100 ms, doubling up to 5 s. */
 const firstReconnectDelayMs = 100;
 
+/** PGlite's buffer pool (PostgreSQL's `shared_buffers`), set on its command line: the data directory is untouched. */
+const pgliteSharedBuffers = "32MB";
+
 /** The `pg` module, imported when a PostgreSQL database is opened. */
 type PgDriver = typeof import("pg").default;
 const maxReconnectDelayMs = 5_000;
@@ -102,7 +105,11 @@ async function openPGlite(dataDir: string): Promise<Database> {
     import("@electric-sql/pglite"),
     import("pglite-prisma-adapter"),
   ]);
-  const pglite = await PGlite.create(dataDir);
+  const pglite = await PGlite.create(dataDir, {
+    // PostgreSQL's default 128 MB buffer pool is touched whole at start inside PGlite's WebAssembly memory (~130 MB
+    // resident); the embedded default holds small data sets, and pages it evicts stay in the OS file cache.
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${pgliteSharedBuffers}`],
+  });
   const { prisma, sql, statementCount, onStatement } = countingClients(new PrismaPGlite(pglite), (text, params) =>
     pglite.query<unknown[]>(text, params, { rowMode: "array", parsers: typeParsers }),
   );
