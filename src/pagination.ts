@@ -216,10 +216,10 @@ export interface SqlKeysetQuery<Node> {
   where(bind: Bind): string[];
 }
 
-/** PostgreSQL's data exceptions (class 22): a cursor value the column's type cannot take. */
+/** PostgreSQL's data exceptions (class 22, the drivers' `code`): a cursor value the column's type cannot take. */
 function isDataException(error: unknown): boolean {
-  const cause = (error as { cause?: { originalCode?: unknown } } | null)?.cause;
-  return typeof cause?.originalCode === "string" && cause.originalCode.startsWith("22");
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("22");
 }
 
 /**
