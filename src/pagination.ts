@@ -256,7 +256,7 @@ export function paginateSql<Node>(sql: SqlReader, args: PageArgs, query: SqlKeys
         if (after) conditions.push(keysetSql(bind, after, "after"));
         if (before) conditions.push(keysetSql(bind, before, "before"));
         const orderBy = orderBySql(query.sort, "t", backward);
-        return `SELECT t.* FROM ${query.table} t ${whereSql(conditions)} ORDER BY ${orderBy} LIMIT ${take}`;
+        return `SELECT t.* FROM ${query.table} t ${whereSql(conditions)} ORDER BY ${orderBy} LIMIT ${bind(take)}`;
       });
       return sql.rows<Node>(text, params);
     },

@@ -158,8 +158,19 @@ async function openPostgres(url: string): Promise<Database> {
   const types = {
     getTypeParser: (oid: number, format?: "text" | "binary") => typeParsers[oid] ?? pg.types.getTypeParser(oid, format),
   };
+  // Hand-written reads are a fixed set of texts: each is prepared once per connection under its own name, so
+  // PostgreSQL plans it once instead of on every call (planning the space read cost more than running it).
+  const statementNames = new Map<string, string>();
+  const statementName = (text: string) => {
+    let name = statementNames.get(text);
+    if (name === undefined) {
+      name = `read_${statementNames.size}`;
+      statementNames.set(text, name);
+    }
+    return name;
+  };
   const { prisma, sql, statementCount, onStatement } = countingClients(new PrismaPg(pool), (text, values) =>
-    pool.query<unknown[]>({ text, values, rowMode: "array", types }),
+    pool.query<unknown[]>({ name: statementName(text), text, values, rowMode: "array", types }),
   );
   return {
     prisma,
