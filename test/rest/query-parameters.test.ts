@@ -134,6 +134,54 @@ describe("parameters the model has no concept of", () => {
   });
 });
 
+describe("parameters of the public spec beyond the reference", () => {
+  it("lists nested collections unless nested=false, which lists only the top level", async () => {
+    const create = async (body: Record<string, string>) => {
+      const created = await t.rest<{ id: string }>("POST", `/orgs/${org.organizationId}/collections`, {
+        token: admin,
+        body,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body.id;
+    };
+    const top = await create({ title: "Top" });
+    const child = await create({ title: "Child", parent: top });
+    const ids = async (query: Record<string, string>) => {
+      const list = await t.rest<List>("GET", `/orgs/${org.organizationId}/collections`, { token: admin, query });
+      expect(list.status).toBe(200);
+      return list.body.items.map((item) => item.id);
+    };
+    expect(await ids({})).toEqual(expect.arrayContaining([top, child]));
+    expect(await ids({ nested: "true" })).toEqual(expect.arrayContaining([top, child]));
+    const topLevel = await ids({ nested: "false" });
+    expect(topLevel).toContain(top);
+    expect(topLevel).not.toContain(child);
+  });
+
+  it("validates a review's format, refuses the outdated filter and a site structure's shareKey", async () => {
+    const space = await createSpace(t, org, { title: "Reviews" });
+    const changeRequest = await openChangeRequest(space.id, "Review me");
+    const reviews = `/spaces/${space.id}/change-requests/${changeRequest.id}/reviews`;
+    for (const format of ["document", "markdown"]) {
+      expect((await t.rest("GET", reviews, { token: admin, query: { format } })).status).toBe(200);
+    }
+    const badFormat = await t.rest<ErrorBody>("GET", reviews, { token: admin, query: { format: "html" } });
+    expect(badFormat.body).toEqual({
+      error: { code: 400, message: "Query parameter format must be one of document, markdown" },
+    });
+    const outdated = await t.rest<ErrorBody>("GET", reviews, { token: admin, query: { outdated: "true" } });
+    expect(outdated.status).toBe(400);
+    expect(outdated.body.error.message).toMatch(/^Query parameter outdated is not supported: /);
+
+    const site = await createSite(t, org, { title: "Structure" });
+    const structure = `${sitePath(org, site.id)}/structure`;
+    expect((await t.rest("GET", structure, { token: admin })).status).toBe(200);
+    const shared = await t.rest<ErrorBody>("GET", structure, { token: admin, query: { shareKey: "key" } });
+    expect(shared.status).toBe(400);
+    expect(shared.body.error.message).toMatch(/^Query parameter shareKey is not supported: /);
+  });
+});
+
 type SpecParameter = { name?: string; in?: string; $ref?: string };
 type SpecOperation = { operationId?: string; parameters?: SpecParameter[] };
 

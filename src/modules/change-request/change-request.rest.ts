@@ -21,6 +21,8 @@ const organizationQueryRules = {
   styleguideRun: { unsupported: "there are no style-guide runs" },
   finding: { unsupported: "there are no style-guide findings" },
 } as const;
+/** A review's body carries no rich text (its comment is not part of it): either format answers it as is. */
+const reviewFormatRule = { oneOf: ["document", "markdown"] } as const;
 const connection = (fragment: string) => `totalCount pageInfo { hasNextPage endCursor } nodes { ...${fragment} }`;
 
 const base = "/spaces/{spaceId}/change-requests/{changeRequestId}";
@@ -139,6 +141,7 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "getReviewsByChangeRequestId",
     status: 200,
     result: "space.changeRequest.reviews",
+    queryRules: { format: reviewFormatRule, outdated: { unsupported: "read each review's outdated field instead" } },
     document: `query getReviewsByChangeRequestId(${crVariables}, $limit: Int, $page: String) {
       ${selectChangeRequest(`reviews(first: $limit, after: $page) { ${connection("ReviewFields")} }`)}
     } ${reviewFields}`,
@@ -159,6 +162,7 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "getChangeRequestReviewById",
     status: 200,
     result: "space.changeRequest.review",
+    queryRules: { format: reviewFormatRule },
     document: `query getChangeRequestReviewById(${crVariables}, $reviewId: String!) {
       ${selectChangeRequest("review(id: $reviewId) { ...ReviewFields }")}
     } ${reviewFields}`,
