@@ -46,21 +46,32 @@ export function pageSize(value: number | null | undefined, name = "first"): numb
   return value;
 }
 
-function encodeCursor(values: SortValue[]): string {
-  return Buffer.from(JSON.stringify(values.map((v) => (v instanceof Date ? { d: v.toISOString() } : v)))).toString(
-    "base64url",
-  );
+/** Any list's sort, as far as its cursors care. */
+type Order = readonly { field: string; direction: "asc" | "desc" }[];
+
+/** The order a cursor belongs to (`updatedAt desc,id desc`): a cursor is only valid in the order that made it. */
+function orderOf(sort: Order): string {
+  return sort.map((key) => `${key.field} ${key.direction}`).join(",");
 }
 
-function decodeCursor(cursor: string, length: number): SortValue[] {
-  let parsed: unknown;
+function encodeCursor(sort: Order, values: SortValue[]): string {
+  const encoded = values.map((v) => (v instanceof Date ? { d: v.toISOString() } : v));
+  return Buffer.from(JSON.stringify({ order: orderOf(sort), values: encoded })).toString("base64url");
+}
+
+function decodeCursor(cursor: string, sort: Order): SortValue[] {
+  let parsed: { order?: unknown; values?: unknown } | undefined;
   try {
     parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
   } catch {
     parsed = undefined;
   }
-  if (!Array.isArray(parsed) || parsed.length !== length) throw new InvalidInputError("Invalid page cursor");
-  return parsed.map((value: unknown) => {
+  const values = parsed?.values;
+  if (!Array.isArray(values) || values.length !== sort.length) throw new InvalidInputError("Invalid page cursor");
+  if (parsed?.order !== orderOf(sort)) {
+    throw new InvalidInputError("Invalid page cursor: it belongs to another order; ask for the first page again");
+  }
+  return values.map((value: unknown) => {
     if (typeof value === "string" && !value.includes("\u0000")) return value;
     if (typeof value === "number") return value;
     if (value && typeof value === "object" && typeof (value as { d?: unknown }).d === "string") {
@@ -86,7 +97,10 @@ function keysetWhere<Node>(sort: readonly SortKey<Node>[], values: SortValue[], 
 }
 
 function cursorOf<Node>(sort: readonly SortKey<Node>[], node: Node): string {
-  return encodeCursor(sort.map((key) => node[key.field] as SortValue));
+  return encodeCursor(
+    sort,
+    sort.map((key) => node[key.field] as SortValue),
+  );
 }
 
 /**
@@ -127,8 +141,8 @@ async function keysetPage<Node>(
   const take = Math.max(size, last ?? 0) + 1;
   const cursor = backward ? args.before : args.after;
   const bounds: KeysetBounds = { backward, take };
-  if (cursor) bounds[backward ? "before" : "after"] = decodeCursor(cursor, sort.length);
-  if (!backward && args.before) bounds.before = decodeCursor(args.before, sort.length);
+  if (cursor) bounds[backward ? "before" : "after"] = decodeCursor(cursor, sort);
+  if (!backward && args.before) bounds.before = decodeCursor(args.before, sort);
   const [rows, totalCount] = await Promise.all([take === 1 ? Promise.resolve([]) : fetch(bounds), count()]).catch(
     (error: unknown) => {
       if ((args.after || args.before) && isCursorTypeError(error)) throw new InvalidInputError("Invalid page cursor");
@@ -293,7 +307,7 @@ function isAfterCursor<Node>(sort: readonly SortKey<Node>[], node: Node, values:
 
 /** The values of a cursor of `sort` (keyset queries written in SQL); a malformed cursor is the caller's error. */
 export function cursorValues<Node>(sort: readonly SortKey<Node>[], cursor: string): SortValue[] {
-  return decodeCursor(cursor, sort.length);
+  return decodeCursor(cursor, sort);
 }
 
 /**
@@ -310,7 +324,7 @@ export function pageFromRows<Node>(
   const size = pageSize(args.first);
   // `last` alone (a backward page) is not served from memory: callers send it to `paginate`.
   const last = isSet(args.first) && isSet(args.last) ? pageSize(args.last, "last") : undefined;
-  const after = args.after ? decodeCursor(args.after, sort.length) : undefined;
+  const after = args.after ? decodeCursor(args.after, sort) : undefined;
   const remaining = after ? rows.filter((node) => isAfterCursor(sort, node, after)) : rows;
   const page = firstThenLast(remaining, size, last, Boolean(after));
   const edges = page.rows.map((node) => edgeOf(sort, node));

@@ -5,6 +5,13 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * name (query values coerced to the variable's declared type), the JSON body becomes `$input`, and the value at
  * `result` (a dotted path into `data`) becomes the response body: a connection becomes the page-token envelope.
  */
+/**
+ * A query parameter of the reference that maps to no document variable: either accepted with one of `oneOf`
+ * (answered as is, because the model has nothing it would change) or refused with 400 and `unsupported` as the
+ * reason, so that no parameter of the reference is silently ignored.
+ */
+export type QueryRule = { oneOf: readonly string[] } | { unsupported: string };
+
 export interface RestRoute {
   method: HttpMethod;
   /** Path under `/v1`, with `{name}` parameters. */
@@ -19,4 +26,6 @@ export interface RestRoute {
   result?: string;
   /** Dotted path into `data` of a boolean: when true the route answers 201 (created) instead of `status`. */
   createdWhen?: string;
+  /** Query parameters checked by the router without becoming variables (see `QueryRule`). */
+  queryRules?: Readonly<Record<string, QueryRule>>;
 }

@@ -20,6 +20,7 @@ import { domainErrorOf } from "../graphql/errors.ts";
 import { DomainError } from "../lib/errors.ts";
 import { inputProblem, inputProblemMessage } from "../validation.ts";
 import { restError } from "./errors.ts";
+import { queryRuleProblem } from "./query-rules.ts";
 import type { HttpMethod, RestRoute } from "./route.ts";
 import { applyPlan, planSelection, type ShapePlan } from "./shape.ts";
 
@@ -220,6 +221,8 @@ export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOpti
     const { compiled, match } = found;
     onMatched?.(compiled.route);
     const variables: Record<string, unknown> = {};
+    const refused = queryRuleProblem(compiled.route.queryRules, query);
+    if (refused) return restError(400, refused);
     try {
       compiled.parameterNames.forEach((name, index) => {
         variables[name] = decodeURIComponent(match[index + 1] as string);

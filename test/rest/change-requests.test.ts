@@ -294,13 +294,24 @@ describe("change requests", () => {
     } while (page);
     expect(walked).toEqual([...open.body.items, ...rest.body.items].map((cr) => cr.number));
     // A well-formed cursor whose first value is no timestamp is refused, not a server error.
-    const forged = Buffer.from(JSON.stringify(["not a time", "cr_x"])).toString("base64url");
+    const forged = Buffer.from(
+      JSON.stringify({ order: "updatedAt desc,id desc", values: ["not a time", "cr_x"] }),
+    ).toString("base64url");
     const refused = await t.rest<{ error: { message: string } }>("GET", `/spaces/${space.id}/change-requests`, {
       token: editor,
       query: { page: forged },
     });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toBe("Invalid page cursor");
+    // A cursor of the updatedAt order is no position in the createdAt order: refused, not misread.
+    const otherOrder = await t.rest<{ error: { message: string } }>("GET", `/spaces/${space.id}/change-requests`, {
+      token: editor,
+      query: { orderBy: "createdAt", page: open.body.next?.page },
+    });
+    expect(otherOrder.status).toBe(400);
+    expect(otherOrder.body.error.message).toBe(
+      "Invalid page cursor: it belongs to another order; ask for the first page again",
+    );
     const drafts = await t.rest<{ items: ChangeRequestBody[] }>("GET", `/spaces/${space.id}/change-requests`, {
       token: editor,
       query: { status: "draft" },

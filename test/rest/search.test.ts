@@ -171,7 +171,9 @@ describe("GET /spaces/{spaceId}/search", () => {
       expect(response.status, JSON.stringify(query)).toBe(400);
       expect(response.body).toMatchObject({ error: { code: 400, message: expect.any(String) } });
     }
-    const forged = Buffer.from(JSON.stringify(["not-a-score", 1])).toString("base64url");
+    const forged = Buffer.from(JSON.stringify({ order: "score desc,pageId asc", values: ["not-a-score", 1] })).toString(
+      "base64url",
+    );
     expect((await searchSpace(handbook, { query: "proxy", page: forged })).status).toBe(400);
     expect((await searchSpace(handbook, { query: "proxy", page: "%%%" })).status).toBe(400);
   });

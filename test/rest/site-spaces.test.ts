@@ -68,7 +68,9 @@ describe("site spaces", () => {
     const firstPage = await listSiteSpaces(site, { query: { limit: "1" } });
     const nextPage = await listSiteSpaces(site, { query: { limit: "1", page: firstPage.next?.page ?? "" } });
     expect([...firstPage.items, ...nextPage.items].map((s) => s.id)).toEqual([first.id, second.id]);
-    const forged = Buffer.from(JSON.stringify(["not a number", "sitesp_x"])).toString("base64url");
+    const forged = Buffer.from(
+      JSON.stringify({ order: "position asc,id asc", values: ["not a number", "sitesp_x"] }),
+    ).toString("base64url");
     const refused = await t.rest("GET", `${site}/site-spaces`, { token: admin, query: { page: forged } });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ error: { code: 400, message: "Invalid page cursor" } });

@@ -104,7 +104,11 @@ const pageTokens = fc.oneof(
   strings,
   fc.jsonValue({ maxDepth: 2 }).map((value) => Buffer.from(JSON.stringify(value)).toString("base64url")),
   fc
-    .array(fc.oneof(strings, numbers, fc.record({ d: strings })), { maxLength: 3 })
+    .record({
+      // Orders of real lists, so that forged values reach the keyset queries.
+      order: fc.constantFrom("createdAt asc,id asc", "updatedAt desc,id desc", "position asc,id asc", "title asc"),
+      values: fc.array(fc.oneof(strings, numbers, fc.record({ d: strings })), { maxLength: 3 }),
+    })
     .map((value) => Buffer.from(JSON.stringify(value)).toString("base64url")),
 );
 

@@ -252,9 +252,18 @@ builder.objectFields(OrganizationRef, (t) => ({
   changeRequests: t.connection({
     type: ChangeRequestRef,
     description: "listChangeRequestsForOrganization: in the spaces the viewer can see.",
-    args: filterArgs,
+    args: {
+      ...filterArgs,
+      site: t.arg.id({ description: "A site id: only change requests of the spaces its site spaces publish." }),
+      space: t.arg.id({ description: "A space id: only that space's change requests." }),
+    },
     resolve: (organization, args, ctx) =>
-      listChangeRequests(ctx, { organizationId: organization.id }, filtersOf(args), args),
+      listChangeRequests(
+        ctx,
+        { organizationId: organization.id, siteId: args.site ?? null, spaceId: args.space ?? null },
+        filtersOf(args),
+        args,
+      ),
   }),
 }));
 

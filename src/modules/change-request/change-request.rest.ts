@@ -14,6 +14,15 @@ const filterVariables =
   "$status: ChangeRequestStatus, $creator: String, $contributor: String, $requestedReviewer: String, $orderBy: ChangeRequestOrderBy, $limit: Int, $page: String";
 const filterArguments =
   "status: $status, creator: $creator, contributor: $contributor, requestedReviewer: $requestedReviewer, orderBy: $orderBy, first: $limit, after: $page";
+/** The model has no site topics, style-guide runs or findings: filtering by one is refused, not ignored. */
+const topicRule = { unsupported: "change requests are not linked to site topics" } as const;
+const organizationQueryRules = {
+  topic: topicRule,
+  styleguideRun: { unsupported: "there are no style-guide runs" },
+  finding: { unsupported: "there are no style-guide findings" },
+} as const;
+/** A review's body carries no rich text (its comment is not part of it): either format answers it as is. */
+const reviewFormatRule = { oneOf: ["document", "markdown"] } as const;
 const connection = (fragment: string) => `totalCount pageInfo { hasNextPage endCursor } nodes { ...${fragment} }`;
 
 const base = "/spaces/{spaceId}/change-requests/{changeRequestId}";
@@ -29,6 +38,7 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "listChangeRequestsForSpace",
     status: 200,
     result: "space.changeRequests",
+    queryRules: { topic: topicRule },
     document: `query listChangeRequestsForSpace($spaceId: ID!, ${filterVariables}) {
       space(id: $spaceId) { changeRequests(${filterArguments}) { ${connection("ChangeRequestFields")} } }
     } ${changeRequestFields}`,
@@ -39,8 +49,11 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "listChangeRequestsForOrganization",
     status: 200,
     result: "organization.changeRequests",
-    document: `query listChangeRequestsForOrganization($organizationId: ID!, ${filterVariables}) {
-      organization(id: $organizationId) { changeRequests(${filterArguments}) { ${connection("ChangeRequestFields")} } }
+    queryRules: organizationQueryRules,
+    document: `query listChangeRequestsForOrganization($organizationId: ID!, ${filterVariables}, $site: ID, $space: ID) {
+      organization(id: $organizationId) {
+        changeRequests(${filterArguments}, site: $site, space: $space) { ${connection("ChangeRequestFields")} }
+      }
     } ${changeRequestFields}`,
   },
   {
@@ -128,6 +141,7 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "getReviewsByChangeRequestId",
     status: 200,
     result: "space.changeRequest.reviews",
+    queryRules: { format: reviewFormatRule, outdated: { unsupported: "read each review's outdated field instead" } },
     document: `query getReviewsByChangeRequestId(${crVariables}, $limit: Int, $page: String) {
       ${selectChangeRequest(`reviews(first: $limit, after: $page) { ${connection("ReviewFields")} }`)}
     } ${reviewFields}`,
@@ -148,6 +162,7 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "getChangeRequestReviewById",
     status: 200,
     result: "space.changeRequest.review",
+    queryRules: { format: reviewFormatRule },
     document: `query getChangeRequestReviewById(${crVariables}, $reviewId: String!) {
       ${selectChangeRequest("review(id: $reviewId) { ...ReviewFields }")}
     } ${reviewFields}`,

@@ -140,20 +140,21 @@ export type ChangeRequestFilters = z.input<typeof listFiltersSchema>;
  */
 export async function listChangeRequests(
   ctx: RequestContext,
-  scope: { spaceId: string } | { organizationId: string },
+  scope: { spaceId: string } | { organizationId: string; siteId: string | null; spaceId: string | null },
   filters: ChangeRequestFilters,
   page: PageArgs,
 ) {
   const { status, creator, contributor, requestedReviewer, orderBy } = parseInput(listFiltersSchema, filters);
   let spaceIds: string[];
-  if ("spaceId" in scope) {
+  if (!("organizationId" in scope)) {
     await getSpace(ctx, scope.spaceId);
     spaceIds = [scope.spaceId];
   } else {
-    const visible = await ctx.prisma.space.findMany({
-      where: await visibleSpacesWhere(ctx, scope.organizationId),
-      select: { id: true },
-    });
+    // The site and space filters narrow the visible spaces: an id the viewer cannot see lists nothing.
+    const narrowed: Prisma.SpaceWhereInput[] = [await visibleSpacesWhere(ctx, scope.organizationId)];
+    if (scope.spaceId) narrowed.push({ id: scope.spaceId });
+    if (scope.siteId) narrowed.push({ siteSpaces: { some: { siteId: scope.siteId } } });
+    const visible = await ctx.prisma.space.findMany({ where: { AND: narrowed }, select: { id: true } });
     spaceIds = visible.map((space) => space.id);
   }
   const sort: SortKey<ChangeRequest>[] = [

@@ -31,6 +31,16 @@ const pageWithBody = /* GraphQL */ `
 export const contentEditFields = "revision result inserted { type id }";
 
 /** The `/content` reads of a base (a space or a change request): `select` picks the revision. */
+/**
+ * Documents here hold no references to other content (no reusable-content blocks, no content refs), so a
+ * dereferenced document is the document as stored: the value is checked, the page answered as is. How markdown
+ * writes such references has no meaning either, and its values are not public: refused rather than guessed.
+ */
+const pageQueryRules = {
+  dereferenced: { oneOf: ["true", "false", "reusable-contents"] },
+  "format.markdown.refs": { unsupported: "documents hold no references to other content" },
+} as const;
+
 export function contentReadRoutes(base: {
   path: string;
   variables: string;
@@ -86,6 +96,7 @@ export function contentReadRoutes(base: {
       operation: base.operations.page,
       status: 200,
       result: `${base.result}.page`,
+      queryRules: pageQueryRules,
       document: `query ${base.operations.page}(${base.variables}, ${readArgs}, $pageId: String!,
           $format: PageFormat = document, $evaluated: String) {
         ${base.select("page(id: $pageId) { ...PageWithBody }")}

@@ -65,6 +65,8 @@ export const siteSectionRoutes: RestRoute[] = [
     operation: "getSiteStructure",
     status: 200,
     result: "siteStructure",
+    // The structure's published URLs are the site's own: a share link's key would not change them here.
+    queryRules: { shareKey: { unsupported: "published URLs with a share key are not resolved on this route" } },
     document: `query getSiteStructure($organizationId: ID!, $siteId: ID!) {
       siteStructure(organizationId: $organizationId, siteId: $siteId) { type structure { ...SiteStructureItemFields } }
     } ${siteStructureItemFields}`,

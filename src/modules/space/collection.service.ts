@@ -10,14 +10,14 @@ import { parseInput } from "../../validation.ts";
 import { collectionByIdLoader } from "./space.loaders.ts";
 
 /** Collections are organization structure: `read` members see them (not guests); spaces inside keep their access. */
-export async function listCollections(ctx: RequestContext, organizationId: string, page: PageArgs) {
+export async function listCollections(ctx: RequestContext, organizationId: string, nested: boolean, page: PageArgs) {
   await requireOrganizationRole(ctx, organizationId, "read");
   return paginate<Collection>(page, {
     sort: [
       { field: "createdAt", direction: "asc" },
       { field: "id", direction: "asc" },
     ],
-    where: { organizationId },
+    where: nested ? { organizationId } : { organizationId, parentId: null },
     model: ctx.prisma.collection,
   });
 }

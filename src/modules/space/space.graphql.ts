@@ -155,7 +155,10 @@ builder.objectFields(OrganizationRef, (t) => ({
   collections: t.connection({
     type: CollectionRef,
     description: "listCollectionsInOrganizationById",
-    resolve: (organization, args, ctx) => listCollections(ctx, organization.id, args),
+    args: {
+      nested: t.arg.boolean({ description: "Default true; false lists only the top-level collections." }),
+    },
+    resolve: (organization, args, ctx) => listCollections(ctx, organization.id, args.nested !== false, args),
   }),
 }));
 

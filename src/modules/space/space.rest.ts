@@ -137,9 +137,9 @@ export const spaceRoutes: RestRoute[] = [
     operation: "listCollectionsInOrganizationById",
     status: 200,
     result: "organization.collections",
-    document: `query listCollectionsInOrganizationById($organizationId: ID!, $limit: Int, $page: String) {
+    document: `query listCollectionsInOrganizationById($organizationId: ID!, $limit: Int, $page: String, $nested: Boolean) {
       organization(id: $organizationId) {
-        collections(first: $limit, after: $page) {
+        collections(first: $limit, after: $page, nested: $nested) {
           totalCount pageInfo { hasNextPage endCursor } nodes { ...CollectionFields }
         }
       }
