@@ -66,7 +66,6 @@ async function requiredUser(ctx: Context, userId: string) {
 const ReviewRef = builder.objectRef<ChangeRequestReview>("ChangeRequestReview").implement({
   description: "A reviewer's verdict on one revision of a change request.",
   fields: (t) => ({
-    object: t.string({ resolve: () => "change-request-review" }),
     id: t.exposeString("id"),
     revision: t.exposeString("revisionId"),
     status: t.exposeString("status", { description: "approved or changes-requested." }),
@@ -98,7 +97,6 @@ const ReviewRef = builder.objectRef<ChangeRequestReview>("ChangeRequestReview").
 
 const RequestedReviewerRef = builder.objectRef<ChangeRequestReviewer>("ChangeRequestRequestedReviewer").implement({
   fields: (t) => ({
-    object: t.string({ resolve: () => "change-request-requested-reviewer" }),
     kind: t.string({ resolve: () => "user" }),
     user: t.field({ type: UserRef, resolve: (row, _args, ctx) => requiredUser(ctx, row.userId) }),
     requestedBy: t.field({ type: UserRef, resolve: (row, _args, ctx) => requiredUser(ctx, row.requestedById) }),
@@ -112,7 +110,6 @@ builder.node(ChangeRequestRef, {
   id: { resolve: (changeRequest) => changeRequest.id },
   loadMany: (ids, ctx) => loadVisibleChangeRequests(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "change-request" }),
     number: t.exposeInt("number", { description: "Incremental within the space." }),
     status: t.field({ type: ChangeRequestStatusEnum, resolve: (row) => row.status as "open" }),
     subject: t.exposeString("subject"),

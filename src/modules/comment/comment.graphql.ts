@@ -102,7 +102,6 @@ async function threadOf(ctx: Context, reply: CommentReply) {
 const ReplyRef = builder.objectRef<CommentReply>("CommentReply").implement({
   description: "A reply in a comment thread.",
   fields: (t) => ({
-    object: t.string({ resolve: () => "comment-reply" }),
     id: t.exposeString("id"),
     postedBy: t.field({ type: UserRef, resolve: (reply, _args, ctx) => requiredUser(ctx, reply.postedById) }),
     postedAt: t.expose("postedAt", { type: "DateTime" }),
@@ -171,7 +170,6 @@ const CommentStatusFilterEnum = builder.enumType("CommentStatusFilter", {
 const CommentRef = builder.objectRef<Comment>("Comment").implement({
   description: "A comment thread on a space or a change request.",
   fields: (t) => ({
-    object: t.string({ resolve: () => "comment" }),
     id: t.exposeString("id"),
     postedBy: t.field({ type: UserRef, resolve: (comment, _args, ctx) => requiredUser(ctx, comment.postedById) }),
     postedAt: t.expose("postedAt", { type: "DateTime" }),
@@ -191,7 +189,7 @@ const CommentRef = builder.objectRef<Comment>("Comment").implement({
       resolve: (comment, _args, ctx) => reactionsOf(ctx, { commentId: comment.id, targetId: comment.id }),
     }),
     replyCount: t.int({
-      description: "Replies in the thread (REST: `replies`).",
+      description: "Replies in the thread.",
       resolve: (comment, _args, ctx) => replyCount(ctx, comment),
     }),
     repliers: t.field({ type: [ReplierRef], resolve: (comment, _args, ctx) => repliersOf(ctx, comment) }),

@@ -3,7 +3,7 @@ import { userFields } from "../change-request/change-request.fragments.ts";
 import { memberFields } from "../member/member.rest.ts";
 
 const messageFields = `
-  object id postedAt editedAt urls { location } postedBy { ${userFields} }
+  object: __typename id postedAt editedAt urls { location } postedBy { ${userFields} }
   body(format: $format) { markdown document }
   reactions { emoji count users { reactedAt user { ${userFields} } } }
   permissions { view edit reply delete }

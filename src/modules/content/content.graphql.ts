@@ -39,12 +39,6 @@ const RevisionGitRef = builder.objectRef<RevisionGit>("GitSyncCommit").implement
 
 export const PageFormatEnum = builder.enumType("PageFormat", { values: ["document", "markdown"] as const });
 
-/**
- * Field extension for flat page lists: REST nests each item under the item whose `id` is its `parent` (into
- * `pages`), as the public API's page trees are; GraphQL clients get the flat list and can nest it themselves.
- */
-const restNestsByParent = { restNestsByParent: true } as const;
-
 /** Every layout option the public API lists, so a page that never set one reads as the defaults. */
 const defaultLayout = {
   width: "default",
@@ -111,7 +105,7 @@ RevisionPageRef.implement({
     descendants: t.field({
       type: [RevisionPageRef],
       description: "Every page under this one, flat in tree order (each with its parent).",
-      extensions: { ...restNestsByParent, cost: pageListCost },
+      extensions: { cost: pageListCost },
       resolve: (node) => {
         const out: PageNode[] = [];
         const visit = (pages: PageNode[]) => {
@@ -218,7 +212,6 @@ RevisionFileRef.implement({
 RevisionRef.implement({
   description: "An immutable snapshot of a space's content.",
   fields: (t) => ({
-    object: t.string({ resolve: () => "revision" }),
     id: t.exposeString("id"),
     parents: t.exposeStringList("parents", { description: "Ids of the parent revisions." }),
     type: t.exposeString("type", { description: "edits, merge or update." }),
@@ -232,7 +225,7 @@ RevisionRef.implement({
     pageList: t.field({
       type: [RevisionPageRef],
       description: "Every page, flat in tree order (each with its parent).",
-      extensions: { ...restNestsByParent, cost: pageListCost },
+      extensions: { cost: pageListCost },
       resolve: async (revision, _args, ctx) => (await revisionTree(ctx, revision)).all,
     }),
     page: t.field({

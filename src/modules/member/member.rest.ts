@@ -1,12 +1,12 @@
 import type { RestRoute } from "../../rest/route.ts";
 
 const userFields = /* GraphQL */ `
-  fragment UserFields on User { object id displayName email photoURL urls { location } }
+  fragment UserFields on User { object: __typename id displayName email photoURL urls { location } }
 `;
 
 export const memberFields = /* GraphQL */ `
   fragment MemberFields on Member {
-    object id role user { ...UserFields } disabled joinedAt lastSeenAt sso spaces: spaceCount teams: teamCount
+    object: __typename id role user { ...UserFields } disabled joinedAt lastSeenAt sso spaces: spaceCount teams: teamCount
   }
   ${userFields}
 `;

@@ -1,6 +1,5 @@
 import type { OpenAPISpec, OpenAPISpecVersion } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { keepsNullInRest } from "../../graphql/enums.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import {
   createOrUpdateSpec,
@@ -64,7 +63,7 @@ const ContentUrlsRef = builder
   .implement({
     fields: (t) => ({
       source: t.exposeString("source"),
-      public: t.exposeString("public", { nullable: true, extensions: keepsNullInRest }),
+      public: t.exposeString("public", { nullable: true }),
     }),
   });
 
@@ -86,7 +85,6 @@ const ContentRef = builder
 
 const OpenAPISpecVersionRef = builder.objectRef<OpenAPISpecVersion>("OpenAPISpecVersion").implement({
   fields: (t) => ({
-    object: t.string({ resolve: () => "openapi-spec-version" }),
     id: t.exposeID("id"),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     url: t.string({
@@ -108,7 +106,6 @@ const OpenAPISpecVersionRef = builder.objectRef<OpenAPISpecVersion>("OpenAPISpec
 OpenAPISpecRef.implement({
   description: "A named, versioned API description of an organization, processed from a URL or a text.",
   fields: (t) => ({
-    object: t.string({ resolve: () => "openapi-spec" }),
     id: t.exposeID("id"),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
@@ -205,7 +202,7 @@ const PutResultRef = builder
   .objectRef<{ created: boolean; spec: OpenAPISpec }>("CreateOrUpdateOpenAPISpecResult")
   .implement({
     fields: (t) => ({
-      created: t.exposeBoolean("created", { description: "True when the slug was new (REST answers 201)." }),
+      created: t.exposeBoolean("created", { description: "True when the slug was new." }),
       spec: t.field({ type: OpenAPISpecRef, resolve: (result) => result.spec }),
     }),
   });

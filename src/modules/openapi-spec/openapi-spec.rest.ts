@@ -2,14 +2,14 @@ import type { RestRoute } from "../../rest/route.ts";
 
 const specFields = /* GraphQL */ `
   fragment OpenAPISpecFields on OpenAPISpec {
-    object id createdAt updatedAt slug sourceURL processingState visibility lastVersion lastProcessedAt
+    object: __typename id createdAt updatedAt slug sourceURL processingState visibility lastVersion lastProcessedAt
     lastProcessErrorCode lastProcessedErrors { message code } lastProcessedErrorCount
     permissions { view edit } urls { location app published }
   }
 `;
 
 const versionFields = /* GraphQL */ `
-  fragment OpenAPISpecVersionFields on OpenAPISpecVersion { object id createdAt url urls { location } }
+  fragment OpenAPISpecVersionFields on OpenAPISpecVersion { object: __typename id createdAt url urls { location } }
 `;
 
 const contentFields = "content { filesystem url urls { source public } }";

@@ -1,6 +1,6 @@
 import type { LinkInvite } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { keepsNullInRest, RoleEnum } from "../../graphql/enums.ts";
+import { RoleEnum } from "../../graphql/enums.ts";
 import {
   createLinkInvite,
   deleteLinkInvite,
@@ -15,9 +15,8 @@ import { OrganizationRef } from "./organization.graphql.ts";
 const LinkInviteRef = builder.objectRef<LinkInvite>("LinkInvite").implement({
   description: "An invite link to an organization; its id is the link's secret.",
   fields: (t) => ({
-    object: t.string({ resolve: () => "invite" }),
     id: t.exposeID("id"),
-    role: t.expose("role", { type: RoleEnum, nullable: true, extensions: keepsNullInRest }),
+    role: t.expose("role", { type: RoleEnum, nullable: true }),
     redundant: t.boolean({
       description: "True when the caller already has at least this role.",
       resolve: (invite, _args, ctx) => isInviteRedundant(ctx, invite),

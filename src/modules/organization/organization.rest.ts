@@ -2,7 +2,7 @@ import type { RestRoute } from "../../rest/route.ts";
 
 export const organizationFields = /* GraphQL */ `
   fragment OrganizationFields on Organization {
-    object id title createdAt emailDomains hostname type useCase communityType defaultRole
+    object: __typename id title createdAt emailDomains hostname type useCase communityType defaultRole
     defaultContent { type site }
     sso ai inviteLinks plan mergeRules
     trial { status count }
@@ -15,11 +15,11 @@ export const organizationFields = /* GraphQL */ `
 `;
 
 const agentInstructionsFields = /* GraphQL */ `
-  fragment AgentInstructionsFields on AgentInstructions { object instructions updatedAt updatedBy urls { location } }
+  fragment AgentInstructionsFields on AgentInstructions { object: __typename instructions updatedAt updatedBy urls { location } }
 `;
 
 const linkInviteFields = /* GraphQL */ `
-  fragment LinkInviteFields on LinkInvite { object id role redundant }
+  fragment LinkInviteFields on LinkInvite { object: __typename id role redundant }
 `;
 
 export const organizationRoutes: RestRoute[] = [

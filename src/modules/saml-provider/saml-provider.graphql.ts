@@ -1,6 +1,6 @@
 import type { SamlProvider } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { keepsNullInRest, RoleEnum } from "../../graphql/enums.ts";
+import { RoleEnum } from "../../graphql/enums.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { TeamRef } from "../team/team.graphql.ts";
 import { teamByIdLoader } from "../team/team.loaders.ts";
@@ -39,7 +39,6 @@ const SamlProviderStatusEnum = builder.enumType("SAMLProviderStatus", {
 const SamlProviderRef = builder.objectRef<SamlProvider>("SAMLProvider").implement({
   description: "A SAML identity provider members of the organization sign in with.",
   fields: (t) => ({
-    object: t.string({ resolve: () => "saml-provider" }),
     id: t.exposeID("id"),
     label: t.exposeString("label"),
     ssoURL: t.exposeString("ssoURL", { description: "The identity provider's login URL (empty until set)." }),
@@ -55,7 +54,6 @@ const SamlProviderRef = builder.objectRef<SamlProvider>("SAMLProvider").implemen
     defaultRole: t.expose("defaultRole", {
       type: RoleEnum,
       nullable: true,
-      extensions: keepsNullInRest,
       description: "The role of new SSO members; null makes them guests.",
     }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),

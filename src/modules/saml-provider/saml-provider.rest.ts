@@ -3,7 +3,7 @@ import { teamFields } from "../team/team.rest.ts";
 
 const providerFields = /* GraphQL */ `
   fragment SAMLProviderFields on SAMLProvider {
-    object id label ssoURL entityID certificate defaultTeam { ...TeamFields } defaultRole createdAt status
+    object: __typename id label ssoURL entityID certificate defaultTeam { ...TeamFields } defaultRole createdAt status
     service { acsURL startURL entityID } urls { location }
   }
   ${teamFields}

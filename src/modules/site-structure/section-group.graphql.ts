@@ -18,7 +18,6 @@ import { SiteSectionGroupRef, SiteSectionRef, SiteStructureItemRef } from "./str
 SiteSectionGroupRef.implement({
   description: "A named group of sections (and of groups, one level deep) in a site's structure.",
   fields: (t) => ({
-    object: t.string({ resolve: () => "site-section-group" }),
     id: t.exposeID("id"),
     title: t.exposeString("title"),
     sectionGroup: t.exposeID("parentGroupId", { nullable: true, description: "Id of its parent group, if any." }),

@@ -12,7 +12,6 @@ import { SiteRef } from "./site.graphql.ts";
 const ShareLinkRef = builder.objectRef<ShareLinkWithOrganization>("ShareLink").implement({
   description: "A secret link that opens a `share-link` site's published content while it is active.",
   fields: (t) => ({
-    object: t.string({ resolve: () => "share-link" }),
     id: t.exposeID("id"),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     name: t.exposeString("name", { nullable: true }),

@@ -1,7 +1,7 @@
 import type { RestRoute } from "../../rest/route.ts";
 
 const shareLinkFields = /* GraphQL */ `
-  fragment ShareLinkFields on ShareLink { object id createdAt name active urls { published } }
+  fragment ShareLinkFields on ShareLink { object: __typename id createdAt name active urls { published } }
 `;
 
 const linkArgs = "$organizationId: ID!, $siteId: ID!, $shareLinkId: ID!";

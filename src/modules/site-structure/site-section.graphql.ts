@@ -23,7 +23,6 @@ import { sectionUrls, structureUrlsRef } from "./urls.ts";
 SiteSectionRef.implement({
   description: "A section of a site: one or more site spaces (variants) under a path.",
   fields: (t) => ({
-    object: t.string({ resolve: () => "site-section" }),
     id: t.exposeID("id"),
     title: t.exposeString("title"),
     description: t.exposeString("description", { nullable: true }),

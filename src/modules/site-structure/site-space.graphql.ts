@@ -19,7 +19,6 @@ export const SiteSpaceRef = builder.objectRef<SiteSpace>("SiteSpace");
 SiteSpaceRef.implement({
   description: "A space placed on a site at a path, at the site root or in a section.",
   fields: (t) => ({
-    object: t.string({ resolve: () => "site-space" }),
     id: t.exposeID("id"),
     path: t.exposeString("path"),
     section: t.exposeID("sectionId", { nullable: true, description: "Id of its section; null at the site root." }),

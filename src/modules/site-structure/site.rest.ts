@@ -3,7 +3,7 @@ import { siteStructureItemFields } from "./fragments.ts";
 
 const siteFields = /* GraphQL */ `
   fragment SiteFields on Site {
-    object id type appliedType title visibility published hostname basename proxy { origin target }
+    object: __typename id type appliedType title visibility published hostname basename proxy { origin target }
     adaptiveContent { enabled } agentsContext siteSpaces: siteSpaceCount features { id plan frozen } createdAt
     urls { location app published }
   }
@@ -90,7 +90,7 @@ export const siteRoutes: RestRoute[] = [
     status: 200,
     result: "organization.site.adaptiveSchema",
     document: `query getSiteAdaptiveSchema(${siteArgs}) {
-      organization(id: $organizationId) { site(id: $siteId) { adaptiveSchema { object jsonSchema updatedAt } } }
+      organization(id: $organizationId) { site(id: $siteId) { adaptiveSchema { object: __typename jsonSchema updatedAt } } }
     }`,
   },
   {
@@ -101,7 +101,7 @@ export const siteRoutes: RestRoute[] = [
     result: "updateSiteAdaptiveSchema",
     document: `mutation updateSiteAdaptiveSchema(${siteArgs}, $input: UpdateSiteAdaptiveSchemaInput!) {
       updateSiteAdaptiveSchema(organizationId: $organizationId, siteId: $siteId, input: $input) {
-        object jsonSchema updatedAt
+        object: __typename jsonSchema updatedAt
       }
     }`,
   },
@@ -125,7 +125,7 @@ export const siteRoutes: RestRoute[] = [
     result: "publishedContentSite",
     document: `query getPublishedContentSite(${siteArgs}, $shareKey: String) {
       publishedContentSite(organizationId: $organizationId, siteId: $siteId, shareKey: $shareKey) {
-        object site { ...SiteFields } structure { type structure { ...SiteStructureItemFields } } customizations scripts
+        object: __typename site { ...SiteFields } structure { type structure { ...SiteStructureItemFields } } customizations scripts
       }
     } ${siteFields} ${siteStructureItemFields}`,
   },

@@ -2,7 +2,7 @@ import type { RestRoute } from "../../rest/route.ts";
 
 export const spaceFields = /* GraphQL */ `
   fragment SpaceFields on Space {
-    object id title emoji visibility createdAt updatedAt deletedAt editMode mergeRules urls { location app }
+    object: __typename id title emoji visibility createdAt updatedAt deletedAt editMode mergeRules urls { location app }
     organization parent language revision defaultLevel
     comments: commentCount changeRequests: changeRequestCount changeRequestsOpen: changeRequestOpenCount
     changeRequestsDraft: changeRequestDraftCount
@@ -13,7 +13,7 @@ export const spaceFields = /* GraphQL */ `
 
 const collectionFields = /* GraphQL */ `
   fragment CollectionFields on Collection {
-    object id title description organization parent defaultLevel urls { location app }
+    object: __typename id title description organization parent defaultLevel urls { location app }
     permissions { view admin viewInviteLinks create }
   }
 `;

@@ -3,7 +3,7 @@ import { memberFields } from "../member/member.rest.ts";
 
 export const teamFields = /* GraphQL */ `
   fragment TeamFields on Team {
-    object id title members: memberCount spaces: spaceCount createdAt permissions { admin view }
+    object: __typename id title members: memberCount spaces: spaceCount createdAt permissions { admin view }
   }
 `;
 

@@ -16,7 +16,6 @@ import {
 const TranslationRef = builder.objectRef<Translation>("Translation").implement({
   description: "A space kept translated into another language; each run writes a new revision of the result space.",
   fields: (t) => ({
-    object: t.string({ resolve: () => "translation" }),
     id: t.exposeString("id"),
     status: t.exposeString("status", { description: "pending, running, completed, or failed (see failureReason)." }),
     failureReason: t.exposeString("failureReason", { nullable: true }),

@@ -2,7 +2,7 @@ import type { RestRoute } from "../../rest/route.ts";
 
 const translationFields = /* GraphQL */ `
   fragment TranslationFields on Translation {
-    object id status failureReason provider language instructions createdAt updatedAt
+    object: __typename id status failureReason provider language instructions createdAt updatedAt
     source { space language }
     result { space revision }
     stats { runs totalWords totalPages totalDuration latestRunDuration latestPages latestWords }
