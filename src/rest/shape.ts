@@ -31,7 +31,8 @@ export interface ShapePlan {
 function planObjectName(schema: GraphQLSchema, parentType: GraphQLNamedType): ShapePlan {
   const types = isAbstractType(parentType) ? schema.getPossibleTypes(parentType) : [parentType];
   const unnamed = types.find((type) => !(type.name in restObjectNames));
-  if (unnamed) throw new Error(`REST documents select __typename only on types with a REST object name (${unnamed.name})`);
+  if (unnamed)
+    throw new Error(`REST documents select __typename only on types with a REST object name (${unnamed.name})`);
   return { keepsNull: false, connection: false, objectName: true };
 }
 
