@@ -1,3 +1,4 @@
+import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 
 const userFields = /* GraphQL */ `
@@ -12,22 +13,14 @@ export const memberFields = /* GraphQL */ `
 `;
 
 export const memberRoutes: RestRoute[] = [
-  {
-    method: "GET",
+  listRoute({
     path: "/orgs/{organizationId}/members",
     operation: "listMembersInOrganizationById",
-    status: 200,
-    result: "organization.members",
-    document: `query listMembersInOrganizationById(
-      $organizationId: ID!, $limit: Int, $page: String, $role: MemberRoleFilter, $search: String, $sort: MemberSort, $order: SortOrder
-    ) {
-      organization(id: $organizationId) {
-        members(first: $limit, after: $page, role: $role, search: $search, sort: $sort, order: $order) {
-          totalCount pageInfo { hasNextPage endCursor } nodes { ...MemberFields }
-        }
-      }
-    } ${memberFields}`,
-  },
+    variables: "$organizationId: ID!, $role: MemberRoleFilter, $search: String, $sort: MemberSort, $order: SortOrder",
+    fields: ["organization(id: $organizationId)", "members(role: $role, search: $search, sort: $sort, order: $order)"],
+    nodes: "...MemberFields",
+    fragments: memberFields,
+  }),
   {
     method: "GET",
     path: "/orgs/{organizationId}/members/{userId}",

@@ -1,3 +1,4 @@
+import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 import { siteStructureItemFields } from "./fragments.ts";
 
@@ -12,20 +13,17 @@ const siteFields = /* GraphQL */ `
 const siteArgs = "$organizationId: ID!, $siteId: ID!";
 
 export const siteRoutes: RestRoute[] = [
-  {
-    method: "GET",
+  listRoute({
     path: "/orgs/{organizationId}/sites",
     operation: "listSites",
-    status: 200,
-    result: "organization.sites",
-    document: `query listSites($organizationId: ID!, $limit: Int, $page: String, $space: ID, $title: String, $published: Boolean, $type: String) {
-      organization(id: $organizationId) {
-        sites(first: $limit, after: $page, space: $space, title: $title, published: $published, type: $type) {
-          totalCount pageInfo { hasNextPage endCursor } nodes { ...SiteFields }
-        }
-      }
-    } ${siteFields}`,
-  },
+    variables: "$organizationId: ID!, $space: ID, $title: String, $published: Boolean, $type: String",
+    fields: [
+      "organization(id: $organizationId)",
+      "sites(space: $space, title: $title, published: $published, type: $type)",
+    ],
+    nodes: "...SiteFields",
+    fragments: siteFields,
+  }),
   {
     method: "POST",
     path: "/orgs/{organizationId}/sites",
