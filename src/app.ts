@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { useGraphQlJit } from "@envelop/graphql-jit";
 import { useDeferStream } from "@graphql-yoga/plugin-defer-stream";
-import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import { Request as PonyfillRequest, Response } from "@whatwg-node/fetch";
 import { getOperationAST } from "graphql";
 import { createYoga, handleStreamOrSingleExecutionResult, isAsyncIterable, type Plugin } from "graphql-yoga";
@@ -123,7 +122,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
   const tokens = createTokenCache(events);
   let acceptingTraffic = true;
   const cors = createCors(config.corsOrigins);
-  const graphiql = graphiqlPage(renderGraphiQL);
+  const graphiql = graphiqlPage(async () => (await import("@graphql-yoga/render-graphiql")).renderGraphiQL);
 
   const yoga = createYoga<CallContext>({
     schema,

@@ -33,15 +33,32 @@ const idPrefixes = {
 
 export type IdType = keyof typeof idPrefixes;
 
-/** Types that implement the GraphQL `Node` interface (tokens and invites are not fetched by id). */
-export const nodeTypes: ReadonlySet<IdType> = new Set([
-  "Organization",
-  "User",
-  "Team",
-  "Space",
-  "Collection",
-  "Site",
-  "ChangeRequest",
+/**
+ * The GraphQL type of every id type that implements `Node` (its name where the two differ). Pages, page versions
+ * and files are not nodes: their ids are unique only within a revision (see the README, "Global ids").
+ */
+export const nodeTypeNames: ReadonlyMap<IdType, string> = new Map<IdType, string>([
+  ["Organization", "Organization"],
+  ["User", "User"],
+  ["Team", "Team"],
+  ["ApiToken", "ApiToken"],
+  ["LinkInvite", "LinkInvite"],
+  ["Space", "Space"],
+  ["Collection", "Collection"],
+  ["Revision", "Revision"],
+  ["ChangeRequest", "ChangeRequest"],
+  ["ChangeRequestReview", "ChangeRequestReview"],
+  ["Comment", "Comment"],
+  ["CommentReply", "CommentReply"],
+  ["Site", "Site"],
+  ["SiteSection", "SiteSection"],
+  ["SiteSectionGroup", "SiteSectionGroup"],
+  ["SiteSpace", "SiteSpace"],
+  ["ShareLink", "ShareLink"],
+  ["Translation", "Translation"],
+  ["OpenAPISpec", "OpenAPISpec"],
+  ["OpenAPISpecVersion", "OpenAPISpecVersion"],
+  ["SamlProvider", "SAMLProvider"],
 ]);
 
 const typeByPrefix = new Map<string, IdType>(

@@ -216,10 +216,10 @@ export interface SqlKeysetQuery<Node> {
   where(bind: Bind): string[];
 }
 
-/** PostgreSQL's data exceptions (class 22): a cursor value the column's type cannot take. */
+/** PostgreSQL's data exceptions (class 22, the drivers' `code`): a cursor value the column's type cannot take. */
 function isDataException(error: unknown): boolean {
-  const cause = (error as { cause?: { originalCode?: unknown } } | null)?.cause;
-  return typeof cause?.originalCode === "string" && cause.originalCode.startsWith("22");
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("22");
 }
 
 /**
@@ -256,7 +256,7 @@ export function paginateSql<Node>(sql: SqlReader, args: PageArgs, query: SqlKeys
         if (after) conditions.push(keysetSql(bind, after, "after"));
         if (before) conditions.push(keysetSql(bind, before, "before"));
         const orderBy = orderBySql(query.sort, "t", backward);
-        return `SELECT t.* FROM ${query.table} t ${whereSql(conditions)} ORDER BY ${orderBy} LIMIT ${take}`;
+        return `SELECT t.* FROM ${query.table} t ${whereSql(conditions)} ORDER BY ${orderBy} LIMIT ${bind(take)}`;
       });
       return sql.rows<Node>(text, params);
     },

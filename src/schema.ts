@@ -1,5 +1,6 @@
 import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./graphql/builder.ts";
+import { applyPartialSuccessNullability } from "./graphql/partial-success.ts";
 import "./graphql/scalars.ts";
 import "./graphql/connections.ts";
 import "./graphql/rate-limit.ts";
@@ -35,7 +36,7 @@ builder.subscriptionType({
   description: "Live updates over server-sent events (`Accept: text/event-stream`), from every instance.",
 });
 
-export const schema = builder.toSchema({ sortSchema: true });
+export const schema = applyPartialSuccessNullability(builder.toSchema({ sortSchema: true }));
 
 /** The SDL committed as `schema.graphql` (sorted, so diffs show real changes only). */
 export function printSortedSchema(): string {

@@ -1,10 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
-import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
+import type { PrismaPg } from "@prisma/adapter-pg";
+import type { PrismaPGlite } from "pglite-prisma-adapter";
 import { type Prisma, PrismaClient } from "./generated/client.ts";
-import { createSqlReader, type SqlReader } from "./sql.ts";
+import { type ArrayQuery, createSqlReader, type SqlReader, typeParsers } from "./sql.ts";
 
 /** The client or an interactive transaction: functions taking it can run inside a caller's transaction. */
 export type PrismaExecutor = PrismaClient | Prisma.TransactionClient;
@@ -52,17 +50,31 @@ interface Listening {
 
 /** Reconnection delays of a lost LISTEN: 100 ms, doubling up to 5 s. */
 const firstReconnectDelayMs = 100;
+
+/** PGlite's buffer pool (PostgreSQL's `shared_buffers`), set on its command line: the data directory is untouched. */
+const pgliteSharedBuffers = "32MB";
+
+/** The `pg` module, imported when a PostgreSQL database is opened. */
+type PgDriver = typeof import("pg").default;
 const maxReconnectDelayMs = 5_000;
 
 export type DatabaseLocation = { kind: "pglite"; dataDir: string | "memory://" } | { kind: "postgres"; url: string };
 
+/**
+ * Opens PGlite or PostgreSQL. Each kind's driver is imported here, when opened: a process loads only the one it
+ * runs on.
+ */
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   return location.kind === "pglite" ? openPGlite(location.dataDir) : openPostgres(location.url);
 }
 
 type StatementListener = (sql: string, params: unknown[]) => void;
 
-function countingClients(adapter: PrismaPGlite | PrismaPg): {
+/** Prisma on the driver's adapter, and the hand-written reads (sql.ts) on the same driver, both counted. */
+function countingClients(
+  adapter: PrismaPGlite | PrismaPg,
+  query: ArrayQuery,
+): {
   prisma: PrismaClient;
   sql: SqlReader;
   statementCount: () => number;
@@ -75,8 +87,7 @@ function countingClients(adapter: PrismaPGlite | PrismaPg): {
     statements += 1;
     if (listeners.length > 0) for (const listener of listeners) listener(event.query, JSON.parse(event.params));
   });
-  // A second connection object of the same factory: it shares the pool (or the PGlite instance) with Prisma's.
-  const sql = createSqlReader(adapter.connect(), (text, params) => {
+  const sql = createSqlReader(query, (text, params) => {
     statements += 1;
     for (const listener of listeners) listener(text, params);
   });
@@ -90,8 +101,18 @@ function countingClients(adapter: PrismaPGlite | PrismaPg): {
 
 async function openPGlite(dataDir: string): Promise<Database> {
   if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
-  const { prisma, sql, statementCount, onStatement } = countingClients(new PrismaPGlite(pglite));
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("pglite-prisma-adapter"),
+  ]);
+  const pglite = await PGlite.create(dataDir, {
+    // PostgreSQL's default 128 MB buffer pool is touched whole at start inside PGlite's WebAssembly memory (~130 MB
+    // resident); the embedded default holds small data sets, and pages it evicts stay in the OS file cache.
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${pgliteSharedBuffers}`],
+  });
+  const { prisma, sql, statementCount, onStatement } = countingClients(new PrismaPGlite(pglite), (text, params) =>
+    pglite.query<unknown[]>(text, params, { rowMode: "array", parsers: typeParsers }),
+  );
   const raw: RawConnection = {
     async query<Row>(sql: string, params?: unknown[]) {
       return (await pglite.query<Row>(sql, params)).rows;
@@ -126,6 +147,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
+  const [{ default: pg }, { PrismaPg }] = await Promise.all([import("pg"), import("@prisma/adapter-pg")]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const connectionErrorListeners: ((error: Error) => void)[] = [];
   // An idle pooled connection that breaks (server restart, failover, pg_terminate_backend) is an 'error' of the pool;
@@ -133,7 +155,23 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on("error", (error) => {
     for (const listener of connectionErrorListeners) listener(error);
   });
-  const { prisma, sql, statementCount, onStatement } = countingClients(new PrismaPg(pool));
+  const types = {
+    getTypeParser: (oid: number, format?: "text" | "binary") => typeParsers[oid] ?? pg.types.getTypeParser(oid, format),
+  };
+  // Hand-written reads are a fixed set of texts: each is prepared once per connection under its own name, so
+  // PostgreSQL plans it once instead of on every call (planning the space read cost more than running it).
+  const statementNames = new Map<string, string>();
+  const statementName = (text: string) => {
+    let name = statementNames.get(text);
+    if (name === undefined) {
+      name = `read_${statementNames.size}`;
+      statementNames.set(text, name);
+    }
+    return name;
+  };
+  const { prisma, sql, statementCount, onStatement } = countingClients(new PrismaPg(pool), (text, values) =>
+    pool.query<unknown[]>({ name: statementName(text), text, values, rowMode: "array", types }),
+  );
   return {
     prisma,
     sql,
@@ -168,7 +206,8 @@ async function openPostgres(url: string): Promise<Database> {
     statementCount,
     onStatement,
     onConnectionError: (listener) => connectionErrorListeners.push(listener),
-    listen: (channel, onMessage, onConnectionLost) => listenWithReconnect(url, channel, onMessage, onConnectionLost),
+    listen: (channel, onMessage, onConnectionLost) =>
+      listenWithReconnect(pg, url, channel, onMessage, onConnectionLost),
     async notify(channel, payload) {
       await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
@@ -184,12 +223,13 @@ async function openPostgres(url: string): Promise<Database> {
  * is lost, a new one is opened with backoff and LISTEN issued again until it works or `close` is called.
  */
 async function listenWithReconnect(
+  driver: PgDriver,
   url: string,
   channel: string,
   onMessage: (payload: string) => void,
   onConnectionLost?: (error: Error) => void,
 ): Promise<Listening> {
-  let current: pg.Client | undefined;
+  let current: InstanceType<PgDriver["Client"]> | undefined;
   let closed = false;
   let delay = firstReconnectDelayMs;
   let timer: NodeJS.Timeout | undefined;
@@ -197,7 +237,7 @@ async function listenWithReconnect(
 
   async function connect(): Promise<void> {
     // Keep-alive notices a peer that vanished silently (failover); the time limit keeps `close` from waiting long.
-    const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 10_000 });
+    const client = new driver.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 10_000 });
     let established = false;
     let failedEarly: Error | undefined;
     const onLost = (error: Error) => {
@@ -220,7 +260,7 @@ async function listenWithReconnect(
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      await client.query(`LISTEN ${driver.escapeIdentifier(channel)}`);
       if (failedEarly) throw failedEarly;
     } catch (error) {
       await client.end().catch(() => {});

@@ -1,10 +1,21 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Database } from "./database.ts";
 
-const migrationsDir = fileURLToPath(new URL("../../prisma/migrations", import.meta.url));
+/** The folder holding package.json, found upwards from this module: it runs from src/db/ and bundled in dist/. */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, "package.json"))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error("package.json not found above the running module");
+    dir = parent;
+  }
+  return dir;
+}
+
+const migrationsDir = join(packageRoot(), "prisma", "migrations");
 
 // Prisma's own bookkeeping table, so `prisma migrate deploy` and this runner stay interchangeable.
 const createMigrationsTable = `

@@ -1,36 +1,42 @@
-import type { ArgType, ColumnType, SqlQueryable } from "@prisma/driver-adapter-utils";
-
 /**
  * Hand-written reads for the hottest paths (authentication, memberships, spaces, the nested site structure and the
- * long lists), sent straight to the driver adapter Prisma itself runs on, so PGlite and PostgreSQL both serve them.
- * Prisma's client adds about 0.2 ms of CPU per statement and about 10 ms per thousand rows on top of the driver
- * (measured beside `npm run bench`), which was most of a small request's time. Rows come back in Prisma's shape:
- * one key per column, timestamps as Date, JSON parsed; a column aliased `"relation.field"` lands in a nested
- * `relation` object, null when that relation's first column is null (a LEFT JOIN that found nothing).
+ * long lists), sent straight to the database driver Prisma itself runs on (the `pg` pool, or the PGlite instance)
+ * through its public query API. Prisma's client adds about 0.2 ms of CPU per statement and about 10 ms per thousand
+ * rows on top of the driver (measured beside `npm run bench`), which was most of a small request's time. Rows come
+ * back in Prisma's shape: one key per column, timestamps as Date, JSON parsed, int8 as bigint; a column aliased
+ * `"relation.field"` lands in a nested `relation` object, null when that relation's first column is null (a LEFT
+ * JOIN that found nothing).
  */
 export interface SqlReader {
   rows<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
 }
 
-// The adapters' ColumnTypeEnum values this reader converts (the rest arrive as Prisma returns them).
-const int64Column = 1;
-const dateTimeColumn = 10;
-const jsonColumn = 11;
-
-function argType(value: unknown): ArgType {
-  if (Array.isArray(value)) return { ...argType(value[0] ?? ""), arity: "list" };
-  if (value instanceof Date) return { scalarType: "datetime", arity: "scalar" };
-  if (typeof value === "number") return { scalarType: Number.isInteger(value) ? "int" : "float", arity: "scalar" };
-  if (typeof value === "boolean") return { scalarType: "boolean", arity: "scalar" };
-  return { scalarType: "string", arity: "scalar" };
+/** A statement's answer in the drivers' array row mode (the shape `pg` and PGlite share). */
+interface ArrayRows {
+  fields: readonly { name: string }[];
+  rows: unknown[][];
 }
 
-function converter(type: ColumnType): ((value: unknown) => unknown) | undefined {
-  if (type === dateTimeColumn) return (value) => new Date(value as string);
-  if (type === jsonColumn) return (value) => JSON.parse(value as string);
-  if (type === int64Column) return (value) => BigInt(value as string);
-  return undefined;
-}
+/** Runs one statement in array row mode, its values converted by `typeParsers`. */
+export type ArrayQuery = (sql: string, params: unknown[]) => Promise<ArrayRows>;
+
+/** PostgreSQL type oids whose text form the drivers would read otherwise than Prisma does. */
+const int8Type = 20;
+const timestampType = 1114;
+
+/**
+ * Parsers by type oid for both drivers (the rest keep the drivers' defaults, which match Prisma's: json and jsonb
+ * parsed, arrays as arrays, int4 as number). Prisma's `DateTime` is `timestamp(3)` holding UTC, which both drivers
+ * would read as local time; its `BigInt` (and `count(*)`) is a bigint, which `pg` reads as a string and PGlite as a
+ * number.
+ */
+export const typeParsers: Record<number, (text: string) => unknown> = {
+  [timestampType]: (text) => new Date(`${text.replace(" ", "T")}Z`),
+  [int8Type]: (text) => BigInt(text),
+};
+
+/** Dates are sent as UTC text: a `timestamp` column ignores the zone, and the drivers would send local time. */
+const parameter = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
 
 /**
  * The select list reading a joined table (aliased `alias`) as the nested `relation` object of each row. `columns`
@@ -42,33 +48,25 @@ export function joinedColumns<Model>(alias: string, relation: string, columns: R
     .join(", ");
 }
 
-export function createSqlReader(
-  connection: Promise<SqlQueryable>,
-  onStatement: (sql: string, params: unknown[]) => void,
-): SqlReader {
+export function createSqlReader(query: ArrayQuery, onStatement: (sql: string, params: unknown[]) => void): SqlReader {
   return {
     async rows<Row>(sql: string, params: readonly unknown[] = []) {
-      const args = [...params];
+      const args = params.map(parameter);
       onStatement(sql, args);
-      const result = await (await connection).queryRaw({ sql, args, argTypes: args.map(argType) });
-      const count = result.columnNames.length;
+      const result = await query(sql, args);
+      const count = result.fields.length;
       const keys: string[] = [];
       const relations: (string | undefined)[] = [];
-      const converters: (((value: unknown) => unknown) | undefined)[] = [];
-      for (let index = 0; index < count; index++) {
-        const name = result.columnNames[index] as string;
+      for (const { name } of result.fields) {
         const dot = name.indexOf(".");
         keys.push(dot < 0 ? name : name.slice(dot + 1));
         relations.push(dot < 0 ? undefined : name.slice(0, dot));
-        converters.push(converter(result.columnTypes[index] as ColumnType));
       }
       // Plain loops: lists reach thousands of rows, and this runs for every value.
       return result.rows.map((values) => {
         const row: Record<string, unknown> = {};
         for (let index = 0; index < count; index++) {
-          const raw = values[index];
-          const convert = converters[index];
-          const value = raw === null || !convert ? raw : convert(raw);
+          const value = values[index];
           const relation = relations[index];
           if (relation === undefined) {
             row[keys[index] as string] = value;

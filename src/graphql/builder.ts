@@ -1,7 +1,7 @@
 import SchemaBuilder from "@pothos/core";
 import RelayPlugin from "@pothos/plugin-relay";
 import type { RequestContext } from "../context.ts";
-import { nodeTypes, typeOfId } from "../ids.ts";
+import { nodeTypeNames, typeOfId } from "../ids.ts";
 
 export const builder = new SchemaBuilder<{
   Context: RequestContext;
@@ -22,7 +22,7 @@ export const builder = new SchemaBuilder<{
     // An id of no node type cannot be fetched; looking it up as an organization answers null like any missing id.
     decodeGlobalID: (globalID) => {
       const type = typeOfId(globalID);
-      return { typename: type && nodeTypes.has(type) ? type : "Organization", id: globalID };
+      return { typename: (type && nodeTypeNames.get(type)) ?? "Organization", id: globalID };
     },
     nodesOnConnection: {},
   },

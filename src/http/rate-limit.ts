@@ -1,4 +1,4 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import type { Config } from "../config.ts";
 import type { RateLimitDecision, Viewer } from "../context.ts";
@@ -83,6 +83,7 @@ export async function createRateLimiter(
  */
 async function connectRedis(url: string, logger: Logger): Promise<Redis> {
   // No offline queue: while disconnected a count fails at once (to the memory counter) instead of waiting.
+  const { Redis } = await import("ioredis");
   const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   let reachable = true;
   redis.on("error", (error: Error) => {

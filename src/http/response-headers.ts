@@ -22,18 +22,20 @@ export function setSecurityHeaders(headers: Headers, contentSecurityPolicy = loc
  * The GraphiQL page with its Content-Security-Policy. `@graphql-yoga/render-graphiql` inlines everything: one
  * `<script>` (allowed by its hash, so no other inline script runs), a `<style>` and styles Monaco adds at run time,
  * fonts and icons as `data:` URLs, and Monaco's workers from `blob:` URLs. It talks to `/graphql` on its own origin.
+ * `loadRenderer` runs on the first page asked for: the renderer is a 9 MB script (~30 MB of heap) an API-only
+ * process never needs.
  */
-export function graphiqlPage<Options>(render: (options: Options) => string): {
-  render(options: Options): string;
+export function graphiqlPage<Options>(loadRenderer: () => Promise<(options: Options) => string>): {
+  render(options: Options): Promise<string>;
   /** The policy of the page last rendered (the options never change, so of every page). */
   contentSecurityPolicy(): string;
 } {
   let rendered: { key: string; html: string; policy: string } | undefined;
   return {
-    render(options) {
+    async render(options) {
       const key = JSON.stringify(options);
       if (rendered?.key !== key) {
-        const html = render(options);
+        const html = (await loadRenderer())(options);
         const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
           ([, script]) =>
             `'sha256-${createHash("sha256")

@@ -72,3 +72,28 @@ export async function retryOnUniqueViolation<Result>(attempts: number, attempt: 
     }
   }
 }
+
+/**
+ * For `node`/`nodes`: for each id, its row (among `rows`, found by id) as the type's own by-id lookup `read`
+ * answers it, and null where the id is missing or that lookup refuses (another organization's, too low a role, not
+ * signed in): a node is visible exactly where its by-id read is. Unexpected errors still throw.
+ */
+export function nullWhereRefused<Row extends { id: string }, T>(
+  ids: readonly string[],
+  rows: readonly (Row | null | Error)[],
+  read: (row: Row) => Promise<T | null>,
+): Promise<(T | null)[]> {
+  const byId = new Map<string, Row>();
+  for (const row of rows) if (row && !(row instanceof Error)) byId.set(row.id, row);
+  return Promise.all(
+    ids.map(async (id) => {
+      const row = byId.get(id);
+      try {
+        return row ? await read(row) : null;
+      } catch (error) {
+        if (error instanceof DomainError) return null;
+        throw error;
+      }
+    }),
+  );
+}

@@ -13,7 +13,7 @@ import {
   type TypeNode,
   validate,
 } from "graphql";
-import { compileQuery, isCompiledQuery } from "graphql-jit";
+import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import type { RequestContext } from "../context.ts";
 import { estimateCost } from "../graphql/cost.ts";
 import { domainErrorOf } from "../graphql/errors.ts";
@@ -36,7 +36,7 @@ export interface CompiledRoute {
   /** Segments of its path: only routes with as many as the request's are tried. */
   segments: number;
   parameterNames: string[];
-  /** The document compiled once by graphql-jit (the same resolvers, without re-planning each request). */
+  /** Runs the document compiled by graphql-jit on first use (the same resolvers, without re-planning each request). */
   run(ctx: RequestContext, variables: Record<string, unknown>): Promise<ExecutionResult> | ExecutionResult;
   /** The document's estimated cost with these variables, charged like a GraphQL operation's. */
   cost(variables: Record<string, unknown>): number;
@@ -97,7 +97,8 @@ function planResult(
 export function compileRoutes(schema: GraphQLSchema, routes: readonly RestRoute[]): CompiledRoute[] {
   return routes.map((route) => {
     const name = `${route.method} ${route.path} (${route.operation})`;
-    const document = parse(route.document);
+    // Without token locations: they would hold every token of every route's document (~3 MB) for nothing.
+    const document = parse(route.document, { noLocation: true });
     const errors = validate(schema, document);
     if (errors.length > 0) throw new Error(`Route ${name}: ${errors.map((error) => error.message).join("; ")}`);
     const operation = document.definitions.find(
@@ -110,14 +111,22 @@ export function compileRoutes(schema: GraphQLSchema, routes: readonly RestRoute[
         .map((fragment) => [fragment.name.value, fragment]),
     );
     const resultPath = route.result?.split(".").filter(Boolean);
-    const compiled = compileQuery(schema, document);
-    if (!isCompiledQuery(compiled)) {
-      throw new Error(`Route ${name}: ${(compiled.errors ?? []).map((error) => error.message).join("; ")}`);
-    }
+    // Compiled on first use: graphql-jit's code for all routes held ~60 MB from the start, most routes rarely run.
+    let compiled: CompiledQuery | undefined;
+    const compile = (): CompiledQuery => {
+      const result = compileQuery(schema, document);
+      if (!isCompiledQuery(result)) {
+        throw new Error(`Route ${name}: ${(result.errors ?? []).map((error) => error.message).join("; ")}`);
+      }
+      return result;
+    };
     return {
       route,
       ...compilePath(route.path),
-      run: (ctx, variables) => compiled.query(undefined, ctx, variables),
+      run: (ctx, variables) => {
+        compiled ??= compile();
+        return compiled.query(undefined, ctx, variables);
+      },
       cost: (variables) => estimateCost(schema, document, variables),
       variableTypes: new Map(
         (operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition.type]),

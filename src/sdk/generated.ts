@@ -690,7 +690,7 @@ export type SiteStructureQueryVariables = Exact<{
 }>;
 
 
-export type SiteStructureQuery = { organization: { id: string, title: string, sites: { nodes: Array<{ id: string, title: string, published: boolean, sections: { nodes: Array<{ id: string, title: string, siteSpaces: Array<{ id: string, path: string, title: string, space: { id: string, title: string } | null }> }> }, siteSpaces: { totalCount: number, nodes: Array<{ id: string, path: string, space: { id: string, title: string } | null }> } }> } } };
+export type SiteStructureQuery = { organization: { id: string, title: string, sites: { nodes: Array<{ id: string, title: string, published: boolean, sections: { nodes: Array<{ id: string, title: string, siteSpaces: Array<{ id: string, path: string, title: string, space: { id: string, title: string } | null }> }> }, siteSpaces: { totalCount: number, nodes: Array<{ id: string, path: string, space: { id: string, title: string } | null }> } }> } } | null };
 
 
 export const ViewerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]}}]} as unknown as DocumentNode;

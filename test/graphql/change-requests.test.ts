@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { graphql } from "../generated/gql.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { present } from "../helpers/present.ts";
 
 const CreateSpace = graphql(`
   mutation ChangeRequestsTestCreateSpace($organizationId: ID!) {
@@ -62,15 +63,19 @@ describe("change requests over GraphQL", () => {
   it("writes, merges, and reads spaces with their change requests and content in a fixed number of statements", async () => {
     const admin = t.graphql(org.members.admin.token);
     const editor = t.graphql(org.members.edit.token);
-    const { createSpace } = await admin.request(CreateSpace, { organizationId: org.organizationId });
+    const createSpace = present((await admin.request(CreateSpace, { organizationId: org.organizationId })).createSpace);
 
     const crIds: string[] = [];
     const addChangeRequests = async (count: number, pagesEach: number) => {
       for (let i = 0; i < count; i++) {
-        const { createChangeRequest } = await editor.request(CreateChangeRequest, {
-          spaceId: createSpace.id,
-          subject: `CR ${crIds.length}`,
-        });
+        const createChangeRequest = present(
+          (
+            await editor.request(CreateChangeRequest, {
+              spaceId: createSpace.id,
+              subject: `CR ${crIds.length}`,
+            })
+          ).createChangeRequest,
+        );
         crIds.push(createChangeRequest.id);
         const parent = await editor.request(WriteContent, {
           spaceId: createSpace.id,
@@ -83,7 +88,7 @@ describe("change requests over GraphQL", () => {
           input: {
             changes: Array.from({ length: pagesEach }, (_, index) => ({
               type: "insert",
-              page: { title: `Child ${index}`, parent: parent.updateChangeRequestContent.inserted[0]?.id },
+              page: { title: `Child ${index}`, parent: present(parent.updateChangeRequestContent).inserted[0]?.id },
             })),
           },
         });
@@ -99,8 +104,8 @@ describe("change requests over GraphQL", () => {
     const small = await statements();
     await addChangeRequests(4, 10);
     const large = await statements();
-    expect(large.data.space.changeRequests.totalCount).toBe(5);
-    const last = large.data.space.changeRequests.nodes.find((node) => node.subject === "CR 4");
+    expect(present(large.data.space).changeRequests.totalCount).toBe(5);
+    const last = present(large.data.space).changeRequests.nodes.find((node) => node.subject === "CR 4");
     expect(last?.content.pageList).toHaveLength(11);
     expect(last?.content.pageList[1]).toMatchObject({ title: "Child 0", markdown: "" });
     expect(last?.createdBy?.email).toBe(org.members.edit.email);
@@ -111,13 +116,13 @@ describe("change requests over GraphQL", () => {
       spaceId: createSpace.id,
       changeRequestId: crIds[0] as string,
     });
-    expect(merged.mergeChangeRequest.result).toBe("merge");
+    expect(present(merged.mergeChangeRequest).result).toBe("merge");
     const after = await editor.request(SpaceWithChangeRequests, { spaceId: createSpace.id });
-    expect(after.space.content.id).toBe(merged.mergeChangeRequest.revision);
-    expect(after.space.content.pages).toEqual([
+    expect(present(after.space).content.id).toBe(present(merged.mergeChangeRequest).revision);
+    expect(present(after.space).content.pages).toEqual([
       { title: "Root 1", pages: [{ title: "Child 0", path: "root-1/child-0" }] },
     ]);
-    expect(after.space.changeRequests.nodes.every((node) => node.outdated)).toBe(true);
+    expect(present(after.space).changeRequests.nodes.every((node) => node.outdated)).toBe(true);
 
     const node = await editor.request(NodeQuery, { id: crIds[1] as string });
     expect(node.node).toMatchObject({ id: crIds[1], number: 2, space: createSpace.id });

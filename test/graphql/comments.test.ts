@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { graphql } from "../generated/gql.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { present } from "../helpers/present.ts";
 
 const CreateSpace = graphql(`
   mutation CommentsTestCreateSpace($organizationId: ID!) {
@@ -82,25 +83,29 @@ describe("comments over GraphQL", () => {
     const admin = t.graphql(org.members.admin.token);
     const editor = t.graphql(org.members.edit.token);
     const commenter = t.graphql(org.members.comment.token);
-    const { createSpace } = await admin.request(CreateSpace, { organizationId: org.organizationId });
+    const createSpace = present((await admin.request(CreateSpace, { organizationId: org.organizationId })).createSpace);
     const spaceId = createSpace.id;
-    const { createChangeRequest } = await editor.request(CreateChangeRequest, { spaceId });
+    const createChangeRequest = present((await editor.request(CreateChangeRequest, { spaceId })).createChangeRequest);
     const changeRequestId = createChangeRequest.id;
     const written = await editor.request(WriteContent, {
       spaceId,
       changeRequestId,
       input: { changes: [{ type: "insert", page: { title: "Page", markdown: "text" } }] },
     });
-    const pageId = written.updateChangeRequestContent.inserted[0]?.id as string;
+    const pageId = present(written.updateChangeRequestContent).inserted[0]?.id as string;
 
     const addThreads = async (count: number, repliesEach: number) => {
       for (let i = 0; i < count; i++) {
         t.clock.advance(1000);
-        const { postComment } = await commenter.request(PostComment, {
-          spaceId,
-          changeRequestId,
-          input: { page: pageId, body: { markdown: `thread ${i}` } },
-        });
+        const postComment = present(
+          (
+            await commenter.request(PostComment, {
+              spaceId,
+              changeRequestId,
+              input: { page: pageId, body: { markdown: `thread ${i}` } },
+            })
+          ).postComment,
+        );
         for (let j = 0; j < repliesEach; j++) {
           t.clock.advance(1000);
           await (j % 2 ? editor : admin).request(PostReply, {
@@ -125,8 +130,8 @@ describe("comments over GraphQL", () => {
     const large = await read();
     expect(large.count).toBe(small.count);
 
-    const changeRequest = large.data.space.changeRequest;
-    expect(large.data.space.commentCount).toBe(0);
+    const changeRequest = present(present(large.data.space).changeRequest);
+    expect(present(large.data.space).commentCount).toBe(0);
     expect(changeRequest.comments).toBe(6);
     expect(changeRequest.commentThreads.totalCount).toBe(6);
     expect(changeRequest.commenters.totalCount).toBe(3);
@@ -154,7 +159,7 @@ describe("comments over GraphQL", () => {
 
   it("answers GraphQL errors with codes for readers and unknown threads", async () => {
     const admin = t.graphql(org.members.admin.token);
-    const { createSpace } = await admin.request(CreateSpace, { organizationId: org.organizationId });
+    const createSpace = present((await admin.request(CreateSpace, { organizationId: org.organizationId })).createSpace);
     const reader = t.graphql(org.members.read.token);
     await expect(
       reader.request(PostComment, { spaceId: createSpace.id, input: { body: { markdown: "hi" } } }),

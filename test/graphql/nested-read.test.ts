@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "../../src/modules/user/user.service.ts";
 import { graphql } from "../generated/gql.ts";
 import { type SeededOrganization, seedOrganization, seedUser, startTestApp, type TestApp } from "../helpers/app.ts";
+import { present } from "../helpers/present.ts";
 
 const OrganizationStructure = graphql(`
   query OrganizationStructure($id: ID!) {
@@ -74,10 +75,10 @@ describe("organization { members { user } teams { members } } in one request", (
     const smallRead = await statementsFor(small);
     const largeRead = await statementsFor(large);
 
-    expect(smallRead.data.organization.members.totalCount).toBe(7);
-    expect(largeRead.data.organization.members.totalCount).toBe(37);
-    expect(largeRead.data.organization.teams.nodes).toHaveLength(10);
-    for (const team of largeRead.data.organization.teams.nodes) {
+    expect(present(smallRead.data.organization).members.totalCount).toBe(7);
+    expect(present(largeRead.data.organization).members.totalCount).toBe(37);
+    expect(present(largeRead.data.organization).teams.nodes).toHaveLength(10);
+    for (const team of present(largeRead.data.organization).teams.nodes) {
       expect(team.memberCount).toBe(12);
       expect(team.members.nodes).toHaveLength(12);
       expect(team.members.nodes.filter((node) => node.team.role === "owner")).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { graphql } from "../generated/gql.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { present } from "../helpers/present.ts";
 
 const SiteStructureNested = graphql(`
   query SiteStructureNested($id: ID!) {
@@ -84,7 +85,7 @@ describe("organization { sites { sections { siteSpaces { space } } sectionGroups
     const smallRead = await statementsFor(small);
     const largeRead = await statementsFor(large);
 
-    const sites = largeRead.data.organization.sites.nodes;
+    const sites = present(largeRead.data.organization).sites.nodes;
     expect(sites).toHaveLength(4);
     for (const site of sites) {
       expect(site.sections.totalCount).toBe(4);
@@ -99,7 +100,7 @@ describe("organization { sites { sections { siteSpaces { space } } sectionGroups
       expect(site.sectionGroups[0]?.children).toHaveLength(4);
       expect(site.siteSpaces.totalCount).toBe(16);
     }
-    expect(smallRead.data.organization.sites.nodes[0]?.siteSpaces.totalCount).toBe(1);
+    expect(present(smallRead.data.organization).sites.nodes[0]?.siteSpaces.totalCount).toBe(1);
 
     expect(largeRead.statements).toBe(smallRead.statements);
     // Viewer membership, sites, sections, groups, site spaces by section and by site, the site and section rows

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { graphql } from "../generated/gql.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { present } from "../helpers/present.ts";
 
 const CreateSpace = graphql(`
   mutation SpacesTestCreate($organizationId: ID!, $input: CreateSpaceInput) {
@@ -52,10 +53,14 @@ beforeAll(async () => {
 async function addSpaces(count: number, teamId: string) {
   const admin = t.graphql(org.members.admin.token);
   for (let i = 0; i < count; i++) {
-    const { createSpace } = await admin.request(CreateSpace, {
-      organizationId: org.organizationId,
-      input: { title: `Space ${i}` },
-    });
+    const createSpace = present(
+      (
+        await admin.request(CreateSpace, {
+          organizationId: org.organizationId,
+          input: { title: `Space ${i}` },
+        })
+      ).createSpace,
+    );
     await admin.request(Invite, {
       spaceId: createSpace.id,
       input: { role: "review", users: [org.members.read.id], teams: [teamId] },
@@ -79,41 +84,53 @@ describe("spaces over GraphQL", () => {
     // A token's first request also reads the token (cached after): measured requests come after it.
     await measure();
     const small = await measure();
-    expect(small.data.organization.spaces.totalCount).toBe(2);
+    expect(present(small.data.organization).spaces.totalCount).toBe(2);
     // The edit member gets review through the team grant.
-    expect(small.data.organization.spaces.nodes[0]?.permissions).toEqual({ view: true, edit: true, admin: false });
+    expect(present(small.data.organization).spaces.nodes[0]?.permissions).toEqual({
+      view: true,
+      edit: true,
+      admin: false,
+    });
     await addSpaces(6, team.body.id);
     const large = await measure();
-    expect(large.data.organization.spaces.totalCount).toBe(8);
+    expect(present(large.data.organization).spaces.totalCount).toBe(8);
     expect(large.statements).toBe(small.statements);
-    const counts = Object.fromEntries(large.data.organization.members.nodes.map((m) => [m.id, m.spaceCount]));
+    const counts = Object.fromEntries(present(large.data.organization).members.nodes.map((m) => [m.id, m.spaceCount]));
     expect(counts[org.members.read.id]).toBe(8);
     expect(counts[org.members.edit.id]).toBe(8);
     expect(counts[org.members.admin.id]).toBe(8);
     expect(counts[org.members.comment.id]).toBe(0);
-    expect(large.data.organization.teams.nodes[0]?.spaceCount).toBe(8);
-    const readSpaces = large.data.organization.members.nodes.find((m) => m.id === org.members.read.id)?.spaces;
+    expect(present(large.data.organization).teams.nodes[0]?.spaceCount).toBe(8);
+    const readSpaces = present(large.data.organization).members.nodes.find((m) => m.id === org.members.read.id)?.spaces;
     expect(readSpaces?.totalCount).toBe(8);
     expect(readSpaces?.nodes.map((node) => node.permission)).toEqual(Array(8).fill("review"));
   });
 
   it("creates and reads collections", async () => {
     const client = t.graphql(org.members.create.token);
-    const { createCollection: parent } = await client.request(Collections, {
-      organizationId: org.organizationId,
-      input: { title: "Parent" },
-    });
-    const { createCollection: child } = await client.request(Collections, {
-      organizationId: org.organizationId,
-      input: { title: "Child", parent: parent.id },
-    });
+    const parent = present(
+      (
+        await client.request(Collections, {
+          organizationId: org.organizationId,
+          input: { title: "Parent" },
+        })
+      ).createCollection,
+    );
+    const child = present(
+      (
+        await client.request(Collections, {
+          organizationId: org.organizationId,
+          input: { title: "Child", parent: parent.id },
+        })
+      ).createCollection,
+    );
     expect(child).toMatchObject({ title: "Child", parent: parent.id, permissions: { create: true } });
     const read = await t
       .graphql(org.members.read.token)
       .request(CollectionQuery, { id: child.id, organizationId: org.organizationId });
     expect(read.collection).toMatchObject({ id: child.id, defaultLevel: null });
     expect(read.node).toMatchObject({ title: "Child" });
-    expect(read.organization.collections.totalCount).toBe(2);
+    expect(present(read.organization).collections.totalCount).toBe(2);
     await expect(
       t.graphql(org.members.review.token).request(Collections, { organizationId: org.organizationId, input: {} }),
     ).rejects.toThrow(/create role/);

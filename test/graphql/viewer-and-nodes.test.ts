@@ -2,6 +2,7 @@ import { ClientError } from "graphql-request";
 import { beforeAll, describe, expect, it } from "vitest";
 import { graphql } from "../generated/gql.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { present } from "../helpers/present.ts";
 
 let t: TestApp;
 let org: SeededOrganization;
@@ -53,19 +54,21 @@ describe("viewer and tokens", () => {
   it("creates a token shown once, lists it, and revoking it locks it out", async () => {
     const client = t.graphql(org.members.edit.token);
     const created = await client.request(CreateToken, { label: "laptop" });
-    expect(created.createApiToken.token).toMatch(/^dmt_/);
-    const stored = await t.db.prisma.apiToken.findUniqueOrThrow({ where: { id: created.createApiToken.apiToken.id } });
-    expect(stored.hash).not.toContain(created.createApiToken.token);
+    expect(present(created.createApiToken).token).toMatch(/^dmt_/);
+    const stored = await t.db.prisma.apiToken.findUniqueOrThrow({
+      where: { id: present(created.createApiToken).apiToken.id },
+    });
+    expect(stored.hash).not.toContain(present(created.createApiToken).token);
 
-    const fresh = t.graphql(created.createApiToken.token);
+    const fresh = t.graphql(present(created.createApiToken).token);
     const viewer = await fresh.request(Viewer);
     expect(viewer.viewer.user.id).toBe(org.members.edit.id);
     expect(viewer.viewer.apiTokens.nodes.map((token) => token.label)).toContain("laptop");
 
-    await client.request(RevokeToken, { id: created.createApiToken.apiToken.id });
+    await client.request(RevokeToken, { id: present(created.createApiToken).apiToken.id });
     const error = await errorOf(fresh.request(Viewer));
     expect(error?.extensions?.code).toBe("UNAUTHENTICATED");
-    const rest = await t.rest("GET", "/orgs", { token: created.createApiToken.token });
+    const rest = await t.rest("GET", "/orgs", { token: present(created.createApiToken).token });
     expect(rest.status).toBe(401);
   });
 

@@ -4,6 +4,7 @@ import { newId } from "../../src/ids.ts";
 import { graphql } from "../generated/gql.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { expectMatchesSpec } from "../helpers/contract.ts";
+import { present } from "../helpers/present.ts";
 
 let t: TestApp;
 let org: SeededOrganization;
@@ -51,7 +52,7 @@ const visitorAuthKeyQuery = graphql(`
 
 async function visitorAuthKey(siteId: string): Promise<string> {
   const data = await t.graphql(admin).request(visitorAuthKeyQuery, { organizationId: org.organizationId, siteId });
-  return data.organization.site.visitorAuthKey ?? "";
+  return present(present(data.organization).site).visitorAuthKey ?? "";
 }
 
 function visitorJwt(key: string, claims: Record<string, unknown> = {}, expiresAt = "2027-01-01T00:00:00Z") {

@@ -2,6 +2,7 @@
 import { createGatewayClient } from "docs-management-gateway/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { present } from "../helpers/present.ts";
 
 let t: TestApp;
 let org: SeededOrganization;
@@ -31,7 +32,7 @@ describe("the SDK's persisted documents", () => {
 
     const { viewer } = await gateway.Viewer();
     expect(viewer.user.id).toBe(org.members.admin.id);
-    const { organization } = await gateway.SiteStructure({ organizationId: org.organizationId });
+    const organization = present((await gateway.SiteStructure({ organizationId: org.organizationId })).organization);
     expect(organization.id).toBe(org.organizationId);
 
     expect(sent.map(({ method }) => method)).toEqual(["GET", "GET"]);

@@ -2,6 +2,7 @@
 import { createGatewayClient, type SiteStructureQuery } from "docs-management-gateway/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { present } from "../helpers/present.ts";
 
 let t: TestApp;
 let server: { url: string; close(): Promise<void> };
@@ -34,7 +35,7 @@ describe("the typed SDK (docs-management-gateway/sdk)", () => {
     expect(organizations.nodes.map((node) => node.id)).toContain(org.organizationId);
 
     const structure: SiteStructureQuery = await gateway.SiteStructure({ organizationId: org.organizationId });
-    const site = structure.organization.sites.nodes[0];
+    const site = present(structure.organization).sites.nodes[0];
     expect(site?.title).toBe("SDK Docs");
     expect(site?.siteSpaces.nodes.map((siteSpace) => siteSpace.space?.title)).toEqual(["Reference"]);
   });

@@ -1,5 +1,6 @@
-import { Kind, type OperationDefinitionNode, parse } from "graphql";
+import { type GraphQLInterfaceType, Kind, type OperationDefinitionNode, parse } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
+import { nodeTypeNames, typeOfId } from "../../src/ids.ts";
 import { restRoutes } from "../../src/rest-routes.ts";
 import { schema } from "../../src/schema.ts";
 import { baseUrl, startTestApp, type TestApp } from "../helpers/app.ts";
@@ -279,6 +280,16 @@ describe("node and nodes: each type is seen by exactly the callers its direct re
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("has a row for every type that implements Node", () => {
+    const covered = Object.keys(nodeMatrix).map((name) => {
+      const type = typeOfId(fixture.targets.own[name as keyof TargetIds]);
+      return type && nodeTypeNames.get(type);
+    });
+    const nodeInterface = schema.getType("Node") as GraphQLInterfaceType;
+    const implementations = schema.getImplementations(nodeInterface).objects.map((type) => type.name);
+    expect(new Set(covered)).toEqual(new Set(implementations));
   });
 });
 

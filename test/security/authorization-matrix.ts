@@ -56,6 +56,8 @@ export interface TargetIds {
   emailDomain: string;
   /** A token of a member who is not one of the callers. */
   apiTokenId: string;
+  /** The space's content revision. */
+  revisionId: string;
   /** A page and a file of the space's content (and so of the change request's, opened after them). */
   pageId: string;
   fileId: string;
@@ -69,8 +71,9 @@ export interface TargetIds {
   changeRequestCommentId: string;
   changeRequestCommentReplyId: string;
   translationId: string;
-  /** An OpenAPI spec's slug and its processed version. */
+  /** An OpenAPI spec's slug, its id and its processed version. */
   specSlug: string;
+  specId: string;
   versionId: string;
   samlProviderId: string;
   /** A finished job of the organization (the OpenAPI spec's processing). */
@@ -650,6 +653,25 @@ export const nodeMatrix: Partial<Record<keyof TargetIds, readonly Caller[]>> = {
   userId: orgReaders,
   spaceId: members,
   changeRequestId: members,
+  // A site's structure as its lists (`GET .../sections`, ...); its share links as `GET .../share-links`.
+  siteSectionId: orgReaders,
+  siteSectionGroupId: orgReaders,
+  siteSpaceId: orgReaders,
+  shareLinkId: admin,
+  // Content and discussions of the target space: whoever reads the space.
+  revisionId: members,
+  reviewId: members,
+  commentId: members,
+  commentReplyId: members,
+  changeRequestCommentId: members,
+  changeRequestCommentReplyId: members,
+  translationId: orgReaders,
+  specId: orgReaders,
+  versionId: orgReaders,
+  inviteId: admin,
+  samlProviderId: admin,
+  // A token is its owner's alone (the fixture's belongs to a member who is none of the callers).
+  apiTokenId: nobody,
 };
 
 /**

@@ -160,6 +160,8 @@ async function buildOrganization(
     if (!found) throw new Error(`fixture content: no ${type} in ${JSON.stringify(content.body)}`);
     return found.id;
   };
+  const revisionId = (content.body as { revision?: string }).revision;
+  if (!revisionId) throw new Error(`fixture content: no revision in ${JSON.stringify(content.body)}`);
   const pageId = insertedId("page");
   const fileId = insertedId("file");
   // A Git repository set up on the space (the queued import never runs here), so that its Git info exists.
@@ -190,7 +192,10 @@ async function buildOrganization(
   });
 
   const specSlug = `${label}-spec`;
-  await created(t, token, "POST", `${org}/openapi`, { slug: specSlug, source: { text: openApiText(label) } });
+  const specId = await created(t, token, "POST", `${org}/openapi`, {
+    slug: specSlug,
+    source: { text: openApiText(label) },
+  });
   await runJobs(t.db, t.clock, t.config);
   const latest = await ok(t, token, "GET", `${org}/openapi/${specSlug}/versions/latest`);
   const versionId = (latest.body as { id?: string }).id;
@@ -217,12 +222,14 @@ async function buildOrganization(
     otherSpaceId,
     emailDomain: "",
     apiTokenId: apiToken.id,
+    revisionId,
     pageId,
     fileId,
     ...discussions,
     reviewId,
     translationId,
     specSlug,
+    specId,
     versionId,
     samlProviderId,
     jobId: job.id,

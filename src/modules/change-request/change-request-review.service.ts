@@ -3,7 +3,7 @@ import { requireViewer } from "../../auth/access.ts";
 import type { RequestContext } from "../../context.ts";
 import type { ChangeRequest, ChangeRequestReview, ChangeRequestReviewer, Prisma } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
-import { ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import { ForbiddenError, InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
 import { requireSpaceRole } from "../space/space.access.ts";
@@ -136,5 +136,18 @@ export function listRequestedReviewers(ctx: RequestContext, changeRequest: Chang
       { field: "requestedAt", direction: "asc" },
       { field: "userId", direction: "asc" },
     ],
+  });
+}
+
+/** Reviews for `node`/`nodes`: where their change request is visible (as `GET .../reviews/{reviewId}`). */
+export async function loadVisibleReviews(ctx: RequestContext, ids: readonly string[]) {
+  const rows = await ctx.prisma.changeRequestReview.findMany({
+    where: { id: { in: [...ids] } },
+    select: { id: true, changeRequestId: true },
+  });
+  return nullWhereRefused(ids, rows, async (row) => {
+    const changeRequest = await changeRequestByIdLoader(ctx).load(row.changeRequestId);
+    if (!changeRequest) return null;
+    return getReview(ctx, await getChangeRequest(ctx, changeRequest.spaceId, changeRequest.id), row.id);
   });
 }

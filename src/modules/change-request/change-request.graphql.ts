@@ -35,6 +35,7 @@ import {
   isReviewOutdated,
   listRequestedReviewers,
   listReviews,
+  loadVisibleReviews,
   removeRequestedReviewer,
   requestReviewers,
   submitReview,
@@ -63,10 +64,11 @@ async function requiredUser(ctx: Context, userId: string) {
   return user;
 }
 
-const ReviewRef = builder.objectRef<ChangeRequestReview>("ChangeRequestReview").implement({
+const ReviewRef = builder.node(builder.objectRef<ChangeRequestReview>("ChangeRequestReview"), {
   description: "A reviewer's verdict on one revision of a change request.",
+  id: { resolve: (row) => row.id },
+  loadMany: (ids, ctx) => loadVisibleReviews(ctx, ids),
   fields: (t) => ({
-    id: t.exposeString("id"),
     revision: t.exposeString("revisionId"),
     status: t.exposeString("status", { description: "approved or changes-requested." }),
     reviewer: t.field({

@@ -18,6 +18,8 @@ import {
   listCommenters,
   listComments,
   listReplies,
+  loadVisibleComments,
+  loadVisibleReplies,
   messagePermissions,
   type ReactionGroup,
   type Replier,
@@ -99,10 +101,11 @@ async function threadOf(ctx: Context, reply: CommentReply) {
   return comment;
 }
 
-const ReplyRef = builder.objectRef<CommentReply>("CommentReply").implement({
+const ReplyRef = builder.node(builder.objectRef<CommentReply>("CommentReply"), {
   description: "A reply in a comment thread.",
+  id: { resolve: (row) => row.id },
+  loadMany: (ids, ctx) => loadVisibleReplies(ctx, ids),
   fields: (t) => ({
-    id: t.exposeString("id"),
     postedBy: t.field({ type: UserRef, resolve: (reply, _args, ctx) => requiredUser(ctx, reply.postedById) }),
     postedAt: t.expose("postedAt", { type: "DateTime" }),
     editedAt: t.expose("editedAt", { type: "DateTime", nullable: true }),
@@ -167,10 +170,11 @@ const CommentStatusFilterEnum = builder.enumType("CommentStatusFilter", {
   values: ["all", "open", "resolved"] as const,
 });
 
-const CommentRef = builder.objectRef<Comment>("Comment").implement({
+const CommentRef = builder.node(builder.objectRef<Comment>("Comment"), {
   description: "A comment thread on a space or a change request.",
+  id: { resolve: (row) => row.id },
+  loadMany: (ids, ctx) => loadVisibleComments(ctx, ids),
   fields: (t) => ({
-    id: t.exposeString("id"),
     postedBy: t.field({ type: UserRef, resolve: (comment, _args, ctx) => requiredUser(ctx, comment.postedById) }),
     postedAt: t.expose("postedAt", { type: "DateTime" }),
     editedAt: t.expose("editedAt", { type: "DateTime", nullable: true }),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { hasRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { ChangeRequest, Comment, CommentReply, Member, Prisma, Space } from "../../db/generated/client.ts";
-import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import { InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import { isFirstPage, type PageArgs, pageFromRows, paginate, type SortKey } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
 import { getChangeRequest } from "../change-request/change-request.service.ts";
@@ -192,4 +192,23 @@ export async function messagePermissions(
   const canComment = hasRole(role, "comment");
   const ownsIt = ctx.viewer?.userId === postedById && canComment;
   return { view: hasRole(role, "read"), edit: ownsIt, reply: canComment, delete: ownsIt || hasRole(role, "admin") };
+}
+
+/** Comments for `node`/`nodes`: where `GET .../comments/{commentId}` of their space or change request answers. */
+export async function loadVisibleComments(ctx: RequestContext, ids: readonly string[]) {
+  return nullWhereRefused(ids, await commentByIdLoader(ctx).loadMany(ids), async (comment) =>
+    getComment(ctx, await commentBase(ctx, comment.spaceId, comment.changeRequestId), comment.id),
+  );
+}
+
+/** Replies for `node`/`nodes`: where their comment is visible (as `GET .../replies/{commentReplyId}`). */
+export async function loadVisibleReplies(ctx: RequestContext, ids: readonly string[]) {
+  const rows = await ctx.prisma.commentReply.findMany({
+    where: { id: { in: [...ids] } },
+    select: { id: true, commentId: true },
+  });
+  return nullWhereRefused(ids, rows, async (row) => {
+    const [comment] = await loadVisibleComments(ctx, [row.commentId]);
+    return comment ? getReply(ctx, comment, row.id) : null;
+  });
 }

@@ -6,6 +6,7 @@ import {
   type ContentEdit,
   fileDownloadUrl,
   listRevisionFiles,
+  loadVisibleRevisions,
   pageAppUrl,
   pageBody,
   revisionFile,
@@ -209,10 +210,11 @@ RevisionFileRef.implement({
   }),
 });
 
-RevisionRef.implement({
+builder.node(RevisionRef, {
   description: "An immutable snapshot of a space's content.",
+  id: { resolve: (row) => row.id },
+  loadMany: (ids, ctx) => loadVisibleRevisions(ctx, ids),
   fields: (t) => ({
-    id: t.exposeString("id"),
     parents: t.exposeStringList("parents", { description: "Ids of the parent revisions." }),
     type: t.exposeString("type", { description: "edits, merge or update." }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),

@@ -4,7 +4,7 @@ import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Revision, Space } from "../../db/generated/client.ts";
 import { newId, randomBase62 } from "../../ids.ts";
-import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import { ConflictError, InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import { type Page, type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { spaceSpecDocumentLoader } from "../openapi-spec/openapi-spec.loaders.ts";
@@ -325,5 +325,13 @@ export async function renderPdfExport(prisma: PrismaExecutor, key: string, now: 
       markdown: page.markdown,
       depth: depth - depthOffset,
     })),
+  });
+}
+
+/** Revisions for `node`/`nodes`: where their space's content is readable (`GET /spaces/{spaceId}/content`). */
+export async function loadVisibleRevisions(ctx: RequestContext, ids: readonly string[]) {
+  return nullWhereRefused(ids, await revisionByIdLoader(ctx).loadMany(ids), async (revision) => {
+    await getSpace(ctx, revision.spaceId);
+    return revision;
   });
 }

@@ -1,5 +1,5 @@
 import { setImmediate } from "node:timers/promises";
-import PDFDocument from "pdfkit";
+import type PDFDocument from "pdfkit";
 import { type DocumentBlock, type DocumentNode, imageCaption, plainText } from "./markdown/document.ts";
 import { tableRowsText } from "./markdown/from-document.ts";
 import { markdownToDocument } from "./markdown/to-document.ts";
@@ -198,9 +198,10 @@ class PdfWriter {
   }
 }
 
-/** Renders pages as one PDF document. */
+/** Renders pages as one PDF document. PDFKit (and its fonts) loads on the first PDF asked for. */
 export async function renderPdf(input: PdfInput): Promise<Uint8Array> {
-  const pdf = new PDFDocument({ size: "A4", margin: 56, info: { Title: encodable(input.title) } });
+  const { default: PdfDocument } = await import("pdfkit");
+  const pdf = new PdfDocument({ size: "A4", margin: 56, info: { Title: encodable(input.title) } });
   const chunks: Buffer[] = [];
   const finished = new Promise<Uint8Array>((resolve, reject) => {
     pdf.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -10,6 +10,8 @@ import {
   getVersion,
   listSpecs,
   listVersions,
+  loadVisibleSpecs,
+  loadVisibleVersions,
   specLocation,
   specPermissions,
   updateSpecVisibility,
@@ -83,9 +85,10 @@ const ContentRef = builder
     }),
   });
 
-const OpenAPISpecVersionRef = builder.objectRef<OpenAPISpecVersion>("OpenAPISpecVersion").implement({
+const OpenAPISpecVersionRef = builder.node(builder.objectRef<OpenAPISpecVersion>("OpenAPISpecVersion"), {
+  id: { resolve: (row) => row.id },
+  loadMany: (ids, ctx) => loadVisibleVersions(ctx, ids),
   fields: (t) => ({
-    id: t.exposeID("id"),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     url: t.string({
       description: "The source as processed; readable without a token while the spec is public.",
@@ -103,10 +106,11 @@ const OpenAPISpecVersionRef = builder.objectRef<OpenAPISpecVersion>("OpenAPISpec
   }),
 });
 
-OpenAPISpecRef.implement({
+builder.node(OpenAPISpecRef, {
   description: "A named, versioned API description of an organization, processed from a URL or a text.",
+  id: { resolve: (row) => row.id },
+  loadMany: (ids, ctx) => loadVisibleSpecs(ctx, ids),
   fields: (t) => ({
-    id: t.exposeID("id"),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
     slug: t.exposeString("slug"),

@@ -9,7 +9,7 @@ import type { Job, OpenAPISpec, OpenAPISpecVersion, PrismaClient } from "../../d
 import { SourceFetchError, safeFetchText } from "../../http/safe-fetch.ts";
 import { newId } from "../../ids.ts";
 import { enqueueJob, maxAttempts } from "../../jobs/runner.ts";
-import { ConflictError, NotFoundError, retryOnUniqueViolation } from "../../lib/errors.ts";
+import { ConflictError, NotFoundError, nullWhereRefused, retryOnUniqueViolation } from "../../lib/errors.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { specByIdLoader } from "./openapi-spec.loaders.ts";
@@ -356,5 +356,21 @@ export async function processSpec(prisma: PrismaClient, job: Job, now: Date, con
         updatedAt: now,
       },
     });
+  });
+}
+
+/** Specs for `node`/`nodes`: where `GET /orgs/{organizationId}/openapi/{specSlug}` answers. */
+export async function loadVisibleSpecs(ctx: RequestContext, ids: readonly string[]) {
+  return nullWhereRefused(ids, await specByIdLoader(ctx).loadMany(ids), (spec) =>
+    getSpec(ctx, spec.organizationId, spec.slug),
+  );
+}
+
+/** Spec versions for `node`/`nodes`: where their spec is visible (as `GET .../versions/{versionId}`). */
+export async function loadVisibleVersions(ctx: RequestContext, ids: readonly string[]) {
+  const rows = await ctx.prisma.openAPISpecVersion.findMany({ where: { id: { in: [...ids] } } });
+  return nullWhereRefused(ids, rows, async (row) => {
+    const [spec] = await loadVisibleSpecs(ctx, [row.specId]);
+    return spec ? getVersion(ctx, spec, row.id) : null;
   });
 }

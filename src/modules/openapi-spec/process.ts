@@ -1,6 +1,3 @@
-import SwaggerParser from "@apidevtools/swagger-parser";
-import { parse as parseYaml } from "yaml";
-
 export interface ProcessingProblem {
   message: string;
   code: string;
@@ -44,6 +41,11 @@ function problemsOf(error: unknown): ProcessingProblem[] {
  * followed: they would be fetches to addresses nobody checked.
  */
 export async function parseOpenApiDocument(text: string): Promise<Record<string, unknown>> {
+  // Loaded on the first spec processed: the parser and its validators are large and most processes never need them.
+  const [{ parse: parseYaml }, { default: SwaggerParser }] = await Promise.all([
+    import("yaml"),
+    import("@apidevtools/swagger-parser"),
+  ]);
   let document: unknown;
   try {
     // A low alias limit refuses "billion laughs" documents.

@@ -8,14 +8,16 @@ import {
   isInviteRedundant,
   joinWithLinkInvite,
   listLinkInvites,
+  loadVisibleLinkInvites,
   updateLinkInvite,
 } from "./link-invite.service.ts";
 import { OrganizationRef } from "./organization.graphql.ts";
 
-const LinkInviteRef = builder.objectRef<LinkInvite>("LinkInvite").implement({
+const LinkInviteRef = builder.node(builder.objectRef<LinkInvite>("LinkInvite"), {
   description: "An invite link to an organization; its id is the link's secret.",
+  id: { resolve: (row) => row.id },
+  loadMany: (ids, ctx) => loadVisibleLinkInvites(ctx, ids),
   fields: (t) => ({
-    id: t.exposeID("id"),
     role: t.expose("role", { type: RoleEnum, nullable: true }),
     redundant: t.boolean({
       description: "True when the caller already has at least this role.",

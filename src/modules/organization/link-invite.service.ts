@@ -4,7 +4,7 @@ import { hasRole, highestRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { LinkInvite } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
-import { ForbiddenError, NotFoundError } from "../../lib/errors.ts";
+import { ForbiddenError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput, roleSchema } from "../../validation.ts";
 
@@ -83,4 +83,10 @@ export async function joinWithLinkInvite(ctx: RequestContext, organizationId: st
       await tx.member.update({ where: key, data: { role: invite.role } });
     }
   });
+}
+
+/** Invites for `node`/`nodes`: where `GET /orgs/{organizationId}/link-invites/{inviteId}` answers (admins). */
+export async function loadVisibleLinkInvites(ctx: RequestContext, ids: readonly string[]) {
+  const rows = await ctx.prisma.linkInvite.findMany({ where: { id: { in: [...ids] } } });
+  return nullWhereRefused(ids, rows, (row) => getLinkInvite(ctx, row.organizationId, row.id));
 }

@@ -1,4 +1,4 @@
-import { type CacheProvider, type Profile, SAML } from "@node-saml/node-saml";
+import type { CacheProvider, Profile, SAML } from "@node-saml/node-saml";
 import type { RequestContext } from "../../context.ts";
 import type { SamlProvider } from "../../db/generated/client.ts";
 import { InvalidInputError, NotFoundError, UnauthenticatedError } from "../../lib/errors.ts";
@@ -29,7 +29,9 @@ async function activeProvider(ctx: RequestContext, providerId: string): Promise<
   return provider;
 }
 
-function samlFor(ctx: RequestContext, provider: SamlProvider): SAML {
+/** node-saml (and its XML signature stack) loads on the first SAML login. */
+async function samlFor(ctx: RequestContext, provider: SamlProvider): Promise<SAML> {
+  const { SAML } = await import("@node-saml/node-saml");
   const service = serviceEndpoints(ctx, provider);
   return new SAML({
     callbackUrl: service.acsURL,
@@ -49,7 +51,7 @@ function samlFor(ctx: RequestContext, provider: SamlProvider): SAML {
 /** The start URL: where to send the browser, the identity provider's login URL with a SAML AuthnRequest. */
 export async function samlLoginRedirect(ctx: RequestContext, providerId: string): Promise<string> {
   const provider = await activeProvider(ctx, providerId);
-  return samlFor(ctx, provider).getAuthorizeUrlAsync("", undefined, {});
+  return (await samlFor(ctx, provider)).getAuthorizeUrlAsync("", undefined, {});
 }
 
 interface VerifiedLogin {
@@ -71,7 +73,7 @@ function attribute(profile: Profile, ...names: string[]): string | undefined {
 async function verifyResponse(ctx: RequestContext, provider: SamlProvider, samlResponse: string) {
   let profile: Profile | null;
   try {
-    ({ profile } = await samlFor(ctx, provider).validatePostResponseAsync({ SAMLResponse: samlResponse }));
+    ({ profile } = await (await samlFor(ctx, provider)).validatePostResponseAsync({ SAMLResponse: samlResponse }));
   } catch (error) {
     throw new UnauthenticatedError(`SAML response refused: ${(error as Error).message}`);
   }

@@ -10,6 +10,7 @@ import {
   getProvider,
   listLoginOptions,
   listProviders,
+  loadVisibleProviders,
   providerLocation,
   providerStatus,
   serviceEndpoints,
@@ -36,10 +37,11 @@ const SamlProviderStatusEnum = builder.enumType("SAMLProviderStatus", {
   values: ["active", "pending"] as const,
 });
 
-const SamlProviderRef = builder.objectRef<SamlProvider>("SAMLProvider").implement({
+const SamlProviderRef = builder.node(builder.objectRef<SamlProvider>("SAMLProvider"), {
   description: "A SAML identity provider members of the organization sign in with.",
+  id: { resolve: (row) => row.id },
+  loadMany: (ids, ctx) => loadVisibleProviders(ctx, ids),
   fields: (t) => ({
-    id: t.exposeID("id"),
     label: t.exposeString("label"),
     ssoURL: t.exposeString("ssoURL", { description: "The identity provider's login URL (empty until set)." }),
     entityID: t.exposeString("entityID", { description: "The identity provider's entity id (empty until set)." }),

@@ -4,7 +4,7 @@ import { requireOrganizationRole } from "../../auth/access.ts";
 import type { RequestContext } from "../../context.ts";
 import type { SamlProvider } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
-import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import { InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput, roleSchema } from "../../validation.ts";
 import { organizationByIdLoader } from "../organization/organization.loaders.ts";
@@ -141,4 +141,10 @@ export async function listLoginOptions(ctx: RequestContext, organizationId: stri
       label: provider.label,
       startURL: serviceEndpoints(ctx, provider).startURL,
     }));
+}
+
+/** SAML providers for `node`/`nodes`: where `GET /orgs/{organizationId}/saml/{samlProviderId}` answers (admins). */
+export async function loadVisibleProviders(ctx: RequestContext, ids: readonly string[]) {
+  const rows = await ctx.prisma.samlProvider.findMany({ where: { id: { in: [...ids] } } });
+  return nullWhereRefused(ids, rows, (row) => getProvider(ctx, row.organizationId, row.id));
 }

@@ -1,4 +1,4 @@
-import { Ajv, type ErrorObject } from "ajv";
+import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
 import { InvalidInputError } from "../../lib/errors.ts";
 
 /*
@@ -52,8 +52,16 @@ const adaptiveSchemaShape = {
   additionalProperties: false,
 };
 
-const ajv = new Ajv({ allErrors: false, strict: true });
-const hasShape = ajv.compile(adaptiveSchemaShape);
+let validator: Promise<{ ajv: Ajv; hasShape: ValidateFunction }> | undefined;
+
+/** ajv and the compiled shape, made on the first schema checked: few processes ever check one. */
+function adaptiveSchemaValidator() {
+  validator ??= import("ajv").then(({ Ajv }) => {
+    const ajv = new Ajv({ allErrors: false, strict: true });
+    return { ajv, hasShape: ajv.compile(adaptiveSchemaShape) };
+  });
+  return validator;
+}
 
 export interface AdaptiveJsonSchema {
   properties: Record<string, { description: string }> & {
@@ -68,7 +76,8 @@ function describe(errors: ErrorObject[] | null | undefined): string {
 }
 
 /** Accepts a visitor schema of the reference's shape (400 otherwise). */
-export function validateAdaptiveSchema(value: unknown): void {
+export async function validateAdaptiveSchema(value: unknown): Promise<void> {
+  const { ajv, hasShape } = await adaptiveSchemaValidator();
   // The shape first: it pins `$schema` to draft-07, the only meta-schema `validateSchema` may then look up.
   if (!hasShape(value)) throw new InvalidInputError(`Invalid jsonSchema: ${describe(hasShape.errors)}`);
   if (!ajv.validateSchema(value as object)) {

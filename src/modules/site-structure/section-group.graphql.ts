@@ -12,13 +12,15 @@ import {
   updateSectionGroup,
 } from "./section-group.service.ts";
 import { SiteRef } from "./site.graphql.ts";
+import { loadVisibleSectionGroups } from "./site-nodes.service.ts";
 import type { SectionNode } from "./site-section.service.ts";
 import { SiteSectionGroupRef, SiteSectionRef, SiteStructureItemRef } from "./structure-items.graphql.ts";
 
-SiteSectionGroupRef.implement({
+builder.node(SiteSectionGroupRef, {
   description: "A named group of sections (and of groups, one level deep) in a site's structure.",
+  id: { resolve: (row) => row.id },
+  loadMany: (ids, ctx) => loadVisibleSectionGroups(ctx, ids),
   fields: (t) => ({
-    id: t.exposeID("id"),
     title: t.exposeString("title"),
     sectionGroup: t.exposeID("parentGroupId", { nullable: true, description: "Id of its parent group, if any." }),
     icon: t.exposeString("icon", { nullable: true }),

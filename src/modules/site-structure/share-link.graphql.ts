@@ -8,11 +8,13 @@ import {
   updateShareLink,
 } from "./share-link.service.ts";
 import { SiteRef } from "./site.graphql.ts";
+import { loadVisibleShareLinks } from "./site-nodes.service.ts";
 
-const ShareLinkRef = builder.objectRef<ShareLinkWithOrganization>("ShareLink").implement({
+const ShareLinkRef = builder.node(builder.objectRef<ShareLinkWithOrganization>("ShareLink"), {
   description: "A secret link that opens a `share-link` site's published content while it is active.",
+  id: { resolve: (row) => row.id },
+  loadMany: (ids, ctx) => loadVisibleShareLinks(ctx, ids),
   fields: (t) => ({
-    id: t.exposeID("id"),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     name: t.exposeString("name", { nullable: true }),
     active: t.exposeBoolean("active"),

@@ -1,6 +1,7 @@
 import type { SiteSpace } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { SiteRef } from "./site.graphql.ts";
+import { loadVisibleSiteSections } from "./site-nodes.service.ts";
 import {
   addSiteSection,
   deleteSiteSection,
@@ -20,10 +21,11 @@ import { SiteSpaceRef } from "./site-space.graphql.ts";
 import { SiteSectionRef, SiteStructureItemRef } from "./structure-items.graphql.ts";
 import { sectionUrls, structureUrlsRef } from "./urls.ts";
 
-SiteSectionRef.implement({
+builder.node(SiteSectionRef, {
   description: "A section of a site: one or more site spaces (variants) under a path.",
+  id: { resolve: (row) => row.id },
+  loadMany: (ids, ctx) => loadVisibleSiteSections(ctx, ids),
   fields: (t) => ({
-    id: t.exposeID("id"),
     title: t.exposeString("title"),
     description: t.exposeString("description", { nullable: true }),
     default: t.boolean({

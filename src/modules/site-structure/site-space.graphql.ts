@@ -3,6 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
 import { siteSpaceSpace } from "./site.access.ts";
 import { SiteRef } from "./site.graphql.ts";
+import { loadVisibleSiteSpaces } from "./site-nodes.service.ts";
 import {
   addSiteSpace,
   deleteSiteSpace,
@@ -16,10 +17,11 @@ import { siteSpaceUrls, structureUrlsRef } from "./urls.ts";
 
 export const SiteSpaceRef = builder.objectRef<SiteSpace>("SiteSpace");
 
-SiteSpaceRef.implement({
+builder.node(SiteSpaceRef, {
   description: "A space placed on a site at a path, at the site root or in a section.",
+  id: { resolve: (row) => row.id },
+  loadMany: (ids, ctx) => loadVisibleSiteSpaces(ctx, ids),
   fields: (t) => ({
-    id: t.exposeID("id"),
     path: t.exposeString("path"),
     section: t.exposeID("sectionId", { nullable: true, description: "Id of its section; null at the site root." }),
     space: t.field({

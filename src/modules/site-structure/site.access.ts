@@ -1,4 +1,3 @@
-import { errors as joseErrors, jwtVerify } from "jose";
 import {
   readsOrganization,
   requireOrganizationRole,
@@ -71,6 +70,7 @@ async function visitorClaims(ctx: RequestContext, site: Site): Promise<Record<st
   if (!ctx.bearer) return null;
   const key = visitorAuthKeyOf(ctx, site);
   if (key === null) return null;
+  const { errors: joseErrors, jwtVerify } = await import("jose");
   try {
     const { payload } = await jwtVerify(ctx.bearer, new TextEncoder().encode(key), {
       algorithms: ["HS256"],

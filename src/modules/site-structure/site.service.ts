@@ -219,7 +219,7 @@ export async function updateAdaptiveSchema(
 ): Promise<SiteAdaptiveSchema> {
   await requireSite(ctx, organizationId, siteId, "admin");
   const { jsonSchema } = parseInput(updateAdaptiveSchemaSchema, input);
-  validateAdaptiveSchema(jsonSchema);
+  await validateAdaptiveSchema(jsonSchema);
   const site = await ctx.prisma.site.update({
     where: { id: siteId },
     data: { adaptiveSchema: jsonSchema as Prisma.InputJsonObject, adaptiveSchemaUpdatedAt: ctx.clock.now() },

@@ -8,15 +8,17 @@ import {
   deleteTranslation,
   getTranslation,
   listTranslations,
+  loadVisibleTranslations,
   runTranslation,
   translationPermissions,
   updateTranslation,
 } from "./translation.service.ts";
 
-const TranslationRef = builder.objectRef<Translation>("Translation").implement({
+const TranslationRef = builder.node(builder.objectRef<Translation>("Translation"), {
   description: "A space kept translated into another language; each run writes a new revision of the result space.",
+  id: { resolve: (row) => row.id },
+  loadMany: (ids, ctx) => loadVisibleTranslations(ctx, ids),
   fields: (t) => ({
-    id: t.exposeString("id"),
     status: t.exposeString("status", { description: "pending, running, completed, or failed (see failureReason)." }),
     failureReason: t.exposeString("failureReason", { nullable: true }),
     provider: t.string({

@@ -6,7 +6,7 @@ import type { RequestContext } from "../../context.ts";
 import type { Job, Prisma, PrismaClient, Translation } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
 import { enqueueJob } from "../../jobs/runner.ts";
-import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import { InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
 import type { ContentState, PageState } from "../content/content-state.ts";
@@ -219,4 +219,10 @@ export async function processTranslationRun(prisma: PrismaClient, job: Job, now:
     });
     throw error;
   }
+}
+
+/** Translations for `node`/`nodes`: where `GET /orgs/{organizationId}/translations/{translationId}` answers. */
+export async function loadVisibleTranslations(ctx: RequestContext, ids: readonly string[]) {
+  const rows = await ctx.prisma.translation.findMany({ where: { id: { in: [...ids] } } });
+  return nullWhereRefused(ids, rows, (row) => getTranslation(ctx, row.organizationId, row.id));
 }

@@ -4,6 +4,7 @@ import {
   createViewerApiToken,
   getViewerUser,
   listViewerApiTokens,
+  loadViewerApiTokens,
   loadVisibleUsers,
   revokeViewerApiToken,
 } from "./user.service.ts";
@@ -27,10 +28,11 @@ builder.node(UserRef, {
   }),
 });
 
-const ApiTokenRef = builder.objectRef<ApiToken>("ApiToken").implement({
+const ApiTokenRef = builder.node(builder.objectRef<ApiToken>("ApiToken"), {
   description: "An API token of the caller. The secret itself is shown only once, when it is created.",
+  id: { resolve: (row) => row.id },
+  loadMany: (ids, ctx) => loadViewerApiTokens(ctx, ids),
   fields: (t) => ({
-    id: t.exposeID("id"),
     label: t.exposeString("label", { nullable: true }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     revokedAt: t.expose("revokedAt", { type: "DateTime", nullable: true }),

@@ -182,3 +182,11 @@ export async function addMember(
   if (existing) throw new ConflictError(`User ${userId} is already a member of ${organizationId}`);
   return prisma.member.create({ data: { organizationId, userId, role, joinedAt: now } });
 }
+
+/** Tokens for `node`/`nodes`: the viewer's own, as `viewer.apiTokens` lists them; anyone else's is null. */
+export async function loadViewerApiTokens(ctx: RequestContext, ids: readonly string[]) {
+  const viewer = requireViewer(ctx);
+  const rows = await ctx.prisma.apiToken.findMany({ where: { id: { in: [...ids] }, userId: viewer.userId } });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id) ?? null);
+}

@@ -1,0 +1,59 @@
+import type { RequestContext } from "../../context.ts";
+import type { Role, ShareLink, SiteSectionGroup, SiteSpace } from "../../db/generated/client.ts";
+import { nullWhereRefused } from "../../lib/errors.ts";
+import type { ShareLinkWithOrganization } from "./share-link.service.ts";
+import { requireSite } from "./site.access.ts";
+import { siteByIdLoader } from "./site.loaders.ts";
+import { sectionByIdLoader } from "./site-section.loaders.ts";
+import { liveSiteSpaceSql } from "./site-space.loaders.ts";
+
+/*
+ * `node`/`nodes` for what a site holds, visible where the site's own reads are: organization `read` for sections,
+ * section groups and site spaces (`GET .../sections`, ...), `admin` for share links (`GET .../share-links`).
+ */
+
+/** Each id's row when the viewer has `least` in its site's organization, null otherwise. */
+function throughSite<Row extends { id: string; siteId: string }>(
+  ctx: RequestContext,
+  ids: readonly string[],
+  rows: readonly (Row | null | Error)[],
+  least: Role,
+): Promise<(Row | null)[]> {
+  return nullWhereRefused(ids, rows, async (row) => {
+    const site = await siteByIdLoader(ctx).load(row.siteId);
+    if (!site) return null;
+    await requireSite(ctx, site.organizationId, site.id, least);
+    return row;
+  });
+}
+
+export async function loadVisibleSiteSections(ctx: RequestContext, ids: readonly string[]) {
+  return throughSite(ctx, ids, await sectionByIdLoader(ctx).loadMany(ids), "read");
+}
+
+export async function loadVisibleSectionGroups(ctx: RequestContext, ids: readonly string[]) {
+  const rows: SiteSectionGroup[] = await ctx.prisma.siteSectionGroup.findMany({ where: { id: { in: [...ids] } } });
+  return throughSite(ctx, ids, rows, "read");
+}
+
+/** Live site spaces only: deleting a space hides its site spaces, as in the site's lists. */
+export async function loadVisibleSiteSpaces(ctx: RequestContext, ids: readonly string[]) {
+  const rows = await ctx.sql.rows<SiteSpace>(
+    `SELECT * FROM "SiteSpace" t WHERE t.id = ANY($1) AND ${liveSiteSpaceSql}`,
+    [[...ids]],
+  );
+  return throughSite(ctx, ids, rows, "read");
+}
+
+export async function loadVisibleShareLinks(
+  ctx: RequestContext,
+  ids: readonly string[],
+): Promise<(ShareLinkWithOrganization | null)[]> {
+  const rows: ShareLink[] = await ctx.prisma.shareLink.findMany({ where: { id: { in: [...ids] } } });
+  const links = await throughSite(ctx, ids, rows, "admin");
+  const sites = await siteByIdLoader(ctx).loadMany(links.map((link) => link?.siteId ?? ""));
+  return links.map((link, index) => {
+    const site = sites[index];
+    return link && site && !(site instanceof Error) ? { ...link, organizationId: site.organizationId } : null;
+  });
+}

@@ -1,0 +1,355 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { viewerMembershipLoader } from "../../src/auth/access.ts";
+import { createTokenCache } from "../../src/auth/token-cache.ts";
+import { tokenFromValue } from "../../src/auth/tokens.ts";
+import { authenticate } from "../../src/auth/viewer.ts";
+import { contextActingAs, type RequestContext } from "../../src/context.ts";
+import type { Member, Organization, Prisma } from "../../src/db/generated/client.ts";
+import type { SqlReader } from "../../src/db/sql.ts";
+import { newId } from "../../src/ids.ts";
+import { listChangeRequests } from "../../src/modules/change-request/change-request.service.ts";
+import { seedDemoContent } from "../../src/modules/demo/demo.service.ts";
+import { organizationByIdLoader } from "../../src/modules/organization/organization.loaders.ts";
+import { insertOrganization } from "../../src/modules/organization/organization.service.ts";
+import { siteByIdLoader, siteOrder, sitesByOrganizationLoader } from "../../src/modules/site-structure/site.loaders.ts";
+import {
+  sectionByIdLoader,
+  sectionsBySiteLoader,
+  siteSectionOrder,
+  siteSpaceDefaultsLoader,
+} from "../../src/modules/site-structure/site-section.loaders.ts";
+import {
+  liveSiteSpace,
+  siteSpaceOrder,
+  siteSpacesBySectionLoader,
+  siteSpacesBySiteLoader,
+} from "../../src/modules/site-structure/site-space.loaders.ts";
+import { listSiteSpaces } from "../../src/modules/site-structure/site-space.service.ts";
+import { spaceByIdLoader } from "../../src/modules/space/space.loaders.ts";
+import { addMember, createApiToken } from "../../src/modules/user/user.service.ts";
+import { type PageArgs, paginate, type SortKey } from "../../src/pagination.ts";
+import { type SeededOrganization, seedOrganization, seedUser, startTestApp, type TestApp } from "../helpers/app.ts";
+
+// Every hand-written read (src/db/sql.ts) beside the Prisma query it replaces, on the same seeded rows: the rows
+// must be equal, Dates, parsed JSON, arrays, nulls and nested relations included (`toStrictEqual` tells a Date from
+// its text and a bigint from a number). Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+
+let t: TestApp;
+let org: SeededOrganization;
+/** The rows of every statement the recording reader ran since the last `reset`. */
+let recorded: unknown[][];
+let viewerId: string;
+let spaceIds: string[];
+let siteId: string;
+let sectionIds: string[];
+let ssoOrganizationIds: string[];
+
+function recordingReader(sql: SqlReader): SqlReader {
+  return {
+    async rows<Row>(text: string, params?: readonly unknown[]) {
+      const rows = await sql.rows<Row>(text, params);
+      recorded.push(rows);
+      return rows;
+    },
+  };
+}
+
+/** A request context of `userId` whose hand-written reads are recorded. */
+function contextOf(userId: string): RequestContext {
+  return contextActingAs(
+    { prisma: t.db.prisma, sql: recordingReader(t.db.sql), config: t.config, clock: t.clock, events: t.events },
+    userId,
+    "hand-written-reads",
+  );
+}
+
+/** The rows of the one statement `work` runs through the reader. */
+async function rowsOf(work: () => Promise<unknown>): Promise<unknown[]> {
+  recorded = [];
+  await work();
+  expect(recorded).toHaveLength(1);
+  return recorded[0] as unknown[];
+}
+
+const byKey =
+  <Row>(key: (row: Row) => string) =>
+  (a: Row, b: Row) =>
+    key(a).localeCompare(key(b));
+
+/** `ssoAdmitsSql` as a Prisma filter on members. */
+const ssoAdmits: Prisma.MemberWhereInput = {
+  OR: [{ sso: true }, { role: "admin" }, { organization: { sso: false } }],
+};
+
+// A zone other than UTC: a timestamp read or sent as local time would be hours off, and these comparisons fail.
+const zone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = "America/New_York";
+});
+afterAll(() => {
+  process.env.TZ = zone;
+});
+
+beforeAll(async () => {
+  t = await startTestApp();
+  org = await seedOrganization(t.db, "Hand-written reads");
+  viewerId = org.members.edit.id;
+  const admin = contextActingAs(
+    { prisma: t.db.prisma, sql: t.db.sql, config: t.config, clock: t.clock, events: t.events },
+    org.members.admin.id,
+    "seed",
+  );
+  await seedDemoContent(admin, org.organizationId, "small", async () => {});
+  const { prisma } = t.db;
+  // JSON, arrays and nullable timestamps with values, so their conversions are compared too.
+  await prisma.organization.update({
+    where: { id: org.organizationId },
+    data: { emailDomains: ["seed.test", "example.com"], mergeRules: { type: "approvals", count: 2, nested: [1, "a"] } },
+  });
+  const site = await prisma.site.findFirstOrThrow({ where: { organizationId: org.organizationId } });
+  siteId = site.id;
+  await prisma.site.update({ where: { id: siteId }, data: { adaptiveSchema: { type: "object", properties: {} } } });
+  sectionIds = (await prisma.siteSection.findMany({ where: { siteId }, select: { id: true } })).map(({ id }) => id);
+  const spaces = await prisma.space.findMany({ where: { organizationId: org.organizationId }, orderBy: { id: "asc" } });
+  spaceIds = spaces.map(({ id }) => id);
+  const [synced, deleted] = spaces;
+  if (!synced || !deleted) throw new Error("the demo content has fewer than two spaces");
+  await prisma.space.update({ where: { id: deleted.id }, data: { deletedAt: new Date("2026-01-02T03:04:05.678Z") } });
+  await prisma.gitSync.create({
+    data: {
+      spaceId: synced.id,
+      url: "https://git.example.com/docs.git",
+      ref: "refs/heads/main",
+      operationDirection: "import",
+      operationState: "success",
+      operationStartedAt: new Date("2026-01-01T00:00:00.123Z"),
+      appliedTimestamp: new Date("2026-01-01T00:00:01.456Z"),
+      updatedAt: new Date("2026-01-01T00:00:02Z"),
+    },
+  });
+  await prisma.changeRequest.createMany({
+    data: Array.from({ length: 7 }, (_, index) => ({
+      id: newId("ChangeRequest"),
+      spaceId: synced.id,
+      organizationId: org.organizationId,
+      number: index + 1,
+      status: index === 6 ? "merged" : "open",
+      subject: `Change ${index + 1}`,
+      description: index % 2 === 0 ? { document: { nodes: [{ text: `change ${index}` }] } } : undefined,
+      createdById: index % 3 === 0 ? viewerId : org.members.admin.id,
+      revisionId: `rev_${index}`,
+      revisionInitial: "rev_0",
+      mergedAt: index === 6 ? new Date("2026-02-01T00:00:00Z") : null,
+      // Two share an update time: the id breaks the tie, on both sides of a page boundary.
+      createdAt: new Date(Date.UTC(2026, 0, 1 + index, 10, 0, 0, index)),
+      updatedAt: new Date(Date.UTC(2026, 1, 1 + Math.min(index, 5), 12, 30, 0, 250)),
+    })),
+  });
+  const changeRequests = await prisma.changeRequest.findMany({ where: { spaceId: synced.id }, select: { id: true } });
+  await prisma.changeRequestContributor.createMany({
+    data: changeRequests.slice(0, 3).map(({ id }) => ({ changeRequestId: id, userId: viewerId })),
+  });
+  await prisma.changeRequestReviewer.createMany({
+    data: changeRequests.slice(2, 5).map(({ id }) => ({
+      changeRequestId: id,
+      userId: viewerId,
+      requestedById: org.members.admin.id,
+      revisionId: "rev_2",
+    })),
+  });
+
+  // The viewer in two SSO organizations: as a plain member (refused by SSO) and as an admin (admitted), and a
+  // space in each, so memberships come back null and present from the joins.
+  ssoOrganizationIds = [];
+  for (const role of ["read", "admin"] as const) {
+    const organization = await insertOrganization(prisma, { title: `SSO ${role}` }, new Date());
+    await prisma.organization.update({ where: { id: organization.id }, data: { sso: true } });
+    await addMember(prisma, organization.id, viewerId, role, new Date());
+    await prisma.member.update({
+      where: { organizationId_userId: { organizationId: organization.id, userId: viewerId } },
+      data: { lastSeenAt: new Date("2026-03-01T00:00:00.999Z") },
+    });
+    const space = await prisma.space.create({
+      data: {
+        id: newId("Space"),
+        organizationId: organization.id,
+        title: `SSO ${role} space`,
+        revisionId: "rev_0",
+        defaultLevel: "read",
+      },
+    });
+    ssoOrganizationIds.push(organization.id);
+    spaceIds.push(space.id);
+  }
+  // A space of an organization the viewer is not a member of.
+  const stranger = await seedOrganization(t.db, "Not the viewer's");
+  const foreign = await prisma.space.create({
+    data: { id: newId("Space"), organizationId: stranger.organizationId, title: "Foreign", revisionId: "rev_0" },
+  });
+  spaceIds.push(foreign.id);
+});
+
+describe("hand-written reads return the rows Prisma returns", () => {
+  it("authenticate: the token row by its lookup (live, expiring and revoked tokens)", async () => {
+    const user = await seedUser(t.db, "tokens");
+    const expiring = await createApiToken(t.db.prisma, user.id);
+    const revoked = await createApiToken(t.db.prisma, user.id);
+    await t.db.prisma.apiToken.update({
+      where: { id: expiring.apiToken.id },
+      data: { expiresAt: new Date("2099-01-01T00:00:00.001Z") },
+    });
+    await t.db.prisma.apiToken.update({ where: { id: revoked.apiToken.id }, data: { revokedAt: new Date() } });
+    for (const token of [user.token, expiring.token, revoked.token]) {
+      const reader = recordingReader(t.db.sql);
+      const rows = await rowsOf(() => authenticate(reader, t.clock, createTokenCache(t.events), token));
+      const expected = await t.db.prisma.apiToken.findMany({
+        where: { lookup: tokenFromValue(token).lookup },
+        select: { id: true, userId: true, hash: true, revokedAt: true, expiresAt: true },
+      });
+      expect(expected).toHaveLength(1);
+      expect(rows).toStrictEqual(expected);
+    }
+  });
+
+  it("viewerMembershipLoader: the viewer's memberships the organizations' SSO rules admit", async () => {
+    const organizationIds = [org.organizationId, ...ssoOrganizationIds, "org_unknown"];
+    const rows = await rowsOf(() => viewerMembershipLoader(contextOf(viewerId)).loadMany(organizationIds));
+    const expected = await t.db.prisma.member.findMany({
+      where: { userId: viewerId, organizationId: { in: organizationIds }, ...ssoAdmits },
+    });
+    expect(expected.map((member) => member.organizationId).sort()).toStrictEqual(
+      [org.organizationId, ssoOrganizationIds[1]].sort(),
+    );
+    const key = byKey<Member>((member) => member.organizationId);
+    expect((rows as Member[]).sort(key)).toStrictEqual(expected.sort(key));
+  });
+
+  it("spaceByIdLoader: spaces with their Git sync and the viewer's admitted membership", async () => {
+    const ids = [...spaceIds, "space_unknown"];
+    const rows = await rowsOf(() => spaceByIdLoader(contextOf(viewerId)).loadMany(ids));
+    const spaces = await t.db.prisma.space.findMany({
+      where: { id: { in: ids } },
+      include: {
+        gitSync: true,
+        organization: { select: { members: { where: { userId: viewerId, ...ssoAdmits } } } },
+      },
+    });
+    const expected = spaces.map(({ organization, ...space }) => ({
+      ...space,
+      membership: organization.members[0] ?? null,
+    }));
+    expect(expected.filter((space) => space.gitSync)).toHaveLength(1);
+    expect(expected.filter((space) => space.membership)).toHaveLength(expected.length - 2);
+    const key = byKey<{ id: string }>((space) => space.id);
+    expect((rows as { id: string }[]).sort(key)).toStrictEqual(expected.sort(key));
+  });
+
+  it("organizationByIdLoader: organizations by id", async () => {
+    const ids = [org.organizationId, ...ssoOrganizationIds];
+    const rows = await rowsOf(() => organizationByIdLoader(contextOf(viewerId)).loadMany(ids));
+    const expected = await t.db.prisma.organization.findMany({ where: { id: { in: ids } } });
+    const key = byKey<Organization>((organization) => organization.id);
+    expect((rows as Organization[]).sort(key)).toStrictEqual(expected.sort(key));
+  });
+
+  it("the site structure loaders: sites, sections and live site spaces, in list order", async () => {
+    const ctx = contextOf(viewerId);
+    const { prisma } = t.db;
+    const orderBy = <Node>(sort: readonly SortKey<Node>[]) => sort.map((key) => ({ [key.field]: key.direction }));
+    const cases: [() => Promise<unknown>, () => Promise<unknown[]>][] = [
+      [() => siteByIdLoader(ctx).load(siteId), () => prisma.site.findMany({ where: { id: { in: [siteId] } } })],
+      [
+        () => sitesByOrganizationLoader(ctx).load(org.organizationId),
+        () =>
+          prisma.site.findMany({
+            where: { organizationId: { in: [org.organizationId] } },
+            orderBy: orderBy(siteOrder),
+          }),
+      ],
+      [
+        () => sectionsBySiteLoader(ctx).load(siteId),
+        () => prisma.siteSection.findMany({ where: { siteId: { in: [siteId] } }, orderBy: orderBy(siteSectionOrder) }),
+      ],
+      [
+        () => sectionByIdLoader(ctx).loadMany(sectionIds),
+        () => prisma.siteSection.findMany({ where: { id: { in: sectionIds } }, orderBy: { id: "asc" } }),
+      ],
+      [
+        () => siteSpacesBySiteLoader(ctx).load(siteId),
+        () =>
+          prisma.siteSpace.findMany({
+            where: { siteId: { in: [siteId] }, ...liveSiteSpace },
+            orderBy: orderBy(siteSpaceOrder),
+          }),
+      ],
+      [
+        () => siteSpacesBySectionLoader(ctx).loadMany(sectionIds),
+        () =>
+          prisma.siteSpace.findMany({
+            where: { sectionId: { in: sectionIds }, ...liveSiteSpace },
+            orderBy: orderBy(siteSpaceOrder),
+          }),
+      ],
+    ];
+    for (const [handWritten, withPrisma] of cases) {
+      const rows = await rowsOf(handWritten);
+      const expected = await withPrisma();
+      expect(expected.length).toBeGreaterThan(0);
+      // `sectionByIdLoader` reads by id without an order: compared in id order.
+      if (handWritten === cases[3]?.[0]) (rows as { id: string }[]).sort(byKey((row) => row.id));
+      expect(rows).toStrictEqual(expected);
+    }
+    // The demo's deleted space hides its site spaces: the filter on the live space was exercised.
+    expect(await prisma.siteSpace.count({ where: { siteId, space: { deletedAt: { not: null } } } })).toBeGreaterThan(0);
+  });
+
+  it("paginateSql: change request pages (filters, both orders, Date cursors) equal Prisma's paginate", async () => {
+    const spaceId = spaceIds[0] as string;
+    const ctx = () => contextOf(viewerId);
+    const filterCases: [Parameters<typeof listChangeRequests>[2], Prisma.ChangeRequestWhereInput][] = [
+      [{}, { status: "open" }],
+      [{ status: "merged" }, { status: "merged" }],
+      [{ orderBy: "createdAt" }, { status: "open" }],
+      [{ creator: viewerId }, { status: "open", createdById: viewerId }],
+      [{ contributor: viewerId }, { status: "open", contributors: { some: { userId: viewerId } } }],
+      [{ requestedReviewer: viewerId }, { status: "open", requestedReviewers: { some: { userId: viewerId } } }],
+    ];
+    for (const [filters, where] of filterCases) {
+      const sort: SortKey<Prisma.ChangeRequestGetPayload<object>>[] = [
+        { field: filters.orderBy ?? "updatedAt", direction: "desc" },
+        { field: "id", direction: "desc" },
+      ];
+      const expectedPage = (args: PageArgs) =>
+        paginate(args, { model: t.db.prisma.changeRequest, sort, where: { ...where, spaceId: { in: [spaceId] } } });
+      let args: PageArgs = { first: 2 };
+      for (let pageNumber = 0; pageNumber < 5; pageNumber++) {
+        const page = await listChangeRequests(ctx(), { spaceId }, filters, args);
+        expect(page).toStrictEqual(await expectedPage(args));
+        if (!page.pageInfo.hasNextPage) break;
+        args = { first: 2, after: page.pageInfo.endCursor };
+      }
+      const last = await listChangeRequests(ctx(), { spaceId }, filters, { last: 2, before: args.after });
+      expect(last).toStrictEqual(await expectedPage({ last: 2, before: args.after }));
+    }
+  });
+
+  it("paginateSql: site space pages (all, defaults only, the others) equal Prisma's paginate", async () => {
+    const ctx = () => contextOf(org.members.admin.id);
+    const defaultIds = [...(await siteSpaceDefaultsLoader(ctx()).load(siteId))];
+    expect(defaultIds.length).toBeGreaterThan(0);
+    for (const wanted of [undefined, true, false]) {
+      const where: Prisma.SiteSpaceWhereInput = { siteId, ...liveSiteSpace };
+      if (wanted !== undefined) where.id = wanted ? { in: defaultIds } : { notIn: defaultIds };
+      const expectedPage = (args: PageArgs) =>
+        paginate(args, { model: t.db.prisma.siteSpace, sort: siteSpaceOrder, where });
+      let args: PageArgs = { first: 1 };
+      for (let pageNumber = 0; pageNumber < 8; pageNumber++) {
+        const page = await listSiteSpaces(ctx(), org.organizationId, siteId, args, { default: wanted });
+        expect(page).toStrictEqual(await expectedPage(args));
+        expect(page.edges.length).toBeGreaterThan(0);
+        if (!page.pageInfo.hasNextPage) break;
+        args = { first: 1, after: page.pageInfo.endCursor };
+      }
+    }
+  });
+});
