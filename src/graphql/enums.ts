@@ -7,9 +7,3 @@ export const RoleEnum = builder.enumType("Role", {
 });
 
 export const SortOrderEnum = builder.enumType("SortOrder", { values: ["asc", "desc"] as const });
-
-/**
- * Field extension for values the public API sends as `null` rather than leaving out (e.g. a guest's `role`).
- * The REST adapter drops every other null, as the public API leaves absent optional fields out.
- */
-export const keepsNullInRest = { restKeepsNull: true } as const;

@@ -19,6 +19,7 @@ import {
   type SelectionSetNode,
   typeFromAST,
 } from "graphql";
+import { restKeepsNull } from "./conventions.ts";
 import type { RestRoute } from "./route.ts";
 import { connectionFields } from "./shape.ts";
 
@@ -142,12 +143,19 @@ class OpenApiBuilder {
         this.objectSchema(condition || parent, fragment.selectionSet, fragments, { ...into, narrowed });
         continue;
       }
-      if (!isObjectType(parent) || selection.name.value === "__typename") continue;
+      if (selection.name.value === "__typename") {
+        // The REST object name (see conventions.ts), present whatever the type.
+        const key = selection.alias?.value ?? selection.name.value;
+        into.properties[key] = { type: "string" };
+        if (!into.narrowed) into.required.add(key);
+        continue;
+      }
+      if (!isObjectType(parent)) continue;
       const field = parent.getFields()[selection.name.value];
       if (!field) continue;
       const key = selection.alias?.value ?? selection.name.value;
       const schema = this.selectionSchema(field.type, selection.selectionSet, fragments);
-      const keepsNull = field.extensions?.restKeepsNull === true;
+      const keepsNull = restKeepsNull.has(`${parent.name}.${field.name}`);
       into.properties[key] = keepsNull ? nullable(schema) : schema;
       if (!into.narrowed && (isNonNullType(field.type) || keepsNull)) into.required.add(key);
       if (field.description && !("$ref" in schema))

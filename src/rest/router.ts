@@ -23,6 +23,13 @@ import { restError } from "./errors.ts";
 import { queryRuleProblem } from "./query-rules.ts";
 import type { HttpMethod, RestRoute } from "./route.ts";
 import { applyPlan, planSelection, type ShapePlan } from "./shape.ts";
+import {
+  firstVariableProblem,
+  printValuePath,
+  type RouteVariable,
+  routeVariables,
+  type VariableProblem,
+} from "./variables.ts";
 
 export interface CompiledRoute {
   route: RestRoute;
@@ -35,6 +42,8 @@ export interface CompiledRoute {
   /** The document's estimated cost with these variables, charged like a GraphQL operation's. */
   cost(variables: Record<string, unknown>): number;
   variableTypes: Map<string, TypeNode>;
+  /** The variables with their input types, to check values before execution. */
+  variables: RouteVariable[];
   /** Undefined for empty responses; [] for the whole `data` object. */
   resultPath: string[] | undefined;
   plan: ShapePlan | undefined;
@@ -123,6 +132,7 @@ export function compileRoutes(schema: GraphQLSchema, routes: readonly RestRoute[
       variableTypes: new Map(
         (operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition.type]),
       ),
+      variables: routeVariables(schema, operation.variableDefinitions),
       resultPath,
       plan: planResult(schema, operation, fragments, resultPath, name),
     };
@@ -166,22 +176,18 @@ async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
-/** Rewords GraphQL's variable errors in terms of the REST request (body fields, query parameters). */
-function requestErrorMessage(message: string): string {
-  const match = /^Variable "\$(\w+)" got invalid value .*?(?: at "\w+\.([^"]+)")?; (.*)$/s.exec(message);
-  if (!match) return message;
-  const [, variable, field, problem] = match;
-  if (variable === "input") return `Invalid request body${field ? ` field ${field}` : ""}: ${problem}`;
+/** Words a variable's problem in terms of the REST request (body fields, query and path parameters). */
+function variableProblemMessage({ variable, path, problem }: VariableProblem): string {
+  if (variable === "input")
+    return `Invalid request body${path.length ? ` field ${printValuePath(path)}` : ""}: ${problem}`;
   return `Invalid parameter ${variable}: ${problem}`;
 }
 
 function statusOf(error: GraphQLError): { status: number; message: string } {
   const domain = domainErrorOf(error);
   if (domain) return { status: domain.status, message: domain.message };
-  // Errors without a path come from checking the request itself (variables against their input types).
-  if (!error.path) {
-    return { status: 400, message: requestErrorMessage(error.message) };
-  }
+  // Errors without a path come from checking the request itself (variables are checked before execution).
+  if (!error.path) return { status: 400, message: error.message };
   return { status: 500, message: "Unexpected error." };
 }
 
@@ -241,6 +247,8 @@ export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOpti
       const problem = inputProblem(variables);
       if (problem) throw new BadRequest(inputProblemMessage(problem));
       ctx.budget.chargeCost(compiled.cost(variables));
+      const variableProblem = firstVariableProblem(compiled.variables, variables);
+      if (variableProblem) throw new BadRequest(variableProblemMessage(variableProblem));
     } catch (error) {
       if (error instanceof BadRequest || error instanceof URIError) return restError(400, error.message);
       if (error instanceof DomainError) return restError(error.status, error.message);

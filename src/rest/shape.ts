@@ -4,22 +4,36 @@ import {
   type GraphQLNamedType,
   type GraphQLSchema,
   getNamedType,
+  isAbstractType,
   isObjectType,
   Kind,
   type NamedTypeNode,
   type SelectionSetNode,
 } from "graphql";
+import { restKeepsNull, restNestsByParent, restObjectNames } from "./conventions.ts";
 
 /**
  * How to turn one selected value into REST JSON, computed once per route from its document and the schema:
- * nulls are dropped unless the field keeps them, and connections become `{ items, count, next }` envelopes.
+ * nulls are dropped unless the field keeps them, connections become `{ items, count, next }` envelopes, and
+ * `__typename` answers the REST object name (see `conventions.ts`).
  */
 export interface ShapePlan {
   keepsNull: boolean;
   connection: boolean;
-  /** A flat list whose items nest under the item their `parent` names (the `restNestsByParent` extension). */
+  /** A flat list whose items nest under the item their `parent` names (`restNestsByParent`). */
   nestsByParent?: boolean;
+  /** A `__typename` whose value becomes the type's REST object name. */
+  objectName?: boolean;
   fields?: Map<string, ShapePlan>;
+}
+
+/** Checks at start-up that every type a `__typename` can name has a REST object name. */
+function planObjectName(schema: GraphQLSchema, parentType: GraphQLNamedType): ShapePlan {
+  const types = isAbstractType(parentType) ? schema.getPossibleTypes(parentType) : [parentType];
+  const unnamed = types.find((type) => !(type.name in restObjectNames));
+  if (unnamed)
+    throw new Error(`REST documents select __typename only on types with a REST object name (${unnamed.name})`);
+  return { keepsNull: false, connection: false, objectName: true };
 }
 
 function isConnectionType(type: GraphQLNamedType): boolean {
@@ -47,16 +61,21 @@ export function planSelection(
       planSelection(schema, narrowed(selection.typeCondition), selection.selectionSet, fragments, fields);
       continue;
     }
+    const key = selection.alias?.value ?? selection.name.value;
+    if (selection.name.value === "__typename") {
+      fields.set(key, planObjectName(schema, parentType));
+      continue;
+    }
     if (!isObjectType(parentType))
       throw new Error(`REST documents select fields on object types only (${parentType.name})`);
     const field = parentType.getFields()[selection.name.value] as GraphQLField<unknown, unknown> | undefined;
     if (!field) throw new Error(`Unknown field ${parentType.name}.${selection.name.value}`);
-    const key = selection.alias?.value ?? selection.name.value;
+    const coordinate = `${parentType.name}.${field.name}`;
     const type = getNamedType(field.type);
     const plan: ShapePlan = fields.get(key) ?? {
-      keepsNull: field.extensions?.restKeepsNull === true,
+      keepsNull: restKeepsNull.has(coordinate),
       connection: isConnectionType(type),
-      nestsByParent: field.extensions?.restNestsByParent === true,
+      nestsByParent: restNestsByParent.has(coordinate),
     };
     if (selection.selectionSet) {
       plan.fields = planSelection(schema, type, selection.selectionSet, fragments, plan.fields ?? new Map());
@@ -98,6 +117,7 @@ function nestByParent(items: Record<string, unknown>[]): Record<string, unknown>
 
 export function applyPlan(plan: ShapePlan, value: unknown): unknown {
   if (value === null || value === undefined) return value;
+  if (plan.objectName) return restObjectNames[value as string];
   if (Array.isArray(value)) {
     const items = value.map((item) => applyPlan(plan, item));
     return plan.nestsByParent ? nestByParent(items as Record<string, unknown>[]) : items;

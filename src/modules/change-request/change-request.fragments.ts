@@ -1,9 +1,9 @@
 /** REST selections of a change request, shared by its routes and the content routes (merge revisions embed one). */
-export const userFields = "object id displayName email photoURL urls { location }";
+export const userFields = "object: __typename id displayName email photoURL urls { location }";
 
 export const changeRequestFields = /* GraphQL */ `
   fragment ChangeRequestFields on ChangeRequest {
-    object id number status subject description createdAt updatedAt space revision revisionInitial
+    object: __typename id number status subject description createdAt updatedAt space revision revisionInitial
     revisionMergedAncestor revisionMerged comments outdated urls { app location }
     createdBy { ${userFields} }
   }

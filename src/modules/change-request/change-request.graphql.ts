@@ -69,7 +69,6 @@ const ReviewRef = builder.node(builder.objectRef<ChangeRequestReview>("ChangeReq
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleReviews(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "change-request-review" }),
     revision: t.exposeString("revisionId"),
     status: t.exposeString("status", { description: "approved or changes-requested." }),
     reviewer: t.field({
@@ -100,7 +99,6 @@ const ReviewRef = builder.node(builder.objectRef<ChangeRequestReview>("ChangeReq
 
 const RequestedReviewerRef = builder.objectRef<ChangeRequestReviewer>("ChangeRequestRequestedReviewer").implement({
   fields: (t) => ({
-    object: t.string({ resolve: () => "change-request-requested-reviewer" }),
     kind: t.string({ resolve: () => "user" }),
     user: t.field({ type: UserRef, resolve: (row, _args, ctx) => requiredUser(ctx, row.userId) }),
     requestedBy: t.field({ type: UserRef, resolve: (row, _args, ctx) => requiredUser(ctx, row.requestedById) }),
@@ -114,7 +112,6 @@ builder.node(ChangeRequestRef, {
   id: { resolve: (changeRequest) => changeRequest.id },
   loadMany: (ids, ctx) => loadVisibleChangeRequests(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "change-request" }),
     number: t.exposeInt("number", { description: "Incremental within the space." }),
     status: t.field({ type: ChangeRequestStatusEnum, resolve: (row) => row.status as "open" }),
     subject: t.exposeString("subject"),

@@ -4,7 +4,7 @@ import { changeRequestFields, userFields } from "./change-request.fragments.ts";
 
 const reviewFields = /* GraphQL */ `
   fragment ReviewFields on ChangeRequestReview {
-    object id revision status outdated createdAt updatedAt urls { location }
+    object: __typename id revision status outdated createdAt updatedAt urls { location }
     reviewer { ${userFields} }
     requestedBy { ${userFields} }
   }
@@ -176,7 +176,7 @@ export const changeRequestRoutes: RestRoute[] = [
     document: `query getRequestedReviewersByChangeRequestId(${crVariables}, $limit: Int, $page: String) {
       ${selectChangeRequest(`requestedReviewers(first: $limit, after: $page) {
         totalCount pageInfo { hasNextPage endCursor }
-        nodes { object kind revision createdAt user { ${userFields} } requestedBy { ${userFields} } }
+        nodes { object: __typename kind revision createdAt user { ${userFields} } requestedBy { ${userFields} } }
       }`)}
     }`,
   },

@@ -106,7 +106,6 @@ const ReplyRef = builder.node(builder.objectRef<CommentReply>("CommentReply"), {
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleReplies(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "comment-reply" }),
     postedBy: t.field({ type: UserRef, resolve: (reply, _args, ctx) => requiredUser(ctx, reply.postedById) }),
     postedAt: t.expose("postedAt", { type: "DateTime" }),
     editedAt: t.expose("editedAt", { type: "DateTime", nullable: true }),
@@ -176,7 +175,6 @@ const CommentRef = builder.node(builder.objectRef<Comment>("Comment"), {
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleComments(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "comment" }),
     postedBy: t.field({ type: UserRef, resolve: (comment, _args, ctx) => requiredUser(ctx, comment.postedById) }),
     postedAt: t.expose("postedAt", { type: "DateTime" }),
     editedAt: t.expose("editedAt", { type: "DateTime", nullable: true }),
@@ -195,7 +193,7 @@ const CommentRef = builder.node(builder.objectRef<Comment>("Comment"), {
       resolve: (comment, _args, ctx) => reactionsOf(ctx, { commentId: comment.id, targetId: comment.id }),
     }),
     replyCount: t.int({
-      description: "Replies in the thread (REST: `replies`).",
+      description: "Replies in the thread.",
       resolve: (comment, _args, ctx) => replyCount(ctx, comment),
     }),
     repliers: t.field({ type: [ReplierRef], resolve: (comment, _args, ctx) => repliersOf(ctx, comment) }),

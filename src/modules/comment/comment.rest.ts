@@ -1,9 +1,10 @@
+import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 import { userFields } from "../change-request/change-request.fragments.ts";
 import { memberFields } from "../member/member.rest.ts";
 
 const messageFields = `
-  object id postedAt editedAt urls { location } postedBy { ${userFields} }
+  object: __typename id postedAt editedAt urls { location } postedBy { ${userFields} }
   body(format: $format) { markdown document }
   reactions { emoji count users { reactedAt user { ${userFields} } } }
   permissions { view edit reply delete }
@@ -21,8 +22,6 @@ const commentFields = /* GraphQL */ `
 
 const replyFields = /* GraphQL */ `fragment ReplyFields on CommentReply { ${messageFields} }`;
 
-const connection = (fragment: string) => `totalCount pageInfo { hasNextPage endCursor } nodes { ...${fragment} }`;
-
 /** The routes of one base: the space itself, or one of its change requests. */
 function baseRoutes(base: {
   path: string;
@@ -30,10 +29,12 @@ function baseRoutes(base: {
   /** Mutation arguments naming the base. */
   arguments: string;
   select: (inner: string) => string;
+  /** The fields from the root to the base, for list routes. */
+  fields: readonly [string, ...string[]];
   result: string;
   suffix: "InSpace" | "InChangeRequest";
 }): RestRoute[] {
-  const { path, variables, select, result, suffix } = base;
+  const { path, variables, select, fields, result, suffix } = base;
   const commentVariables = `${variables}, $commentId: String!`;
   const commentArguments = `${base.arguments}, commentId: $commentId`;
   const replyVariables = `${commentVariables}, $commentReplyId: String!`;
@@ -41,18 +42,15 @@ function baseRoutes(base: {
   const comment = `${path}/comments/{commentId}`;
   const reply = `${comment}/replies/{commentReplyId}`;
   return [
-    {
-      method: "GET",
+    listRoute({
       path: `${path}/comments`,
       operation: `listComments${suffix}`,
-      status: 200,
-      result: `${result}.commentThreads`,
-      document: `query listComments${suffix}(${variables}, $limit: Int, $page: String, $order: SortOrder,
-        $status: CommentStatusFilter, $format: PageFormat, $targetPage: String, $authors: [String!]) {
-        ${select(`commentThreads(first: $limit, after: $page, order: $order, status: $status, targetPage: $targetPage,
-          authors: $authors) { ${connection("CommentFields")} }`)}
-      } ${commentFields}`,
-    },
+      variables: `${variables}, $order: SortOrder, $status: CommentStatusFilter, $format: PageFormat,
+        $targetPage: String, $authors: [String!]`,
+      fields: [...fields, "commentThreads(order: $order, status: $status, targetPage: $targetPage, authors: $authors)"],
+      nodes: "...CommentFields",
+      fragments: commentFields,
+    }),
     {
       method: "POST",
       path: `${path}/comments`,
@@ -90,16 +88,14 @@ function baseRoutes(base: {
       status: 204,
       document: `mutation deleteComment${suffix}(${commentVariables}) { deleteComment(${commentArguments}) }`,
     },
-    {
-      method: "GET",
+    listRoute({
       path: `${comment}/replies`,
       operation: `listCommentReplies${suffix}`,
-      status: 200,
-      result: `${result}.comment.replies`,
-      document: `query listCommentReplies${suffix}(${commentVariables}, $limit: Int, $page: String, $format: PageFormat) {
-        ${select(`comment(id: $commentId) { replies(first: $limit, after: $page) { ${connection("ReplyFields")} } }`)}
-      } ${replyFields}`,
-    },
+      variables: `${commentVariables}, $format: PageFormat`,
+      fields: [...fields, "comment(id: $commentId)", "replies"],
+      nodes: "...ReplyFields",
+      fragments: replyFields,
+    }),
     {
       method: "POST",
       path: `${comment}/replies`,
@@ -137,16 +133,14 @@ function baseRoutes(base: {
       status: 204,
       document: `mutation deleteCommentReply${suffix}(${replyVariables}) { deleteCommentReply(${replyArguments}) }`,
     },
-    {
-      method: "GET",
+    listRoute({
       path: `${path}/commenters`,
       operation: `listCommenters${suffix}`,
-      status: 200,
-      result: `${result}.commenters`,
-      document: `query listCommenters${suffix}(${variables}, $limit: Int, $page: String) {
-        ${select(`commenters(first: $limit, after: $page) { ${connection("MemberFields")} }`)}
-      } ${memberFields}`,
-    },
+      variables,
+      fields: [...fields, "commenters"],
+      nodes: "...MemberFields",
+      fragments: memberFields,
+    }),
   ];
 }
 
@@ -156,6 +150,7 @@ export const commentRoutes: RestRoute[] = [
     variables: "$spaceId: ID!",
     arguments: "spaceId: $spaceId",
     select: (inner) => `space(id: $spaceId) { ${inner} }`,
+    fields: ["space(id: $spaceId)"],
     result: "space",
     suffix: "InSpace",
   }),
@@ -164,6 +159,7 @@ export const commentRoutes: RestRoute[] = [
     variables: "$spaceId: ID!, $changeRequestId: String!",
     arguments: "spaceId: $spaceId, changeRequestId: $changeRequestId",
     select: (inner) => `space(id: $spaceId) { changeRequest(id: $changeRequestId) { ${inner} } }`,
+    fields: ["space(id: $spaceId)", "changeRequest(id: $changeRequestId)"],
     result: "space.changeRequest",
     suffix: "InChangeRequest",
   }),

@@ -40,12 +40,6 @@ const RevisionGitRef = builder.objectRef<RevisionGit>("GitSyncCommit").implement
 
 export const PageFormatEnum = builder.enumType("PageFormat", { values: ["document", "markdown"] as const });
 
-/**
- * Field extension for flat page lists: REST nests each item under the item whose `id` is its `parent` (into
- * `pages`), as the public API's page trees are; GraphQL clients get the flat list and can nest it themselves.
- */
-const restNestsByParent = { restNestsByParent: true } as const;
-
 /** Every layout option the public API lists, so a page that never set one reads as the defaults. */
 const defaultLayout = {
   width: "default",
@@ -112,7 +106,7 @@ RevisionPageRef.implement({
     descendants: t.field({
       type: [RevisionPageRef],
       description: "Every page under this one, flat in tree order (each with its parent).",
-      extensions: { ...restNestsByParent, cost: pageListCost },
+      extensions: { cost: pageListCost },
       resolve: (node) => {
         const out: PageNode[] = [];
         const visit = (pages: PageNode[]) => {
@@ -221,7 +215,6 @@ builder.node(RevisionRef, {
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleRevisions(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "revision" }),
     parents: t.exposeStringList("parents", { description: "Ids of the parent revisions." }),
     type: t.exposeString("type", { description: "edits, merge or update." }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
@@ -234,7 +227,7 @@ builder.node(RevisionRef, {
     pageList: t.field({
       type: [RevisionPageRef],
       description: "Every page, flat in tree order (each with its parent).",
-      extensions: { ...restNestsByParent, cost: pageListCost },
+      extensions: { cost: pageListCost },
       resolve: async (revision, _args, ctx) => (await revisionTree(ctx, revision)).all,
     }),
     page: t.field({

@@ -10,7 +10,7 @@ export const fileFields =
 export const listedPageFields = `fragment ListedPageFields on RevisionPage { ${pageFields} parent markdown }`;
 const revisionFields = /* GraphQL */ `
   fragment RevisionFields on Revision {
-    object id parents type createdAt reusableContents variables tags urls { app }
+    object: __typename id parents type createdAt reusableContents variables tags urls { app }
     git { oid message ref url createdByService }
     pages: pageList { ...ListedPageFields }
     files { ...FileFields }

@@ -1,3 +1,4 @@
+import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 import { fileFields, listedPageFields, pageFields } from "../content/content.rest.ts";
 import { organizationFields } from "../organization/organization.rest.ts";
@@ -16,87 +17,69 @@ const locationFields = /* GraphQL */ `
   ${organizationFields} ${spaceFields} ${fileFields} ${listedPageFields}
 `;
 
-const linkList = "totalCount pageInfo { hasNextPage endCursor } stats { total broken { total changeRequest } }";
-const links = `links(status: $status, first: $limit, after: $page) {
-  ${linkList}
-  nodes {
-    status relation
-    targetReference { ...ContentLocationFields }
-    locationReferences { ...ContentLocationFields }
-  }
-}`;
-const backlinks = `backlinks(first: $limit, after: $page) {
-  totalCount pageInfo { hasNextPage endCursor } nodes { ...ContentLocationFields }
-}`;
+const linkNodes = `
+  status relation
+  targetReference { ...ContentLocationFields }
+  locationReferences { ...ContentLocationFields }
+`;
+const linkStats = "stats { total broken { total changeRequest } }";
+const backlinkNodes = "...ContentLocationFields";
 
-const listVariables = "$limit: Int, $page: String";
 const space = "/spaces/{spaceId}";
 const changeRequest = `${space}/change-requests/{changeRequestId}`;
-const spaceContent = (inner: string) => `space(id: $spaceId) { content { ${inner} } }`;
-const changeRequestContent = (inner: string) =>
-  `space(id: $spaceId) { changeRequest(id: $changeRequestId) { content { ${inner} } } }`;
+const spaceContent = ["space(id: $spaceId)", "content"] as const;
+const changeRequestContent = ["space(id: $spaceId)", "changeRequest(id: $changeRequestId)", "content"] as const;
 
 export const linkRoutes: RestRoute[] = [
-  {
-    method: "GET",
+  listRoute({
     path: `${space}/links`,
     operation: "listSpaceLinks",
-    status: 200,
-    result: "space.content.links",
-    document: `query listSpaceLinks($spaceId: ID!, $status: String, ${listVariables}) {
-      ${spaceContent(links)}
-    } ${locationFields}`,
-  },
-  {
-    method: "GET",
+    variables: "$spaceId: ID!, $status: String",
+    fields: [...spaceContent, "links(status: $status)"],
+    listFields: linkStats,
+    nodes: linkNodes,
+    fragments: locationFields,
+  }),
+  listRoute({
     path: `${space}/content/page/{pageId}/links`,
     operation: "listPageLinksInSpace",
-    status: 200,
-    result: "space.content.page.links",
-    document: `query listPageLinksInSpace($spaceId: ID!, $pageId: String!, $status: String, ${listVariables}) {
-      ${spaceContent(`page(id: $pageId) { ${links} }`)}
-    } ${locationFields}`,
-  },
-  {
-    method: "GET",
+    variables: "$spaceId: ID!, $pageId: String!, $status: String",
+    fields: [...spaceContent, "page(id: $pageId)", "links(status: $status)"],
+    listFields: linkStats,
+    nodes: linkNodes,
+    fragments: locationFields,
+  }),
+  listRoute({
     path: `${changeRequest}/content/page/{pageId}/links`,
     operation: "listPageLinksInChangeRequest",
-    status: 200,
-    result: "space.changeRequest.content.page.links",
-    document: `query listPageLinksInChangeRequest($spaceId: ID!, $changeRequestId: String!, $pageId: String!,
-        $status: String, ${listVariables}) {
-      ${changeRequestContent(`page(id: $pageId) { ${links} }`)}
-    } ${locationFields}`,
-  },
-  {
-    method: "GET",
+    variables: "$spaceId: ID!, $changeRequestId: String!, $pageId: String!, $status: String",
+    fields: [...changeRequestContent, "page(id: $pageId)", "links(status: $status)"],
+    listFields: linkStats,
+    nodes: linkNodes,
+    fragments: locationFields,
+  }),
+  listRoute({
     path: `${space}/content/page/{pageId}/backlinks`,
     operation: "listSpacePageBacklinks",
-    status: 200,
-    result: "space.content.page.backlinks",
-    document: `query listSpacePageBacklinks($spaceId: ID!, $pageId: String!, ${listVariables}) {
-      ${spaceContent(`page(id: $pageId) { ${backlinks} }`)}
-    } ${locationFields}`,
-  },
-  {
-    method: "GET",
+    variables: "$spaceId: ID!, $pageId: String!",
+    fields: [...spaceContent, "page(id: $pageId)", "backlinks"],
+    nodes: backlinkNodes,
+    fragments: locationFields,
+  }),
+  listRoute({
     path: `${space}/content/files/{fileId}/backlinks`,
     operation: "listSpaceFileBacklinks",
-    status: 200,
-    result: "space.content.file.backlinks",
-    document: `query listSpaceFileBacklinks($spaceId: ID!, $fileId: String!, ${listVariables}) {
-      ${spaceContent(`file(id: $fileId) { ${backlinks} }`)}
-    } ${locationFields}`,
-  },
-  {
-    method: "GET",
+    variables: "$spaceId: ID!, $fileId: String!",
+    fields: [...spaceContent, "file(id: $fileId)", "backlinks"],
+    nodes: backlinkNodes,
+    fragments: locationFields,
+  }),
+  listRoute({
     path: `${changeRequest}/content/files/{fileId}/backlinks`,
     operation: "listChangeRequestFileBacklinks",
-    status: 200,
-    result: "space.changeRequest.content.file.backlinks",
-    document: `query listChangeRequestFileBacklinks($spaceId: ID!, $changeRequestId: String!, $fileId: String!,
-        ${listVariables}) {
-      ${changeRequestContent(`file(id: $fileId) { ${backlinks} }`)}
-    } ${locationFields}`,
-  },
+    variables: "$spaceId: ID!, $changeRequestId: String!, $fileId: String!",
+    fields: [...changeRequestContent, "file(id: $fileId)", "backlinks"],
+    nodes: backlinkNodes,
+    fragments: locationFields,
+  }),
 ];

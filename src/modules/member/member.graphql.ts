@@ -1,6 +1,6 @@
 import type { Member } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { keepsNullInRest, RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
+import { RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { memberSpaceCountLoader } from "../space/space.loaders.ts";
 import { UserRef } from "../user/user.graphql.ts";
@@ -18,12 +18,10 @@ import {
 export const MemberRef = builder.objectRef<Member>("Member").implement({
   description: "A user's membership of an organization. `id` is the user's id.",
   fields: (t) => ({
-    object: t.string({ resolve: () => "member" }),
     id: t.exposeID("userId"),
     role: t.expose("role", {
       type: RoleEnum,
       nullable: true,
-      extensions: keepsNullInRest,
       description: "Null for guests.",
     }),
     user: t.field({
@@ -39,11 +37,11 @@ export const MemberRef = builder.objectRef<Member>("Member").implement({
     lastSeenAt: t.expose("lastSeenAt", { type: "DateTime", nullable: true }),
     sso: t.exposeBoolean("sso"),
     spaceCount: t.int({
-      description: "Spaces the member has an explicit permission on (REST: `spaces`).",
+      description: "Spaces the member has an explicit permission on.",
       resolve: (member, _args, ctx) => memberSpaceCountLoader(ctx).load(member),
     }),
     teamCount: t.int({
-      description: "Teams of the organization the member belongs to (REST: `teams`).",
+      description: "Teams of the organization the member belongs to.",
       resolve: (member, _args, ctx) => memberTeamCountLoader(ctx).load(member),
     }),
   }),

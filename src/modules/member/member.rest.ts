@@ -1,33 +1,26 @@
+import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 
 const userFields = /* GraphQL */ `
-  fragment UserFields on User { object id displayName email photoURL urls { location } }
+  fragment UserFields on User { object: __typename id displayName email photoURL urls { location } }
 `;
 
 export const memberFields = /* GraphQL */ `
   fragment MemberFields on Member {
-    object id role user { ...UserFields } disabled joinedAt lastSeenAt sso spaces: spaceCount teams: teamCount
+    object: __typename id role user { ...UserFields } disabled joinedAt lastSeenAt sso spaces: spaceCount teams: teamCount
   }
   ${userFields}
 `;
 
 export const memberRoutes: RestRoute[] = [
-  {
-    method: "GET",
+  listRoute({
     path: "/orgs/{organizationId}/members",
     operation: "listMembersInOrganizationById",
-    status: 200,
-    result: "organization.members",
-    document: `query listMembersInOrganizationById(
-      $organizationId: ID!, $limit: Int, $page: String, $role: MemberRoleFilter, $search: String, $sort: MemberSort, $order: SortOrder
-    ) {
-      organization(id: $organizationId) {
-        members(first: $limit, after: $page, role: $role, search: $search, sort: $sort, order: $order) {
-          totalCount pageInfo { hasNextPage endCursor } nodes { ...MemberFields }
-        }
-      }
-    } ${memberFields}`,
-  },
+    variables: "$organizationId: ID!, $role: MemberRoleFilter, $search: String, $sort: MemberSort, $order: SortOrder",
+    fields: ["organization(id: $organizationId)", "members(role: $role, search: $search, sort: $sort, order: $order)"],
+    nodes: "...MemberFields",
+    fragments: memberFields,
+  }),
   {
     method: "GET",
     path: "/orgs/{organizationId}/members/{userId}",

@@ -1,6 +1,5 @@
 import type { OpenAPISpec, OpenAPISpecVersion } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { keepsNullInRest } from "../../graphql/enums.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import {
   createOrUpdateSpec,
@@ -66,7 +65,7 @@ const ContentUrlsRef = builder
   .implement({
     fields: (t) => ({
       source: t.exposeString("source"),
-      public: t.exposeString("public", { nullable: true, extensions: keepsNullInRest }),
+      public: t.exposeString("public", { nullable: true }),
     }),
   });
 
@@ -90,7 +89,6 @@ const OpenAPISpecVersionRef = builder.node(builder.objectRef<OpenAPISpecVersion>
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleVersions(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "openapi-spec-version" }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     url: t.string({
       description: "The source as processed; readable without a token while the spec is public.",
@@ -113,7 +111,6 @@ builder.node(OpenAPISpecRef, {
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleSpecs(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "openapi-spec" }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
     slug: t.exposeString("slug"),
@@ -209,7 +206,7 @@ const PutResultRef = builder
   .objectRef<{ created: boolean; spec: OpenAPISpec }>("CreateOrUpdateOpenAPISpecResult")
   .implement({
     fields: (t) => ({
-      created: t.exposeBoolean("created", { description: "True when the slug was new (REST answers 201)." }),
+      created: t.exposeBoolean("created", { description: "True when the slug was new." }),
       spec: t.field({ type: OpenAPISpecRef, resolve: (result) => result.spec }),
     }),
   });

@@ -1,15 +1,16 @@
+import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 
 const specFields = /* GraphQL */ `
   fragment OpenAPISpecFields on OpenAPISpec {
-    object id createdAt updatedAt slug sourceURL processingState visibility lastVersion lastProcessedAt
+    object: __typename id createdAt updatedAt slug sourceURL processingState visibility lastVersion lastProcessedAt
     lastProcessErrorCode lastProcessedErrors { message code } lastProcessedErrorCount
     permissions { view edit } urls { location app published }
   }
 `;
 
 const versionFields = /* GraphQL */ `
-  fragment OpenAPISpecVersionFields on OpenAPISpecVersion { object id createdAt url urls { location } }
+  fragment OpenAPISpecVersionFields on OpenAPISpecVersion { object: __typename id createdAt url urls { location } }
 `;
 
 const contentFields = "content { filesystem url urls { source public } }";
@@ -18,20 +19,14 @@ const specArgs = "$organizationId: ID!, $specSlug: String!";
 
 // `versions/latest` routes come before `versions/{versionId}`: the first matching route wins.
 export const openApiSpecRoutes: RestRoute[] = [
-  {
-    method: "GET",
+  listRoute({
     path: "/orgs/{organizationId}/openapi",
     operation: "listOpenAPISpecs",
-    status: 200,
-    result: "organization.openAPISpecs",
-    document: `query listOpenAPISpecs($organizationId: ID!, $limit: Int, $page: String) {
-      organization(id: $organizationId) {
-        openAPISpecs(first: $limit, after: $page) {
-          totalCount pageInfo { hasNextPage endCursor } nodes { ...OpenAPISpecFields }
-        }
-      }
-    } ${specFields}`,
-  },
+    variables: "$organizationId: ID!",
+    fields: ["organization(id: $organizationId)", "openAPISpecs"],
+    nodes: "...OpenAPISpecFields",
+    fragments: specFields,
+  }),
   {
     method: "POST",
     path: "/orgs/{organizationId}/openapi",
@@ -86,22 +81,14 @@ export const openApiSpecRoutes: RestRoute[] = [
       }
     } ${specFields}`,
   },
-  {
-    method: "GET",
+  listRoute({
     path: "/orgs/{organizationId}/openapi/{specSlug}/versions",
     operation: "listOpenAPISpecVersions",
-    status: 200,
-    result: "organization.openAPISpec.versions",
-    document: `query listOpenAPISpecVersions(${specArgs}, $limit: Int, $page: String) {
-      organization(id: $organizationId) {
-        openAPISpec(slug: $specSlug) {
-          versions(first: $limit, after: $page) {
-            totalCount pageInfo { hasNextPage endCursor } nodes { ...OpenAPISpecVersionFields }
-          }
-        }
-      }
-    } ${versionFields}`,
-  },
+    variables: specArgs,
+    fields: ["organization(id: $organizationId)", "openAPISpec(slug: $specSlug)", "versions"],
+    nodes: "...OpenAPISpecVersionFields",
+    fragments: versionFields,
+  }),
   {
     method: "GET",
     path: "/orgs/{organizationId}/openapi/{specSlug}/versions/latest",

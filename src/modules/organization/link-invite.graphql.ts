@@ -1,6 +1,6 @@
 import type { LinkInvite } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { keepsNullInRest, RoleEnum } from "../../graphql/enums.ts";
+import { RoleEnum } from "../../graphql/enums.ts";
 import {
   createLinkInvite,
   deleteLinkInvite,
@@ -18,8 +18,7 @@ const LinkInviteRef = builder.node(builder.objectRef<LinkInvite>("LinkInvite"), 
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleLinkInvites(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "invite" }),
-    role: t.expose("role", { type: RoleEnum, nullable: true, extensions: keepsNullInRest }),
+    role: t.expose("role", { type: RoleEnum, nullable: true }),
     redundant: t.boolean({
       description: "True when the caller already has at least this role.",
       resolve: (invite, _args, ctx) => isInviteRedundant(ctx, invite),

@@ -1,6 +1,6 @@
 import type { AgentInstructions, Organization } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { keepsNullInRest, RoleEnum } from "../../graphql/enums.ts";
+import { RoleEnum } from "../../graphql/enums.ts";
 import {
   createOrganization,
   getAgentInstructions,
@@ -56,7 +56,6 @@ const OrganizationDefaultContentRef = builder
 
 const AgentInstructionsRef = builder.objectRef<AgentInstructions>("AgentInstructions").implement({
   fields: (t) => ({
-    object: t.string({ resolve: () => "agent-instructions" }),
     instructions: t.field({ type: "JSON", resolve: (row) => row.instructions }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
     updatedBy: t.exposeString("updatedById"),
@@ -76,7 +75,6 @@ builder.node(OrganizationRef, {
   id: { resolve: (organization) => organization.id },
   loadMany: (ids, ctx) => loadVisibleOrganizations(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "organization" }),
     title: t.exposeString("title"),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     emailDomains: t.exposeStringList("emailDomains"),
@@ -84,7 +82,7 @@ builder.node(OrganizationRef, {
     type: t.exposeString("type"),
     useCase: t.exposeString("useCase", { nullable: true }),
     communityType: t.exposeString("communityType", { nullable: true }),
-    defaultRole: t.expose("defaultRole", { type: RoleEnum, nullable: true, extensions: keepsNullInRest }),
+    defaultRole: t.expose("defaultRole", { type: RoleEnum, nullable: true }),
     defaultContent: t.field({
       type: OrganizationDefaultContentRef,
       nullable: true,

@@ -1,8 +1,9 @@
+import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 
 export const organizationFields = /* GraphQL */ `
   fragment OrganizationFields on Organization {
-    object id title createdAt emailDomains hostname type useCase communityType defaultRole
+    object: __typename id title createdAt emailDomains hostname type useCase communityType defaultRole
     defaultContent { type site }
     sso ai inviteLinks plan mergeRules
     trial { status count }
@@ -15,26 +16,21 @@ export const organizationFields = /* GraphQL */ `
 `;
 
 const agentInstructionsFields = /* GraphQL */ `
-  fragment AgentInstructionsFields on AgentInstructions { object instructions updatedAt updatedBy urls { location } }
+  fragment AgentInstructionsFields on AgentInstructions { object: __typename instructions updatedAt updatedBy urls { location } }
 `;
 
 const linkInviteFields = /* GraphQL */ `
-  fragment LinkInviteFields on LinkInvite { object id role redundant }
+  fragment LinkInviteFields on LinkInvite { object: __typename id role redundant }
 `;
 
 export const organizationRoutes: RestRoute[] = [
-  {
-    method: "GET",
+  listRoute({
     path: "/orgs",
     operation: "listOrganizationsForAuthenticatedUser",
-    status: 200,
-    result: "organizations",
-    document: `query listOrganizationsForAuthenticatedUser($limit: Int, $page: String) {
-      organizations(first: $limit, after: $page) {
-        totalCount pageInfo { hasNextPage endCursor } nodes { ...OrganizationFields }
-      }
-    } ${organizationFields}`,
-  },
+    fields: ["organizations"],
+    nodes: "...OrganizationFields",
+    fragments: organizationFields,
+  }),
   {
     method: "POST",
     path: "/orgs",
@@ -102,20 +98,14 @@ export const organizationRoutes: RestRoute[] = [
       organizations: organizationsForEmailDomain(emailDomain: $emailDomain) { ...OrganizationFields }
     } ${organizationFields}`,
   },
-  {
-    method: "GET",
+  listRoute({
     path: "/orgs/{organizationId}/link-invites",
     operation: "listOrganizationInviteLinks",
-    status: 200,
-    result: "organization.linkInvites",
-    document: `query listOrganizationInviteLinks($organizationId: ID!, $limit: Int, $page: String) {
-      organization(id: $organizationId) {
-        linkInvites(first: $limit, after: $page) {
-          totalCount pageInfo { hasNextPage endCursor } nodes { ...LinkInviteFields }
-        }
-      }
-    } ${linkInviteFields}`,
-  },
+    variables: "$organizationId: ID!",
+    fields: ["organization(id: $organizationId)", "linkInvites"],
+    nodes: "...LinkInviteFields",
+    fragments: linkInviteFields,
+  }),
   {
     method: "POST",
     path: "/orgs/{organizationId}/link-invites",

@@ -1,6 +1,6 @@
 import type { SamlProvider } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { keepsNullInRest, RoleEnum } from "../../graphql/enums.ts";
+import { RoleEnum } from "../../graphql/enums.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { TeamRef } from "../team/team.graphql.ts";
 import { teamByIdLoader } from "../team/team.loaders.ts";
@@ -42,7 +42,6 @@ const SamlProviderRef = builder.node(builder.objectRef<SamlProvider>("SAMLProvid
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleProviders(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "saml-provider" }),
     label: t.exposeString("label"),
     ssoURL: t.exposeString("ssoURL", { description: "The identity provider's login URL (empty until set)." }),
     entityID: t.exposeString("entityID", { description: "The identity provider's entity id (empty until set)." }),
@@ -57,7 +56,6 @@ const SamlProviderRef = builder.node(builder.objectRef<SamlProvider>("SAMLProvid
     defaultRole: t.expose("defaultRole", {
       type: RoleEnum,
       nullable: true,
-      extensions: keepsNullInRest,
       description: "The role of new SSO members; null makes them guests.",
     }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),

@@ -1,9 +1,10 @@
+import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 import { teamFields } from "../team/team.rest.ts";
 
 const providerFields = /* GraphQL */ `
   fragment SAMLProviderFields on SAMLProvider {
-    object id label ssoURL entityID certificate defaultTeam { ...TeamFields } defaultRole createdAt status
+    object: __typename id label ssoURL entityID certificate defaultTeam { ...TeamFields } defaultRole createdAt status
     service { acsURL startURL entityID } urls { location }
   }
   ${teamFields}
@@ -12,20 +13,14 @@ const providerFields = /* GraphQL */ `
 const providerArgs = "$organizationId: ID!, $samlProviderId: ID!";
 
 export const samlProviderRoutes: RestRoute[] = [
-  {
-    method: "GET",
+  listRoute({
     path: "/orgs/{organizationId}/saml",
     operation: "listSAMLProvidersInOrganizationById",
-    status: 200,
-    result: "organization.samlProviders",
-    document: `query listSAMLProvidersInOrganizationById($organizationId: ID!, $limit: Int, $page: String) {
-      organization(id: $organizationId) {
-        samlProviders(first: $limit, after: $page) {
-          totalCount pageInfo { hasNextPage endCursor } nodes { ...SAMLProviderFields }
-        }
-      }
-    } ${providerFields}`,
-  },
+    variables: "$organizationId: ID!",
+    fields: ["organization(id: $organizationId)", "samlProviders"],
+    nodes: "...SAMLProviderFields",
+    fragments: providerFields,
+  }),
   {
     method: "POST",
     path: "/orgs/{organizationId}/saml",

@@ -1,3 +1,4 @@
+import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 
 const pageHitFields = /* GraphQL */ `
@@ -10,32 +11,20 @@ const pageHitFields = /* GraphQL */ `
 `;
 
 export const searchRoutes: RestRoute[] = [
-  {
-    method: "GET",
+  listRoute({
     path: "/spaces/{spaceId}/search",
     operation: "searchSpaceContent",
-    status: 200,
-    result: "space.searchSpaceContent",
-    document: `query searchSpaceContent($spaceId: ID!, $query: String!, $limit: Int, $page: String) {
-      space(id: $spaceId) {
-        searchSpaceContent(query: $query, first: $limit, after: $page) {
-          totalCount pageInfo { hasNextPage endCursor } nodes { ...SearchPageFields }
-        }
-      }
-    } ${pageHitFields}`,
-  },
-  {
-    method: "GET",
+    variables: "$spaceId: ID!, $query: String!",
+    fields: ["space(id: $spaceId)", "searchSpaceContent(query: $query)"],
+    nodes: "...SearchPageFields",
+    fragments: pageHitFields,
+  }),
+  listRoute({
     path: "/orgs/{organizationId}/search",
     operation: "searchOrganizationContent",
-    status: 200,
-    result: "organization.searchOrganizationContent",
-    document: `query searchOrganizationContent($organizationId: ID!, $query: String!, $limit: Int, $page: String) {
-      organization(id: $organizationId) {
-        searchOrganizationContent(query: $query, first: $limit, after: $page) {
-          totalCount pageInfo { hasNextPage endCursor } nodes { type id title score pages { ...SearchPageFields } }
-        }
-      }
-    } ${pageHitFields}`,
-  },
+    variables: "$organizationId: ID!, $query: String!",
+    fields: ["organization(id: $organizationId)", "searchOrganizationContent(query: $query)"],
+    nodes: "type id title score pages { ...SearchPageFields }",
+    fragments: pageHitFields,
+  }),
 ];

@@ -9,7 +9,6 @@ import { publishedStructure } from "./site-section.service.ts";
 const PublishedContentSiteRef = builder.objectRef<PublishedSiteAccess>("PublishedContentSite").implement({
   description: "A site as one visitor sees it: sections and site spaces whose conditions the visitor passes.",
   fields: (t) => ({
-    object: t.string({ resolve: () => "published-content-site" }),
     site: t.field({ type: SiteRef, resolve: (access) => access.site }),
     structure: t.field({
       type: SiteStructureRef,

@@ -21,7 +21,6 @@ builder.node(SiteSectionGroupRef, {
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleSectionGroups(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "site-section-group" }),
     title: t.exposeString("title"),
     sectionGroup: t.exposeID("parentGroupId", { nullable: true, description: "Id of its parent group, if any." }),
     icon: t.exposeString("icon", { nullable: true }),

@@ -1,3 +1,4 @@
+import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 import { siteSectionGroupFields } from "./fragments.ts";
 
@@ -5,18 +6,14 @@ const groups = "/orgs/{organizationId}/sites/{siteId}/section-groups";
 const groupArgs = "organizationId: $organizationId, siteId: $siteId, siteSectionGroupId: $siteSectionGroupId";
 
 export const sectionGroupRoutes: RestRoute[] = [
-  {
-    method: "GET",
+  listRoute({
     path: groups,
     operation: "listSiteSectionGroups",
-    status: 200,
-    result: "siteSectionGroups",
-    document: `query listSiteSectionGroups($organizationId: ID!, $siteId: ID!, $limit: Int, $page: String) {
-      siteSectionGroups(organizationId: $organizationId, siteId: $siteId, first: $limit, after: $page) {
-        totalCount pageInfo { hasNextPage endCursor } nodes { ...SiteSectionGroupFields }
-      }
-    } ${siteSectionGroupFields}`,
-  },
+    variables: "$organizationId: ID!, $siteId: ID!",
+    fields: ["siteSectionGroups(organizationId: $organizationId, siteId: $siteId)"],
+    nodes: "...SiteSectionGroupFields",
+    fragments: siteSectionGroupFields,
+  }),
   {
     method: "POST",
     path: groups,

@@ -15,7 +15,6 @@ const ShareLinkRef = builder.node(builder.objectRef<ShareLinkWithOrganization>("
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleShareLinks(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "share-link" }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     name: t.exposeString("name", { nullable: true }),
     active: t.exposeBoolean("active"),

@@ -1,28 +1,21 @@
+import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 
 const shareLinkFields = /* GraphQL */ `
-  fragment ShareLinkFields on ShareLink { object id createdAt name active urls { published } }
+  fragment ShareLinkFields on ShareLink { object: __typename id createdAt name active urls { published } }
 `;
 
 const linkArgs = "$organizationId: ID!, $siteId: ID!, $shareLinkId: ID!";
 
 export const shareLinkRoutes: RestRoute[] = [
-  {
-    method: "GET",
+  listRoute({
     path: "/orgs/{organizationId}/sites/{siteId}/share-links",
     operation: "listSiteShareLinks",
-    status: 200,
-    result: "organization.site.shareLinks",
-    document: `query listSiteShareLinks($organizationId: ID!, $siteId: ID!, $limit: Int, $page: String, $search: String) {
-      organization(id: $organizationId) {
-        site(id: $siteId) {
-          shareLinks(first: $limit, after: $page, search: $search) {
-            totalCount pageInfo { hasNextPage endCursor } nodes { ...ShareLinkFields }
-          }
-        }
-      }
-    } ${shareLinkFields}`,
-  },
+    variables: "$organizationId: ID!, $siteId: ID!, $search: String",
+    fields: ["organization(id: $organizationId)", "site(id: $siteId)", "shareLinks(search: $search)"],
+    nodes: "...ShareLinkFields",
+    fragments: shareLinkFields,
+  }),
   {
     method: "POST",
     path: "/orgs/{organizationId}/sites/{siteId}/share-links",

@@ -26,7 +26,6 @@ builder.node(SiteSectionRef, {
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleSiteSections(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "site-section" }),
     title: t.exposeString("title"),
     description: t.exposeString("description", { nullable: true }),
     default: t.boolean({

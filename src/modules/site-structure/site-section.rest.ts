@@ -1,21 +1,18 @@
+import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 import { siteSectionFields, siteStructureItemFields } from "./fragments.ts";
 
 const site = "/orgs/{organizationId}/sites/{siteId}";
 
 export const siteSectionRoutes: RestRoute[] = [
-  {
-    method: "GET",
+  listRoute({
     path: `${site}/sections`,
     operation: "listSiteSections",
-    status: 200,
-    result: "siteSections",
-    document: `query listSiteSections($organizationId: ID!, $siteId: ID!, $shareKey: String, $limit: Int, $page: String) {
-      siteSections(organizationId: $organizationId, siteId: $siteId, shareKey: $shareKey, first: $limit, after: $page) {
-        totalCount pageInfo { hasNextPage endCursor } nodes { ...SiteSectionFields }
-      }
-    } ${siteSectionFields}`,
-  },
+    variables: "$organizationId: ID!, $siteId: ID!, $shareKey: String",
+    fields: ["siteSections(organizationId: $organizationId, siteId: $siteId, shareKey: $shareKey)"],
+    nodes: "...SiteSectionFields",
+    fragments: siteSectionFields,
+  }),
   {
     method: "POST",
     path: `${site}/sections`,

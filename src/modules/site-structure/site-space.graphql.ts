@@ -22,7 +22,6 @@ builder.node(SiteSpaceRef, {
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleSiteSpaces(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "site-space" }),
     path: t.exposeString("path"),
     section: t.exposeID("sectionId", { nullable: true, description: "Id of its section; null at the site root." }),
     space: t.field({

@@ -1,21 +1,18 @@
+import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 import { siteSpaceFields } from "./fragments.ts";
 
 const site = "/orgs/{organizationId}/sites/{siteId}";
 
 export const siteSpaceRoutes: RestRoute[] = [
-  {
-    method: "GET",
+  listRoute({
     path: `${site}/site-spaces`,
     operation: "listSiteSpaces",
-    status: 200,
-    result: "siteSpaces",
-    document: `query listSiteSpaces($organizationId: ID!, $siteId: ID!, $shareKey: String, $limit: Int, $page: String, $default: Boolean) {
-      siteSpaces(organizationId: $organizationId, siteId: $siteId, shareKey: $shareKey, first: $limit, after: $page, default: $default) {
-        totalCount pageInfo { hasNextPage endCursor } nodes { ...SiteSpaceFields }
-      }
-    } ${siteSpaceFields}`,
-  },
+    variables: "$organizationId: ID!, $siteId: ID!, $shareKey: String, $default: Boolean",
+    fields: ["siteSpaces(organizationId: $organizationId, siteId: $siteId, shareKey: $shareKey, default: $default)"],
+    nodes: "...SiteSpaceFields",
+    fragments: siteSpaceFields,
+  }),
   {
     method: "POST",
     path: `${site}/site-spaces`,

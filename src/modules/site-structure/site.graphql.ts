@@ -47,7 +47,6 @@ const SiteFeatureRef = builder.objectRef<{ id: string; plan: string; frozen: boo
 
 const SiteAdaptiveSchemaRef = builder.objectRef<SiteAdaptiveSchema>("SiteAdaptiveSchema").implement({
   fields: (t) => ({
-    object: t.string({ resolve: () => "site-adaptive-schema" }),
     jsonSchema: t.field({ type: "JSON", resolve: (schema) => schema.jsonSchema }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
   }),
@@ -70,7 +69,6 @@ builder.node(SiteRef, {
   id: { resolve: (site) => site.id },
   loadMany: (ids, ctx) => loadVisibleSites(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "site" }),
     title: t.exposeString("title"),
     type: t.string({
       description: "basic, premium, ultimate, sponsored, legacy-basic or legacy-premium.",
@@ -96,7 +94,7 @@ builder.node(SiteRef, {
     }),
     agentsContext: t.exposeString("agentsContext", { description: "excluded or included." }),
     siteSpaceCount: t.int({
-      description: "Number of site spaces (REST: `siteSpaces`).",
+      description: "Number of site spaces.",
       resolve: (site, _args, ctx) => siteSpaceCountLoader(ctx).load(site.id),
     }),
     features: t.field({ type: [SiteFeatureRef], resolve: () => [] }),

@@ -1,9 +1,10 @@
+import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 import { siteStructureItemFields } from "./fragments.ts";
 
 const siteFields = /* GraphQL */ `
   fragment SiteFields on Site {
-    object id type appliedType title visibility published hostname basename proxy { origin target }
+    object: __typename id type appliedType title visibility published hostname basename proxy { origin target }
     adaptiveContent { enabled } agentsContext siteSpaces: siteSpaceCount features { id plan frozen } createdAt
     urls { location app published }
   }
@@ -12,20 +13,17 @@ const siteFields = /* GraphQL */ `
 const siteArgs = "$organizationId: ID!, $siteId: ID!";
 
 export const siteRoutes: RestRoute[] = [
-  {
-    method: "GET",
+  listRoute({
     path: "/orgs/{organizationId}/sites",
     operation: "listSites",
-    status: 200,
-    result: "organization.sites",
-    document: `query listSites($organizationId: ID!, $limit: Int, $page: String, $space: ID, $title: String, $published: Boolean, $type: String) {
-      organization(id: $organizationId) {
-        sites(first: $limit, after: $page, space: $space, title: $title, published: $published, type: $type) {
-          totalCount pageInfo { hasNextPage endCursor } nodes { ...SiteFields }
-        }
-      }
-    } ${siteFields}`,
-  },
+    variables: "$organizationId: ID!, $space: ID, $title: String, $published: Boolean, $type: String",
+    fields: [
+      "organization(id: $organizationId)",
+      "sites(space: $space, title: $title, published: $published, type: $type)",
+    ],
+    nodes: "...SiteFields",
+    fragments: siteFields,
+  }),
   {
     method: "POST",
     path: "/orgs/{organizationId}/sites",
@@ -90,7 +88,7 @@ export const siteRoutes: RestRoute[] = [
     status: 200,
     result: "organization.site.adaptiveSchema",
     document: `query getSiteAdaptiveSchema(${siteArgs}) {
-      organization(id: $organizationId) { site(id: $siteId) { adaptiveSchema { object jsonSchema updatedAt } } }
+      organization(id: $organizationId) { site(id: $siteId) { adaptiveSchema { object: __typename jsonSchema updatedAt } } }
     }`,
   },
   {
@@ -101,7 +99,7 @@ export const siteRoutes: RestRoute[] = [
     result: "updateSiteAdaptiveSchema",
     document: `mutation updateSiteAdaptiveSchema(${siteArgs}, $input: UpdateSiteAdaptiveSchemaInput!) {
       updateSiteAdaptiveSchema(organizationId: $organizationId, siteId: $siteId, input: $input) {
-        object jsonSchema updatedAt
+        object: __typename jsonSchema updatedAt
       }
     }`,
   },
@@ -125,7 +123,7 @@ export const siteRoutes: RestRoute[] = [
     result: "publishedContentSite",
     document: `query getPublishedContentSite(${siteArgs}, $shareKey: String) {
       publishedContentSite(organizationId: $organizationId, siteId: $siteId, shareKey: $shareKey) {
-        object site { ...SiteFields } structure { type structure { ...SiteStructureItemFields } } customizations scripts
+        object: __typename site { ...SiteFields } structure { type structure { ...SiteStructureItemFields } } customizations scripts
       }
     } ${siteFields} ${siteStructureItemFields}`,
   },

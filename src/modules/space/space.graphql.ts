@@ -1,6 +1,6 @@
 import type { Collection, Space } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { keepsNullInRest, RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
+import { RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
 import { MemberRef } from "../member/member.graphql.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import {
@@ -59,7 +59,6 @@ builder.node(SpaceRef, {
   id: { resolve: (space) => space.id },
   loadMany: (ids, ctx) => loadVisibleSpaces(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "space" }),
     title: t.exposeString("title"),
     emoji: t.exposeString("emoji"),
     visibility: t.exposeString("visibility", {
@@ -77,16 +76,15 @@ builder.node(SpaceRef, {
     defaultLevel: t.expose("defaultLevel", {
       type: RoleEnum,
       nullable: true,
-      extensions: keepsNullInRest,
       description: "Role members get by default, capped at their organization role; null: explicit grants only.",
     }),
-    commentCount: t.exposeInt("comments", { description: "Open comments (REST: `comments`)." }),
-    changeRequestCount: t.exposeInt("changeRequests", { description: "All change requests (REST: `changeRequests`)." }),
+    commentCount: t.exposeInt("comments", { description: "Open comments." }),
+    changeRequestCount: t.exposeInt("changeRequests", { description: "All change requests." }),
     changeRequestOpenCount: t.exposeInt("changeRequestsOpen", {
-      description: "Open change requests (REST: `changeRequestsOpen`).",
+      description: "Open change requests.",
     }),
     changeRequestDraftCount: t.exposeInt("changeRequestsDraft", {
-      description: "Draft change requests (REST: `changeRequestsDraft`).",
+      description: "Draft change requests.",
     }),
     urls: t.field({
       type: UrlsRef,
@@ -118,12 +116,11 @@ builder.node(CollectionRef, {
   id: { resolve: (collection) => collection.id },
   loadMany: (ids, ctx) => loadVisibleCollections(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "collection" }),
     title: t.exposeString("title"),
     description: t.exposeString("description", { nullable: true }),
     organization: t.exposeID("organizationId"),
     parent: t.exposeID("parentId", { nullable: true, description: "Id of the parent collection." }),
-    defaultLevel: t.expose("defaultLevel", { type: RoleEnum, nullable: true, extensions: keepsNullInRest }),
+    defaultLevel: t.expose("defaultLevel", { type: RoleEnum, nullable: true }),
     urls: t.field({
       type: UrlsRef,
       resolve: (collection, _args, ctx) => ({

@@ -1,8 +1,9 @@
+import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 
 export const spaceFields = /* GraphQL */ `
   fragment SpaceFields on Space {
-    object id title emoji visibility createdAt updatedAt deletedAt editMode mergeRules urls { location app }
+    object: __typename id title emoji visibility createdAt updatedAt deletedAt editMode mergeRules urls { location app }
     organization parent language revision defaultLevel
     comments: commentCount changeRequests: changeRequestCount changeRequestsOpen: changeRequestOpenCount
     changeRequestsDraft: changeRequestDraftCount
@@ -13,7 +14,7 @@ export const spaceFields = /* GraphQL */ `
 
 const collectionFields = /* GraphQL */ `
   fragment CollectionFields on Collection {
-    object id title description organization parent defaultLevel urls { location app }
+    object: __typename id title description organization parent defaultLevel urls { location app }
     permissions { view admin viewInviteLinks create }
   }
 `;
@@ -91,20 +92,14 @@ export const spaceRoutes: RestRoute[] = [
       inviteToSpace(spaceId: $spaceId, input: $input)
     }`,
   },
-  {
-    method: "GET",
+  listRoute({
     path: "/orgs/{organizationId}/spaces",
     operation: "listSpacesInOrganizationById",
-    status: 200,
-    result: "organization.spaces",
-    document: `query listSpacesInOrganizationById($organizationId: ID!, $limit: Int, $page: String) {
-      organization(id: $organizationId) {
-        spaces(first: $limit, after: $page) {
-          totalCount pageInfo { hasNextPage endCursor } nodes { ...SpaceFields }
-        }
-      }
-    } ${spaceFields}`,
-  },
+    variables: "$organizationId: ID!",
+    fields: ["organization(id: $organizationId)", "spaces"],
+    nodes: "...SpaceFields",
+    fragments: spaceFields,
+  }),
   {
     method: "POST",
     path: "/orgs/{organizationId}/spaces",
@@ -115,36 +110,22 @@ export const spaceRoutes: RestRoute[] = [
       createSpace(organizationId: $organizationId, input: $input) { ...SpaceFields }
     } ${spaceFields}`,
   },
-  {
-    method: "GET",
+  listRoute({
     path: "/orgs/{organizationId}/members/{userId}/spaces",
     operation: "listSpacesForOrganizationMember",
-    status: 200,
-    result: "organization.member.spaces",
-    document: `query listSpacesForOrganizationMember($organizationId: ID!, $userId: ID!, $limit: Int, $page: String, $order: SortOrder) {
-      organization(id: $organizationId) {
-        member(userId: $userId) {
-          spaces(first: $limit, after: $page, order: $order) {
-            totalCount pageInfo { hasNextPage endCursor } nodes { permission space { ...SpaceFields } }
-          }
-        }
-      }
-    } ${spaceFields}`,
-  },
-  {
-    method: "GET",
+    variables: "$organizationId: ID!, $userId: ID!, $order: SortOrder",
+    fields: ["organization(id: $organizationId)", "member(userId: $userId)", "spaces(order: $order)"],
+    nodes: "permission space { ...SpaceFields }",
+    fragments: spaceFields,
+  }),
+  listRoute({
     path: "/orgs/{organizationId}/collections",
     operation: "listCollectionsInOrganizationById",
-    status: 200,
-    result: "organization.collections",
-    document: `query listCollectionsInOrganizationById($organizationId: ID!, $limit: Int, $page: String, $nested: Boolean) {
-      organization(id: $organizationId) {
-        collections(first: $limit, after: $page, nested: $nested) {
-          totalCount pageInfo { hasNextPage endCursor } nodes { ...CollectionFields }
-        }
-      }
-    } ${collectionFields}`,
-  },
+    variables: "$organizationId: ID!, $nested: Boolean",
+    fields: ["organization(id: $organizationId)", "collections(nested: $nested)"],
+    nodes: "...CollectionFields",
+    fragments: collectionFields,
+  }),
   {
     method: "POST",
     path: "/orgs/{organizationId}/collections",

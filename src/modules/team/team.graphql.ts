@@ -59,14 +59,13 @@ builder.node(TeamRef, {
   id: { resolve: (team) => team.id },
   loadMany: (ids, ctx) => loadVisibleTeams(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "team" }),
     title: t.exposeString("title"),
     memberCount: t.int({
-      description: "Number of members (REST: `members`).",
+      description: "Number of members.",
       resolve: (team, _args, ctx) => teamMemberCountLoader(ctx).load(team.id),
     }),
     spaceCount: t.int({
-      description: "Spaces the team has a permission on (REST: `spaces`).",
+      description: "Spaces the team has a permission on.",
       resolve: (team, _args, ctx) => teamSpaceCountLoader(ctx).load(team.id),
     }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),

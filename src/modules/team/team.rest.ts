@@ -1,27 +1,22 @@
+import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 import { memberFields } from "../member/member.rest.ts";
 
 export const teamFields = /* GraphQL */ `
   fragment TeamFields on Team {
-    object id title members: memberCount spaces: spaceCount createdAt permissions { admin view }
+    object: __typename id title members: memberCount spaces: spaceCount createdAt permissions { admin view }
   }
 `;
 
 export const teamRoutes: RestRoute[] = [
-  {
-    method: "GET",
+  listRoute({
     path: "/orgs/{organizationId}/teams",
     operation: "listTeamsInOrganizationById",
-    status: 200,
-    result: "organization.teams",
-    document: `query listTeamsInOrganizationById($organizationId: ID!, $limit: Int, $page: String, $owner: ID, $title: String) {
-      organization(id: $organizationId) {
-        teams(first: $limit, after: $page, owner: $owner, title: $title) {
-          totalCount pageInfo { hasNextPage endCursor } nodes { ...TeamFields }
-        }
-      }
-    } ${teamFields}`,
-  },
+    variables: "$organizationId: ID!, $owner: ID, $title: String",
+    fields: ["organization(id: $organizationId)", "teams(owner: $owner, title: $title)"],
+    nodes: "...TeamFields",
+    fragments: teamFields,
+  }),
   {
     method: "PUT",
     path: "/orgs/{organizationId}/teams",
@@ -61,23 +56,14 @@ export const teamRoutes: RestRoute[] = [
       removeTeamFromOrganizationById(organizationId: $organizationId, teamId: $teamId)
     }`,
   },
-  {
-    method: "GET",
+  listRoute({
     path: "/orgs/{organizationId}/teams/{teamId}/members",
     operation: "listTeamMembersInOrganizationById",
-    status: 200,
-    result: "organization.team.members",
-    document: `query listTeamMembersInOrganizationById($organizationId: ID!, $teamId: ID!, $limit: Int, $page: String) {
-      organization(id: $organizationId) {
-        team(id: $teamId) {
-          members(first: $limit, after: $page) {
-            totalCount pageInfo { hasNextPage endCursor }
-            nodes { organization { ...MemberFields } team { role } permissions { view } }
-          }
-        }
-      }
-    } ${memberFields}`,
-  },
+    variables: "$organizationId: ID!, $teamId: ID!",
+    fields: ["organization(id: $organizationId)", "team(id: $teamId)", "members"],
+    nodes: "organization { ...MemberFields } team { role } permissions { view }",
+    fragments: memberFields,
+  }),
   {
     method: "PUT",
     path: "/orgs/{organizationId}/teams/{teamId}/members",
@@ -105,20 +91,12 @@ export const teamRoutes: RestRoute[] = [
       deleteMemberFromOrganizationTeamById(organizationId: $organizationId, teamId: $teamId, userId: $userId)
     }`,
   },
-  {
-    method: "GET",
+  listRoute({
     path: "/orgs/{organizationId}/members/{userId}/teams",
     operation: "listTeamsForOrganizationMember",
-    status: 200,
-    result: "organization.member.teams",
-    document: `query listTeamsForOrganizationMember($organizationId: ID!, $userId: ID!, $limit: Int, $page: String, $title: String) {
-      organization(id: $organizationId) {
-        member(userId: $userId) {
-          teams(first: $limit, after: $page, title: $title) {
-            totalCount pageInfo { hasNextPage endCursor } nodes { team { ...TeamFields } member { role } }
-          }
-        }
-      }
-    } ${teamFields}`,
-  },
+    variables: "$organizationId: ID!, $userId: ID!, $title: String",
+    fields: ["organization(id: $organizationId)", "member(userId: $userId)", "teams(title: $title)"],
+    nodes: "team { ...TeamFields } member { role }",
+    fragments: teamFields,
+  }),
 ];

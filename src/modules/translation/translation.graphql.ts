@@ -19,7 +19,6 @@ const TranslationRef = builder.node(builder.objectRef<Translation>("Translation"
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleTranslations(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "translation" }),
     status: t.exposeString("status", { description: "pending, running, completed, or failed (see failureReason)." }),
     failureReason: t.exposeString("failureReason", { nullable: true }),
     provider: t.string({

@@ -1,8 +1,9 @@
+import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 
 const translationFields = /* GraphQL */ `
   fragment TranslationFields on Translation {
-    object id status failureReason provider language instructions createdAt updatedAt
+    object: __typename id status failureReason provider language instructions createdAt updatedAt
     source { space language }
     result { space revision }
     stats { runs totalWords totalPages totalDuration latestRunDuration latestPages latestWords }
@@ -16,20 +17,14 @@ const args = "organizationId: $organizationId, translationId: $translationId";
 const variables = "$organizationId: ID!, $translationId: String!";
 
 export const translationRoutes: RestRoute[] = [
-  {
-    method: "GET",
+  listRoute({
     path: base,
     operation: "listTranslations",
-    status: 200,
-    result: "organization.translations",
-    document: `query listTranslations($organizationId: ID!, $limit: Int, $page: String) {
-      organization(id: $organizationId) {
-        translations(first: $limit, after: $page) {
-          totalCount pageInfo { hasNextPage endCursor } nodes { ...TranslationFields }
-        }
-      }
-    } ${translationFields}`,
-  },
+    variables: "$organizationId: ID!",
+    fields: ["organization(id: $organizationId)", "translations"],
+    nodes: "...TranslationFields",
+    fragments: translationFields,
+  }),
   {
     method: "POST",
     path: base,

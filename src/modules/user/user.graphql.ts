@@ -16,7 +16,6 @@ builder.node(UserRef, {
   id: { resolve: (user) => user.id },
   loadMany: (ids, ctx) => loadVisibleUsers(ctx, ids),
   fields: (t) => ({
-    object: t.string({ resolve: () => "user" }),
     displayName: t.exposeString("displayName"),
     email: t.exposeString("email"),
     photoURL: t.exposeString("photoURL", { nullable: true }),
