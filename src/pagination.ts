@@ -157,6 +157,11 @@ async function keysetPage<Node>(
   } else {
     page = firstThenLast(rows, size, last, Boolean(args.after));
   }
+  return connectionPage(sort, page, totalCount);
+}
+
+/** The connection of a page's rows: their edges, and page info with the first and last edge's cursors. */
+function connectionPage<Node>(sort: readonly SortKey<Node>[], page: ForwardPage<Node>, totalCount: number): Page<Node> {
   const edges = page.rows.map((node) => edgeOf(sort, node));
   return {
     edges,
@@ -327,15 +332,5 @@ export function pageFromRows<Node>(
   const after = args.after ? decodeCursor(args.after, sort) : undefined;
   const remaining = after ? rows.filter((node) => isAfterCursor(sort, node, after)) : rows;
   const page = firstThenLast(remaining, size, last, Boolean(after));
-  const edges = page.rows.map((node) => edgeOf(sort, node));
-  return {
-    edges,
-    totalCount,
-    pageInfo: {
-      hasNextPage: page.hasNextPage,
-      hasPreviousPage: page.hasPreviousPage,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-    },
-  };
+  return connectionPage(sort, page, totalCount);
 }
