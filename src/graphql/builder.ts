@@ -7,6 +7,8 @@ export const builder = new SchemaBuilder<{
   Context: RequestContext;
   DefaultFieldNullability: false;
   Scalars: {
+    // graphql-js coerces every ID input to a string, so resolvers need no String(...) cast.
+    ID: { Input: string; Output: string };
     DateTime: { Input: Date; Output: Date };
     JSON: { Input: unknown; Output: unknown };
   };
@@ -24,6 +26,31 @@ export const builder = new SchemaBuilder<{
       const type = typeOfId(globalID);
       return { typename: (type && nodeTypeNames.get(type)) ?? "Organization", id: globalID };
     },
-    nodesOnConnection: {},
+    nodesOnConnection: { description: "The page's nodes, in order (the edges' nodes without their cursors)." },
+    nodeQueryOptions: {
+      description: "Any object by its id, when the caller may read it; null when it does not exist or is hidden.",
+      args: { id: { description: "The object's id, as every field and REST path returns it." } },
+    },
+    nodesQueryOptions: {
+      description: "Objects by their ids, in the order asked; null in place of each one that is missing or hidden.",
+      args: { ids: { description: "The objects' ids, as every field and REST path returns them." } },
+    },
+    nodeTypeOptions: { description: "An object with a stable id that `node(id:)` and `nodes(ids:)` fetch again." },
+    idFieldOptions: { description: "The object's id: prefixed by its type, the same in GraphQL and REST." },
+    pageInfoTypeOptions: { description: "Where a page sits in its connection, and the cursors to page on from it." },
+    hasNextPageFieldOptions: { description: "Whether items follow this page (page on with `after: endCursor`)." },
+    hasPreviousPageFieldOptions: { description: "Whether items precede this page (page back with `before`)." },
+    startCursorFieldOptions: { description: "Cursor of the page's first item; null on an empty page." },
+    endCursorFieldOptions: { description: "Cursor of the page's last item; null on an empty page." },
+    cursorFieldOptions: { description: "Opaque position of this edge; pass it as `after` or `before`." },
+    nodeFieldOptions: { description: "The item at this position." },
+    edgesFieldOptions: { description: "The page's items, each with its cursor." },
+    pageInfoFieldOptions: { description: "Cursors and whether more pages exist." },
+    firstArgOptions: {
+      description: "Page size from the start or from `after` (0..1000; default depends on the list).",
+    },
+    lastArgOptions: { description: "Page size from the end or from `before` (0..1000)." },
+    afterArgOptions: { description: "A cursor (`endCursor` of the previous page): items after it." },
+    beforeArgOptions: { description: "A cursor (`startCursor` of the next page): items before it." },
   },
 });

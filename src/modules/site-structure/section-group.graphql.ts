@@ -1,7 +1,9 @@
 import { builder } from "../../graphql/builder.ts";
+import { describeInputField } from "../../graphql/input-description.ts";
 import { typeOfId } from "../../ids.ts";
 import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
 import {
+  addGroupSchema,
   addSectionGroup,
   addSectionToGroup,
   childrenOfGroup,
@@ -9,6 +11,7 @@ import {
   listSectionGroups,
   moveSectionGroup,
   removeSectionFromGroup,
+  updateGroupSchema,
   updateSectionGroup,
 } from "./section-group.service.ts";
 import { SiteRef } from "./site.graphql.ts";
@@ -57,17 +60,17 @@ builder.queryFields((t) => ({
 
 const AddSectionGroupToSiteInput = builder.inputType("AddSectionGroupToSiteInput", {
   fields: (t) => ({
-    title: t.string({ required: true, description: "1..100." }),
-    icon: t.string({ description: "Icon name, max 50." }),
-    sections: t.stringList({ description: "Ids of sections to move into the group." }),
-    parent: t.string({ description: "Id of a root group to nest under (one level); omitted: the site root." }),
+    title: t.string({ required: true, description: describeInputField(addGroupSchema, "title") }),
+    icon: t.string({ description: describeInputField(addGroupSchema, "icon") }),
+    sections: t.idList({ description: describeInputField(addGroupSchema, "sections") }),
+    parent: t.id({ description: describeInputField(addGroupSchema, "parent") }),
   }),
 });
 
 const UpdateSiteSectionGroupInput = builder.inputType("UpdateSiteSectionGroupInput", {
   fields: (t) => ({
-    title: t.string({ description: "1..100." }),
-    icon: t.string({ description: "Max 50; null removes it." }),
+    title: t.string({ description: describeInputField(updateGroupSchema, "title") }),
+    icon: t.string({ description: describeInputField(updateGroupSchema, "icon") }),
   }),
 });
 

@@ -12,7 +12,7 @@ import { requireSite } from "./site.access.ts";
 import { sectionsBySiteLoader } from "./site-section.loaders.ts";
 import { type GroupNode, iconSchema, type StructureItem } from "./site-section.service.ts";
 
-const groupTitleSchema = z.string().trim().min(1).max(100);
+const groupTitleSchema = z.string().trim().min(1).max(100).describe("The group's title");
 
 export async function listSectionGroups(ctx: RequestContext, organizationId: string, siteId: string, page: PageArgs) {
   const site = await requireSite(ctx, organizationId, siteId, "read");
@@ -54,11 +54,15 @@ async function moveSectionsInto(tx: Prisma.TransactionClient, siteId: string, gr
   }
 }
 
-const addGroupSchema = z.strictObject({
+export const addGroupSchema = z.strictObject({
   title: groupTitleSchema,
   icon: iconSchema.nullish(),
-  sections: z.array(z.string().min(1)).max(1000).optional(),
-  parent: z.string().min(1).nullish(),
+  sections: z.array(z.string().min(1)).max(1000).optional().describe("Ids of sections to move into the group"),
+  parent: z
+    .string()
+    .min(1)
+    .nullish()
+    .describe("Id of a root group to nest under (groups nest one level); omitted: the site root"),
 });
 
 /**
@@ -91,7 +95,7 @@ export async function addSectionGroup(ctx: RequestContext, organizationId: strin
   });
 }
 
-const updateGroupSchema = z.strictObject({ title: groupTitleSchema.optional(), icon: iconSchema.nullish() });
+export const updateGroupSchema = z.strictObject({ title: groupTitleSchema.optional(), icon: iconSchema.nullish() });
 
 export async function updateSectionGroup(
   ctx: RequestContext,

@@ -24,7 +24,7 @@ import {
 } from "./site-space.service.ts";
 
 const sectionTitleSchema = z.string().trim().min(2).max(128);
-export const iconSchema = z.string().min(1).max(50);
+export const iconSchema = z.string().min(1).max(50).describe("Icon name");
 
 /** A section as GraphQL resolves it; `siteSpaces` is set when the structure was built (and filtered) in memory. */
 export type SectionNode = SiteSection & { siteSpaces?: SiteSpace[] };
