@@ -26,6 +26,8 @@ export const builder = new SchemaBuilder<{
       const type = typeOfId(globalID);
       return { typename: (type && nodeTypeNames.get(type)) ?? "Organization", id: globalID };
     },
+    defaultConnectionTypeOptions: { description: "A page of a list, with cursors to page on (a Relay connection)." },
+    defaultEdgeTypeOptions: { description: "One item of a page, with its cursor." },
     nodesOnConnection: { description: "The page's nodes, in order (the edges' nodes without their cursors)." },
     nodeQueryOptions: {
       description: "Any object by its id, when the caller may read it; null when it does not exist or is hidden.",
