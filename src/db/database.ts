@@ -149,17 +149,24 @@ async function openPGlite(dataDir: string): Promise<Database> {
 async function openPostgres(url: string): Promise<Database> {
   const [{ default: pg }, { PrismaPg }] = await Promise.all([import("pg"), import("@prisma/adapter-pg")]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Hand-written reads have a pool of their own whose sessions always use a statement's generic plan: their
+  // `id = ANY($1)` would otherwise be planned again on every call (PostgreSQL keeps choosing custom plans for an
+  // array of unknown length), and planning the space read's joins cost twice running it. Prisma's statements keep
+  // the default: they are unnamed, planned with their values.
+  const readPool = new pg.Pool({ connectionString: url, max: 10, options: "-c plan_cache_mode=force_generic_plan" });
   const connectionErrorListeners: ((error: Error) => void)[] = [];
   // An idle pooled connection that breaks (server restart, failover, pg_terminate_backend) is an 'error' of the pool;
   // unhandled it would end the process. The pool has already dropped the client.
-  pool.on("error", (error) => {
+  const onIdleError = (error: Error) => {
     for (const listener of connectionErrorListeners) listener(error);
-  });
+  };
+  pool.on("error", onIdleError);
+  readPool.on("error", onIdleError);
   const types = {
     getTypeParser: (oid: number, format?: "text" | "binary") => typeParsers[oid] ?? pg.types.getTypeParser(oid, format),
   };
   // Hand-written reads are a fixed set of texts: each is prepared once per connection under its own name, so
-  // PostgreSQL plans it once instead of on every call (planning the space read cost more than running it).
+  // PostgreSQL parses it once and, with the read pool's generic plans, plans it once.
   const statementNames = new Map<string, string>();
   const statementName = (text: string) => {
     let name = statementNames.get(text);
@@ -170,7 +177,7 @@ async function openPostgres(url: string): Promise<Database> {
     return name;
   };
   const { prisma, sql, statementCount, onStatement } = countingClients(new PrismaPg(pool), (text, values) =>
-    pool.query<unknown[]>({ name: statementName(text), text, values, rowMode: "array", types }),
+    readPool.query<unknown[]>({ name: statementName(text), text, values, rowMode: "array", types }),
   );
   return {
     prisma,
@@ -213,7 +220,7 @@ async function openPostgres(url: string): Promise<Database> {
     },
     async close() {
       await prisma.$disconnect();
-      await pool.end();
+      await Promise.all([pool.end(), readPool.end()]);
     },
   };
 }
