@@ -30,7 +30,8 @@ function limitsOf(schema: JsonSchema): string[] {
     range(variant.minItems, variant.maxItems, "items"),
     variant.enum ? `one of ${variant.enum.map((value) => JSON.stringify(value)).join(", ")}` : null,
     variant.format ? `format ${variant.format}` : null,
-    variant.pattern ? `matching /${variant.pattern}/` : null,
+    // A format (date-time, email, ...) says more than the regular expression zod writes for it.
+    variant.pattern && !variant.format ? `matching /${variant.pattern}/` : null,
   ];
   if (schema.anyOf?.some((entry) => entry.type === "null")) limits.push("may be null");
   return limits.filter((limit): limit is string => limit !== null);

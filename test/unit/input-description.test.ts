@@ -30,3 +30,10 @@ describe("describeInputField", () => {
     expect(() => describeInputField(schema, "missing")).toThrow(/no field missing/);
   });
 });
+
+describe("describeInputField with a format", () => {
+  it("names the format instead of printing the regular expression zod generates for it", () => {
+    const withDate = z.strictObject({ at: z.iso.datetime({ offset: true }).describe("When it happened") });
+    expect(describeInputField(withDate, "at")).toBe("When it happened. Format date-time.");
+  });
+});

@@ -10,7 +10,7 @@ import type { RequestContext } from "../../context.ts";
 import type { Role, Site, SiteSpace, Space } from "../../db/generated/client.ts";
 import { NotFoundError, UnauthenticatedError } from "../../lib/errors.ts";
 import { decryptSecret } from "../../secrets.ts";
-import { loadVisibleSpaces } from "../space/space.access.ts";
+import { visibleSpaceLoader } from "../space/space.access.ts";
 import { spaceByIdLoader } from "../space/space.loaders.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
 
@@ -180,5 +180,5 @@ export async function siteSpaceSpace(ctx: RequestContext, siteSpace: SiteSpace):
     return space;
   }
   if (!ctx.viewer) return null;
-  return (await loadVisibleSpaces(ctx, [siteSpace.spaceId]))[0] ?? null;
+  return visibleSpaceLoader(ctx).load(siteSpace.spaceId);
 }

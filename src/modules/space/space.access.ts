@@ -3,6 +3,7 @@ import { hasRole, highestRole, roleRank } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Prisma, Role, Space } from "../../db/generated/client.ts";
 import { ForbiddenError, NotFoundError } from "../../lib/errors.ts";
+import { defineLoader } from "../../loaders.ts";
 import { collectionByIdLoader, grantsReaching, spaceByIdLoader, viewerSpaceGrantLoader } from "./space.loaders.ts";
 
 /*
@@ -110,3 +111,9 @@ export async function visibleSpacesWhere(ctx: RequestContext, organizationId: st
   }
   return where;
 }
+
+/**
+ * `loadVisibleSpaces` once per space per request: a nested read reaches the same space from many site spaces (2000
+ * site spaces over 200 spaces in the bench), and each would otherwise decide the viewer's role again.
+ */
+export const visibleSpaceLoader = defineLoader<string, Space | null>("visibleSpace", loadVisibleSpaces);
