@@ -306,14 +306,14 @@ builder.node(RevisionRef, {
     }),
     pageList: t.field({
       type: [RevisionPageRef],
-      description: "Every page, flat in tree order (each with its parent).",
+      description: "Every page, flat in tree order, each with its parent (listPages, listPagesInChangeRequest).",
       extensions: { cost: pageListCost },
       resolve: async (revision, _args, ctx) => (await revisionTree(ctx, revision)).all,
     }),
     page: t.field({
       type: RevisionPageRef,
       nullable: true,
-      description: "A page by id (getPageById); null when the revision has no such page.",
+      description: "A page by id (getPageById, getPageInChangeRequestById); null when the revision has no such page.",
       args: { id: t.arg.string({ required: true, description: "The page's id." }) },
       resolve: (revision, args, ctx) => revisionPage(ctx, revision, args.id),
     }),
@@ -337,7 +337,8 @@ builder.node(RevisionRef, {
     git: t.field({
       type: RevisionGitRef,
       nullable: true,
-      description: "The Git commit the revision was imported from; null when none, or when metadata is false.",
+      description:
+        "The Git commit the revision was imported from or exported to; null when none, or when metadata is false.",
       resolve: (revision) => (revision.metadata === false ? null : (revision.git as RevisionGit | null)),
     }),
     reusableContents: t.field({
