@@ -28,13 +28,13 @@ export type AddOrganizationMemberInput = {
 };
 
 export type AddSectionGroupToSiteInput = {
-  /** Icon name, max 50. */
+  /** Icon name. 1..50 characters; may be null. */
   icon?: InputMaybe<Scalars['String']['input']>;
-  /** Id of a root group to nest under (one level); omitted: the site root. */
-  parent?: InputMaybe<Scalars['String']['input']>;
-  /** Ids of sections to move into the group. */
-  sections?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** 1..100. */
+  /** Id of a root group to nest under (groups nest one level); omitted: the site root. Not empty; may be null. */
+  parent?: InputMaybe<Scalars['ID']['input']>;
+  /** Ids of sections to move into the group. At most 1000 items. */
+  sections?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** The group's title. 1..100 characters. */
   title: Scalars['String']['input'];
 };
 
@@ -57,56 +57,83 @@ export type AddSpaceToSiteInput = {
   spaceId: Scalars['String']['input'];
 };
 
+/** A template to apply, with what it needs. */
 export type ApplyTemplateInput = {
-  /** Apply to this change request's content instead of the space's. */
+  /** Apply to this change request's content (id or number) instead of the space's. 1..100 characters. */
   changeRequestId?: InputMaybe<Scalars['String']['input']>;
-  /** openapi-reference or file-page. */
+  /** The template: openapi-reference or file-page. 1..100 characters. */
   id: Scalars['String']['input'];
+  /** What the template needs. */
   params?: InputMaybe<SpaceTemplateParamsInput>;
 };
 
+/** The time change requests are listed by, newest first. */
 export type ChangeRequestOrderBy =
+  /** When each was created. */
   | 'createdAt'
+  /** When each last changed. */
   | 'updatedAt';
 
+/** Where a change request is in its life. */
 export type ChangeRequestStatus =
+  /** Closed without merging; reopen it (status open) to change it. */
   | 'archived'
+  /** Being written; takes content, reviews and merges like open. */
   | 'draft'
+  /** Merged into the space; final. */
   | 'merged'
+  /** Ready for review; takes content, reviews and merges. */
   | 'open';
 
-/** Either markdown or a rich-text document. */
+/** A message's body: either markdown or a rich-text document, not both. */
 export type CommentBodyInput = {
+  /** The body as a rich-text document (`{ object: document, nodes }`). */
   document?: InputMaybe<Scalars['JSON']['input']>;
+  /** The body as markdown. 1..100000 characters. */
   markdown?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Whether a comment thread is settled. */
 export type CommentStatus =
+  /** Not resolved; counted in the open comments of its space or change request. */
   | 'open'
+  /** Resolved; it can be reopened. */
   | 'resolved';
 
+/** Which comment threads to list. */
 export type CommentStatusFilter =
+  /** Open and resolved threads. */
   | 'all'
+  /** Open threads only. */
   | 'open'
+  /** Resolved threads only. */
   | 'resolved';
 
+/** A cell of a table of a page. */
 export type CommentTableCellInput = {
+  /** The key of the table's column definition. Not empty. */
   definition: Scalars['String']['input'];
+  /** The key of the table's record (row). Not empty. */
   record: Scalars['String']['input'];
 };
 
 /** One change: insert a page (`page`) or a file (`file`), update a page (`pageId` and `page`), delete a page (`pageId`, with its subpages) or a file (`fileId`). */
 export type ContentChangeInput = {
+  /** The file to insert. */
   file?: InputMaybe<FileUploadInput>;
-  fileId?: InputMaybe<Scalars['String']['input']>;
+  /** The file to delete. */
+  fileId?: InputMaybe<Scalars['ID']['input']>;
+  /** The page to insert (with a title), or the fields to update. */
   page?: InputMaybe<PageChangeInput>;
-  pageId?: InputMaybe<Scalars['String']['input']>;
+  /** The page to update or delete. */
+  pageId?: InputMaybe<Scalars['ID']['input']>;
   /** insert, update or delete. */
   type: Scalars['String']['input'];
 };
 
+/** A batch of content changes, written all or nothing as one revision. */
 export type ContentChangesInput = {
-  /** 1..50 changes. */
+  /** The changes, applied in order as one new revision. 1..50 items. */
   changes: Array<ContentChangeInput>;
 };
 
@@ -114,10 +141,11 @@ export type CreateApiTokenInput = {
   label?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A new change request on the space's current content. */
 export type CreateChangeRequestInput = {
-  /** At most 100 characters. */
+  /** The change request's title; default empty. At most 100 characters. */
   subject?: InputMaybe<Scalars['String']['input']>;
-  /** { id, params }: a content template to start from. */
+  /** A content template applied to its content as it is created (a refused template creates nothing). */
   template?: InputMaybe<Scalars['JSON']['input']>;
 };
 
@@ -195,66 +223,89 @@ export type CreateTeamInput = {
   title: Scalars['String']['input'];
 };
 
+/** A new translation of a space of the organization. */
 export type CreateTranslationInput = {
-  /** A rich-text document of guidance for the translator. */
+  /** Guidance for the translator, as a rich-text document. */
   instructions?: InputMaybe<Scalars['JSON']['input']>;
-  /** The language to translate into. */
+  /** The language to translate into. One of "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "yue", "ko", "ar", "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl". */
   language: Scalars['String']['input'];
+  /** The space to translate and its language. */
   source: TranslationSourceInput;
 };
 
+/** A Git branch to export the space's content to, as one commit. */
 export type ExportToGitRepositoryInput = {
+  /** The message of the commit the export makes. 1..10000 characters. */
   commitMessage: Scalars['String']['input'];
   /** Apply even when older than the last operation, or over a moved branch. */
   force?: InputMaybe<Scalars['Boolean']['input']>;
+  /** How the repository is shown: its host and tree URL. */
   gitInfo?: InputMaybe<GitSyncInfoInput>;
-  /** refs/heads/<branch>. */
+  /** The branch, as refs/heads/<branch>. At most 255 characters; matching /^refs\/heads\/[A-Za-z0-9._/-]+$/. */
   ref: Scalars['String']['input'];
-  /** @deprecated Not used: every operation fetches what it needs. */
+  /**
+   * Ignored: every operation fetches what it needs. At most 255 characters.
+   * @deprecated Not used: every operation fetches what it needs.
+   */
   repoCacheID?: InputMaybe<Scalars['String']['input']>;
-  /** Prefix of commit URLs (revision git.url). */
+  /** Prefix of the host's commit URLs: a revision's git.url is it followed by the commit id. At most 2048 characters; format uri. */
   repoCommitURL?: InputMaybe<Scalars['String']['input']>;
+  /** The directory of the repository that holds the content; default its root. At most 1024 characters. */
   repoProjectDirectory?: InputMaybe<Scalars['String']['input']>;
+  /** The repository's tree URL, shown as url. At most 2048 characters; format uri. */
   repoTreeURL?: InputMaybe<Scalars['String']['input']>;
-  /** ISO 8601 time of the triggering event: older operations are skipped. */
+  /** When the triggering event happened: an operation older than the last one applied is skipped. An ISO 8601 date-time with offset. */
   timestamp?: InputMaybe<Scalars['String']['input']>;
-  /** Repository URL (http(s):// or file://); may carry user:password. */
+  /** The repository URL: http(s)://, or file:// where the server enables it; may carry user:password, which is stored encrypted and never shown. At most 2048 characters. */
   url: Scalars['String']['input'];
 };
 
+/** A file to add to the content, its bytes inline. */
 export type FileUploadInput = {
-  /** The bytes, base64. */
+  /** The bytes as standard base64 (at most 10 MB once decoded). At most 14000000 characters; matching /^[A-Za-z0-9+/]*={0,2}$/. */
   content: Scalars['String']['input'];
+  /** Its MIME type, such as image/png. At most 255 characters; matching /^[\w.+-]+\/[\w.+-]+$/. */
   contentType: Scalars['String']['input'];
+  /** Images: height in pixels. 0..9007199254740991 (integer). */
   height?: InputMaybe<Scalars['Int']['input']>;
+  /** The file name. 1..255 characters. */
   name: Scalars['String']['input'];
+  /** Images: width in pixels. 0..9007199254740991 (integer). */
   width?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** How the repository is shown on the space. */
 export type GitSyncInfoInput = {
-  /** github or gitlab. */
+  /** The Git host, shown as installationProvider. One of "github", "gitlab". */
   provider?: InputMaybe<Scalars['String']['input']>;
-  /** The repository's tree URL. */
+  /** The repository's tree URL, shown as url (wins over repoTreeURL). At most 2048 characters; format uri. */
   url?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A Git branch to import as the space's content. */
 export type ImportGitRepositoryInput = {
   /** Apply even when older than the last operation, or over a moved branch. */
   force?: InputMaybe<Scalars['Boolean']['input']>;
+  /** How the repository is shown: its host and tree URL. */
   gitInfo?: InputMaybe<GitSyncInfoInput>;
-  /** refs/heads/<branch>. */
+  /** The branch, as refs/heads/<branch>. At most 255 characters; matching /^refs\/heads\/[A-Za-z0-9._/-]+$/. */
   ref: Scalars['String']['input'];
-  /** @deprecated Not used: every operation fetches what it needs. */
+  /**
+   * Ignored: every operation fetches what it needs. At most 255 characters.
+   * @deprecated Not used: every operation fetches what it needs.
+   */
   repoCacheID?: InputMaybe<Scalars['String']['input']>;
-  /** Prefix of commit URLs (revision git.url). */
+  /** Prefix of the host's commit URLs: a revision's git.url is it followed by the commit id. At most 2048 characters; format uri. */
   repoCommitURL?: InputMaybe<Scalars['String']['input']>;
+  /** The directory of the repository that holds the content; default its root. At most 1024 characters. */
   repoProjectDirectory?: InputMaybe<Scalars['String']['input']>;
+  /** The repository's tree URL, shown as url. At most 2048 characters; format uri. */
   repoTreeURL?: InputMaybe<Scalars['String']['input']>;
   /** Make a revision without making it the space's content. */
   standalone?: InputMaybe<Scalars['Boolean']['input']>;
-  /** ISO 8601 time of the triggering event: older operations are skipped. */
+  /** When the triggering event happened: an operation older than the last one applied is skipped. An ISO 8601 date-time with offset. */
   timestamp?: InputMaybe<Scalars['String']['input']>;
-  /** Repository URL (http(s):// or file://); may carry user:password. */
+  /** The repository URL: http(s)://, or file:// where the server enables it; may carry user:password, which is stored encrypted and never shown. At most 2048 characters. */
   url: Scalars['String']['input'];
 };
 
@@ -267,11 +318,15 @@ export type InviteToSpaceInput = {
   users?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
-/** pending: waiting to run (or to be retried); running; done; failed: out of attempts. */
+/** Where a background job is. */
 export type JobStatus =
+  /** Finished successfully. */
   | 'done'
+  /** Out of attempts; lastError says why. */
   | 'failed'
+  /** Waiting to run, or to be retried after a failed attempt. */
   | 'pending'
+  /** Running now. */
   | 'running';
 
 export type LinkInviteInput = {
@@ -336,68 +391,96 @@ export type OpenApiSpecVisibility =
   | 'private'
   | 'public';
 
-/** Page fields; an update sets only the fields it names. */
+/** Page fields; an insert needs a title, an update sets only the fields it names. */
 export type PageChangeInput = {
+  /** The cover image: `{ ref, refDark, yPos, height }` (height 10..700 pixels); null removes it. May be null. */
   cover?: InputMaybe<Scalars['JSON']['input']>;
+  /** A short summary of the page; null removes it. At most 1000 characters; may be null. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** An emoji shown as the page's icon; null removes it. At most 50 characters; may be null. */
   emoji?: InputMaybe<Scalars['String']['input']>;
+  /** Flag for the published site: leave the page out of its navigation. */
   hidden?: InputMaybe<Scalars['Boolean']['input']>;
-  /** Link pages: the URL. */
+  /** Link pages: the URL they point at. At most 2048 characters; format uri; may be null. */
   href?: InputMaybe<Scalars['String']['input']>;
+  /** Document pages' layout options, any of: width (default, wide), cover, coverSize (hero, full), title, description, tableOfContents, outline, pagination, metadata, tags (booleans). May be null. */
   layout?: InputMaybe<Scalars['JSON']['input']>;
-  /** The body (documents). */
+  /** The body of a document page, as markdown. At most 1000000 characters. */
   markdown?: InputMaybe<Scalars['String']['input']>;
+  /** Flag for the published site: leave the page out of its search. */
   noIndex?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Flag for the published site: ask search engines not to index the page. */
   noRobotsIndex?: InputMaybe<Scalars['Boolean']['input']>;
-  /** Parent page id; null: the root. */
-  parent?: InputMaybe<Scalars['String']['input']>;
-  /** Default: after the last sibling. */
+  /** Id of the parent page; null moves it to the root. Not empty; may be null. */
+  parent?: InputMaybe<Scalars['ID']['input']>;
+  /** Where among its siblings; default after the last one. */
   position?: InputMaybe<PagePositionInput>;
-  /** Default: from the title; unique among its siblings. */
+  /** The page's path segment: lowercase letters and digits separated by - _ or .; default from the title, made unique among its siblings. At most 100 characters; matching /^[a-z0-9]+(?:[-_.][a-z0-9]+)*$/. */
   slug?: InputMaybe<Scalars['String']['input']>;
+  /** The page's title (required to insert a page). 1..200 characters. */
   title?: InputMaybe<Scalars['String']['input']>;
-  /** document (default), group or link. */
+  /** The kind of page; default document. One of "document", "group", "link". */
   type?: InputMaybe<Scalars['String']['input']>;
+  /** The page's variables for expressions: names (1..100 characters) to strings, numbers or booleans. */
   variables?: InputMaybe<Scalars['JSON']['input']>;
 };
 
+/** The format of a body. */
 export type PageFormat =
+  /** A rich-text document (JSON, `{ object: document, nodes }`). */
   | 'document'
+  /** Markdown text. */
   | 'markdown';
 
+/** A place among the page's siblings: just before or just after one of them. */
 export type PagePositionInput = {
-  after?: InputMaybe<Scalars['String']['input']>;
-  /** A sibling page id. */
-  before?: InputMaybe<Scalars['String']['input']>;
+  /** Id of a sibling page to place it just after. Not empty. */
+  after?: InputMaybe<Scalars['ID']['input']>;
+  /** Id of a sibling page to place it just before. Not empty. */
+  before?: InputMaybe<Scalars['ID']['input']>;
 };
 
+/** A new comment thread, on the whole content, a page, a block of a page or a table cell. */
 export type PostCommentInput = {
+  /** The comment: markdown or a rich-text document. */
   body: CommentBodyInput;
-  /** A node of that page. */
+  /** Key of a node (block) of that page's document; needs page. Not empty. */
   node?: InputMaybe<Scalars['String']['input']>;
-  /** A page of the revision the commenter sees. */
-  page?: InputMaybe<Scalars['String']['input']>;
+  /** Id of the page it is about, in the revision the commenter sees; omitted: the whole content. Not empty. */
+  page?: InputMaybe<Scalars['ID']['input']>;
+  /** A cell of a table of that page; needs page. */
   tableCell?: InputMaybe<CommentTableCellInput>;
 };
 
+/** A new reply in a thread. */
 export type PostCommentReplyInput = {
+  /** The reply: markdown or a rich-text document. */
   body: CommentBodyInput;
 };
 
+/** Users to ask for a review, and optionally a new title and description for the change request. */
 export type RequestReviewersInput = {
+  /** Replaces the change request's description (a rich-text document). */
   description?: InputMaybe<Scalars['JSON']['input']>;
+  /** Replaces the change request's title. At most 100 characters. */
   subject?: InputMaybe<Scalars['String']['input']>;
-  /** User ids (members of the organization). */
-  users: Array<Scalars['String']['input']>;
+  /** Ids of the users to ask, each a member of the space's organization. 1..100 items. */
+  users: Array<Scalars['ID']['input']>;
 };
 
 /** Role of a member: admin > create > review > edit > comment > read. Null means a guest. */
 export type Role =
+  /** Everything, including settings, members and deletion. */
   | 'admin'
+  /** Comment, reply and react; everything read may. */
   | 'comment'
+  /** Create spaces, sites, OpenAPI specs and translations; everything review may. */
   | 'create'
+  /** Edit content, directly or through change requests; everything comment may. */
   | 'edit'
+  /** See and read. */
   | 'read'
+  /** Review and merge change requests; everything edit may. */
   | 'review';
 
 /** pending until entityID, ssoURL and certificate are all set. */
@@ -453,8 +536,11 @@ export type SiteStructureItemPointerInput = {
   type: Scalars['String']['input'];
 };
 
+/** A direction of sorting. */
 export type SortOrder =
+  /** Ascending: oldest or smallest first. */
   | 'asc'
+  /** Descending: newest or largest first. */
   | 'desc';
 
 export type SortSiteStructureInput = {
@@ -479,14 +565,17 @@ export type SpacePositionInput = {
   before?: InputMaybe<SpacePointerInput>;
 };
 
+/** What a template needs to add its pages. */
 export type SpaceTemplateParamsInput = {
-  /** Content references by name: `spec` {kind: openapi, spec} or `file` {kind: file, file}. */
+  /** The content the template needs, by name: openapi-reference takes `spec` ({ kind: openapi, spec: <spec slug> }), file-page takes `file` ({ kind: file, file: <file id> }). */
   contentRefs?: InputMaybe<Scalars['JSON']['input']>;
 };
 
+/** A review of the change request's current revision. */
 export type SubmitChangeRequestReviewInput = {
+  /** Refused when given: post review comments as comments. */
   comment?: InputMaybe<Scalars['JSON']['input']>;
-  /** approved or changes-requested. */
+  /** The verdict on the change request's current revision (authors may not approve their own). One of "approved", "changes-requested". */
   status: Scalars['String']['input'];
 };
 
@@ -504,41 +593,49 @@ export type TransferSpaceInput = {
   organization: Scalars['ID']['input'];
 };
 
+/** The space to translate. */
 export type TranslationSourceInput = {
+  /** The language the space is written in. One of "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "yue", "ko", "ar", "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl". */
   language: Scalars['String']['input'];
-  space: Scalars['String']['input'];
+  /** Id of the space to translate, in the organization. Not empty. */
+  space: Scalars['ID']['input'];
 };
 
 export type UpdateAgentInstructionsInput = {
   instructions: Scalars['JSON']['input'];
 };
 
+/** The change request's fields to change; those omitted stay. */
 export type UpdateChangeRequestInput = {
-  /** A rich-text document. */
+  /** What the change is about, as a rich-text document; null clears it. May be null. */
   description?: InputMaybe<Scalars['JSON']['input']>;
-  /** draft, open or archived. */
+  /** Draft or archived ones take no content, review or merge until reopened. One of "draft", "open", "archived". */
   status?: InputMaybe<Scalars['String']['input']>;
-  /** At most 100 characters. */
+  /** The change request's title. At most 100 characters. */
   subject?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Changes to a comment; those omitted stay. */
 export type UpdateCommentInput = {
-  /** Emojis the viewer reacts with. */
+  /** Emojis (each 1..32 characters) the viewer reacts with; reacting twice keeps one reaction. At most 20 items. */
   addedReactions?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** Authors only. */
+  /** A new body (the author only). */
   body?: InputMaybe<CommentBodyInput>;
-  /** Emojis the viewer takes back. */
+  /** Emojis (each 1..32 characters) whose reaction by the viewer is taken back. At most 20 items. */
   removedReactions?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** Resolve (true) or reopen (false) the thread. */
+  /** true resolves the thread, false reopens it. */
   resolved?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** Changes to a reply; those omitted stay. */
 export type UpdateCommentReplyInput = {
+  /** Emojis (each 1..32 characters) the viewer reacts with; reacting twice keeps one reaction. At most 20 items. */
   addedReactions?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** Authors only. */
+  /** A new body (the author only). */
   body?: InputMaybe<CommentBodyInput>;
+  /** Emojis (each 1..32 characters) whose reaction by the viewer is taken back. At most 20 items. */
   removedReactions?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** Change requests only: resolves or reopens the thread. */
+  /** Change requests' comments only: true resolves the thread, false reopens it. */
   resolved?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
@@ -604,9 +701,9 @@ export type UpdateSiteInput = {
 };
 
 export type UpdateSiteSectionGroupInput = {
-  /** Max 50; null removes it. */
+  /** Icon name. 1..50 characters; may be null. */
   icon?: InputMaybe<Scalars['String']['input']>;
-  /** 1..100. */
+  /** The group's title. 1..100 characters. */
   title?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -668,7 +765,9 @@ export type UpdateTeamMembersInput = {
   remove?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+/** New settings of a translation. */
 export type UpdateTranslationInput = {
+  /** Guidance for the translator, as a rich-text document (replaces the old). */
   instructions: Scalars['JSON']['input'];
 };
 

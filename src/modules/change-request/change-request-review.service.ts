@@ -11,9 +11,11 @@ import { changeRequestByIdLoader, reviewsLoader } from "./change-request.loaders
 
 import { getChangeRequest, requireWritable } from "./change-request.service.ts";
 
-const reviewSchema = z.strictObject({
-  status: z.enum(["approved", "changes-requested"]),
-  comment: z.unknown().optional(),
+export const reviewSchema = z.strictObject({
+  status: z
+    .enum(["approved", "changes-requested"])
+    .describe("The verdict on the change request's current revision (authors may not approve their own)"),
+  comment: z.unknown().optional().describe("Refused when given: post review comments as comments"),
 });
 
 /** A review of the change request's current revision (review role; authors may not approve their own). */
@@ -72,10 +74,14 @@ export async function isReviewOutdated(ctx: RequestContext, review: ChangeReques
   return latest?.id !== review.id || changeRequest?.revisionId !== review.revisionId;
 }
 
-const requestReviewersSchema = z.strictObject({
-  users: z.array(z.string().min(1)).min(1).max(100),
-  subject: z.string().max(100).optional(),
-  description: documentSchema.optional(),
+export const requestReviewersSchema = z.strictObject({
+  users: z
+    .array(z.string().min(1))
+    .min(1)
+    .max(100)
+    .describe("Ids of the users to ask, each a member of the space's organization"),
+  subject: z.string().max(100).optional().describe("Replaces the change request's title"),
+  description: documentSchema.optional().describe("Replaces the change request's description (a rich-text document)"),
 });
 
 /** Asks members who may review the space to review the change request (edit role). */

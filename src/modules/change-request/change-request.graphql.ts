@@ -1,14 +1,9 @@
-import type { ChangeRequest, ChangeRequestReview, ChangeRequestReviewer } from "../../db/generated/client.ts";
-import type { ChangeRequestCommentPosted, ChangeRequestUpdate } from "../../events/topics.ts";
+import type { ChangeRequest } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import {
-  ContentChangesInput,
-  ContentEditRef,
-  computedDescription,
-  metadataDescription,
-  RevisionRef,
-} from "../content/content.graphql.ts";
+import { describeInputField } from "../../graphql/input-description.ts";
+import { computedDescription, metadataDescription, RevisionRef } from "../content/content.graphql.ts";
 import { revisionOf, revisionRead } from "../content/content.service.ts";
+import { ContentChangesInput, ContentEditRef } from "../content/content-write.graphql.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
 import { UserRef } from "../user/user.graphql.ts";
@@ -16,40 +11,47 @@ import { userByIdLoader } from "../user/user.service.ts";
 import { changeRequestByIdLoader } from "./change-request.loaders.ts";
 import {
   type ChangeRequestFilters,
+  changeRequestFiltersSchema,
   changeRequestPermissions,
   createChangeRequest,
+  createChangeRequestSchema,
   getChangeRequest,
   isOutdated,
   listChangeRequests,
   listContributors,
   loadVisibleChangeRequests,
   updateChangeRequest,
-  watchChangeRequest,
-  watchChangeRequestComments,
+  updateChangeRequestSchema,
   writeChangeRequestContent,
 } from "./change-request.service.ts";
 import { type MergeResult, mergeChangeRequest, updateChangeRequestFromSpace } from "./change-request-merge.service.ts";
 import { changeRequestPdf } from "./change-request-pdf.service.ts";
-import {
-  getReview,
-  isReviewOutdated,
-  listRequestedReviewers,
-  listReviews,
-  loadVisibleReviews,
-  removeRequestedReviewer,
-  requestReviewers,
-  submitReview,
-} from "./change-request-review.service.ts";
 
 export const ChangeRequestRef = builder.objectRef<ChangeRequest>("ChangeRequest");
 
-const ChangeRequestStatusEnum = builder.enumType("ChangeRequestStatus", {
-  values: ["draft", "open", "archived", "merged"] as const,
+export const ChangeRequestStatusEnum = builder.enumType("ChangeRequestStatus", {
+  description: "Where a change request is in its life.",
+  values: {
+    draft: { description: "Being written; takes content, reviews and merges like open." },
+    open: { description: "Ready for review; takes content, reviews and merges." },
+    archived: { description: "Closed without merging; reopen it (status open) to change it." },
+    merged: { description: "Merged into the space; final." },
+  },
 });
 
 const ChangeRequestOrderByEnum = builder.enumType("ChangeRequestOrderBy", {
-  values: ["updatedAt", "createdAt"] as const,
+  description: "The time change requests are listed by, newest first.",
+  values: {
+    updatedAt: { description: "When each last changed." },
+    createdAt: { description: "When each was created." },
+  },
 });
+
+/** Who the change request is addressed by in every write and subscription: its space, and its id or number. */
+export const changeRequestArgs = builder.args((t) => ({
+  spaceId: t.id({ required: true, description: "The change request's space." }),
+  changeRequestId: t.string({ required: true, description: "The change request's id, or its number in the space." }),
+}));
 
 type Context = Parameters<typeof userByIdLoader>[0];
 
@@ -57,68 +59,34 @@ async function userOf(ctx: Context, userId: string | null) {
   return userId ? userByIdLoader(ctx).load(userId) : null;
 }
 
-/** Users referenced by reviews and review requests are deleted with them (cascade), so they are there. */
-async function requiredUser(ctx: Context, userId: string) {
-  const user = await userByIdLoader(ctx).load(userId);
-  if (!user) throw new Error(`User ${userId} is missing`);
-  return user;
-}
-
-const ReviewRef = builder.node(builder.objectRef<ChangeRequestReview>("ChangeRequestReview"), {
-  description: "A reviewer's verdict on one revision of a change request.",
-  id: { resolve: (row) => row.id },
-  loadMany: (ids, ctx) => loadVisibleReviews(ctx, ids),
-  fields: (t) => ({
-    revision: t.exposeString("revisionId"),
-    status: t.exposeString("status", { description: "approved or changes-requested." }),
-    reviewer: t.field({
-      type: UserRef,
-      resolve: (review, _args, ctx) => requiredUser(ctx, review.reviewerId),
-    }),
-    requestedBy: t.field({
-      type: UserRef,
-      nullable: true,
-      resolve: (review, _args, ctx) => userOf(ctx, review.requestedById),
-    }),
-    outdated: t.boolean({ resolve: (review, _args, ctx) => isReviewOutdated(ctx, review) }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
-    urls: t.field({
-      type: builder.objectRef<{ location: string }>("ChangeRequestReviewUrls").implement({
-        fields: (u) => ({ location: u.exposeString("location") }),
-      }),
-      resolve: async (review, _args, ctx) => {
-        const changeRequest = await changeRequestByIdLoader(ctx).load(review.changeRequestId);
-        return {
-          location: `${ctx.config.publicUrl}/v1/spaces/${changeRequest?.spaceId}/change-requests/${review.changeRequestId}/reviews/${review.id}`,
-        };
-      },
-    }),
-  }),
-});
-
-const RequestedReviewerRef = builder.objectRef<ChangeRequestReviewer>("ChangeRequestRequestedReviewer").implement({
-  fields: (t) => ({
-    kind: t.string({ resolve: () => "user" }),
-    user: t.field({ type: UserRef, resolve: (row, _args, ctx) => requiredUser(ctx, row.userId) }),
-    requestedBy: t.field({ type: UserRef, resolve: (row, _args, ctx) => requiredUser(ctx, row.requestedById) }),
-    revision: t.exposeString("revisionId"),
-    createdAt: t.expose("requestedAt", { type: "DateTime" }),
-  }),
-});
-
 builder.node(ChangeRequestRef, {
-  description: "Proposed edits to a space, on their own revisions, merged back when ready.",
+  description:
+    "Proposed edits to a space, on their own revisions, merged back when ready. Readable by whoever may read the " +
+    "space.",
   id: { resolve: (changeRequest) => changeRequest.id },
   loadMany: (ids, ctx) => loadVisibleChangeRequests(ctx, ids),
   fields: (t) => ({
-    number: t.exposeInt("number", { description: "Incremental within the space." }),
-    status: t.field({ type: ChangeRequestStatusEnum, resolve: (row) => row.status as "open" }),
-    subject: t.exposeString("subject"),
-    description: t.field({ type: "JSON", nullable: true, resolve: (row) => row.description }),
-    createdBy: t.field({ type: UserRef, nullable: true, resolve: (row, _args, ctx) => userOf(ctx, row.createdById) }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    number: t.exposeInt("number", { description: "Its number in the space: 1, 2, … in order of creation." }),
+    status: t.field({
+      type: ChangeRequestStatusEnum,
+      description: "Where it is in its life.",
+      resolve: (row) => row.status as "open",
+    }),
+    subject: t.exposeString("subject", { description: "Its title (empty when none was given)." }),
+    description: t.field({
+      type: "JSON",
+      nullable: true,
+      description: "What the change is about, as a rich-text document; null when none.",
+      resolve: (row) => row.description,
+    }),
+    createdBy: t.field({
+      type: UserRef,
+      nullable: true,
+      description: "Who created it; null when that user was deleted.",
+      resolve: (row, _args, ctx) => userOf(ctx, row.createdById),
+    }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was created." }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When it, or its content, last changed." }),
     space: t.exposeString("spaceId", { description: "Id of the space." }),
     revision: t.exposeString("revisionId", { description: "The change request's active revision." }),
     revisionInitial: t.exposeString("revisionInitial", { description: "The space revision it was created from." }),
@@ -127,15 +95,20 @@ builder.node(ChangeRequestRef, {
       description: "The space revision it last took in (update).",
     }),
     revisionMerged: t.exposeString("revisionMerged", { nullable: true, description: "The revision its merge made." }),
-    comments: t.exposeInt("comments", { description: "Open comments." }),
+    comments: t.exposeInt("comments", { description: "Open (unresolved) comment threads." }),
     outdated: t.boolean({
       description: "True when the space moved on since the change request last took in its content.",
       resolve: (row, _args, ctx) => isOutdated(ctx, row),
     }),
     urls: t.field({
       type: builder.objectRef<{ app: string; location: string }>("ChangeRequestUrls").implement({
-        fields: (u) => ({ app: u.exposeString("app"), location: u.exposeString("location") }),
+        description: "Addresses of a change request.",
+        fields: (u) => ({
+          app: u.exposeString("app", { description: "This server's GraphQL endpoint, where it is edited." }),
+          location: u.exposeString("location", { description: "The change request on this server's API." }),
+        }),
       }),
+      description: "Where the change request is.",
       resolve: (row, _args, ctx) => ({
         app: `${ctx.config.publicUrl}/graphql`,
         location: `${ctx.config.publicUrl}/v1/spaces/${row.spaceId}/change-requests/${row.id}`,
@@ -145,17 +118,21 @@ builder.node(ChangeRequestRef, {
       type: builder
         .objectRef<{ edit: boolean; review: boolean; merge: boolean }>("ChangeRequestPermissions")
         .implement({
+          description: "What the viewer may do with the change request now (draft or open ones only).",
           fields: (p) => ({
-            edit: p.exposeBoolean("edit"),
-            review: p.exposeBoolean("review"),
-            merge: p.exposeBoolean("merge"),
+            edit: p.exposeBoolean("edit", { description: "Write content: edit role, and the space is not locked." }),
+            review: p.exposeBoolean("review", { description: "Review it: review role." }),
+            merge: p.exposeBoolean("merge", {
+              description: "Merge it: review role, and the space is not locked (merge rules still apply).",
+            }),
           }),
         }),
+      description: "What the viewer may do with it.",
       resolve: (row, _args, ctx) => changeRequestPermissions(ctx, row),
     }),
     content: t.field({
       type: RevisionRef,
-      description: "getRevisionOfChangeRequestById: the change request's active revision.",
+      description: "The change request's active revision (getRevisionOfChangeRequestById).",
       args: {
         metadata: t.arg.boolean({ description: metadataDescription }),
         computed: t.arg.boolean({ description: computedDescription }),
@@ -164,9 +141,10 @@ builder.node(ChangeRequestRef, {
     }),
     pdf: t.field({
       type: builder.objectRef<{ url: string }>("ChangeRequestPdf").implement({
+        description: "A link to a PDF of the change request's content.",
         fields: (p) => ({ url: p.exposeString("url", { description: "Opens the PDF without a token for an hour." }) }),
       }),
-      description: "getChangeRequestPDF",
+      description: "A PDF of its content, or of one page (getChangeRequestPDF).",
       // The link it makes renders the whole revision (estimateCost units, src/graphql/cost.ts).
       extensions: { cost: { weight: 20_000 } },
       args: {
@@ -174,22 +152,6 @@ builder.node(ChangeRequestRef, {
         page: t.arg.string({ description: "A page id: that page (and its subpages unless only)." }),
       },
       resolve: (row, args, ctx) => changeRequestPdf(ctx, row, args),
-    }),
-    reviews: t.connection({
-      type: ReviewRef,
-      description: "getReviewsByChangeRequestId: newest first.",
-      resolve: (row, args, ctx) => listReviews(ctx, row, args),
-    }),
-    review: t.field({
-      type: ReviewRef,
-      description: "getChangeRequestReviewById",
-      args: { id: t.arg.string({ required: true }) },
-      resolve: (row, args, ctx) => getReview(ctx, row, args.id),
-    }),
-    requestedReviewers: t.connection({
-      type: RequestedReviewerRef,
-      description: "getRequestedReviewersByChangeRequestId",
-      resolve: (row, args, ctx) => listRequestedReviewers(ctx, row, args),
     }),
     contributors: t.field({
       type: [UserRef],
@@ -202,12 +164,15 @@ builder.node(ChangeRequestRef, {
   }),
 });
 
+const filter = (key: keyof typeof changeRequestFiltersSchema.shape) =>
+  describeInputField(changeRequestFiltersSchema, key);
+
 const filterArgs = builder.args((t) => ({
-  status: t.field({ type: ChangeRequestStatusEnum, description: "Default: open." }),
-  creator: t.string({ description: "A user id." }),
-  contributor: t.string({ description: "A user id." }),
-  requestedReviewer: t.string({ description: "A user id." }),
-  orderBy: t.field({ type: ChangeRequestOrderByEnum, description: "Newest first by this field; default updatedAt." }),
+  status: t.field({ type: ChangeRequestStatusEnum, description: filter("status") }),
+  creator: t.string({ description: filter("creator") }),
+  contributor: t.string({ description: filter("contributor") }),
+  requestedReviewer: t.string({ description: filter("requestedReviewer") }),
+  orderBy: t.field({ type: ChangeRequestOrderByEnum, description: filter("orderBy") }),
 }));
 
 const filtersOf = (args: { [Key in keyof ChangeRequestFilters]?: ChangeRequestFilters[Key] }) => ({
@@ -221,14 +186,14 @@ const filtersOf = (args: { [Key in keyof ChangeRequestFilters]?: ChangeRequestFi
 builder.objectFields(SpaceRef, (t) => ({
   changeRequests: t.connection({
     type: ChangeRequestRef,
-    description: "listChangeRequestsForSpace",
+    description: "The space's change requests, newest first (listChangeRequestsForSpace).",
     args: filterArgs,
     resolve: (space, args, ctx) => listChangeRequests(ctx, { spaceId: space.id }, filtersOf(args), args),
   }),
   changeRequest: t.field({
     type: ChangeRequestRef,
-    description: "getChangeRequestById: by id or by number in the space.",
-    args: { id: t.arg.string({ required: true }) },
+    description: "One change request of the space (getChangeRequestById); an error (NOT_FOUND) when none.",
+    args: { id: t.arg.string({ required: true, description: "Its id, or its number in the space." }) },
     resolve: (space, args, ctx) => getChangeRequest(ctx, space.id, args.id),
   }),
 }));
@@ -237,7 +202,7 @@ builder.objectFields(RevisionRef, (t) => ({
   mergedFrom: t.field({
     type: ChangeRequestRef,
     nullable: true,
-    description: "Merge revisions: the change request merged.",
+    description: "Merge revisions: the change request merged; null for other revisions.",
     resolve: (revision, _args, ctx) =>
       revision.type === "merge" && revision.changeRequestId
         ? changeRequestByIdLoader(ctx).load(revision.changeRequestId)
@@ -248,7 +213,9 @@ builder.objectFields(RevisionRef, (t) => ({
 builder.objectFields(OrganizationRef, (t) => ({
   changeRequests: t.connection({
     type: ChangeRequestRef,
-    description: "listChangeRequestsForOrganization: in the spaces the viewer can see.",
+    description:
+      "The change requests of the organization's spaces the viewer may read, newest first " +
+      "(listChangeRequestsForOrganization).",
     args: {
       ...filterArgs,
       site: t.arg.id({ description: "A site id: only change requests of the spaces its site spaces publish." }),
@@ -265,135 +232,80 @@ builder.objectFields(OrganizationRef, (t) => ({
 }));
 
 const CreateChangeRequestInput = builder.inputType("CreateChangeRequestInput", {
+  description: "A new change request on the space's current content.",
   fields: (t) => ({
-    subject: t.string({ description: "At most 100 characters." }),
-    template: t.field({ type: "JSON", description: "{ id, params }: a content template to start from." }),
+    subject: t.string({ description: describeInputField(createChangeRequestSchema, "subject") }),
+    template: t.field({ type: "JSON", description: describeInputField(createChangeRequestSchema, "template") }),
   }),
 });
 
 const UpdateChangeRequestInput = builder.inputType("UpdateChangeRequestInput", {
+  description: "The change request's fields to change; those omitted stay.",
   fields: (t) => ({
-    subject: t.string({ description: "At most 100 characters." }),
-    description: t.field({ type: "JSON", description: "A rich-text document." }),
-    status: t.string({ description: "draft, open or archived." }),
-  }),
-});
-
-const SubmitReviewInput = builder.inputType("SubmitChangeRequestReviewInput", {
-  fields: (t) => ({
-    status: t.string({ required: true, description: "approved or changes-requested." }),
-    comment: t.field({ type: "JSON" }),
-  }),
-});
-
-const RequestReviewersInput = builder.inputType("RequestReviewersInput", {
-  fields: (t) => ({
-    users: t.stringList({ required: true, description: "User ids (members of the organization)." }),
-    subject: t.string(),
-    description: t.field({ type: "JSON" }),
+    subject: t.string({ description: describeInputField(updateChangeRequestSchema, "subject") }),
+    description: t.field({ type: "JSON", description: describeInputField(updateChangeRequestSchema, "description") }),
+    status: t.string({ description: describeInputField(updateChangeRequestSchema, "status") }),
   }),
 });
 
 const MergeResultRef = builder.objectRef<MergeResult>("ChangeRequestMergeResult").implement({
+  description: "The revision a merge or an update made.",
   fields: (t) => ({
     revision: t.exposeString("revision", { description: "The resulting revision." }),
-    result: t.exposeString("result", { description: "merge or update." }),
+    result: t.exposeString("result", {
+      description: "merge (the space took the change request's content) or update (the reverse).",
+    }),
   }),
 });
 
-builder.mutationFields((t) => {
-  const spaceArgs = { spaceId: t.arg.id({ required: true }) };
-  const changeRequestArgs = { ...spaceArgs, changeRequestId: t.arg.string({ required: true }) };
-  return {
-    createChangeRequest: t.field({
-      type: ChangeRequestRef,
-      args: { ...spaceArgs, input: t.arg({ type: CreateChangeRequestInput, required: true }) },
-      resolve: (_root, args, ctx) => createChangeRequest(ctx, String(args.spaceId), args.input),
-    }),
-    updateChangeRequestById: t.field({
-      type: ChangeRequestRef,
-      args: { ...changeRequestArgs, input: t.arg({ type: UpdateChangeRequestInput, required: true }) },
-      resolve: (_root, args, ctx) => updateChangeRequest(ctx, String(args.spaceId), args.changeRequestId, args.input),
-    }),
-    mergeChangeRequest: t.field({
-      type: MergeResultRef,
-      args: changeRequestArgs,
-      resolve: (_root, args, ctx) => mergeChangeRequest(ctx, String(args.spaceId), args.changeRequestId),
-    }),
-    updateChangeRequest: t.field({
-      type: MergeResultRef,
-      description: "Pulls the space's current content into the change request.",
-      args: changeRequestArgs,
-      resolve: (_root, args, ctx) => updateChangeRequestFromSpace(ctx, String(args.spaceId), args.changeRequestId),
-    }),
-    updateChangeRequestContent: t.field({
-      type: ContentEditRef,
-      description: "Writes 1..50 content changes into the change request as one new revision.",
-      args: { ...changeRequestArgs, input: t.arg({ type: ContentChangesInput, required: true }) },
-      resolve: (_root, args, ctx) =>
-        writeChangeRequestContent(ctx, String(args.spaceId), args.changeRequestId, args.input),
-    }),
-    submitChangeRequestReview: t.field({
-      type: ReviewRef,
-      args: { ...changeRequestArgs, input: t.arg({ type: SubmitReviewInput, required: true }) },
-      resolve: (_root, args, ctx) => submitReview(ctx, String(args.spaceId), args.changeRequestId, args.input),
-    }),
-    requestReviewersForChangeRequest: t.field({
-      type: ChangeRequestRef,
-      args: { ...changeRequestArgs, input: t.arg({ type: RequestReviewersInput, required: true }) },
-      resolve: (_root, args, ctx) => requestReviewers(ctx, String(args.spaceId), args.changeRequestId, args.input),
-    }),
-    removeRequestedReviewerFromChangeRequest: t.boolean({
-      args: { ...changeRequestArgs, userId: t.arg.string({ required: true }) },
-      resolve: async (_root, args, ctx) => {
-        await removeRequestedReviewer(ctx, String(args.spaceId), args.changeRequestId, args.userId);
-        return true;
-      },
-    }),
-  };
-});
-
-const ChangeRequestUpdateRef = builder.objectRef<ChangeRequestUpdate>("ChangeRequestUpdate").implement({
-  description: "A change request's state at one moment: status, subject and revisions.",
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    space: t.exposeString("spaceId"),
-    number: t.exposeInt("number"),
-    status: t.field({ type: ChangeRequestStatusEnum, resolve: (update) => update.status }),
-    subject: t.exposeString("subject"),
-    revision: t.exposeString("revision"),
-    revisionMerged: t.exposeString("revisionMerged", { nullable: true }),
-    updatedAt: t.field({ type: "DateTime", resolve: (update) => new Date(update.updatedAt) }),
+builder.mutationFields((t) => ({
+  createChangeRequest: t.field({
+    type: ChangeRequestRef,
+    description:
+      "Opens a change request on the space's current content, numbered next in the space (createChangeRequest). " +
+      "Needs the edit role on a space that is not locked.",
+    args: {
+      spaceId: t.arg.id({ required: true, description: "The space to change." }),
+      input: t.arg({ type: CreateChangeRequestInput, required: true, description: "Its title and template." }),
+    },
+    resolve: (_root, args, ctx) => createChangeRequest(ctx, args.spaceId, args.input),
   }),
-});
-
-const CommentPostedRef = builder.objectRef<ChangeRequestCommentPosted>("ChangeRequestCommentPosted").implement({
-  description: "A comment (replyId null) or a reply posted on a change request.",
-  fields: (t) => ({
-    changeRequest: t.exposeID("changeRequestId"),
-    comment: t.exposeID("commentId", { description: "The thread: the comment, or the comment a reply answers." }),
-    reply: t.exposeID("replyId", { nullable: true }),
-    postedBy: t.exposeID("postedBy", { description: "The author's user id." }),
-    postedAt: t.field({ type: "DateTime", resolve: (posted) => new Date(posted.postedAt) }),
+  updateChangeRequestById: t.field({
+    type: ChangeRequestRef,
+    description:
+      "Changes the title, description or status (updateChangeRequestById). Needs the edit role on the space; a " +
+      "merged change request cannot change.",
+    args: {
+      ...changeRequestArgs,
+      input: t.arg({ type: UpdateChangeRequestInput, required: true, description: "What to change." }),
+    },
+    resolve: (_root, args, ctx) => updateChangeRequest(ctx, args.spaceId, args.changeRequestId, args.input),
   }),
-});
-
-builder.subscriptionFields((t) => {
-  const args = { spaceId: t.arg.id({ required: true }), changeRequestId: t.arg.string({ required: true }) };
-  return {
-    changeRequestUpdated: t.field({
-      type: ChangeRequestUpdateRef,
-      description: "The change request's state now, then every change until it is merged (server-sent events).",
-      args,
-      subscribe: (_root, a, ctx) => watchChangeRequest(ctx, String(a.spaceId), a.changeRequestId),
-      resolve: (update) => update,
-    }),
-    changeRequestCommentPosted: t.field({
-      type: CommentPostedRef,
-      description: "Every comment and reply posted on the change request from now on (server-sent events).",
-      args,
-      subscribe: (_root, a, ctx) => watchChangeRequestComments(ctx, String(a.spaceId), a.changeRequestId),
-      resolve: (posted) => posted,
-    }),
-  };
-});
+  mergeChangeRequest: t.field({
+    type: MergeResultRef,
+    description:
+      "Merges the change request into the space, which then holds its content (mergeChangeRequest). Needs the " +
+      "review role on a space that is not locked, a draft or open change request, and the space's merge rules met.",
+    args: changeRequestArgs,
+    resolve: (_root, args, ctx) => mergeChangeRequest(ctx, args.spaceId, args.changeRequestId),
+  }),
+  updateChangeRequest: t.field({
+    type: MergeResultRef,
+    description:
+      "Pulls the space's current content into the change request (updateChangeRequest). Needs the edit role on a " +
+      "space that is not locked; a draft or open change request only.",
+    args: changeRequestArgs,
+    resolve: (_root, args, ctx) => updateChangeRequestFromSpace(ctx, args.spaceId, args.changeRequestId),
+  }),
+  updateChangeRequestContent: t.field({
+    type: ContentEditRef,
+    description:
+      "Writes content changes into the change request as one new revision. Needs the edit role on a space that is " +
+      "not locked; a draft or open change request only.",
+    args: {
+      ...changeRequestArgs,
+      input: t.arg({ type: ContentChangesInput, required: true, description: "The changes to write." }),
+    },
+    resolve: (_root, args, ctx) => writeChangeRequestContent(ctx, args.spaceId, args.changeRequestId, args.input),
+  }),
+}));

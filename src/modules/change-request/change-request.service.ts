@@ -123,15 +123,15 @@ export function mergeBaseOf(changeRequest: ChangeRequest): string {
   return changeRequest.revisionMergedAncestor ?? changeRequest.revisionInitial;
 }
 
-const listFiltersSchema = z.strictObject({
-  status: z.enum(changeRequestStatuses).nullish(),
-  creator: z.string().min(1).nullish(),
-  contributor: z.string().min(1).nullish(),
-  requestedReviewer: z.string().min(1).nullish(),
-  orderBy: z.enum(["updatedAt", "createdAt"]).nullish(),
+export const changeRequestFiltersSchema = z.strictObject({
+  status: z.enum(changeRequestStatuses).nullish().describe("Only change requests with this status; default open"),
+  creator: z.string().min(1).nullish().describe("Only change requests created by this user id"),
+  contributor: z.string().min(1).nullish().describe("Only change requests this user id wrote content into"),
+  requestedReviewer: z.string().min(1).nullish().describe("Only change requests this user id was asked to review"),
+  orderBy: z.enum(["updatedAt", "createdAt"]).nullish().describe("Newest first by this time; default updatedAt"),
 });
 
-export type ChangeRequestFilters = z.input<typeof listFiltersSchema>;
+export type ChangeRequestFilters = z.input<typeof changeRequestFiltersSchema>;
 
 /**
  * Lists a space's or an organization's change requests (status `open` unless asked), newest first. Lists reach
@@ -144,7 +144,7 @@ export async function listChangeRequests(
   filters: ChangeRequestFilters,
   page: PageArgs,
 ) {
-  const { status, creator, contributor, requestedReviewer, orderBy } = parseInput(listFiltersSchema, filters);
+  const { status, creator, contributor, requestedReviewer, orderBy } = parseInput(changeRequestFiltersSchema, filters);
   let spaceIds: string[];
   if (!("organizationId" in scope)) {
     await getSpace(ctx, scope.spaceId);
@@ -182,9 +182,11 @@ export async function listChangeRequests(
   });
 }
 
-const createSchema = z.strictObject({
-  subject: z.string().max(100).optional(),
-  template: templateSchema.optional(),
+export const createChangeRequestSchema = z.strictObject({
+  subject: z.string().max(100).optional().describe("The change request's title; default empty"),
+  template: templateSchema
+    .optional()
+    .describe("A content template applied to its content as it is created (a refused template creates nothing)"),
 });
 
 /**
@@ -194,7 +196,7 @@ const createSchema = z.strictObject({
  */
 export async function createChangeRequest(ctx: RequestContext, spaceId: string, input: unknown) {
   const target = await requireSpaceEditable(ctx, spaceId);
-  const data = parseInput(createSchema, input);
+  const data = parseInput(createChangeRequestSchema, input);
   const template = data.template ? await templateEditor(ctx, target, data.template) : null;
   const userId = requireViewer(ctx).userId;
   const created = await ctx.prisma.$transaction(async (tx) => {
@@ -240,17 +242,23 @@ export async function createChangeRequest(ctx: RequestContext, spaceId: string, 
   return announce(ctx, created.id, created);
 }
 
-const updateSchema = z.strictObject({
-  subject: z.string().max(100).optional(),
-  description: documentSchema.nullable().optional(),
-  status: z.enum(["draft", "open", "archived"]).optional(),
+export const updateChangeRequestSchema = z.strictObject({
+  subject: z.string().max(100).optional().describe("The change request's title"),
+  description: documentSchema
+    .nullable()
+    .optional()
+    .describe("What the change is about, as a rich-text document; null clears it"),
+  status: z
+    .enum(["draft", "open", "archived"])
+    .optional()
+    .describe("Draft or archived ones take no content, review or merge until reopened"),
 });
 
 /** Subject, description and status (draft, open, archived); a merged change request is final. */
 export async function updateChangeRequest(ctx: RequestContext, spaceId: string, idOrNumber: string, input: unknown) {
   await requireSpaceRole(ctx, spaceId, "edit");
   const changeRequest = await getChangeRequest(ctx, spaceId, idOrNumber);
-  const data = parseInput(updateSchema, input);
+  const data = parseInput(updateChangeRequestSchema, input);
   const updated = await ctx.prisma.$transaction(async (tx) => {
     const current = await tx.changeRequest.findUniqueOrThrow({ where: { id: changeRequest.id } });
     if (current.status === "merged") throw new ConflictError("A merged change request cannot be changed");

@@ -45,8 +45,16 @@ async function setResolved(tx: PrismaExecutor, comment: Comment, resolved: boole
 
 const emojiSchema = z.string().trim().min(1).max(32);
 const reactionsSchema = {
-  addedReactions: z.array(emojiSchema).max(20).optional(),
-  removedReactions: z.array(emojiSchema).max(20).optional(),
+  addedReactions: z
+    .array(emojiSchema)
+    .max(20)
+    .optional()
+    .describe("Emojis (each 1..32 characters) the viewer reacts with; reacting twice keeps one reaction"),
+  removedReactions: z
+    .array(emojiSchema)
+    .max(20)
+    .optional()
+    .describe("Emojis (each 1..32 characters) whose reaction by the viewer is taken back"),
 };
 
 /** The viewer's reactions: one per user and emoji, so adding twice keeps one. */
@@ -98,11 +106,20 @@ function documentTargets(markdown: string) {
   return { nodes, cells };
 }
 
-const postCommentSchema = z.strictObject({
-  body: bodySchema,
-  page: z.string().min(1).optional(),
-  node: z.string().min(1).optional(),
-  tableCell: z.strictObject({ record: z.string().min(1), definition: z.string().min(1) }).optional(),
+export const tableCellSchema = z.strictObject({
+  record: z.string().min(1).describe("The key of the table's record (row)"),
+  definition: z.string().min(1).describe("The key of the table's column definition"),
+});
+
+export const postCommentSchema = z.strictObject({
+  body: bodySchema.describe("The comment: markdown or a rich-text document"),
+  page: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("Id of the page it is about, in the revision the commenter sees; omitted: the whole content"),
+  node: z.string().min(1).optional().describe("Key of a node (block) of that page's document; needs page"),
+  tableCell: tableCellSchema.optional().describe("A cell of a table of that page; needs page"),
 });
 
 /**
@@ -170,9 +187,12 @@ async function announceCommentPosted(ctx: RequestContext, comment: Comment, repl
   });
 }
 
-const updateCommentSchema = z.strictObject({
-  resolved: z.boolean().optional(),
-  body: bodySchema.optional(),
+const resolvedSchema = z.boolean().optional().describe("true resolves the thread, false reopens it");
+const newBodySchema = bodySchema.optional().describe("A new body (the author only)");
+
+export const updateCommentSchema = z.strictObject({
+  resolved: resolvedSchema,
+  body: newBodySchema,
   ...reactionsSchema,
 });
 
@@ -234,7 +254,9 @@ export async function deleteComment(
   });
 }
 
-const postReplySchema = z.strictObject({ body: bodySchema });
+export const postReplySchema = z.strictObject({
+  body: bodySchema.describe("The reply: markdown or a rich-text document"),
+});
 
 export async function postReply(
   ctx: RequestContext,
@@ -259,9 +281,11 @@ export async function postReply(
   return reply;
 }
 
-const updateReplySchema = z.strictObject({ body: bodySchema.optional(), ...reactionsSchema });
+const updateReplySchema = z.strictObject({ body: newBodySchema, ...reactionsSchema });
 // Change-request replies resolve or reopen their thread too.
-const updateChangeRequestReplySchema = updateReplySchema.extend({ resolved: z.boolean().optional() });
+export const updateChangeRequestReplySchema = updateReplySchema.extend({
+  resolved: resolvedSchema.describe("Change requests' comments only: true resolves the thread, false reopens it"),
+});
 
 export async function updateReply(
   ctx: RequestContext,

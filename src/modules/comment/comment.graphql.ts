@@ -1,6 +1,7 @@
 import type { Comment, CommentReply } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { SortOrderEnum } from "../../graphql/enums.ts";
+import { describeInputField } from "../../graphql/input-description.ts";
 import { ChangeRequestRef } from "../change-request/change-request.graphql.ts";
 import { PageFormatEnum } from "../content/content.graphql.ts";
 import { MemberRef } from "../member/member.graphql.ts";
@@ -13,6 +14,7 @@ import {
   type CommentFilters,
   type CommentPermissions,
   commentBase,
+  commentFiltersSchema,
   getComment,
   getReply,
   listCommenters,
@@ -27,14 +29,6 @@ import {
   repliersOf,
   replyCount,
 } from "./comment.service.ts";
-import {
-  deleteComment,
-  deleteReply,
-  postComment,
-  postReply,
-  updateComment,
-  updateReply,
-} from "./comment-write.service.ts";
 
 type Context = Parameters<typeof userByIdLoader>[0];
 
@@ -48,31 +42,54 @@ async function requiredUser(ctx: Context, userId: string) {
 const CommentBodyRef = builder.objectRef<{ markdown?: string; document?: unknown }>("CommentBody").implement({
   description: "A message's body in the format asked for: `markdown`, or a rich-text `document`.",
   fields: (t) => ({
-    markdown: t.string({ nullable: true, resolve: (body) => body.markdown ?? null }),
-    document: t.field({ type: "JSON", nullable: true, resolve: (body) => body.document ?? null }),
+    markdown: t.string({
+      nullable: true,
+      description: "The body as markdown; null unless markdown was asked for.",
+      resolve: (body) => body.markdown ?? null,
+    }),
+    document: t.field({
+      type: "JSON",
+      nullable: true,
+      description: "The body as a rich-text document; null unless document was asked for.",
+      resolve: (body) => body.document ?? null,
+    }),
   }),
 });
 
 const ReactionUserRef = builder.objectRef<ReactionGroup["users"][number]>("CommentReactionUser").implement({
+  description: "A user who reacted with an emoji.",
   fields: (t) => ({
-    user: t.field({ type: UserRef, resolve: (row, _args, ctx) => requiredUser(ctx, row.userId) }),
-    reactedAt: t.expose("reactedAt", { type: "DateTime" }),
+    user: t.field({
+      type: UserRef,
+      description: "Who reacted.",
+      resolve: (row, _args, ctx) => requiredUser(ctx, row.userId),
+    }),
+    reactedAt: t.expose("reactedAt", { type: "DateTime", description: "When they reacted." }),
   }),
 });
 
 const ReactionRef = builder.objectRef<ReactionGroup>("CommentReaction").implement({
   description: "One emoji on a message, with everyone who reacted with it.",
   fields: (t) => ({
-    emoji: t.exposeString("emoji"),
-    count: t.exposeInt("count"),
-    users: t.field({ type: [ReactionUserRef], resolve: (group) => group.users }),
+    emoji: t.exposeString("emoji", { description: "The emoji." }),
+    count: t.exposeInt("count", { description: "How many users reacted with it." }),
+    users: t.field({
+      type: [ReactionUserRef],
+      description: "Who reacted with it, and when.",
+      resolve: (group) => group.users,
+    }),
   }),
 });
 
 const ReplierRef = builder.objectRef<Replier>("CommentReplier").implement({
+  description: "A user who replied in a thread.",
   fields: (t) => ({
-    user: t.field({ type: UserRef, resolve: (row, _args, ctx) => requiredUser(ctx, row.userId) }),
-    count: t.exposeInt("count"),
+    user: t.field({
+      type: UserRef,
+      description: "Who replied.",
+      resolve: (row, _args, ctx) => requiredUser(ctx, row.userId),
+    }),
+    count: t.exposeInt("count", { description: "How many replies they posted in the thread." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "Their latest reply." }),
   }),
 });
@@ -80,16 +97,25 @@ const ReplierRef = builder.objectRef<Replier>("CommentReplier").implement({
 const PermissionsRef = builder.objectRef<CommentPermissions>("CommentPermissions").implement({
   description: "What the viewer may do with the message.",
   fields: (t) => ({
-    view: t.exposeBoolean("view"),
-    edit: t.exposeBoolean("edit"),
-    reply: t.exposeBoolean("reply", { description: "React and reply." }),
-    delete: t.exposeBoolean("delete"),
+    view: t.exposeBoolean("view", { description: "Read it: read role on the space." }),
+    edit: t.exposeBoolean("edit", { description: "Edit its body: its author, while they have the comment role." }),
+    reply: t.exposeBoolean("reply", { description: "React and reply: comment role on the space." }),
+    delete: t.exposeBoolean("delete", { description: "Delete it: its author (comment role), or a space admin." }),
   }),
 });
 
 const UrlsRef = builder.objectRef<{ location: string }>("CommentUrls").implement({
-  fields: (t) => ({ location: t.exposeString("location") }),
+  description: "Addresses of a comment or a reply.",
+  fields: (t) => ({ location: t.exposeString("location", { description: "The message on this server's API." }) }),
 });
+
+const formatArg = builder.args((t) => ({
+  format: t.field({
+    type: PageFormatEnum,
+    defaultValue: "document",
+    description: "The format of the body (default document).",
+  }),
+}));
 
 const commentLocation = (ctx: Context, comment: Comment) =>
   `${ctx.config.publicUrl}/v1/spaces/${comment.spaceId}${comment.changeRequestId ? `/change-requests/${comment.changeRequestId}` : ""}/comments/${comment.id}`;
@@ -101,31 +127,43 @@ async function threadOf(ctx: Context, reply: CommentReply) {
   return comment;
 }
 
-const ReplyRef = builder.node(builder.objectRef<CommentReply>("CommentReply"), {
-  description: "A reply in a comment thread.",
+export const ReplyRef = builder.node(builder.objectRef<CommentReply>("CommentReply"), {
+  description: "A reply in a comment thread. Readable by whoever may read the space.",
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleReplies(ctx, ids),
   fields: (t) => ({
-    postedBy: t.field({ type: UserRef, resolve: (reply, _args, ctx) => requiredUser(ctx, reply.postedById) }),
-    postedAt: t.expose("postedAt", { type: "DateTime" }),
-    editedAt: t.expose("editedAt", { type: "DateTime", nullable: true }),
+    postedBy: t.field({
+      type: UserRef,
+      description: "Its author.",
+      resolve: (reply, _args, ctx) => requiredUser(ctx, reply.postedById),
+    }),
+    postedAt: t.expose("postedAt", { type: "DateTime", description: "When it was posted." }),
+    editedAt: t.expose("editedAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When its body was last edited; null when never.",
+    }),
     reactions: t.field({
       type: [ReactionRef],
+      description: "Its reactions, one item per emoji.",
       resolve: (reply, _args, ctx) => reactionsOf(ctx, { commentId: reply.commentId, targetId: reply.id }),
     }),
     body: t.field({
       type: CommentBodyRef,
-      args: { format: t.arg({ type: PageFormatEnum, defaultValue: "document" }) },
+      description: "Its body, in the format asked for.",
+      args: formatArg,
       resolve: (reply, args) => bodyIn(reply.markdown, args.format),
     }),
     urls: t.field({
       type: UrlsRef,
+      description: "Where the reply is.",
       resolve: async (reply, _args, ctx) => ({
         location: `${commentLocation(ctx, await threadOf(ctx, reply))}/replies/${reply.id}`,
       }),
     }),
     permissions: t.field({
       type: PermissionsRef,
+      description: "What the viewer may do with it.",
       resolve: async (reply, _args, ctx) =>
         messagePermissions(ctx, (await threadOf(ctx, reply)).spaceId, reply.postedById),
     }),
@@ -135,28 +173,40 @@ const ReplyRef = builder.node(builder.objectRef<CommentReply>("CommentReply"), {
 const CommentTargetRef = builder.objectRef<Comment>("CommentTarget").implement({
   description: "What the comment is about, in the revision the commenter saw.",
   fields: (t) => ({
-    space: t.exposeString("spaceId"),
-    revision: t.exposeString("revisionId"),
-    changeRequest: t.exposeString("changeRequestId", { nullable: true }),
+    space: t.exposeString("spaceId", { description: "Id of the space." }),
+    revision: t.exposeString("revisionId", { description: "Id of the revision the commenter saw." }),
+    changeRequest: t.exposeString("changeRequestId", {
+      nullable: true,
+      description: "Id of the change request; null for the space's own comments.",
+    }),
     page: t.field({
       type: builder.objectRef<{ id: string }>("CommentTargetPage").implement({
-        fields: (p) => ({ id: p.exposeString("id") }),
+        description: "The page a comment is about.",
+        fields: (p) => ({ id: p.exposeString("id", { description: "The page's id." }) }),
       }),
       nullable: true,
+      description: "The page; null when the comment is about the whole content.",
       resolve: (comment) => (comment.pageId ? { id: comment.pageId } : null),
     }),
     node: t.field({
       type: builder.objectRef<{ id: string }>("CommentTargetNode").implement({
-        fields: (n) => ({ id: n.exposeString("id") }),
+        description: "The block of a page a comment is about.",
+        fields: (n) => ({ id: n.exposeString("id", { description: "The key of the node in the page's document." }) }),
       }),
       nullable: true,
+      description: "The block of the page; null when the comment is about a whole page.",
       resolve: (comment) => (comment.nodeId ? { id: comment.nodeId } : null),
     }),
     tableCell: t.field({
       type: builder.objectRef<{ record: string; definition: string }>("CommentTargetTableCell").implement({
-        fields: (c) => ({ record: c.exposeString("record"), definition: c.exposeString("definition") }),
+        description: "The table cell a comment is about.",
+        fields: (c) => ({
+          record: c.exposeString("record", { description: "The key of the table's record (row)." }),
+          definition: c.exposeString("definition", { description: "The key of the table's column definition." }),
+        }),
       }),
       nullable: true,
+      description: "The table cell of the page; null when the comment is not about a cell.",
       resolve: (comment) =>
         comment.tableCellRecord && comment.tableCellDefinition
           ? { record: comment.tableCellRecord, definition: comment.tableCellDefinition }
@@ -165,68 +215,109 @@ const CommentTargetRef = builder.objectRef<Comment>("CommentTarget").implement({
   }),
 });
 
-const CommentStatusEnum = builder.enumType("CommentStatus", { values: ["open", "resolved"] as const });
+const CommentStatusEnum = builder.enumType("CommentStatus", {
+  description: "Whether a comment thread is settled.",
+  values: {
+    open: { description: "Not resolved; counted in the open comments of its space or change request." },
+    resolved: { description: "Resolved; it can be reopened." },
+  },
+});
 const CommentStatusFilterEnum = builder.enumType("CommentStatusFilter", {
-  values: ["all", "open", "resolved"] as const,
+  description: "Which comment threads to list.",
+  values: {
+    all: { description: "Open and resolved threads." },
+    open: { description: "Open threads only." },
+    resolved: { description: "Resolved threads only." },
+  },
 });
 
-const CommentRef = builder.node(builder.objectRef<Comment>("Comment"), {
-  description: "A comment thread on a space or a change request.",
+export const CommentRef = builder.node(builder.objectRef<Comment>("Comment"), {
+  description:
+    "A comment thread on a space or a change request. Readable by whoever may read the space; the comment role " +
+    "posts, replies and reacts.",
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleComments(ctx, ids),
   fields: (t) => ({
-    postedBy: t.field({ type: UserRef, resolve: (comment, _args, ctx) => requiredUser(ctx, comment.postedById) }),
-    postedAt: t.expose("postedAt", { type: "DateTime" }),
-    editedAt: t.expose("editedAt", { type: "DateTime", nullable: true }),
+    postedBy: t.field({
+      type: UserRef,
+      description: "Its author.",
+      resolve: (comment, _args, ctx) => requiredUser(ctx, comment.postedById),
+    }),
+    postedAt: t.expose("postedAt", { type: "DateTime", description: "When it was posted." }),
+    editedAt: t.expose("editedAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When its body was last edited; null when never.",
+    }),
     status: t.field({
       type: CommentStatusEnum,
+      description: "Whether the thread is resolved.",
       resolve: (comment) => (comment.resolvedAt ? "resolved" : "open"),
     }),
-    resolvedAt: t.expose("resolvedAt", { type: "DateTime", nullable: true }),
+    resolvedAt: t.expose("resolvedAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When it was resolved; null while open.",
+    }),
     resolvedBy: t.field({
       type: UserRef,
       nullable: true,
+      description: "Who resolved it; null while open.",
       resolve: (comment, _args, ctx) => (comment.resolvedById ? userByIdLoader(ctx).load(comment.resolvedById) : null),
     }),
     reactions: t.field({
       type: [ReactionRef],
+      description: "Its reactions, one item per emoji.",
       resolve: (comment, _args, ctx) => reactionsOf(ctx, { commentId: comment.id, targetId: comment.id }),
     }),
     replyCount: t.int({
       description: "Replies in the thread.",
       resolve: (comment, _args, ctx) => replyCount(ctx, comment),
     }),
-    repliers: t.field({ type: [ReplierRef], resolve: (comment, _args, ctx) => repliersOf(ctx, comment) }),
+    repliers: t.field({
+      type: [ReplierRef],
+      description: "Who replied in the thread, with how many replies each.",
+      resolve: (comment, _args, ctx) => repliersOf(ctx, comment),
+    }),
     replies: t.connection({
       type: ReplyRef,
-      description: "listCommentRepliesInSpace / listCommentRepliesInChangeRequest: oldest first.",
+      description: "Its replies, oldest first (listCommentRepliesInChangeRequest).",
       resolve: (comment, args, ctx) => listReplies(ctx, comment, args),
     }),
     reply: t.field({
       type: ReplyRef,
-      description: "getCommentReplyInSpace / getCommentReplyInChangeRequest",
-      args: { id: t.arg.string({ required: true }) },
+      description:
+        "One of its replies (getCommentReplyInSpace, getCommentReplyInChangeRequest); an error (NOT_FOUND) when none.",
+      args: { id: t.arg.string({ required: true, description: "The reply's id." }) },
       resolve: (comment, args, ctx) => getReply(ctx, comment, args.id),
     }),
     body: t.field({
       type: CommentBodyRef,
-      args: { format: t.arg({ type: PageFormatEnum, defaultValue: "document" }) },
+      description: "Its body, in the format asked for.",
+      args: formatArg,
       resolve: (comment, args) => bodyIn(comment.markdown, args.format),
     }),
-    target: t.field({ type: CommentTargetRef, resolve: (comment) => comment }),
-    urls: t.field({ type: UrlsRef, resolve: (comment, _args, ctx) => ({ location: commentLocation(ctx, comment) }) }),
+    target: t.field({ type: CommentTargetRef, description: "What it is about.", resolve: (comment) => comment }),
+    urls: t.field({
+      type: UrlsRef,
+      description: "Where the comment is.",
+      resolve: (comment, _args, ctx) => ({ location: commentLocation(ctx, comment) }),
+    }),
     permissions: t.field({
       type: PermissionsRef,
+      description: "What the viewer may do with it.",
       resolve: (comment, _args, ctx) => messagePermissions(ctx, comment.spaceId, comment.postedById),
     }),
   }),
 });
 
+const filter = (key: keyof typeof commentFiltersSchema.shape) => describeInputField(commentFiltersSchema, key);
+
 const listArgs = builder.args((t) => ({
-  status: t.field({ type: CommentStatusFilterEnum, description: "Default: all." }),
-  order: t.field({ type: SortOrderEnum, description: "By posting time; default desc." }),
-  targetPage: t.string({ description: "Comments on this page id only." }),
-  authors: t.stringList({ description: "Comments posted by these user ids only." }),
+  status: t.field({ type: CommentStatusFilterEnum, description: filter("status") }),
+  order: t.field({ type: SortOrderEnum, description: filter("order") }),
+  targetPage: t.string({ description: filter("targetPage") }),
+  authors: t.stringList({ description: filter("authors") }),
 }));
 
 type ListArgs = { [Key in keyof CommentFilters]?: CommentFilters[Key] };
@@ -240,19 +331,19 @@ const filtersOf = (args: ListArgs): CommentFilters => ({
 builder.objectFields(SpaceRef, (t) => ({
   commentThreads: t.connection({
     type: CommentRef,
-    description: "listCommentsInSpace: the space's own comments (not those of its change requests).",
+    description: "The space's own comment threads, not those of its change requests (listCommentsInSpace).",
     args: listArgs,
     resolve: (space, args, ctx) => listComments(ctx, { space, changeRequest: null }, filtersOf(args), args),
   }),
   comment: t.field({
     type: CommentRef,
-    description: "getCommentInSpace",
-    args: { id: t.arg.string({ required: true }) },
+    description: "One of the space's own comments (getCommentInSpace); an error (NOT_FOUND) when none.",
+    args: { id: t.arg.string({ required: true, description: "The comment's id." }) },
     resolve: (space, args, ctx) => getComment(ctx, { space, changeRequest: null }, args.id),
   }),
   commenters: t.connection({
     type: MemberRef,
-    description: "listCommentersInSpace: members who commented or replied on the space.",
+    description: "Members who commented or replied on the space (listCommentersInSpace).",
     resolve: (space, args, ctx) => listCommenters(ctx, { space, changeRequest: null }, args),
   }),
 }));
@@ -260,116 +351,22 @@ builder.objectFields(SpaceRef, (t) => ({
 builder.objectFields(ChangeRequestRef, (t) => ({
   commentThreads: t.connection({
     type: CommentRef,
-    description: "listCommentsInChangeRequest",
+    description: "The change request's comment threads (listCommentsInChangeRequest).",
     args: listArgs,
     resolve: async (changeRequest, args, ctx) =>
       listComments(ctx, await commentBase(ctx, changeRequest.spaceId, changeRequest.id), filtersOf(args), args),
   }),
   comment: t.field({
     type: CommentRef,
-    description: "getCommentInChangeRequest",
-    args: { id: t.arg.string({ required: true }) },
+    description: "One of the change request's comments (getCommentInChangeRequest); an error (NOT_FOUND) when none.",
+    args: { id: t.arg.string({ required: true, description: "The comment's id." }) },
     resolve: async (changeRequest, args, ctx) =>
       getComment(ctx, await commentBase(ctx, changeRequest.spaceId, changeRequest.id), args.id),
   }),
   commenters: t.connection({
     type: MemberRef,
-    description: "listCommentersInChangeRequest: members who commented or replied on the change request.",
+    description: "Members who commented or replied on the change request (listCommentersInChangeRequest).",
     resolve: async (changeRequest, args, ctx) =>
       listCommenters(ctx, await commentBase(ctx, changeRequest.spaceId, changeRequest.id), args),
   }),
 }));
-
-const BodyInput = builder.inputType("CommentBodyInput", {
-  description: "Either markdown or a rich-text document.",
-  fields: (t) => ({ markdown: t.string(), document: t.field({ type: "JSON" }) }),
-});
-
-const TableCellInput = builder.inputType("CommentTableCellInput", {
-  fields: (t) => ({ record: t.string({ required: true }), definition: t.string({ required: true }) }),
-});
-
-const PostCommentInput = builder.inputType("PostCommentInput", {
-  fields: (t) => ({
-    body: t.field({ type: BodyInput, required: true }),
-    page: t.string({ description: "A page of the revision the commenter sees." }),
-    node: t.string({ description: "A node of that page." }),
-    tableCell: t.field({ type: TableCellInput }),
-  }),
-});
-
-const UpdateCommentInput = builder.inputType("UpdateCommentInput", {
-  fields: (t) => ({
-    resolved: t.boolean({ description: "Resolve (true) or reopen (false) the thread." }),
-    body: t.field({ type: BodyInput, description: "Authors only." }),
-    addedReactions: t.stringList({ description: "Emojis the viewer reacts with." }),
-    removedReactions: t.stringList({ description: "Emojis the viewer takes back." }),
-  }),
-});
-
-const PostReplyInput = builder.inputType("PostCommentReplyInput", {
-  fields: (t) => ({ body: t.field({ type: BodyInput, required: true }) }),
-});
-
-const UpdateReplyInput = builder.inputType("UpdateCommentReplyInput", {
-  fields: (t) => ({
-    body: t.field({ type: BodyInput, description: "Authors only." }),
-    addedReactions: t.stringList(),
-    removedReactions: t.stringList(),
-    resolved: t.boolean({ description: "Change requests only: resolves or reopens the thread." }),
-  }),
-});
-
-builder.mutationFields((t) => {
-  const baseArgs = {
-    spaceId: t.arg.id({ required: true }),
-    changeRequestId: t.arg.string({ description: "Omitted: the space's own comments." }),
-  };
-  const commentArgs = { ...baseArgs, commentId: t.arg.string({ required: true }) };
-  const replyArgs = { ...commentArgs, commentReplyId: t.arg.string({ required: true }) };
-  return {
-    postComment: t.field({
-      type: CommentRef,
-      description: "postCommentInSpace / postCommentInChangeRequest",
-      args: { ...baseArgs, input: t.arg({ type: PostCommentInput, required: true }) },
-      resolve: (_root, args, ctx) => postComment(ctx, String(args.spaceId), args.changeRequestId, args.input),
-    }),
-    updateComment: t.field({
-      type: CommentRef,
-      description: "updateCommentInSpace / updateCommentInChangeRequest",
-      args: { ...commentArgs, input: t.arg({ type: UpdateCommentInput, required: true }) },
-      resolve: (_root, args, ctx) =>
-        updateComment(ctx, String(args.spaceId), args.changeRequestId, args.commentId, args.input),
-    }),
-    deleteComment: t.boolean({
-      description: "deleteCommentInSpace / deleteCommentInChangeRequest",
-      args: commentArgs,
-      resolve: async (_root, args, ctx) => {
-        await deleteComment(ctx, String(args.spaceId), args.changeRequestId, args.commentId);
-        return true;
-      },
-    }),
-    postCommentReply: t.field({
-      type: ReplyRef,
-      description: "postCommentReplyInSpace / postCommentReplyInChangeRequest",
-      args: { ...commentArgs, input: t.arg({ type: PostReplyInput, required: true }) },
-      resolve: (_root, args, ctx) =>
-        postReply(ctx, String(args.spaceId), args.changeRequestId, args.commentId, args.input),
-    }),
-    updateCommentReply: t.field({
-      type: ReplyRef,
-      description: "updateCommentReplyInSpace / updateCommentReplyInChangeRequest",
-      args: { ...replyArgs, input: t.arg({ type: UpdateReplyInput, required: true }) },
-      resolve: (_root, args, ctx) =>
-        updateReply(ctx, String(args.spaceId), args.changeRequestId, args.commentId, args.commentReplyId, args.input),
-    }),
-    deleteCommentReply: t.boolean({
-      description: "deleteCommentReplyInSpace / deleteCommentReplyInChangeRequest",
-      args: replyArgs,
-      resolve: async (_root, args, ctx) => {
-        await deleteReply(ctx, String(args.spaceId), args.changeRequestId, args.commentId, args.commentReplyId);
-        return true;
-      },
-    }),
-  };
-});

@@ -35,8 +35,13 @@ function baseWhere(base: CommentBase): Prisma.CommentWhereInput {
   return { spaceId: base.space.id, changeRequestId: base.changeRequest?.id ?? null };
 }
 
-const markdownBodySchema = z.strictObject({ markdown: z.string().trim().min(1).max(100_000) });
-export const bodySchema = z.union([markdownBodySchema, z.strictObject({ document: documentSchema })], {
+export const markdownBodySchema = z.strictObject({
+  markdown: z.string().trim().min(1).max(100_000).describe("The body as markdown"),
+});
+export const documentBodySchema = z.strictObject({
+  document: documentSchema.describe("The body as a rich-text document (`{ object: document, nodes }`)"),
+});
+export const bodySchema = z.union([markdownBodySchema, documentBodySchema], {
   error: "body must be { markdown } or { document }",
 });
 
@@ -55,18 +60,18 @@ export function bodyIn(markdown: string, format: BodyFormat | null | undefined) 
   return format === "markdown" ? { markdown } : { document: markdownToDocument(markdown) };
 }
 
-const listFiltersSchema = z.strictObject({
-  status: z.enum(["all", "open", "resolved"]).nullish(),
-  order: z.enum(["asc", "desc"]).nullish(),
-  targetPage: z.string().min(1).nullish(),
-  authors: z.array(z.string().min(1)).max(100).nullish(),
+export const commentFiltersSchema = z.strictObject({
+  status: z.enum(["all", "open", "resolved"]).nullish().describe("Threads in this state; default all"),
+  order: z.enum(["asc", "desc"]).nullish().describe("By posting time; default desc (newest first)"),
+  targetPage: z.string().min(1).nullish().describe("Only comments on this page id"),
+  authors: z.array(z.string().min(1)).max(100).nullish().describe("Only comments posted by these user ids"),
 });
 
-export type CommentFilters = z.input<typeof listFiltersSchema>;
+export type CommentFilters = z.input<typeof commentFiltersSchema>;
 
 /** A base's comments, filtered by status, target page and authors, by posting time (newest first by default). */
 export async function listComments(ctx: RequestContext, base: CommentBase, filters: CommentFilters, page: PageArgs) {
-  const { status, order, targetPage, authors } = parseInput(listFiltersSchema, filters);
+  const { status, order, targetPage, authors } = parseInput(commentFiltersSchema, filters);
   const where: Prisma.CommentWhereInput = baseWhere(base);
   if (status === "open") where.resolvedAt = null;
   if (status === "resolved") where.resolvedAt = { not: null };

@@ -121,7 +121,10 @@ const slugSchema = z
   .max(100)
   .regex(/^[a-z0-9]+(?:[-_.][a-z0-9]+)*$/, "lowercase letters and digits separated by - _ or .");
 const variablesSchema = z.record(z.string().min(1).max(100), z.union([z.string(), z.number(), z.boolean()]));
-const positionSchema = z.strictObject({ before: z.string().min(1).optional(), after: z.string().min(1).optional() });
+export const positionSchema = z.strictObject({
+  before: z.string().min(1).optional().describe("Id of a sibling page to place it just before"),
+  after: z.string().min(1).optional().describe("Id of a sibling page to place it just after"),
+});
 const layoutSchema = z.strictObject({
   width: z.enum(["default", "wide"]).optional(),
   cover: z.boolean().optional(),
@@ -142,38 +145,57 @@ const coverSchema = z.strictObject({
 });
 
 /** The page fields an insert or update may set (an update sets only what it names). */
-const pageFieldsSchema = z.strictObject({
-  title: z.string().trim().min(1).max(200).optional(),
-  type: z.enum(["document", "group", "link"]).optional(),
-  emoji: z.string().max(50).nullable().optional(),
-  slug: slugSchema.optional(),
-  description: z.string().max(1000).nullable().optional(),
-  markdown: z.string().max(1_000_000).optional(),
-  layout: layoutSchema.nullable().optional(),
-  cover: coverSchema.nullable().optional(),
-  hidden: z.boolean().optional(),
-  noIndex: z.boolean().optional(),
-  noRobotsIndex: z.boolean().optional(),
-  variables: variablesSchema.optional(),
-  href: z.url().max(2048).nullable().optional(),
-  // The parent page (null: the root) and the place among its children.
-  parent: z.string().min(1).nullable().optional(),
-  position: positionSchema.optional(),
+export const pageFieldsSchema = z.strictObject({
+  title: z.string().trim().min(1).max(200).optional().describe("The page's title (required to insert a page)"),
+  type: z.enum(["document", "group", "link"]).optional().describe("The kind of page; default document"),
+  emoji: z.string().max(50).nullable().optional().describe("An emoji shown as the page's icon; null removes it"),
+  slug: slugSchema
+    .optional()
+    .describe(
+      "The page's path segment: lowercase letters and digits separated by - _ or .; default from the title, made " +
+        "unique among its siblings",
+    ),
+  description: z.string().max(1000).nullable().optional().describe("A short summary of the page; null removes it"),
+  markdown: z.string().max(1_000_000).optional().describe("The body of a document page, as markdown"),
+  layout: layoutSchema
+    .nullable()
+    .optional()
+    .describe(
+      "Document pages' layout options, any of: width (default, wide), cover, coverSize (hero, full), title, " +
+        "description, tableOfContents, outline, pagination, metadata, tags (booleans)",
+    ),
+  cover: coverSchema
+    .nullable()
+    .optional()
+    .describe("The cover image: `{ ref, refDark, yPos, height }` (height 10..700 pixels); null removes it"),
+  hidden: z.boolean().optional().describe("Flag for the published site: leave the page out of its navigation"),
+  noIndex: z.boolean().optional().describe("Flag for the published site: leave the page out of its search"),
+  noRobotsIndex: z
+    .boolean()
+    .optional()
+    .describe("Flag for the published site: ask search engines not to index the page"),
+  variables: variablesSchema
+    .optional()
+    .describe("The page's variables for expressions: names (1..100 characters) to strings, numbers or booleans"),
+  href: z.url().max(2048).nullable().optional().describe("Link pages: the URL they point at"),
+  parent: z.string().min(1).nullable().optional().describe("Id of the parent page; null moves it to the root"),
+  position: positionSchema.optional().describe("Where among its siblings; default after the last one"),
 });
 
-const fileUploadSchema = z.strictObject({
-  name: z.string().trim().min(1).max(255),
+export const fileUploadSchema = z.strictObject({
+  name: z.string().trim().min(1).max(255).describe("The file name"),
   contentType: z
     .string()
     .regex(/^[\w.+-]+\/[\w.+-]+$/, "a MIME type")
-    .max(255),
-  // Standard base64 of the bytes (at most 10 MB once decoded).
+    .max(255)
+    .describe("Its MIME type, such as image/png"),
   content: z
     .string()
     .max(14_000_000)
-    .regex(/^[A-Za-z0-9+/]*={0,2}$/, "base64"),
-  width: z.number().int().min(0).optional(),
-  height: z.number().int().min(0).optional(),
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, "base64")
+    .describe("The bytes as standard base64 (at most 10 MB once decoded)"),
+  width: z.number().int().min(0).optional().describe("Images: width in pixels"),
+  height: z.number().int().min(0).optional().describe("Images: height in pixels"),
 });
 
 const changeSchema = z.union([
@@ -187,7 +209,9 @@ const changeSchema = z.union([
   z.strictObject({ type: z.literal("delete"), fileId: z.string().min(1) }),
 ]);
 
-const contentChangesSchema = z.strictObject({ changes: z.array(changeSchema).min(1).max(50) });
+export const contentChangesSchema = z.strictObject({
+  changes: z.array(changeSchema).min(1).max(50).describe("The changes, applied in order as one new revision"),
+});
 
 export interface AppliedChanges {
   state: ContentState;

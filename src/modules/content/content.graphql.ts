@@ -3,7 +3,6 @@ import type { FieldCost } from "../../graphql/cost.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
 import type { PageNode, RevisionFileView, RevisionRead } from "./content.loaders.ts";
 import {
-  type ContentEdit,
   fileDownloadUrl,
   listRevisionFiles,
   loadVisibleRevisions,
@@ -15,7 +14,6 @@ import {
   revisionRead,
   revisionTree,
   spaceRevision,
-  updateSpaceContent,
 } from "./content.service.ts";
 import type { GitBlob } from "./content-state.ts";
 import type { RevisionGit } from "./revision.service.ts";
@@ -25,20 +23,34 @@ export const RevisionPageRef = builder.objectRef<PageNode>("RevisionPage");
 export const RevisionFileRef = builder.objectRef<RevisionFileView>("RevisionFile");
 
 const GitBlobRef = builder.objectRef<GitBlob>("GitSyncBlob").implement({
-  fields: (t) => ({ oid: t.exposeString("oid"), path: t.exposeString("path") }),
+  description: "A file of the synchronized Git repository.",
+  fields: (t) => ({
+    oid: t.exposeString("oid", { description: "The Git object id (SHA-1) of the file's content." }),
+    path: t.exposeString("path", { description: "Its path in the repository." }),
+  }),
 });
 
 const RevisionGitRef = builder.objectRef<RevisionGit>("GitSyncCommit").implement({
+  description: "The Git commit a revision was imported from or exported to.",
   fields: (t) => ({
-    oid: t.exposeString("oid"),
-    message: t.exposeString("message"),
-    ref: t.exposeString("ref"),
-    url: t.exposeString("url", { nullable: true }),
+    oid: t.exposeString("oid", { description: "The commit id (SHA-1)." }),
+    message: t.exposeString("message", { description: "The commit message." }),
+    ref: t.exposeString("ref", { description: "The branch, as refs/heads/<branch>." }),
+    url: t.exposeString("url", {
+      nullable: true,
+      description: "The commit on the Git host (repoCommitURL and the id); null when no repoCommitURL was given.",
+    }),
     createdByService: t.exposeBoolean("createdByService", { description: "True for commits an export made." }),
   }),
 });
 
-export const PageFormatEnum = builder.enumType("PageFormat", { values: ["document", "markdown"] as const });
+export const PageFormatEnum = builder.enumType("PageFormat", {
+  description: "The format of a body.",
+  values: {
+    document: { description: "A rich-text document (JSON, `{ object: document, nodes }`)." },
+    markdown: { description: "Markdown text." },
+  },
+});
 
 /** Every layout option the public API lists, so a page that never set one reads as the defaults. */
 const defaultLayout = {
@@ -69,24 +81,51 @@ const markdownCost: FieldCost = {
 /** Page lists are whole trees, of a size unknown before they are read. */
 const pageListCost: FieldCost = { listSize: 100 };
 
-const evaluatedDescription = "true, false (default) or deterministic-only: evaluate variable expressions.";
+const evaluatedDescription =
+  "Replace variable expressions with their values: true, false (default), or deterministic-only (leaves the " +
+  "expressions whose inputs are not deterministic as they are).";
+const formatDescription = (format: string) =>
+  `The format asked for (default ${format}); the field answers null for the other one.`;
 
 RevisionPageRef.implement({
-  description: "A page of a revision: a document, a group of pages or a link.",
+  description: "A page of a revision: a document, a group of pages or a link. Readable by whoever may read the space.",
   fields: (t) => ({
-    id: t.string({ resolve: (node) => node.page.id }),
-    title: t.string({ resolve: (node) => node.page.title }),
-    emoji: t.string({ nullable: true, resolve: (node) => node.page.emoji }),
+    id: t.string({ description: "The page's id, the same in every revision.", resolve: (node) => node.page.id }),
+    title: t.string({ description: "The page's title.", resolve: (node) => node.page.title }),
+    emoji: t.string({
+      nullable: true,
+      description: "An emoji shown as the page's icon; null when none.",
+      resolve: (node) => node.page.emoji,
+    }),
     type: t.string({ description: "document, group or link.", resolve: (node) => node.page.type }),
     kind: t.string({
+      description: "The type under its former name: sheet (a document), group or link.",
       deprecationReason: "Use type.",
       resolve: (node) => (node.page.type === "document" ? "sheet" : node.page.type),
     }),
-    createdAt: t.field({ type: "DateTime", resolve: (node) => node.page.createdAt }),
-    updatedAt: t.field({ type: "DateTime", resolve: (node) => node.page.updatedAt }),
-    slug: t.string({ resolve: (node) => node.page.slug }),
-    path: t.string({ description: "Complete path of the page in the revision.", resolve: (node) => node.path }),
-    description: t.string({ nullable: true, resolve: (node) => node.page.description }),
+    createdAt: t.field({
+      type: "DateTime",
+      description: "When the page was created.",
+      resolve: (node) => node.page.createdAt,
+    }),
+    updatedAt: t.field({
+      type: "DateTime",
+      description: "When the page last changed.",
+      resolve: (node) => node.page.updatedAt,
+    }),
+    slug: t.string({
+      description: "The page's path segment, unique among its siblings.",
+      resolve: (node) => node.page.slug,
+    }),
+    path: t.string({
+      description: "Complete path of the page in the revision (its ancestors' slugs and its own, joined by /).",
+      resolve: (node) => node.path,
+    }),
+    description: t.string({
+      nullable: true,
+      description: "A short summary of the page; null when none.",
+      resolve: (node) => node.page.description,
+    }),
     git: t.field({
       type: GitBlobRef,
       nullable: true,
@@ -122,18 +161,35 @@ RevisionPageRef.implement({
     layout: t.field({
       type: "JSON",
       nullable: true,
+      description:
+        "Documents: the layout options, the defaults filled in (width, cover, coverSize, title, description, " +
+        "tableOfContents, outline, pagination, metadata, tags); null for groups and links.",
       resolve: (node) => (node.page.type === "document" ? { ...defaultLayout, ...node.page.layout } : null),
     }),
-    cover: t.field({ type: "JSON", nullable: true, resolve: (node) => node.page.cover }),
+    cover: t.field({
+      type: "JSON",
+      nullable: true,
+      description: "The cover image `{ ref, refDark, yPos, height }` (height in pixels); null when none.",
+      resolve: (node) => node.page.cover,
+    }),
     variables: t.field({
       type: "JSON",
       nullable: true,
+      description: "Documents: the page's variables (name to value); null for groups and links.",
       resolve: (node) => (node.page.type === "document" ? node.page.variables : null),
     }),
-    hidden: t.boolean({ resolve: (node) => node.page.hidden }),
-    noIndex: t.boolean({ nullable: true, resolve: (node) => (node.page.type === "link" ? null : node.page.noIndex) }),
+    hidden: t.boolean({
+      description: "Flag for the published site: the page is left out of its navigation.",
+      resolve: (node) => node.page.hidden,
+    }),
+    noIndex: t.boolean({
+      nullable: true,
+      description: "Flag for the published site: the page is left out of its search; null for links.",
+      resolve: (node) => (node.page.type === "link" ? null : node.page.noIndex),
+    }),
     noRobotsIndex: t.boolean({
       nullable: true,
+      description: "Flag for the published site: search engines are asked not to index it; null for links.",
       resolve: (node) => (node.page.type === "link" ? null : node.page.noRobotsIndex),
     }),
     tags: t.field({
@@ -142,14 +198,22 @@ RevisionPageRef.implement({
       description: "Always empty: pages carry no tags here.",
       resolve: (node) => (node.page.type === "document" ? [] : null),
     }),
-    href: t.string({ nullable: true, resolve: (node) => node.page.href }),
+    href: t.string({
+      nullable: true,
+      description: "Links: the URL they point at; null for other pages.",
+      resolve: (node) => node.page.href,
+    }),
     computed: t.field({
       type: "JSON",
       nullable: true,
       description: "Computed pages: what generates the body ({ type: builtin:openapi, dependencies, props }).",
       resolve: (node) => node.page.computed,
     }),
-    computedSeed: t.string({ nullable: true, resolve: (node) => node.page.computedSeed }),
+    computedSeed: t.string({
+      nullable: true,
+      description: "Computed pages: a random seed fixed when they were made; null for other pages.",
+      resolve: (node) => node.page.computedSeed,
+    }),
     target: t.field({
       type: "JSON",
       nullable: true,
@@ -158,9 +222,13 @@ RevisionPageRef.implement({
     }),
     urls: t.field({
       type: builder.objectRef<{ app: string }>("RevisionPageUrls").implement({
-        fields: (u) => ({ app: u.exposeString("app") }),
+        description: "Addresses of a page.",
+        fields: (u) => ({
+          app: u.exposeString("app", { description: "The page in the space's current content, on this server." }),
+        }),
       }),
       nullable: true,
+      description: "Documents: where the page is; null for groups and links.",
       resolve: (node, _args, ctx) =>
         node.page.type === "document" ? { app: pageAppUrl(ctx, node.spaceId, node.page.id) } : null,
     }),
@@ -169,7 +237,7 @@ RevisionPageRef.implement({
       description: "The page's body as markdown; null for groups and links, and when `format` is not markdown.",
       extensions: { cost: markdownCost },
       args: {
-        format: t.arg({ type: PageFormatEnum, defaultValue: "markdown" }),
+        format: t.arg({ type: PageFormatEnum, defaultValue: "markdown", description: formatDescription("markdown") }),
         evaluated: t.arg.string({ description: evaluatedDescription }),
       },
       resolve: async (node, args, ctx) =>
@@ -182,7 +250,7 @@ RevisionPageRef.implement({
         "The page's body as a rich-text document; null for groups and links, and when `format` is not document.",
       extensions: { cost: documentCost },
       args: {
-        format: t.arg({ type: PageFormatEnum, defaultValue: "document" }),
+        format: t.arg({ type: PageFormatEnum, defaultValue: "document", description: formatDescription("document") }),
         evaluated: t.arg.string({ description: evaluatedDescription }),
       },
       resolve: (node, args, ctx) =>
@@ -194,16 +262,24 @@ RevisionPageRef.implement({
 RevisionFileRef.implement({
   description: "A file of a revision. Its bytes are served at downloadURL to callers who may read the space.",
   fields: (t) => ({
-    id: t.exposeString("id"),
-    name: t.exposeString("name"),
-    contentType: t.exposeString("contentType"),
-    size: t.exposeInt("size"),
-    downloadURL: t.string({ resolve: (file, _args, ctx) => fileDownloadUrl(ctx, file) }),
+    id: t.exposeString("id", { description: "The file's id, the same in every revision." }),
+    name: t.exposeString("name", { description: "The file name." }),
+    contentType: t.exposeString("contentType", { description: "Its MIME type." }),
+    size: t.exposeInt("size", { description: "Its size in bytes." }),
+    downloadURL: t.string({
+      description: "Where its bytes are served, to callers who may read the space.",
+      resolve: (file, _args, ctx) => fileDownloadUrl(ctx, file),
+    }),
     dimensions: t.field({
       type: builder.objectRef<{ width: number; height: number }>("FileDimensions").implement({
-        fields: (d) => ({ width: d.exposeInt("width"), height: d.exposeInt("height") }),
+        description: "The size of an image, in pixels.",
+        fields: (d) => ({
+          width: d.exposeInt("width", { description: "Width in pixels." }),
+          height: d.exposeInt("height", { description: "Height in pixels." }),
+        }),
       }),
       nullable: true,
+      description: "Images whose size was given at upload: their size; null otherwise.",
       resolve: (file) =>
         file.width !== null && file.height !== null ? { width: file.width, height: file.height } : null,
     }),
@@ -211,13 +287,17 @@ RevisionFileRef.implement({
 });
 
 builder.node(RevisionRef, {
-  description: "An immutable snapshot of a space's content.",
+  description: "An immutable snapshot of a space's content. Readable by whoever may read the space.",
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleRevisions(ctx, ids),
   fields: (t) => ({
     parents: t.exposeStringList("parents", { description: "Ids of the parent revisions." }),
-    type: t.exposeString("type", { description: "edits, merge or update." }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    type: t.exposeString("type", {
+      description:
+        "edits (direct edits, imports, templates), merge (a change request merged) or update (a change request " +
+        "took in its space's content).",
+    }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the revision was made." }),
     pages: t.field({
       type: [RevisionPageRef],
       description: "The pages at the root, each with its subpages.",
@@ -226,43 +306,58 @@ builder.node(RevisionRef, {
     }),
     pageList: t.field({
       type: [RevisionPageRef],
-      description: "Every page, flat in tree order (each with its parent).",
+      description: "Every page, flat in tree order, each with its parent (listPages, listPagesInChangeRequest).",
       extensions: { cost: pageListCost },
       resolve: async (revision, _args, ctx) => (await revisionTree(ctx, revision)).all,
     }),
     page: t.field({
       type: RevisionPageRef,
       nullable: true,
-      description: "getPageById",
-      args: { id: t.arg.string({ required: true }) },
+      description: "A page by id (getPageById, getPageInChangeRequestById); null when the revision has no such page.",
+      args: { id: t.arg.string({ required: true, description: "The page's id." }) },
       resolve: (revision, args, ctx) => revisionPage(ctx, revision, args.id),
     }),
-    files: t.field({ type: [RevisionFileRef], resolve: (revision, _args, ctx) => revisionFiles(ctx, revision) }),
+    files: t.field({
+      type: [RevisionFileRef],
+      description: "Every file of the revision (fileConnection pages through them).",
+      resolve: (revision, _args, ctx) => revisionFiles(ctx, revision),
+    }),
     fileConnection: t.connection({
       type: RevisionFileRef,
-      description: "listFiles: the files a page at a time.",
+      description: "The files a page at a time (listFiles, listFilesInChangeRequestById).",
       resolve: (revision, args, ctx) => listRevisionFiles(ctx, revision, args),
     }),
     file: t.field({
       type: RevisionFileRef,
       nullable: true,
-      description: "getFileById",
-      args: { id: t.arg.string({ required: true }) },
+      description: "A file by id (getFileById, getFileInChangeRequestById); null when the revision has no such file.",
+      args: { id: t.arg.string({ required: true, description: "The file's id." }) },
       resolve: (revision, args, ctx) => revisionFile(ctx, revision, args.id),
     }),
     git: t.field({
       type: RevisionGitRef,
       nullable: true,
-      description: "The Git commit the revision was imported from.",
+      description:
+        "The Git commit the revision was imported from or exported to; null when none, or when metadata is false.",
       resolve: (revision) => (revision.metadata === false ? null : (revision.git as RevisionGit | null)),
     }),
-    reusableContents: t.field({ type: "JSON", resolve: (revision) => revision.reusableContents }),
+    reusableContents: t.field({
+      type: "JSON",
+      description: "The revision's reusable content blocks (a list; empty here).",
+      resolve: (revision) => revision.reusableContents,
+    }),
     tags: t.field({ type: "JSON", description: "Always empty: there are no content tags here.", resolve: () => [] }),
-    variables: t.field({ type: "JSON", resolve: (revision) => revision.variables }),
+    variables: t.field({
+      type: "JSON",
+      description: "The space-level variables of expressions, name to value.",
+      resolve: (revision) => revision.variables,
+    }),
     urls: t.field({
       type: builder.objectRef<{ app: string }>("RevisionUrls").implement({
-        fields: (u) => ({ app: u.exposeString("app") }),
+        description: "Addresses of a revision.",
+        fields: (u) => ({ app: u.exposeString("app", { description: "The revision on this server's API." }) }),
       }),
+      description: "Where the revision is.",
       resolve: (revision, _args, ctx) => ({
         app: `${ctx.config.publicUrl}/v1/spaces/${revision.spaceId}/revisions/${revision.id}`,
       }),
@@ -273,88 +368,11 @@ builder.node(RevisionRef, {
 builder.objectFields(SpaceRef, (t) => ({
   content: t.field({
     type: RevisionRef,
-    description: "getCurrentRevision: the space's active revision.",
+    description: "The space's current content (getCurrentRevision).",
     args: {
       metadata: t.arg.boolean({ description: metadataDescription }),
       computed: t.arg.boolean({ description: computedDescription }),
     },
     resolve: async (space, args, ctx) => revisionRead(await spaceRevision(ctx, space), args),
-  }),
-}));
-
-export const ContentEditRef = builder.objectRef<ContentEdit>("ContentEdit").implement({
-  description: "The revision a batch of content changes made, and the ids of what it inserted.",
-  fields: (t) => ({
-    revision: t.exposeString("revision"),
-    result: t.exposeString("result"),
-    inserted: t.field({
-      type: [
-        builder.objectRef<ContentEdit["inserted"][number]>("InsertedContent").implement({
-          fields: (i) => ({ type: i.exposeString("type", { description: "page or file" }), id: i.exposeString("id") }),
-        }),
-      ],
-      resolve: (edit) => edit.inserted,
-    }),
-  }),
-});
-
-const PagePositionInput = builder.inputType("PagePositionInput", {
-  fields: (t) => ({ before: t.string({ description: "A sibling page id." }), after: t.string() }),
-});
-
-const PageChangeInput = builder.inputType("PageChangeInput", {
-  description: "Page fields; an update sets only the fields it names.",
-  fields: (t) => ({
-    title: t.string(),
-    type: t.string({ description: "document (default), group or link." }),
-    emoji: t.string(),
-    slug: t.string({ description: "Default: from the title; unique among its siblings." }),
-    description: t.string(),
-    markdown: t.string({ description: "The body (documents)." }),
-    layout: t.field({ type: "JSON" }),
-    cover: t.field({ type: "JSON" }),
-    hidden: t.boolean(),
-    noIndex: t.boolean(),
-    noRobotsIndex: t.boolean(),
-    variables: t.field({ type: "JSON" }),
-    href: t.string({ description: "Link pages: the URL." }),
-    parent: t.string({ description: "Parent page id; null: the root." }),
-    position: t.field({ type: PagePositionInput, description: "Default: after the last sibling." }),
-  }),
-});
-
-const FileUploadInput = builder.inputType("FileUploadInput", {
-  fields: (t) => ({
-    name: t.string({ required: true }),
-    contentType: t.string({ required: true }),
-    content: t.string({ required: true, description: "The bytes, base64." }),
-    width: t.int(),
-    height: t.int(),
-  }),
-});
-
-const ContentChangeInput = builder.inputType("ContentChangeInput", {
-  description:
-    "One change: insert a page (`page`) or a file (`file`), update a page (`pageId` and `page`), delete a page " +
-    "(`pageId`, with its subpages) or a file (`fileId`).",
-  fields: (t) => ({
-    type: t.string({ required: true, description: "insert, update or delete." }),
-    pageId: t.string(),
-    fileId: t.string(),
-    page: t.field({ type: PageChangeInput }),
-    file: t.field({ type: FileUploadInput }),
-  }),
-});
-
-export const ContentChangesInput = builder.inputType("ContentChangesInput", {
-  fields: (t) => ({ changes: t.field({ type: [ContentChangeInput], required: true, description: "1..50 changes." }) }),
-});
-
-builder.mutationFields((t) => ({
-  updateSpaceContent: t.field({
-    type: ContentEditRef,
-    description: "Edits the space's content directly (spaces that are not locked): one new revision per call.",
-    args: { spaceId: t.arg.id({ required: true }), input: t.arg({ type: ContentChangesInput, required: true }) },
-    resolve: (_root, args, ctx) => updateSpaceContent(ctx, String(args.spaceId), args.input),
   }),
 }));

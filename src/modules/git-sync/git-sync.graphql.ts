@@ -1,11 +1,15 @@
 import type { GitSync } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { describeInputField } from "../../graphql/input-description.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
 import {
   deleteLegacyGitInstallation,
+  exportSchema,
   exportToGitRepository,
   getSpaceGitInfo,
+  gitInfoSchema,
   importGitRepository,
+  importSchema,
   repoNameOf,
   spaceGitSync,
 } from "./git-sync.service.ts";
@@ -21,28 +25,44 @@ const GitSyncOperationRef = builder.objectRef<GitSync>("GitSyncOperation").imple
     }),
     commit: t.exposeString("commitOid", { nullable: true, description: "The commit last imported or exported." }),
     revision: t.exposeString("operationRevisionId", { nullable: true, description: "The revision an import made." }),
-    startedAt: t.expose("operationStartedAt", { type: "DateTime" }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
-    completedAt: t.expose("operationCompletedAt", { type: "DateTime", nullable: true }),
+    startedAt: t.expose("operationStartedAt", { type: "DateTime", description: "When it was queued." }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When its state last changed." }),
+    completedAt: t.expose("operationCompletedAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When it succeeded or failed; null while running.",
+    }),
   }),
 });
 
 const GitSyncStateRef = builder.objectRef<GitSync>("GitSyncState").implement({
-  description: "The Git repository a space is synchronized with (never with credentials).",
+  description:
+    "The Git repository a space is synchronized with (never with credentials). Readable by whoever may read the " +
+    "space.",
   fields: (t) => ({
-    repoName: t.string({ resolve: (sync) => repoNameOf(sync.url) }),
+    repoName: t.string({
+      description: "owner/name: the last two path segments of the repository URL, without .git.",
+      resolve: (sync) => repoNameOf(sync.url),
+    }),
     installationProvider: t.exposeString("provider", {
       nullable: true,
       description: "github, gitlab or github-legacy.",
     }),
-    integration: t.string({ resolve: (sync) => sync.provider ?? "git" }),
+    integration: t.string({
+      description: "The provider (github, gitlab or github-legacy), or git when none was given.",
+      resolve: (sync) => sync.provider ?? "git",
+    }),
     url: t.string({
       description: "The repository tree URL (gitInfo.url or repoTreeURL), else the repository URL.",
       resolve: (sync) => sync.treeUrl ?? sync.url,
     }),
-    ref: t.exposeString("ref"),
-    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
-    operation: t.field({ type: GitSyncOperationRef, resolve: (sync) => sync }),
+    ref: t.exposeString("ref", { description: "The branch, as refs/heads/<branch>." }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When the synchronization last changed." }),
+    operation: t.field({
+      type: GitSyncOperationRef,
+      description: "The latest import or export.",
+      resolve: (sync) => sync,
+    }),
   }),
 });
 
@@ -55,68 +75,92 @@ builder.objectFields(SpaceRef, (t) => ({
   }),
   gitInfo: t.field({
     type: GitSyncStateRef,
-    description: "getSpaceGitInfo: like gitSync, but an error (404) when the space has no Git repository.",
+    description: "Like gitSync, but an error (NOT_FOUND) when the space has no Git repository (getSpaceGitInfo).",
     resolve: (space, _args, ctx) => getSpaceGitInfo(ctx, space.id),
   }),
 }));
 
 const GitInfoInput = builder.inputType("GitSyncInfoInput", {
+  description: "How the repository is shown on the space.",
   fields: (t) => ({
-    provider: t.string({ description: "github or gitlab." }),
-    url: t.string({ description: "The repository's tree URL." }),
+    provider: t.string({ description: describeInputField(gitInfoSchema, "provider") }),
+    url: t.string({ description: describeInputField(gitInfoSchema, "url") }),
   }),
 });
+
+const operation = (key: keyof typeof importSchema.shape) => describeInputField(importSchema, key);
 
 type InputFields = Parameters<Parameters<typeof builder.inputType>[1]["fields"]>[0];
 
 /** The fields import and export share (the public API's ImportGitRepository and ExportToGitRepository). */
 const gitOperationFields = (t: InputFields) => ({
-  url: t.string({ required: true, description: "Repository URL (http(s):// or file://); may carry user:password." }),
-  ref: t.string({ required: true, description: "refs/heads/<branch>." }),
-  repoCacheID: t.string({ deprecationReason: "Not used: every operation fetches what it needs." }),
-  repoTreeURL: t.string(),
-  repoCommitURL: t.string({ description: "Prefix of commit URLs (revision git.url)." }),
-  repoProjectDirectory: t.string(),
-  timestamp: t.string({ description: "ISO 8601 time of the triggering event: older operations are skipped." }),
-  force: t.boolean({ description: "Apply even when older than the last operation, or over a moved branch." }),
-  gitInfo: t.field({ type: GitInfoInput }),
+  url: t.string({ required: true, description: operation("url") }),
+  ref: t.string({ required: true, description: operation("ref") }),
+  repoCacheID: t.string({
+    description: operation("repoCacheID"),
+    deprecationReason: "Not used: every operation fetches what it needs.",
+  }),
+  repoTreeURL: t.string({ description: operation("repoTreeURL") }),
+  repoCommitURL: t.string({ description: operation("repoCommitURL") }),
+  repoProjectDirectory: t.string({ description: operation("repoProjectDirectory") }),
+  // The generated limits of an ISO date-time are its whole regular expression: the format is named instead.
+  timestamp: t.string({
+    description: `${importSchema.shape.timestamp.description}. An ISO 8601 date-time with offset.`,
+  }),
+  force: t.boolean({ description: operation("force") }),
+  gitInfo: t.field({ type: GitInfoInput, description: operation("gitInfo") }),
 });
 
 const ImportGitRepositoryInput = builder.inputType("ImportGitRepositoryInput", {
-  fields: (t) => ({
-    ...gitOperationFields(t),
-    standalone: t.boolean({ description: "Make a revision without making it the space's content." }),
-  }),
+  description: "A Git branch to import as the space's content.",
+  fields: (t) => ({ ...gitOperationFields(t), standalone: t.boolean({ description: operation("standalone") }) }),
 });
 
 const ExportToGitRepositoryInput = builder.inputType("ExportToGitRepositoryInput", {
-  fields: (t) => ({ ...gitOperationFields(t), commitMessage: t.string({ required: true }) }),
+  description: "A Git branch to export the space's content to, as one commit.",
+  fields: (t) => ({
+    ...gitOperationFields(t),
+    commitMessage: t.string({ required: true, description: describeInputField(exportSchema, "commitMessage") }),
+  }),
 });
+
+const spaceArg = builder.args((t) => ({ spaceId: t.id({ required: true, description: "The space." }) }));
+const createRole = "Needs the create role on the space.";
 
 builder.mutationFields((t) => ({
   importGitRepository: t.boolean({
-    description: "Queues an import of a Git ref; the space's gitSync shows its progress and outcome.",
-    args: { spaceId: t.arg.id({ required: true }), input: t.arg({ type: ImportGitRepositoryInput, required: true }) },
+    description:
+      "Queues an import of a Git branch; the space's gitSync shows its progress and outcome (importGitRepository). " +
+      createRole,
+    args: {
+      ...spaceArg,
+      input: t.arg({ type: ImportGitRepositoryInput, required: true, description: "The branch to import." }),
+    },
     resolve: async (_root, args, ctx) => {
-      await importGitRepository(ctx, String(args.spaceId), args.input);
+      await importGitRepository(ctx, args.spaceId, args.input);
       return true;
     },
   }),
   exportToGitRepository: t.boolean({
-    description: "Queues an export of the space's content as one commit; the space's gitSync shows the outcome.",
+    description:
+      "Queues an export of the space's content as one commit; the space's gitSync shows the outcome " +
+      `(exportToGitRepository). ${createRole}`,
     args: {
-      spaceId: t.arg.id({ required: true }),
-      input: t.arg({ type: ExportToGitRepositoryInput, required: true }),
+      ...spaceArg,
+      input: t.arg({ type: ExportToGitRepositoryInput, required: true, description: "The branch to export to." }),
     },
     resolve: async (_root, args, ctx) => {
-      await exportToGitRepository(ctx, String(args.spaceId), args.input);
+      await exportToGitRepository(ctx, args.spaceId, args.input);
       return true;
     },
   }),
   deleteLegacyGitInstallation: t.boolean({
-    args: { spaceId: t.arg.id({ required: true }) },
+    description:
+      "Removes the space's legacy (github-legacy) Git installation so it can move to a Git integration; true " +
+      "also when it had none (deleteLegacyGitInstallation). Needs the admin role on the space.",
+    args: spaceArg,
     resolve: async (_root, args, ctx) => {
-      await deleteLegacyGitInstallation(ctx, String(args.spaceId));
+      await deleteLegacyGitInstallation(ctx, args.spaceId);
       return true;
     },
   }),

@@ -30,11 +30,15 @@ const repositoryUrl = z
     }
     context.addIssue({ code: "custom", message: "must be an http(s):// or file:// repository URL" });
     return z.NEVER;
-  });
+  })
+  .describe(
+    "The repository URL: http(s)://, or file:// where the server enables it; may carry user:password, which is " +
+      "stored encrypted and never shown",
+  );
 
-const gitInfoSchema = z.strictObject({
-  provider: z.enum(["github", "gitlab"]).optional(),
-  url: z.url().max(2048).optional(),
+export const gitInfoSchema = z.strictObject({
+  provider: z.enum(["github", "gitlab"]).optional().describe("The Git host, shown as installationProvider"),
+  url: z.url().max(2048).optional().describe("The repository's tree URL, shown as url (wins over repoTreeURL)"),
 });
 
 const operationFields = {
@@ -43,22 +47,37 @@ const operationFields = {
     .string()
     .max(255)
     .regex(/^refs\/heads\/[A-Za-z0-9._/-]+$/, "must have the form refs/heads/<branch>")
-    .refine((ref) => !ref.includes("..") && !ref.endsWith("/") && !ref.endsWith(".lock"), "is not a valid branch"),
-  repoCacheID: z.string().max(255).optional(),
-  repoTreeURL: z.url().max(2048).optional(),
-  repoCommitURL: z.url().max(2048).optional(),
+    .refine((ref) => !ref.includes("..") && !ref.endsWith("/") && !ref.endsWith(".lock"), "is not a valid branch")
+    .describe("The branch, as refs/heads/<branch>"),
+  repoCacheID: z.string().max(255).optional().describe("Ignored: every operation fetches what it needs"),
+  repoTreeURL: z.url().max(2048).optional().describe("The repository's tree URL, shown as url"),
+  repoCommitURL: z
+    .url()
+    .max(2048)
+    .optional()
+    .describe("Prefix of the host's commit URLs: a revision's git.url is it followed by the commit id"),
   repoProjectDirectory: z
     .string()
     .max(1024)
     .refine((path) => !path.split("/").includes(".."), "must stay inside the repository")
-    .optional(),
-  timestamp: z.iso.datetime({ offset: true }).optional(),
-  force: z.boolean().optional(),
-  gitInfo: gitInfoSchema.optional(),
+    .optional()
+    .describe("The directory of the repository that holds the content; default its root"),
+  timestamp: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe("When the triggering event happened: an operation older than the last one applied is skipped"),
+  force: z.boolean().optional().describe("Apply even when older than the last operation, or over a moved branch"),
+  gitInfo: gitInfoSchema.optional().describe("How the repository is shown: its host and tree URL"),
 };
 
-const importSchema = z.strictObject({ ...operationFields, standalone: z.boolean().optional() });
-const exportSchema = z.strictObject({ ...operationFields, commitMessage: z.string().trim().min(1).max(10_000) });
+export const importSchema = z.strictObject({
+  ...operationFields,
+  standalone: z.boolean().optional().describe("Make a revision without making it the space's content"),
+});
+export const exportSchema = z.strictObject({
+  ...operationFields,
+  commitMessage: z.string().trim().min(1).max(10_000).describe("The message of the commit the export makes"),
+});
 
 /** What a Git job needs; the credential travels encrypted (AES-256-GCM with SECRETS_KEY), never in plain text. */
 interface GitJobPayload {

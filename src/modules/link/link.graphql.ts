@@ -21,10 +21,15 @@ const ContentLocationRef = builder.objectRef<ContentLocation>("ContentLocation")
   description: "An absolute reference to content: a page (with an anchor), a file, a space, or a URL.",
   fields: (t) => ({
     kind: t.string({ description: "page, file, space or url.", resolve: (location) => location.kind }),
-    url: t.string({ nullable: true, resolve: (location) => (location.kind === "url" ? location.url : null) }),
+    url: t.string({
+      nullable: true,
+      description: "URLs: the address; null for other kinds.",
+      resolve: (location) => (location.kind === "url" ? location.url : null),
+    }),
     organization: t.field({
       type: OrganizationRef,
       nullable: true,
+      description: "The organization of the space; null for URLs.",
       resolve: async (location, _args, ctx) => {
         const spaceId = spaceIdOf(location);
         const space = spaceId ? await spaceByIdLoader(ctx).load(spaceId) : null;
@@ -34,6 +39,7 @@ const ContentLocationRef = builder.objectRef<ContentLocation>("ContentLocation")
     space: t.field({
       type: SpaceRef,
       nullable: true,
+      description: "The space of the page or file, or the space linked to; null for URLs.",
       resolve: (location, _args, ctx) => {
         const spaceId = spaceIdOf(location);
         return spaceId ? spaceByIdLoader(ctx).load(spaceId) : null;
@@ -42,11 +48,13 @@ const ContentLocationRef = builder.objectRef<ContentLocation>("ContentLocation")
     page: t.field({
       type: RevisionPageRef,
       nullable: true,
+      description: "Pages: the page, in the revision listed; null for other kinds.",
       resolve: (location) => (location.kind === "page" ? location.page : null),
     }),
     file: t.field({
       type: RevisionFileRef,
       nullable: true,
+      description: "Files: the file, in the revision listed; null for other kinds.",
       resolve: (location) => (location.kind === "file" ? location.file : null),
     }),
     internalLocation: t.field({
@@ -62,16 +70,18 @@ const ContentLocationRef = builder.objectRef<ContentLocation>("ContentLocation")
 const LinkStatsRef = builder.objectRef<LinkStats>("ContentLinkStats").implement({
   description: "Counts of link targets over the whole list, whatever the status filter.",
   fields: (t) => ({
-    total: t.exposeInt("total"),
+    total: t.exposeInt("total", { description: "Link targets in all." }),
     broken: t.field({
       type: builder.objectRef<LinkStats["broken"]>("ContentLinkBrokenStats").implement({
+        description: "Counts of broken link targets.",
         fields: (b) => ({
-          total: b.exposeInt("total"),
+          total: b.exposeInt("total", { description: "Broken link targets in all." }),
           changeRequest: b.exposeInt("changeRequest", {
             description: "Broken targets that are not broken in the space's current content; 0 for that content.",
           }),
         }),
       }),
+      description: "The broken ones.",
       resolve: (stats) => stats.broken,
     }),
   }),
@@ -85,7 +95,11 @@ const ContentLinkRef = builder.objectRef<ContentLink>("ContentLink").implement({
       resolve: (link) => link.status,
     }),
     relation: t.string({ description: "Always reference.", resolve: () => "reference" }),
-    targetReference: t.field({ type: ContentLocationRef, resolve: (link) => link.target }),
+    targetReference: t.field({
+      type: ContentLocationRef,
+      description: "What is linked to.",
+      resolve: (link) => link.target,
+    }),
     locationReferences: t.field({
       type: [ContentLocationRef],
       description: "The pages where a link to the target is found, in tree order.",
@@ -94,15 +108,20 @@ const ContentLinkRef = builder.objectRef<ContentLink>("ContentLink").implement({
   }),
 });
 
-const statusArgument = "ok, broken or in-app: only the targets with this status.";
+const statusArgument = "Only the targets with this status: ok, broken or in-app; default all.";
 /** Links and backlinks resolve every link of the revision's pages (estimateCost units, src/graphql/cost.ts). */
 const linksCost = { cost: { weight: 2_000 } };
 
 const ContentLinkConnectionRef = builder.connectionObject({
   type: ContentLinkRef,
   name: "ContentLinkConnection",
+  description: "A page of link targets, with counts over the whole list.",
   fields: (c) => ({
-    stats: c.field({ type: LinkStatsRef, resolve: (connection) => (connection as unknown as LinkPage).stats }),
+    stats: c.field({
+      type: LinkStatsRef,
+      description: "Counts over the whole list, whatever the status filter.",
+      resolve: (connection) => (connection as unknown as LinkPage).stats,
+    }),
   }),
 });
 
@@ -110,7 +129,7 @@ builder.objectFields(RevisionRef, (t) => ({
   links: t.connection(
     {
       type: ContentLinkRef,
-      description: "listSpaceLinks: the revision's links, one item per target.",
+      description: "The revision's links, one item per target (listSpaceLinks).",
       extensions: linksCost,
       args: { status: t.arg.string({ description: statusArgument }) },
       resolve: (revision, args, ctx) => listLinks(ctx, revision, { status: args.status }, args),
@@ -123,7 +142,7 @@ builder.objectFields(RevisionPageRef, (t) => ({
   links: t.connection(
     {
       type: ContentLinkRef,
-      description: "listPageLinksInSpace / listPageLinksInChangeRequest: the page's links, one item per target.",
+      description: "The page's links, one item per target (listPageLinksInSpace, listPageLinksInChangeRequest).",
       extensions: linksCost,
       args: { status: t.arg.string({ description: statusArgument }) },
       resolve: async (node, args, ctx) =>
@@ -133,7 +152,7 @@ builder.objectFields(RevisionPageRef, (t) => ({
   ),
   backlinks: t.connection({
     type: ContentLocationRef,
-    description: "listSpacePageBacklinks: the pages of the revision linking to this page.",
+    description: "The pages of the revision linking to this page (listSpacePageBacklinks).",
     extensions: linksCost,
     resolve: async (node, args, ctx) =>
       listBacklinks(ctx, await revisionOf(ctx, node.revisionId), { pageId: node.page.id }, args),
@@ -144,7 +163,7 @@ builder.objectFields(RevisionFileRef, (t) => ({
   backlinks: t.connection({
     type: ContentLocationRef,
     description:
-      "listSpaceFileBacklinks / listChangeRequestFileBacklinks: the pages of the revision linking to this file.",
+      "The pages of the revision linking to this file (listSpaceFileBacklinks, listChangeRequestFileBacklinks).",
     extensions: linksCost,
     resolve: async (file, args, ctx) =>
       listBacklinks(ctx, await revisionOf(ctx, file.revisionId), { fileId: file.id }, args),

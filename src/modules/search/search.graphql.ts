@@ -4,6 +4,7 @@ import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
 import {
   defaultSearchPageSize,
+  maxQueryLength,
   maxSearchPageSize,
   pagesPerSpace,
   type SearchPageHit,
@@ -23,7 +24,8 @@ const sectionsCost: FieldCost = { weight: 20_000, listSize: 5 };
 const pagesPerSpaceCost: FieldCost = { listSize: pagesPerSpace };
 
 const SearchUrlsRef = builder.objectRef<{ app: string }>("SearchResultUrls").implement({
-  fields: (t) => ({ app: t.exposeString("app") }),
+  description: "Addresses of a search result.",
+  fields: (t) => ({ app: t.exposeString("app", { description: "The page (or its section) on this server's API." }) }),
 });
 
 const scoreDescription = "Relevance: higher is better; a match of the whole query in the title adds 1.";
@@ -32,20 +34,22 @@ const SearchSectionResultRef = builder.objectRef<SearchSectionHit>("SearchSectio
   description: "A section of a page (the text under one heading) that matches a search.",
   fields: (t) => ({
     id: t.exposeString("id", { description: "The heading's anchor; the page id for the text before any heading." }),
-    title: t.exposeString("title"),
+    title: t.exposeString("title", {
+      description: "The heading's text; the page title for the text before any heading.",
+    }),
     path: t.exposeString("path", { description: "The page's path, then `#` and the anchor." }),
     body: t.exposeString("body", { description: "The section's plain text." }),
     score: t.exposeFloat("score", { description: scoreDescription }),
-    urls: t.field({ type: SearchUrlsRef, resolve: (section) => section.urls }),
+    urls: t.field({ type: SearchUrlsRef, description: "Where the section is.", resolve: (section) => section.urls }),
   }),
 });
 
 const SearchPageResultRef = builder.objectRef<SearchPageHit>("SearchPageResult").implement({
   description: "A page of a space's current content that matches a search.",
   fields: (t) => ({
-    id: t.exposeString("id"),
-    title: t.exposeString("title"),
-    path: t.exposeString("path"),
+    id: t.exposeString("id", { description: "The page's id." }),
+    title: t.exposeString("title", { description: "The page's title." }),
+    path: t.exposeString("path", { description: "The page's path in the content." }),
     score: t.exposeFloat("score", { description: scoreDescription }),
     sections: t.field({
       type: [SearchSectionResultRef],
@@ -56,13 +60,14 @@ const SearchPageResultRef = builder.objectRef<SearchPageHit>("SearchPageResult")
     ancestors: t.field({
       type: [
         builder.objectRef<{ title: string }>("SearchPageAncestor").implement({
-          fields: (a) => ({ title: a.exposeString("title") }),
+          description: "A parent page of a search result.",
+          fields: (a) => ({ title: a.exposeString("title", { description: "The parent page's title." }) }),
         }),
       ],
       description: "The parent pages, from the root to the direct parent.",
       resolve: (hit) => hit.ancestors,
     }),
-    urls: t.field({ type: SearchUrlsRef, resolve: (hit) => hit.urls }),
+    urls: t.field({ type: SearchUrlsRef, description: "Where the page is.", resolve: (hit) => hit.urls }),
   }),
 });
 
@@ -70,8 +75,8 @@ const SearchSpaceResultRef = builder.objectRef<SearchSpaceHit>("SearchSpaceResul
   description: "A space with pages that match a search.",
   fields: (t) => ({
     type: t.exposeString("type", { description: "Always space." }),
-    id: t.exposeString("id"),
-    title: t.exposeString("title"),
+    id: t.exposeString("id", { description: "The space's id." }),
+    title: t.exposeString("title", { description: "The space's title." }),
     score: t.exposeFloat("score", { description: "The score of the space's best page." }),
     pages: t.field({
       type: [SearchPageResultRef],
@@ -82,12 +87,12 @@ const SearchSpaceResultRef = builder.objectRef<SearchSpaceHit>("SearchSpaceResul
   }),
 });
 
-const queryDescription = "Words to find (1..512 characters): quoted phrases, `or` and `-word` are understood.";
+const queryDescription = `Words to find (1..${maxQueryLength} characters, not only spaces): quoted phrases, \`or\` and \`-word\` are understood.`;
 
 builder.objectFields(SpaceRef, (t) => ({
   searchSpaceContent: t.connection({
     type: SearchPageResultRef,
-    description: `searchSpaceContent: pages of the current content that match, best first (forward paging only; first: ${defaultSearchPageSize} by default, at most ${maxSearchPageSize}).`,
+    description: `Pages of the space's current content that match, best first (searchSpaceContent). Forward paging only; first: ${defaultSearchPageSize} by default, at most ${maxSearchPageSize}.`,
     extensions: { cost: spaceSearchCost },
     args: { query: t.arg.string({ required: true, description: queryDescription }) },
     resolve: (space, args, ctx) => searchSpaceContent(ctx, space.id, args.query, args),
@@ -97,7 +102,7 @@ builder.objectFields(SpaceRef, (t) => ({
 builder.objectFields(OrganizationRef, (t) => ({
   searchOrganizationContent: t.connection({
     type: SearchSpaceResultRef,
-    description: `searchOrganizationContent: the spaces the viewer may read with pages that match, best first (forward paging only; first: ${defaultSearchPageSize} by default, at most ${maxSearchPageSize}).`,
+    description: `The spaces the viewer may read with pages that match, best first (searchOrganizationContent). Forward paging only; first: ${defaultSearchPageSize} by default, at most ${maxSearchPageSize}.`,
     extensions: { cost: organizationSearchCost },
     args: { query: t.arg.string({ required: true, description: queryDescription }) },
     resolve: (organization, args, ctx) => searchOrganizationContent(ctx, organization.id, args.query, args),

@@ -10,7 +10,7 @@ import { type MarkdownSection, markdownSections } from "../content/markdown/text
 import { getSpace, visibleSpacesWhere } from "../space/space.access.ts";
 
 /** The public API's limit on a search query. */
-const maxQueryLength = 512;
+export const maxQueryLength = 512;
 /** Pages listed under each space of an organization search (its best ones). */
 export const pagesPerSpace = 10;
 /**

@@ -1,29 +1,36 @@
 import { builder } from "../../graphql/builder.ts";
-import { applyTemplateToSpace } from "./template.service.ts";
+import { describeInputField } from "../../graphql/input-description.ts";
+import { applyTemplateSchema, applyTemplateToSpace } from "./template.service.ts";
+import { templateParamsSchema } from "./templates.ts";
 
 const SpaceTemplateParamsInput = builder.inputType("SpaceTemplateParamsInput", {
+  description: "What a template needs to add its pages.",
   fields: (t) => ({
-    contentRefs: t.field({
-      type: "JSON",
-      description: "Content references by name: `spec` {kind: openapi, spec} or `file` {kind: file, file}.",
-    }),
+    contentRefs: t.field({ type: "JSON", description: describeInputField(templateParamsSchema, "contentRefs") }),
   }),
 });
 
 const ApplyTemplateInput = builder.inputType("ApplyTemplateInput", {
+  description: "A template to apply, with what it needs.",
   fields: (t) => ({
-    id: t.string({ required: true, description: "openapi-reference or file-page." }),
-    params: t.field({ type: SpaceTemplateParamsInput }),
-    changeRequestId: t.string({ description: "Apply to this change request's content instead of the space's." }),
+    id: t.string({ required: true, description: describeInputField(applyTemplateSchema, "id") }),
+    params: t.field({ type: SpaceTemplateParamsInput, description: describeInputField(applyTemplateSchema, "params") }),
+    changeRequestId: t.string({ description: describeInputField(applyTemplateSchema, "changeRequestId") }),
   }),
 });
 
 builder.mutationFields((t) => ({
   applyTemplateToSpace: t.boolean({
-    description: "Adds a template's pages to the space's content (or a change request's) as one new revision.",
-    args: { spaceId: t.arg.id({ required: true }), input: t.arg({ type: ApplyTemplateInput, required: true }) },
+    description:
+      "Adds a template's pages to the space's content (or a change request's) as one new revision, written only " +
+      "when the template and what it names are valid (applyTemplateToSpace). Needs the edit role on a space that " +
+      "is not locked.",
+    args: {
+      spaceId: t.arg.id({ required: true, description: "The space." }),
+      input: t.arg({ type: ApplyTemplateInput, required: true, description: "The template and its parameters." }),
+    },
     resolve: async (_root, args, ctx) => {
-      await applyTemplateToSpace(ctx, String(args.spaceId), args.input);
+      await applyTemplateToSpace(ctx, args.spaceId, args.input);
       return true;
     },
   }),

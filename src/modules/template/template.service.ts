@@ -6,7 +6,14 @@ import { editSpaceContent } from "../content/content.service.ts";
 import { requireSpaceEditable } from "../space/space.access.ts";
 import { templateEditor, templateSchema } from "./templates.ts";
 
-const applyTemplateSchema = templateSchema.extend({ changeRequestId: z.string().min(1).max(100).optional() });
+export const applyTemplateSchema = templateSchema.extend({
+  changeRequestId: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("Apply to this change request's content (id or number) instead of the space's"),
+});
 
 /**
  * Applies a template to the space's primary content or, with `changeRequestId`, to that change request's: one new

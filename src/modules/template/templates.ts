@@ -9,9 +9,19 @@ import type { ComputedPage } from "../content/content-state.ts";
 import { getReferencedSpec } from "../openapi-spec/openapi-spec.service.ts";
 
 /** The public API's `{ id, params: { contentRefs } }` of a template (POST content/template, change request create). */
+export const templateParamsSchema = z.strictObject({
+  contentRefs: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe(
+      "The content the template needs, by name: openapi-reference takes `spec` ({ kind: openapi, spec: <spec " +
+        "slug> }), file-page takes `file` ({ kind: file, file: <file id> })",
+    ),
+});
+
 export const templateSchema = z.strictObject({
-  id: z.string().min(1).max(100),
-  params: z.strictObject({ contentRefs: z.record(z.string(), z.unknown()).optional() }).optional(),
+  id: z.string().min(1).max(100).describe("The template: openapi-reference or file-page"),
+  params: templateParamsSchema.optional().describe("What the template needs"),
 });
 
 type TemplateInput = z.infer<typeof templateSchema>;

@@ -1,26 +1,35 @@
 import type { Translation } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { describeInputField } from "../../graphql/input-description.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import type { TranslationProvider } from "./providers.ts";
 import { translationProvider } from "./providers.ts";
 import {
   createTranslation,
+  createTranslationSchema,
   deleteTranslation,
   getTranslation,
   listTranslations,
   loadVisibleTranslations,
   runTranslation,
   translationPermissions,
+  translationSourceSchema,
   updateTranslation,
+  updateTranslationSchema,
 } from "./translation.service.ts";
 
 const TranslationRef = builder.node(builder.objectRef<Translation>("Translation"), {
-  description: "A space kept translated into another language; each run writes a new revision of the result space.",
+  description:
+    "A space kept translated into another language; each run writes a new revision of the result space. Readable " +
+    "by members of the organization; its create role changes and runs it.",
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleTranslations(ctx, ids),
   fields: (t) => ({
     status: t.exposeString("status", { description: "pending, running, completed, or failed (see failureReason)." }),
-    failureReason: t.exposeString("failureReason", { nullable: true }),
+    failureReason: t.exposeString("failureReason", {
+      nullable: true,
+      description: "Why the latest run failed (at most 500 characters); null unless status is failed.",
+    }),
     provider: t.string({
       description:
         "Who translates: pseudo-localization (built in, offline, not a translation), libretranslate or openai.",
@@ -28,36 +37,52 @@ const TranslationRef = builder.node(builder.objectRef<Translation>("Translation"
     }),
     source: t.field({
       type: builder.objectRef<{ space: string; language: string }>("TranslationSource").implement({
-        fields: (s) => ({ space: s.exposeString("space"), language: s.exposeString("language") }),
+        description: "The space a translation translates.",
+        fields: (s) => ({
+          space: s.exposeString("space", { description: "Id of the space." }),
+          language: s.exposeString("language", { description: "The language it is written in." }),
+        }),
       }),
+      description: "The space translated and its language.",
       resolve: (translation) => ({ space: translation.sourceSpaceId, language: translation.sourceLanguage }),
     }),
-    language: t.exposeString("language"),
-    instructions: t.field({ type: "JSON", resolve: (translation) => translation.instructions }),
+    language: t.exposeString("language", { description: "The language translated into." }),
+    instructions: t.field({
+      type: "JSON",
+      description: "Guidance for the translator, as a rich-text document.",
+      resolve: (translation) => translation.instructions,
+    }),
     result: t.field({
       type: builder.objectRef<{ space: string; revision: string }>("TranslationResult").implement({
-        fields: (r) => ({ space: r.exposeString("space"), revision: r.exposeString("revision") }),
+        description: "The translated space a translation's runs write.",
+        fields: (r) => ({
+          space: r.exposeString("space", { description: "Id of the translated space." }),
+          revision: r.exposeString("revision", { description: "Id of the revision the latest run wrote." }),
+        }),
       }),
       nullable: true,
+      description: "The translated space; null until a run completed.",
       resolve: (translation) =>
         translation.resultSpaceId && translation.resultRevisionId
           ? { space: translation.resultSpaceId, revision: translation.resultRevisionId }
           : null,
     }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was created." }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When it or its status last changed." }),
     stats: t.field({
       type: builder.objectRef<Record<string, number>>("TranslationStats").implement({
+        description: "What a translation's runs did.",
         fields: (s) => ({
-          runs: s.exposeInt("runs"),
-          totalWords: s.exposeInt("totalWords"),
-          totalPages: s.exposeInt("totalPages"),
-          totalDuration: s.exposeInt("totalDuration", { description: "Seconds." }),
-          latestRunDuration: s.exposeInt("latestRunDuration", { description: "Seconds." }),
-          latestPages: s.exposeInt("latestPages"),
-          latestWords: s.exposeInt("latestWords"),
+          runs: s.exposeInt("runs", { description: "Runs completed." }),
+          totalWords: s.exposeInt("totalWords", { description: "Words translated by all runs." }),
+          totalPages: s.exposeInt("totalPages", { description: "Distinct pages translated by all runs." }),
+          totalDuration: s.exposeInt("totalDuration", { description: "Time of all runs, in seconds." }),
+          latestRunDuration: s.exposeInt("latestRunDuration", { description: "Time of the latest run, in seconds." }),
+          latestPages: s.exposeInt("latestPages", { description: "Pages translated by the latest run." }),
+          latestWords: s.exposeInt("latestWords", { description: "Words translated by the latest run." }),
         }),
       }),
+      description: "What its runs did.",
       resolve: (translation) => ({
         runs: translation.runs,
         totalWords: translation.totalWords,
@@ -70,14 +95,23 @@ const TranslationRef = builder.node(builder.objectRef<Translation>("Translation"
     }),
     permissions: t.field({
       type: builder.objectRef<{ view: boolean; edit: boolean }>("TranslationPermissions").implement({
-        fields: (p) => ({ view: p.exposeBoolean("view"), edit: p.exposeBoolean("edit") }),
+        description: "What the viewer may do with a translation.",
+        fields: (p) => ({
+          view: p.exposeBoolean("view", { description: "Read it: read role in the organization." }),
+          edit: p.exposeBoolean("edit", { description: "Change, run and delete it: create role in the organization." }),
+        }),
       }),
+      description: "What the viewer may do with it.",
       resolve: (translation, _args, ctx) => translationPermissions(ctx, translation),
     }),
     urls: t.field({
       type: builder.objectRef<{ location: string }>("TranslationUrls").implement({
-        fields: (u) => ({ location: u.exposeString("location") }),
+        description: "Addresses of a translation.",
+        fields: (u) => ({
+          location: u.exposeString("location", { description: "The translation on this server's API." }),
+        }),
       }),
+      description: "Where the translation is.",
       resolve: (translation, _args, ctx) => ({
         location: `${ctx.config.publicUrl}/v1/orgs/${translation.organizationId}/translations/${translation.id}`,
       }),
@@ -88,64 +122,95 @@ const TranslationRef = builder.node(builder.objectRef<Translation>("Translation"
 builder.objectFields(OrganizationRef, (t) => ({
   translations: t.connection({
     type: TranslationRef,
-    description: "listTranslations",
+    description: "The organization's translations (listTranslations). Members of the organization.",
     resolve: (organization, args, ctx) => listTranslations(ctx, organization.id, args),
   }),
   translation: t.field({
     type: TranslationRef,
-    description: "getTranslation",
-    args: { id: t.arg.string({ required: true }) },
+    description: "One of the organization's translations (getTranslation); an error (NOT_FOUND) when none.",
+    args: { id: t.arg.string({ required: true, description: "The translation's id." }) },
     resolve: (organization, args, ctx) => getTranslation(ctx, organization.id, args.id),
   }),
 }));
 
+const create = (key: keyof typeof createTranslationSchema.shape) => describeInputField(createTranslationSchema, key);
+
 const CreateTranslationInput = builder.inputType("CreateTranslationInput", {
+  description: "A new translation of a space of the organization.",
   fields: (t) => ({
     source: t.field({
       required: true,
       type: builder.inputType("TranslationSourceInput", {
-        fields: (s) => ({ space: s.string({ required: true }), language: s.string({ required: true }) }),
+        description: "The space to translate.",
+        fields: (s) => ({
+          space: s.id({ required: true, description: describeInputField(translationSourceSchema, "space") }),
+          language: s.string({ required: true, description: describeInputField(translationSourceSchema, "language") }),
+        }),
       }),
+      description: create("source"),
     }),
-    language: t.string({ required: true, description: "The language to translate into." }),
-    instructions: t.field({ type: "JSON", description: "A rich-text document of guidance for the translator." }),
+    language: t.string({ required: true, description: create("language") }),
+    instructions: t.field({ type: "JSON", description: create("instructions") }),
   }),
 });
 
 const UpdateTranslationInput = builder.inputType("UpdateTranslationInput", {
-  fields: (t) => ({ instructions: t.field({ type: "JSON", required: true }) }),
+  description: "New settings of a translation.",
+  fields: (t) => ({
+    instructions: t.field({
+      type: "JSON",
+      required: true,
+      description: describeInputField(updateTranslationSchema, "instructions"),
+    }),
+  }),
 });
 
-builder.mutationFields((t) => {
-  const args = { organizationId: t.arg.id({ required: true }), translationId: t.arg.string({ required: true }) };
-  return {
-    createTranslation: t.field({
-      type: TranslationRef,
-      args: {
-        organizationId: t.arg.id({ required: true }),
-        input: t.arg({ type: CreateTranslationInput, required: true }),
-      },
-      resolve: (_root, a, ctx) => createTranslation(ctx, String(a.organizationId), a.input),
-    }),
-    updateTranslation: t.field({
-      type: TranslationRef,
-      args: { ...args, input: t.arg({ type: UpdateTranslationInput, required: true }) },
-      resolve: (_root, a, ctx) => updateTranslation(ctx, String(a.organizationId), a.translationId, a.input),
-    }),
-    deleteTranslation: t.boolean({
-      args,
-      resolve: async (_root, a, ctx) => {
-        await deleteTranslation(ctx, String(a.organizationId), a.translationId);
-        return true;
-      },
-    }),
-    runTranslation: t.boolean({
-      description: "Queues a run; the translation's status and stats show its progress.",
-      args,
-      resolve: async (_root, a, ctx) => {
-        await runTranslation(ctx, String(a.organizationId), a.translationId);
-        return true;
-      },
-    }),
-  };
-});
+const organizationArg = builder.args((t) => ({
+  organizationId: t.id({ required: true, description: "The organization." }),
+}));
+const translationArgs = builder.args((t) => ({
+  ...organizationArg,
+  translationId: t.string({ required: true, description: "The translation." }),
+}));
+const createRole = "Needs the create role in the organization.";
+
+builder.mutationFields((t) => ({
+  createTranslation: t.field({
+    type: TranslationRef,
+    description: `Sets up a translation of a space; runTranslation writes it (createTranslation). ${createRole}`,
+    args: {
+      ...organizationArg,
+      input: t.arg({ type: CreateTranslationInput, required: true, description: "What to translate." }),
+    },
+    resolve: (_root, a, ctx) => createTranslation(ctx, a.organizationId, a.input),
+  }),
+  updateTranslation: t.field({
+    type: TranslationRef,
+    description: `Replaces the translator's instructions (updateTranslation). ${createRole}`,
+    args: {
+      ...translationArgs,
+      input: t.arg({ type: UpdateTranslationInput, required: true, description: "The new settings." }),
+    },
+    resolve: (_root, a, ctx) => updateTranslation(ctx, a.organizationId, a.translationId, a.input),
+  }),
+  deleteTranslation: t.boolean({
+    description:
+      "Deletes the translation's settings; the translated space stays. True also when it did not exist " +
+      `(deleteTranslation). ${createRole}`,
+    args: translationArgs,
+    resolve: async (_root, a, ctx) => {
+      await deleteTranslation(ctx, a.organizationId, a.translationId);
+      return true;
+    },
+  }),
+  runTranslation: t.boolean({
+    description:
+      "Queues a run (one at a time); the translation's status and stats show its progress (runTranslation). " +
+      createRole,
+    args: translationArgs,
+    resolve: async (_root, a, ctx) => {
+      await runTranslation(ctx, a.organizationId, a.translationId);
+      return true;
+    },
+  }),
+}));

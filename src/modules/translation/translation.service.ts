@@ -40,16 +40,21 @@ export async function listTranslations(ctx: RequestContext, organizationId: stri
   });
 }
 
-const createSchema = z.strictObject({
-  source: z.strictObject({ space: z.string().min(1), language: languageSchema }),
-  language: languageSchema,
-  instructions: documentSchema.optional(),
+export const translationSourceSchema = z.strictObject({
+  space: z.string().min(1).describe("Id of the space to translate, in the organization"),
+  language: languageSchema.describe("The language the space is written in"),
+});
+
+export const createTranslationSchema = z.strictObject({
+  source: translationSourceSchema.describe("The space to translate and its language"),
+  language: languageSchema.describe("The language to translate into"),
+  instructions: documentSchema.optional().describe("Guidance for the translator, as a rich-text document"),
 });
 
 /** A translation of a space of the organization into another language (organization `create` role). */
 export async function createTranslation(ctx: RequestContext, organizationId: string, input: unknown) {
   await requireOrganizationRole(ctx, organizationId, "create");
-  const data = parseInput(createSchema, input);
+  const data = parseInput(createTranslationSchema, input);
   if (data.language === data.source.language) throw new InvalidInputError("language must differ from source.language");
   const space = await getSpace(ctx, data.source.space).catch(() => null);
   if (!space || space.organizationId !== organizationId) {
@@ -71,12 +76,14 @@ export async function createTranslation(ctx: RequestContext, organizationId: str
   });
 }
 
-const updateSchema = z.strictObject({ instructions: documentSchema });
+export const updateTranslationSchema = z.strictObject({
+  instructions: documentSchema.describe("Guidance for the translator, as a rich-text document (replaces the old)"),
+});
 
 export async function updateTranslation(ctx: RequestContext, organizationId: string, id: string, input: unknown) {
   await requireOrganizationRole(ctx, organizationId, "create");
   await getTranslation(ctx, organizationId, id);
-  const data = parseInput(updateSchema, input);
+  const data = parseInput(updateTranslationSchema, input);
   return ctx.prisma.translation.update({
     where: { id },
     data: { instructions: data.instructions as Prisma.InputJsonValue, updatedAt: ctx.clock.now() },

@@ -1,0 +1,159 @@
+import type { ChangeRequestReview, ChangeRequestReviewer } from "../../db/generated/client.ts";
+import { builder } from "../../graphql/builder.ts";
+import { describeInputField } from "../../graphql/input-description.ts";
+import { UserRef } from "../user/user.graphql.ts";
+import { userByIdLoader } from "../user/user.service.ts";
+import { ChangeRequestRef, changeRequestArgs } from "./change-request.graphql.ts";
+import { changeRequestByIdLoader } from "./change-request.loaders.ts";
+import {
+  getReview,
+  isReviewOutdated,
+  listRequestedReviewers,
+  listReviews,
+  loadVisibleReviews,
+  removeRequestedReviewer,
+  requestReviewers,
+  requestReviewersSchema,
+  reviewSchema,
+  submitReview,
+} from "./change-request-review.service.ts";
+
+type Context = Parameters<typeof userByIdLoader>[0];
+
+/** Users referenced by reviews and review requests are deleted with them (cascade), so they are there. */
+async function requiredUser(ctx: Context, userId: string) {
+  const user = await userByIdLoader(ctx).load(userId);
+  if (!user) throw new Error(`User ${userId} is missing`);
+  return user;
+}
+
+const ReviewRef = builder.node(builder.objectRef<ChangeRequestReview>("ChangeRequestReview"), {
+  description:
+    "A reviewer's verdict on one revision of a change request. Readable by whoever may read the change request.",
+  id: { resolve: (row) => row.id },
+  loadMany: (ids, ctx) => loadVisibleReviews(ctx, ids),
+  fields: (t) => ({
+    revision: t.exposeString("revisionId", { description: "Id of the change request revision reviewed." }),
+    status: t.exposeString("status", { description: "approved or changes-requested." }),
+    reviewer: t.field({
+      type: UserRef,
+      description: "Who reviewed.",
+      resolve: (review, _args, ctx) => requiredUser(ctx, review.reviewerId),
+    }),
+    requestedBy: t.field({
+      type: UserRef,
+      nullable: true,
+      description: "Who asked the reviewer to review; null when nobody asked.",
+      resolve: (review, _args, ctx) => (review.requestedById ? userByIdLoader(ctx).load(review.requestedById) : null),
+    }),
+    outdated: t.boolean({
+      description: "True once the reviewer reviewed again, or the change request moved past the revision reviewed.",
+      resolve: (review, _args, ctx) => isReviewOutdated(ctx, review),
+    }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the review was submitted." }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When the review last changed." }),
+    urls: t.field({
+      type: builder.objectRef<{ location: string }>("ChangeRequestReviewUrls").implement({
+        description: "Addresses of a review.",
+        fields: (u) => ({ location: u.exposeString("location", { description: "The review on this server's API." }) }),
+      }),
+      description: "Where the review is.",
+      resolve: async (review, _args, ctx) => {
+        const changeRequest = await changeRequestByIdLoader(ctx).load(review.changeRequestId);
+        return {
+          location: `${ctx.config.publicUrl}/v1/spaces/${changeRequest?.spaceId}/change-requests/${review.changeRequestId}/reviews/${review.id}`,
+        };
+      },
+    }),
+  }),
+});
+
+const RequestedReviewerRef = builder.objectRef<ChangeRequestReviewer>("ChangeRequestRequestedReviewer").implement({
+  description: "A user asked to review a change request.",
+  fields: (t) => ({
+    kind: t.string({ description: "Always user: reviews are asked of users.", resolve: () => "user" }),
+    user: t.field({
+      type: UserRef,
+      description: "The user asked.",
+      resolve: (row, _args, ctx) => requiredUser(ctx, row.userId),
+    }),
+    requestedBy: t.field({
+      type: UserRef,
+      description: "Who asked.",
+      resolve: (row, _args, ctx) => requiredUser(ctx, row.requestedById),
+    }),
+    revision: t.exposeString("revisionId", { description: "The change request's revision when they were asked." }),
+    createdAt: t.expose("requestedAt", { type: "DateTime", description: "When they were asked." }),
+  }),
+});
+
+builder.objectFields(ChangeRequestRef, (t) => ({
+  reviews: t.connection({
+    type: ReviewRef,
+    description: "Its reviews, newest first (getReviewsByChangeRequestId).",
+    resolve: (row, args, ctx) => listReviews(ctx, row, args),
+  }),
+  review: t.field({
+    type: ReviewRef,
+    description: "One of its reviews (getChangeRequestReviewById); an error (NOT_FOUND) when it has no such review.",
+    args: { id: t.arg.string({ required: true, description: "The review's id." }) },
+    resolve: (row, args, ctx) => getReview(ctx, row, args.id),
+  }),
+  requestedReviewers: t.connection({
+    type: RequestedReviewerRef,
+    description: "The users asked to review it (getRequestedReviewersByChangeRequestId).",
+    resolve: (row, args, ctx) => listRequestedReviewers(ctx, row, args),
+  }),
+}));
+
+const SubmitReviewInput = builder.inputType("SubmitChangeRequestReviewInput", {
+  description: "A review of the change request's current revision.",
+  fields: (t) => ({
+    status: t.string({ required: true, description: describeInputField(reviewSchema, "status") }),
+    comment: t.field({ type: "JSON", description: describeInputField(reviewSchema, "comment") }),
+  }),
+});
+
+const RequestReviewersInput = builder.inputType("RequestReviewersInput", {
+  description: "Users to ask for a review, and optionally a new title and description for the change request.",
+  fields: (t) => ({
+    users: t.idList({ required: true, description: describeInputField(requestReviewersSchema, "users") }),
+    subject: t.string({ description: describeInputField(requestReviewersSchema, "subject") }),
+    description: t.field({ type: "JSON", description: describeInputField(requestReviewersSchema, "description") }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  submitChangeRequestReview: t.field({
+    type: ReviewRef,
+    description:
+      "Reviews the change request's current revision: approve it or request changes. Needs the review role on " +
+      "the space; a draft or open change request only; authors may not approve their own.",
+    args: {
+      ...changeRequestArgs,
+      input: t.arg({ type: SubmitReviewInput, required: true, description: "The verdict." }),
+    },
+    resolve: (_root, a, ctx) => submitReview(ctx, a.spaceId, a.changeRequestId, a.input),
+  }),
+  requestReviewersForChangeRequest: t.field({
+    type: ChangeRequestRef,
+    description:
+      "Asks members of the organization to review the change request (asking again keeps one request). Needs the " +
+      "edit role on the space; a draft or open change request only.",
+    args: {
+      ...changeRequestArgs,
+      input: t.arg({ type: RequestReviewersInput, required: true, description: "Who to ask." }),
+    },
+    resolve: (_root, a, ctx) => requestReviewers(ctx, a.spaceId, a.changeRequestId, a.input),
+  }),
+  removeRequestedReviewerFromChangeRequest: t.boolean({
+    description:
+      "Withdraws the request for a user's review; true even when they were not asked. Needs the edit role on " +
+      "the space.",
+    args: { ...changeRequestArgs, userId: t.arg.string({ required: true, description: "The user no longer asked." }) },
+    resolve: async (_root, a, ctx) => {
+      await removeRequestedReviewer(ctx, a.spaceId, a.changeRequestId, a.userId);
+      return true;
+    },
+  }),
+}));
