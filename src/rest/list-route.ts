@@ -1,4 +1,4 @@
-import type { RestRoute } from "./route.ts";
+import type { QueryRule, RestRoute } from "./route.ts";
 
 export interface ListRouteSpec {
   path: string;
@@ -10,17 +10,29 @@ export interface ListRouteSpec {
    * Fields from the root to the list, outermost first; the last is the connection, with its filter arguments
    * (`first: $limit, after: $page` are added): `["organization(id: $organizationId)", "teams(title: $title)"]`.
    */
-  fields: readonly [string, ...string[]];
+  fields: readonly [...string[], string];
   /** What each item selects. */
   nodes: string;
   /** Fields of the list besides the connection's own (a list's `stats`); they join the envelope. */
   listFields?: string;
   /** Fragment definitions the selections spread. */
   fragments?: string;
+  /** Query parameters of the reference checked without becoming variables (see `QueryRule`). */
+  queryRules?: Readonly<Record<string, QueryRule>>;
 }
 
 /** The response key a field selection answers under: its alias, or its name. */
 const responseKey = (field: string) => (field.split("(")[0] as string).split(":")[0]?.trim() as string;
+
+/** `inner` selected at the end of `fields` (outermost first): `a { b { inner } }`. */
+export function selectAlong(fields: readonly string[], inner: string): string {
+  return fields.reduceRight((selection, field) => `${field} { ${selection} }`, inner);
+}
+
+/** The dotted path into `data` of what `selectAlong(fields, ...)` selects, a route's `result`. */
+export function resultAlong(fields: readonly string[]): string {
+  return fields.map(responseKey).join(".");
+}
 
 function withPageArguments(field: string): string {
   const open = field.indexOf("(");
@@ -39,13 +51,13 @@ export function listRoute(spec: ListRouteSpec): RestRoute {
   const connection = `${withPageArguments(list)} {
     totalCount pageInfo { hasNextPage endCursor } ${spec.listFields ?? ""} nodes { ${spec.nodes} }
   }`;
-  const selection = parents.reduceRight((inner, parent) => `${parent} { ${inner} }`, connection);
   return {
     method: "GET",
     path: spec.path,
     operation: spec.operation,
     status: 200,
-    result: spec.fields.map(responseKey).join("."),
-    document: `query ${spec.operation}(${variables}) { ${selection} } ${spec.fragments ?? ""}`,
+    result: resultAlong(spec.fields),
+    document: `query ${spec.operation}(${variables}) { ${selectAlong(parents, connection)} } ${spec.fragments ?? ""}`,
+    ...(spec.queryRules && { queryRules: spec.queryRules }),
   };
 }

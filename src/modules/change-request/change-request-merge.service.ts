@@ -1,12 +1,13 @@
 import { requireViewer } from "../../auth/access.ts";
 import type { RequestContext } from "../../context.ts";
-import type { ChangeRequest, ChangeRequestReview, Space } from "../../db/generated/client.ts";
+import type { ChangeRequest, Space } from "../../db/generated/client.ts";
 import { ConflictError, ForbiddenError } from "../../lib/errors.ts";
 import { onLatestHead } from "../content/content.service.ts";
 import { type MergeConflict, mergeContent } from "../content/content-merge.ts";
 import type { ContentState } from "../content/content-state.ts";
 import { readContentState, writeRevision } from "../content/revision.service.ts";
 import { requireSpaceEditable, requireSpaceRole } from "../space/space.access.ts";
+import { missingApprovals } from "./change-request.access.ts";
 import {
   announce,
   type ChangeRequestStatus,
@@ -26,17 +27,45 @@ function conflictError(conflicts: MergeConflict[]): ConflictError {
 }
 
 /** `theirs` merged into `ours` against their common ancestor `base`; 409 naming every conflict otherwise. */
-async function mergeRevisions(ctx: RequestContext, base: string, ours: string, theirs: string) {
+export function mergeOrRefuse(base: ContentState, ours: ContentState, theirs: ContentState): ContentState {
+  const { state, conflicts } = mergeContent(base, ours, theirs);
+  if (conflicts.length > 0) throw conflictError(conflicts);
+  return state;
+}
+
+/**
+ * Where a merge lands: `space` merges the change request into the space (`mergeChangeRequest`); `change-request`
+ * pulls the space's content into the change request (`updateChangeRequestFromSpace`).
+ */
+export type MergeDirection = "space" | "change-request";
+
+/** The revisions of a three-way merge: `theirs` goes into `ours`, against their common ancestor `base`. */
+export interface MergeSides {
+  base: string;
+  ours: string;
+  theirs: string;
+}
+
+/**
+ * What a merge in `direction` combines, given the space's current revision: null when the change request already
+ * holds the space's content (nothing to pull).
+ */
+export function mergeSides(
+  direction: MergeDirection,
+  spaceRevisionId: string,
+  changeRequest: ChangeRequest,
+): MergeSides | null {
+  const base = mergeBaseOf(changeRequest);
+  if (direction === "space") return { base, ours: spaceRevisionId, theirs: changeRequest.revisionId };
+  if (spaceRevisionId === base) return null;
+  return { base, ours: changeRequest.revisionId, theirs: spaceRevisionId };
+}
+
+async function mergeRevisions(ctx: RequestContext, { base, ours, theirs }: MergeSides): Promise<ContentState> {
   const [baseState, oursState, theirsState] = await Promise.all(
     [base, ours, theirs].map((revisionId) => readContentState(ctx.prisma, revisionId)),
   );
-  const { state, conflicts } = mergeContent(
-    baseState as ContentState,
-    oursState as ContentState,
-    theirsState as ContentState,
-  );
-  if (conflicts.length > 0) throw conflictError(conflicts);
-  return state;
+  return mergeOrRefuse(baseState as ContentState, oursState as ContentState, theirsState as ContentState);
 }
 
 export interface MergeResult {
@@ -44,43 +73,21 @@ export interface MergeResult {
   result: "merge" | "update";
 }
 
-interface MergeRule {
-  rule: string;
-  users?: string[];
-}
-
-/**
- * The space's merge rules: `require_specific_reviewers` needs an approval from each listed user, given on the
- * change request's current revision and not superseded by a later review of theirs.
- */
+/** The space's merge rules: refused (403) until each reviewer they name has approved the current changes. */
 async function requireMergeRules(ctx: RequestContext, space: Space, changeRequest: ChangeRequest) {
-  const rules = space.mergeRules as unknown as { type: string; rules?: MergeRule[] };
-  if (rules.type !== "rules") return;
+  // Without rules there are no reviews to read.
+  if ((space.mergeRules as { type?: string }).type !== "rules") return;
   const reviews = await ctx.prisma.changeRequestReview.findMany({
     where: { changeRequestId: changeRequest.id },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  const latest = new Map<string, ChangeRequestReview>();
-  for (const review of reviews) latest.set(review.reviewerId, review);
-  for (const rule of rules.rules ?? []) {
-    if (rule.rule !== "require_specific_reviewers") continue;
-    const missing = (rule.users ?? []).filter((userId) => {
-      const review = latest.get(userId);
-      return review?.status !== "approved" || review.revisionId !== changeRequest.revisionId;
-    });
-    if (missing.length > 0) {
-      throw new ForbiddenError(
-        `The space's merge rules require an approval of the current changes from: ${missing.join(", ")}`,
-      );
-    }
+  const missing = missingApprovals(space.mergeRules, changeRequest.revisionId, reviews);
+  if (missing.length > 0) {
+    throw new ForbiddenError(
+      `The space's merge rules require an approval of the current changes from: ${missing.join(", ")}`,
+    );
   }
 }
-
-/**
- * Where a merge lands: `space` merges the change request into the space (`mergeChangeRequest`); `change-request`
- * pulls the space's content into the change request (`updateChangeRequestFromSpace`).
- */
-type MergeDirection = "space" | "change-request";
 
 /**
  * The merge both directions share: a three-way merge against the common ancestor, written in one transaction that
@@ -99,15 +106,11 @@ async function mergeInto(
       ctx.prisma.space.findUniqueOrThrow({ where: { id: spaceId } }),
     ]);
     requireWritable(changeRequest);
-    if (direction === "change-request" && space.revisionId === mergeBaseOf(changeRequest)) {
-      return { revision: changeRequest.revisionId, result: "update" as const };
-    }
+    const sides = mergeSides(direction, space.revisionId, changeRequest);
+    if (!sides) return { revision: changeRequest.revisionId, result: "update" as const };
     if (direction === "space") await requireMergeRules(ctx, space, changeRequest);
-    const [ours, theirs] =
-      direction === "space"
-        ? [space.revisionId, changeRequest.revisionId]
-        : [changeRequest.revisionId, space.revisionId];
-    const state = await mergeRevisions(ctx, mergeBaseOf(changeRequest), ours, theirs);
+    const { ours, theirs } = sides;
+    const state = await mergeRevisions(ctx, sides);
     return ctx.prisma.$transaction(async (tx) => {
       const now = ctx.clock.now();
       const revision = await writeRevision(tx, {

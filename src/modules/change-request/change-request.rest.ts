@@ -1,3 +1,4 @@
+import { listRoute, selectAlong } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 import { contentEditFields, contentReadRoutes } from "../content/content.rest.ts";
 import { changeRequestFields, userFields } from "./change-request.fragments.ts";
@@ -11,9 +12,9 @@ const reviewFields = /* GraphQL */ `
 `;
 
 const filterVariables =
-  "$status: ChangeRequestStatus, $creator: String, $contributor: String, $requestedReviewer: String, $orderBy: ChangeRequestOrderBy, $limit: Int, $page: String";
+  "$status: ChangeRequestStatus, $creator: String, $contributor: String, $requestedReviewer: String, $orderBy: ChangeRequestOrderBy";
 const filterArguments =
-  "status: $status, creator: $creator, contributor: $contributor, requestedReviewer: $requestedReviewer, orderBy: $orderBy, first: $limit, after: $page";
+  "status: $status, creator: $creator, contributor: $contributor, requestedReviewer: $requestedReviewer, orderBy: $orderBy";
 /** The model has no site topics, style-guide runs or findings: filtering by one is refused, not ignored. */
 const topicRule = { unsupported: "change requests are not linked to site topics" } as const;
 const organizationQueryRules = {
@@ -23,39 +24,32 @@ const organizationQueryRules = {
 } as const;
 /** A review's body carries no rich text (its comment is not part of it): either format answers it as is. */
 const reviewFormatRule = { oneOf: ["document", "markdown"] } as const;
-const connection = (fragment: string) => `totalCount pageInfo { hasNextPage endCursor } nodes { ...${fragment} }`;
 
 const base = "/spaces/{spaceId}/change-requests/{changeRequestId}";
 const crVariables = "$spaceId: ID!, $changeRequestId: String!";
 const crArguments = "spaceId: $spaceId, changeRequestId: $changeRequestId";
-const selectChangeRequest = (inner: string) =>
-  `space(id: $spaceId) { changeRequest(id: $changeRequestId) { ${inner} } }`;
+const changeRequestPath = ["space(id: $spaceId)", "changeRequest(id: $changeRequestId)"];
+const selectChangeRequest = (inner: string) => selectAlong(changeRequestPath, inner);
 
 export const changeRequestRoutes: RestRoute[] = [
-  {
-    method: "GET",
+  listRoute({
     path: "/spaces/{spaceId}/change-requests",
     operation: "listChangeRequestsForSpace",
-    status: 200,
-    result: "space.changeRequests",
+    variables: `$spaceId: ID!, ${filterVariables}`,
+    fields: ["space(id: $spaceId)", `changeRequests(${filterArguments})`],
+    nodes: "...ChangeRequestFields",
+    fragments: changeRequestFields,
     queryRules: { topic: topicRule },
-    document: `query listChangeRequestsForSpace($spaceId: ID!, ${filterVariables}) {
-      space(id: $spaceId) { changeRequests(${filterArguments}) { ${connection("ChangeRequestFields")} } }
-    } ${changeRequestFields}`,
-  },
-  {
-    method: "GET",
+  }),
+  listRoute({
     path: "/orgs/{organizationId}/change-requests",
     operation: "listChangeRequestsForOrganization",
-    status: 200,
-    result: "organization.changeRequests",
+    variables: `$organizationId: ID!, ${filterVariables}, $site: ID, $space: ID`,
+    fields: ["organization(id: $organizationId)", `changeRequests(${filterArguments}, site: $site, space: $space)`],
+    nodes: "...ChangeRequestFields",
+    fragments: changeRequestFields,
     queryRules: organizationQueryRules,
-    document: `query listChangeRequestsForOrganization($organizationId: ID!, ${filterVariables}, $site: ID, $space: ID) {
-      organization(id: $organizationId) {
-        changeRequests(${filterArguments}, site: $site, space: $space) { ${connection("ChangeRequestFields")} }
-      }
-    } ${changeRequestFields}`,
-  },
+  }),
   {
     method: "POST",
     path: "/spaces/{spaceId}/change-requests",
@@ -125,8 +119,7 @@ export const changeRequestRoutes: RestRoute[] = [
   ...contentReadRoutes({
     path: base,
     variables: crVariables,
-    select: (inner) => selectChangeRequest(`content(metadata: $metadata, computed: $computed) { ${inner} }`),
-    result: "space.changeRequest.content",
+    owner: changeRequestPath,
     operations: {
       revision: "getRevisionOfChangeRequestById",
       pages: "listPagesInChangeRequest",
@@ -135,17 +128,15 @@ export const changeRequestRoutes: RestRoute[] = [
       page: "getPageInChangeRequestById",
     },
   }),
-  {
-    method: "GET",
+  listRoute({
     path: `${base}/reviews`,
     operation: "getReviewsByChangeRequestId",
-    status: 200,
-    result: "space.changeRequest.reviews",
+    variables: crVariables,
+    fields: [...changeRequestPath, "reviews"],
+    nodes: "...ReviewFields",
+    fragments: reviewFields,
     queryRules: { format: reviewFormatRule, outdated: { unsupported: "read each review's outdated field instead" } },
-    document: `query getReviewsByChangeRequestId(${crVariables}, $limit: Int, $page: String) {
-      ${selectChangeRequest(`reviews(first: $limit, after: $page) { ${connection("ReviewFields")} }`)}
-    } ${reviewFields}`,
-  },
+  }),
   {
     method: "POST",
     path: `${base}/reviews`,
@@ -167,19 +158,13 @@ export const changeRequestRoutes: RestRoute[] = [
       ${selectChangeRequest("review(id: $reviewId) { ...ReviewFields }")}
     } ${reviewFields}`,
   },
-  {
-    method: "GET",
+  listRoute({
     path: `${base}/requested-reviewers`,
     operation: "getRequestedReviewersByChangeRequestId",
-    status: 200,
-    result: "space.changeRequest.requestedReviewers",
-    document: `query getRequestedReviewersByChangeRequestId(${crVariables}, $limit: Int, $page: String) {
-      ${selectChangeRequest(`requestedReviewers(first: $limit, after: $page) {
-        totalCount pageInfo { hasNextPage endCursor }
-        nodes { object: __typename kind revision createdAt user { ${userFields} } requestedBy { ${userFields} } }
-      }`)}
-    }`,
-  },
+    variables: crVariables,
+    fields: [...changeRequestPath, "requestedReviewers"],
+    nodes: `object: __typename kind revision createdAt user { ${userFields} } requestedBy { ${userFields} }`,
+  }),
   {
     method: "POST",
     path: `${base}/requested-reviewers`,

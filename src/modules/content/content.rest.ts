@@ -1,3 +1,4 @@
+import { listRoute, resultAlong, selectAlong } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 import { changeRequestFields } from "../change-request/change-request.fragments.ts";
 
@@ -44,20 +45,23 @@ const pageQueryRules = {
 export function contentReadRoutes(base: {
   path: string;
   variables: string;
-  select: (inner: string) => string;
-  result: string;
+  /** Fields from the root to the object whose content is read (a space, a change request), outermost first. */
+  owner: readonly string[];
   operations: { revision: string; pages: string; files: string; file: string; page: string };
 }): RestRoute[] {
   const readArgs = "$metadata: Boolean, $computed: Boolean";
+  const content = [...base.owner, "content(metadata: $metadata, computed: $computed)"];
+  const select = (inner: string) => selectAlong(content, inner);
+  const result = resultAlong(content);
   return [
     {
       method: "GET",
       path: `${base.path}/content`,
       operation: base.operations.revision,
       status: 200,
-      result: base.result,
+      result,
       document: `query ${base.operations.revision}(${base.variables}, ${readArgs}) {
-        ${base.select("...RevisionFields")}
+        ${select("...RevisionFields")}
       } ${revisionFields}`,
     },
     {
@@ -65,29 +69,27 @@ export function contentReadRoutes(base: {
       path: `${base.path}/content/pages`,
       operation: base.operations.pages,
       status: 200,
-      result: base.result,
+      result,
       document: `query ${base.operations.pages}(${base.variables}, ${readArgs}) {
-        ${base.select("pages: pageList { ...ListedPageFields }")}
+        ${select("pages: pageList { ...ListedPageFields }")}
       } ${listedPageFields}`,
     },
-    {
-      method: "GET",
+    listRoute({
       path: `${base.path}/content/files`,
       operation: base.operations.files,
-      status: 200,
-      result: `${base.result}.fileConnection`,
-      document: `query ${base.operations.files}(${base.variables}, ${readArgs}, $limit: Int, $page: String) {
-        ${base.select("fileConnection(first: $limit, after: $page) { totalCount pageInfo { hasNextPage endCursor } nodes { ...FileFields } }")}
-      } ${fileFields}`,
-    },
+      variables: `${base.variables}, ${readArgs}`,
+      fields: [...content, "fileConnection"],
+      nodes: "...FileFields",
+      fragments: fileFields,
+    }),
     {
       method: "GET",
       path: `${base.path}/content/files/{fileId}`,
       operation: base.operations.file,
       status: 200,
-      result: `${base.result}.file`,
+      result: `${result}.file`,
       document: `query ${base.operations.file}(${base.variables}, ${readArgs}, $fileId: String!) {
-        ${base.select("file(id: $fileId) { ...FileFields }")}
+        ${select("file(id: $fileId) { ...FileFields }")}
       } ${fileFields}`,
     },
     {
@@ -95,11 +97,11 @@ export function contentReadRoutes(base: {
       path: `${base.path}/content/page/{pageId}`,
       operation: base.operations.page,
       status: 200,
-      result: `${base.result}.page`,
+      result: `${result}.page`,
       queryRules: pageQueryRules,
       document: `query ${base.operations.page}(${base.variables}, ${readArgs}, $pageId: String!,
           $format: PageFormat = document, $evaluated: String) {
-        ${base.select("page(id: $pageId) { ...PageWithBody }")}
+        ${select("page(id: $pageId) { ...PageWithBody }")}
       } ${pageWithBody}`,
     },
   ];
@@ -109,8 +111,7 @@ export const contentRoutes: RestRoute[] = [
   ...contentReadRoutes({
     path: "/spaces/{spaceId}",
     variables: "$spaceId: ID!",
-    select: (inner) => `space(id: $spaceId) { content(metadata: $metadata, computed: $computed) { ${inner} } }`,
-    result: "space.content",
+    owner: ["space(id: $spaceId)"],
     operations: {
       revision: "getCurrentRevision",
       pages: "listPages",

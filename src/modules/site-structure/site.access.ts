@@ -4,7 +4,6 @@ import {
   requireViewer,
   viewerMembershipLoader,
 } from "../../auth/access.ts";
-import { hasRole } from "../../auth/roles.ts";
 import { hashToken } from "../../auth/tokens.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Role, Site, SiteSpace, Space } from "../../db/generated/client.ts";
@@ -121,29 +120,45 @@ async function publishedSiteAccess(
   const site = await siteByIdLoader(ctx).load(siteId);
   const notFound = new NotFoundError(`Site ${siteId} not found`);
   if (!site || site.organizationId !== organizationId) throw notFound;
-  if (ctx.viewer) {
-    const membership = await viewerMembershipLoader(ctx).load(organizationId);
-    if (membership && !membership.disabled && hasRole(membership.role, "read")) {
-      return { site, visitorClaims: (await visitorClaims(ctx, site)) ?? {} };
-    }
+  if (ctx.viewer && readsOrganization(await viewerMembershipLoader(ctx).load(organizationId))) {
+    return { site, visitorClaims: (await visitorClaims(ctx, site)) ?? {} };
   }
-  if (!site.published) throw notFound;
-  switch (site.visibility) {
-    case "public":
-    case "unlisted":
+  switch (publishedSiteEntry(site)) {
+    case "open":
       return { site, visitorClaims: {} };
-    case "share-link":
+    case "share-key":
       if (options.shareKey && (await shareKeyOpensSite(ctx, site.id, options.shareKey))) {
         return { site, visitorClaims: {} };
       }
       throw notFound;
-    case "visitor-auth": {
+    case "visitor-token": {
       const claims = await visitorClaims(ctx, site);
       if (!claims) throw new UnauthenticatedError("A valid visitor token of this site is required (Bearer JWT)");
       return { site, visitorClaims: claims };
     }
     default:
       throw notFound;
+  }
+}
+
+/**
+ * What lets a caller who is not a reading member into a site's published content: nothing while it is unpublished
+ * (null: 404), else its visibility: open to all, or to the key of an active share link, or to a visitor JWT.
+ */
+export function publishedSiteEntry(
+  site: Pick<Site, "published" | "visibility">,
+): "open" | "share-key" | "visitor-token" | null {
+  if (!site.published) return null;
+  switch (site.visibility) {
+    case "public":
+    case "unlisted":
+      return "open";
+    case "share-link":
+      return "share-key";
+    case "visitor-auth":
+      return "visitor-token";
+    default:
+      return null;
   }
 }
 

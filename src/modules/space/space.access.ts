@@ -1,7 +1,7 @@
 import { requireMembership, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
 import { hasRole, highestRole, roleRank } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
-import type { Prisma, Role, Space } from "../../db/generated/client.ts";
+import type { Member, Prisma, Role, Space } from "../../db/generated/client.ts";
 import { ForbiddenError, NotFoundError } from "../../lib/errors.ts";
 import { defineLoader } from "../../loaders.ts";
 import { collectionByIdLoader, grantsReaching, spaceByIdLoader, viewerSpaceGrantLoader } from "./space.loaders.ts";
@@ -17,25 +17,54 @@ function capRole(level: Role | null | undefined, organizationRole: Role | null |
   return roleRank(level) <= roleRank(organizationRole) ? level : organizationRole;
 }
 
+/** The collection whose default level also opens the space: its parent, when the space is `in-collection`. */
+function openingCollection(space: Pick<Space, "visibility" | "parentId">): string | null {
+  return space.visibility === "in-collection" ? space.parentId : null;
+}
+
+/** What decides a viewer's role on a space, read by `effectiveRole` and enumerated by the unit tests. */
+export interface SpaceRoleFacts {
+  /** The viewer's membership of the space's organization; null when not a member. */
+  membership: Pick<Member, "role" | "disabled"> | null;
+  space: Pick<Space, "visibility" | "defaultLevel" | "parentId">;
+  /** The default level of the space's parent collection; it counts only for `in-collection` spaces. */
+  collectionDefaultLevel: Role | null;
+  /** The viewer's highest explicit grant on the space, user or team; read only when `grantsMatter`. */
+  grant: Role | null;
+}
+
+/**
+ * Whether the viewer's grants and the parent collection can change their role: only for enabled members below
+ * organization admin, so `effectiveRole` reads them for no one else.
+ */
+export function grantsMatter(membership: SpaceRoleFacts["membership"]): boolean {
+  return Boolean(membership && !membership.disabled && membership.role !== "admin");
+}
+
+/** The effective role on a space (access.md), from facts already read: the one decision `visibleSpacesWhere` mirrors. */
+export function roleFromGrants({ membership, space, collectionDefaultLevel, grant }: SpaceRoleFacts): Role | null {
+  // Public and unlisted content is readable by anyone signed in, members included.
+  const openRead: Role | null = space.visibility === "public" || space.visibility === "unlisted" ? "read" : null;
+  if (!membership || membership.disabled) return openRead;
+  // Nothing ranks above an organization admin.
+  if (membership.role === "admin") return "admin";
+  const defaultLevel = highestRole(space.defaultLevel, openingCollection(space) ? collectionDefaultLevel : null);
+  return highestRole(grant, capRole(defaultLevel, membership.role), openRead);
+}
+
 /** The viewer's effective role on a space, deleted or not (access.md); restore needs it on deleted spaces. */
 export async function effectiveRole(ctx: RequestContext, space: Space): Promise<Role | null> {
   // Visitors of published content (no API token) reach spaces through a site: they hold no role on them.
   if (!ctx.viewer) return null;
   const membership = await viewerMembershipLoader(ctx).load(space.organizationId);
-  // Public and unlisted content is readable by anyone signed in, members included.
-  const openRead: Role | null = space.visibility === "public" || space.visibility === "unlisted" ? "read" : null;
-  if (!membership || membership.disabled) return openRead;
-  // Nothing ranks above an organization admin: their grants need not be read.
-  if (membership.role === "admin") return "admin";
+  if (!grantsMatter(membership))
+    return roleFromGrants({ membership, space, collectionDefaultLevel: null, grant: null });
+  const collectionId = openingCollection(space);
   const [grant, collection] = await Promise.all([
     viewerSpaceGrantLoader(ctx).load(space.id),
-    space.visibility === "in-collection" && space.parentId
-      ? collectionByIdLoader(ctx).load(space.parentId)
-      : Promise.resolve(null),
+    collectionId ? collectionByIdLoader(ctx).load(collectionId) : null,
   ]);
-  // `in-collection` spaces also open to whoever the parent collection's default level lets in.
-  const defaultLevel = highestRole(space.defaultLevel, collection?.defaultLevel);
-  return highestRole(grant, capRole(defaultLevel, membership.role), openRead);
+  return roleFromGrants({ membership, space, collectionDefaultLevel: collection?.defaultLevel ?? null, grant });
 }
 
 /** Roles decided in a request, per space row: lists and nested reads ask for the same space many times. */
@@ -109,7 +138,10 @@ export async function spacePermissions(ctx: RequestContext, space: Space) {
   };
 }
 
-/** Live spaces of an organization the viewer can see (the same rule as `effectiveRole`, as a Prisma filter). */
+/**
+ * Live spaces of an organization the viewer can see: the rule of `roleFromGrants` as a Prisma filter, held to it by
+ * test/property/space-visibility.test.ts.
+ */
 export async function visibleSpacesWhere(ctx: RequestContext, organizationId: string): Promise<Prisma.SpaceWhereInput> {
   // Guests see the spaces they were invited to; only non-members get a 404.
   const membership = await requireMembership(ctx, organizationId);

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { readsOrganization } from "../../src/auth/access.ts";
+import type { Member, Role } from "../../src/db/generated/client.ts";
+import { publishedSiteEntry } from "../../src/modules/site-structure/site.access.ts";
+
+/* Who reads a site's published content, and who reads an organization's structure, decided without a database. */
+
+describe("publishedSiteEntry", () => {
+  it("lets no one in through an unpublished site, whatever its visibility", () => {
+    for (const visibility of ["public", "unlisted", "share-link", "visitor-auth"]) {
+      expect(publishedSiteEntry({ published: false, visibility })).toBeNull();
+    }
+  });
+
+  it("opens a published site by its visibility", () => {
+    expect(publishedSiteEntry({ published: true, visibility: "public" })).toBe("open");
+    expect(publishedSiteEntry({ published: true, visibility: "unlisted" })).toBe("open");
+    expect(publishedSiteEntry({ published: true, visibility: "share-link" })).toBe("share-key");
+    expect(publishedSiteEntry({ published: true, visibility: "visitor-auth" })).toBe("visitor-token");
+  });
+
+  it("keeps closed a visibility it does not know", () => {
+    expect(publishedSiteEntry({ published: true, visibility: "private" })).toBeNull();
+  });
+});
+
+describe("readsOrganization", () => {
+  const membership = (role: Role | null, disabled = false) =>
+    ({ organizationId: "org_1", userId: "user_1", role, disabled, sso: false }) as Member;
+
+  it("admits enabled members with a role", () => {
+    expect(readsOrganization(membership("read"))).toBe(true);
+    expect(readsOrganization(membership("admin"))).toBe(true);
+  });
+
+  it("refuses guests, disabled members, non-members and failed loads", () => {
+    expect(readsOrganization(membership(null))).toBe(false);
+    expect(readsOrganization(membership("admin", true))).toBe(false);
+    expect(readsOrganization(null)).toBe(false);
+    expect(readsOrganization(new Error("load failed"))).toBe(false);
+  });
+});

@@ -1,0 +1,121 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { hasRole, roleOrder } from "../../src/auth/roles.ts";
+import type { Role } from "../../src/db/generated/client.ts";
+import { grantsMatter, roleFromGrants, type SpaceRoleFacts } from "../../src/modules/space/space.access.ts";
+
+/* The effective role on a space (access.md), decided without a database. */
+
+const member = (role: Role | null, disabled = false) => ({ role, disabled });
+const space = (visibility: string, defaultLevel: Role | null = null, parentId: string | null = null) => ({
+  visibility,
+  defaultLevel,
+  parentId,
+});
+const facts = (overrides: Partial<SpaceRoleFacts>): SpaceRoleFacts => ({
+  membership: member("read"),
+  space: space("private"),
+  collectionDefaultLevel: null,
+  grant: null,
+  ...overrides,
+});
+
+describe("roleFromGrants", () => {
+  it("makes an organization admin admin of every space, grants or not", () => {
+    expect(roleFromGrants(facts({ membership: member("admin"), grant: "read" }))).toBe("admin");
+    expect(roleFromGrants(facts({ membership: member("admin"), space: space("private") }))).toBe("admin");
+  });
+
+  it("gives non-members and disabled members read on public and unlisted spaces only", () => {
+    for (const membership of [null, member("admin", true), member("edit", true)]) {
+      expect(roleFromGrants(facts({ membership, space: space("public") }))).toBe("read");
+      expect(roleFromGrants(facts({ membership, space: space("unlisted") }))).toBe("read");
+      expect(roleFromGrants(facts({ membership, space: space("share-link", "admin"), grant: "admin" }))).toBeNull();
+      expect(roleFromGrants(facts({ membership, space: space("private", "edit") }))).toBeNull();
+    }
+  });
+
+  it("caps the space's default level at the member's organization role", () => {
+    expect(roleFromGrants(facts({ membership: member("comment"), space: space("private", "admin") }))).toBe("comment");
+    expect(roleFromGrants(facts({ membership: member("create"), space: space("private", "edit") }))).toBe("edit");
+  });
+
+  it("gives guests nothing by default: only their grants and open visibilities", () => {
+    const guest = member(null);
+    expect(roleFromGrants(facts({ membership: guest, space: space("private", "admin") }))).toBeNull();
+    expect(roleFromGrants(facts({ membership: guest, space: space("private", "admin"), grant: "edit" }))).toBe("edit");
+    expect(roleFromGrants(facts({ membership: guest, space: space("unlisted") }))).toBe("read");
+  });
+
+  it("keeps a private space without default level to its explicit grants, which are not capped", () => {
+    expect(roleFromGrants(facts({ membership: member("read"), space: space("private") }))).toBeNull();
+    expect(roleFromGrants(facts({ membership: member("read"), grant: "review" }))).toBe("review");
+  });
+
+  it("takes the highest of grant, capped default level and open read", () => {
+    const edit = member("edit");
+    expect(roleFromGrants(facts({ membership: edit, space: space("public", "comment"), grant: "read" }))).toBe(
+      "comment",
+    );
+    expect(roleFromGrants(facts({ membership: edit, space: space("public") }))).toBe("read");
+  });
+
+  it("opens in-collection spaces to the parent collection's default level, and only those", () => {
+    const opened = (visibility: string, parentId: string | null) =>
+      roleFromGrants(
+        facts({
+          membership: member("review"),
+          space: space(visibility, null, parentId),
+          collectionDefaultLevel: "edit",
+        }),
+      );
+    expect(opened("in-collection", "collection_1")).toBe("edit");
+    expect(opened("in-collection", null)).toBeNull();
+    expect(opened("private", "collection_1")).toBeNull();
+    expect(
+      roleFromGrants(
+        facts({
+          membership: member("comment"),
+          space: space("in-collection", "read", "collection_1"),
+          collectionDefaultLevel: "admin",
+        }),
+      ),
+    ).toBe("comment");
+  });
+});
+
+const role = fc.constantFrom(...roleOrder);
+const level = fc.option(role, { nil: null });
+const anyFacts: fc.Arbitrary<SpaceRoleFacts> = fc.record({
+  membership: fc.option(fc.record({ role: level, disabled: fc.boolean() }), { nil: null }),
+  space: fc.record({
+    visibility: fc.constantFrom("public", "unlisted", "share-link", "visitor-auth", "in-collection", "private"),
+    defaultLevel: level,
+    parentId: fc.option(fc.constant("collection_1"), { nil: null }),
+  }),
+  collectionDefaultLevel: level,
+  grant: level,
+});
+
+describe("roleFromGrants, over all facts", () => {
+  it("reads no grant or collection when grantsMatter says they cannot count", () => {
+    fc.assert(
+      fc.property(anyFacts, level, level, (given, grant, collectionDefaultLevel) => {
+        fc.pre(!grantsMatter(given.membership));
+        expect(roleFromGrants({ ...given, grant, collectionDefaultLevel })).toBe(roleFromGrants(given));
+      }),
+    );
+  });
+
+  it("never gives less than an enabled member's grant, nor more than their role without one", () => {
+    fc.assert(
+      fc.property(anyFacts, (given) => {
+        fc.pre(grantsMatter(given.membership));
+        const result = roleFromGrants(given);
+        if (given.grant) expect(hasRole(result, given.grant)).toBe(true);
+        const open = given.space.visibility === "public" || given.space.visibility === "unlisted";
+        if (!given.grant && !open && result) expect(hasRole(given.membership?.role, result)).toBe(true);
+      }),
+    );
+  });
+});
