@@ -67,26 +67,9 @@ export async function effectiveRole(ctx: RequestContext, space: Space): Promise<
   return roleFromGrants({ membership, space, collectionDefaultLevel: collection?.defaultLevel ?? null, grant });
 }
 
-/** Roles decided in a request, per space row: lists and nested reads ask for the same space many times. */
-const decidedRoles = new WeakMap<RequestContext, WeakMap<Space, Promise<Role | null>>>();
-
-/**
- * The viewer's effective role on a live space; null when the viewer may not see it (or it is deleted). Decided once
- * per row object and request: a row re-read after a write is a new object, so a mutation's answer sees its effect.
- */
-export function spaceRole(ctx: RequestContext, space: Space): Promise<Role | null> {
-  if (space.deletedAt) return Promise.resolve(null);
-  let roles = decidedRoles.get(ctx);
-  if (!roles) {
-    roles = new WeakMap();
-    decidedRoles.set(ctx, roles);
-  }
-  let role = roles.get(space);
-  if (!role) {
-    role = effectiveRole(ctx, space);
-    roles.set(space, role);
-  }
-  return role;
+/** The viewer's effective role on a live space; null when the viewer may not see it (or it is deleted). */
+export async function spaceRole(ctx: RequestContext, space: Space): Promise<Role | null> {
+  return space.deletedAt ? null : effectiveRole(ctx, space);
 }
 
 /**
