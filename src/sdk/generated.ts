@@ -28,13 +28,13 @@ export type AddOrganizationMemberInput = {
 };
 
 export type AddSectionGroupToSiteInput = {
-  /** Icon name, max 50. */
+  /** Icon name. 1..50 characters; may be null. */
   icon?: InputMaybe<Scalars['String']['input']>;
-  /** Id of a root group to nest under (one level); omitted: the site root. */
-  parent?: InputMaybe<Scalars['String']['input']>;
-  /** Ids of sections to move into the group. */
-  sections?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** 1..100. */
+  /** Id of a root group to nest under (groups nest one level); omitted: the site root. Not empty; may be null. */
+  parent?: InputMaybe<Scalars['ID']['input']>;
+  /** Ids of sections to move into the group. At most 1000 items. */
+  sections?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** The group's title. 1..100 characters. */
   title: Scalars['String']['input'];
 };
 
@@ -604,9 +604,9 @@ export type UpdateSiteInput = {
 };
 
 export type UpdateSiteSectionGroupInput = {
-  /** Max 50; null removes it. */
+  /** Icon name. 1..50 characters; may be null. */
   icon?: InputMaybe<Scalars['String']['input']>;
-  /** 1..100. */
+  /** The group's title. 1..100 characters. */
   title?: InputMaybe<Scalars['String']['input']>;
 };
 
