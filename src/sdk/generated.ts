@@ -140,13 +140,17 @@ export type CreateCollectionInput = {
   title?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A new OpenAPI spec. */
 export type CreateOpenApiSpecInput = {
-  /** 1..100 letters and digits in groups joined by single hyphens. */
+  /** The spec's name in URLs, unique in the organization: letters and digits in groups joined by single hyphens. 1..100 characters; matching /^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/. */
   slug: Scalars['String']['input'];
+  /** Where the document comes from: exactly one of url and text. */
   source: OpenApiSpecSourceInput;
 };
 
+/** The source of a spec to create or update. */
 export type CreateOrUpdateOpenApiSpecInput = {
+  /** Where the document comes from: exactly one of url and text; replaces the source. */
   source: OpenApiSpecSourceInput;
 };
 
@@ -162,18 +166,19 @@ export type CreateOrganizationInput = {
   useCase?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A new SAML provider; it is active once entityID, ssoURL and certificate are set. */
 export type CreateSamlProviderInput = {
-  /** The identity provider's signing certificate, PEM X.509 (max 10000). */
+  /** The identity provider's signing certificate, PEM X.509 (-----BEGIN CERTIFICATE----- ...). At most 10000 characters. */
   certificate?: InputMaybe<Scalars['String']['input']>;
-  /** Role of new SSO members; null makes them guests. */
+  /** The organization role of new SSO members; null makes them guests. One of "admin", "create", "review", "edit", "comment", "read"; may be null. */
   defaultRole?: InputMaybe<Role>;
-  /** Id of a team of the organization that new SSO members join; null for none. */
-  defaultTeam?: InputMaybe<Scalars['String']['input']>;
-  /** The identity provider's entity id (max 1024). */
+  /** Id of a team of the organization that new SSO members join; null: none. Not empty; may be null. */
+  defaultTeam?: InputMaybe<Scalars['ID']['input']>;
+  /** The identity provider's entity id, trimmed. 1..1024 characters. */
   entityID?: InputMaybe<Scalars['String']['input']>;
-  /** 1..30 characters. */
+  /** The name members see on the sign-in page, trimmed. 1..30 characters. */
   label: Scalars['String']['input'];
-  /** The identity provider's login URL (http or https, max 2048). */
+  /** The identity provider's login URL (http or https). At most 2048 characters; format uri. */
   ssoURL?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -355,25 +360,37 @@ export type MoveSpaceInput = {
   position?: InputMaybe<SpacePositionInput>;
 };
 
+/** Why the last processing failed. */
 export type OpenApiSpecProcessErrorCode =
+  /** The source URL could not be fetched (unreachable, refused or an error answer). */
   | 'FETCH_ERROR'
+  /** Fetching the source URL took too long. */
   | 'FETCH_TIMEOUT'
+  /** The source is not a valid OpenAPI or Swagger document in JSON or YAML. */
   | 'PARSE_ERROR';
 
+/** Where a spec's processing stands. */
 export type OpenApiSpecProcessingState =
+  /** Done, with a new version or the errors of `lastProcessedErrors`. */
   | 'complete'
+  /** Queued (also between retries of a fetch that may pass). */
   | 'pending'
+  /** Being fetched and parsed. */
   | 'progress';
 
 /** Exactly one of `url` (fetched by the server) or `text` (the document itself). */
 export type OpenApiSpecSourceInput = {
+  /** The document itself, JSON or YAML. 1..10485760 characters. */
   text?: InputMaybe<Scalars['String']['input']>;
+  /** Where the server fetches the document (http or https), at each processing. At most 2048 characters; format uri. */
   url?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** private: members only; public: the versions' source URLs are readable without a token. */
+/** Who may read a spec's versions' sources. */
 export type OpenApiSpecVisibility =
+  /** Organization members only. */
   | 'private'
+  /** Anyone: the versions' source URLs are readable without a token. */
   | 'public';
 
 /** Page fields; an update sets only the fields it names. */
@@ -440,9 +457,11 @@ export type Role =
   | 'read'
   | 'review';
 
-/** pending until entityID, ssoURL and certificate are all set. */
+/** Whether a SAML provider can be signed in with. */
 export type SamlProviderStatus =
+  /** entityID, ssoURL and certificate are all set: members may sign in with it. */
   | 'active'
+  /** Some of entityID, ssoURL and certificate are missing: not offered yet. */
   | 'pending';
 
 /** Adaptive content settings. */
@@ -626,7 +645,9 @@ export type UpdateMemberInput = {
   role?: InputMaybe<Role>;
 };
 
+/** Changes to a spec. */
 export type UpdateOpenApiSpecInput = {
+  /** public: the versions' sources are readable without a token; private: organization members only. One of "private", "public". */
   visibility: OpenApiSpecVisibility;
 };
 
@@ -654,18 +675,19 @@ export type UpdateOrganizationInput = {
   title?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Changes to a SAML provider; omitted fields stay as they are. */
 export type UpdateSamlProviderInput = {
-  /** The identity provider's signing certificate, PEM X.509 (max 10000). */
+  /** The identity provider's signing certificate, PEM X.509 (-----BEGIN CERTIFICATE----- ...). At most 10000 characters. */
   certificate?: InputMaybe<Scalars['String']['input']>;
-  /** Role of new SSO members; null makes them guests. */
+  /** The organization role of new SSO members; null makes them guests. One of "admin", "create", "review", "edit", "comment", "read"; may be null. */
   defaultRole?: InputMaybe<Role>;
-  /** Id of a team of the organization that new SSO members join; null for none. */
-  defaultTeam?: InputMaybe<Scalars['String']['input']>;
-  /** The identity provider's entity id (max 1024). */
+  /** Id of a team of the organization that new SSO members join; null: none. Not empty; may be null. */
+  defaultTeam?: InputMaybe<Scalars['ID']['input']>;
+  /** The identity provider's entity id, trimmed. 1..1024 characters. */
   entityID?: InputMaybe<Scalars['String']['input']>;
-  /** 1..30 characters. */
+  /** The name members see on the sign-in page, trimmed. 1..30 characters. */
   label?: InputMaybe<Scalars['String']['input']>;
-  /** The identity provider's login URL (http or https, max 2048). */
+  /** The identity provider's login URL (http or https). At most 2048 characters; format uri. */
   ssoURL?: InputMaybe<Scalars['String']['input']>;
 };
 
