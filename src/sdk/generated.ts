@@ -20,13 +20,17 @@ export type Scalars = {
   JSON: { input: unknown; output: unknown; }
 };
 
+/** A person to add to an organization, by email. */
 export type AddOrganizationMemberInput = {
-  /** Used when no user has this email yet. */
+  /** Their name, trimmed, used when no user has this email yet; omitted: the email's local part. 1..100 characters. */
   displayName?: InputMaybe<Scalars['String']['input']>;
+  /** The person's email address, compared in lower case. At most 320 characters; format email. */
   email: Scalars['String']['input'];
+  /** Their organization role; null: a guest. One of "admin", "create", "review", "edit", "comment", "read"; may be null. */
   role?: InputMaybe<Role>;
 };
 
+/** A new section group. */
 export type AddSectionGroupToSiteInput = {
   /** Icon name. 1..50 characters; may be null. */
   icon?: InputMaybe<Scalars['String']['input']>;
@@ -38,23 +42,28 @@ export type AddSectionGroupToSiteInput = {
   title: Scalars['String']['input'];
 };
 
+/** A section to move into a group. */
 export type AddSectionToGroupInput = {
-  sectionId: Scalars['String']['input'];
+  /** Id of a section of the site; it moves to the end of the group. Not empty. */
+  sectionId: Scalars['ID']['input'];
 };
 
+/** A new section, made with one site space. */
 export type AddSectionToSiteInput = {
-  /** Icon name, max 50. */
+  /** Icon name. 1..50 characters; may be null. */
   icon?: InputMaybe<Scalars['String']['input']>;
-  /** The space of the section's first site space. */
-  spaceId: Scalars['String']['input'];
-  /** 2..128; default: the space's title. */
+  /** Id of a space of the organization: the section's first site space. Not empty. */
+  spaceId: Scalars['ID']['input'];
+  /** The section's title, trimmed; omitted: the space's title ("Section" when that does not fit). 2..128 characters; may be null. */
   title?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A space to show on a site, and where. */
 export type AddSpaceToSiteInput = {
-  /** Default: the site's default section, or the root for sites without one. */
-  sectionId?: InputMaybe<Scalars['String']['input']>;
-  spaceId: Scalars['String']['input'];
+  /** Id of a section of the site to add it to; omitted: the default section, or the root without sections. Not empty; may be null. */
+  sectionId?: InputMaybe<Scalars['ID']['input']>;
+  /** Id of a space of the organization to show on the site. Not empty. */
+  spaceId: Scalars['ID']['input'];
 };
 
 /** A template to apply, with what it needs. */
@@ -137,7 +146,9 @@ export type ContentChangesInput = {
   changes: Array<ContentChangeInput>;
 };
 
+/** A new API token. */
 export type CreateApiTokenInput = {
+  /** A name to recognize the token by, trimmed; omitted: none. 1..100 characters. */
   label?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -149,77 +160,95 @@ export type CreateChangeRequestInput = {
   template?: InputMaybe<Scalars['JSON']['input']>;
 };
 
+/** A new collection. */
 export type CreateCollectionInput = {
-  /** Parent collection id. */
+  /** Id of a collection of the organization to nest it in; omitted: the root. Not empty. */
   parent?: InputMaybe<Scalars['ID']['input']>;
-  /** At most 50 characters. */
+  /** The collection's title, trimmed; omitted: "Untitled". 1..50 characters. */
   title?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A new OpenAPI spec. */
 export type CreateOpenApiSpecInput = {
-  /** 1..100 letters and digits in groups joined by single hyphens. */
+  /** The spec's name in URLs, unique in the organization: letters and digits in groups joined by single hyphens. 1..100 characters; matching /^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/. */
   slug: Scalars['String']['input'];
+  /** Where the document comes from: exactly one of url and text. */
   source: OpenApiSpecSourceInput;
 };
 
+/** The source of a spec to create or update. */
 export type CreateOrUpdateOpenApiSpecInput = {
+  /** Where the document comes from: exactly one of url and text; replaces the source. */
   source: OpenApiSpecSourceInput;
 };
 
+/** A new organization. */
 export type CreateOrganizationInput = {
+  /** Email domains (such as example.com) whose verified users may join it themselves; omitted: none. At most 100 items. */
   emailDomains?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** The organization's name, without leading or trailing spaces. 2..255 characters; matching /^\S(.*\S)?$/. */
   title: Scalars['String']['input'];
+  /** The kind of organization; omitted: business. One of "business", "community". */
   type?: InputMaybe<Scalars['String']['input']>;
+  /** What it documents; omitted: not set. One of "internalDocs", "docsSite", "audienceControlledSite", "productDocs", "teamKnowledgeBase", "designSystem", "openSourceDocs", "notes", "other". */
   useCase?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A new SAML provider; it is active once entityID, ssoURL and certificate are set. */
 export type CreateSamlProviderInput = {
-  /** The identity provider's signing certificate, PEM X.509 (max 10000). */
+  /** The identity provider's signing certificate, PEM X.509 (-----BEGIN CERTIFICATE----- ...). At most 10000 characters. */
   certificate?: InputMaybe<Scalars['String']['input']>;
-  /** Role of new SSO members; null makes them guests. */
+  /** The organization role of new SSO members; null makes them guests. One of "admin", "create", "review", "edit", "comment", "read"; may be null. */
   defaultRole?: InputMaybe<Role>;
-  /** Id of a team of the organization that new SSO members join; null for none. */
-  defaultTeam?: InputMaybe<Scalars['String']['input']>;
-  /** The identity provider's entity id (max 1024). */
+  /** Id of a team of the organization that new SSO members join; null: none. Not empty; may be null. */
+  defaultTeam?: InputMaybe<Scalars['ID']['input']>;
+  /** The identity provider's entity id, trimmed. 1..1024 characters. */
   entityID?: InputMaybe<Scalars['String']['input']>;
-  /** 1..30 characters. */
+  /** The name members see on the sign-in page, trimmed. 1..30 characters. */
   label: Scalars['String']['input'];
-  /** The identity provider's login URL (http or https, max 2048). */
+  /** The identity provider's login URL (http or https). At most 2048 characters; format uri. */
   ssoURL?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A new site. */
 export type CreateSiteInput = {
-  /** Ids of spaces to add to the site. */
-  spaces?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** 2..128 characters. */
+  /** Ids of spaces to add to the site as site spaces, in order (duplicates once). At most 100 items. */
+  spaces?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** The site's title, trimmed; omitted: "Untitled site". 2..128 characters. */
   title?: InputMaybe<Scalars['String']['input']>;
-  /** basic (default), premium, ultimate, sponsored, legacy-basic, legacy-premium. */
+  /** The site's plan type; omitted: basic. One of "basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium". */
   type?: InputMaybe<Scalars['String']['input']>;
-  /** public (default), unlisted, share-link, visitor-auth. */
+  /** Who may read the published site; omitted: public (anyone). One of "public", "unlisted", "share-link", "visitor-auth". */
   visibility?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A new share link. */
 export type CreateSiteShareLinkInput = {
-  /** 0..50 characters. */
+  /** A name for the link (who it is for), trimmed; may be empty. At most 50 characters. */
   name: Scalars['String']['input'];
 };
 
+/** A new space. */
 export type CreateSpaceInput = {
+  /** Whether its content may be edited; omitted: live. One of "live", "locked". */
   editMode?: InputMaybe<SpaceEditMode>;
+  /** An emoji shown with the title; omitted: none. At most 50 characters. */
   emoji?: InputMaybe<Scalars['String']['input']>;
-  /** Create an empty space (the only kind of content created). */
+  /** Create an empty space; only true is accepted, as an empty space is the only kind created. */
   empty?: InputMaybe<Scalars['Boolean']['input']>;
-  /** A language code (en, fr, pt-br, ...). */
+  /** The content's language code; omitted: none. One of "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "yue", "ko", "ar", "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl". */
   language?: InputMaybe<Scalars['String']['input']>;
-  /** Parent collection id. */
+  /** Id of a collection of the organization to create it in; omitted: the root. Not empty. */
   parent?: InputMaybe<Scalars['ID']['input']>;
-  /** At most 50 characters; default Untitled. */
+  /** The space's title, trimmed; omitted: "Untitled". 1..50 characters. */
   title?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A new team. */
 export type CreateTeamInput = {
-  /** Member (user) ids or emails. */
+  /** Members to put in it (role member), each a user id or an email (any case) of an organization member. At most 1000 items. */
   members?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** The team's title, trimmed. 1..64 characters. */
   title: Scalars['String']['input'];
 };
 
@@ -309,13 +338,14 @@ export type ImportGitRepositoryInput = {
   url: Scalars['String']['input'];
 };
 
+/** A role to grant (or revoke) on a space, and to whom: give `users`, `teams` or both. */
 export type InviteToSpaceInput = {
-  /** Role to grant; null removes the grants of these users and teams. */
+  /** The role to grant; null removes the grants of these users and teams. One of "admin", "create", "review", "edit", "comment", "read"; may be null. */
   role?: InputMaybe<Role>;
-  /** Team ids of the space's organization. */
-  teams?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** User ids (members of the space's organization). */
-  users?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Ids of teams of the space's organization. 1..1000 items. */
+  teams?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Ids of users, members of the space's organization. 1..1000 items. */
+  users?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
 /** Where a background job is. */
@@ -329,66 +359,93 @@ export type JobStatus =
   /** Running now. */
   | 'running';
 
+/** An invite link's role. */
 export type LinkInviteInput = {
-  /** Null invites guests. */
+  /** The organization role the link gives; null: joiners become guests. One of "admin", "create", "review", "edit", "comment", "read"; may be null. */
   role?: InputMaybe<Role>;
 };
 
 /** A role, or guest for members without one. */
 export type MemberRoleFilter =
+  /** Organization admins. */
   | 'admin'
+  /** Members with the comment role. */
   | 'comment'
+  /** Members with the create role. */
   | 'create'
+  /** Members with the edit role. */
   | 'edit'
+  /** Guests: members without an organization role. */
   | 'guest'
+  /** Members with the read role. */
   | 'read'
+  /** Members with the review role. */
   | 'review';
 
+/** What members are listed by. */
 export type MemberSort =
+  /** When they joined. */
   | 'joinedAt'
+  /** When they were last active; lists only members who have been active. */
   | 'lastSeenAt';
 
+/** Where to move a section group. */
 export type MoveSiteSectionGroupInput = {
-  /** Omitted: to the end. */
+  /** Where to place the group; omitted: at the end. */
   position?: InputMaybe<SiteSectionGroupMovePositionInput>;
 };
 
+/** Where to move a section. */
 export type MoveSiteSectionInput = {
-  /** Omitted: to the end. */
+  /** Where to place the section; omitted: at the end. */
   position?: InputMaybe<SiteSectionMovePositionInput>;
 };
 
+/** Where to move a site space. */
 export type MoveSiteSpaceInput = {
-  /** Omitted: to the end. */
+  /** Where to place the site space; omitted: at the end. */
   position?: InputMaybe<SiteSpaceMovePositionInput>;
 };
 
+/** Where to move a space: give `parent`, `position` or both. */
 export type MoveSpaceInput = {
-  /** Parent collection id; null moves the space to the root. */
+  /** Id of a collection of the organization to move it into; null: the root; omitted: stays. Not empty; may be null. */
   parent?: InputMaybe<Scalars['ID']['input']>;
-  /** Next to a sibling; by default at the end. */
+  /** Next to a sibling (exactly one of before and after); omitted: at the end. */
   position?: InputMaybe<SpacePositionInput>;
 };
 
+/** Why the last processing failed. */
 export type OpenApiSpecProcessErrorCode =
+  /** The source URL could not be fetched (unreachable, refused or an error answer). */
   | 'FETCH_ERROR'
+  /** Fetching the source URL took too long. */
   | 'FETCH_TIMEOUT'
+  /** The source is not a valid OpenAPI or Swagger document in JSON or YAML. */
   | 'PARSE_ERROR';
 
+/** Where a spec's processing stands. */
 export type OpenApiSpecProcessingState =
+  /** Done, with a new version or the errors of `lastProcessedErrors`. */
   | 'complete'
+  /** Queued (also between retries of a fetch that may pass). */
   | 'pending'
+  /** Being fetched and parsed. */
   | 'progress';
 
 /** Exactly one of `url` (fetched by the server) or `text` (the document itself). */
 export type OpenApiSpecSourceInput = {
+  /** The document itself, JSON or YAML. 1..10485760 characters. */
   text?: InputMaybe<Scalars['String']['input']>;
+  /** Where the server fetches the document (http or https), at each processing. At most 2048 characters; format uri. */
   url?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** private: members only; public: the versions' source URLs are readable without a token. */
+/** Who may read a spec's versions' sources. */
 export type OpenApiSpecVisibility =
+  /** Organization members only. */
   | 'private'
+  /** Anyone: the versions' source URLs are readable without a token. */
   | 'public';
 
 /** Page fields; an insert needs a title, an update sets only the fields it names. */
@@ -483,56 +540,80 @@ export type Role =
   /** Review and merge change requests; everything edit may. */
   | 'review';
 
-/** pending until entityID, ssoURL and certificate are all set. */
+/** Whether a SAML provider can be signed in with. */
 export type SamlProviderStatus =
+  /** entityID, ssoURL and certificate are all set: members may sign in with it. */
   | 'active'
+  /** Some of entityID, ssoURL and certificate are missing: not offered yet. */
   | 'pending';
 
+/** Adaptive content settings. */
 export type SiteAdaptiveContentInput = {
+  /** Whether the site adapts its content to visitor claims. */
   enabled: Scalars['Boolean']['input'];
 };
 
+/** Where to place a group among its siblings: before or after one of them. */
 export type SiteSectionGroupMovePositionInput = {
+  /** Place it just after this sibling. */
   after?: InputMaybe<SiteSectionGroupPointerInput>;
+  /** Place it just before this sibling. */
   before?: InputMaybe<SiteSectionGroupPointerInput>;
 };
 
+/** A section or group, as a sibling to place a group before or after. */
 export type SiteSectionGroupPointerInput = {
-  id: Scalars['String']['input'];
-  /** site-section or site-section-group. */
+  /** Id of a section or group with the same parent. Not empty. */
+  id: Scalars['ID']['input'];
+  /** The sibling's type. One of "site-section", "site-section-group". */
   type: Scalars['String']['input'];
 };
 
+/** Where to place a section among its siblings: before or after one of them. */
 export type SiteSectionMovePositionInput = {
+  /** Place it just after this section. */
   after?: InputMaybe<SiteSectionPointerInput>;
+  /** Place it just before this section. */
   before?: InputMaybe<SiteSectionPointerInput>;
 };
 
+/** A section, as a sibling to place another before or after. */
 export type SiteSectionPointerInput = {
-  siteSection: Scalars['String']['input'];
-  /** site-section */
+  /** Id of a section with the same parent (site root or group). Not empty. */
+  siteSection: Scalars['ID']['input'];
+  /** Always "site-section". */
   type: Scalars['String']['input'];
 };
 
+/** Where to place a site space among its siblings: before or after one of them. */
 export type SiteSpaceMovePositionInput = {
+  /** Place it just after this site space. */
   after?: InputMaybe<SiteSpacePointerInput>;
+  /** Place it just before this site space. */
   before?: InputMaybe<SiteSpacePointerInput>;
 };
 
+/** A site space, as a sibling to place another before or after. */
 export type SiteSpacePointerInput = {
-  siteSpace: Scalars['String']['input'];
-  /** site-space */
+  /** Id of a site space of the same scope (section or root). Not empty. */
+  siteSpace: Scalars['ID']['input'];
+  /** Always "site-space". */
   type: Scalars['String']['input'];
 };
 
+/** Where to place an item among its siblings: before or after one of them. */
 export type SiteStructureItemMovePositionInput = {
+  /** Place it just after this sibling. */
   after?: InputMaybe<SiteStructureItemPointerInput>;
+  /** Place it just before this sibling. */
   before?: InputMaybe<SiteStructureItemPointerInput>;
 };
 
+/** An item of a site's structure: a site space, section or section group. */
 export type SiteStructureItemPointerInput = {
-  id: Scalars['String']['input'];
-  /** site-space, site-section or site-section-group. */
+  /** The item's id. Not empty. */
+  id: Scalars['ID']['input'];
+  /** The item's type. One of "site-space", "site-section", "site-section-group". */
   type: Scalars['String']['input'];
 };
 
@@ -543,25 +624,34 @@ export type SortOrder =
   /** Descending: newest or largest first. */
   | 'desc';
 
+/** An item of a site's structure and where to place it among its siblings. */
 export type SortSiteStructureInput = {
+  /** The item to move; it keeps its parent. */
   item: SiteStructureItemPointerInput;
-  /** Before or after a sibling; neither: to the end. */
+  /** Before or after a sibling (same parent; a site space: same section or root); neither: at the end. */
   position: SiteStructureItemMovePositionInput;
 };
 
-/** live: direct edits; locked: all edits are locked. */
+/** Whether a space's content may be edited. */
 export type SpaceEditMode =
+  /** Editors change the content directly or through change requests. */
   | 'live'
+  /** All edits are locked: nobody edits the content, whatever their role. */
   | 'locked';
 
+/** A space, as a sibling to place another before or after. */
 export type SpacePointerInput = {
+  /** Id of a sibling space (same parent). Not empty. */
   space: Scalars['ID']['input'];
-  /** space */
+  /** Always "space". */
   type: Scalars['String']['input'];
 };
 
+/** Where to place a space among its siblings: before or after one of them. */
 export type SpacePositionInput = {
+  /** Place it just after this space. */
   after?: InputMaybe<SpacePointerInput>;
+  /** Place it just before this space. */
   before?: InputMaybe<SpacePointerInput>;
 };
 
@@ -579,17 +669,22 @@ export type SubmitChangeRequestReviewInput = {
   status: Scalars['String']['input'];
 };
 
+/** A team member's role. */
 export type TeamMemberInput = {
+  /** Their role in the team; omitted: member for a new one, else unchanged. One of "owner", "member". */
   role?: InputMaybe<TeamMemberRole>;
 };
 
-/** owner: manages the team's members; member: belongs to the team. */
+/** A member's role in a team. */
 export type TeamMemberRole =
+  /** Belongs to the team, and gets the team's grants on spaces. */
   | 'member'
+  /** Manages the team: its title and members. */
   | 'owner';
 
+/** The organization to move a space to. */
 export type TransferSpaceInput = {
-  /** Target organization id. */
+  /** Id of the organization to move it to; the caller must be admin there. Not empty. */
   organization: Scalars['ID']['input'];
 };
 
@@ -601,7 +696,9 @@ export type TranslationSourceInput = {
   space: Scalars['ID']['input'];
 };
 
+/** An organization's new agent instructions. */
 export type UpdateAgentInstructionsInput = {
+  /** The instructions as a document: `{ "object": "document", "nodes": [...], "data"?: {...} }`; replaces them. */
   instructions: Scalars['JSON']['input'];
 };
 
@@ -639,129 +736,155 @@ export type UpdateCommentReplyInput = {
   resolved?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** A member's new role. */
 export type UpdateMemberInput = {
-  /** Null makes the member a guest. */
+  /** The member's organization role; null makes them a guest. One of "admin", "create", "review", "edit", "comment", "read"; may be null. */
   role?: InputMaybe<Role>;
 };
 
+/** Changes to a spec. */
 export type UpdateOpenApiSpecInput = {
+  /** public: the versions' sources are readable without a token; private: organization members only. One of "private", "public". */
   visibility: OpenApiSpecVisibility;
 };
 
+/** Changes to an organization's settings; omitted fields stay as they are. */
 export type UpdateOrganizationInput = {
+  /** Whether AI features are on. */
   ai?: InputMaybe<Scalars['Boolean']['input']>;
-  /** `{ "type": "site", "site": <site id> }` or null */
+  /** `{ "type": "site", "site": <site id> }` or null to clear it; no site is accepted as the default yet. May be null. */
   defaultContent?: InputMaybe<Scalars['JSON']['input']>;
+  /** The role of members who join by email domain; null: they join as guests. One of "admin", "create", "review", "edit", "comment", "read"; may be null. */
   defaultRole?: InputMaybe<Role>;
+  /** Email domains (such as example.com) whose verified users may join it themselves; replaces the list. At most 100 items. */
   emailDomains?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Its unique hostname label: lowercase letters, digits and inner hyphens (a CONFLICT error when taken). 3..32 characters; matching /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/. */
   hostname?: InputMaybe<Scalars['String']['input']>;
+  /** Whether invite links may be used to join. */
   inviteLinks?: InputMaybe<Scalars['Boolean']['input']>;
+  /** URL of its logo; null removes it. At most 2048 characters; format uri; may be null. */
   logo?: InputMaybe<Scalars['String']['input']>;
+  /** What change requests need to merge in spaces that inherit: `{type: none}` or `{type: rules, rules: [{rule, users?}]}` (not inherit); users named must be members. */
   mergeRules?: InputMaybe<Scalars['JSON']['input']>;
+  /** Whether members must sign in through the organization's SAML provider. */
   sso?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The organization's name, without leading or trailing spaces. 2..255 characters; matching /^\S(.*\S)?$/. */
   title?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Changes to a SAML provider; omitted fields stay as they are. */
 export type UpdateSamlProviderInput = {
-  /** The identity provider's signing certificate, PEM X.509 (max 10000). */
+  /** The identity provider's signing certificate, PEM X.509 (-----BEGIN CERTIFICATE----- ...). At most 10000 characters. */
   certificate?: InputMaybe<Scalars['String']['input']>;
-  /** Role of new SSO members; null makes them guests. */
+  /** The organization role of new SSO members; null makes them guests. One of "admin", "create", "review", "edit", "comment", "read"; may be null. */
   defaultRole?: InputMaybe<Role>;
-  /** Id of a team of the organization that new SSO members join; null for none. */
-  defaultTeam?: InputMaybe<Scalars['String']['input']>;
-  /** The identity provider's entity id (max 1024). */
+  /** Id of a team of the organization that new SSO members join; null: none. Not empty; may be null. */
+  defaultTeam?: InputMaybe<Scalars['ID']['input']>;
+  /** The identity provider's entity id, trimmed. 1..1024 characters. */
   entityID?: InputMaybe<Scalars['String']['input']>;
-  /** 1..30 characters. */
+  /** The name members see on the sign-in page, trimmed. 1..30 characters. */
   label?: InputMaybe<Scalars['String']['input']>;
-  /** The identity provider's login URL (http or https, max 2048). */
+  /** The identity provider's login URL (http or https). At most 2048 characters; format uri. */
   ssoURL?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A site's new adaptive schema. */
 export type UpdateSiteAdaptiveSchemaInput = {
-  /** A draft-07 object schema of boolean visitor claims, with an optional `unsigned` object of them. */
+  /** A draft-07 object schema whose properties are boolean visitor claims (each with a description, at most 100; names of up to 64 letters, digits or _), with an optional `unsigned` object of such claims; replaces the previous schema. */
   jsonSchema: Scalars['JSON']['input'];
 };
 
+/** Changes to a site's settings; omitted fields stay as they are. */
 export type UpdateSiteInput = {
+  /** Adaptive content settings. */
   adaptiveContent?: InputMaybe<SiteAdaptiveContentInput>;
-  /** excluded or included. */
+  /** Whether the site's content is offered to AI agents as context. One of "excluded", "included". */
   agentsContext?: InputMaybe<Scalars['String']['input']>;
-  /** 1..100 characters. */
+  /** The path the site is served under on its host. 1..100 characters. */
   basename?: InputMaybe<Scalars['String']['input']>;
-  /** A section of the site. */
-  defaultSiteSection?: InputMaybe<Scalars['String']['input']>;
-  /** A site space at the root, or in the default section when there is one. */
-  defaultSiteSpace?: InputMaybe<Scalars['String']['input']>;
-  /** Host and path (`company.com/docs`, max 512); null removes the proxy. */
+  /** Id of the section visitors land on: one of this site's. Not empty. */
+  defaultSiteSection?: InputMaybe<Scalars['ID']['input']>;
+  /** Id of the site space visitors land on: one at the site root, or in the default section when the site has sections. Not empty. */
+  defaultSiteSpace?: InputMaybe<Scalars['ID']['input']>;
+  /** Host and path to serve the site under, e.g. company.com/docs; null removes the proxy. At most 512 characters; matching /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/; may be null. */
   proxy?: InputMaybe<Scalars['String']['input']>;
-  /** 2..128 characters. */
+  /** The site's title, trimmed. 2..128 characters. */
   title?: InputMaybe<Scalars['String']['input']>;
-  /** public, unlisted, share-link, visitor-auth. */
+  /** Who may read the published site. One of "public", "unlisted", "share-link", "visitor-auth". */
   visibility?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Changes to a section group; omitted fields stay as they are. */
 export type UpdateSiteSectionGroupInput = {
-  /** Icon name. 1..50 characters; may be null. */
+  /** Icon name; null removes it. 1..50 characters; may be null. */
   icon?: InputMaybe<Scalars['String']['input']>;
   /** The group's title. 1..100 characters. */
   title?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Changes to a section; omitted fields stay as they are. */
 export type UpdateSiteSectionInput = {
-  /** Expression over `visitor.claims` (max 1024); null removes it. */
+  /** Expression over `visitor.claims` that must hold for a visitor to see the section; null or blank removes it. At most 1024 characters; may be null. */
   condition?: InputMaybe<Scalars['String']['input']>;
-  /** Id of one of its site spaces. */
-  defaultSiteSpace?: InputMaybe<Scalars['String']['input']>;
-  /** Max 256; null removes it. */
+  /** Id of the site space visitors land on: one of this section's. Not empty. */
+  defaultSiteSpace?: InputMaybe<Scalars['ID']['input']>;
+  /** Short description shown with the section; null removes it. At most 256 characters; may be null. */
   description?: InputMaybe<Scalars['String']['input']>;
-  /** Max 50; null removes it. */
+  /** Icon name; null removes it. 1..50 characters; may be null. */
   icon?: InputMaybe<Scalars['String']['input']>;
-  /** 1..100; unique among the site's sections (409 when taken). */
+  /** The section's URL path; unique among the site's sections (a CONFLICT error when taken). 1..100 characters; matching /^[A-Za-z0-9][A-Za-z0-9._~-]*$/. */
   path?: InputMaybe<Scalars['String']['input']>;
-  /** 2..128. */
+  /** The section's title, trimmed. 2..128 characters. */
   title?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Changes to a share link: give `name`, `active` or both. */
 export type UpdateSiteShareLinkInput = {
-  /** false revokes the link: its key opens nothing any more. */
+  /** false revokes the link: its key opens nothing any more; true restores it. */
   active?: InputMaybe<Scalars['Boolean']['input']>;
-  /** 0..50 characters. */
+  /** A name for the link, trimmed. At most 50 characters. */
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Changes to a site space; omitted fields stay as they are. */
 export type UpdateSiteSpaceInput = {
-  /** Expression over `visitor.claims` (max 1024); null removes it. */
+  /** Expression over `visitor.claims` that must hold for a visitor to see the site space; null or blank removes it. At most 1024 characters; may be null. */
   condition?: InputMaybe<Scalars['String']['input']>;
-  /** 1..100; unique among the site spaces of its scope (409 when taken). */
+  /** The site space's URL path; unique in its scope (section or root; a CONFLICT error when taken). 1..100 characters; matching /^[A-Za-z0-9][A-Za-z0-9._~-]*$/. */
   path?: InputMaybe<Scalars['String']['input']>;
-  /** The space the site space shows. */
-  spaceId?: InputMaybe<Scalars['String']['input']>;
+  /** Id of another space of the organization to show instead. Not empty. */
+  spaceId?: InputMaybe<Scalars['ID']['input']>;
 };
 
+/** Changes to a space's settings; omitted fields stay as they are. */
 export type UpdateSpaceInput = {
-  /** Null: only explicit grants give access. */
+  /** The role every organization member gets on the space, capped at their organization role; null: only explicit grants give access. One of "admin", "create", "review", "edit", "comment", "read"; may be null. */
   defaultLevel?: InputMaybe<Role>;
+  /** Whether its content may be edited. One of "live", "locked". */
   editMode?: InputMaybe<SpaceEditMode>;
-  /** At most 50 characters; null removes it. */
+  /** An emoji shown with the title; null removes it. At most 50 characters; may be null. */
   emoji?: InputMaybe<Scalars['String']['input']>;
-  /** A language code (en, fr, pt-br, ...); null removes it. */
+  /** The content's language code; null removes it. One of "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "yue", "ko", "ar", "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl"; may be null. */
   language?: InputMaybe<Scalars['String']['input']>;
-  /** {type: inherit} | {type: rules, rules} | {type: none} */
+  /** What a change request needs to merge: `{type: inherit}` (the organization's), `{type: none}` or `{type: rules, rules: [{rule, users?}]}`; users named must be members of the organization. */
   mergeRules?: InputMaybe<Scalars['JSON']['input']>;
-  /** 1..50 characters. */
+  /** The space's title, trimmed. 1..50 characters. */
   title?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Changes to a team. */
 export type UpdateTeamInput = {
+  /** The team's title, trimmed. 1..64 characters. */
   title?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Members to add, remove and re-role, in one change. */
 export type UpdateTeamMembersInput = {
-  /** User ids or emails to add. */
+  /** Members to add (role member), each a user id or an email of an organization member. At most 1000 items. */
   add?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** Map of user id to `{ role }`. */
+  /** Roles to set: a map of user id or email to `{ "role": "owner" | "member" }`; adds those not in the team yet. */
   memberships?: InputMaybe<Scalars['JSON']['input']>;
-  /** User ids or emails to remove; wins over add. */
+  /** Members to remove, each a user id or an email; wins over add. At most 1000 items. */
   remove?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 

@@ -1,10 +1,11 @@
 import type { Member } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
+import { describeInputField } from "../../graphql/input-description.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { memberSpaceCountLoader } from "../space/space.loaders.ts";
 import { UserRef } from "../user/user.graphql.ts";
-import { addOrganizationMemberByEmail, userByIdLoader } from "../user/user.service.ts";
+import { addOrganizationMemberByEmail, addUserSchema, userByIdLoader } from "../user/user.service.ts";
 import { memberTeamCountLoader } from "./member.loaders.ts";
 import {
   getMember,
@@ -13,35 +14,43 @@ import {
   removeMember,
   setMemberSso,
   updateMember,
+  updateMemberSchema,
 } from "./member.service.ts";
 
 export const MemberRef = builder.objectRef<Member>("Member").implement({
   description: "A user's membership of an organization. `id` is the user's id.",
   fields: (t) => ({
-    id: t.exposeID("userId"),
+    id: t.exposeID("userId", { description: "The member's user id." }),
     role: t.expose("role", {
       type: RoleEnum,
       nullable: true,
-      description: "Null for guests.",
+      description: "The member's organization role; null for guests (who see only the spaces they are invited to).",
     }),
     user: t.field({
       type: UserRef,
+      description: "The member's user.",
       resolve: async (member, _args, ctx) => {
         const user = await userByIdLoader(ctx).load(member.userId);
         if (!user) throw new Error(`Member ${member.userId} has no user`);
         return user;
       },
     }),
-    disabled: t.exposeBoolean("disabled"),
-    joinedAt: t.expose("joinedAt", { type: "DateTime" }),
-    lastSeenAt: t.expose("lastSeenAt", { type: "DateTime", nullable: true }),
-    sso: t.exposeBoolean("sso"),
+    disabled: t.exposeBoolean("disabled", { description: "Whether the membership is disabled: it gives no access." }),
+    joinedAt: t.expose("joinedAt", { type: "DateTime", description: "When they joined (ISO 8601)." }),
+    lastSeenAt: t.expose("lastSeenAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When they were last active in the organization (ISO 8601); null if never.",
+    }),
+    sso: t.exposeBoolean("sso", {
+      description: "Whether they are an SSO member: when the organization requires single sign-on, only these get in.",
+    }),
     spaceCount: t.int({
-      description: "Spaces the member has an explicit permission on.",
+      description: "Number of spaces the member has an explicit permission on (own or through a team).",
       resolve: (member, _args, ctx) => memberSpaceCountLoader(ctx).load(member),
     }),
     teamCount: t.int({
-      description: "Teams of the organization the member belongs to.",
+      description: "Number of teams of the organization the member belongs to.",
       resolve: (member, _args, ctx) => memberTeamCountLoader(ctx).load(member),
     }),
   }),
@@ -49,18 +58,32 @@ export const MemberRef = builder.objectRef<Member>("Member").implement({
 
 const MemberRoleFilterEnum = builder.enumType("MemberRoleFilter", {
   description: "A role, or guest for members without one.",
-  values: ["admin", "create", "review", "edit", "comment", "read", "guest"] as const,
+  values: {
+    admin: { description: "Organization admins." },
+    create: { description: "Members with the create role." },
+    review: { description: "Members with the review role." },
+    edit: { description: "Members with the edit role." },
+    comment: { description: "Members with the comment role." },
+    read: { description: "Members with the read role." },
+    guest: { description: "Guests: members without an organization role." },
+  } as const,
 });
 
-const MemberSortEnum = builder.enumType("MemberSort", { values: ["joinedAt", "lastSeenAt"] as const });
+const MemberSortEnum = builder.enumType("MemberSort", {
+  description: "What members are listed by.",
+  values: {
+    joinedAt: { description: "When they joined." },
+    lastSeenAt: { description: "When they were last active; lists only members who have been active." },
+  } as const,
+});
 
 builder.objectFields(OrganizationRef, (t) => ({
   members: t.connection({
     type: MemberRef,
-    description: "listMembersInOrganizationById",
+    description: "The organization's members; organization members, not guests (listMembersInOrganizationById).",
     args: {
-      role: t.arg({ type: MemberRoleFilterEnum }),
-      search: t.arg.string({ description: "Matches display names and emails." }),
+      role: t.arg({ type: MemberRoleFilterEnum, description: "Only members with this role." }),
+      search: t.arg.string({ description: "Only members whose display name or email contains this, ignoring case." }),
       sort: t.arg({ type: MemberSortEnum, description: "Default joinedAt; lastSeenAt lists only active members." }),
       order: t.arg({ type: SortOrderEnum, description: "Default desc." }),
     },
@@ -68,67 +91,89 @@ builder.objectFields(OrganizationRef, (t) => ({
   }),
   member: t.field({
     type: MemberRef,
-    description: "getMemberInOrganizationById",
-    args: { userId: t.arg.id({ required: true }) },
-    resolve: (organization, args, ctx) => getMember(ctx, organization.id, String(args.userId)),
+    description: "One member, by user id; organization members, not guests (getMemberInOrganizationById).",
+    args: { userId: t.arg.id({ required: true, description: "The member's user id." }) },
+    resolve: (organization, args, ctx) => getMember(ctx, organization.id, args.userId),
   }),
 }));
 
 const UpdateMemberInput = builder.inputType("UpdateMemberInput", {
-  fields: (t) => ({ role: t.field({ type: RoleEnum, description: "Null makes the member a guest." }) }),
+  description: "A member's new role.",
+  fields: (t) => ({ role: t.field({ type: RoleEnum, description: describeInputField(updateMemberSchema, "role") }) }),
 });
 
 const AddOrganizationMemberInput = builder.inputType("AddOrganizationMemberInput", {
+  description: "A person to add to an organization, by email.",
   fields: (t) => ({
-    email: t.string({ required: true }),
-    displayName: t.string({ description: "Used when no user has this email yet." }),
-    role: t.field({ type: RoleEnum }),
+    email: t.string({ required: true, description: describeInputField(addUserSchema, "email") }),
+    displayName: t.string({ description: describeInputField(addUserSchema, "displayName") }),
+    role: t.field({ type: RoleEnum, description: describeInputField(addUserSchema, "role") }),
   }),
 });
 
 const PingResultRef = builder.objectRef<{ serviceVisitorClaims: string | null }>("OrganizationPingResult").implement({
-  fields: (t) => ({ serviceVisitorClaims: t.exposeString("serviceVisitorClaims", { nullable: true }) }),
+  description: "The answer to a ping.",
+  fields: (t) => ({
+    serviceVisitorClaims: t.exposeString("serviceVisitorClaims", {
+      nullable: true,
+      description: "Visitor claims of the organization's service (none here: always null).",
+    }),
+  }),
 });
 
-builder.mutationFields((t) => ({
-  updateMemberInOrganizationById: t.field({
-    type: MemberRef,
-    args: {
-      organizationId: t.arg.id({ required: true }),
-      userId: t.arg.id({ required: true }),
-      input: t.arg({ type: UpdateMemberInput, required: true }),
-    },
-    resolve: (_root, args, ctx) => updateMember(ctx, String(args.organizationId), String(args.userId), args.input),
-  }),
-  removeMemberFromOrganizationById: t.boolean({
-    description: "Admins remove anyone; members may remove themselves. Removing a non-member succeeds.",
-    args: { organizationId: t.arg.id({ required: true }), userId: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) => {
-      await removeMember(ctx, String(args.organizationId), String(args.userId));
-      return true;
-    },
-  }),
-  updateOrganizationMemberLastSeenAt: t.field({
-    type: PingResultRef,
-    description: "POST ORG/ping: records that the caller is active.",
-    args: { organizationId: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) => {
-      await pingOrganization(ctx, String(args.organizationId));
-      return { serviceVisitorClaims: null };
-    },
-  }),
-  setUserAsSSOMemberForOrganization: t.field({
-    type: MemberRef,
-    args: { organizationId: t.arg.id({ required: true }), userId: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => setMemberSso(ctx, String(args.organizationId), String(args.userId)),
-  }),
-  addOrganizationMember: t.field({
-    type: MemberRef,
-    description: "Admins: adds a person by email, creating their user if needed.",
-    args: {
-      organizationId: t.arg.id({ required: true }),
-      input: t.arg({ type: AddOrganizationMemberInput, required: true }),
-    },
-    resolve: (_root, args, ctx) => addOrganizationMemberByEmail(ctx, String(args.organizationId), args.input),
-  }),
-}));
+builder.mutationFields((t) => {
+  const organizationId = t.arg.id({ required: true, description: "The organization's id." });
+  const userId = t.arg.id({ required: true, description: "The member's user id." });
+  return {
+    updateMemberInOrganizationById: t.field({
+      type: MemberRef,
+      description:
+        "Changes a member's role; organization admins. The organization must keep an admin (a CONFLICT error " +
+        "otherwise) (updateMemberInOrganizationById).",
+      args: {
+        organizationId,
+        userId,
+        input: t.arg({ type: UpdateMemberInput, required: true, description: "The new role." }),
+      },
+      resolve: (_root, args, ctx) => updateMember(ctx, args.organizationId, args.userId, args.input),
+    }),
+    removeMemberFromOrganizationById: t.boolean({
+      description:
+        "Removes a member: admins remove anyone, members may remove themselves (leave). Removing a non-member " +
+        "succeeds. Always true (removeMemberFromOrganizationById).",
+      args: { organizationId, userId },
+      resolve: async (_root, args, ctx) => {
+        await removeMember(ctx, args.organizationId, args.userId);
+        return true;
+      },
+    }),
+    updateOrganizationMemberLastSeenAt: t.field({
+      type: PingResultRef,
+      description:
+        "Records that the caller is active in the organization now (their `lastSeenAt`); members and guests " +
+        "(updateOrganizationMemberLastSeenAt).",
+      args: { organizationId },
+      resolve: async (_root, args, ctx) => {
+        await pingOrganization(ctx, args.organizationId);
+        return { serviceVisitorClaims: null };
+      },
+    }),
+    setUserAsSSOMemberForOrganization: t.field({
+      type: MemberRef,
+      description: "Marks a member as an SSO member; organization admins (setUserAsSSOMemberForOrganization).",
+      args: { organizationId, userId },
+      resolve: (_root, args, ctx) => setMemberSso(ctx, args.organizationId, args.userId),
+    }),
+    addOrganizationMember: t.field({
+      type: MemberRef,
+      description:
+        "Adds a person by email, creating their user if needed; someone already a member is a CONFLICT error. " +
+        "Organization admins.",
+      args: {
+        organizationId,
+        input: t.arg({ type: AddOrganizationMemberInput, required: true, description: "The person and their role." }),
+      },
+      resolve: (_root, args, ctx) => addOrganizationMemberByEmail(ctx, args.organizationId, args.input),
+    }),
+  };
+});

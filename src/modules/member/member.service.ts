@@ -53,7 +53,9 @@ export async function getMember(ctx: RequestContext, organizationId: string, use
   return member;
 }
 
-const updateMemberSchema = z.strictObject({ role: roleSchema.nullable() });
+export const updateMemberSchema = z.strictObject({
+  role: roleSchema.nullable().describe("The member's organization role; null makes them a guest"),
+});
 
 /**
  * Serializes the changes that may lower or remove an admin of an organization (they lock its row first), so that

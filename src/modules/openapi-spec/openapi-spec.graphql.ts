@@ -1,9 +1,11 @@
 import type { OpenAPISpec, OpenAPISpecVersion } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { describeInputField } from "../../graphql/input-description.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import {
   createOrUpdateSpec,
   createSpec,
+  createSpecSchema,
   deleteSpec,
   getLatestVersion,
   getSpec,
@@ -12,60 +14,95 @@ import {
   listVersions,
   loadVisibleSpecs,
   loadVisibleVersions,
+  putSpecSchema,
   specLocation,
   specPermissions,
+  specSourceTextSchema,
+  specSourceUrlSchema,
   updateSpecVisibility,
   versionContent,
   versionLocation,
   versionSourceUrl,
+  visibilitySchema,
 } from "./openapi-spec.service.ts";
 
 const OpenAPISpecRef = builder.objectRef<OpenAPISpec>("OpenAPISpec");
 
 const ProcessingStateEnum = builder.enumType("OpenAPISpecProcessingState", {
-  values: ["pending", "progress", "complete"] as const,
+  description: "Where a spec's processing stands.",
+  values: {
+    pending: { description: "Queued (also between retries of a fetch that may pass)." },
+    progress: { description: "Being fetched and parsed." },
+    complete: { description: "Done, with a new version or the errors of `lastProcessedErrors`." },
+  } as const,
 });
 
 const ProcessErrorCodeEnum = builder.enumType("OpenAPISpecProcessErrorCode", {
-  values: ["FETCH_TIMEOUT", "FETCH_ERROR", "PARSE_ERROR"] as const,
+  description: "Why the last processing failed.",
+  values: {
+    FETCH_TIMEOUT: { description: "Fetching the source URL took too long." },
+    FETCH_ERROR: { description: "The source URL could not be fetched (unreachable, refused or an error answer)." },
+    PARSE_ERROR: { description: "The source is not a valid OpenAPI or Swagger document in JSON or YAML." },
+  } as const,
 });
 
 const VisibilityEnum = builder.enumType("OpenAPISpecVisibility", {
-  description: "private: members only; public: the versions' source URLs are readable without a token.",
-  values: ["private", "public"] as const,
+  description: "Who may read a spec's versions' sources.",
+  values: {
+    private: { description: "Organization members only." },
+    public: { description: "Anyone: the versions' source URLs are readable without a token." },
+  } as const,
 });
 
 const ProcessErrorRef = builder.objectRef<{ message: string; code: string }>("OpenAPISpecProcessError").implement({
-  fields: (t) => ({ message: t.exposeString("message"), code: t.exposeString("code") }),
+  description: "One problem found by the last processing.",
+  fields: (t) => ({
+    message: t.exposeString("message", { description: "What is wrong, for people." }),
+    code: t.exposeString("code", {
+      description: "Its kind: FETCH_TIMEOUT, FETCH_ERROR, SYNTAX or INVALID_SPEC.",
+    }),
+  }),
 });
 
 const SpecPermissionsRef = builder.objectRef<{ view: boolean; edit: boolean }>("OpenAPISpecPermissions").implement({
-  fields: (t) => ({ view: t.exposeBoolean("view"), edit: t.exposeBoolean("edit") }),
+  description: "What the viewer may do with a spec, from their organization role.",
+  fields: (t) => ({
+    view: t.exposeBoolean("view", { description: "Read it (role read or more)." }),
+    edit: t.exposeBoolean("edit", { description: "Change or delete it (role create or more)." }),
+  }),
 });
 
 const SpecUrlsRef = builder
   .objectRef<{ location: string; app: string; published: string | null }>("OpenAPISpecUrls")
   .implement({
+    description: "Where a spec is found.",
     fields: (t) => ({
-      location: t.exposeString("location"),
-      app: t.exposeString("app"),
+      location: t.exposeString("location", { description: "The spec's URL in the REST API." }),
+      app: t.exposeString("app", { description: "The URL of this GraphQL API, where it is managed." }),
       published: t.exposeString("published", {
         nullable: true,
-        description: "The latest version's source, while the spec is public.",
+        description: "The latest version's source, readable without a token; null unless public with a version.",
       }),
     }),
   });
 
 const VersionUrlsRef = builder.objectRef<{ location: string }>("OpenAPISpecVersionUrls").implement({
-  fields: (t) => ({ location: t.exposeString("location") }),
+  description: "Where a spec version is found.",
+  fields: (t) => ({ location: t.exposeString("location", { description: "The version's URL in the REST API." }) }),
 });
 
 const ContentUrlsRef = builder
   .objectRef<{ source: string; public: string | null }>("OpenAPISpecContentUrls")
   .implement({
+    description: "Where a version's document comes from and is served.",
     fields: (t) => ({
-      source: t.exposeString("source"),
-      public: t.exposeString("public", { nullable: true }),
+      source: t.exposeString("source", {
+        description: "The spec's source URL, or where this version's source is served for specs given as text.",
+      }),
+      public: t.exposeString("public", {
+        nullable: true,
+        description: "Where the version's source is served without a token; null while the spec is private.",
+      }),
     }),
   });
 
@@ -74,6 +111,7 @@ const ContentRef = builder
     "OpenAPISpecContent",
   )
   .implement({
+    description: "A version's document, parsed.",
     fields: (t) => ({
       filesystem: t.field({
         type: "JSON",
@@ -81,62 +119,93 @@ const ContentRef = builder
         resolve: (c) => c.filesystem,
       }),
       url: t.exposeString("url", { description: "Where the version's source is served." }),
-      urls: t.field({ type: ContentUrlsRef, resolve: (c) => c.urls }),
+      urls: t.field({
+        type: ContentUrlsRef,
+        description: "Where it comes from and is served.",
+        resolve: (c) => c.urls,
+      }),
     }),
   });
 
 const OpenAPISpecVersionRef = builder.node(builder.objectRef<OpenAPISpecVersion>("OpenAPISpecVersion"), {
+  description: "One processed state of a spec's document; a new one is made only when the content changes.",
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleVersions(ctx, ids),
   fields: (t) => ({
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was processed (ISO 8601)." }),
     url: t.string({
       description: "The source as processed; readable without a token while the spec is public.",
       resolve: (version, _args, ctx) => versionSourceUrl(ctx, version.specId, version.id),
     }),
     urls: t.field({
       type: VersionUrlsRef,
+      description: "Where the version is found.",
       resolve: async (version, _args, ctx) => ({ location: await versionLocation(ctx, version) }),
     }),
     content: t.field({
       type: ContentRef,
-      description: "getOpenAPISpecVersionContentById",
+      description: "The parsed document (getOpenAPISpecVersionContentById).",
       resolve: (version, _args, ctx) => versionContent(ctx, version),
     }),
   }),
 });
 
 builder.node(OpenAPISpecRef, {
-  description: "A named, versioned API description of an organization, processed from a URL or a text.",
+  description:
+    "A named, versioned API description of an organization, processed from a URL or a text. Organization members " +
+    "read it; role create changes it.",
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleSpecs(ctx, ids),
   fields: (t) => ({
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
-    slug: t.exposeString("slug"),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was created (ISO 8601)." }),
+    updatedAt: t.expose("updatedAt", {
+      type: "DateTime",
+      description: "When its source, visibility or versions last changed (ISO 8601).",
+    }),
+    slug: t.exposeString("slug", { description: "Its name in URLs, unique in the organization." }),
     sourceURL: t.exposeString("sourceURL", { nullable: true, description: "Absent for specs given as text." }),
     processingState: t.field({
       type: ProcessingStateEnum,
+      description: "Where its processing stands.",
       resolve: (spec) => spec.processingState as "pending" | "progress" | "complete",
     }),
-    visibility: t.field({ type: VisibilityEnum, resolve: (spec) => spec.visibility as "private" | "public" }),
-    lastVersion: t.exposeString("lastVersionId", { nullable: true, description: "Id of the latest version." }),
-    lastProcessedAt: t.expose("lastProcessedAt", { type: "DateTime", nullable: true }),
+    visibility: t.field({
+      type: VisibilityEnum,
+      description: "Who may read its versions' sources.",
+      resolve: (spec) => spec.visibility as "private" | "public",
+    }),
+    lastVersion: t.exposeString("lastVersionId", {
+      nullable: true,
+      description: "Id of the latest version; null before the first successful processing.",
+    }),
+    lastProcessedAt: t.expose("lastProcessedAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When it was last processed, successfully or not (ISO 8601); null before.",
+    }),
     lastProcessErrorCode: t.field({
       type: ProcessErrorCodeEnum,
       nullable: true,
+      description: "Why the last processing failed; null when it succeeded.",
       resolve: (spec) => spec.lastProcessErrorCode as "FETCH_TIMEOUT" | "FETCH_ERROR" | "PARSE_ERROR" | null,
     }),
     lastProcessedErrors: t.field({
       type: [ProcessErrorRef],
+      description: "The problems of the last processing; empty when it succeeded.",
       resolve: (spec) => spec.lastProcessedErrors as { message: string; code: string }[],
     }),
     lastProcessedErrorCount: t.int({
+      description: "Number of `lastProcessedErrors`.",
       resolve: (spec) => (spec.lastProcessedErrors as unknown[]).length,
     }),
-    permissions: t.field({ type: SpecPermissionsRef, resolve: (spec, _args, ctx) => specPermissions(ctx, spec) }),
+    permissions: t.field({
+      type: SpecPermissionsRef,
+      description: "What the viewer may do with it.",
+      resolve: (spec, _args, ctx) => specPermissions(ctx, spec),
+    }),
     urls: t.field({
       type: SpecUrlsRef,
+      description: "Where it is found.",
       resolve: (spec, _args, ctx) => {
         const location = specLocation(ctx, spec);
         return {
@@ -151,19 +220,20 @@ builder.node(OpenAPISpecRef, {
     }),
     versions: t.connection({
       type: OpenAPISpecVersionRef,
-      description: "listOpenAPISpecVersions (newest first)",
+      description: "Its versions, newest first (listOpenAPISpecVersions).",
       resolve: (spec, args, ctx) => listVersions(ctx, spec, args),
     }),
     latestVersion: t.field({
       type: OpenAPISpecVersionRef,
-      description: "getLatestOpenAPISpecVersion (NOT_FOUND before the first successful processing)",
+      description:
+        "Its latest version; a NOT_FOUND error before the first successful processing (getLatestOpenAPISpecVersion).",
       resolve: (spec, _args, ctx) => getLatestVersion(ctx, spec),
     }),
     version: t.field({
       type: OpenAPISpecVersionRef,
-      description: "getOpenAPISpecVersionById",
-      args: { id: t.arg.id({ required: true }) },
-      resolve: (spec, args, ctx) => getVersion(ctx, spec, String(args.id)),
+      description: "One of its versions (getOpenAPISpecVersionById).",
+      args: { id: t.arg.id({ required: true, description: "The version's id." }) },
+      resolve: (spec, args, ctx) => getVersion(ctx, spec, args.id),
     }),
   }),
 });
@@ -171,43 +241,62 @@ builder.node(OpenAPISpecRef, {
 builder.objectFields(OrganizationRef, (t) => ({
   openAPISpecs: t.connection({
     type: OpenAPISpecRef,
-    description: "listOpenAPISpecs (newest first)",
+    description: "The organization's OpenAPI specs, newest first; organization members (listOpenAPISpecs).",
     resolve: (organization, args, ctx) => listSpecs(ctx, organization.id, args),
   }),
   openAPISpec: t.field({
     type: OpenAPISpecRef,
-    description: "getOpenAPISpecBySlug",
-    args: { slug: t.arg.string({ required: true }) },
+    description: "One OpenAPI spec, by slug; organization members (getOpenAPISpecBySlug).",
+    args: { slug: t.arg.string({ required: true, description: "The spec's slug." }) },
     resolve: (organization, args, ctx) => getSpec(ctx, organization.id, args.slug),
   }),
 }));
 
 const SourceInput = builder.inputType("OpenAPISpecSourceInput", {
   description: "Exactly one of `url` (fetched by the server) or `text` (the document itself).",
-  fields: (t) => ({ url: t.string(), text: t.string() }),
+  fields: (t) => ({
+    url: t.string({ description: describeInputField(specSourceUrlSchema, "url") }),
+    text: t.string({ description: describeInputField(specSourceTextSchema, "text") }),
+  }),
 });
 
 const CreateOpenAPISpecInput = builder.inputType("CreateOpenAPISpecInput", {
+  description: "A new OpenAPI spec.",
   fields: (t) => ({
-    slug: t.string({ required: true, description: "1..100 letters and digits in groups joined by single hyphens." }),
-    source: t.field({ type: SourceInput, required: true }),
+    slug: t.string({ required: true, description: describeInputField(createSpecSchema, "slug") }),
+    source: t.field({ type: SourceInput, required: true, description: describeInputField(createSpecSchema, "source") }),
   }),
 });
 
 const PutOpenAPISpecInput = builder.inputType("CreateOrUpdateOpenAPISpecInput", {
-  fields: (t) => ({ source: t.field({ type: SourceInput, required: true }) }),
+  description: "The source of a spec to create or update.",
+  fields: (t) => ({
+    source: t.field({ type: SourceInput, required: true, description: describeInputField(putSpecSchema, "source") }),
+  }),
 });
 
 const UpdateOpenAPISpecInput = builder.inputType("UpdateOpenAPISpecInput", {
-  fields: (t) => ({ visibility: t.field({ type: VisibilityEnum, required: true }) }),
+  description: "Changes to a spec.",
+  fields: (t) => ({
+    visibility: t.field({
+      type: VisibilityEnum,
+      required: true,
+      description: describeInputField(visibilitySchema, "visibility"),
+    }),
+  }),
 });
 
 const PutResultRef = builder
   .objectRef<{ created: boolean; spec: OpenAPISpec }>("CreateOrUpdateOpenAPISpecResult")
   .implement({
+    description: "The spec a create-or-update wrote, and whether it was new.",
     fields: (t) => ({
       created: t.exposeBoolean("created", { description: "True when the slug was new." }),
-      spec: t.field({ type: OpenAPISpecRef, resolve: (result) => result.spec }),
+      spec: t.field({
+        type: OpenAPISpecRef,
+        description: "The spec, processing again.",
+        resolve: (result) => result.spec,
+      }),
     }),
   });
 
@@ -217,35 +306,49 @@ function sourceOf(source: { url?: string | null; text?: string | null }) {
 }
 
 builder.mutationFields((t) => {
-  const specArgs = { organizationId: t.arg.id({ required: true }), specSlug: t.arg.string({ required: true }) };
+  const organizationId = t.arg.id({ required: true, description: "The organization's id." });
+  const specArgs = { organizationId, specSlug: t.arg.string({ required: true, description: "The spec's slug." }) };
   return {
     createOpenAPISpec: t.field({
       type: OpenAPISpecRef,
-      description: "Creates a spec and queues its processing (processingState pending).",
+      description:
+        "Creates a spec and queues its processing (processingState pending); organization role create " +
+        "(createOpenAPISpec).",
       args: {
-        organizationId: t.arg.id({ required: true }),
-        input: t.arg({ type: CreateOpenAPISpecInput, required: true }),
+        organizationId,
+        input: t.arg({ type: CreateOpenAPISpecInput, required: true, description: "The new spec." }),
       },
       resolve: (_root, args, ctx) =>
-        createSpec(ctx, String(args.organizationId), { ...args.input, source: sourceOf(args.input.source) }),
+        createSpec(ctx, args.organizationId, { ...args.input, source: sourceOf(args.input.source) }),
     }),
     createOrUpdateOpenAPISpecBySlug: t.field({
       type: PutResultRef,
-      description: "Creates the spec or replaces its source; either way it is processed again.",
-      args: { ...specArgs, input: t.arg({ type: PutOpenAPISpecInput, required: true }) },
+      description:
+        "Creates the spec or replaces its source; either way it is processed again. Organization role create " +
+        "(createOrUpdateOpenAPISpecBySlug).",
+      args: {
+        ...specArgs,
+        input: t.arg({ type: PutOpenAPISpecInput, required: true, description: "The source." }),
+      },
       resolve: (_root, args, ctx) =>
-        createOrUpdateSpec(ctx, String(args.organizationId), args.specSlug, { source: sourceOf(args.input.source) }),
+        createOrUpdateSpec(ctx, args.organizationId, args.specSlug, { source: sourceOf(args.input.source) }),
     }),
     updateOpenAPISpecBySlug: t.field({
       type: OpenAPISpecRef,
-      args: { ...specArgs, input: t.arg({ type: UpdateOpenAPISpecInput, required: true }) },
-      resolve: (_root, args, ctx) => updateSpecVisibility(ctx, String(args.organizationId), args.specSlug, args.input),
+      description: "Changes a spec's visibility; organization role create (updateOpenAPISpecBySlug).",
+      args: {
+        ...specArgs,
+        input: t.arg({ type: UpdateOpenAPISpecInput, required: true, description: "The changes." }),
+      },
+      resolve: (_root, args, ctx) => updateSpecVisibility(ctx, args.organizationId, args.specSlug, args.input),
     }),
     deleteOpenAPISpecBySlug: t.boolean({
-      description: "Deletes the spec and its versions; deleting a missing spec succeeds.",
+      description:
+        "Deletes the spec and its versions; deleting a missing spec succeeds. Organization role create; always " +
+        "true (deleteOpenAPISpecBySlug).",
       args: specArgs,
       resolve: async (_root, args, ctx) => {
-        await deleteSpec(ctx, String(args.organizationId), args.specSlug);
+        await deleteSpec(ctx, args.organizationId, args.specSlug);
         return true;
       },
     }),

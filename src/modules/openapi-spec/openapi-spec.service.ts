@@ -26,22 +26,37 @@ const slugSchema = z
   .max(100)
   .regex(/^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/, "must be letters and digits in groups separated by single hyphens");
 
-const sourceSchema = z.union(
-  [
-    z.strictObject({ url: z.url({ protocol: /^https?$/ }).max(2048) }),
-    z.strictObject({
-      text: z
-        .string()
-        .min(1)
-        .max(10 * 1024 * 1024),
-    }),
-  ],
-  { error: "source must be { url } (http or https) or { text }" },
-);
+export const specSourceUrlSchema = z.strictObject({
+  url: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .describe("Where the server fetches the document (http or https), at each processing"),
+});
+export const specSourceTextSchema = z.strictObject({
+  text: z
+    .string()
+    .min(1)
+    .max(10 * 1024 * 1024)
+    .describe("The document itself, JSON or YAML"),
+});
+const sourceSchema = z.union([specSourceUrlSchema, specSourceTextSchema], {
+  error: "source must be { url } (http or https) or { text }",
+});
 
-const createSpecSchema = z.strictObject({ slug: slugSchema, source: sourceSchema });
-const putSpecSchema = z.strictObject({ source: sourceSchema });
-const visibilitySchema = z.strictObject({ visibility: z.enum(["private", "public"]) });
+export const createSpecSchema = z.strictObject({
+  slug: slugSchema.describe(
+    "The spec's name in URLs, unique in the organization: letters and digits in groups joined by single hyphens",
+  ),
+  source: sourceSchema.describe("Where the document comes from: exactly one of url and text"),
+});
+export const putSpecSchema = z.strictObject({
+  source: sourceSchema.describe("Where the document comes from: exactly one of url and text; replaces the source"),
+});
+export const visibilitySchema = z.strictObject({
+  visibility: z
+    .enum(["private", "public"])
+    .describe("public: the versions' sources are readable without a token; private: organization members only"),
+});
 
 type SpecSource = z.infer<typeof sourceSchema>;
 

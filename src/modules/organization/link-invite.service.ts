@@ -9,7 +9,9 @@ import { type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput, roleSchema } from "../../validation.ts";
 
 // The invite id is the secret of the link: 20 random base62 characters, like every id.
-const inviteSchema = z.strictObject({ role: roleSchema.nullable() });
+export const linkInviteSchema = z.strictObject({
+  role: roleSchema.nullable().describe("The organization role the link gives; null: joiners become guests"),
+});
 
 export async function listLinkInvites(ctx: RequestContext, organizationId: string, page: PageArgs) {
   await requireOrganizationRole(ctx, organizationId, "admin");
@@ -40,7 +42,7 @@ export async function createLinkInvite(
   input: unknown,
 ): Promise<LinkInvite> {
   const membership = await requireOrganizationRole(ctx, organizationId, "admin");
-  const { role } = parseInput(inviteSchema, input);
+  const { role } = parseInput(linkInviteSchema, input);
   return ctx.prisma.linkInvite.create({
     data: { id: newId("LinkInvite"), organizationId, role, createdById: membership.userId, createdAt: ctx.clock.now() },
   });
@@ -48,7 +50,7 @@ export async function createLinkInvite(
 
 export async function updateLinkInvite(ctx: RequestContext, organizationId: string, inviteId: string, input: unknown) {
   await getLinkInvite(ctx, organizationId, inviteId);
-  const { role } = parseInput(inviteSchema, input);
+  const { role } = parseInput(linkInviteSchema, input);
   return ctx.prisma.linkInvite.update({ where: { id: inviteId }, data: { role } });
 }
 

@@ -1,8 +1,11 @@
 import type { AgentInstructions, Organization } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { RoleEnum } from "../../graphql/enums.ts";
+import { describeInputField } from "../../graphql/input-description.ts";
 import {
+  agentInstructionsSchema,
   createOrganization,
+  createOrganizationSchema,
   getAgentInstructions,
   getOrganization,
   joinOrganization,
@@ -13,56 +16,82 @@ import {
   organizationPermissions,
   updateAgentInstructions,
   updateOrganization,
+  updateOrganizationSchema,
 } from "./organization.service.ts";
 
 export const OrganizationRef = builder.objectRef<Organization>("Organization");
 
 const OrganizationPermissionsRef = builder.objectRef<OrganizationPermissions>("OrganizationPermissions").implement({
-  description: "What the caller may do in the organization.",
+  description: "What the caller may do in the organization, from their organization role.",
   fields: (t) => ({
-    view: t.exposeBoolean("view"),
-    access: t.exposeBoolean("access"),
-    admin: t.exposeBoolean("admin"),
-    ownTeam: t.exposeBoolean("ownTeam"),
-    createContent: t.exposeBoolean("createContent"),
-    createOpenAPISpec: t.exposeBoolean("createOpenAPISpec"),
-    viewBilling: t.exposeBoolean("viewBilling"),
-    listMembers: t.exposeBoolean("listMembers"),
-    listTeams: t.exposeBoolean("listTeams"),
-    listIntegrations: t.exposeBoolean("listIntegrations"),
-    listInstallations: t.exposeBoolean("listInstallations"),
-    installIntegration: t.exposeBoolean("installIntegration"),
+    view: t.exposeBoolean("view", { description: "See the organization (a member or guest, not disabled)." }),
+    access: t.exposeBoolean("access", { description: "Open it (role read or more)." }),
+    admin: t.exposeBoolean("admin", { description: "Administer it: settings, members, teams, SSO (role admin)." }),
+    ownTeam: t.exposeBoolean("ownTeam", { description: "The caller owns at least one of its teams." }),
+    createContent: t.exposeBoolean("createContent", {
+      description: "Create spaces, collections, sites and translations (role create or more).",
+    }),
+    createOpenAPISpec: t.exposeBoolean("createOpenAPISpec", {
+      description: "Create OpenAPI specs (role create or more).",
+    }),
+    viewBilling: t.exposeBoolean("viewBilling", { description: "See billing (role admin)." }),
+    listMembers: t.exposeBoolean("listMembers", { description: "List its members (role read or more)." }),
+    listTeams: t.exposeBoolean("listTeams", { description: "List its teams (role read or more)." }),
+    listIntegrations: t.exposeBoolean("listIntegrations", {
+      description: "List integrations (role read or more).",
+    }),
+    listInstallations: t.exposeBoolean("listInstallations", {
+      description: "List integration installations (role admin).",
+    }),
+    installIntegration: t.exposeBoolean("installIntegration", { description: "Install integrations (role admin)." }),
   }),
 });
 
 const OrganizationUrlsRef = builder
   .objectRef<{ location: string; app: string; logo: string | null }>("OrganizationUrls")
   .implement({
+    description: "Where an organization is found.",
     fields: (t) => ({
-      location: t.exposeString("location"),
-      app: t.exposeString("app"),
-      logo: t.exposeString("logo", { nullable: true }),
+      location: t.exposeString("location", { description: "The organization's URL in the REST API." }),
+      app: t.exposeString("app", { description: "The URL of this GraphQL API, where it is managed." }),
+      logo: t.exposeString("logo", { nullable: true, description: "URL of its logo; null if none." }),
     }),
   });
 
 const OrganizationTrialRef = builder.objectRef<{ status: string; count: number }>("OrganizationTrial").implement({
   description: "Trials do not exist in this product: always `notapplicable`.",
-  fields: (t) => ({ status: t.exposeString("status"), count: t.exposeInt("count") }),
+  fields: (t) => ({
+    status: t.exposeString("status", { description: "Always notapplicable." }),
+    count: t.exposeInt("count", { description: "Number of trials taken: always 0." }),
+  }),
 });
 
 const OrganizationDefaultContentRef = builder
   .objectRef<{ type: string; site: string }>("OrganizationDefaultContent")
-  .implement({ fields: (t) => ({ type: t.exposeString("type"), site: t.exposeID("site") }) });
+  .implement({
+    description: "The content visitors of the organization land on.",
+    fields: (t) => ({
+      type: t.exposeString("type", { description: "Always site." }),
+      site: t.exposeID("site", { description: "Id of the site." }),
+    }),
+  });
 
 const AgentInstructionsRef = builder.objectRef<AgentInstructions>("AgentInstructions").implement({
+  description: "Instructions an organization gives AI agents that work on its content.",
   fields: (t) => ({
-    instructions: t.field({ type: "JSON", resolve: (row) => row.instructions }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
-    updatedBy: t.exposeString("updatedById"),
+    instructions: t.field({
+      type: "JSON",
+      description: 'The instructions as a document: `{ "object": "document", "nodes": [...] }`.',
+      resolve: (row) => row.instructions,
+    }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When they were last set (ISO 8601)." }),
+    updatedBy: t.exposeString("updatedById", { description: "Id of the user who last set them." }),
     urls: t.field({
       type: builder.objectRef<{ location: string }>("AgentInstructionsUrls").implement({
-        fields: (u) => ({ location: u.exposeString("location") }),
+        description: "Where agent instructions are found.",
+        fields: (u) => ({ location: u.exposeString("location", { description: "Their URL in the REST API." }) }),
       }),
+      description: "Where they are found.",
       resolve: (row, _args, ctx) => ({
         location: `${ctx.config.publicUrl}/v1/orgs/${row.organizationId}/agent-instructions`,
       }),
@@ -75,28 +104,51 @@ builder.node(OrganizationRef, {
   id: { resolve: (organization) => organization.id },
   loadMany: (ids, ctx) => loadVisibleOrganizations(ctx, ids),
   fields: (t) => ({
-    title: t.exposeString("title"),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    emailDomains: t.exposeStringList("emailDomains"),
-    hostname: t.exposeString("hostname", { nullable: true }),
-    type: t.exposeString("type"),
-    useCase: t.exposeString("useCase", { nullable: true }),
-    communityType: t.exposeString("communityType", { nullable: true }),
-    defaultRole: t.expose("defaultRole", { type: RoleEnum, nullable: true }),
+    title: t.exposeString("title", { description: "The organization's name (2..255 characters)." }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was created (ISO 8601)." }),
+    emailDomains: t.exposeStringList("emailDomains", {
+      description: "Email domains whose verified users may join it themselves (lower case).",
+    }),
+    hostname: t.exposeString("hostname", { nullable: true, description: "Its unique hostname label; null if none." }),
+    type: t.exposeString("type", { description: "The kind of organization: business or community." }),
+    useCase: t.exposeString("useCase", { nullable: true, description: "What it documents; null if not set." }),
+    communityType: t.exposeString("communityType", {
+      nullable: true,
+      description: "The kind of community, for community organizations; null if not set.",
+    }),
+    defaultRole: t.expose("defaultRole", {
+      type: RoleEnum,
+      nullable: true,
+      description: "The role of members who join by email domain; null: guests.",
+    }),
     defaultContent: t.field({
       type: OrganizationDefaultContentRef,
       nullable: true,
+      description: "The content visitors land on; null if none.",
       resolve: (organization) =>
         organization.defaultSiteId ? { type: "site", site: organization.defaultSiteId } : null,
     }),
-    sso: t.exposeBoolean("sso"),
-    ai: t.exposeBoolean("ai"),
-    inviteLinks: t.exposeBoolean("inviteLinks"),
-    plan: t.exposeString("plan"),
-    mergeRules: t.field({ type: "JSON", resolve: (organization) => organization.mergeRules }),
-    trial: t.field({ type: OrganizationTrialRef, resolve: () => ({ status: "notapplicable", count: 0 }) }),
+    sso: t.exposeBoolean("sso", {
+      description: "Whether members must sign in through its SAML provider (only SSO members get in).",
+    }),
+    ai: t.exposeBoolean("ai", { description: "Whether AI features are on." }),
+    inviteLinks: t.exposeBoolean("inviteLinks", { description: "Whether invite links may be used to join." }),
+    plan: t.exposeString("plan", { description: "Its plan (there are no paid plans here: free)." }),
+    mergeRules: t.field({
+      type: "JSON",
+      description:
+        "What change requests need to merge in spaces that inherit: `{type: none}` or " +
+        "`{type: rules, rules: [{rule, users?}]}`.",
+      resolve: (organization) => organization.mergeRules,
+    }),
+    trial: t.field({
+      type: OrganizationTrialRef,
+      description: "Trial status (always notapplicable).",
+      resolve: () => ({ status: "notapplicable", count: 0 }),
+    }),
     urls: t.field({
       type: OrganizationUrlsRef,
+      description: "Where the organization is found.",
       resolve: (organization, _args, ctx) => ({
         location: `${ctx.config.publicUrl}/v1/orgs/${organization.id}`,
         app: `${ctx.config.publicUrl}/graphql`,
@@ -105,12 +157,15 @@ builder.node(OrganizationRef, {
     }),
     permissions: t.field({
       type: OrganizationPermissionsRef,
+      description: "What the caller may do in the organization.",
       resolve: (organization, _args, ctx) => organizationPermissions(ctx, organization.id),
     }),
     agentInstructions: t.field({
       type: AgentInstructionsRef,
       nullable: true,
-      description: "getOrganizationAgentInstructions. Errors with NOT_FOUND until instructions are set.",
+      description:
+        "Instructions for AI agents; a NOT_FOUND error until they are set. Organization members " +
+        "(getOrganizationAgentInstructions).",
       resolve: (organization, _args, ctx) => getAgentInstructions(ctx, organization.id),
     }),
   }),
@@ -119,80 +174,105 @@ builder.node(OrganizationRef, {
 builder.queryFields((t) => ({
   organization: t.field({
     type: OrganizationRef,
-    description: "getOrganizationById",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => getOrganization(ctx, String(args.id)),
+    description: "An organization the caller is a member or guest of (getOrganizationById).",
+    args: { id: t.arg.id({ required: true, description: "The organization's id." }) },
+    resolve: (_root, args, ctx) => getOrganization(ctx, args.id),
   }),
   organizations: t.connection({
     type: OrganizationRef,
-    description: "listOrganizationsForAuthenticatedUser: organizations the caller is a member of.",
+    description: "The organizations the caller is a member of (listOrganizationsForAuthenticatedUser).",
     resolve: (_root, args, ctx) => listOrganizationsForViewer(ctx, args),
   }),
   organizationsForEmailDomain: t.field({
     type: [OrganizationRef],
-    description: "getOrganizationsForEmailDomain: organizations accepting members of the caller's own email domain.",
-    args: { emailDomain: t.arg.string({ required: true }) },
+    description:
+      "Organizations that accept members of an email domain, oldest first (at most 1000); callers may look up " +
+      "only their own verified email domain (getOrganizationsForEmailDomain).",
+    args: {
+      emailDomain: t.arg.string({ required: true, description: "A domain name such as example.com (any case)." }),
+    },
     resolve: (_root, args, ctx) => listOrganizationsForEmailDomain(ctx, args.emailDomain),
   }),
 }));
 
 const CreateOrganizationInput = builder.inputType("CreateOrganizationInput", {
+  description: "A new organization.",
   fields: (t) => ({
-    title: t.string({ required: true }),
-    emailDomains: t.stringList(),
-    type: t.string(),
-    useCase: t.string(),
+    title: t.string({ required: true, description: describeInputField(createOrganizationSchema, "title") }),
+    emailDomains: t.stringList({ description: describeInputField(createOrganizationSchema, "emailDomains") }),
+    type: t.string({ description: describeInputField(createOrganizationSchema, "type") }),
+    useCase: t.string({ description: describeInputField(createOrganizationSchema, "useCase") }),
   }),
 });
 
 const UpdateOrganizationInput = builder.inputType("UpdateOrganizationInput", {
+  description: "Changes to an organization's settings; omitted fields stay as they are.",
   fields: (t) => ({
-    title: t.string(),
-    emailDomains: t.stringList(),
-    hostname: t.string(),
-    defaultRole: t.field({ type: RoleEnum }),
-    defaultContent: t.field({ type: "JSON", description: '`{ "type": "site", "site": <site id> }` or null' }),
-    logo: t.string(),
-    sso: t.boolean(),
-    ai: t.boolean(),
-    inviteLinks: t.boolean(),
-    mergeRules: t.field({ type: "JSON" }),
+    title: t.string({ description: describeInputField(updateOrganizationSchema, "title") }),
+    emailDomains: t.stringList({ description: describeInputField(updateOrganizationSchema, "emailDomains") }),
+    hostname: t.string({ description: describeInputField(updateOrganizationSchema, "hostname") }),
+    defaultRole: t.field({ type: RoleEnum, description: describeInputField(updateOrganizationSchema, "defaultRole") }),
+    defaultContent: t.field({
+      type: "JSON",
+      description: describeInputField(updateOrganizationSchema, "defaultContent"),
+    }),
+    logo: t.string({ description: describeInputField(updateOrganizationSchema, "logo") }),
+    sso: t.boolean({ description: describeInputField(updateOrganizationSchema, "sso") }),
+    ai: t.boolean({ description: describeInputField(updateOrganizationSchema, "ai") }),
+    inviteLinks: t.boolean({ description: describeInputField(updateOrganizationSchema, "inviteLinks") }),
+    mergeRules: t.field({ type: "JSON", description: describeInputField(updateOrganizationSchema, "mergeRules") }),
   }),
 });
 
 const UpdateAgentInstructionsInput = builder.inputType("UpdateAgentInstructionsInput", {
-  fields: (t) => ({ instructions: t.field({ type: "JSON", required: true }) }),
+  description: "An organization's new agent instructions.",
+  fields: (t) => ({
+    instructions: t.field({
+      type: "JSON",
+      required: true,
+      description: describeInputField(agentInstructionsSchema, "instructions"),
+    }),
+  }),
 });
 
-builder.mutationFields((t) => ({
-  createOrganization: t.field({
-    type: OrganizationRef,
-    description: "Creates an organization; the caller becomes its admin.",
-    args: { input: t.arg({ type: CreateOrganizationInput, required: true }) },
-    resolve: (_root, args, ctx) => createOrganization(ctx, args.input),
-  }),
-  updateOrganizationById: t.field({
-    type: OrganizationRef,
-    args: {
-      organizationId: t.arg.id({ required: true }),
-      input: t.arg({ type: UpdateOrganizationInput, required: true }),
-    },
-    resolve: (_root, args, ctx) => updateOrganization(ctx, String(args.organizationId), args.input),
-  }),
-  joinOrganization: t.boolean({
-    description: "Joins an organization that allows the caller's verified email domain.",
-    args: { organizationId: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) => {
-      await joinOrganization(ctx, String(args.organizationId));
-      return true;
-    },
-  }),
-  updateOrganizationAgentInstructions: t.field({
-    type: AgentInstructionsRef,
-    args: {
-      organizationId: t.arg.id({ required: true }),
-      input: t.arg({ type: UpdateAgentInstructionsInput, required: true }),
-    },
-    resolve: (_root, args, ctx) => updateAgentInstructions(ctx, String(args.organizationId), args.input),
-  }),
-}));
+builder.mutationFields((t) => {
+  const organizationId = t.arg.id({ required: true, description: "The organization's id." });
+  return {
+    createOrganization: t.field({
+      type: OrganizationRef,
+      description: "Creates an organization; the caller becomes its admin (createOrganization).",
+      args: { input: t.arg({ type: CreateOrganizationInput, required: true, description: "The new organization." }) },
+      resolve: (_root, args, ctx) => createOrganization(ctx, args.input),
+    }),
+    updateOrganizationById: t.field({
+      type: OrganizationRef,
+      description: "Changes an organization's settings; organization admins (updateOrganizationById).",
+      args: {
+        organizationId,
+        input: t.arg({ type: UpdateOrganizationInput, required: true, description: "The changes." }),
+      },
+      resolve: (_root, args, ctx) => updateOrganization(ctx, args.organizationId, args.input),
+    }),
+    joinOrganization: t.boolean({
+      description:
+        "Joins an organization that allows the caller's verified email domain, with its default role; a member " +
+        "keeps their membership. Always true (joinOrganization).",
+      args: { organizationId },
+      resolve: async (_root, args, ctx) => {
+        await joinOrganization(ctx, args.organizationId);
+        return true;
+      },
+    }),
+    updateOrganizationAgentInstructions: t.field({
+      type: AgentInstructionsRef,
+      description:
+        "Sets the organization's instructions for AI agents, replacing them; organization admins " +
+        "(updateOrganizationAgentInstructions).",
+      args: {
+        organizationId,
+        input: t.arg({ type: UpdateAgentInstructionsInput, required: true, description: "The new instructions." }),
+      },
+      resolve: (_root, args, ctx) => updateAgentInstructions(ctx, args.organizationId, args.input),
+    }),
+  };
+});

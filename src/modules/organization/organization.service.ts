@@ -43,34 +43,51 @@ const useCaseSchema = z.enum([
   "other",
 ]);
 
-const createOrganizationSchema = z.strictObject({
-  title: titleSchema,
-  emailDomains: z.array(emailDomainSchema).max(100).optional(),
-  type: organizationTypeSchema.optional(),
-  useCase: useCaseSchema.optional(),
+export const createOrganizationSchema = z.strictObject({
+  title: titleSchema.describe("The organization's name, without leading or trailing spaces"),
+  emailDomains: z
+    .array(emailDomainSchema)
+    .max(100)
+    .optional()
+    .describe("Email domains (such as example.com) whose verified users may join it themselves; omitted: none"),
+  type: organizationTypeSchema.optional().describe("The kind of organization; omitted: business"),
+  useCase: useCaseSchema.optional().describe("What it documents; omitted: not set"),
 });
 
-const updateOrganizationSchema = z.strictObject({
-  title: titleSchema.optional(),
-  emailDomains: z.array(emailDomainSchema).max(100).optional(),
+export const updateOrganizationSchema = z.strictObject({
+  title: titleSchema.optional().describe("The organization's name, without leading or trailing spaces"),
+  emailDomains: z
+    .array(emailDomainSchema)
+    .max(100)
+    .optional()
+    .describe("Email domains (such as example.com) whose verified users may join it themselves; replaces the list"),
   hostname: z
     .string()
     .min(3)
     .max(32)
     .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, "must be lowercase letters, digits and inner hyphens")
-    .optional(),
-  defaultRole: roleSchema.nullable().optional(),
+    .optional()
+    .describe("Its unique hostname label: lowercase letters, digits and inner hyphens (a CONFLICT error when taken)"),
+  defaultRole: roleSchema
+    .nullable()
+    .optional()
+    .describe("The role of members who join by email domain; null: they join as guests"),
   defaultContent: z
     .strictObject({ type: z.literal("site"), site: z.string().min(1) })
     .nullable()
-    .optional(),
-  logo: z.url().max(2048).nullable().optional(),
-  sso: z.boolean().optional(),
-  ai: z.boolean().optional(),
-  inviteLinks: z.boolean().optional(),
+    .optional()
+    .describe('`{ "type": "site", "site": <site id> }` or null to clear it; no site is accepted as the default yet'),
+  logo: z.url().max(2048).nullable().optional().describe("URL of its logo; null removes it"),
+  sso: z.boolean().optional().describe("Whether members must sign in through the organization's SAML provider"),
+  ai: z.boolean().optional().describe("Whether AI features are on"),
+  inviteLinks: z.boolean().optional().describe("Whether invite links may be used to join"),
   mergeRules: mergeRulesSchema
     .refine((rules) => rules.type !== "inherit", "an organization cannot inherit merge rules")
-    .optional(),
+    .optional()
+    .describe(
+      "What change requests need to merge in spaces that inherit: `{type: none}` or " +
+        "`{type: rules, rules: [{rule, users?}]}` (not inherit); users named must be members",
+    ),
 });
 
 /** The organization, if the viewer is a member; 404 otherwise. */
@@ -255,7 +272,11 @@ export async function organizationPermissions(
   };
 }
 
-const agentInstructionsSchema = z.strictObject({ instructions: documentSchema });
+export const agentInstructionsSchema = z.strictObject({
+  instructions: documentSchema.describe(
+    'The instructions as a document: `{ "object": "document", "nodes": [...], "data"?: {...} }`; replaces them',
+  ),
+});
 
 export async function getAgentInstructions(ctx: RequestContext, organizationId: string) {
   await requireOrganizationRole(ctx, organizationId, "read");

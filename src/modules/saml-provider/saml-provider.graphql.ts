@@ -1,11 +1,13 @@
 import type { SamlProvider } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { RoleEnum } from "../../graphql/enums.ts";
+import { describeInputField } from "../../graphql/input-description.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { TeamRef } from "../team/team.graphql.ts";
 import { teamByIdLoader } from "../team/team.loaders.ts";
 import {
   createProvider,
+  createProviderSchema,
   deleteProvider,
   getProvider,
   listLoginOptions,
@@ -15,6 +17,7 @@ import {
   providerStatus,
   serviceEndpoints,
   updateProvider,
+  updateProviderSchema,
 } from "./saml-provider.service.ts";
 
 const SamlServiceRef = builder
@@ -24,32 +27,38 @@ const SamlServiceRef = builder
     fields: (t) => ({
       acsURL: t.exposeString("acsURL", { description: "Assertion Consumer Service: receives the signed response." }),
       startURL: t.exposeString("startURL", { description: "Starts a login: redirects to the identity provider." }),
-      entityID: t.exposeString("entityID"),
+      entityID: t.exposeString("entityID", { description: "Our entity id (a URL) for this provider." }),
     }),
   });
 
 const SamlProviderUrlsRef = builder.objectRef<{ location: string }>("SAMLProviderUrls").implement({
-  fields: (t) => ({ location: t.exposeString("location") }),
+  description: "Where a SAML provider is found.",
+  fields: (t) => ({ location: t.exposeString("location", { description: "The provider's URL in the REST API." }) }),
 });
 
 const SamlProviderStatusEnum = builder.enumType("SAMLProviderStatus", {
-  description: "pending until entityID, ssoURL and certificate are all set.",
-  values: ["active", "pending"] as const,
+  description: "Whether a SAML provider can be signed in with.",
+  values: {
+    active: { description: "entityID, ssoURL and certificate are all set: members may sign in with it." },
+    pending: { description: "Some of entityID, ssoURL and certificate are missing: not offered yet." },
+  } as const,
 });
 
 const SamlProviderRef = builder.node(builder.objectRef<SamlProvider>("SAMLProvider"), {
-  description: "A SAML identity provider members of the organization sign in with.",
+  description: "A SAML identity provider members of the organization sign in with. Organization admins only.",
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleProviders(ctx, ids),
   fields: (t) => ({
-    label: t.exposeString("label"),
+    label: t.exposeString("label", { description: "The name members see on the sign-in page (1..30 characters)." }),
     ssoURL: t.exposeString("ssoURL", { description: "The identity provider's login URL (empty until set)." }),
     entityID: t.exposeString("entityID", { description: "The identity provider's entity id (empty until set)." }),
-    certificate: t.exposeString("certificate", { description: "The identity provider's signing certificate (PEM)." }),
+    certificate: t.exposeString("certificate", {
+      description: "The identity provider's signing certificate (PEM; empty until set).",
+    }),
     defaultTeam: t.field({
       type: TeamRef,
       nullable: true,
-      description: "The team new SSO members join.",
+      description: "The team new SSO members join; null for none.",
       resolve: (provider, _args, ctx) =>
         provider.defaultTeamId ? teamByIdLoader(ctx).load(provider.defaultTeamId) : null,
     }),
@@ -58,98 +67,128 @@ const SamlProviderRef = builder.node(builder.objectRef<SamlProvider>("SAMLProvid
       nullable: true,
       description: "The role of new SSO members; null makes them guests.",
     }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    status: t.field({ type: SamlProviderStatusEnum, resolve: (provider) => providerStatus(provider) }),
-    service: t.field({ type: SamlServiceRef, resolve: (provider, _args, ctx) => serviceEndpoints(ctx, provider) }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was created (ISO 8601)." }),
+    status: t.field({
+      type: SamlProviderStatusEnum,
+      description: "Whether it can be signed in with yet.",
+      resolve: (provider) => providerStatus(provider),
+    }),
+    service: t.field({
+      type: SamlServiceRef,
+      description: "Our endpoints, to configure the identity provider with.",
+      resolve: (provider, _args, ctx) => serviceEndpoints(ctx, provider),
+    }),
     urls: t.field({
       type: SamlProviderUrlsRef,
+      description: "Where the provider is found.",
       resolve: (provider, _args, ctx) => ({ location: providerLocation(ctx, provider) }),
     }),
   }),
 });
 
 const SsoLoginRef = builder.objectRef<{ id: string; label: string; startURL: string }>("SSOProviderLogin").implement({
-  fields: (t) => ({ id: t.exposeID("id"), label: t.exposeString("label"), startURL: t.exposeString("startURL") }),
+  description: "A way to sign in to an organization: one active SAML provider.",
+  fields: (t) => ({
+    id: t.exposeID("id", { description: "The SAML provider's id." }),
+    label: t.exposeString("label", { description: "Its name, to show on a sign-in page." }),
+    startURL: t.exposeString("startURL", { description: "Where to send the person: starts the login." }),
+  }),
 });
 
 const SsoLoginsRef = builder
   .objectRef<{ items: { id: string; label: string; startURL: string }[] }>("SSOProviderLogins")
-  .implement({ fields: (t) => ({ items: t.field({ type: [SsoLoginRef], resolve: (list) => list.items }) }) });
+  .implement({
+    description: "An organization's ways to sign in.",
+    fields: (t) => ({
+      items: t.field({
+        type: [SsoLoginRef],
+        description: "The active SAML providers, oldest first.",
+        resolve: (list) => list.items,
+      }),
+    }),
+  });
 
 builder.objectFields(OrganizationRef, (t) => ({
   samlProviders: t.connection({
     type: SamlProviderRef,
-    description: "listSAMLProvidersInOrganizationById (organization admins)",
+    description: "The organization's SAML providers; organization admins (listSAMLProvidersInOrganizationById).",
     resolve: (organization, args, ctx) => listProviders(ctx, organization.id, args),
   }),
   samlProvider: t.field({
     type: SamlProviderRef,
-    description: "getOrganizationSAMLProviderById (organization admins)",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (organization, args, ctx) => getProvider(ctx, organization.id, String(args.id)),
+    description: "One SAML provider; organization admins (getOrganizationSAMLProviderById).",
+    args: { id: t.arg.id({ required: true, description: "The provider's id." }) },
+    resolve: (organization, args, ctx) => getProvider(ctx, organization.id, args.id),
   }),
 }));
 
 builder.queryFields((t) => ({
   ssoProviderLogins: t.field({
     type: SsoLoginsRef,
-    description: "listSSOProviderLoginsInOrganization: the active providers' start URLs; needs no token.",
-    args: { organizationId: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) => ({ items: await listLoginOptions(ctx, String(args.organizationId)) }),
+    description:
+      "An organization's active SAML providers and their start URLs, for a sign-in page; needs no token " +
+      "(listSSOProviderLoginsInOrganization).",
+    args: { organizationId: t.arg.id({ required: true, description: "The organization's id." }) },
+    resolve: async (_root, args, ctx) => ({ items: await listLoginOptions(ctx, args.organizationId) }),
   }),
 }));
 
-const providerInputFields = {
-  entityID: "The identity provider's entity id (max 1024).",
-  certificate: "The identity provider's signing certificate, PEM X.509 (max 10000).",
-  ssoURL: "The identity provider's login URL (http or https, max 2048).",
-  defaultTeam: "Id of a team of the organization that new SSO members join; null for none.",
-};
-
 const CreateSamlProviderInput = builder.inputType("CreateSAMLProviderInput", {
+  description: "A new SAML provider; it is active once entityID, ssoURL and certificate are set.",
   fields: (t) => ({
-    label: t.string({ required: true, description: "1..30 characters." }),
-    entityID: t.string({ description: providerInputFields.entityID }),
-    certificate: t.string({ description: providerInputFields.certificate }),
-    ssoURL: t.string({ description: providerInputFields.ssoURL }),
-    defaultTeam: t.string({ description: providerInputFields.defaultTeam }),
-    defaultRole: t.field({ type: RoleEnum, description: "Role of new SSO members; null makes them guests." }),
+    label: t.string({ required: true, description: describeInputField(createProviderSchema, "label") }),
+    entityID: t.string({ description: describeInputField(createProviderSchema, "entityID") }),
+    certificate: t.string({ description: describeInputField(createProviderSchema, "certificate") }),
+    ssoURL: t.string({ description: describeInputField(createProviderSchema, "ssoURL") }),
+    defaultTeam: t.id({ description: describeInputField(createProviderSchema, "defaultTeam") }),
+    defaultRole: t.field({ type: RoleEnum, description: describeInputField(createProviderSchema, "defaultRole") }),
   }),
 });
 
 const UpdateSamlProviderInput = builder.inputType("UpdateSAMLProviderInput", {
+  description: "Changes to a SAML provider; omitted fields stay as they are.",
   fields: (t) => ({
-    label: t.string({ description: "1..30 characters." }),
-    entityID: t.string({ description: providerInputFields.entityID }),
-    certificate: t.string({ description: providerInputFields.certificate }),
-    ssoURL: t.string({ description: providerInputFields.ssoURL }),
-    defaultTeam: t.string({ description: providerInputFields.defaultTeam }),
-    defaultRole: t.field({ type: RoleEnum, description: "Role of new SSO members; null makes them guests." }),
+    label: t.string({ description: describeInputField(updateProviderSchema, "label") }),
+    entityID: t.string({ description: describeInputField(updateProviderSchema, "entityID") }),
+    certificate: t.string({ description: describeInputField(updateProviderSchema, "certificate") }),
+    ssoURL: t.string({ description: describeInputField(updateProviderSchema, "ssoURL") }),
+    defaultTeam: t.id({ description: describeInputField(updateProviderSchema, "defaultTeam") }),
+    defaultRole: t.field({ type: RoleEnum, description: describeInputField(updateProviderSchema, "defaultRole") }),
   }),
 });
 
 builder.mutationFields((t) => {
-  const providerArgs = { organizationId: t.arg.id({ required: true }), samlProviderId: t.arg.id({ required: true }) };
+  const organizationId = t.arg.id({ required: true, description: "The organization's id." });
+  const providerArgs = {
+    organizationId,
+    samlProviderId: t.arg.id({ required: true, description: "The SAML provider's id." }),
+  };
   return {
     createOrganizationSAMLProvider: t.field({
       type: SamlProviderRef,
+      description: "Adds a SAML provider; organization admins (createOrganizationSAMLProvider).",
       args: {
-        organizationId: t.arg.id({ required: true }),
-        input: t.arg({ type: CreateSamlProviderInput, required: true }),
+        organizationId,
+        input: t.arg({ type: CreateSamlProviderInput, required: true, description: "The new provider." }),
       },
-      resolve: (_root, args, ctx) => createProvider(ctx, String(args.organizationId), args.input),
+      resolve: (_root, args, ctx) => createProvider(ctx, args.organizationId, args.input),
     }),
     updateOrganizationSAMLProvider: t.field({
       type: SamlProviderRef,
-      args: { ...providerArgs, input: t.arg({ type: UpdateSamlProviderInput, required: true }) },
-      resolve: (_root, args, ctx) =>
-        updateProvider(ctx, String(args.organizationId), String(args.samlProviderId), args.input),
+      description: "Changes a SAML provider; organization admins (updateOrganizationSAMLProvider).",
+      args: {
+        ...providerArgs,
+        input: t.arg({ type: UpdateSamlProviderInput, required: true, description: "The changes." }),
+      },
+      resolve: (_root, args, ctx) => updateProvider(ctx, args.organizationId, args.samlProviderId, args.input),
     }),
     deleteOrganizationSAMLProvider: t.boolean({
-      description: "Deleting a provider that does not exist succeeds.",
+      description:
+        "Deletes a SAML provider; deleting one that does not exist succeeds. Organization admins; always true " +
+        "(deleteOrganizationSAMLProvider).",
       args: providerArgs,
       resolve: async (_root, args, ctx) => {
-        await deleteProvider(ctx, String(args.organizationId), String(args.samlProviderId));
+        await deleteProvider(ctx, args.organizationId, args.samlProviderId);
         return true;
       },
     }),

@@ -24,15 +24,24 @@ const certificateSchema = z
   }, "must be a PEM X.509 certificate (-----BEGIN CERTIFICATE----- ...)");
 
 const providerFields = {
-  label: z.string().trim().min(1).max(30),
-  entityID: z.string().trim().min(1).max(1024),
-  certificate: certificateSchema,
-  ssoURL: z.url({ protocol: /^https?$/ }).max(2048),
-  defaultTeam: z.string().min(1).nullable(),
-  defaultRole: roleSchema.nullable(),
+  label: z.string().trim().min(1).max(30).describe("The name members see on the sign-in page, trimmed"),
+  entityID: z.string().trim().min(1).max(1024).describe("The identity provider's entity id, trimmed"),
+  certificate: certificateSchema.describe(
+    "The identity provider's signing certificate, PEM X.509 (-----BEGIN CERTIFICATE----- ...)",
+  ),
+  ssoURL: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .describe("The identity provider's login URL (http or https)"),
+  defaultTeam: z
+    .string()
+    .min(1)
+    .nullable()
+    .describe("Id of a team of the organization that new SSO members join; null: none"),
+  defaultRole: roleSchema.nullable().describe("The organization role of new SSO members; null makes them guests"),
 };
 
-const createProviderSchema = z.strictObject({
+export const createProviderSchema = z.strictObject({
   label: providerFields.label,
   entityID: providerFields.entityID.optional(),
   certificate: providerFields.certificate.optional(),
@@ -41,7 +50,7 @@ const createProviderSchema = z.strictObject({
   defaultRole: providerFields.defaultRole.optional(),
 });
 
-const updateProviderSchema = createProviderSchema.partial();
+export const updateProviderSchema = createProviderSchema.partial();
 
 /** A provider becomes `active` once it knows the identity provider's entity id, login URL and certificate. */
 export function providerStatus(provider: SamlProvider): "active" | "pending" {

@@ -9,9 +9,10 @@ import { publishedStructure } from "./site-section.service.ts";
 const PublishedContentSiteRef = builder.objectRef<PublishedSiteAccess>("PublishedContentSite").implement({
   description: "A site as one visitor sees it: sections and site spaces whose conditions the visitor passes.",
   fields: (t) => ({
-    site: t.field({ type: SiteRef, resolve: (access) => access.site }),
+    site: t.field({ type: SiteRef, description: "The site.", resolve: (access) => access.site }),
     structure: t.field({
       type: SiteStructureRef,
+      description: "The sections and site spaces the visitor may see, in order.",
       resolve: (access, _args, ctx) => publishedStructure(ctx, access.site, access.visitorClaims),
     }),
     customizations: t.field({
@@ -31,14 +32,15 @@ builder.queryFields((t) => ({
   publishedContentSite: t.field({
     type: PublishedContentSiteRef,
     description:
-      "getPublishedContentSite: open without an API token to published public/unlisted sites, share-link sites " +
-      "with an active `shareKey`, and visitor-auth sites with a visitor JWT (`Authorization: Bearer <jwt>`).",
+      "A published site as its visitor sees it. Open without an API token to published public/unlisted sites, " +
+      "share-link sites with an active `shareKey`, and visitor-auth sites with a visitor JWT " +
+      "(`Authorization: Bearer <jwt>`); organization members read it too (getPublishedContentSite).",
     args: {
-      organizationId: t.arg.id({ required: true }),
-      siteId: t.arg.id({ required: true }),
-      shareKey: t.arg.string(),
+      organizationId: t.arg.id({ required: true, description: "The organization's id." }),
+      siteId: t.arg.id({ required: true, description: "The site's id." }),
+      shareKey: t.arg.string({ description: "The key of an active share link of the site, for share-link sites." }),
     },
     resolve: (_root, args, ctx) =>
-      requirePublishedSiteAccess(ctx, String(args.organizationId), String(args.siteId), { shareKey: args.shareKey }),
+      requirePublishedSiteAccess(ctx, args.organizationId, args.siteId, { shareKey: args.shareKey }),
   }),
 }));

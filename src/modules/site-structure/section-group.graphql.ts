@@ -6,8 +6,12 @@ import {
   addGroupSchema,
   addSectionGroup,
   addSectionToGroup,
+  addSectionToGroupSchema,
   childrenOfGroup,
   deleteSectionGroup,
+  groupPlacementSchema,
+  groupPointerSchema,
+  groupPositionSchema,
   listSectionGroups,
   moveSectionGroup,
   removeSectionFromGroup,
@@ -24,9 +28,9 @@ builder.node(SiteSectionGroupRef, {
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleSectionGroups(ctx, ids),
   fields: (t) => ({
-    title: t.exposeString("title"),
+    title: t.exposeString("title", { description: "The group's title (1..100 characters)." }),
     sectionGroup: t.exposeID("parentGroupId", { nullable: true, description: "Id of its parent group, if any." }),
-    icon: t.exposeString("icon", { nullable: true }),
+    icon: t.exposeString("icon", { nullable: true, description: "Icon name; null when it has none." }),
     sections: t.field({
       type: [SiteSectionRef],
       description: "Its sections in order (deprecated in the public API for `children`).",
@@ -52,13 +56,18 @@ builder.objectFields(SiteRef, (t) => ({
 builder.queryFields((t) => ({
   siteSectionGroups: t.connection({
     type: SiteSectionGroupRef,
-    description: "listSiteSectionGroups",
-    args: { organizationId: t.arg.id({ required: true }), siteId: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => listSectionGroups(ctx, String(args.organizationId), String(args.siteId), args),
+    description:
+      "Every section group of a site, nested or not, in order; organization members (listSiteSectionGroups).",
+    args: {
+      organizationId: t.arg.id({ required: true, description: "The organization's id." }),
+      siteId: t.arg.id({ required: true, description: "The site's id." }),
+    },
+    resolve: (_root, args, ctx) => listSectionGroups(ctx, args.organizationId, args.siteId, args),
   }),
 }));
 
 const AddSectionGroupToSiteInput = builder.inputType("AddSectionGroupToSiteInput", {
+  description: "A new section group.",
   fields: (t) => ({
     title: t.string({ required: true, description: describeInputField(addGroupSchema, "title") }),
     icon: t.string({ description: describeInputField(addGroupSchema, "icon") }),
@@ -68,6 +77,7 @@ const AddSectionGroupToSiteInput = builder.inputType("AddSectionGroupToSiteInput
 });
 
 const UpdateSiteSectionGroupInput = builder.inputType("UpdateSiteSectionGroupInput", {
+  description: "Changes to a section group; omitted fields stay as they are.",
   fields: (t) => ({
     title: t.string({ description: describeInputField(updateGroupSchema, "title") }),
     icon: t.string({ description: describeInputField(updateGroupSchema, "icon") }),
@@ -75,102 +85,120 @@ const UpdateSiteSectionGroupInput = builder.inputType("UpdateSiteSectionGroupInp
 });
 
 const AddSectionToGroupInput = builder.inputType("AddSectionToGroupInput", {
-  fields: (t) => ({ sectionId: t.string({ required: true }) }),
+  description: "A section to move into a group.",
+  fields: (t) => ({
+    sectionId: t.id({ required: true, description: describeInputField(addSectionToGroupSchema, "sectionId") }),
+  }),
 });
 
 const SiteSectionGroupPointerInput = builder.inputType("SiteSectionGroupPointerInput", {
+  description: "A section or group, as a sibling to place a group before or after.",
   fields: (t) => ({
-    type: t.string({ required: true, description: "site-section or site-section-group." }),
-    id: t.string({ required: true }),
+    type: t.string({ required: true, description: describeInputField(groupPointerSchema, "type") }),
+    id: t.id({ required: true, description: describeInputField(groupPointerSchema, "id") }),
   }),
 });
 
 const MoveSiteSectionGroupInput = builder.inputType("MoveSiteSectionGroupInput", {
+  description: "Where to move a section group.",
   fields: (t) => ({
     position: t.field({
       type: builder.inputType("SiteSectionGroupMovePositionInput", {
+        description: "Where to place a group among its siblings: before or after one of them.",
         fields: (p) => ({
-          before: p.field({ type: SiteSectionGroupPointerInput }),
-          after: p.field({ type: SiteSectionGroupPointerInput }),
+          before: p.field({
+            type: SiteSectionGroupPointerInput,
+            description: describeInputField(groupPositionSchema, "before"),
+          }),
+          after: p.field({
+            type: SiteSectionGroupPointerInput,
+            description: describeInputField(groupPositionSchema, "after"),
+          }),
         }),
       }),
-      description: "Omitted: to the end.",
+      description: describeInputField(groupPlacementSchema, "position"),
     }),
   }),
 });
 
 builder.mutationFields((t) => {
-  const siteArgs = { organizationId: t.arg.id({ required: true }), siteId: t.arg.id({ required: true }) };
-  const groupArgs = { ...siteArgs, siteSectionGroupId: t.arg.id({ required: true }) };
+  const siteArgs = {
+    organizationId: t.arg.id({ required: true, description: "The organization's id." }),
+    siteId: t.arg.id({ required: true, description: "The site's id." }),
+  };
+  const groupArgs = {
+    ...siteArgs,
+    siteSectionGroupId: t.arg.id({ required: true, description: "The section group's id." }),
+  };
   return {
     addSectionGroupToSite: t.field({
       type: SiteSectionGroupRef,
-      args: { ...siteArgs, input: t.arg({ type: AddSectionGroupToSiteInput, required: true }) },
-      resolve: (_root, args, ctx) => addSectionGroup(ctx, String(args.organizationId), String(args.siteId), args.input),
+      description:
+        "Adds a section group at the end of the site root or of a root group (groups nest one level), moving the " +
+        "given sections into it; organization admins (addSectionGroupToSite).",
+      args: {
+        ...siteArgs,
+        input: t.arg({ type: AddSectionGroupToSiteInput, required: true, description: "The new group." }),
+      },
+      resolve: (_root, args, ctx) => addSectionGroup(ctx, args.organizationId, args.siteId, args.input),
     }),
     updateSiteSectionGroupById: t.field({
       type: SiteSectionGroupRef,
-      args: { ...groupArgs, input: t.arg({ type: UpdateSiteSectionGroupInput, required: true }) },
+      description: "Changes a section group; organization admins (updateSiteSectionGroupById).",
+      args: {
+        ...groupArgs,
+        input: t.arg({ type: UpdateSiteSectionGroupInput, required: true, description: "The changes." }),
+      },
       resolve: (_root, args, ctx) =>
-        updateSectionGroup(
-          ctx,
-          String(args.organizationId),
-          String(args.siteId),
-          String(args.siteSectionGroupId),
-          args.input,
-        ),
+        updateSectionGroup(ctx, args.organizationId, args.siteId, args.siteSectionGroupId, args.input),
     }),
     deleteSiteSectionGroupById: t.boolean({
-      description: "Its sections and child groups move up to its parent; a group that does not exist succeeds.",
+      description:
+        "Deletes a section group; its sections and child groups move up to its parent, in its place. A group that " +
+        "does not exist succeeds. Organization admins; always true (deleteSiteSectionGroupById).",
       args: groupArgs,
       resolve: async (_root, args, ctx) => {
-        await deleteSectionGroup(
-          ctx,
-          String(args.organizationId),
-          String(args.siteId),
-          String(args.siteSectionGroupId),
-        );
+        await deleteSectionGroup(ctx, args.organizationId, args.siteId, args.siteSectionGroupId);
         return true;
       },
     }),
     addSectionToGroup: t.field({
       type: SiteSectionGroupRef,
-      args: { ...groupArgs, input: t.arg({ type: AddSectionToGroupInput, required: true }) },
+      description:
+        "Moves a section of the site to the end of a group; returns the group. Organization admins (addSectionToGroup).",
+      args: {
+        ...groupArgs,
+        input: t.arg({ type: AddSectionToGroupInput, required: true, description: "The section to move." }),
+      },
       resolve: (_root, args, ctx) =>
-        addSectionToGroup(
-          ctx,
-          String(args.organizationId),
-          String(args.siteId),
-          String(args.siteSectionGroupId),
-          args.input,
-        ),
+        addSectionToGroup(ctx, args.organizationId, args.siteId, args.siteSectionGroupId, args.input),
     }),
     removeSectionFromGroup: t.boolean({
-      description: "Moves the section out to the group's parent; succeeds when it was not in the group.",
-      args: { ...groupArgs, siteSectionId: t.arg.id({ required: true }) },
+      description:
+        "Moves the section out to the group's parent, right after the group; succeeds when it was not in the group. " +
+        "Organization admins; always true (removeSectionFromGroup).",
+      args: { ...groupArgs, siteSectionId: t.arg.id({ required: true, description: "The section's id." }) },
       resolve: async (_root, args, ctx) => {
         await removeSectionFromGroup(
           ctx,
-          String(args.organizationId),
-          String(args.siteId),
-          String(args.siteSectionGroupId),
-          String(args.siteSectionId),
+          args.organizationId,
+          args.siteId,
+          args.siteSectionGroupId,
+          args.siteSectionId,
         );
         return true;
       },
     }),
     moveSiteSectionGroup: t.field({
       type: SiteSectionGroupRef,
+      description: "Moves a section group among the items of its parent; organization admins (moveSiteSectionGroup).",
       deprecationReason: "Use sortSiteStructure.",
-      args: { ...groupArgs, input: t.arg({ type: MoveSiteSectionGroupInput }) },
+      args: {
+        ...groupArgs,
+        input: t.arg({ type: MoveSiteSectionGroupInput, description: "Where to move it; omitted: to the end." }),
+      },
       resolve: (_root, args, ctx) =>
-        moveSectionGroup(
-          ctx,
-          String(args.organizationId),
-          String(args.siteId),
-          String(args.siteSectionGroupId),
-          args.input ?? {},
-        ),
+        moveSectionGroup(ctx, args.organizationId, args.siteId, args.siteSectionGroupId, args.input ?? {}),
     }),
   };
 });

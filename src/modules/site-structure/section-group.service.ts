@@ -95,7 +95,10 @@ export async function addSectionGroup(ctx: RequestContext, organizationId: strin
   });
 }
 
-export const updateGroupSchema = z.strictObject({ title: groupTitleSchema.optional(), icon: iconSchema.nullish() });
+export const updateGroupSchema = z.strictObject({
+  title: groupTitleSchema.optional(),
+  icon: iconSchema.nullish().describe("Icon name; null removes it"),
+});
 
 export async function updateSectionGroup(
   ctx: RequestContext,
@@ -136,7 +139,9 @@ export async function deleteSectionGroup(ctx: RequestContext, organizationId: st
   });
 }
 
-const addSectionToGroupSchema = z.strictObject({ sectionId: z.string().min(1) });
+export const addSectionToGroupSchema = z.strictObject({
+  sectionId: z.string().min(1).describe("Id of a section of the site; it moves to the end of the group"),
+});
 
 export async function addSectionToGroup(
   ctx: RequestContext,
@@ -175,15 +180,18 @@ export async function removeSectionFromGroup(
   });
 }
 
-const groupPlacementSchema = z.strictObject({
-  position: z
-    .strictObject({
-      before: z
-        .strictObject({ type: z.enum(["site-section", "site-section-group"]), id: z.string().min(1) })
-        .optional(),
-      after: z.strictObject({ type: z.enum(["site-section", "site-section-group"]), id: z.string().min(1) }).optional(),
-    })
-    .optional(),
+export const groupPointerSchema = z.strictObject({
+  type: z.enum(["site-section", "site-section-group"]).describe("The sibling's type"),
+  id: z.string().min(1).describe("Id of a section or group with the same parent"),
+});
+
+export const groupPositionSchema = z.strictObject({
+  before: groupPointerSchema.optional().describe("Place it just before this sibling"),
+  after: groupPointerSchema.optional().describe("Place it just after this sibling"),
+});
+
+export const groupPlacementSchema = z.strictObject({
+  position: groupPositionSchema.optional().describe("Where to place the group; omitted: at the end"),
 });
 
 /** Deprecated `moveSiteSectionGroup`: reorders among the items of its parent; 404 no group, 400 bad position. */

@@ -53,7 +53,9 @@ export async function listShareLinks(
   };
 }
 
-const createShareLinkSchema = z.strictObject({ name: shareLinkNameSchema });
+export const createShareLinkSchema = z.strictObject({
+  name: shareLinkNameSchema.describe("A name for the link (who it is for), trimmed; may be empty"),
+});
 
 export async function createShareLink(ctx: RequestContext, organizationId: string, siteId: string, input: unknown) {
   await requireSite(ctx, organizationId, siteId, "admin");
@@ -74,8 +76,11 @@ export async function createShareLink(ctx: RequestContext, organizationId: strin
   return withOrganization(organizationId, link);
 }
 
-const updateShareLinkSchema = z
-  .strictObject({ name: shareLinkNameSchema.optional(), active: z.boolean().optional() })
+export const updateShareLinkSchema = z
+  .strictObject({
+    name: shareLinkNameSchema.optional().describe("A name for the link, trimmed"),
+    active: z.boolean().optional().describe("false revokes the link: its key opens nothing any more; true restores it"),
+  })
   .refine((data) => data.name !== undefined || data.active !== undefined, "Give name or active");
 
 export async function updateShareLink(

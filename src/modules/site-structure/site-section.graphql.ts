@@ -1,8 +1,10 @@
 import type { SiteSpace } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { describeInputField } from "../../graphql/input-description.ts";
 import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleSiteSections } from "./site-nodes.service.ts";
 import {
+  addSectionSchema,
   addSiteSection,
   deleteSiteSection,
   type GroupNode,
@@ -11,10 +13,17 @@ import {
   moveSiteSection,
   type SectionNode,
   type SiteStructure,
+  sectionPlacementSchema,
+  sectionPointerSchema,
+  sectionPositionSchema,
   sectionsOfSite,
   siteSpacesOfSection,
   siteStructure,
   sortSiteStructure,
+  sortStructureSchema,
+  structurePointerSchema,
+  structurePositionSchema,
+  updateSectionSchema,
   updateSiteSection,
 } from "./site-section.service.ts";
 import { SiteSpaceRef } from "./site-space.graphql.ts";
@@ -26,22 +35,33 @@ builder.node(SiteSectionRef, {
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleSiteSections(ctx, ids),
   fields: (t) => ({
-    title: t.exposeString("title"),
-    description: t.exposeString("description", { nullable: true }),
+    title: t.exposeString("title", { description: "The section's title (2..128 characters)." }),
+    description: t.exposeString("description", {
+      nullable: true,
+      description: "Short description shown with the section (at most 256 characters); null when it has none.",
+    }),
     default: t.boolean({
       description: "Whether it is the site's default section.",
       resolve: (section, _args, ctx) => isDefaultSection(ctx, section),
     }),
-    path: t.exposeString("path"),
-    condition: t.exposeString("condition", { nullable: true }),
+    path: t.exposeString("path", { description: "The section's URL path, unique among the site's sections." }),
+    condition: t.exposeString("condition", {
+      nullable: true,
+      description:
+        "Expression over `visitor.claims` that must hold for a visitor to see the section; null: shown to all.",
+    }),
     sectionGroup: t.exposeID("sectionGroupId", { nullable: true, description: "Id of its group, if any." }),
-    icon: t.exposeString("icon", { nullable: true }),
+    icon: t.exposeString("icon", { nullable: true, description: "Icon name; null when it has none." }),
     siteSpaces: t.field({
       type: [SiteSpaceRef],
       description: "Its site spaces in order (batched over all sections of a read).",
       resolve: (section, _args, ctx) => siteSpacesOfSection(ctx, section),
     }),
-    urls: t.field({ type: structureUrlsRef, resolve: (section, _args, ctx) => sectionUrls(ctx, section) }),
+    urls: t.field({
+      type: structureUrlsRef,
+      description: "Where the section is found.",
+      resolve: (section, _args, ctx) => sectionUrls(ctx, section),
+    }),
   }),
 });
 
@@ -51,6 +71,9 @@ export const SiteStructureRef = builder.objectRef<SiteStructure>("SiteStructure"
     type: t.exposeString("type", { description: "sections or siteSpaces." }),
     structure: t.field({
       type: [SiteStructureItemRef],
+      description:
+        "The root items in order: sections and section groups (groups list their children), or site spaces when " +
+        "the site has no sections.",
       resolve: (structure) => structure.structure as (SectionNode | GroupNode | SiteSpace)[],
     }),
   }),
@@ -67,130 +90,176 @@ builder.objectFields(SiteRef, (t) => ({
 builder.queryFields((t) => ({
   siteSections: t.connection({
     type: SiteSectionRef,
-    description: "listSiteSections: open without a token with an active `shareKey` of a share-link site.",
+    description:
+      "A site's sections, in order, grouped or not; organization members, or anyone with an active `shareKey` of " +
+      "the site (listSiteSections).",
     args: {
-      organizationId: t.arg.id({ required: true }),
-      siteId: t.arg.id({ required: true }),
-      shareKey: t.arg.string(),
+      organizationId: t.arg.id({ required: true, description: "The organization's id." }),
+      siteId: t.arg.id({ required: true, description: "The site's id." }),
+      shareKey: t.arg.string({ description: "The key of an active share link of the site, to read without a token." }),
     },
-    resolve: (_root, args, ctx) =>
-      listSiteSections(ctx, String(args.organizationId), String(args.siteId), args, args.shareKey),
+    resolve: (_root, args, ctx) => listSiteSections(ctx, args.organizationId, args.siteId, args, args.shareKey),
   }),
   siteStructure: t.field({
     type: SiteStructureRef,
-    description: "getSiteStructure",
-    args: { organizationId: t.arg.id({ required: true }), siteId: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => siteStructure(ctx, String(args.organizationId), String(args.siteId)),
+    description: "A site's whole structure, unfiltered by conditions; organization members (getSiteStructure).",
+    args: {
+      organizationId: t.arg.id({ required: true, description: "The organization's id." }),
+      siteId: t.arg.id({ required: true, description: "The site's id." }),
+    },
+    resolve: (_root, args, ctx) => siteStructure(ctx, args.organizationId, args.siteId),
   }),
 }));
 
 const AddSectionToSiteInput = builder.inputType("AddSectionToSiteInput", {
+  description: "A new section, made with one site space.",
   fields: (t) => ({
-    spaceId: t.string({ required: true, description: "The space of the section's first site space." }),
-    title: t.string({ description: "2..128; default: the space's title." }),
-    icon: t.string({ description: "Icon name, max 50." }),
+    spaceId: t.id({ required: true, description: describeInputField(addSectionSchema, "spaceId") }),
+    title: t.string({ description: describeInputField(addSectionSchema, "title") }),
+    icon: t.string({ description: describeInputField(addSectionSchema, "icon") }),
   }),
 });
 
 const UpdateSiteSectionInput = builder.inputType("UpdateSiteSectionInput", {
+  description: "Changes to a section; omitted fields stay as they are.",
   fields: (t) => ({
-    title: t.string({ description: "2..128." }),
-    path: t.string({ description: "1..100; unique among the site's sections (409 when taken)." }),
-    defaultSiteSpace: t.string({ description: "Id of one of its site spaces." }),
-    condition: t.string({ description: "Expression over `visitor.claims` (max 1024); null removes it." }),
-    icon: t.string({ description: "Max 50; null removes it." }),
-    description: t.string({ description: "Max 256; null removes it." }),
+    title: t.string({ description: describeInputField(updateSectionSchema, "title") }),
+    path: t.string({ description: describeInputField(updateSectionSchema, "path") }),
+    defaultSiteSpace: t.id({ description: describeInputField(updateSectionSchema, "defaultSiteSpace") }),
+    condition: t.string({ description: describeInputField(updateSectionSchema, "condition") }),
+    icon: t.string({ description: describeInputField(updateSectionSchema, "icon") }),
+    description: t.string({ description: describeInputField(updateSectionSchema, "description") }),
   }),
 });
 
 const SiteSectionPointerInput = builder.inputType("SiteSectionPointerInput", {
+  description: "A section, as a sibling to place another before or after.",
   fields: (t) => ({
-    type: t.string({ required: true, description: "site-section" }),
-    siteSection: t.string({ required: true }),
+    type: t.string({ required: true, description: describeInputField(sectionPointerSchema, "type") }),
+    siteSection: t.id({ required: true, description: describeInputField(sectionPointerSchema, "siteSection") }),
   }),
 });
 
 const SiteSectionMovePositionInput = builder.inputType("SiteSectionMovePositionInput", {
+  description: "Where to place a section among its siblings: before or after one of them.",
   fields: (t) => ({
-    before: t.field({ type: SiteSectionPointerInput }),
-    after: t.field({ type: SiteSectionPointerInput }),
+    before: t.field({
+      type: SiteSectionPointerInput,
+      description: describeInputField(sectionPositionSchema, "before"),
+    }),
+    after: t.field({ type: SiteSectionPointerInput, description: describeInputField(sectionPositionSchema, "after") }),
   }),
 });
 
 const MoveSiteSectionInput = builder.inputType("MoveSiteSectionInput", {
-  fields: (t) => ({ position: t.field({ type: SiteSectionMovePositionInput, description: "Omitted: to the end." }) }),
+  description: "Where to move a section.",
+  fields: (t) => ({
+    position: t.field({
+      type: SiteSectionMovePositionInput,
+      description: describeInputField(sectionPlacementSchema, "position"),
+    }),
+  }),
 });
 
 const SiteStructureItemPointerInput = builder.inputType("SiteStructureItemPointerInput", {
+  description: "An item of a site's structure: a site space, section or section group.",
   fields: (t) => ({
-    type: t.string({ required: true, description: "site-space, site-section or site-section-group." }),
-    id: t.string({ required: true }),
+    type: t.string({ required: true, description: describeInputField(structurePointerSchema, "type") }),
+    id: t.id({ required: true, description: describeInputField(structurePointerSchema, "id") }),
   }),
 });
 
 const SortSiteStructureInput = builder.inputType("SortSiteStructureInput", {
+  description: "An item of a site's structure and where to place it among its siblings.",
   fields: (t) => ({
-    item: t.field({ type: SiteStructureItemPointerInput, required: true }),
+    item: t.field({
+      type: SiteStructureItemPointerInput,
+      required: true,
+      description: describeInputField(sortStructureSchema, "item"),
+    }),
     position: t.field({
       type: builder.inputType("SiteStructureItemMovePositionInput", {
+        description: "Where to place an item among its siblings: before or after one of them.",
         fields: (p) => ({
-          before: p.field({ type: SiteStructureItemPointerInput }),
-          after: p.field({ type: SiteStructureItemPointerInput }),
+          before: p.field({
+            type: SiteStructureItemPointerInput,
+            description: describeInputField(structurePositionSchema, "before"),
+          }),
+          after: p.field({
+            type: SiteStructureItemPointerInput,
+            description: describeInputField(structurePositionSchema, "after"),
+          }),
         }),
       }),
       required: true,
-      description: "Before or after a sibling; neither: to the end.",
+      description: describeInputField(sortStructureSchema, "position"),
     }),
   }),
 });
 
 builder.mutationFields((t) => {
-  const siteArgs = { organizationId: t.arg.id({ required: true }), siteId: t.arg.id({ required: true }) };
-  const sectionArgs = { ...siteArgs, siteSectionId: t.arg.id({ required: true }) };
+  const siteArgs = {
+    organizationId: t.arg.id({ required: true, description: "The organization's id." }),
+    siteId: t.arg.id({ required: true, description: "The site's id." }),
+  };
+  const sectionArgs = { ...siteArgs, siteSectionId: t.arg.id({ required: true, description: "The section's id." }) };
   return {
     addSectionToSite: t.field({
       type: SiteSectionRef,
-      args: { ...siteArgs, input: t.arg({ type: AddSectionToSiteInput, required: true }) },
-      resolve: (_root, args, ctx) => addSiteSection(ctx, String(args.organizationId), String(args.siteId), args.input),
+      description:
+        "Adds a section holding a space as its first site space, at the end of the site root. A site whose site " +
+        "spaces sat at its root first gets them moved into a section named after the site; the first section " +
+        "becomes the site's default. Organization admins (addSectionToSite).",
+      args: {
+        ...siteArgs,
+        input: t.arg({ type: AddSectionToSiteInput, required: true, description: "The new section." }),
+      },
+      resolve: (_root, args, ctx) => addSiteSection(ctx, args.organizationId, args.siteId, args.input),
     }),
     updateSiteSectionById: t.field({
       type: SiteSectionRef,
-      args: { ...sectionArgs, input: t.arg({ type: UpdateSiteSectionInput, required: true }) },
+      description: "Changes a section; organization admins (updateSiteSectionById).",
+      args: {
+        ...sectionArgs,
+        input: t.arg({ type: UpdateSiteSectionInput, required: true, description: "The changes." }),
+      },
       resolve: (_root, args, ctx) =>
-        updateSiteSection(
-          ctx,
-          String(args.organizationId),
-          String(args.siteId),
-          String(args.siteSectionId),
-          args.input,
-        ),
+        updateSiteSection(ctx, args.organizationId, args.siteId, args.siteSectionId, args.input),
     }),
     deleteSiteSectionById: t.boolean({
-      description: "Deletes the section and its site spaces; a section that does not exist succeeds.",
+      description:
+        "Deletes the section and its site spaces (not their spaces); when it was the default, the first remaining " +
+        "section becomes it. A section that does not exist succeeds. Organization admins; always true " +
+        "(deleteSiteSectionById).",
       args: sectionArgs,
       resolve: async (_root, args, ctx) => {
-        await deleteSiteSection(ctx, String(args.organizationId), String(args.siteId), String(args.siteSectionId));
+        await deleteSiteSection(ctx, args.organizationId, args.siteId, args.siteSectionId);
         return true;
       },
     }),
     moveSiteSection: t.field({
       type: SiteSectionRef,
+      description:
+        "Moves a section among the items of its parent (site root or group); organization admins (moveSiteSection).",
       deprecationReason: "Use sortSiteStructure.",
-      args: { ...sectionArgs, input: t.arg({ type: MoveSiteSectionInput }) },
+      args: {
+        ...sectionArgs,
+        input: t.arg({ type: MoveSiteSectionInput, description: "Where to move it; omitted: to the end." }),
+      },
       resolve: (_root, args, ctx) =>
-        moveSiteSection(
-          ctx,
-          String(args.organizationId),
-          String(args.siteId),
-          String(args.siteSectionId),
-          args.input ?? {},
-        ),
+        moveSiteSection(ctx, args.organizationId, args.siteId, args.siteSectionId, args.input ?? {}),
     }),
     sortSiteStructure: t.field({
       type: SiteStructureItemRef,
-      args: { ...siteArgs, input: t.arg({ type: SortSiteStructureInput, required: true }) },
+      description:
+        "Places a site space, section or section group before or after a sibling, or at the end; items keep their " +
+        "parent (another target is refused). Returns the moved item; organization admins (sortSiteStructure).",
+      args: {
+        ...siteArgs,
+        input: t.arg({ type: SortSiteStructureInput, required: true, description: "The item and where to put it." }),
+      },
       resolve: (_root, args, ctx) =>
-        sortSiteStructure(ctx, String(args.organizationId), String(args.siteId), args.input) as Promise<
+        sortSiteStructure(ctx, args.organizationId, args.siteId, args.input) as Promise<
           SectionNode | GroupNode | SiteSpace
         >,
     }),

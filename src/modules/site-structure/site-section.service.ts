@@ -91,9 +91,11 @@ async function insertSection(tx: Prisma.TransactionClient, site: Site, title: st
   });
 }
 
-const addSectionSchema = z.strictObject({
-  spaceId: z.string().min(1),
-  title: sectionTitleSchema.nullish(),
+export const addSectionSchema = z.strictObject({
+  spaceId: z.string().min(1).describe("Id of a space of the organization: the section's first site space"),
+  title: sectionTitleSchema
+    .nullish()
+    .describe("The section's title, trimmed; omitted: the space's title (\"Section\" when that does not fit)"),
   icon: iconSchema.nullish(),
 });
 
@@ -142,13 +144,23 @@ async function findSection(tx: Prisma.TransactionClient, siteId: string, section
   return section;
 }
 
-const updateSectionSchema = z.strictObject({
-  title: sectionTitleSchema.optional(),
-  path: pathSchema.optional(),
-  defaultSiteSpace: z.string().min(1).optional(),
-  condition: conditionSchema.nullish(),
-  icon: iconSchema.nullish(),
-  description: z.string().max(256).nullish(),
+export const updateSectionSchema = z.strictObject({
+  title: sectionTitleSchema.optional().describe("The section's title, trimmed"),
+  path: pathSchema
+    .optional()
+    .describe("The section's URL path; unique among the site's sections (a CONFLICT error when taken)"),
+  defaultSiteSpace: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("Id of the site space visitors land on: one of this section's"),
+  condition: conditionSchema
+    .nullish()
+    .describe(
+      "Expression over `visitor.claims` that must hold for a visitor to see the section; null or blank removes it",
+    ),
+  icon: iconSchema.nullish().describe("Icon name; null removes it"),
+  description: z.string().max(256).nullish().describe("Short description shown with the section; null removes it"),
 });
 
 /** Section paths are unique per site: a clash is a 409 (the path is valid, it is taken). */
@@ -203,13 +215,18 @@ export async function deleteSiteSection(
   });
 }
 
-const sectionPlacementSchema = z.strictObject({
-  position: z
-    .strictObject({
-      before: z.strictObject({ type: z.literal("site-section"), siteSection: z.string().min(1) }).optional(),
-      after: z.strictObject({ type: z.literal("site-section"), siteSection: z.string().min(1) }).optional(),
-    })
-    .optional(),
+export const sectionPointerSchema = z.strictObject({
+  type: z.literal("site-section").describe('Always "site-section"'),
+  siteSection: z.string().min(1).describe("Id of a section with the same parent (site root or group)"),
+});
+
+export const sectionPositionSchema = z.strictObject({
+  before: sectionPointerSchema.optional().describe("Place it just before this section"),
+  after: sectionPointerSchema.optional().describe("Place it just after this section"),
+});
+
+export const sectionPlacementSchema = z.strictObject({
+  position: sectionPositionSchema.optional().describe("Where to place the section; omitted: at the end"),
 });
 
 /** Deprecated `moveSiteSection`: reorders among the items of the section's parent (site root or group). */
@@ -291,13 +308,19 @@ export function publishedStructure(
   return buildStructure(ctx, site, { claims: visitorClaims ?? {} });
 }
 
-const structurePointerSchema = z.strictObject({
-  type: z.enum(["site-space", "site-section", "site-section-group"]),
-  id: z.string().min(1),
+export const structurePointerSchema = z.strictObject({
+  type: z.enum(["site-space", "site-section", "site-section-group"]).describe("The item's type"),
+  id: z.string().min(1).describe("The item's id"),
 });
-const sortStructureSchema = z.strictObject({
-  item: structurePointerSchema,
-  position: z.strictObject({ before: structurePointerSchema.optional(), after: structurePointerSchema.optional() }),
+export const structurePositionSchema = z.strictObject({
+  before: structurePointerSchema.optional().describe("Place it just before this sibling"),
+  after: structurePointerSchema.optional().describe("Place it just after this sibling"),
+});
+export const sortStructureSchema = z.strictObject({
+  item: structurePointerSchema.describe("The item to move; it keeps its parent"),
+  position: structurePositionSchema.describe(
+    "Before or after a sibling (same parent; a site space: same section or root); neither: at the end",
+  ),
 });
 
 /**

@@ -1,17 +1,23 @@
 import type { SiteSpace } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { describeInputField } from "../../graphql/input-description.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
 import { siteSpaceSpace } from "./site.access.ts";
 import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleSiteSpaces } from "./site-nodes.service.ts";
 import {
   addSiteSpace,
+  addSiteSpaceSchema,
   deleteSiteSpace,
   isDefaultSiteSpace,
   listSiteSpaces,
   moveSiteSpace,
+  siteSpacePlacementSchema,
+  siteSpacePointerSchema,
+  siteSpacePositionSchema,
   siteSpacesOfSite,
   updateSiteSpace,
+  updateSiteSpaceSchema,
 } from "./site-space.service.ts";
 import { siteSpaceUrls, structureUrlsRef } from "./urls.ts";
 
@@ -22,7 +28,7 @@ builder.node(SiteSpaceRef, {
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleSiteSpaces(ctx, ids),
   fields: (t) => ({
-    path: t.exposeString("path"),
+    path: t.exposeString("path", { description: "Its URL path, unique in its scope (its section or the site root)." }),
     section: t.exposeID("sectionId", { nullable: true, description: "Id of its section; null at the site root." }),
     space: t.field({
       type: SpaceRef,
@@ -39,12 +45,20 @@ builder.node(SiteSpaceRef, {
       description: "Whether it is the default site space of its scope (its section, or the site root).",
       resolve: (siteSpace, _args, ctx) => isDefaultSiteSpace(ctx, siteSpace),
     }),
-    condition: t.exposeString("condition", { nullable: true }),
+    condition: t.exposeString("condition", {
+      nullable: true,
+      description:
+        "Expression over `visitor.claims` that must hold for a visitor to see the site space; null: shown to all.",
+    }),
     hasAdvancedCustomizationFeature: t.boolean({
       description: "Always false: there are no plans here.",
       resolve: () => false,
     }),
-    urls: t.field({ type: structureUrlsRef, resolve: (siteSpace, _args, ctx) => siteSpaceUrls(ctx, siteSpace) }),
+    urls: t.field({
+      type: structureUrlsRef,
+      description: "Where the site space is found.",
+      resolve: (siteSpace, _args, ctx) => siteSpaceUrls(ctx, siteSpace),
+    }),
   }),
 });
 
@@ -60,90 +74,114 @@ builder.queryFields((t) => ({
   siteSpaces: t.connection({
     type: SiteSpaceRef,
     description:
-      "listSiteSpaces: every site space of the site (root and sections). Open without a token with an active " +
-      "`shareKey` of a share-link site.",
+      "Every site space of a site (root and sections), in order; organization members, or anyone with an active " +
+      "`shareKey` of the site (listSiteSpaces).",
     args: {
-      organizationId: t.arg.id({ required: true }),
-      siteId: t.arg.id({ required: true }),
-      shareKey: t.arg.string(),
+      organizationId: t.arg.id({ required: true, description: "The organization's id." }),
+      siteId: t.arg.id({ required: true, description: "The site's id." }),
+      shareKey: t.arg.string({ description: "The key of an active share link of the site, to read without a token." }),
       default: t.arg.boolean({ description: "true: only default site spaces; false: only the others." }),
     },
     resolve: (_root, args, ctx) =>
-      listSiteSpaces(ctx, String(args.organizationId), String(args.siteId), args, {
-        shareKey: args.shareKey,
-        default: args.default,
-      }),
+      listSiteSpaces(ctx, args.organizationId, args.siteId, args, { shareKey: args.shareKey, default: args.default }),
   }),
 }));
 
 const AddSpaceToSiteInput = builder.inputType("AddSpaceToSiteInput", {
+  description: "A space to show on a site, and where.",
   fields: (t) => ({
-    spaceId: t.string({ required: true }),
-    sectionId: t.string({ description: "Default: the site's default section, or the root for sites without one." }),
+    spaceId: t.id({ required: true, description: describeInputField(addSiteSpaceSchema, "spaceId") }),
+    sectionId: t.id({ description: describeInputField(addSiteSpaceSchema, "sectionId") }),
   }),
 });
 
 const UpdateSiteSpaceInput = builder.inputType("UpdateSiteSpaceInput", {
+  description: "Changes to a site space; omitted fields stay as they are.",
   fields: (t) => ({
-    path: t.string({ description: "1..100; unique among the site spaces of its scope (409 when taken)." }),
-    condition: t.string({ description: "Expression over `visitor.claims` (max 1024); null removes it." }),
-    spaceId: t.string({ description: "The space the site space shows." }),
+    path: t.string({ description: describeInputField(updateSiteSpaceSchema, "path") }),
+    condition: t.string({ description: describeInputField(updateSiteSpaceSchema, "condition") }),
+    spaceId: t.id({ description: describeInputField(updateSiteSpaceSchema, "spaceId") }),
   }),
 });
 
 const SiteSpacePointerInput = builder.inputType("SiteSpacePointerInput", {
+  description: "A site space, as a sibling to place another before or after.",
   fields: (t) => ({
-    type: t.string({ required: true, description: "site-space" }),
-    siteSpace: t.string({ required: true }),
+    type: t.string({ required: true, description: describeInputField(siteSpacePointerSchema, "type") }),
+    siteSpace: t.id({ required: true, description: describeInputField(siteSpacePointerSchema, "siteSpace") }),
   }),
 });
 
 const SiteSpaceMovePositionInput = builder.inputType("SiteSpaceMovePositionInput", {
+  description: "Where to place a site space among its siblings: before or after one of them.",
   fields: (t) => ({
-    before: t.field({ type: SiteSpacePointerInput }),
-    after: t.field({ type: SiteSpacePointerInput }),
+    before: t.field({
+      type: SiteSpacePointerInput,
+      description: describeInputField(siteSpacePositionSchema, "before"),
+    }),
+    after: t.field({ type: SiteSpacePointerInput, description: describeInputField(siteSpacePositionSchema, "after") }),
   }),
 });
 
 const MoveSiteSpaceInput = builder.inputType("MoveSiteSpaceInput", {
-  fields: (t) => ({ position: t.field({ type: SiteSpaceMovePositionInput, description: "Omitted: to the end." }) }),
+  description: "Where to move a site space.",
+  fields: (t) => ({
+    position: t.field({
+      type: SiteSpaceMovePositionInput,
+      description: describeInputField(siteSpacePlacementSchema, "position"),
+    }),
+  }),
 });
 
 builder.mutationFields((t) => {
-  const siteArgs = { organizationId: t.arg.id({ required: true }), siteId: t.arg.id({ required: true }) };
-  const siteSpaceArgs = { ...siteArgs, siteSpaceId: t.arg.id({ required: true }) };
+  const siteArgs = {
+    organizationId: t.arg.id({ required: true, description: "The organization's id." }),
+    siteId: t.arg.id({ required: true, description: "The site's id." }),
+  };
+  const siteSpaceArgs = { ...siteArgs, siteSpaceId: t.arg.id({ required: true, description: "The site space's id." }) };
   return {
     addSpaceToSite: t.field({
       type: SiteSpaceRef,
-      args: { ...siteArgs, input: t.arg({ type: AddSpaceToSiteInput, required: true }) },
-      resolve: (_root, args, ctx) => addSiteSpace(ctx, String(args.organizationId), String(args.siteId), args.input),
+      description:
+        "Shows a space on a site, at the end of its scope, with a path made from the space's title; the first site " +
+        "space of a scope becomes its default. Organization admins (addSpaceToSite).",
+      args: {
+        ...siteArgs,
+        input: t.arg({ type: AddSpaceToSiteInput, required: true, description: "The space and where to add it." }),
+      },
+      resolve: (_root, args, ctx) => addSiteSpace(ctx, args.organizationId, args.siteId, args.input),
     }),
     updateSiteSpaceById: t.field({
       type: SiteSpaceRef,
-      args: { ...siteSpaceArgs, input: t.arg({ type: UpdateSiteSpaceInput, required: true }) },
+      description: "Changes a site space; organization admins (updateSiteSpaceById).",
+      args: {
+        ...siteSpaceArgs,
+        input: t.arg({ type: UpdateSiteSpaceInput, required: true, description: "The changes." }),
+      },
       resolve: (_root, args, ctx) =>
-        updateSiteSpace(ctx, String(args.organizationId), String(args.siteId), String(args.siteSpaceId), args.input),
+        updateSiteSpace(ctx, args.organizationId, args.siteId, args.siteSpaceId, args.input),
     }),
     deleteSiteSpaceById: t.boolean({
-      description: "Deleting a site space that does not exist succeeds.",
+      description:
+        "Removes a space from a site (the space itself stays); when it was its scope's default, the next one " +
+        "becomes it. Deleting a site space that does not exist succeeds. Organization admins; always true " +
+        "(deleteSiteSpaceById).",
       args: siteSpaceArgs,
       resolve: async (_root, args, ctx) => {
-        await deleteSiteSpace(ctx, String(args.organizationId), String(args.siteId), String(args.siteSpaceId));
+        await deleteSiteSpace(ctx, args.organizationId, args.siteId, args.siteSpaceId);
         return true;
       },
     }),
     moveSiteSpace: t.field({
       type: SiteSpaceRef,
+      description: "Moves a site space among those of its scope; organization admins (moveSiteSpace).",
       deprecationReason: "Use sortSiteStructure.",
-      args: { ...siteSpaceArgs, input: t.arg({ type: MoveSiteSpaceInput }) },
+      args: {
+        ...siteSpaceArgs,
+        input: t.arg({ type: MoveSiteSpaceInput, description: "Where to move it; omitted: to the end." }),
+      },
       resolve: (_root, args, ctx) =>
-        moveSiteSpace(
-          ctx,
-          String(args.organizationId),
-          String(args.siteId),
-          String(args.siteSpaceId),
-          args.input ?? {},
-        ),
+        moveSiteSpace(ctx, args.organizationId, args.siteId, args.siteSpaceId, args.input ?? {}),
     }),
   };
 });

@@ -133,7 +133,14 @@ export async function siteSpacesOfSite(ctx: RequestContext, site: Site, page: Pa
   return siteSpacePage(ctx, site.id, page);
 }
 
-const addSiteSpaceSchema = z.strictObject({ spaceId: z.string().min(1), sectionId: z.string().min(1).nullish() });
+export const addSiteSpaceSchema = z.strictObject({
+  spaceId: z.string().min(1).describe("Id of a space of the organization to show on the site"),
+  sectionId: z
+    .string()
+    .min(1)
+    .nullish()
+    .describe("Id of a section of the site to add it to; omitted: the default section, or the root without sections"),
+});
 
 export async function addSiteSpace(ctx: RequestContext, organizationId: string, siteId: string, input: unknown) {
   const site = await requireSite(ctx, organizationId, siteId, "admin");
@@ -147,10 +154,16 @@ async function findSiteSpace(tx: Prisma.TransactionClient, siteId: string, siteS
   return siteSpace;
 }
 
-const updateSiteSpaceSchema = z.strictObject({
-  path: pathSchema.optional(),
-  condition: conditionSchema.nullish(),
-  spaceId: z.string().min(1).optional(),
+export const updateSiteSpaceSchema = z.strictObject({
+  path: pathSchema
+    .optional()
+    .describe("The site space's URL path; unique in its scope (section or root; a CONFLICT error when taken)"),
+  condition: conditionSchema
+    .nullish()
+    .describe(
+      "Expression over `visitor.claims` that must hold for a visitor to see the site space; null or blank removes it",
+    ),
+  spaceId: z.string().min(1).optional().describe("Id of another space of the organization to show instead"),
 });
 
 /** Paths are unique per scope: a clash is a 409 (the path is valid, it is taken). */
@@ -214,13 +227,18 @@ export async function repairDefaultSiteSpace(tx: Prisma.TransactionClient, siteI
   else await tx.site.update({ where: { id: siteId }, data });
 }
 
-const siteSpacePlacementSchema = z.strictObject({
-  position: z
-    .strictObject({
-      before: z.strictObject({ type: z.literal("site-space"), siteSpace: z.string().min(1) }).optional(),
-      after: z.strictObject({ type: z.literal("site-space"), siteSpace: z.string().min(1) }).optional(),
-    })
-    .optional(),
+export const siteSpacePointerSchema = z.strictObject({
+  type: z.literal("site-space").describe('Always "site-space"'),
+  siteSpace: z.string().min(1).describe("Id of a site space of the same scope (section or root)"),
+});
+
+export const siteSpacePositionSchema = z.strictObject({
+  before: siteSpacePointerSchema.optional().describe("Place it just before this site space"),
+  after: siteSpacePointerSchema.optional().describe("Place it just after this site space"),
+});
+
+export const siteSpacePlacementSchema = z.strictObject({
+  position: siteSpacePositionSchema.optional().describe("Where to place the site space; omitted: at the end"),
 });
 
 /** Deprecated `moveSiteSpace`: reorders among the site spaces of the same scope. */

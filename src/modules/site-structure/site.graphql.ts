@@ -1,10 +1,12 @@
 import type { Site } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { describeInputField } from "../../graphql/input-description.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { loadVisibleSites } from "./site.access.ts";
 import { siteSpaceCountLoader } from "./site.loaders.ts";
 import {
   createSite,
+  createSiteSchema,
   deleteSite,
   getAdaptiveSchema,
   getSite,
@@ -12,11 +14,14 @@ import {
   listSites,
   type SiteAdaptiveSchema,
   setSitePublished,
+  siteAdaptiveContentSchema,
   sitePublishedBaseUrl,
   siteUrls,
   siteVisitorAuthKey,
   updateAdaptiveSchema,
+  updateAdaptiveSchemaSchema,
   updateSite,
+  updateSiteSchema,
 } from "./site.service.ts";
 
 export const SiteRef = builder.objectRef<Site>("Site");
@@ -24,44 +29,78 @@ export const SiteRef = builder.objectRef<Site>("Site");
 const SiteUrlsRef = builder
   .objectRef<{ location: string; app: string; published: string | null }>("SiteUrls")
   .implement({
+    description: "Where a site is found.",
     fields: (t) => ({
-      location: t.exposeString("location"),
-      app: t.exposeString("app"),
-      published: t.exposeString("published", { nullable: true, description: "Only while the site is published." }),
+      location: t.exposeString("location", { description: "The site's URL in the REST API." }),
+      app: t.exposeString("app", { description: "The URL of this GraphQL API, where the site is managed." }),
+      published: t.exposeString("published", {
+        nullable: true,
+        description: "Where its published content is read; null while the site is not published.",
+      }),
     }),
   });
 
 const SiteProxyRef = builder.objectRef<{ origin: string; target: string }>("SiteProxy").implement({
   description: "The site served under another host's path (`origin`), proxied to its published URL (`target`).",
-  fields: (t) => ({ origin: t.exposeString("origin"), target: t.exposeString("target") }),
+  fields: (t) => ({
+    origin: t.exposeString("origin", { description: "Host and path the site is served under, e.g. company.com/docs." }),
+    target: t.exposeString("target", { description: "The published URL the proxy forwards to." }),
+  }),
 });
 
 const SiteAdaptiveContentRef = builder.objectRef<{ enabled: boolean }>("SiteAdaptiveContent").implement({
-  fields: (t) => ({ enabled: t.exposeBoolean("enabled") }),
+  description: "Adaptive content: sections and site spaces shown or hidden by conditions on visitor claims.",
+  fields: (t) => ({
+    enabled: t.exposeBoolean("enabled", { description: "Whether the site adapts its content to visitor claims." }),
+  }),
 });
 
 const SiteFeatureRef = builder.objectRef<{ id: string; plan: string; frozen: boolean }>("SiteFeature").implement({
   description: "A premium feature of a site (there are no plans here, so no site lists any).",
-  fields: (t) => ({ id: t.exposeString("id"), plan: t.exposeString("plan"), frozen: t.exposeBoolean("frozen") }),
+  fields: (t) => ({
+    id: t.exposeString("id", { description: "The feature's name." }),
+    plan: t.exposeString("plan", { description: "The plan that includes it." }),
+    frozen: t.exposeBoolean("frozen", { description: "Whether the feature is kept but can no longer be changed." }),
+  }),
 });
 
 const SiteAdaptiveSchemaRef = builder.objectRef<SiteAdaptiveSchema>("SiteAdaptiveSchema").implement({
+  description: "The visitor claims a site's conditions may read, as a JSON schema.",
   fields: (t) => ({
-    jsonSchema: t.field({ type: "JSON", resolve: (schema) => schema.jsonSchema }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    jsonSchema: t.field({
+      type: "JSON",
+      description:
+        "A draft-07 object schema of boolean visitor claims, with an optional `unsigned` object of them (claims " +
+        "visitors may send unsigned).",
+      resolve: (schema) => schema.jsonSchema,
+    }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When it was last set (ISO 8601)." }),
   }),
 });
 
 const SiteAdaptiveTemplateConditionRef = builder
   .objectRef<{ description: string; condition: string }>("SiteAdaptiveTemplateCondition")
   .implement({
-    fields: (t) => ({ description: t.exposeString("description"), condition: t.exposeString("condition") }),
+    description: "A suggested condition for a section or site space, made from one boolean claim.",
+    fields: (t) => ({
+      description: t.exposeString("description", { description: "The claim's description, from the schema." }),
+      condition: t.exposeString("condition", {
+        description: "The condition expression, e.g. `visitor.claims.isBetaUser`.",
+      }),
+    }),
   });
 
 const SiteAdaptiveTemplateConditionsRef = builder
   .objectRef<{ items: { description: string; condition: string }[] }>("SiteAdaptiveTemplateConditions")
   .implement({
-    fields: (t) => ({ items: t.field({ type: [SiteAdaptiveTemplateConditionRef], resolve: (list) => list.items }) }),
+    description: "The conditions suggested by a site's adaptive schema.",
+    fields: (t) => ({
+      items: t.field({
+        type: [SiteAdaptiveTemplateConditionRef],
+        description: "One per boolean claim of the schema, signed claims first; empty without a schema.",
+        resolve: (list) => list.items,
+      }),
+    }),
   });
 
 builder.node(SiteRef, {
@@ -69,52 +108,74 @@ builder.node(SiteRef, {
   id: { resolve: (site) => site.id },
   loadMany: (ids, ctx) => loadVisibleSites(ctx, ids),
   fields: (t) => ({
-    title: t.exposeString("title"),
+    title: t.exposeString("title", { description: "The site's title (2..128 characters)." }),
     type: t.string({
-      description: "basic, premium, ultimate, sponsored, legacy-basic or legacy-premium.",
+      description: "The site's plan type: basic, premium, ultimate, sponsored, legacy-basic or legacy-premium.",
       resolve: (site) => site.type,
     }),
     appliedType: t.string({
       description: "The type in effect (no plan freezes a site here).",
       resolve: (site) => site.type,
     }),
-    visibility: t.exposeString("visibility", { description: "public, unlisted, share-link or visitor-auth." }),
-    published: t.exposeBoolean("published"),
-    hostname: t.exposeString("hostname", { nullable: true }),
-    basename: t.exposeString("basename", { nullable: true }),
+    visibility: t.exposeString("visibility", {
+      description:
+        "Who may read the published site: public (anyone, listed), unlisted (anyone with the URL), share-link " +
+        "(visitors with an active share link's key) or visitor-auth (visitors with a JWT signed by `visitorAuthKey`).",
+    }),
+    published: t.exposeBoolean("published", { description: "Whether the site's content is published to visitors." }),
+    hostname: t.exposeString("hostname", { nullable: true, description: "Custom hostname; null when it has none." }),
+    basename: t.exposeString("basename", {
+      nullable: true,
+      description: "The path the site is served under on its host; null when it has none.",
+    }),
     proxy: t.field({
       type: SiteProxyRef,
       nullable: true,
+      description: "Where the site is served through a proxy; null when it is not.",
       resolve: (site, _args, ctx) =>
         site.proxy ? { origin: site.proxy, target: sitePublishedBaseUrl(ctx, site.organizationId, site.id) } : null,
     }),
     adaptiveContent: t.field({
       type: SiteAdaptiveContentRef,
+      description: "Adaptive content settings.",
       resolve: (site) => ({ enabled: site.adaptiveContentEnabled }),
     }),
-    agentsContext: t.exposeString("agentsContext", { description: "excluded or included." }),
+    agentsContext: t.exposeString("agentsContext", {
+      description: "Whether the site's content is offered to AI agents as context: excluded or included.",
+    }),
     siteSpaceCount: t.int({
-      description: "Number of site spaces.",
+      description: "Number of site spaces of the site, in every section.",
       resolve: (site, _args, ctx) => siteSpaceCountLoader(ctx).load(site.id),
     }),
-    features: t.field({ type: [SiteFeatureRef], resolve: () => [] }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    urls: t.field({ type: SiteUrlsRef, resolve: (site, _args, ctx) => siteUrls(ctx, site) }),
+    features: t.field({
+      type: [SiteFeatureRef],
+      description: "Premium features of the site (always empty here).",
+      resolve: () => [],
+    }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the site was created (ISO 8601)." }),
+    urls: t.field({
+      type: SiteUrlsRef,
+      description: "Where the site is found.",
+      resolve: (site, _args, ctx) => siteUrls(ctx, site),
+    }),
     visitorAuthKey: t.string({
       nullable: true,
       description:
-        "Organization admins only: the HS256 secret that signs visitor JWTs of a `visitor-auth` site. Visitors send " +
-        "the JWT as `Authorization: Bearer <jwt>` to read the published site.",
+        "The HS256 secret (43 characters) that signs visitor JWTs of a `visitor-auth` site; organization admins " +
+        "only (403 for others). Visitors send the JWT as `Authorization: Bearer <jwt>` to read the published site.",
       resolve: (site, _args, ctx) => siteVisitorAuthKey(ctx, site),
     }),
     adaptiveSchema: t.field({
       type: SiteAdaptiveSchemaRef,
-      description: "getSiteAdaptiveSchema (NOT_FOUND when never set)",
+      description:
+        "The site's adaptive schema; a NOT_FOUND error when it was never set. Organization members (getSiteAdaptiveSchema).",
       resolve: (site, _args, ctx) => getAdaptiveSchema(ctx, site.organizationId, site.id),
     }),
     adaptiveTemplateConditions: t.field({
       type: SiteAdaptiveTemplateConditionsRef,
-      description: "listSiteAdaptiveTemplateConditions: one suggested condition per boolean visitor claim.",
+      description:
+        "One suggested condition per boolean claim of the adaptive schema; organization members " +
+        "(listSiteAdaptiveTemplateConditions).",
       resolve: async (site, _args, ctx) => ({
         items: await listAdaptiveTemplateConditions(ctx, site.organizationId, site.id),
       }),
@@ -125,16 +186,20 @@ builder.node(SiteRef, {
 builder.objectFields(OrganizationRef, (t) => ({
   sites: t.connection({
     type: SiteRef,
-    description: "listSites",
+    description: "The organization's sites, oldest first; organization members (listSites).",
     args: {
       space: t.arg.id({ description: "A space id: only the sites that show this space." }),
-      title: t.arg.string({ description: "Case-insensitive title filter." }),
+      title: t.arg.string({ description: "Only sites whose title contains this text, ignoring case." }),
       published: t.arg.boolean({ description: "Only published (true) or unpublished (false) sites." }),
-      type: t.arg.string({ description: "Only sites of this type (basic, premium, ...)." }),
+      type: t.arg.string({
+        description:
+          "Only sites of this type: basic, premium, ultimate, sponsored, legacy-basic or legacy-premium (others are " +
+          "refused).",
+      }),
     },
     resolve: (organization, args, ctx) =>
       listSites(ctx, organization.id, args, {
-        space: args.space ? String(args.space) : null,
+        space: args.space ?? null,
         title: args.title,
         published: args.published,
         type: args.type,
@@ -142,86 +207,106 @@ builder.objectFields(OrganizationRef, (t) => ({
   }),
   site: t.field({
     type: SiteRef,
-    description: "getSiteById",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (organization, args, ctx) => getSite(ctx, organization.id, String(args.id)),
+    description: "One site of the organization; organization members (getSiteById).",
+    args: { id: t.arg.id({ required: true, description: "The site's id." }) },
+    resolve: (organization, args, ctx) => getSite(ctx, organization.id, args.id),
   }),
 }));
 
 const CreateSiteInput = builder.inputType("CreateSiteInput", {
+  description: "A new site.",
   fields: (t) => ({
-    type: t.string({ description: "basic (default), premium, ultimate, sponsored, legacy-basic, legacy-premium." }),
-    title: t.string({ description: "2..128 characters." }),
-    visibility: t.string({ description: "public (default), unlisted, share-link, visitor-auth." }),
-    spaces: t.stringList({ description: "Ids of spaces to add to the site." }),
+    type: t.string({ description: describeInputField(createSiteSchema, "type") }),
+    title: t.string({ description: describeInputField(createSiteSchema, "title") }),
+    visibility: t.string({ description: describeInputField(createSiteSchema, "visibility") }),
+    spaces: t.idList({ description: describeInputField(createSiteSchema, "spaces") }),
   }),
 });
 
 const SiteAdaptiveContentInput = builder.inputType("SiteAdaptiveContentInput", {
-  fields: (t) => ({ enabled: t.boolean({ required: true }) }),
+  description: "Adaptive content settings.",
+  fields: (t) => ({
+    enabled: t.boolean({ required: true, description: describeInputField(siteAdaptiveContentSchema, "enabled") }),
+  }),
 });
 
 const UpdateSiteInput = builder.inputType("UpdateSiteInput", {
+  description: "Changes to a site's settings; omitted fields stay as they are.",
   fields: (t) => ({
-    title: t.string({ description: "2..128 characters." }),
-    visibility: t.string({ description: "public, unlisted, share-link, visitor-auth." }),
-    basename: t.string({ description: "1..100 characters." }),
-    adaptiveContent: t.field({ type: SiteAdaptiveContentInput }),
-    agentsContext: t.string({ description: "excluded or included." }),
-    defaultSiteSpace: t.string({
-      description: "A site space at the root, or in the default section when there is one.",
+    title: t.string({ description: describeInputField(updateSiteSchema, "title") }),
+    visibility: t.string({ description: describeInputField(updateSiteSchema, "visibility") }),
+    basename: t.string({ description: describeInputField(updateSiteSchema, "basename") }),
+    adaptiveContent: t.field({
+      type: SiteAdaptiveContentInput,
+      description: describeInputField(updateSiteSchema, "adaptiveContent"),
     }),
-    defaultSiteSection: t.string({ description: "A section of the site." }),
-    proxy: t.string({ description: "Host and path (`company.com/docs`, max 512); null removes the proxy." }),
+    agentsContext: t.string({ description: describeInputField(updateSiteSchema, "agentsContext") }),
+    defaultSiteSpace: t.id({ description: describeInputField(updateSiteSchema, "defaultSiteSpace") }),
+    defaultSiteSection: t.id({ description: describeInputField(updateSiteSchema, "defaultSiteSection") }),
+    proxy: t.string({ description: describeInputField(updateSiteSchema, "proxy") }),
   }),
 });
 
 const UpdateSiteAdaptiveSchemaInput = builder.inputType("UpdateSiteAdaptiveSchemaInput", {
+  description: "A site's new adaptive schema.",
   fields: (t) => ({
     jsonSchema: t.field({
       type: "JSON",
       required: true,
-      description: "A draft-07 object schema of boolean visitor claims, with an optional `unsigned` object of them.",
+      description: describeInputField(updateAdaptiveSchemaSchema, "jsonSchema"),
     }),
   }),
 });
 
 builder.mutationFields((t) => {
-  const siteArgs = { organizationId: t.arg.id({ required: true }), siteId: t.arg.id({ required: true }) };
+  const organizationId = t.arg.id({ required: true, description: "The organization's id." });
+  const siteArgs = { organizationId, siteId: t.arg.id({ required: true, description: "The site's id." }) };
   return {
     createSite: t.field({
       type: SiteRef,
-      args: { organizationId: t.arg.id({ required: true }), input: t.arg({ type: CreateSiteInput, required: true }) },
-      resolve: (_root, args, ctx) => createSite(ctx, String(args.organizationId), args.input),
+      description: "Creates a site, unpublished, with the given spaces; organization `create` role (createSite).",
+      args: { organizationId, input: t.arg({ type: CreateSiteInput, required: true, description: "The new site." }) },
+      resolve: (_root, args, ctx) => createSite(ctx, args.organizationId, args.input),
     }),
     updateSiteById: t.field({
       type: SiteRef,
-      args: { ...siteArgs, input: t.arg({ type: UpdateSiteInput, required: true }) },
-      resolve: (_root, args, ctx) => updateSite(ctx, String(args.organizationId), String(args.siteId), args.input),
+      description: "Changes a site's settings; organization admins (updateSiteById).",
+      args: {
+        ...siteArgs,
+        input: t.arg({ type: UpdateSiteInput, required: true, description: "The settings to change." }),
+      },
+      resolve: (_root, args, ctx) => updateSite(ctx, args.organizationId, args.siteId, args.input),
     }),
     deleteSiteById: t.boolean({
-      description: "Deleting a site that does not exist succeeds.",
+      description:
+        "Deletes a site with its sections, site spaces and share links (not its spaces); organization admins. " +
+        "Deleting a site that does not exist succeeds. Always true (deleteSiteById).",
       args: siteArgs,
       resolve: async (_root, args, ctx) => {
-        await deleteSite(ctx, String(args.organizationId), String(args.siteId));
+        await deleteSite(ctx, args.organizationId, args.siteId);
         return true;
       },
     }),
     publishSite: t.field({
       type: SiteRef,
+      description: "Publishes a site to its visitors; organization admins.",
       args: siteArgs,
-      resolve: (_root, args, ctx) => setSitePublished(ctx, String(args.organizationId), String(args.siteId), true),
+      resolve: (_root, args, ctx) => setSitePublished(ctx, args.organizationId, args.siteId, true),
     }),
     unpublishSite: t.field({
       type: SiteRef,
+      description: "Takes a site's published content offline; organization admins.",
       args: siteArgs,
-      resolve: (_root, args, ctx) => setSitePublished(ctx, String(args.organizationId), String(args.siteId), false),
+      resolve: (_root, args, ctx) => setSitePublished(ctx, args.organizationId, args.siteId, false),
     }),
     updateSiteAdaptiveSchema: t.field({
       type: SiteAdaptiveSchemaRef,
-      args: { ...siteArgs, input: t.arg({ type: UpdateSiteAdaptiveSchemaInput, required: true }) },
-      resolve: (_root, args, ctx) =>
-        updateAdaptiveSchema(ctx, String(args.organizationId), String(args.siteId), args.input),
+      description: "Sets a site's adaptive schema, replacing it; organization admins (updateSiteAdaptiveSchema).",
+      args: {
+        ...siteArgs,
+        input: t.arg({ type: UpdateSiteAdaptiveSchemaInput, required: true, description: "The new schema." }),
+      },
+      resolve: (_root, args, ctx) => updateAdaptiveSchema(ctx, args.organizationId, args.siteId, args.input),
     }),
   };
 });

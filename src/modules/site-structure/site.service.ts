@@ -70,11 +70,15 @@ export function getSite(ctx: RequestContext, organizationId: string, siteId: str
   return requireSite(ctx, organizationId, siteId, "read");
 }
 
-const createSiteSchema = z.strictObject({
-  type: siteTypeSchema.optional(),
-  title: siteTitleSchema.optional(),
-  visibility: siteVisibilitySchema.optional(),
-  spaces: z.array(z.string().min(1)).max(100).optional(),
+export const createSiteSchema = z.strictObject({
+  type: siteTypeSchema.optional().describe("The site's plan type; omitted: basic"),
+  title: siteTitleSchema.optional().describe('The site\'s title, trimmed; omitted: "Untitled site"'),
+  visibility: siteVisibilitySchema.optional().describe("Who may read the published site; omitted: public (anyone)"),
+  spaces: z
+    .array(z.string().min(1))
+    .max(100)
+    .optional()
+    .describe("Ids of spaces to add to the site as site spaces, in order (duplicates once)"),
 });
 
 /** Creates a site (organization `create` role) and adds the given spaces to it, all in one transaction. */
@@ -100,15 +104,31 @@ export async function createSite(ctx: RequestContext, organizationId: string, in
   });
 }
 
-const updateSiteSchema = z.strictObject({
-  title: siteTitleSchema.optional(),
-  visibility: siteVisibilitySchema.optional(),
-  basename: z.string().trim().min(1).max(100).optional(),
-  adaptiveContent: z.strictObject({ enabled: z.boolean() }).optional(),
-  agentsContext: z.enum(["excluded", "included"]).optional(),
-  defaultSiteSpace: z.string().min(1).optional(),
-  defaultSiteSection: z.string().min(1).optional(),
-  proxy: siteProxySchema.nullable().optional(),
+export const siteAdaptiveContentSchema = z.strictObject({
+  enabled: z.boolean().describe("Whether the site adapts its content to visitor claims"),
+});
+
+export const updateSiteSchema = z.strictObject({
+  title: siteTitleSchema.optional().describe("The site's title, trimmed"),
+  visibility: siteVisibilitySchema.optional().describe("Who may read the published site"),
+  basename: z.string().trim().min(1).max(100).optional().describe("The path the site is served under on its host"),
+  adaptiveContent: siteAdaptiveContentSchema.optional().describe("Adaptive content settings"),
+  agentsContext: z
+    .enum(["excluded", "included"])
+    .optional()
+    .describe("Whether the site's content is offered to AI agents as context"),
+  defaultSiteSpace: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "Id of the site space visitors land on: one at the site root, or in the default section when the site has sections",
+    ),
+  defaultSiteSection: z.string().min(1).optional().describe("Id of the section visitors land on: one of this site's"),
+  proxy: siteProxySchema
+    .nullable()
+    .optional()
+    .describe("Host and path to serve the site under, e.g. company.com/docs; null removes the proxy"),
 });
 
 /** Changes a site's settings (organization admins); default site space and section must belong to the site. */
@@ -209,7 +229,15 @@ export async function getAdaptiveSchema(ctx: RequestContext, organizationId: str
   return { jsonSchema: site.adaptiveSchema, updatedAt: site.adaptiveSchemaUpdatedAt };
 }
 
-const updateAdaptiveSchemaSchema = z.strictObject({ jsonSchema: z.record(z.string(), z.unknown()) });
+export const updateAdaptiveSchemaSchema = z.strictObject({
+  jsonSchema: z
+    .record(z.string(), z.unknown())
+    .describe(
+      "A draft-07 object schema whose properties are boolean visitor claims (each with a description, at most 100; " +
+        "names of up to 64 letters, digits or _), with an optional `unsigned` object of such claims; replaces the " +
+        "previous schema",
+    ),
+});
 
 export async function updateAdaptiveSchema(
   ctx: RequestContext,

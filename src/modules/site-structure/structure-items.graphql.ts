@@ -12,6 +12,7 @@ export const SiteSectionGroupRef = builder.objectRef<GroupNode>("SiteSectionGrou
 
 /** Sections, groups and site spaces carry their type in their id prefix. */
 export const SiteStructureItemRef = builder.unionType("SiteStructureItem", {
+  description: "One item of a site's structure: a section, a section group or a site space.",
   types: [SiteSectionRef, SiteSectionGroupRef, SiteSpaceRef],
   resolveType: (item) => {
     const type = typeOfId(item.id);

@@ -6,8 +6,12 @@ import { siteUrls } from "./site.service.ts";
 import { sectionByIdLoader } from "./site-section.loaders.ts";
 
 export const structureUrlsRef = builder.objectRef<{ published: string | null }>("SiteStructureUrls").implement({
+  description: "Where a section or site space is found.",
   fields: (t) => ({
-    published: t.exposeString("published", { nullable: true, description: "Only while the site is published." }),
+    published: t.exposeString("published", {
+      nullable: true,
+      description: "Its URL under the site's published content; null while the site is not published.",
+    }),
   }),
 });
 

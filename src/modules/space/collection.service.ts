@@ -47,9 +47,13 @@ export async function collectionPermissions(ctx: RequestContext, collection: Col
   };
 }
 
-const createCollectionSchema = z.strictObject({
-  title: z.string().trim().min(1).max(50).optional(),
-  parent: z.string().min(1).optional(),
+export const createCollectionSchema = z.strictObject({
+  title: z.string().trim().min(1).max(50).optional().describe('The collection\'s title, trimmed; omitted: "Untitled"'),
+  parent: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("Id of a collection of the organization to nest it in; omitted: the root"),
 });
 
 export async function createCollection(ctx: RequestContext, organizationId: string, input: unknown) {

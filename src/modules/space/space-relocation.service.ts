@@ -63,16 +63,29 @@ export async function duplicateSpace(ctx: RequestContext, spaceId: string): Prom
   });
 }
 
-const pointerSchema = z.strictObject({ type: z.literal("space"), space: z.string().min(1) });
-const moveSpaceSchema = z
+export const spacePointerSchema = z.strictObject({
+  type: z.literal("space").describe('Always "space"'),
+  space: z.string().min(1).describe("Id of a sibling space (same parent)"),
+});
+export const spacePositionSchema = z
   .strictObject({
-    parent: z.string().min(1).nullable().optional(),
-    position: z
-      .strictObject({ before: pointerSchema.optional(), after: pointerSchema.optional() })
-      .refine((position) => Boolean(position.before) !== Boolean(position.after), {
-        message: "give exactly one of before and after",
-      })
-      .optional(),
+    before: spacePointerSchema.optional().describe("Place it just before this space"),
+    after: spacePointerSchema.optional().describe("Place it just after this space"),
+  })
+  .refine((position) => Boolean(position.before) !== Boolean(position.after), {
+    message: "give exactly one of before and after",
+  });
+export const moveSpaceSchema = z
+  .strictObject({
+    parent: z
+      .string()
+      .min(1)
+      .nullable()
+      .optional()
+      .describe("Id of a collection of the organization to move it into; null: the root; omitted: stays"),
+    position: spacePositionSchema
+      .optional()
+      .describe("Next to a sibling (exactly one of before and after); omitted: at the end"),
   })
   .refine((body) => body.parent !== undefined || body.position !== undefined, {
     message: "give parent or position",
@@ -116,7 +129,9 @@ export async function moveSpace(ctx: RequestContext, spaceId: string, input: unk
   });
 }
 
-const transferSpaceSchema = z.strictObject({ organization: z.string().min(1) });
+export const transferSpaceSchema = z.strictObject({
+  organization: z.string().min(1).describe("Id of the organization to move it to; the caller must be admin there"),
+});
 
 /**
  * Moves a space to another organization where the caller is admin too: it lands at the target's root, keeps the

@@ -95,14 +95,21 @@ export async function requireCollectionIn(tx: PrismaExecutor, organizationId: st
   return collection;
 }
 
-const createSpaceSchema = z.strictObject({
-  title: titleSchema.optional(),
-  emoji: emojiSchema.optional(),
-  parent: z.string().min(1).optional(),
-  language: languageSchema.optional(),
-  editMode: editModeSchema.optional(),
+export const createSpaceSchema = z.strictObject({
+  title: titleSchema.optional().describe('The space\'s title, trimmed; omitted: "Untitled"'),
+  emoji: emojiSchema.optional().describe("An emoji shown with the title; omitted: none"),
+  parent: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("Id of a collection of the organization to create it in; omitted: the root"),
+  language: languageSchema.optional().describe("The content's language code; omitted: none"),
+  editMode: editModeSchema.optional().describe("Whether its content may be edited; omitted: live"),
   // Content templates and computed sources need the content service; an empty space is what is created.
-  empty: z.literal(true).optional(),
+  empty: z
+    .literal(true)
+    .optional()
+    .describe("Create an empty space; only true is accepted, as an empty space is the only kind created"),
 });
 
 /**
@@ -176,13 +183,24 @@ export async function insertSpace(
   return space;
 }
 
-const updateSpaceSchema = z.strictObject({
-  title: titleSchema.optional(),
-  emoji: emojiSchema.nullable().optional(),
-  editMode: editModeSchema.optional(),
-  defaultLevel: roleSchema.nullable().optional(),
-  language: languageSchema.nullable().optional(),
-  mergeRules: mergeRulesSchema.optional(),
+export const updateSpaceSchema = z.strictObject({
+  title: titleSchema.optional().describe("The space's title, trimmed"),
+  emoji: emojiSchema.nullable().optional().describe("An emoji shown with the title; null removes it"),
+  editMode: editModeSchema.optional().describe("Whether its content may be edited"),
+  defaultLevel: roleSchema
+    .nullable()
+    .optional()
+    .describe(
+      "The role every organization member gets on the space, capped at their organization role; null: only " +
+        "explicit grants give access",
+    ),
+  language: languageSchema.nullable().optional().describe("The content's language code; null removes it"),
+  mergeRules: mergeRulesSchema
+    .optional()
+    .describe(
+      "What a change request needs to merge: `{type: inherit}` (the organization's), `{type: none}` or " +
+        "`{type: rules, rules: [{rule, users?}]}`; users named must be members of the organization",
+    ),
 });
 
 export async function updateSpace(ctx: RequestContext, spaceId: string, input: unknown): Promise<Space> {
@@ -233,12 +251,16 @@ export async function restoreSpace(ctx: RequestContext, spaceId: string): Promis
   return ctx.prisma.space.update({ where: { id: spaceId }, data: { deletedAt: null, updatedAt: ctx.clock.now() } });
 }
 
-const inviteSchema = z
+export const inviteSchema = z
   .strictObject({
-    // null (guest) removes the grants.
-    role: roleSchema.nullable(),
-    users: z.array(z.string().min(1)).min(1).max(1000).optional(),
-    teams: z.array(z.string().min(1)).min(1).max(1000).optional(),
+    role: roleSchema.nullable().describe("The role to grant; null removes the grants of these users and teams"),
+    users: z
+      .array(z.string().min(1))
+      .min(1)
+      .max(1000)
+      .optional()
+      .describe("Ids of users, members of the space's organization"),
+    teams: z.array(z.string().min(1)).min(1).max(1000).optional().describe("Ids of teams of the space's organization"),
   })
   .refine((body) => body.users || body.teams, { message: "give users or teams" });
 

@@ -1,5 +1,6 @@
 import type { Team, TeamMember } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { describeInputField } from "../../graphql/input-description.ts";
 import { MemberRef } from "../member/member.graphql.ts";
 import { getMember } from "../member/member.service.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
@@ -7,34 +8,49 @@ import { teamSpaceCountLoader } from "../space/space.loaders.ts";
 import { teamByIdLoader, teamMemberCountLoader } from "./team.loaders.ts";
 import {
   createTeam,
+  createTeamSchema,
   deleteTeam,
   getTeam,
   listMemberTeams,
   listTeams,
   loadVisibleTeams,
   putTeamMember,
+  putTeamMemberSchema,
   removeTeamMember,
   teamMemberPermissions,
   teamMembersPage,
   teamPermissions,
   updateTeam,
   updateTeamMembers,
+  updateTeamMembersSchema,
+  updateTeamSchema,
 } from "./team.service.ts";
 
 export const TeamRef = builder.objectRef<Team>("Team");
 
 const TeamMemberRoleEnum = builder.enumType("TeamMemberRole", {
-  description: "owner: manages the team's members; member: belongs to the team.",
-  values: ["owner", "member"] as const,
+  description: "A member's role in a team.",
+  values: {
+    owner: { description: "Manages the team: its title and members." },
+    member: { description: "Belongs to the team, and gets the team's grants on spaces." },
+  } as const,
 });
 
 const TeamMemberInfoRef = builder.objectRef<TeamMember>("TeamMember").implement({
   description: "A user's place in a team.",
-  fields: (t) => ({ role: t.expose("role", { type: TeamMemberRoleEnum }) }),
+  fields: (t) => ({
+    role: t.expose("role", { type: TeamMemberRoleEnum, description: "Their role in the team." }),
+  }),
 });
 
 const TeamPermissionsRef = builder.objectRef<{ view: boolean; admin: boolean }>("TeamPermissions").implement({
-  fields: (t) => ({ view: t.exposeBoolean("view"), admin: t.exposeBoolean("admin") }),
+  description: "What the viewer may do with a team.",
+  fields: (t) => ({
+    view: t.exposeBoolean("view", { description: "See the team (a member of its organization)." }),
+    admin: t.exposeBoolean("admin", {
+      description: "Manage its title and members (organization admin or team owner).",
+    }),
+  }),
 });
 
 const OrganizationTeamMemberRef = builder.objectRef<TeamMember>("OrganizationTeamMember").implement({
@@ -42,13 +58,18 @@ const OrganizationTeamMemberRef = builder.objectRef<TeamMember>("OrganizationTea
   fields: (t) => ({
     organization: t.field({
       type: MemberRef,
+      description: "Their membership of the organization.",
       resolve: (row, _args, ctx) => getMember(ctx, row.organizationId, row.userId),
     }),
-    team: t.field({ type: TeamMemberInfoRef, resolve: (row) => row }),
+    team: t.field({ type: TeamMemberInfoRef, description: "Their place in the team.", resolve: (row) => row }),
     permissions: t.field({
       type: builder.objectRef<{ view: boolean }>("OrganizationTeamMemberPermissions").implement({
-        fields: (p) => ({ view: p.exposeBoolean("view") }),
+        description: "What the viewer may do with a team member.",
+        fields: (p) => ({
+          view: p.exposeBoolean("view", { description: "See them (always true: their organization's members do)." }),
+        }),
       }),
+      description: "What the viewer may do with this team member.",
       resolve: () => teamMemberPermissions(),
     }),
   }),
@@ -59,20 +80,24 @@ builder.node(TeamRef, {
   id: { resolve: (team) => team.id },
   loadMany: (ids, ctx) => loadVisibleTeams(ctx, ids),
   fields: (t) => ({
-    title: t.exposeString("title"),
+    title: t.exposeString("title", { description: "The team's title (1..64 characters)." }),
     memberCount: t.int({
       description: "Number of members.",
       resolve: (team, _args, ctx) => teamMemberCountLoader(ctx).load(team.id),
     }),
     spaceCount: t.int({
-      description: "Spaces the team has a permission on.",
+      description: "Number of spaces the team has a permission on.",
       resolve: (team, _args, ctx) => teamSpaceCountLoader(ctx).load(team.id),
     }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    permissions: t.field({ type: TeamPermissionsRef, resolve: (team, _args, ctx) => teamPermissions(ctx, team) }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was created (ISO 8601)." }),
+    permissions: t.field({
+      type: TeamPermissionsRef,
+      description: "What the viewer may do with the team.",
+      resolve: (team, _args, ctx) => teamPermissions(ctx, team),
+    }),
     members: t.connection({
       type: OrganizationTeamMemberRef,
-      description: "listTeamMembersInOrganizationById",
+      description: "The team's members; organization members (listTeamMembersInOrganizationById).",
       resolve: (team, args, ctx) => teamMembersPage(ctx, team.id, args),
     }),
   }),
@@ -83,111 +108,137 @@ const MemberTeamRef = builder.objectRef<TeamMember>("MemberTeam").implement({
   fields: (t) => ({
     team: t.field({
       type: TeamRef,
+      description: "The team.",
       resolve: async (row, _args, ctx) => {
         const team = await teamByIdLoader(ctx).load(row.teamId);
         if (!team) throw new Error(`Team ${row.teamId} is missing`);
         return team;
       },
     }),
-    member: t.field({ type: TeamMemberInfoRef, resolve: (row) => row }),
+    member: t.field({ type: TeamMemberInfoRef, description: "The member's place in it.", resolve: (row) => row }),
   }),
 });
 
 builder.objectFields(OrganizationRef, (t) => ({
   teams: t.connection({
     type: TeamRef,
-    description: "listTeamsInOrganizationById",
+    description: "The organization's teams, oldest first; organization members (listTeamsInOrganizationById).",
     args: {
-      owner: t.arg.id({ description: "A member id: only the teams this member can manage." }),
-      title: t.arg.string({ description: "Case-insensitive title filter." }),
+      owner: t.arg.id({ description: "A member's user id: only the teams this member can manage." }),
+      title: t.arg.string({ description: "Only teams whose title contains this, ignoring case." }),
     },
     resolve: (organization, args, ctx) =>
-      listTeams(ctx, organization.id, args, { owner: args.owner ? String(args.owner) : null, title: args.title }),
+      listTeams(ctx, organization.id, args, { owner: args.owner ?? null, title: args.title }),
   }),
   team: t.field({
     type: TeamRef,
-    description: "getTeamInOrganizationById",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (organization, args, ctx) => getTeam(ctx, organization.id, String(args.id)),
+    description: "One team of the organization; organization members (getTeamInOrganizationById).",
+    args: { id: t.arg.id({ required: true, description: "The team's id." }) },
+    resolve: (organization, args, ctx) => getTeam(ctx, organization.id, args.id),
   }),
 }));
 
 builder.objectFields(MemberRef, (t) => ({
   teams: t.connection({
     type: MemberTeamRef,
-    description: "listTeamsForOrganizationMember",
-    args: { title: t.arg.string({ description: "Case-insensitive title filter." }) },
+    description:
+      "The teams the member belongs to, by the date they joined each; organization members " +
+      "(listTeamsForOrganizationMember).",
+    args: { title: t.arg.string({ description: "Only teams whose title contains this, ignoring case." }) },
     resolve: (member, args, ctx) => listMemberTeams(ctx, member.organizationId, member.userId, args, args),
   }),
 }));
 
 const CreateTeamInput = builder.inputType("CreateTeamInput", {
+  description: "A new team.",
   fields: (t) => ({
-    title: t.string({ required: true }),
-    members: t.stringList({ description: "Member (user) ids or emails." }),
+    title: t.string({ required: true, description: describeInputField(createTeamSchema, "title") }),
+    members: t.stringList({ description: describeInputField(createTeamSchema, "members") }),
   }),
 });
 
-const UpdateTeamInput = builder.inputType("UpdateTeamInput", { fields: (t) => ({ title: t.string() }) });
+const UpdateTeamInput = builder.inputType("UpdateTeamInput", {
+  description: "Changes to a team.",
+  fields: (t) => ({ title: t.string({ description: describeInputField(updateTeamSchema, "title") }) }),
+});
 
 const UpdateTeamMembersInput = builder.inputType("UpdateTeamMembersInput", {
+  description: "Members to add, remove and re-role, in one change.",
   fields: (t) => ({
-    add: t.stringList({ description: "User ids or emails to add." }),
-    remove: t.stringList({ description: "User ids or emails to remove; wins over add." }),
-    memberships: t.field({ type: "JSON", description: "Map of user id to `{ role }`." }),
+    add: t.stringList({ description: describeInputField(updateTeamMembersSchema, "add") }),
+    remove: t.stringList({ description: describeInputField(updateTeamMembersSchema, "remove") }),
+    memberships: t.field({ type: "JSON", description: describeInputField(updateTeamMembersSchema, "memberships") }),
   }),
 });
 
 const TeamMemberInput = builder.inputType("TeamMemberInput", {
-  fields: (t) => ({ role: t.field({ type: TeamMemberRoleEnum }) }),
+  description: "A team member's role.",
+  fields: (t) => ({
+    role: t.field({ type: TeamMemberRoleEnum, description: describeInputField(putTeamMemberSchema, "role") }),
+  }),
 });
 
 builder.mutationFields((t) => {
-  const teamArgs = { organizationId: t.arg.id({ required: true }), teamId: t.arg.id({ required: true }) };
+  const organizationId = t.arg.id({ required: true, description: "The organization's id." });
+  const teamArgs = { organizationId, teamId: t.arg.id({ required: true, description: "The team's id." }) };
+  const userId = t.arg.id({ required: true, description: "The member's user id." });
   return {
     createOrganizationTeam: t.field({
       type: TeamRef,
-      args: { organizationId: t.arg.id({ required: true }), input: t.arg({ type: CreateTeamInput, required: true }) },
-      resolve: (_root, args, ctx) => createTeam(ctx, String(args.organizationId), args.input),
+      description: "Creates a team; organization admins (createOrganizationTeam).",
+      args: { organizationId, input: t.arg({ type: CreateTeamInput, required: true, description: "The new team." }) },
+      resolve: (_root, args, ctx) => createTeam(ctx, args.organizationId, args.input),
     }),
     updateTeamInOrganizationById: t.field({
       type: TeamRef,
-      args: { ...teamArgs, input: t.arg({ type: UpdateTeamInput, required: true }) },
-      resolve: (_root, args, ctx) => updateTeam(ctx, String(args.organizationId), String(args.teamId), args.input),
+      description: "Renames a team; organization admins and the team's owners (updateTeamInOrganizationById).",
+      args: { ...teamArgs, input: t.arg({ type: UpdateTeamInput, required: true, description: "The changes." }) },
+      resolve: (_root, args, ctx) => updateTeam(ctx, args.organizationId, args.teamId, args.input),
     }),
     removeTeamFromOrganizationById: t.boolean({
-      description: "Deleting a team that does not exist succeeds.",
+      description:
+        "Deletes a team and the grants it gave; organization admins. Deleting a team that does not exist " +
+        "succeeds. Always true (removeTeamFromOrganizationById).",
       args: teamArgs,
       resolve: async (_root, args, ctx) => {
-        await deleteTeam(ctx, String(args.organizationId), String(args.teamId));
+        await deleteTeam(ctx, args.organizationId, args.teamId);
         return true;
       },
     }),
     updateMembersInOrganizationTeam: t.boolean({
-      args: { ...teamArgs, input: t.arg({ type: UpdateTeamMembersInput, required: true }) },
+      description:
+        "Adds, removes and re-roles team members in one change; organization admins and the team's owners. " +
+        "Always true (updateMembersInOrganizationTeam).",
+      args: {
+        ...teamArgs,
+        input: t.arg({ type: UpdateTeamMembersInput, required: true, description: "The changes." }),
+      },
       resolve: async (_root, args, ctx) => {
-        await updateTeamMembers(ctx, String(args.organizationId), String(args.teamId), args.input);
+        await updateTeamMembers(ctx, args.organizationId, args.teamId, args.input);
         return true;
       },
     }),
     addMemberToOrganizationTeamById: t.boolean({
-      description: "Adds a member to the team, or changes their role.",
-      args: { ...teamArgs, userId: t.arg.id({ required: true }), input: t.arg({ type: TeamMemberInput }) },
+      description:
+        "Adds an organization member to the team, or changes their role; organization admins and the team's " +
+        "owners. Always true (addMemberToOrganizationTeamById).",
+      args: {
+        ...teamArgs,
+        userId,
+        input: t.arg({ type: TeamMemberInput, description: "Their role; omitted: member (or unchanged)." }),
+      },
       resolve: async (_root, args, ctx) => {
-        await putTeamMember(
-          ctx,
-          String(args.organizationId),
-          String(args.teamId),
-          String(args.userId),
-          args.input ?? {},
-        );
+        await putTeamMember(ctx, args.organizationId, args.teamId, args.userId, args.input ?? {});
         return true;
       },
     }),
     deleteMemberFromOrganizationTeamById: t.boolean({
-      args: { ...teamArgs, userId: t.arg.id({ required: true }) },
+      description:
+        "Removes a member from the team; someone not in it succeeds. Organization admins and the team's owners; " +
+        "always true (deleteMemberFromOrganizationTeamById).",
+      args: { ...teamArgs, userId },
       resolve: async (_root, args, ctx) => {
-        await removeTeamMember(ctx, String(args.organizationId), String(args.teamId), String(args.userId));
+        await removeTeamMember(ctx, args.organizationId, args.teamId, args.userId);
         return true;
       },
     }),

@@ -129,9 +129,13 @@ export function insertTeam(
   });
 }
 
-const createTeamSchema = z.strictObject({
-  title: teamTitleSchema,
-  members: z.array(z.string().min(1)).max(1000).optional(),
+export const createTeamSchema = z.strictObject({
+  title: teamTitleSchema.describe("The team's title, trimmed"),
+  members: z
+    .array(z.string().min(1))
+    .max(1000)
+    .optional()
+    .describe("Members to put in it (role member), each a user id or an email (any case) of an organization member"),
 });
 
 export async function createTeam(ctx: RequestContext, organizationId: string, input: unknown): Promise<Team> {
@@ -149,7 +153,9 @@ export async function createTeam(ctx: RequestContext, organizationId: string, in
   });
 }
 
-const updateTeamSchema = z.strictObject({ title: teamTitleSchema.optional() });
+export const updateTeamSchema = z.strictObject({
+  title: teamTitleSchema.optional().describe("The team's title, trimmed"),
+});
 
 export async function updateTeam(ctx: RequestContext, organizationId: string, teamId: string, input: unknown) {
   await requireTeamAdmin(ctx, organizationId, teamId);
@@ -177,10 +183,23 @@ export async function teamMembersPage(ctx: RequestContext, teamId: string, page:
   });
 }
 
-const updateTeamMembersSchema = z.strictObject({
-  add: z.array(z.string().min(1)).max(1000).optional(),
-  remove: z.array(z.string().min(1)).max(1000).optional(),
-  memberships: z.record(z.string(), z.strictObject({ role: teamMemberRoleSchema })).optional(),
+export const updateTeamMembersSchema = z.strictObject({
+  add: z
+    .array(z.string().min(1))
+    .max(1000)
+    .optional()
+    .describe("Members to add (role member), each a user id or an email of an organization member"),
+  remove: z
+    .array(z.string().min(1))
+    .max(1000)
+    .optional()
+    .describe("Members to remove, each a user id or an email; wins over add"),
+  memberships: z
+    .record(z.string(), z.strictObject({ role: teamMemberRoleSchema }))
+    .optional()
+    .describe(
+      'Roles to set: a map of user id or email to `{ "role": "owner" | "member" }`; adds those not in the team yet',
+    ),
 });
 
 /** Adds, removes and re-roles team members in one transaction; someone both added and removed is removed. */
@@ -211,7 +230,11 @@ export async function updateTeamMembers(ctx: RequestContext, organizationId: str
   });
 }
 
-const putTeamMemberSchema = z.strictObject({ role: teamMemberRoleSchema.optional() });
+export const putTeamMemberSchema = z.strictObject({
+  role: teamMemberRoleSchema
+    .optional()
+    .describe("Their role in the team; omitted: member for a new one, else unchanged"),
+});
 
 export async function putTeamMember(
   ctx: RequestContext,

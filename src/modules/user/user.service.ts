@@ -115,7 +115,15 @@ export async function revokeApiToken(
   return revoked;
 }
 
-const tokenLabelSchema = z.strictObject({ label: z.string().trim().min(1).max(100).optional() });
+export const tokenLabelSchema = z.strictObject({
+  label: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("A name to recognize the token by, trimmed; omitted: none"),
+});
 
 export function createViewerApiToken(ctx: RequestContext, input: unknown) {
   const viewer = requireViewer(ctx);
@@ -143,10 +151,12 @@ export function listViewerApiTokens(ctx: RequestContext, page: PageArgs) {
   });
 }
 
-const addUserSchema = z.strictObject({
-  email: newUserSchema.shape.email,
-  displayName: newUserSchema.shape.displayName.optional(),
-  role: roleSchema.nullable(),
+export const addUserSchema = z.strictObject({
+  email: newUserSchema.shape.email.describe("The person's email address, compared in lower case"),
+  displayName: newUserSchema.shape.displayName
+    .optional()
+    .describe("Their name, trimmed, used when no user has this email yet; omitted: the email's local part"),
+  role: roleSchema.nullable().describe("Their organization role; null: a guest"),
 });
 
 /**
