@@ -48,20 +48,38 @@ export function joinedColumns<Model>(alias: string, relation: string, columns: R
     .join(", ");
 }
 
+/** Where each column of a statement's answer lands: its key, and the relation object holding it (if any). */
+interface ColumnPlacement {
+  keys: string[];
+  relations: (string | undefined)[];
+}
+
+function placeColumns(fields: ArrayRows["fields"]): ColumnPlacement {
+  const keys: string[] = [];
+  const relations: (string | undefined)[] = [];
+  for (const { name } of fields) {
+    const dot = name.indexOf(".");
+    keys.push(dot < 0 ? name : name.slice(dot + 1));
+    relations.push(dot < 0 ? undefined : name.slice(0, dot));
+  }
+  return { keys, relations };
+}
+
 export function createSqlReader(query: ArrayQuery, onStatement: (sql: string, params: unknown[]) => void): SqlReader {
+  // The texts are a fixed set (module constants), each with fixed columns: placed once per text, not per call.
+  const placements = new Map<string, ColumnPlacement>();
   return {
     async rows<Row>(sql: string, params: readonly unknown[] = []) {
       const args = params.map(parameter);
       onStatement(sql, args);
       const result = await query(sql, args);
       const count = result.fields.length;
-      const keys: string[] = [];
-      const relations: (string | undefined)[] = [];
-      for (const { name } of result.fields) {
-        const dot = name.indexOf(".");
-        keys.push(dot < 0 ? name : name.slice(dot + 1));
-        relations.push(dot < 0 ? undefined : name.slice(0, dot));
+      let placement = placements.get(sql);
+      if (placement?.keys.length !== count) {
+        placement = placeColumns(result.fields);
+        placements.set(sql, placement);
       }
+      const { keys, relations } = placement;
       // Plain loops: lists reach thousands of rows, and this runs for every value.
       return result.rows.map((values) => {
         const row: Record<string, unknown> = {};

@@ -11,17 +11,19 @@ import type { MemberKey } from "../member/member.loaders.ts";
  * Git sync state (the `gitSync` every REST space body carries) and the viewer's membership of its organization
  * (what every access check reads first).
  */
-export const spaceByIdLoader = defineLoader<string, Space | null>("spaceById", async (ctx, ids) => {
-  const viewerId = ctx.viewer?.userId ?? null;
-  const rows = await ctx.sql.rows<Space & { gitSync: GitSync | null; membership: Member | null }>(
-    `SELECT s.*, ${gitSyncJoinColumns("g")}, ${membershipJoinColumns("m")}
+const spacesByIdSql = `SELECT s.*, ${gitSyncJoinColumns("g")}, ${membershipJoinColumns("m")}
        FROM "Space" s
        JOIN "Organization" o ON o.id = s."organizationId"
        LEFT JOIN "GitSync" g ON g."spaceId" = s.id
        LEFT JOIN "Member" m ON m."organizationId" = s."organizationId" AND m."userId" = $2 AND ${ssoAdmitsSql("m", "o")}
-      WHERE s.id = ANY($1)`,
-    [ids, viewerId],
-  );
+      WHERE s.id = ANY($1)`;
+
+export const spaceByIdLoader = defineLoader<string, Space | null>("spaceById", async (ctx, ids) => {
+  const viewerId = ctx.viewer?.userId ?? null;
+  const rows = await ctx.sql.rows<Space & { gitSync: GitSync | null; membership: Member | null }>(spacesByIdSql, [
+    ids,
+    viewerId,
+  ]);
   const gitSyncs = gitSyncBySpaceLoader(ctx);
   const memberships = viewerId ? viewerMembershipLoader(ctx) : undefined;
   const spaces = rows.map(({ gitSync, membership, ...space }) => {
