@@ -200,6 +200,7 @@ class OpenApiBuilder {
         ...(isListType(isNonNullType(type) ? type.ofType : type) ? { style: "form", explode: true } : {}),
       });
     }
+    parameters.push(...ruleParameters(route));
     const success: JsonSchema = { description: route.status === 204 ? "No content" : "Success" };
     if (route.result !== undefined && route.status !== 204) {
       success.content = { "application/json": { schema: this.resultSchema(operation, route, fragments) } };
@@ -276,4 +277,23 @@ export function buildOpenApiDocument(schema: GraphQLSchema, routes: readonly Res
       schemas: builder.components,
     },
   };
+}
+
+/**
+ * Query parameters the router checks without passing them on (`queryRules`): those with accepted values as enums,
+ * those the reference has and this server refuses with the reason a 400 gives, so a client learns both from here.
+ */
+function ruleParameters(route: RestRoute): JsonSchema[] {
+  return Object.entries(route.queryRules ?? {}).map(([name, rule]) =>
+    "oneOf" in rule
+      ? { name, in: "query", required: false, schema: { type: "string", enum: [...rule.oneOf] } }
+      : {
+          name,
+          in: "query",
+          required: false,
+          deprecated: true,
+          description: `Not supported: ${rule.unsupported}. Sending it answers 400.`,
+          schema: { type: "string" },
+        },
+  );
 }

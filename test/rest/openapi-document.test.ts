@@ -89,6 +89,29 @@ describe("GET /v1/openapi.json", () => {
     });
   });
 
+  it("lists the query parameters checked by rules: accepted values as an enum, refused ones as deprecated", () => {
+    const listForOrganization = operationOf("/orgs/{organizationId}/change-requests", "get");
+    expect(listForOrganization.parameters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: "topic",
+          in: "query",
+          required: false,
+          deprecated: true,
+          description: expect.stringContaining("Not supported"),
+        }),
+      ]),
+    );
+    const formatRules = restRoutes.flatMap((route) =>
+      Object.entries(route.queryRules ?? {}).filter(([, rule]) => "oneOf" in rule),
+    );
+    expect(formatRules.length).toBeGreaterThan(0);
+    for (const route of restRoutes.filter((candidate) => candidate.queryRules)) {
+      const names = operationOf(route.path, route.method.toLowerCase()).parameters?.map((parameter) => parameter.name);
+      expect(names).toEqual(expect.arrayContaining(Object.keys(route.queryRules ?? {})));
+    }
+  });
+
   it("has response schemas that real responses satisfy", async () => {
     const org = await seedOrganization(t.db, "Documented");
     const token = org.members.admin.token;
