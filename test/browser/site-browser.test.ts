@@ -47,9 +47,7 @@ describe.skipIf(!existsSync(chromiumPath))("the site browser example (skipped wi
 
   /** The titles of a list of the page, in order, once it shows `expected`. */
   async function expectList(tab: Page, name: string, expected: string[]) {
-    await expect
-      .poll(() => tab.getByRole("list", { name }).getByRole("listitem").allTextContents())
-      .toEqual(expected);
+    await expect.poll(() => tab.getByRole("list", { name }).getByRole("listitem").allTextContents()).toEqual(expected);
   }
 
   async function expectTraffic(tab: Page, queries: number, mutations: number) {

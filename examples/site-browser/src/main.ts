@@ -1,5 +1,5 @@
 import type { OrganizationSitesQuery, Sdk } from "docs-management-gateway/sdk";
-import { byId, button, h } from "./dom.ts";
+import { button, byId, h } from "./dom.ts";
 import { connectGateway, type Traffic } from "./gateway.ts";
 import { type PageMove, type SiteListView, shownPage, siteListVariables } from "./list-variables.ts";
 import { type SiteView, siteViewOf, withoutSiteSpace, withSiteSpace } from "./site-view.ts";
@@ -10,6 +10,7 @@ const root = "root";
 
 const traffic: Traffic = { queries: 0, mutations: 0 };
 let gateway: Sdk | undefined;
+let organizations: { id: string; title: string }[] = [];
 let organization: { id: string; title: string } | undefined;
 let view: SiteListView = { order: "oldest", title: "", published: null, pageSize: 10 };
 let sites: Sites | undefined;
@@ -49,11 +50,21 @@ function requireGateway(): Sdk {
 
 async function connect(gatewayUrl: string, token: string) {
   gateway = connectGateway(gatewayUrl, token, traffic, showTraffic);
-  const { organizations } = await gateway.Organizations({ first: 100 });
-  const list = h("ul");
-  for (const node of organizations.nodes) {
+  organizations = (await gateway.Organizations({ first: 100 })).organizations.nodes;
+  renderOrganizations();
+}
+
+function renderOrganizations() {
+  const list = h("ul", { "aria-label": "Organizations" });
+  for (const node of organizations) {
     const attributes = { class: "item", "aria-pressed": String(node.id === organization?.id) };
-    list.append(h("li", {}, button(node.title, () => step(() => open(node)), attributes)));
+    list.append(
+      h(
+        "li",
+        {},
+        button(node.title, () => step(() => open(node)), attributes),
+      ),
+    );
   }
   organizationsPanel.querySelector("ul")?.replaceWith(list);
   organizationsPanel.hidden = false;
@@ -62,6 +73,7 @@ async function connect(gatewayUrl: string, token: string) {
 async function open(chosen: { id: string; title: string }) {
   organization = chosen;
   site = undefined;
+  renderOrganizations();
   renderSite();
   await loadSites();
 }
@@ -81,7 +93,13 @@ function renderSites() {
   for (const node of page.nodes) {
     const label = `${node.title}${node.published ? "" : " (unpublished)"}`;
     const attributes = { class: "item", "aria-pressed": String(node.id === site?.id) };
-    list.append(h("li", {}, button(label, () => step(() => openSite(node.id)), attributes)));
+    list.append(
+      h(
+        "li",
+        {},
+        button(label, () => step(() => openSite(node.id)), attributes),
+      ),
+    );
   }
   sitesPanel.querySelector("h2")?.replaceChildren(`Sites of ${organization.title}`);
   sitesPanel.querySelector("ul")?.replaceWith(list);
@@ -138,8 +156,12 @@ function siteSpacesOf(current: SiteView, scope: { id: string; title: string; sit
     [...current.rootSiteSpaces, ...current.sections.flatMap((section) => section.siteSpaces)].map((s) => s.space?.id),
   );
   const choices = current.spaces.filter((space) => !shown.has(space.id));
-  const select = h("select", { name: "space", "aria-label": "Space to add" }, ...choices.map((space) => h("option", { value: space.id }, space.title)));
-  const add = h("button", {}, "Add");
+  const select = h(
+    "select",
+    { name: "space", "aria-label": "Space to add" },
+    ...choices.map((space) => h("option", { value: space.id }, space.title)),
+  );
+  const add = h("button", { type: "submit" }, "Add");
   add.disabled = choices.length === 0;
   const form = h("form", { "aria-label": "Add a space" }, select, add);
   form.addEventListener("submit", (event) => {
