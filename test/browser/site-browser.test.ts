@@ -19,8 +19,9 @@ describe.skipIf(!existsSync(chromiumPath))("the site browser example (skipped wi
 
   beforeAll(async () => {
     page = await serveSiteBrowser();
-    // The page is another origin than the gateway's: CORS is off unless its origin is listed.
-    t = await startTestApp({ env: { CORS_ORIGINS: page.url } });
+    // The page is another origin than the gateway's: CORS is off unless its origin is listed. Only registered
+    // documents run: the page sends the SDK's, by id.
+    t = await startTestApp({ env: { CORS_ORIGINS: page.url, TRUSTED_DOCUMENTS_ONLY: "true" } });
     gateway = await listen(t.app);
     browser = await chromium.launchPersistentContext(profile, {
       executablePath: chromiumPath,

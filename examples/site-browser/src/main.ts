@@ -39,7 +39,9 @@ async function step(action: () => Promise<void>) {
     await action();
   } catch (error) {
     const graphqlError = (error as { response?: { errors?: { message: string }[] } }).response?.errors?.[0];
-    say(graphqlError?.message ?? (error instanceof Error ? error.message : String(error)));
+    // A refused cross-origin request reaches the page as a bare network error.
+    const hint = error instanceof TypeError ? ` (is the gateway up, with CORS_ORIGINS=${location.origin}?)` : "";
+    say((graphqlError?.message ?? (error instanceof Error ? error.message : String(error))) + hint);
   }
 }
 
