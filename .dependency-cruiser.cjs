@@ -27,6 +27,15 @@ module.exports = {
       from: { path: ["\\.graphql\\.ts$", "\\.rest\\.ts$", "^src/rest/"] },
       to: { path: ["^src/db/generated/", "@prisma/client"], dependencyTypesNot: ["type-only"] },
     },
+    {
+      name: "examples-use-the-sdk",
+      severity: "error",
+      comment:
+        "Examples are written as users of the package: they import its public SDK entry (docs-management-gateway/sdk, " +
+        "src/sdk/client.ts), never the app's internals.",
+      from: { path: "^examples/" },
+      to: { path: "^src/", pathNot: "^src/sdk/client\\.ts$" },
+    },
   ],
   options: {
     doNotFollow: { path: ["node_modules", "^src/db/generated/"] },
