@@ -48,7 +48,10 @@ describe("persisted (trusted) documents", () => {
   it("keeps the committed manifest equal to the SDK's operations (npm run sdk:documents)", () => {
     const source = readFileSync(new URL("../../src/sdk/operations.graphql", import.meta.url), "utf8");
     expect(manifest).toEqual(persistedDocumentsOf(source));
-    expect(Object.keys(manifest)).toHaveLength(3);
+    // One document per named operation of the SDK (fragments travel inside the documents that spread them).
+    const operations = source.match(/^(query|mutation|subscription) \w+/gm) ?? [];
+    expect(operations.length).toBeGreaterThan(0);
+    expect(Object.keys(manifest)).toHaveLength(operations.length);
   });
 
   it("serves a registered document sent by id alone: documentId in a POST body, in a GET URL, or Apollo's hash", async () => {
