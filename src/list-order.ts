@@ -63,7 +63,7 @@ export type FilterRules<Node, Filter> = { readonly [Key in keyof Filter]-?: Filt
 
 /** Filter values: search text, ISO 8601 bounds (exclusive). */
 export const containsSchema = z.string().trim().min(1).max(256);
-export const dateBoundSchema = z.coerce.date();
+export const dateBoundSchema = z.iso.datetime({ offset: true }).transform((text) => new Date(text));
 
 /** Validates a list's `filter` with its schema (400 on unknown keys or bad values); no filter is `{}`. */
 export function parseFilter<Schema extends z.ZodType>(schema: Schema, filter: unknown): z.infer<Schema> {

@@ -55,17 +55,20 @@ export function orderByDescription(fallback: string): string {
 
 /** What a `<Type>Filter` input builder offers the date-bound helper below. */
 interface DateFieldBuilder<Field> {
-  field(options: { type: "DateTime"; description: string }): Field;
+  string(options: { description: string }): Field;
 }
 
-/** `DateTime` filter fields (`createdAfter`, ...), described from the service's filter schema. */
+/**
+ * Time-bound filter fields (`createdAfter`, ...), described from the service's filter schema. They are strings
+ * the service validates as ISO 8601 (a `BAD_USER_INPUT` naming the field), as it does every other filter value.
+ */
 export function dateBoundFields<Field, Key extends string>(
   t: DateFieldBuilder<Field>,
   schema: z.ZodObject,
   keys: readonly Key[],
 ): Record<Key, Field> {
   return Object.fromEntries(
-    keys.map((key) => [key, t.field({ type: "DateTime", description: describeInputField(schema, key) })]),
+    keys.map((key) => [key, t.string({ description: describeInputField(schema, key) })]),
   ) as Record<Key, Field>;
 }
 

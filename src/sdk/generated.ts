@@ -78,16 +78,16 @@ export type ApplyTemplateInput = {
 
 /** Conditions on the change requests listed, all of which must hold. */
 export type ChangeRequestFilter = {
-  /** Only change requests created after this time (ISO 8601). May be null. */
-  createdAfter?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Only change requests created before this time (ISO 8601). May be null. */
-  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only change requests created after this time (ISO 8601). Format date-time; may be null. */
+  createdAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only change requests created before this time (ISO 8601). Format date-time; may be null. */
+  createdBefore?: InputMaybe<Scalars['String']['input']>;
   /** Only change requests whose subject contains this, ignoring case. 1..256 characters; may be null. */
   subjectContains?: InputMaybe<Scalars['String']['input']>;
-  /** Only change requests last changed after this time (ISO 8601). May be null. */
-  updatedAfter?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Only change requests last changed before this time (ISO 8601). May be null. */
-  updatedBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only change requests last changed after this time (ISO 8601). Format date-time; may be null. */
+  updatedAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only change requests last changed before this time (ISO 8601). Format date-time; may be null. */
+  updatedBefore?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** One sort key of change requests. */
@@ -135,10 +135,10 @@ export type CommentBodyInput = {
 
 /** Conditions on the comment threads listed, all of which must hold. */
 export type CommentFilter = {
-  /** Only comments posted after this time (ISO 8601). May be null. */
-  postedAfter?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Only comments posted before this time (ISO 8601). May be null. */
-  postedBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only comments posted after this time (ISO 8601). Format date-time; may be null. */
+  postedAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only comments posted before this time (ISO 8601). Format date-time; may be null. */
+  postedBefore?: InputMaybe<Scalars['String']['input']>;
   /** Only comments whose text contains this, ignoring case. 1..256 characters; may be null. */
   textContains?: InputMaybe<Scalars['String']['input']>;
 };
@@ -421,10 +421,10 @@ export type LinkInviteInput = {
 
 /** Conditions on the members listed, all of which must hold. */
 export type MemberFilter = {
-  /** Only members who joined after this time (ISO 8601). May be null. */
-  joinedAfter?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Only members who joined before this time (ISO 8601). May be null. */
-  joinedBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only members who joined after this time (ISO 8601). Format date-time; may be null. */
+  joinedAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only members who joined before this time (ISO 8601). Format date-time; may be null. */
+  joinedBefore?: InputMaybe<Scalars['String']['input']>;
   /** Only members with this role; guest: members without an organization role. One of "admin", "create", "review", "edit", "comment", "read", "guest"; may be null. */
   role?: InputMaybe<MemberRoleFilter>;
 };
@@ -496,18 +496,18 @@ export type MoveSpaceInput = {
 
 /** Conditions on the OpenAPI specs listed, all of which must hold. */
 export type OpenApiSpecFilter = {
-  /** Only specs created after this time (ISO 8601). May be null. */
-  createdAfter?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Only specs created before this time (ISO 8601). May be null. */
-  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only specs created after this time (ISO 8601). Format date-time; may be null. */
+  createdAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only specs created before this time (ISO 8601). Format date-time; may be null. */
+  createdBefore?: InputMaybe<Scalars['String']['input']>;
   /** Only specs in this processing state. One of "pending", "progress", "complete"; may be null. */
   processingState?: InputMaybe<Scalars['String']['input']>;
   /** Only specs whose slug contains this text, ignoring case. 1..256 characters; may be null. */
   slugContains?: InputMaybe<Scalars['String']['input']>;
-  /** Only specs last changed after this time (ISO 8601). May be null. */
-  updatedAfter?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Only specs last changed before this time (ISO 8601). May be null. */
-  updatedBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only specs last changed after this time (ISO 8601). Format date-time; may be null. */
+  updatedAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only specs last changed before this time (ISO 8601). Format date-time; may be null. */
+  updatedBefore?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** One sort key of OpenAPI specs. */
@@ -569,16 +569,16 @@ export type OrderDirection =
 
 /** Conditions on the organizations listed, all of which must hold. */
 export type OrganizationFilter = {
-  /** Only organizations created after this time (ISO 8601). May be null. */
-  createdAfter?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Only organizations created before this time (ISO 8601). May be null. */
-  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only organizations created after this time (ISO 8601). Format date-time; may be null. */
+  createdAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only organizations created before this time (ISO 8601). Format date-time; may be null. */
+  createdBefore?: InputMaybe<Scalars['String']['input']>;
   /** Only organizations whose title contains this text, ignoring case. 1..256 characters; may be null. */
   titleContains?: InputMaybe<Scalars['String']['input']>;
-  /** Only organizations last changed after this time (ISO 8601). May be null. */
-  updatedAfter?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Only organizations last changed before this time (ISO 8601). May be null. */
-  updatedBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only organizations last changed after this time (ISO 8601). Format date-time; may be null. */
+  updatedAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only organizations last changed before this time (ISO 8601). Format date-time; may be null. */
+  updatedBefore?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** One sort key of organizations. */
@@ -705,20 +705,20 @@ export type SiteAdaptiveContentInput = {
 
 /** Conditions on the sites listed, all of which must hold. */
 export type SiteFilter = {
-  /** Only sites created after this time (ISO 8601). May be null. */
-  createdAfter?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Only sites created before this time (ISO 8601). May be null. */
-  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only sites created after this time (ISO 8601). Format date-time; may be null. */
+  createdAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only sites created before this time (ISO 8601). Format date-time; may be null. */
+  createdBefore?: InputMaybe<Scalars['String']['input']>;
   /** Only published (true) or unpublished (false) sites. */
   published?: InputMaybe<Scalars['Boolean']['input']>;
   /** Only sites whose title contains this text, ignoring case. 1..256 characters; may be null. */
   titleContains?: InputMaybe<Scalars['String']['input']>;
   /** Only sites of this type. One of "basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"; may be null. */
   type?: InputMaybe<Scalars['String']['input']>;
-  /** Only sites last changed after this time (ISO 8601). May be null. */
-  updatedAfter?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Only sites last changed before this time (ISO 8601). May be null. */
-  updatedBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only sites last changed after this time (ISO 8601). Format date-time; may be null. */
+  updatedAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only sites last changed before this time (ISO 8601). Format date-time; may be null. */
+  updatedBefore?: InputMaybe<Scalars['String']['input']>;
   /** Only sites with this visibility. One of "public", "unlisted", "share-link", "visitor-auth"; may be null. */
   visibility?: InputMaybe<Scalars['String']['input']>;
 };
@@ -742,10 +742,10 @@ export type SiteOrderField =
 
 /** Conditions on the sections listed, all of which must hold. */
 export type SiteSectionFilter = {
-  /** Only sections created after this time (ISO 8601). May be null. */
-  createdAfter?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Only sections created before this time (ISO 8601). May be null. */
-  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only sections created after this time (ISO 8601). Format date-time; may be null. */
+  createdAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only sections created before this time (ISO 8601). Format date-time; may be null. */
+  createdBefore?: InputMaybe<Scalars['String']['input']>;
   /** Only sections whose title contains this text, ignoring case. 1..256 characters; may be null. */
   titleContains?: InputMaybe<Scalars['String']['input']>;
 };
@@ -801,10 +801,10 @@ export type SiteSectionPointerInput = {
 
 /** Conditions on the site spaces listed, all of which must hold. */
 export type SiteSpaceFilter = {
-  /** Only site spaces created after this time (ISO 8601). May be null. */
-  createdAfter?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Only site spaces created before this time (ISO 8601). May be null. */
-  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only site spaces created after this time (ISO 8601). Format date-time; may be null. */
+  createdAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only site spaces created before this time (ISO 8601). Format date-time; may be null. */
+  createdBefore?: InputMaybe<Scalars['String']['input']>;
   /** Only site spaces whose path contains this text, ignoring case. 1..256 characters; may be null. */
   pathContains?: InputMaybe<Scalars['String']['input']>;
 };
@@ -882,16 +882,16 @@ export type SpaceEditMode =
 
 /** Conditions on the spaces listed, all of which must hold. */
 export type SpaceFilter = {
-  /** Only spaces created after this time (ISO 8601). May be null. */
-  createdAfter?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Only spaces created before this time (ISO 8601). May be null. */
-  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only spaces created after this time (ISO 8601). Format date-time; may be null. */
+  createdAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only spaces created before this time (ISO 8601). Format date-time; may be null. */
+  createdBefore?: InputMaybe<Scalars['String']['input']>;
   /** Only spaces whose title contains this text, ignoring case. 1..256 characters; may be null. */
   titleContains?: InputMaybe<Scalars['String']['input']>;
-  /** Only spaces last changed after this time (ISO 8601). May be null. */
-  updatedAfter?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Only spaces last changed before this time (ISO 8601). May be null. */
-  updatedBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only spaces last changed after this time (ISO 8601). Format date-time; may be null. */
+  updatedAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only spaces last changed before this time (ISO 8601). Format date-time; may be null. */
+  updatedBefore?: InputMaybe<Scalars['String']['input']>;
   /** Only spaces with this visibility. One of "public", "unlisted", "share-link", "visitor-auth", "in-collection", "private"; may be null. */
   visibility?: InputMaybe<Scalars['String']['input']>;
 };
@@ -947,10 +947,10 @@ export type SubmitChangeRequestReviewInput = {
 
 /** Conditions on the teams listed, all of which must hold. */
 export type TeamFilter = {
-  /** Only teams created after this time (ISO 8601). May be null. */
-  createdAfter?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Only teams created before this time (ISO 8601). May be null. */
-  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only teams created after this time (ISO 8601). Format date-time; may be null. */
+  createdAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only teams created before this time (ISO 8601). Format date-time; may be null. */
+  createdBefore?: InputMaybe<Scalars['String']['input']>;
   /** Only teams whose title contains this text, ignoring case. 1..256 characters; may be null. */
   titleContains?: InputMaybe<Scalars['String']['input']>;
 };
@@ -991,18 +991,18 @@ export type TransferSpaceInput = {
 
 /** Conditions on the translations listed, all of which must hold. */
 export type TranslationFilter = {
-  /** Only translations created after this time (ISO 8601). May be null. */
-  createdAfter?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Only translations created before this time (ISO 8601). May be null. */
-  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only translations created after this time (ISO 8601). Format date-time; may be null. */
+  createdAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only translations created before this time (ISO 8601). Format date-time; may be null. */
+  createdBefore?: InputMaybe<Scalars['String']['input']>;
   /** Only translations into this language. One of "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "yue", "ko", "ar", "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl"; may be null. */
   language?: InputMaybe<Scalars['String']['input']>;
   /** Only translations in this state. One of "pending", "running", "completed", "failed"; may be null. */
   status?: InputMaybe<Scalars['String']['input']>;
-  /** Only translations last changed after this time (ISO 8601). May be null. */
-  updatedAfter?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Only translations last changed before this time (ISO 8601). May be null. */
-  updatedBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only translations last changed after this time (ISO 8601). Format date-time; may be null. */
+  updatedAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only translations last changed before this time (ISO 8601). Format date-time; may be null. */
+  updatedBefore?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** One sort key of translations. */
