@@ -9,8 +9,8 @@ import { parseInput } from "./validation.ts";
  * for the nested reads that filter rows a batched loader already holds.
  */
 
-export const orderDirections = ["ASC", "DESC"] as const;
-export const maxOrderKeys = 3;
+const orderDirections = ["ASC", "DESC"] as const;
+const maxOrderKeys = 3;
 
 /** A list's orders: public field name -> column, and the unique column that breaks ties. */
 export interface ListOrder<Node> {
@@ -53,7 +53,7 @@ export function sortFor<Node>(
 }
 
 /** How one filter key tests a column: text containing the value (ignoring case), a bound (exclusive), equality. */
-export type FilterRule<Node> =
+type FilterRule<Node> =
   | { contains: keyof Node & string }
   | { after: keyof Node & string }
   | { before: keyof Node & string }
@@ -155,9 +155,4 @@ export const timeRangeRules = {
   createdBefore: { before: "createdAt" },
   updatedAfter: { after: "updatedAt" },
   updatedBefore: { before: "updatedAt" },
-} as const;
-
-export const createdRangeRules = {
-  createdAfter: { after: "createdAt" },
-  createdBefore: { before: "createdAt" },
 } as const;

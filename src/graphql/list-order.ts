@@ -3,7 +3,7 @@ import { builder } from "./builder.ts";
 import { describeInputField } from "./input-description.ts";
 
 /** The one direction enum of every `orderBy`. */
-export const OrderDirectionEnum = builder.enumType("OrderDirection", {
+const OrderDirectionEnum = builder.enumType("OrderDirection", {
   description: "A direction of an `orderBy` key.",
   values: {
     ASC: { description: "Ascending: oldest, smallest or first in alphabetical order first." },
