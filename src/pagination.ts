@@ -50,7 +50,7 @@ export function pageSize(value: number | null | undefined, name = "first"): numb
 type Order = readonly { field: string; direction: "asc" | "desc" }[];
 
 /** The order a cursor belongs to (`updatedAt desc,id desc`): a cursor is only valid in the order that made it. */
-function orderOf(sort: Order): string {
+export function orderOf(sort: Order): string {
   return sort.map((key) => `${key.field} ${key.direction}`).join(",");
 }
 

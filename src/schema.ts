@@ -10,6 +10,7 @@ import "./modules/user/user.graphql.ts";
 import "./modules/member/member.graphql.ts";
 import "./modules/team/team.graphql.ts";
 import "./modules/space/space.graphql.ts";
+import "./modules/space/space-list.graphql.ts";
 import "./modules/site-structure/site.graphql.ts";
 import "./modules/site-structure/share-link.graphql.ts";
 import "./modules/site-structure/site-space.graphql.ts";

@@ -76,12 +76,43 @@ export type ApplyTemplateInput = {
   params?: InputMaybe<SpaceTemplateParamsInput>;
 };
 
+/** Conditions on the change requests listed, all of which must hold. */
+export type ChangeRequestFilter = {
+  /** Only change requests created after this time (ISO 8601). Format date-time; may be null. */
+  createdAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only change requests created before this time (ISO 8601). Format date-time; may be null. */
+  createdBefore?: InputMaybe<Scalars['String']['input']>;
+  /** Only change requests whose subject contains this, ignoring case. 1..256 characters; may be null. */
+  subjectContains?: InputMaybe<Scalars['String']['input']>;
+  /** Only change requests last changed after this time (ISO 8601). Format date-time; may be null. */
+  updatedAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only change requests last changed before this time (ISO 8601). Format date-time; may be null. */
+  updatedBefore?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One sort key of change requests. */
+export type ChangeRequestOrder = {
+  /** Ascending or descending. */
+  direction: OrderDirection;
+  /** The field to sort by. */
+  field: ChangeRequestOrderField;
+};
+
 /** The time change requests are listed by, newest first. */
 export type ChangeRequestOrderBy =
   /** When each was created. */
   | 'createdAt'
   /** When each last changed. */
   | 'updatedAt';
+
+/** A field change requests sort by. */
+export type ChangeRequestOrderField =
+  /** When it was created. */
+  | 'CREATED_AT'
+  /** Its number in its space. */
+  | 'NUMBER'
+  /** When it was last changed. */
+  | 'UPDATED_AT';
 
 /** Where a change request is in its life. */
 export type ChangeRequestStatus =
@@ -101,6 +132,29 @@ export type CommentBodyInput = {
   /** The body as markdown. 1..100000 characters. */
   markdown?: InputMaybe<Scalars['String']['input']>;
 };
+
+/** Conditions on the comment threads listed, all of which must hold. */
+export type CommentFilter = {
+  /** Only comments posted after this time (ISO 8601). Format date-time; may be null. */
+  postedAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only comments posted before this time (ISO 8601). Format date-time; may be null. */
+  postedBefore?: InputMaybe<Scalars['String']['input']>;
+  /** Only comments whose text contains this, ignoring case. 1..256 characters; may be null. */
+  textContains?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One sort key of comment threads. */
+export type CommentOrder = {
+  /** Ascending or descending. */
+  direction: OrderDirection;
+  /** The field to sort by. */
+  field: CommentOrderField;
+};
+
+/** A field comment threads sort by. */
+export type CommentOrderField =
+  /** When it was posted. */
+  | 'POSTED_AT';
 
 /** Whether a comment thread is settled. */
 export type CommentStatus =
@@ -365,6 +419,31 @@ export type LinkInviteInput = {
   role?: InputMaybe<Role>;
 };
 
+/** Conditions on the members listed, all of which must hold. */
+export type MemberFilter = {
+  /** Only members who joined after this time (ISO 8601). Format date-time; may be null. */
+  joinedAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only members who joined before this time (ISO 8601). Format date-time; may be null. */
+  joinedBefore?: InputMaybe<Scalars['String']['input']>;
+  /** Only members with this role; guest: members without an organization role. One of "admin", "create", "review", "edit", "comment", "read", "guest"; may be null. */
+  role?: InputMaybe<MemberRoleFilter>;
+};
+
+/** One sort key of members. */
+export type MemberOrder = {
+  /** Ascending or descending. */
+  direction: OrderDirection;
+  /** The field to sort by. */
+  field: MemberOrderField;
+};
+
+/** A field members sort by. */
+export type MemberOrderField =
+  /** When the member joined. */
+  | 'JOINED_AT'
+  /** When the member was last active (lists only members who have been active). */
+  | 'LAST_SEEN_AT';
+
 /** A role, or guest for members without one. */
 export type MemberRoleFilter =
   /** Organization admins. */
@@ -415,6 +494,39 @@ export type MoveSpaceInput = {
   position?: InputMaybe<SpacePositionInput>;
 };
 
+/** Conditions on the OpenAPI specs listed, all of which must hold. */
+export type OpenApiSpecFilter = {
+  /** Only specs created after this time (ISO 8601). Format date-time; may be null. */
+  createdAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only specs created before this time (ISO 8601). Format date-time; may be null. */
+  createdBefore?: InputMaybe<Scalars['String']['input']>;
+  /** Only specs in this processing state. One of "pending", "progress", "complete"; may be null. */
+  processingState?: InputMaybe<Scalars['String']['input']>;
+  /** Only specs whose slug contains this text, ignoring case. 1..256 characters; may be null. */
+  slugContains?: InputMaybe<Scalars['String']['input']>;
+  /** Only specs last changed after this time (ISO 8601). Format date-time; may be null. */
+  updatedAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only specs last changed before this time (ISO 8601). Format date-time; may be null. */
+  updatedBefore?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One sort key of OpenAPI specs. */
+export type OpenApiSpecOrder = {
+  /** Ascending or descending. */
+  direction: OrderDirection;
+  /** The field to sort by. */
+  field: OpenApiSpecOrderField;
+};
+
+/** A field OpenAPI specs sort by. */
+export type OpenApiSpecOrderField =
+  /** When it was created. */
+  | 'CREATED_AT'
+  /** Its slug, in the database's text order. */
+  | 'SLUG'
+  /** When it was last changed. */
+  | 'UPDATED_AT';
+
 /** Why the last processing failed. */
 export type OpenApiSpecProcessErrorCode =
   /** The source URL could not be fetched (unreachable, refused or an error answer). */
@@ -447,6 +559,44 @@ export type OpenApiSpecVisibility =
   | 'private'
   /** Anyone: the versions' source URLs are readable without a token. */
   | 'public';
+
+/** A direction of an `orderBy` key. */
+export type OrderDirection =
+  /** Ascending: oldest, smallest or first in alphabetical order first. */
+  | 'ASC'
+  /** Descending: newest, largest or last in alphabetical order first. */
+  | 'DESC';
+
+/** Conditions on the organizations listed, all of which must hold. */
+export type OrganizationFilter = {
+  /** Only organizations created after this time (ISO 8601). Format date-time; may be null. */
+  createdAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only organizations created before this time (ISO 8601). Format date-time; may be null. */
+  createdBefore?: InputMaybe<Scalars['String']['input']>;
+  /** Only organizations whose title contains this text, ignoring case. 1..256 characters; may be null. */
+  titleContains?: InputMaybe<Scalars['String']['input']>;
+  /** Only organizations last changed after this time (ISO 8601). Format date-time; may be null. */
+  updatedAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only organizations last changed before this time (ISO 8601). Format date-time; may be null. */
+  updatedBefore?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One sort key of organizations. */
+export type OrganizationOrder = {
+  /** Ascending or descending. */
+  direction: OrderDirection;
+  /** The field to sort by. */
+  field: OrganizationOrderField;
+};
+
+/** A field organizations sort by. */
+export type OrganizationOrderField =
+  /** When it was created. */
+  | 'CREATED_AT'
+  /** Its title, in the database's text order. */
+  | 'TITLE'
+  /** When it was last changed. */
+  | 'UPDATED_AT';
 
 /** Page fields; an insert needs a title, an update sets only the fields it names. */
 export type PageChangeInput = {
@@ -553,6 +703,53 @@ export type SiteAdaptiveContentInput = {
   enabled: Scalars['Boolean']['input'];
 };
 
+/** Conditions on the sites listed, all of which must hold. */
+export type SiteFilter = {
+  /** Only sites created after this time (ISO 8601). Format date-time; may be null. */
+  createdAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only sites created before this time (ISO 8601). Format date-time; may be null. */
+  createdBefore?: InputMaybe<Scalars['String']['input']>;
+  /** Only published (true) or unpublished (false) sites. */
+  published?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Only sites whose title contains this text, ignoring case. 1..256 characters; may be null. */
+  titleContains?: InputMaybe<Scalars['String']['input']>;
+  /** Only sites of this type. One of "basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"; may be null. */
+  type?: InputMaybe<Scalars['String']['input']>;
+  /** Only sites last changed after this time (ISO 8601). Format date-time; may be null. */
+  updatedAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only sites last changed before this time (ISO 8601). Format date-time; may be null. */
+  updatedBefore?: InputMaybe<Scalars['String']['input']>;
+  /** Only sites with this visibility. One of "public", "unlisted", "share-link", "visitor-auth"; may be null. */
+  visibility?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One sort key of sites. */
+export type SiteOrder = {
+  /** Ascending or descending. */
+  direction: OrderDirection;
+  /** The field to sort by. */
+  field: SiteOrderField;
+};
+
+/** A field sites sort by. */
+export type SiteOrderField =
+  /** When it was created. */
+  | 'CREATED_AT'
+  /** Its title, in the database's text order. */
+  | 'TITLE'
+  /** When it was last changed. */
+  | 'UPDATED_AT';
+
+/** Conditions on the sections listed, all of which must hold. */
+export type SiteSectionFilter = {
+  /** Only sections created after this time (ISO 8601). Format date-time; may be null. */
+  createdAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only sections created before this time (ISO 8601). Format date-time; may be null. */
+  createdBefore?: InputMaybe<Scalars['String']['input']>;
+  /** Only sections whose title contains this text, ignoring case. 1..256 characters; may be null. */
+  titleContains?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Where to place a group among its siblings: before or after one of them. */
 export type SiteSectionGroupMovePositionInput = {
   /** Place it just after this sibling. */
@@ -577,12 +774,39 @@ export type SiteSectionMovePositionInput = {
   before?: InputMaybe<SiteSectionPointerInput>;
 };
 
+/** One sort key of site sections. */
+export type SiteSectionOrder = {
+  /** Ascending or descending. */
+  direction: OrderDirection;
+  /** The field to sort by. */
+  field: SiteSectionOrderField;
+};
+
+/** A field site sections sort by. */
+export type SiteSectionOrderField =
+  /** When it was created. */
+  | 'CREATED_AT'
+  /** Its place in the order the site shows. */
+  | 'POSITION'
+  /** Its title, in the database's text order. */
+  | 'TITLE';
+
 /** A section, as a sibling to place another before or after. */
 export type SiteSectionPointerInput = {
   /** Id of a section with the same parent (site root or group). Not empty. */
   siteSection: Scalars['ID']['input'];
   /** Always "site-section". */
   type: Scalars['String']['input'];
+};
+
+/** Conditions on the site spaces listed, all of which must hold. */
+export type SiteSpaceFilter = {
+  /** Only site spaces created after this time (ISO 8601). Format date-time; may be null. */
+  createdAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only site spaces created before this time (ISO 8601). Format date-time; may be null. */
+  createdBefore?: InputMaybe<Scalars['String']['input']>;
+  /** Only site spaces whose path contains this text, ignoring case. 1..256 characters; may be null. */
+  pathContains?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Where to place a site space among its siblings: before or after one of them. */
@@ -592,6 +816,23 @@ export type SiteSpaceMovePositionInput = {
   /** Place it just before this site space. */
   before?: InputMaybe<SiteSpacePointerInput>;
 };
+
+/** One sort key of site spaces. */
+export type SiteSpaceOrder = {
+  /** Ascending or descending. */
+  direction: OrderDirection;
+  /** The field to sort by. */
+  field: SiteSpaceOrderField;
+};
+
+/** A field site spaces sort by. */
+export type SiteSpaceOrderField =
+  /** When it was created. */
+  | 'CREATED_AT'
+  /** Its URL path, in the database's text order. */
+  | 'PATH'
+  /** Its place in the order the site shows. */
+  | 'POSITION';
 
 /** A site space, as a sibling to place another before or after. */
 export type SiteSpacePointerInput = {
@@ -639,6 +880,41 @@ export type SpaceEditMode =
   /** All edits are locked: nobody edits the content, whatever their role. */
   | 'locked';
 
+/** Conditions on the spaces listed, all of which must hold. */
+export type SpaceFilter = {
+  /** Only spaces created after this time (ISO 8601). Format date-time; may be null. */
+  createdAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only spaces created before this time (ISO 8601). Format date-time; may be null. */
+  createdBefore?: InputMaybe<Scalars['String']['input']>;
+  /** Only spaces whose title contains this text, ignoring case. 1..256 characters; may be null. */
+  titleContains?: InputMaybe<Scalars['String']['input']>;
+  /** Only spaces last changed after this time (ISO 8601). Format date-time; may be null. */
+  updatedAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only spaces last changed before this time (ISO 8601). Format date-time; may be null. */
+  updatedBefore?: InputMaybe<Scalars['String']['input']>;
+  /** Only spaces with this visibility. One of "public", "unlisted", "share-link", "visitor-auth", "in-collection", "private"; may be null. */
+  visibility?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One sort key of spaces. */
+export type SpaceOrder = {
+  /** Ascending or descending. */
+  direction: OrderDirection;
+  /** The field to sort by. */
+  field: SpaceOrderField;
+};
+
+/** A field spaces sort by. */
+export type SpaceOrderField =
+  /** When it was created. */
+  | 'CREATED_AT'
+  /** Its place in the order the site shows. */
+  | 'POSITION'
+  /** Its title, in the database's text order. */
+  | 'TITLE'
+  /** When it was last changed. */
+  | 'UPDATED_AT';
+
 /** A space, as a sibling to place another before or after. */
 export type SpacePointerInput = {
   /** Id of a sibling space (same parent). Not empty. */
@@ -669,6 +945,16 @@ export type SubmitChangeRequestReviewInput = {
   status: Scalars['String']['input'];
 };
 
+/** Conditions on the teams listed, all of which must hold. */
+export type TeamFilter = {
+  /** Only teams created after this time (ISO 8601). Format date-time; may be null. */
+  createdAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only teams created before this time (ISO 8601). Format date-time; may be null. */
+  createdBefore?: InputMaybe<Scalars['String']['input']>;
+  /** Only teams whose title contains this text, ignoring case. 1..256 characters; may be null. */
+  titleContains?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A team member's role. */
 export type TeamMemberInput = {
   /** Their role in the team; omitted: member for a new one, else unchanged. One of "owner", "member". */
@@ -682,11 +968,57 @@ export type TeamMemberRole =
   /** Manages the team: its title and members. */
   | 'owner';
 
+/** One sort key of teams. */
+export type TeamOrder = {
+  /** Ascending or descending. */
+  direction: OrderDirection;
+  /** The field to sort by. */
+  field: TeamOrderField;
+};
+
+/** A field teams sort by. */
+export type TeamOrderField =
+  /** When it was created. */
+  | 'CREATED_AT'
+  /** Its title, in the database's text order. */
+  | 'TITLE';
+
 /** The organization to move a space to. */
 export type TransferSpaceInput = {
   /** Id of the organization to move it to; the caller must be admin there. Not empty. */
   organization: Scalars['ID']['input'];
 };
+
+/** Conditions on the translations listed, all of which must hold. */
+export type TranslationFilter = {
+  /** Only translations created after this time (ISO 8601). Format date-time; may be null. */
+  createdAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only translations created before this time (ISO 8601). Format date-time; may be null. */
+  createdBefore?: InputMaybe<Scalars['String']['input']>;
+  /** Only translations into this language. One of "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "yue", "ko", "ar", "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl"; may be null. */
+  language?: InputMaybe<Scalars['String']['input']>;
+  /** Only translations in this state. One of "pending", "running", "completed", "failed"; may be null. */
+  status?: InputMaybe<Scalars['String']['input']>;
+  /** Only translations last changed after this time (ISO 8601). Format date-time; may be null. */
+  updatedAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Only translations last changed before this time (ISO 8601). Format date-time; may be null. */
+  updatedBefore?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One sort key of translations. */
+export type TranslationOrder = {
+  /** Ascending or descending. */
+  direction: OrderDirection;
+  /** The field to sort by. */
+  field: TranslationOrderField;
+};
+
+/** A field translations sort by. */
+export type TranslationOrderField =
+  /** When it was created. */
+  | 'CREATED_AT'
+  /** When it was last changed. */
+  | 'UPDATED_AT';
 
 /** The space to translate. */
 export type TranslationSourceInput = {

@@ -5,6 +5,18 @@ import { openDatabase } from "../../src/db/database.ts";
 import { startEventBus } from "../../src/events/bus.ts";
 import { createRateLimiter } from "../../src/http/rate-limit.ts";
 import { createLogger } from "../../src/logger.ts";
+import { changeRequestListOrder } from "../../src/modules/change-request/change-request-list.ts";
+import { commentListOrder } from "../../src/modules/comment/comment.service.ts";
+import { memberListOrder } from "../../src/modules/member/member.service.ts";
+import { specListOrder } from "../../src/modules/openapi-spec/openapi-spec-list.service.ts";
+import { organizationListOrder } from "../../src/modules/organization/organization.service.ts";
+import { siteListOrder } from "../../src/modules/site-structure/site.service.ts";
+import { sectionListOrder } from "../../src/modules/site-structure/site-section-list.service.ts";
+import { siteSpaceListOrder } from "../../src/modules/site-structure/site-space-list.service.ts";
+import { spaceListOrder } from "../../src/modules/space/space-list.service.ts";
+import { teamListOrder } from "../../src/modules/team/team.service.ts";
+import { translationListOrder } from "../../src/modules/translation/translation.service.ts";
+import type { BenchData } from "./seed.ts";
 import type { Workload } from "./workloads.ts";
 
 /** Tables smaller than this may be scanned: the planner rightly prefers a scan of a few pages to an index. */
@@ -58,6 +70,9 @@ export async function explainWorkloads(databaseUrl: string, workloads: Workload[
     for (const { request } of workloads) {
       const response = await app.fetch(new Request(`http://bench.test${request.path}`, request));
       if (!response.ok) throw new Error(`${request.method} ${request.path} answered ${response.status}`);
+      // A GraphQL error answers 200: a request that failed would plan nothing of what it was meant to.
+      const errors = request.path === "/graphql" ? (await response.json()).errors : undefined;
+      if (errors) throw new Error(`${request.path} answered errors: ${JSON.stringify(errors)}`);
     }
     const tableRows = new Map<string, number>();
     const seqScans: SeqScan[] = [];
@@ -91,4 +106,133 @@ export async function explainWorkloads(databaseUrl: string, workloads: Workload[
     await events.close();
     await db.close();
   }
+}
+
+/** A list of the schema the EXPLAIN check orders every way it offers. */
+interface OrderedList {
+  /** The GraphQL input type prefix: `Site` for `[SiteOrder!]` and `SiteFilter`. */
+  type: string;
+  /** The public sort fields (the service's `ListOrder`). */
+  fields: readonly string[];
+  /** The query's own variables (the ids it reads under), besides `$orderBy` and `$filter`. */
+  variables: string;
+  /** The list selected under its parents, given its arguments. */
+  select: (args: string) => string;
+  /** A filter that keeps the bench's rows, so the filtered statement is planned on real data. */
+  filter: Record<string, unknown>;
+}
+
+const nodes = "totalCount nodes { id }";
+const since = "2000-01-01T00:00:00.000Z";
+
+/**
+ * One GraphQL list request per list, sort field and direction of `orderBy` (with a filter, and with `last`,
+ * which serves every page but the nested first ones through the keyset statement), so that `explainWorkloads`
+ * plans each new order's statements on the bench's data. `run.ts` adds them to the EXPLAIN check's workloads.
+ */
+export function orderWorkloads(data: BenchData): Workload[] {
+  const lists: OrderedList[] = [
+    {
+      type: "Organization",
+      fields: Object.keys(organizationListOrder.fields),
+      variables: "",
+      select: (args) => `organizations(${args}) { ${nodes} }`,
+      filter: { createdAfter: since },
+    },
+    {
+      type: "Space",
+      fields: Object.keys(spaceListOrder.fields),
+      variables: "$org: ID!",
+      select: (args) => `organization(id: $org) { spaces(${args}) { ${nodes} } }`,
+      filter: { createdAfter: since },
+    },
+    {
+      type: "Site",
+      fields: Object.keys(siteListOrder.fields),
+      variables: "$org: ID!",
+      select: (args) => `organization(id: $org) { sites(${args}) { ${nodes} } }`,
+      filter: { titleContains: "site" },
+    },
+    {
+      type: "SiteSection",
+      fields: Object.keys(sectionListOrder.fields),
+      variables: "$org: ID!, $site: ID!",
+      select: (args) => `siteSections(organizationId: $org, siteId: $site, ${args}) { ${nodes} }`,
+      filter: { createdAfter: since },
+    },
+    {
+      type: "SiteSpace",
+      fields: Object.keys(siteSpaceListOrder.fields),
+      variables: "$org: ID!, $site: ID!",
+      select: (args) => `siteSpaces(organizationId: $org, siteId: $site, ${args}) { ${nodes} }`,
+      filter: { createdAfter: since },
+    },
+    {
+      type: "Member",
+      fields: Object.keys(memberListOrder.fields),
+      variables: "$org: ID!",
+      select: (args) => `organization(id: $org) { members(${args}) { ${nodes} } }`,
+      filter: { joinedAfter: since },
+    },
+    {
+      type: "Team",
+      fields: Object.keys(teamListOrder.fields),
+      variables: "$org: ID!",
+      select: (args) => `organization(id: $org) { teams(${args}) { ${nodes} } }`,
+      filter: { createdAfter: since },
+    },
+    {
+      type: "ChangeRequest",
+      fields: Object.keys(changeRequestListOrder.fields),
+      variables: "$space: ID!",
+      select: (args) =>
+        `space(id: $space) { changeRequests(${args.replace("orderBy:", "orderByKeys:")}) { ${nodes} } }`,
+      filter: { createdAfter: since },
+    },
+    {
+      type: "Comment",
+      fields: Object.keys(commentListOrder.fields),
+      variables: "$space: ID!",
+      select: (args) => `space(id: $space) { commentThreads(${args}) { ${nodes} } }`,
+      filter: { postedAfter: since },
+    },
+    {
+      type: "OpenAPISpec",
+      fields: Object.keys(specListOrder.fields),
+      variables: "$org: ID!",
+      select: (args) => `organization(id: $org) { openAPISpecs(${args}) { ${nodes} } }`,
+      filter: { createdAfter: since },
+    },
+    {
+      type: "Translation",
+      fields: Object.keys(translationListOrder.fields),
+      variables: "$org: ID!",
+      select: (args) => `organization(id: $org) { translations(${args}) { ${nodes} } }`,
+      filter: { createdAfter: since },
+    },
+  ];
+  const ids = { org: data.organizationId, site: data.siteId, space: data.spaceId };
+  const headers = { authorization: `Bearer ${data.token}`, "content-type": "application/json" };
+  return lists.flatMap((list) => {
+    const declared = [list.variables, `$orderBy: [${list.type}Order!], $filter: ${list.type}Filter`]
+      .filter(Boolean)
+      .join(", ");
+    const query = `query Ordered${list.type}(${declared}) {
+      first: ${list.select("first: 20, orderBy: $orderBy, filter: $filter")}
+      last: ${list.select("last: 20, orderBy: $orderBy, filter: $filter")}
+    }`;
+    const used = Object.fromEntries(Object.entries(ids).filter(([name]) => list.variables.includes(`$${name}:`)));
+    return list.fields.flatMap((field) =>
+      (["ASC", "DESC"] as const).map((direction) => ({
+        name: `EXPLAIN ${list.type} orderBy ${field} ${direction}`,
+        request: {
+          method: "POST",
+          path: "/graphql",
+          headers,
+          body: JSON.stringify({ query, variables: { ...used, orderBy: [{ field, direction }], filter: list.filter } }),
+        },
+        comparisons: [],
+      })),
+    );
+  });
 }

@@ -1,6 +1,7 @@
 import type { ChangeRequest } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { computedDescription, metadataDescription, RevisionRef } from "../content/content.graphql.ts";
 import { revisionOf, revisionRead } from "../content/content.service.ts";
 import { ContentChangesInput, ContentEditRef } from "../content/content-write.graphql.ts";
@@ -24,6 +25,7 @@ import {
   updateChangeRequestSchema,
   writeChangeRequestContent,
 } from "./change-request.service.ts";
+import { changeRequestFilterSchema, changeRequestListOrder } from "./change-request-list.ts";
 import { type MergeResult, mergeChangeRequest, updateChangeRequestFromSpace } from "./change-request-merge.service.ts";
 import { changeRequestPdf } from "./change-request-pdf.service.ts";
 
@@ -167,13 +169,39 @@ builder.node(ChangeRequestRef, {
 const filter = (key: keyof typeof changeRequestFiltersSchema.shape) =>
   describeInputField(changeRequestFiltersSchema, key);
 
+const ChangeRequestOrderInput = orderInput("ChangeRequest", "change requests", changeRequestListOrder.fields);
+
+const ChangeRequestFilterInput = builder.inputType("ChangeRequestFilter", {
+  description: "Conditions on the change requests listed, all of which must hold.",
+  fields: (t) => ({
+    subjectContains: t.string({ description: describeInputField(changeRequestFilterSchema, "subjectContains") }),
+    ...dateBoundFields(t, changeRequestFilterSchema, timeRangeKeys),
+  }),
+});
+
 const filterArgs = builder.args((t) => ({
   status: t.field({ type: ChangeRequestStatusEnum, description: filter("status") }),
   creator: t.string({ description: filter("creator") }),
   contributor: t.string({ description: filter("contributor") }),
   requestedReviewer: t.string({ description: filter("requestedReviewer") }),
-  orderBy: t.field({ type: ChangeRequestOrderByEnum, description: filter("orderBy") }),
+  // `orderBy` keeps the REST query parameter's enum (the REST documents pass it through unchanged): the list
+  // style every other list calls `orderBy` is `orderByKeys` here.
+  orderBy: t.field({
+    type: ChangeRequestOrderByEnum,
+    description: filter("orderBy"),
+    deprecationReason: "Use orderByKeys.",
+  }),
+  orderByKeys: t.field({
+    type: [ChangeRequestOrderInput],
+    description: orderByDescription("newest first by `orderBy`'s time; wins over `orderBy`"),
+  }),
+  filter: t.field({ type: ChangeRequestFilterInput, description: "Conditions on the change requests listed." }),
 }));
+
+const listArgsOf = (args: { orderByKeys?: { field: string; direction: string }[] | null; filter?: unknown }) => ({
+  orderBy: args.orderByKeys,
+  filter: args.filter,
+});
 
 const filtersOf = (args: { [Key in keyof ChangeRequestFilters]?: ChangeRequestFilters[Key] }) => ({
   status: args.status,
@@ -188,7 +216,8 @@ builder.objectFields(SpaceRef, (t) => ({
     type: ChangeRequestRef,
     description: "The space's change requests, newest first (listChangeRequestsForSpace).",
     args: filterArgs,
-    resolve: (space, args, ctx) => listChangeRequests(ctx, { spaceId: space.id }, filtersOf(args), args),
+    resolve: (space, args, ctx) =>
+      listChangeRequests(ctx, { spaceId: space.id }, filtersOf(args), args, listArgsOf(args)),
   }),
   changeRequest: t.field({
     type: ChangeRequestRef,
@@ -227,6 +256,7 @@ builder.objectFields(OrganizationRef, (t) => ({
         { organizationId: organization.id, siteId: args.site ?? null, spaceId: args.space ?? null },
         filtersOf(args),
         args,
+        listArgsOf(args),
       ),
   }),
 }));

@@ -8,7 +8,8 @@ import { followedBy } from "../../events/bus.ts";
 import type { ChangeRequestUpdate } from "../../events/topics.ts";
 import { newId } from "../../ids.ts";
 import { ConflictError, NotFoundError } from "../../lib/errors.ts";
-import { type PageArgs, paginateSql, type SortKey } from "../../pagination.ts";
+import { filterSql, type ListArgs, parseFilter, sortFor } from "../../list-order.ts";
+import { type PageArgs, paginateSql } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
 import {
   type ContentEdit,
@@ -28,6 +29,7 @@ import {
 import { spaceByIdLoader } from "../space/space.loaders.ts";
 import { templateEditor, templateSchema } from "../template/templates.ts";
 import { changeRequestByIdLoader, changeRequestByNumberLoader, contributorsLoader } from "./change-request.loaders.ts";
+import { changeRequestFilterRules, changeRequestFilterSchema, changeRequestListOrder } from "./change-request-list.ts";
 
 const changeRequestStatuses = ["draft", "open", "archived", "merged"] as const;
 export type ChangeRequestStatus = (typeof changeRequestStatuses)[number];
@@ -143,8 +145,14 @@ export async function listChangeRequests(
   scope: { spaceId: string } | { organizationId: string; siteId: string | null; spaceId: string | null },
   filters: ChangeRequestFilters,
   page: PageArgs,
+  list: ListArgs = {},
 ) {
   const { status, creator, contributor, requestedReviewer, orderBy } = parseInput(changeRequestFiltersSchema, filters);
+  const sort = sortFor(changeRequestListOrder, list.orderBy, [
+    { field: orderBy ?? "updatedAt", direction: "desc" },
+    { field: "id", direction: "desc" },
+  ]);
+  const filter = parseFilter(changeRequestFilterSchema, list.filter);
   let spaceIds: string[];
   if (!("organizationId" in scope)) {
     await getSpace(ctx, scope.spaceId);
@@ -157,15 +165,15 @@ export async function listChangeRequests(
     const visible = await ctx.prisma.space.findMany({ where: { AND: narrowed }, select: { id: true } });
     spaceIds = visible.map((space) => space.id);
   }
-  const sort: SortKey<ChangeRequest>[] = [
-    { field: orderBy ?? "updatedAt", direction: "desc" },
-    { field: "id", direction: "desc" },
-  ];
   return paginateSql<ChangeRequest>(ctx.sql, page, {
     sort,
     table: `"ChangeRequest"`,
     where: (bind) => {
-      const conditions = [`t.status = ${bind(status ?? "open")}`, `t."spaceId" = ANY(${bind(spaceIds)})`];
+      const conditions = [
+        `t.status = ${bind(status ?? "open")}`,
+        `t."spaceId" = ANY(${bind(spaceIds)})`,
+        ...filterSql(changeRequestFilterRules, filter, bind),
+      ];
       if (creator) conditions.push(`t."createdById" = ${bind(creator)}`);
       if (contributor) {
         conditions.push(

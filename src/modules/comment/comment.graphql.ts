@@ -2,6 +2,7 @@ import type { Comment, CommentReply } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { ChangeRequestRef } from "../change-request/change-request.graphql.ts";
 import { PageFormatEnum } from "../content/content.graphql.ts";
 import { MemberRef } from "../member/member.graphql.ts";
@@ -14,7 +15,9 @@ import {
   type CommentFilters,
   type CommentPermissions,
   commentBase,
+  commentFilterSchema,
   commentFiltersSchema,
+  commentListOrder,
   getComment,
   getReply,
   listCommenters,
@@ -313,11 +316,23 @@ export const CommentRef = builder.node(builder.objectRef<Comment>("Comment"), {
 
 const filter = (key: keyof typeof commentFiltersSchema.shape) => describeInputField(commentFiltersSchema, key);
 
+const CommentOrderInput = orderInput("Comment", "comment threads", commentListOrder.fields);
+
+const CommentFilterInput = builder.inputType("CommentFilter", {
+  description: "Conditions on the comment threads listed, all of which must hold.",
+  fields: (t) => ({
+    textContains: t.string({ description: describeInputField(commentFilterSchema, "textContains") }),
+    ...dateBoundFields(t, commentFilterSchema, ["postedAfter", "postedBefore"]),
+  }),
+});
+
 const listArgs = builder.args((t) => ({
   status: t.field({ type: CommentStatusFilterEnum, description: filter("status") }),
-  order: t.field({ type: SortOrderEnum, description: filter("order") }),
+  order: t.field({ type: SortOrderEnum, description: filter("order"), deprecationReason: "Use orderBy." }),
   targetPage: t.string({ description: filter("targetPage") }),
   authors: t.stringList({ description: filter("authors") }),
+  orderBy: t.field({ type: [CommentOrderInput], description: orderByDescription("newest first; wins over `order`") }),
+  filter: t.field({ type: CommentFilterInput, description: "Conditions on the comment threads listed." }),
 }));
 
 type ListArgs = { [Key in keyof CommentFilters]?: CommentFilters[Key] };
@@ -333,7 +348,7 @@ builder.objectFields(SpaceRef, (t) => ({
     type: CommentRef,
     description: "The space's own comment threads, not those of its change requests (listCommentsInSpace).",
     args: listArgs,
-    resolve: (space, args, ctx) => listComments(ctx, { space, changeRequest: null }, filtersOf(args), args),
+    resolve: (space, args, ctx) => listComments(ctx, { space, changeRequest: null }, filtersOf(args), args, args),
   }),
   comment: t.field({
     type: CommentRef,
@@ -354,7 +369,7 @@ builder.objectFields(ChangeRequestRef, (t) => ({
     description: "The change request's comment threads (listCommentsInChangeRequest).",
     args: listArgs,
     resolve: async (changeRequest, args, ctx) =>
-      listComments(ctx, await commentBase(ctx, changeRequest.spaceId, changeRequest.id), filtersOf(args), args),
+      listComments(ctx, await commentBase(ctx, changeRequest.spaceId, changeRequest.id), filtersOf(args), args, args),
   }),
   comment: t.field({
     type: CommentRef,

@@ -3,6 +3,16 @@ import { hasRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { ChangeRequest, Comment, CommentReply, Member, Prisma, Space } from "../../db/generated/client.ts";
 import { InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
+import {
+  containsSchema,
+  dateBoundSchema,
+  type FilterRules,
+  filterWhere,
+  type ListArgs,
+  type ListOrder,
+  parseFilter,
+  sortFor,
+} from "../../list-order.ts";
 import { isFirstPage, type PageArgs, pageFromRows, paginate, type SortKey } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
 import { getChangeRequest } from "../change-request/change-request.service.ts";
@@ -69,19 +79,44 @@ export const commentFiltersSchema = z.strictObject({
 
 export type CommentFilters = z.input<typeof commentFiltersSchema>;
 
-/** A base's comments, filtered by status, target page and authors, by posting time (newest first by default). */
-export async function listComments(ctx: RequestContext, base: CommentBase, filters: CommentFilters, page: PageArgs) {
+/** The sorts of `commentThreads(orderBy:)`. */
+export const commentListOrder: ListOrder<Comment> = { fields: { POSTED_AT: "postedAt" }, tiebreak: "id" };
+
+export const commentFilterSchema = z.strictObject({
+  textContains: containsSchema.nullish().describe("Only comments whose text contains this, ignoring case"),
+  postedAfter: dateBoundSchema.nullish().describe("Only comments posted after this time (ISO 8601)"),
+  postedBefore: dateBoundSchema.nullish().describe("Only comments posted before this time (ISO 8601)"),
+});
+
+const commentFilterRules: FilterRules<Comment, z.infer<typeof commentFilterSchema>> = {
+  textContains: { contains: "markdown" },
+  postedAfter: { after: "postedAt" },
+  postedBefore: { before: "postedAt" },
+};
+
+/**
+ * A base's comments, filtered by status, target page and authors, by posting time (newest first by default;
+ * `orderBy` wins over `order`).
+ */
+export async function listComments(
+  ctx: RequestContext,
+  base: CommentBase,
+  filters: CommentFilters,
+  page: PageArgs,
+  list: ListArgs = {},
+) {
   const { status, order, targetPage, authors } = parseInput(commentFiltersSchema, filters);
-  const where: Prisma.CommentWhereInput = baseWhere(base);
+  const filter = parseFilter(commentFilterSchema, list.filter);
+  const where: Prisma.CommentWhereInput = { ...baseWhere(base), AND: filterWhere(commentFilterRules, filter) };
   if (status === "open") where.resolvedAt = null;
   if (status === "resolved") where.resolvedAt = { not: null };
   if (targetPage) where.pageId = targetPage;
   if (authors?.length) where.postedById = { in: authors };
   const direction = order ?? "desc";
-  const sort: SortKey<Comment>[] = [
+  const sort = sortFor(commentListOrder, list.orderBy, [
     { field: "postedAt", direction },
     { field: "id", direction },
-  ];
+  ]);
   const comments = await paginate<Comment>(page, { sort, where, model: ctx.prisma.comment });
   // Replies find their thread through this loader.
   for (const { node } of comments.edges) commentByIdLoader(ctx).prime(node.id, node);

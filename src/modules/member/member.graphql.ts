@@ -2,6 +2,7 @@ import type { Member } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { memberSpaceCountLoader } from "../space/space.loaders.ts";
 import { UserRef } from "../user/user.graphql.ts";
@@ -10,6 +11,8 @@ import { memberTeamCountLoader } from "./member.loaders.ts";
 import {
   getMember,
   listMembers,
+  memberFilterSchema,
+  memberListOrder,
   pingOrganization,
   removeMember,
   setMemberSso,
@@ -77,6 +80,16 @@ const MemberSortEnum = builder.enumType("MemberSort", {
   } as const,
 });
 
+const MemberOrderInput = orderInput("Member", "members", memberListOrder.fields);
+
+const MemberFilterInput = builder.inputType("MemberFilter", {
+  description: "Conditions on the members listed, all of which must hold.",
+  fields: (t) => ({
+    role: t.field({ type: MemberRoleFilterEnum, description: describeInputField(memberFilterSchema, "role") }),
+    ...dateBoundFields(t, memberFilterSchema, ["joinedAfter", "joinedBefore"]),
+  }),
+});
+
 builder.objectFields(OrganizationRef, (t) => ({
   members: t.connection({
     type: MemberRef,
@@ -84,10 +97,22 @@ builder.objectFields(OrganizationRef, (t) => ({
     args: {
       role: t.arg({ type: MemberRoleFilterEnum, description: "Only members with this role." }),
       search: t.arg.string({ description: "Only members whose display name or email contains this, ignoring case." }),
-      sort: t.arg({ type: MemberSortEnum, description: "Default joinedAt; lastSeenAt lists only active members." }),
-      order: t.arg({ type: SortOrderEnum, description: "Default desc." }),
+      sort: t.arg({
+        type: MemberSortEnum,
+        description: "Default joinedAt; lastSeenAt lists only active members.",
+        deprecationReason: "Use orderBy.",
+      }),
+      order: t.arg({ type: SortOrderEnum, description: "Default desc.", deprecationReason: "Use orderBy." }),
+      orderBy: t.arg({
+        type: [MemberOrderInput],
+        description: orderByDescription("newest members first; wins over `sort` and `order`"),
+      }),
+      filter: t.arg({
+        type: MemberFilterInput,
+        description: "Conditions on the members listed; its `role` wins over the `role` argument.",
+      }),
     },
-    resolve: (organization, args, ctx) => listMembers(ctx, organization.id, args, args),
+    resolve: (organization, args, ctx) => listMembers(ctx, organization.id, args, args, args),
   }),
   member: t.field({
     type: MemberRef,

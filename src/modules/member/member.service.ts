@@ -3,7 +3,16 @@ import { requireMembership, requireOrganizationRole, requireViewer } from "../..
 import type { RequestContext } from "../../context.ts";
 import type { Member, Prisma, Role } from "../../db/generated/client.ts";
 import { ConflictError, NotFoundError } from "../../lib/errors.ts";
-import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
+import {
+  dateBoundSchema,
+  type FilterRules,
+  filterWhere,
+  type ListArgs,
+  type ListOrder,
+  parseFilter,
+  sortFor,
+} from "../../list-order.ts";
+import { type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput, roleSchema } from "../../validation.ts";
 import { memberByKeyLoader } from "./member.loaders.ts";
 
@@ -14,16 +23,51 @@ export interface MemberFilters {
   order?: "asc" | "desc" | null;
 }
 
-export async function listMembers(ctx: RequestContext, organizationId: string, page: PageArgs, filters: MemberFilters) {
+/** The sorts of `members(orderBy:)`. */
+export const memberListOrder: ListOrder<Member> = {
+  fields: { JOINED_AT: "joinedAt", LAST_SEEN_AT: "lastSeenAt" },
+  tiebreak: "userId",
+};
+
+export const memberFilterSchema = z.strictObject({
+  role: z
+    .enum([...roleSchema.options, "guest"])
+    .nullish()
+    .describe("Only members with this role; guest: members without an organization role"),
+  joinedAfter: dateBoundSchema.nullish().describe("Only members who joined after this time (ISO 8601)"),
+  joinedBefore: dateBoundSchema.nullish().describe("Only members who joined before this time (ISO 8601)"),
+});
+
+const memberFilterRules: FilterRules<Member, Omit<z.infer<typeof memberFilterSchema>, "role">> = {
+  joinedAfter: { after: "joinedAt" },
+  joinedBefore: { before: "joinedAt" },
+};
+
+/**
+ * An organization's members. `orderBy` wins over the older `sort` and `order`; sorting by last activity lists
+ * only members who have been active (a keyset cannot place a missing time).
+ */
+export async function listMembers(
+  ctx: RequestContext,
+  organizationId: string,
+  page: PageArgs,
+  filters: MemberFilters,
+  list: ListArgs = {},
+) {
   await requireOrganizationRole(ctx, organizationId, "read");
   const direction = filters.order ?? "desc";
-  const sortField = filters.sort ?? "joinedAt";
+  const sort = sortFor(memberListOrder, list.orderBy, [
+    { field: filters.sort ?? "joinedAt", direction },
+    { field: "userId", direction },
+  ]);
+  const filter = parseFilter(memberFilterSchema, list.filter);
+  const role = filter.role ?? filters.role;
   const search = filters.search?.trim();
   const where: Prisma.MemberWhereInput = {
     organizationId,
-    ...(filters.role ? { role: filters.role === "guest" ? null : filters.role } : {}),
-    // Sorting by last activity lists only members who have been active.
-    ...(sortField === "lastSeenAt" ? { lastSeenAt: { not: null } } : {}),
+    AND: filterWhere(memberFilterRules, filter),
+    ...(role ? { role: role === "guest" ? null : role } : {}),
+    ...(sort.some((key) => key.field === "lastSeenAt") ? { lastSeenAt: { not: null } } : {}),
     ...(search
       ? {
           user: {
@@ -35,15 +79,7 @@ export async function listMembers(ctx: RequestContext, organizationId: string, p
         }
       : {}),
   };
-  const sort: SortKey<Member>[] = [
-    { field: sortField, direction },
-    { field: "userId", direction },
-  ];
-  return paginate<Member>(page, {
-    sort,
-    where,
-    model: ctx.prisma.member,
-  });
+  return paginate<Member>(page, { sort, where, model: ctx.prisma.member });
 }
 
 export async function getMember(ctx: RequestContext, organizationId: string, userId: string): Promise<Member> {

@@ -1,6 +1,7 @@
 import type { OpenAPISpec, OpenAPISpecVersion } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import {
   createOrUpdateSpec,
@@ -10,7 +11,6 @@ import {
   getLatestVersion,
   getSpec,
   getVersion,
-  listSpecs,
   listVersions,
   loadVisibleSpecs,
   loadVisibleVersions,
@@ -25,6 +25,7 @@ import {
   versionSourceUrl,
   visibilitySchema,
 } from "./openapi-spec.service.ts";
+import { listSpecs, specFilterSchema, specListOrder } from "./openapi-spec-list.service.ts";
 
 const OpenAPISpecRef = builder.objectRef<OpenAPISpec>("OpenAPISpec");
 
@@ -238,11 +239,26 @@ builder.node(OpenAPISpecRef, {
   }),
 });
 
+const OpenAPISpecOrderInput = orderInput("OpenAPISpec", "OpenAPI specs", specListOrder.fields);
+
+const OpenAPISpecFilterInput = builder.inputType("OpenAPISpecFilter", {
+  description: "Conditions on the OpenAPI specs listed, all of which must hold.",
+  fields: (t) => ({
+    slugContains: t.string({ description: describeInputField(specFilterSchema, "slugContains") }),
+    processingState: t.string({ description: describeInputField(specFilterSchema, "processingState") }),
+    ...dateBoundFields(t, specFilterSchema, timeRangeKeys),
+  }),
+});
+
 builder.objectFields(OrganizationRef, (t) => ({
   openAPISpecs: t.connection({
     type: OpenAPISpecRef,
     description: "The organization's OpenAPI specs, newest first; organization members (listOpenAPISpecs).",
-    resolve: (organization, args, ctx) => listSpecs(ctx, organization.id, args),
+    args: {
+      orderBy: t.arg({ type: [OpenAPISpecOrderInput], description: orderByDescription("newest first") }),
+      filter: t.arg({ type: OpenAPISpecFilterInput, description: "Conditions on the OpenAPI specs listed." }),
+    },
+    resolve: (organization, args, ctx) => listSpecs(ctx, organization.id, args, args),
   }),
   openAPISpec: t.field({
     type: OpenAPISpecRef,

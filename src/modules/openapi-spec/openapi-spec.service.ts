@@ -83,18 +83,6 @@ export function versionSourceUrl(ctx: RequestContext, specId: string, versionId:
   return `${ctx.config.publicUrl}/openapi/${specId}/versions/${versionId}`;
 }
 
-export async function listSpecs(ctx: RequestContext, organizationId: string, page: PageArgs) {
-  await requireOrganizationRole(ctx, organizationId, "read");
-  return paginate<OpenAPISpec>(page, {
-    sort: [
-      { field: "createdAt", direction: "desc" },
-      { field: "id", direction: "desc" },
-    ],
-    where: { organizationId },
-    model: ctx.prisma.openAPISpec,
-  });
-}
-
 async function findSpec(ctx: RequestContext, organizationId: string, slug: string): Promise<OpenAPISpec> {
   const spec = await ctx.prisma.openAPISpec.findUnique({ where: { organizationId_slug: { organizationId, slug } } });
   if (!spec) throw new NotFoundError(`OpenAPI specification ${slug} not found`);

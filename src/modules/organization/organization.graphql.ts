@@ -2,6 +2,7 @@ import type { AgentInstructions, Organization } from "../../db/generated/client.
 import { builder } from "../../graphql/builder.ts";
 import { RoleEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import {
   agentInstructionsSchema,
   createOrganization,
@@ -13,6 +14,8 @@ import {
   listOrganizationsForViewer,
   loadVisibleOrganizations,
   type OrganizationPermissions,
+  organizationFilterSchema,
+  organizationListOrder,
   organizationPermissions,
   updateAgentInstructions,
   updateOrganization,
@@ -171,6 +174,16 @@ builder.node(OrganizationRef, {
   }),
 });
 
+const OrganizationOrderInput = orderInput("Organization", "organizations", organizationListOrder.fields);
+
+const OrganizationFilterInput = builder.inputType("OrganizationFilter", {
+  description: "Conditions on the organizations listed, all of which must hold.",
+  fields: (t) => ({
+    titleContains: t.string({ description: describeInputField(organizationFilterSchema, "titleContains") }),
+    ...dateBoundFields(t, organizationFilterSchema, timeRangeKeys),
+  }),
+});
+
 builder.queryFields((t) => ({
   organization: t.field({
     type: OrganizationRef,
@@ -181,7 +194,11 @@ builder.queryFields((t) => ({
   organizations: t.connection({
     type: OrganizationRef,
     description: "The organizations the caller is a member of (listOrganizationsForAuthenticatedUser).",
-    resolve: (_root, args, ctx) => listOrganizationsForViewer(ctx, args),
+    args: {
+      orderBy: t.arg({ type: [OrganizationOrderInput], description: orderByDescription("oldest first") }),
+      filter: t.arg({ type: OrganizationFilterInput, description: "Conditions on the organizations listed." }),
+    },
+    resolve: (_root, args, ctx) => listOrganizationsForViewer(ctx, args, args),
   }),
   organizationsForEmailDomain: t.field({
     type: [OrganizationRef],

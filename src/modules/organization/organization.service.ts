@@ -11,6 +11,17 @@ import type { PrismaExecutor } from "../../db/database.ts";
 import type { Organization, Prisma } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import {
+  containsSchema,
+  type FilterRules,
+  filterWhere,
+  type ListArgs,
+  type ListOrder,
+  parseFilter,
+  sortFor,
+  timeRangeRules,
+  timeRangeSchemas,
+} from "../../list-order.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
 import { documentSchema, mergeRulesSchema, parseInput, roleSchema } from "../../validation.ts";
 import { requireMergeRuleMembers } from "../space/merge-rules.service.ts";
@@ -114,14 +125,34 @@ export async function loadVisibleOrganizations(
   });
 }
 
-export function listOrganizationsForViewer(ctx: RequestContext, page: PageArgs) {
+/** The sorts of `organizations(orderBy:)`. */
+export const organizationListOrder: ListOrder<Organization> = {
+  fields: { CREATED_AT: "createdAt", UPDATED_AT: "updatedAt", TITLE: "title" },
+  tiebreak: "id",
+};
+
+export const organizationFilterSchema = z.strictObject({
+  titleContains: containsSchema.nullish().describe("Only organizations whose title contains this text, ignoring case"),
+  ...timeRangeSchemas("organizations"),
+});
+
+const organizationFilterRules: FilterRules<Organization, z.infer<typeof organizationFilterSchema>> = {
+  titleContains: { contains: "title" },
+  ...timeRangeRules,
+};
+
+export function listOrganizationsForViewer(ctx: RequestContext, page: PageArgs, list: ListArgs = {}) {
   const viewer = requireViewer(ctx);
+  const filter = parseFilter(organizationFilterSchema, list.filter);
   return paginate<Organization>(page, {
-    sort: [
+    sort: sortFor(organizationListOrder, list.orderBy, [
       { field: "createdAt", direction: "asc" },
       { field: "id", direction: "asc" },
-    ],
-    where: { members: { some: { userId: viewer.userId, disabled: false } } },
+    ]),
+    where: {
+      members: { some: { userId: viewer.userId, disabled: false } },
+      AND: filterWhere(organizationFilterRules, filter),
+    },
     model: ctx.prisma.organization,
   });
 }

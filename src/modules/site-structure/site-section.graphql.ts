@@ -1,6 +1,7 @@
 import type { SiteSpace } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleSiteSections } from "./site-nodes.service.ts";
 import {
@@ -9,14 +10,12 @@ import {
   deleteSiteSection,
   type GroupNode,
   isDefaultSection,
-  listSiteSections,
   moveSiteSection,
   type SectionNode,
   type SiteStructure,
   sectionPlacementSchema,
   sectionPointerSchema,
   sectionPositionSchema,
-  sectionsOfSite,
   siteSpacesOfSection,
   siteStructure,
   sortSiteStructure,
@@ -26,6 +25,12 @@ import {
   updateSectionSchema,
   updateSiteSection,
 } from "./site-section.service.ts";
+import {
+  listSiteSections,
+  sectionFilterSchema,
+  sectionListOrder,
+  sectionsOfSite,
+} from "./site-section-list.service.ts";
 import { SiteSpaceRef } from "./site-space.graphql.ts";
 import { SiteSectionRef, SiteStructureItemRef } from "./structure-items.graphql.ts";
 import { sectionUrls, structureUrlsRef } from "./urls.ts";
@@ -79,11 +84,27 @@ export const SiteStructureRef = builder.objectRef<SiteStructure>("SiteStructure"
   }),
 });
 
+const SiteSectionOrderInput = orderInput("SiteSection", "site sections", sectionListOrder.fields);
+
+const SiteSectionFilterInput = builder.inputType("SiteSectionFilter", {
+  description: "Conditions on the sections listed, all of which must hold.",
+  fields: (t) => ({
+    titleContains: t.string({ description: describeInputField(sectionFilterSchema, "titleContains") }),
+    ...dateBoundFields(t, sectionFilterSchema, createdRangeKeys),
+  }),
+});
+
+const sectionListArgs = builder.args((t) => ({
+  orderBy: t.field({ type: [SiteSectionOrderInput], description: orderByDescription("in the site's order") }),
+  filter: t.field({ type: SiteSectionFilterInput, description: "Conditions on the sections listed." }),
+}));
+
 builder.objectFields(SiteRef, (t) => ({
   sections: t.connection({
     type: SiteSectionRef,
     description: "The site's sections, in order, grouped or not (listSiteSections).",
-    resolve: (site, args, ctx) => sectionsOfSite(ctx, site, args),
+    args: sectionListArgs,
+    resolve: (site, args, ctx) => sectionsOfSite(ctx, site, args, args),
   }),
 }));
 
@@ -97,8 +118,9 @@ builder.queryFields((t) => ({
       organizationId: t.arg.id({ required: true, description: "The organization's id." }),
       siteId: t.arg.id({ required: true, description: "The site's id." }),
       shareKey: t.arg.string({ description: "The key of an active share link of the site, to read without a token." }),
+      ...sectionListArgs,
     },
-    resolve: (_root, args, ctx) => listSiteSections(ctx, args.organizationId, args.siteId, args, args.shareKey),
+    resolve: (_root, args, ctx) => listSiteSections(ctx, args.organizationId, args.siteId, args, args.shareKey, args),
   }),
   siteStructure: t.field({
     type: SiteStructureRef,

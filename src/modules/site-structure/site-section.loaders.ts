@@ -1,7 +1,7 @@
 import type { RequestContext } from "../../context.ts";
 import type { SiteSection } from "../../db/generated/client.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
-import { orderBySql, type SortKey } from "../../pagination.ts";
+import { orderBySql, orderOf, type SortKey } from "../../pagination.ts";
 import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
 import { siteSpacesBySectionLoader, siteSpacesBySiteLoader } from "./site-space.loaders.ts";
@@ -13,16 +13,21 @@ export const siteSectionOrder: SortKey<SiteSection>[] = [
 
 // The section loaders feed the nested reads: hand-written SQL (db/sql.ts).
 
-/** Every section of each site, in order: one statement for all sites of a nested read. */
-export const sectionsBySiteLoader = defineLoader<string, SiteSection[]>("sectionsBySite", async (ctx, siteIds) => {
-  const rows = await ctx.sql.rows<SiteSection>(
-    `SELECT * FROM "SiteSection" t WHERE t."siteId" = ANY($1) ORDER BY ${orderBySql(siteSectionOrder, "t")}`,
-    [siteIds],
-  );
-  const bySite = new Map<string, SiteSection[]>(siteIds.map((id) => [id, []]));
-  for (const row of rows) bySite.get(row.siteId)?.push(row);
-  return siteIds.map((id) => bySite.get(id) ?? []);
-});
+/** Every section of each site in the given order: one statement for all sites of a nested read, per order. */
+export function sectionsInOrderBySite(sort: readonly SortKey<SiteSection>[]) {
+  return defineLoader<string, SiteSection[]>(`sectionsBySite ${orderOf(sort)}`, async (ctx, siteIds) => {
+    const rows = await ctx.sql.rows<SiteSection>(
+      `SELECT * FROM "SiteSection" t WHERE t."siteId" = ANY($1) ORDER BY ${orderBySql(sort, "t")}`,
+      [siteIds],
+    );
+    const bySite = new Map<string, SiteSection[]>(siteIds.map((id) => [id, []]));
+    for (const row of rows) bySite.get(row.siteId)?.push(row);
+    return siteIds.map((id) => bySite.get(id) ?? []);
+  });
+}
+
+/** Every section of each site, in the sections' order. */
+export const sectionsBySiteLoader = sectionsInOrderBySite(siteSectionOrder);
 
 /** Sections by id, without access checks. */
 export const sectionByIdLoader = defineLoader<string, SiteSection | null>("siteSectionById", async (ctx, ids) => {
@@ -68,9 +73,11 @@ export const siteSpaceDefaultsLoader = defineLoader<string, Set<string>>("siteSp
 export function forgetStructure(ctx: RequestContext, siteId: string): void {
   siteByIdLoader(ctx).clear(siteId);
   sectionByIdLoader(ctx).clearAll();
-  sectionsBySiteLoader(ctx).clear(siteId);
+  // Every order's loader (`orderBy` of nested reads), the lists' own among them.
+  for (const [name, loader] of ctx.loaders) {
+    if (name.startsWith("sectionsBySite ") || name.startsWith("siteSpacesBySite ")) loader.clear(siteId);
+  }
   sectionGroupsBySiteLoader(ctx).clear(siteId);
-  siteSpacesBySiteLoader(ctx).clear(siteId);
   siteSpacesBySectionLoader(ctx).clearAll();
   siteSpaceDefaultsLoader(ctx).clear(siteId);
 }

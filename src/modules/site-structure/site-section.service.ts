@@ -5,12 +5,11 @@ import { newId } from "../../ids.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { placeAmong } from "../../lib/placement.ts";
 import { slugify, uniquePath } from "../../lib/slug.ts";
-import { isFirstPage, type PageArgs, pageFromRows, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { evaluateCondition } from "./condition.ts";
 import { nextStructurePosition, structureSiblings, writePositions, writeStructure } from "./ordering.ts";
 import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
-import { readableSite, requireSite } from "./site.access.ts";
+import { requireSite } from "./site.access.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
 import { sectionsBySiteLoader, siteSectionOrder } from "./site-section.loaders.ts";
 import { siteSpacesBySectionLoader, siteSpacesBySiteLoader } from "./site-space.loaders.ts";
@@ -36,31 +35,6 @@ export interface SiteStructure {
   /** `sections` when the site has sections, else `siteSpaces` (the site spaces at its root). */
   type: "sections" | "siteSpaces";
   structure: (StructureItem | SiteSpace)[];
-}
-
-export async function listSiteSections(
-  ctx: RequestContext,
-  organizationId: string,
-  siteId: string,
-  page: PageArgs,
-  shareKey: string | null | undefined,
-) {
-  const site = await readableSite(ctx, organizationId, siteId, shareKey);
-  return paginate<SiteSection>(page, {
-    sort: siteSectionOrder,
-    where: { siteId: site.id },
-    model: ctx.prisma.siteSection,
-  });
-}
-
-/** First pages of nested `Site.sections` come from one statement for all sites. */
-export async function sectionsOfSite(ctx: RequestContext, site: Site, page: PageArgs) {
-  if (isFirstPage(page)) return pageFromRows(page, siteSectionOrder, await sectionsBySiteLoader(ctx).load(site.id));
-  return paginate<SiteSection>(page, {
-    sort: siteSectionOrder,
-    where: { siteId: site.id },
-    model: ctx.prisma.siteSection,
-  });
 }
 
 /** A section's live site spaces: from the built structure when there is one, else batched over all sections. */

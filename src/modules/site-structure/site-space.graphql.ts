@@ -1,6 +1,7 @@
 import type { SiteSpace } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
 import { siteSpaceSpace } from "./site.access.ts";
 import { SiteRef } from "./site.graphql.ts";
@@ -15,10 +16,10 @@ import {
   siteSpacePlacementSchema,
   siteSpacePointerSchema,
   siteSpacePositionSchema,
-  siteSpacesOfSite,
   updateSiteSpace,
   updateSiteSpaceSchema,
 } from "./site-space.service.ts";
+import { siteSpaceFilterSchema, siteSpaceListOrder, siteSpacesOfSite } from "./site-space-list.service.ts";
 import { siteSpaceUrls, structureUrlsRef } from "./urls.ts";
 
 export const SiteSpaceRef = builder.objectRef<SiteSpace>("SiteSpace");
@@ -62,11 +63,27 @@ builder.node(SiteSpaceRef, {
   }),
 });
 
+const SiteSpaceOrderInput = orderInput("SiteSpace", "site spaces", siteSpaceListOrder.fields);
+
+const SiteSpaceFilterInput = builder.inputType("SiteSpaceFilter", {
+  description: "Conditions on the site spaces listed, all of which must hold.",
+  fields: (t) => ({
+    pathContains: t.string({ description: describeInputField(siteSpaceFilterSchema, "pathContains") }),
+    ...dateBoundFields(t, siteSpaceFilterSchema, createdRangeKeys),
+  }),
+});
+
+const siteSpaceListArgs = builder.args((t) => ({
+  orderBy: t.field({ type: [SiteSpaceOrderInput], description: orderByDescription("by position in their scope") }),
+  filter: t.field({ type: SiteSpaceFilterInput, description: "Conditions on the site spaces listed." }),
+}));
+
 builder.objectFields(SiteRef, (t) => ({
   siteSpaces: t.connection({
     type: SiteSpaceRef,
     description: "Every site space of the site, at its root and in its sections (listSiteSpaces).",
-    resolve: (site, args, ctx) => siteSpacesOfSite(ctx, site, args),
+    args: siteSpaceListArgs,
+    resolve: (site, args, ctx) => siteSpacesOfSite(ctx, site, args, args),
   }),
 }));
 
@@ -81,9 +98,17 @@ builder.queryFields((t) => ({
       siteId: t.arg.id({ required: true, description: "The site's id." }),
       shareKey: t.arg.string({ description: "The key of an active share link of the site, to read without a token." }),
       default: t.arg.boolean({ description: "true: only default site spaces; false: only the others." }),
+      ...siteSpaceListArgs,
     },
     resolve: (_root, args, ctx) =>
-      listSiteSpaces(ctx, args.organizationId, args.siteId, args, { shareKey: args.shareKey, default: args.default }),
+      listSiteSpaces(
+        ctx,
+        args.organizationId,
+        args.siteId,
+        args,
+        { shareKey: args.shareKey, default: args.default },
+        args,
+      ),
   }),
 }));
 

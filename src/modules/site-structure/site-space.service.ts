@@ -5,13 +5,15 @@ import { newId } from "../../ids.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { type Placement, placeAmong } from "../../lib/placement.ts";
 import { slugify, uniquePath } from "../../lib/slug.ts";
-import { isFirstPage, type PageArgs, pageFromRows, paginateSql } from "../../pagination.ts";
+import { type ListArgs, parseFilter, sortFor } from "../../list-order.ts";
+import type { PageArgs } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { parseCondition } from "./condition.ts";
 import { writePositions, writeStructure } from "./ordering.ts";
 import { readableSite, requireSite } from "./site.access.ts";
 import { siteSpaceDefaultsLoader } from "./site-section.loaders.ts";
-import { liveSiteSpace, liveSiteSpaceSql, siteSpaceOrder, siteSpacesBySiteLoader } from "./site-space.loaders.ts";
+import { liveSiteSpace, siteSpaceOrder } from "./site-space.loaders.ts";
+import { siteSpaceFilterSchema, siteSpaceListOrder, siteSpacePage } from "./site-space-list.service.ts";
 
 export const pathSchema = z
   .string()
@@ -97,40 +99,16 @@ export async function listSiteSpaces(
   siteId: string,
   page: PageArgs,
   filters: { shareKey?: string | null; default?: boolean | null },
+  list: ListArgs = {},
 ) {
   const site = await readableSite(ctx, organizationId, siteId, filters.shareKey);
+  const sort = sortFor(siteSpaceListOrder, list.orderBy, siteSpaceOrder);
+  const filter = parseFilter(siteSpaceFilterSchema, list.filter);
   const defaults =
     filters.default === null || filters.default === undefined
       ? undefined
       : { ids: [...(await siteSpaceDefaultsLoader(ctx).load(site.id))], wanted: filters.default };
-  return siteSpacePage(ctx, site.id, page, defaults);
-}
-
-/**
- * A page of a site's live site spaces, optionally only its defaults (or only the others). A page holds up to a
- * thousand: hand-written SQL (`paginateSql`).
- */
-function siteSpacePage(
-  ctx: RequestContext,
-  siteId: string,
-  page: PageArgs,
-  defaults?: { ids: string[]; wanted: boolean },
-) {
-  return paginateSql<SiteSpace>(ctx.sql, page, {
-    sort: siteSpaceOrder,
-    table: `"SiteSpace"`,
-    where: (bind) => {
-      const conditions = [`t."siteId" = ${bind(siteId)}`, liveSiteSpaceSql];
-      if (defaults) conditions.push(`${defaults.wanted ? "" : "NOT "}t.id = ANY(${bind(defaults.ids)})`);
-      return conditions;
-    },
-  });
-}
-
-/** First pages of nested `Site.siteSpaces` come from one statement for all sites. */
-export async function siteSpacesOfSite(ctx: RequestContext, site: Site, page: PageArgs) {
-  if (isFirstPage(page)) return pageFromRows(page, siteSpaceOrder, await siteSpacesBySiteLoader(ctx).load(site.id));
-  return siteSpacePage(ctx, site.id, page);
+  return siteSpacePage(ctx, site.id, page, sort, filter, defaults);
 }
 
 export const addSiteSpaceSchema = z.strictObject({

@@ -1,6 +1,7 @@
 import type { Site } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { loadVisibleSites } from "./site.access.ts";
 import { siteSpaceCountLoader } from "./site.loaders.ts";
@@ -15,6 +16,8 @@ import {
   type SiteAdaptiveSchema,
   setSitePublished,
   siteAdaptiveContentSchema,
+  siteFilterSchema,
+  siteListOrder,
   sitePublishedBaseUrl,
   siteUrls,
   siteVisitorAuthKey,
@@ -183,6 +186,21 @@ builder.node(SiteRef, {
   }),
 });
 
+const SiteOrderInput = orderInput("Site", "sites", siteListOrder.fields);
+
+const siteFilter = (key: keyof typeof siteFilterSchema.shape) => describeInputField(siteFilterSchema, key);
+
+const SiteFilterInput = builder.inputType("SiteFilter", {
+  description: "Conditions on the sites listed, all of which must hold.",
+  fields: (t) => ({
+    titleContains: t.string({ description: siteFilter("titleContains") }),
+    published: t.boolean({ description: siteFilter("published") }),
+    type: t.string({ description: siteFilter("type") }),
+    visibility: t.string({ description: siteFilter("visibility") }),
+    ...dateBoundFields(t, siteFilterSchema, timeRangeKeys),
+  }),
+});
+
 builder.objectFields(OrganizationRef, (t) => ({
   sites: t.connection({
     type: SiteRef,
@@ -196,14 +214,17 @@ builder.objectFields(OrganizationRef, (t) => ({
           "Only sites of this type: basic, premium, ultimate, sponsored, legacy-basic or legacy-premium (others are " +
           "refused).",
       }),
+      orderBy: t.arg({ type: [SiteOrderInput], description: orderByDescription("oldest first") }),
+      filter: t.arg({ type: SiteFilterInput, description: "Conditions on the sites listed." }),
     },
     resolve: (organization, args, ctx) =>
-      listSites(ctx, organization.id, args, {
-        space: args.space ?? null,
-        title: args.title,
-        published: args.published,
-        type: args.type,
-      }),
+      listSites(
+        ctx,
+        organization.id,
+        args,
+        { space: args.space ?? null, title: args.title, published: args.published, type: args.type },
+        args,
+      ),
   }),
   site: t.field({
     type: SiteRef,

@@ -1,6 +1,6 @@
 import type { Site } from "../../db/generated/client.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
-import { orderBySql, type SortKey } from "../../pagination.ts";
+import { orderBySql, orderOf, type SortKey } from "../../pagination.ts";
 
 export const siteOrder: SortKey<Site>[] = [
   { field: "createdAt", direction: "asc" },
@@ -15,16 +15,23 @@ export const siteByIdLoader = defineLoader<string, Site | null>("siteById", asyn
   return byKeys(ids, rows, (row) => row.id);
 });
 
-/** Every site of each organization, in list order: one statement for the first pages of a nested read. */
-export const sitesByOrganizationLoader = defineLoader<string, Site[]>("sitesByOrganization", async (ctx, orgIds) => {
-  const rows = await ctx.sql.rows<Site>(
-    `SELECT * FROM "Site" t WHERE t."organizationId" = ANY($1) ORDER BY ${orderBySql(siteOrder, "t")}`,
-    [orgIds],
-  );
-  const byOrganization = new Map<string, Site[]>(orgIds.map((id) => [id, []]));
-  for (const row of rows) byOrganization.get(row.organizationId)?.push(row);
-  return orgIds.map((id) => byOrganization.get(id) ?? []);
-});
+/**
+ * Every site of each organization in the given order: one statement for the first pages of a nested read, one
+ * loader per order (the list's own order unless `orderBy` asks another).
+ */
+export function sitesInOrderByOrganization(sort: readonly SortKey<Site>[]) {
+  return defineLoader<string, Site[]>(`sitesByOrganization ${orderOf(sort)}`, async (ctx, orgIds) => {
+    const rows = await ctx.sql.rows<Site>(
+      `SELECT * FROM "Site" t WHERE t."organizationId" = ANY($1) ORDER BY ${orderBySql(sort, "t")}`,
+      [orgIds],
+    );
+    const byOrganization = new Map<string, Site[]>(orgIds.map((id) => [id, []]));
+    for (const row of rows) byOrganization.get(row.organizationId)?.push(row);
+    return orgIds.map((id) => byOrganization.get(id) ?? []);
+  });
+}
+
+export const sitesByOrganizationLoader = sitesInOrderByOrganization(siteOrder);
 
 /** Site spaces per site, not counting those whose space is deleted (REST: `siteSpaces`). */
 export const siteSpaceCountLoader = defineLoader<string, number>("siteSpaceCount", async (ctx, siteIds) => {

@@ -4,13 +4,26 @@ import type { RequestContext } from "../../context.ts";
 import type { Prisma, PrismaClient, Site } from "../../db/generated/client.ts";
 import { newId, randomBase62 } from "../../ids.ts";
 import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import {
+  containsSchema,
+  type FilterRules,
+  filterMatcher,
+  filterWhere,
+  isFiltering,
+  type ListArgs,
+  type ListOrder,
+  parseFilter,
+  sortFor,
+  timeRangeRules,
+  timeRangeSchemas,
+} from "../../list-order.ts";
 import { isFirstPage, type PageArgs, pageFromRows, paginate } from "../../pagination.ts";
 import { encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
 import { type AdaptiveJsonSchema, templateConditions, validateAdaptiveSchema } from "./adaptive-schema.ts";
 import { lockSiteRow } from "./ordering.ts";
 import { requireSite, visitorAuthKeyOf } from "./site.access.ts";
-import { siteOrder, sitesByOrganizationLoader } from "./site.loaders.ts";
+import { siteOrder, sitesInOrderByOrganization } from "./site.loaders.ts";
 import { insertSiteSpace } from "./site-space.service.ts";
 
 const siteTypes = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] as const;
@@ -52,18 +65,50 @@ export interface SiteFilters {
   type?: string | null;
 }
 
-export async function listSites(ctx: RequestContext, organizationId: string, page: PageArgs, filters: SiteFilters) {
+/** The sorts of `sites(orderBy:)`. */
+export const siteListOrder: ListOrder<Site> = {
+  fields: { CREATED_AT: "createdAt", UPDATED_AT: "updatedAt", TITLE: "title" },
+  tiebreak: "id",
+};
+
+export const siteFilterSchema = z.strictObject({
+  titleContains: containsSchema.nullish().describe("Only sites whose title contains this text, ignoring case"),
+  published: z.boolean().nullish().describe("Only published (true) or unpublished (false) sites"),
+  type: siteTypeSchema.nullish().describe("Only sites of this type"),
+  visibility: siteVisibilitySchema.nullish().describe("Only sites with this visibility"),
+  ...timeRangeSchemas("sites"),
+});
+
+const siteFilterRules: FilterRules<Site, z.infer<typeof siteFilterSchema>> = {
+  titleContains: { contains: "title" },
+  published: { equals: "published" },
+  type: { equals: "type" },
+  visibility: { equals: "visibility" },
+  ...timeRangeRules,
+};
+
+export async function listSites(
+  ctx: RequestContext,
+  organizationId: string,
+  page: PageArgs,
+  filters: SiteFilters,
+  list: ListArgs = {},
+) {
   await requireOrganizationRole(ctx, organizationId, "read");
+  const sort = sortFor(siteListOrder, list.orderBy, siteOrder);
+  const filter = parseFilter(siteFilterSchema, list.filter);
   const filtered = Object.values(filters).some((value) => value !== null && value !== undefined);
   if (!filtered && isFirstPage(page)) {
-    return pageFromRows(page, siteOrder, await sitesByOrganizationLoader(ctx).load(organizationId));
+    // The loader holds every site of the organization: the filter is applied to them, no statement added.
+    const sites = await sitesInOrderByOrganization(sort)(ctx).load(organizationId);
+    return pageFromRows(page, sort, isFiltering(filter) ? sites.filter(filterMatcher(siteFilterRules, filter)) : sites);
   }
-  const where: Prisma.SiteWhereInput = { organizationId };
+  const where: Prisma.SiteWhereInput = { organizationId, AND: filterWhere(siteFilterRules, filter) };
   if (filters.title) where.title = { contains: filters.title, mode: "insensitive" };
   if (filters.published !== null && filters.published !== undefined) where.published = filters.published;
   if (filters.type) where.type = parseInput(siteTypeSchema, filters.type);
   if (filters.space) where.siteSpaces = { some: { spaceId: filters.space, space: { deletedAt: null } } };
-  return paginate<Site>(page, { sort: siteOrder, where, model: ctx.prisma.site });
+  return paginate<Site>(page, { sort, where, model: ctx.prisma.site });
 }
 
 export function getSite(ctx: RequestContext, organizationId: string, siteId: string): Promise<Site> {

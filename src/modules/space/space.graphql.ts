@@ -20,7 +20,6 @@ import {
   inviteSchema,
   inviteToSpace,
   listMemberSpaces,
-  listSpaces,
   type MemberSpace,
   memberSpacePermission,
   restoreSpace,
@@ -208,13 +207,6 @@ const MemberSpaceRef = builder.objectRef<MemberSpace>("MemberContentPermission")
 });
 
 builder.objectFields(OrganizationRef, (t) => ({
-  spaces: t.connection({
-    type: SpaceRef,
-    description:
-      "The organization's live spaces the viewer can see, oldest first; members and guests " +
-      "(listSpacesInOrganizationById).",
-    resolve: (organization, args, ctx) => listSpaces(ctx, organization.id, args),
-  }),
   collections: t.connection({
     type: CollectionRef,
     description: "The organization's collections, in order; organization members (listCollectionsInOrganizationById).",

@@ -18,7 +18,14 @@ import { grantsReaching, memberSpaceGrantLoader, memberSpacesLoader, spaceByIdLo
 /** Deleted spaces can be restored for this long; the purge job removes them afterwards. */
 const spaceRetentionMs = 7 * 24 * 60 * 60 * 1000;
 
-const spaceVisibilities = ["public", "unlisted", "share-link", "visitor-auth", "in-collection", "private"] as const;
+export const spaceVisibilities = [
+  "public",
+  "unlisted",
+  "share-link",
+  "visitor-auth",
+  "in-collection",
+  "private",
+] as const;
 export const spaceLanguages = [
   "en",
   "fr",
@@ -65,16 +72,6 @@ const emojiSchema = z.string().max(50);
 const editModeSchema = z.enum(["live", "locked"]);
 const languageSchema = z.enum(spaceLanguages);
 const visibilitySchema = z.enum(spaceVisibilities);
-
-const spaceOrder: SortKey<Space>[] = [
-  { field: "createdAt", direction: "asc" },
-  { field: "id", direction: "asc" },
-];
-
-export async function listSpaces(ctx: RequestContext, organizationId: string, page: PageArgs) {
-  const where = await visibleSpacesWhere(ctx, organizationId);
-  return paginate<Space>(page, { sort: spaceOrder, where, model: ctx.prisma.space });
-}
 
 /** Position after the last sibling (same organization and parent collection). */
 export async function endPosition(

@@ -1,6 +1,7 @@
 import type { Team, TeamMember } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { MemberRef } from "../member/member.graphql.ts";
 import { getMember } from "../member/member.service.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
@@ -17,6 +18,8 @@ import {
   putTeamMember,
   putTeamMemberSchema,
   removeTeamMember,
+  teamFilterSchema,
+  teamListOrder,
   teamMemberPermissions,
   teamMembersPage,
   teamPermissions,
@@ -119,6 +122,16 @@ const MemberTeamRef = builder.objectRef<TeamMember>("MemberTeam").implement({
   }),
 });
 
+const TeamOrderInput = orderInput("Team", "teams", teamListOrder.fields);
+
+const TeamFilterInput = builder.inputType("TeamFilter", {
+  description: "Conditions on the teams listed, all of which must hold.",
+  fields: (t) => ({
+    titleContains: t.string({ description: describeInputField(teamFilterSchema, "titleContains") }),
+    ...dateBoundFields(t, teamFilterSchema, createdRangeKeys),
+  }),
+});
+
 builder.objectFields(OrganizationRef, (t) => ({
   teams: t.connection({
     type: TeamRef,
@@ -126,9 +139,11 @@ builder.objectFields(OrganizationRef, (t) => ({
     args: {
       owner: t.arg.id({ description: "A member's user id: only the teams this member can manage." }),
       title: t.arg.string({ description: "Only teams whose title contains this, ignoring case." }),
+      orderBy: t.arg({ type: [TeamOrderInput], description: orderByDescription("oldest first") }),
+      filter: t.arg({ type: TeamFilterInput, description: "Conditions on the teams listed." }),
     },
     resolve: (organization, args, ctx) =>
-      listTeams(ctx, organization.id, args, { owner: args.owner ?? null, title: args.title }),
+      listTeams(ctx, organization.id, args, { owner: args.owner ?? null, title: args.title }, args),
   }),
   team: t.field({
     type: TeamRef,

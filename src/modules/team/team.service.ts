@@ -11,6 +11,16 @@ import type { PrismaExecutor } from "../../db/database.ts";
 import type { Prisma, Team, TeamMember, TeamMemberRole } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import {
+  containsSchema,
+  type FilterRules,
+  filterWhere,
+  type ListArgs,
+  type ListOrder,
+  parseFilter,
+  sortFor,
+  timeRangeSchemas,
+} from "../../list-order.ts";
 import { isFirstPage, type PageArgs, pageFromRows, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { teamMemberOrder, teamMembersLoader, viewerTeamRoleLoader } from "./team.loaders.ts";
@@ -24,9 +34,36 @@ export interface TeamFilters {
   title?: string | null;
 }
 
-export async function listTeams(ctx: RequestContext, organizationId: string, page: PageArgs, filters: TeamFilters) {
+/** The sorts of `teams(orderBy:)`. */
+export const teamListOrder: ListOrder<Team> = { fields: { CREATED_AT: "createdAt", TITLE: "title" }, tiebreak: "id" };
+
+const { createdAfter, createdBefore } = timeRangeSchemas("teams");
+export const teamFilterSchema = z.strictObject({
+  titleContains: containsSchema.nullish().describe("Only teams whose title contains this text, ignoring case"),
+  createdAfter,
+  createdBefore,
+});
+
+const teamFilterRules: FilterRules<Team, z.infer<typeof teamFilterSchema>> = {
+  titleContains: { contains: "title" },
+  createdAfter: { after: "createdAt" },
+  createdBefore: { before: "createdAt" },
+};
+
+export async function listTeams(
+  ctx: RequestContext,
+  organizationId: string,
+  page: PageArgs,
+  filters: TeamFilters,
+  list: ListArgs = {},
+) {
   await requireOrganizationRole(ctx, organizationId, "read");
-  const where: Prisma.TeamWhereInput = { organizationId };
+  const sort = sortFor(teamListOrder, list.orderBy, [
+    { field: "createdAt", direction: "asc" },
+    { field: "id", direction: "asc" },
+  ]);
+  const filter = parseFilter(teamFilterSchema, list.filter);
+  const where: Prisma.TeamWhereInput = { organizationId, AND: filterWhere(teamFilterRules, filter) };
   if (filters.title) where.title = { contains: filters.title, mode: "insensitive" };
   if (filters.owner) {
     const owner = await ctx.prisma.member.findUnique({
@@ -36,14 +73,7 @@ export async function listTeams(ctx: RequestContext, organizationId: string, pag
     if (!owner) where.id = { in: [] };
     else if (owner.role !== "admin") where.members = { some: { userId: filters.owner, role: "owner" } };
   }
-  return paginate<Team>(page, {
-    sort: [
-      { field: "createdAt", direction: "asc" },
-      { field: "id", direction: "asc" },
-    ],
-    where,
-    model: ctx.prisma.team,
-  });
+  return paginate<Team>(page, { sort, where, model: ctx.prisma.team });
 }
 
 async function findTeam(ctx: RequestContext, organizationId: string, teamId: string): Promise<Team> {

@@ -1,6 +1,7 @@
 import type { Translation } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import type { TranslationProvider } from "./providers.ts";
 import { translationProvider } from "./providers.ts";
@@ -12,6 +13,8 @@ import {
   listTranslations,
   loadVisibleTranslations,
   runTranslation,
+  translationFilterSchema,
+  translationListOrder,
   translationPermissions,
   translationSourceSchema,
   updateTranslation,
@@ -119,11 +122,29 @@ const TranslationRef = builder.node(builder.objectRef<Translation>("Translation"
   }),
 });
 
+const TranslationOrderInput = orderInput("Translation", "translations", translationListOrder.fields);
+
+const translationFilter = (key: keyof typeof translationFilterSchema.shape) =>
+  describeInputField(translationFilterSchema, key);
+
+const TranslationFilterInput = builder.inputType("TranslationFilter", {
+  description: "Conditions on the translations listed, all of which must hold.",
+  fields: (t) => ({
+    status: t.string({ description: translationFilter("status") }),
+    language: t.string({ description: translationFilter("language") }),
+    ...dateBoundFields(t, translationFilterSchema, timeRangeKeys),
+  }),
+});
+
 builder.objectFields(OrganizationRef, (t) => ({
   translations: t.connection({
     type: TranslationRef,
     description: "The organization's translations (listTranslations). Members of the organization.",
-    resolve: (organization, args, ctx) => listTranslations(ctx, organization.id, args),
+    args: {
+      orderBy: t.arg({ type: [TranslationOrderInput], description: orderByDescription("oldest first") }),
+      filter: t.arg({ type: TranslationFilterInput, description: "Conditions on the translations listed." }),
+    },
+    resolve: (organization, args, ctx) => listTranslations(ctx, organization.id, args, args),
   }),
   translation: t.field({
     type: TranslationRef,

@@ -7,6 +7,16 @@ import type { Job, Prisma, PrismaClient, Translation } from "../../db/generated/
 import { newId } from "../../ids.ts";
 import { enqueueJob } from "../../jobs/runner.ts";
 import { InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
+import {
+  type FilterRules,
+  filterWhere,
+  type ListArgs,
+  type ListOrder,
+  parseFilter,
+  sortFor,
+  timeRangeRules,
+  timeRangeSchemas,
+} from "../../list-order.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
 import type { ContentState, PageState } from "../content/content-state.ts";
@@ -28,15 +38,39 @@ export async function getTranslation(ctx: RequestContext, organizationId: string
   return translation;
 }
 
-export async function listTranslations(ctx: RequestContext, organizationId: string, page: PageArgs) {
+/** The sorts of `translations(orderBy:)`. */
+export const translationListOrder: ListOrder<Translation> = {
+  fields: { CREATED_AT: "createdAt", UPDATED_AT: "updatedAt" },
+  tiebreak: "id",
+};
+
+export const translationFilterSchema = z.strictObject({
+  status: z.enum(["pending", "running", "completed", "failed"]).nullish().describe("Only translations in this state"),
+  language: languageSchema.nullish().describe("Only translations into this language"),
+  ...timeRangeSchemas("translations"),
+});
+
+const translationFilterRules: FilterRules<Translation, z.infer<typeof translationFilterSchema>> = {
+  status: { equals: "status" },
+  language: { equals: "language" },
+  ...timeRangeRules,
+};
+
+export async function listTranslations(
+  ctx: RequestContext,
+  organizationId: string,
+  page: PageArgs,
+  list: ListArgs = {},
+) {
   await requireOrganizationRole(ctx, organizationId, "read");
+  const filter = parseFilter(translationFilterSchema, list.filter);
   return paginate<Translation>(page, {
     model: ctx.prisma.translation,
-    where: { organizationId },
-    sort: [
+    where: { organizationId, AND: filterWhere(translationFilterRules, filter) },
+    sort: sortFor(translationListOrder, list.orderBy, [
       { field: "createdAt", direction: "asc" },
       { field: "id", direction: "asc" },
-    ],
+    ]),
   });
 }
 

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import type { ChangeRequest } from "../../db/generated/client.ts";
+import {
+  containsSchema,
+  type FilterRules,
+  type ListOrder,
+  timeRangeRules,
+  timeRangeSchemas,
+} from "../../list-order.ts";
+
+/** The sorts of `changeRequests(orderByKeys:)`. */
+export const changeRequestListOrder: ListOrder<ChangeRequest> = {
+  fields: { CREATED_AT: "createdAt", UPDATED_AT: "updatedAt", NUMBER: "number" },
+  tiebreak: "id",
+};
+
+export const changeRequestFilterSchema = z.strictObject({
+  subjectContains: containsSchema.nullish().describe("Only change requests whose subject contains this, ignoring case"),
+  ...timeRangeSchemas("change requests"),
+});
+
+export const changeRequestFilterRules: FilterRules<ChangeRequest, z.infer<typeof changeRequestFilterSchema>> = {
+  subjectContains: { contains: "subject" },
+  ...timeRangeRules,
+};

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { requireOrganizationRole } from "../../auth/access.ts";
+import type { RequestContext } from "../../context.ts";
+import type { OpenAPISpec } from "../../db/generated/client.ts";
+import {
+  containsSchema,
+  type FilterRules,
+  filterWhere,
+  type ListArgs,
+  type ListOrder,
+  parseFilter,
+  sortFor,
+  timeRangeRules,
+  timeRangeSchemas,
+} from "../../list-order.ts";
+import { type PageArgs, paginate } from "../../pagination.ts";
+
+/** The sorts of `openAPISpecs(orderBy:)`. */
+export const specListOrder: ListOrder<OpenAPISpec> = {
+  fields: { CREATED_AT: "createdAt", UPDATED_AT: "updatedAt", SLUG: "slug" },
+  tiebreak: "id",
+};
+
+export const specFilterSchema = z.strictObject({
+  slugContains: containsSchema.nullish().describe("Only specs whose slug contains this text, ignoring case"),
+  processingState: z
+    .enum(["pending", "progress", "complete"])
+    .nullish()
+    .describe("Only specs in this processing state"),
+  ...timeRangeSchemas("specs"),
+});
+
+const specFilterRules: FilterRules<OpenAPISpec, z.infer<typeof specFilterSchema>> = {
+  slugContains: { contains: "slug" },
+  processingState: { equals: "processingState" },
+  ...timeRangeRules,
+};
+
+export async function listSpecs(ctx: RequestContext, organizationId: string, page: PageArgs, list: ListArgs = {}) {
+  await requireOrganizationRole(ctx, organizationId, "read");
+  const filter = parseFilter(specFilterSchema, list.filter);
+  return paginate<OpenAPISpec>(page, {
+    sort: sortFor(specListOrder, list.orderBy, [
+      { field: "createdAt", direction: "desc" },
+      { field: "id", direction: "desc" },
+    ]),
+    where: { organizationId, AND: filterWhere(specFilterRules, filter) },
+    model: ctx.prisma.openAPISpec,
+  });
+}
