@@ -3,7 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { type ExplainReport, explainWorkloads, missingIndexes, seqScanRowThreshold } from "./explain.ts";
+import {
+  type ExplainReport,
+  explainWorkloads,
+  missingIndexes,
+  orderWorkloads,
+  seqScanRowThreshold,
+} from "./explain.ts";
 import { ensurePostgraphileInstalled, postgraphileArguments, preparePostgraphileDatabase } from "./postgraphile.ts";
 import {
   createBenchDatabase,
@@ -198,7 +204,8 @@ async function main() {
       ["PostGraphile", postgraphile.url],
     ]);
 
-    const explain = await explainWorkloads(databaseUrl, selected);
+    // Every order and filter a list offers is explained too, not only the measured workloads.
+    const explain = await explainWorkloads(databaseUrl, [...selected, ...orderWorkloads(data)]);
     process.stdout.write(`${explainSummary(explain)}\n`);
 
     const rows: WorkloadResult[] = [];
