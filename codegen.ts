@@ -10,7 +10,9 @@ const config: CodegenConfig = {
   generates: {
     "src/sdk/generated.ts": {
       documents: "src/sdk/operations.graphql",
-      plugins: ["typescript", "typescript-operations", "typescript-graphql-request"],
+      // typescript-operations writes the input and enum types the operations use: with the `typescript` plugin too,
+      // each would be declared twice.
+      plugins: ["typescript-operations", "typescript-graphql-request"],
       // Pre-parsed documents: the SDK needs graphql-request and graphql only (no graphql-tag).
       config: {
         documentMode: "documentNode",

@@ -19,33 +19,38 @@ export interface PageMove {
   from: PageInfo;
 }
 
+/** How each choice of the form orders sites: the list's own `orderBy` (the id breaks ties on the server). */
+const orders: Record<SiteListView["order"], NonNullable<OrganizationSitesQueryVariables["orderBy"]>> = {
+  oldest: [{ field: "CREATED_AT", direction: "ASC" }],
+  newest: [{ field: "CREATED_AT", direction: "DESC" }],
+};
+
 /**
  * The variables of one page of sites: the only place that knows how ordering, filters and paging reach the schema.
- * Today sites come oldest first and `sites` has no ordering argument, so "newest first" reads the list from its end
- * (Relay's `last`/`before`) and `shownPage` reverses each page. When `orderBy`/`filter` land, send
- * `orderBy: [{ field: "createdAt", direction: "DESC" }]` and `filter: { titleContains, published }` here, always
- * page forward, and drop the reversal (see README.md).
+ * The server orders and filters (`orderBy`, `filter`); the page moves forward with `after` and back with `before`.
  */
 export function siteListVariables(
   organizationId: string,
   view: SiteListView,
   move?: PageMove,
 ): OrganizationSitesQueryVariables {
-  const filters = { title: view.title.trim() || null, published: view.published };
-  const forward = (view.order === "oldest") === ((move?.direction ?? "next") === "next");
-  if (!move) return { organizationId, ...filters, ...(forward ? { first: view.pageSize } : { last: view.pageSize }) };
-  return forward
-    ? { organizationId, ...filters, first: view.pageSize, after: move.from.endCursor }
-    : { organizationId, ...filters, last: view.pageSize, before: move.from.startCursor };
+  const listed = {
+    organizationId,
+    orderBy: orders[view.order],
+    filter: { titleContains: view.title.trim() || null, published: view.published },
+  };
+  if (!move) return { ...listed, first: view.pageSize };
+  return move.direction === "next"
+    ? { ...listed, first: view.pageSize, after: move.from.endCursor }
+    : { ...listed, last: view.pageSize, before: move.from.startCursor };
 }
 
-/** A page of sites in the order shown, and whether there is one before and after it in that order. */
-export function shownPage(view: SiteListView, sites: SitesConnection) {
-  const newestFirst = view.order === "newest";
+/** A page of sites as the server ordered it, and whether there is one before and after it. */
+export function shownPage(sites: SitesConnection) {
   return {
-    nodes: newestFirst ? [...sites.nodes].reverse() : sites.nodes,
-    hasNext: newestFirst ? sites.pageInfo.hasPreviousPage : sites.pageInfo.hasNextPage,
-    hasPrevious: newestFirst ? sites.pageInfo.hasNextPage : sites.pageInfo.hasPreviousPage,
+    nodes: sites.nodes,
+    hasNext: sites.pageInfo.hasNextPage,
+    hasPrevious: sites.pageInfo.hasPreviousPage,
     totalCount: sites.totalCount,
     pageInfo: sites.pageInfo,
   };

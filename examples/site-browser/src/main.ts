@@ -90,7 +90,7 @@ async function loadSites(move?: PageMove) {
 
 function renderSites() {
   if (!organization || !sites) return;
-  const page = shownPage(view, sites);
+  const page = shownPage(sites);
   const list = h("ul", { "aria-label": "Sites" });
   for (const node of page.nodes) {
     const label = `${node.title}${node.published ? "" : " (unpublished)"}`;
