@@ -1,45 +1,28 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { parse, print } from "graphql";
-import { type BrowserContext, chromium } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultGraphiQLQuery } from "../../src/app.ts";
 import { listen, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { type HeadlessChromium, hasChromium, launchChromium, screenshotDir } from "../helpers/chromium.ts";
 
-// Debian's chromium package; Playwright never downloads a browser here. `.ci/run` installs it when it can.
-const chromiumPath = "/usr/bin/chromium";
-const screenshotDir = join(import.meta.dirname, "..", "..", "test-results");
-
-describe.skipIf(!existsSync(chromiumPath))("GraphiQL in a headless browser (skipped without /usr/bin/chromium)", () => {
+describe.skipIf(!hasChromium)("GraphiQL in a headless browser (skipped without /usr/bin/chromium)", () => {
   let t: TestApp;
   let server: { url: string; close(): Promise<void> };
   let browser: BrowserContext;
-  const profile = mkdtempSync(join(tmpdir(), "graphiql-chromium-"));
+  let chromium: HeadlessChromium | undefined;
 
   beforeAll(async () => {
     t = await startTestApp();
     server = await listen(t.app);
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath,
-      headless: true,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    chromium = await launchChromium();
+    browser = chromium.browser;
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await chromium?.close();
     await server?.close();
-    rmSync(profile, { recursive: true, force: true });
   });
 
   it("loads with the nested site query, runs it with a bearer token and shows the result", async () => {

@@ -1,21 +1,17 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SiteBrowserServer, serveSiteBrowser } from "../../examples/site-browser/serve.ts";
 import { listen, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { type HeadlessChromium, hasChromium, launchChromium, screenshotDir } from "../helpers/chromium.ts";
 
-// As the GraphiQL test: Debian's chromium, which `.ci/run` installs; Playwright never downloads a browser here.
-const chromiumPath = "/usr/bin/chromium";
-const screenshotDir = join(import.meta.dirname, "..", "..", "test-results");
-
-describe.skipIf(!existsSync(chromiumPath))("the site browser example (skipped without /usr/bin/chromium)", () => {
+describe.skipIf(!hasChromium)("the site browser example (skipped without /usr/bin/chromium)", () => {
   let t: TestApp;
   let page: SiteBrowserServer;
   let gateway: { url: string; close(): Promise<void> };
   let browser: BrowserContext;
-  const profile = mkdtempSync(join(tmpdir(), "site-browser-chromium-"));
+  let chromium: HeadlessChromium | undefined;
 
   beforeAll(async () => {
     page = await serveSiteBrowser();
@@ -23,27 +19,14 @@ describe.skipIf(!existsSync(chromiumPath))("the site browser example (skipped wi
     // documents run: the page sends the SDK's, by id.
     t = await startTestApp({ env: { CORS_ORIGINS: page.url, TRUSTED_DOCUMENTS_ONLY: "true" } });
     gateway = await listen(t.app);
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath,
-      headless: true,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    chromium = await launchChromium();
+    browser = chromium.browser;
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await chromium?.close();
     await gateway?.close();
     await page?.close();
-    rmSync(profile, { recursive: true, force: true });
   });
 
   /** The titles of a list of the page, in order, once it shows `expected`. */
