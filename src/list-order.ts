@@ -150,9 +150,14 @@ export function timeRangeSchemas(noun: string) {
   };
 }
 
-export const timeRangeRules = {
+/** The filter rules of `createdAfter`/`createdBefore`, for lists whose rows have no `updatedAt`. */
+export const createdRangeRules = {
   createdAfter: { after: "createdAt" },
   createdBefore: { before: "createdAt" },
+} as const;
+
+export const timeRangeRules = {
+  ...createdRangeRules,
   updatedAfter: { after: "updatedAt" },
   updatedBefore: { before: "updatedAt" },
 } as const;

@@ -3,6 +3,7 @@ import type { RequestContext } from "../../context.ts";
 import type { Site, SiteSection } from "../../db/generated/client.ts";
 import {
   containsSchema,
+  createdRangeRules,
   type FilterRules,
   filterMatcher,
   filterWhere,
@@ -32,8 +33,7 @@ export const sectionFilterSchema = z.strictObject({
 
 const sectionFilterRules: FilterRules<SiteSection, z.infer<typeof sectionFilterSchema>> = {
   titleContains: { contains: "title" },
-  createdAfter: { after: "createdAt" },
-  createdBefore: { before: "createdAt" },
+  ...createdRangeRules,
 };
 
 export async function listSiteSections(

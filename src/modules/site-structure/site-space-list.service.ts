@@ -3,6 +3,7 @@ import type { RequestContext } from "../../context.ts";
 import type { Site, SiteSpace } from "../../db/generated/client.ts";
 import {
   containsSchema,
+  createdRangeRules,
   type FilterRules,
   filterMatcher,
   filterSql,
@@ -33,8 +34,7 @@ type SiteSpaceFilter = z.infer<typeof siteSpaceFilterSchema>;
 
 const siteSpaceFilterRules: FilterRules<SiteSpace, SiteSpaceFilter> = {
   pathContains: { contains: "path" },
-  createdAfter: { after: "createdAt" },
-  createdBefore: { before: "createdAt" },
+  ...createdRangeRules,
 };
 
 /**

@@ -13,6 +13,7 @@ import { newId } from "../../ids.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import {
   containsSchema,
+  createdRangeRules,
   type FilterRules,
   filterWhere,
   type ListArgs,
@@ -46,8 +47,7 @@ export const teamFilterSchema = z.strictObject({
 
 const teamFilterRules: FilterRules<Team, z.infer<typeof teamFilterSchema>> = {
   titleContains: { contains: "title" },
-  createdAfter: { after: "createdAt" },
-  createdBefore: { before: "createdAt" },
+  ...createdRangeRules,
 };
 
 export async function listTeams(
