@@ -24,6 +24,27 @@ export interface OrderKeyInput {
   direction: string;
 }
 
+/** Each list's `orderBy` schema, built once per list rather than on every ordered request. */
+const orderBySchemas = new WeakMap<object, ReturnType<typeof buildOrderBySchema>>();
+
+function buildOrderBySchema(fieldNames: [string, ...string[]]) {
+  return z.strictObject({
+    orderBy: z
+      .array(z.strictObject({ field: z.enum(fieldNames), direction: z.enum(orderDirections) }))
+      .max(maxOrderKeys)
+      .refine((keys) => new Set(keys.map((key) => key.field)).size === keys.length, "each field at most once"),
+  });
+}
+
+function orderBySchemaOf<Node>(order: ListOrder<Node>) {
+  let schema = orderBySchemas.get(order);
+  if (!schema) {
+    schema = buildOrderBySchema(Object.keys(order.fields) as [string, ...string[]]);
+    orderBySchemas.set(order, schema);
+  }
+  return schema;
+}
+
 /**
  * The keyset sort of an `orderBy` (the list's own order when none): its keys in turn, then the tiebreak in the
  * last key's direction, so a one-key order is one index read forwards or backwards. Refuses unknown fields,
@@ -35,14 +56,7 @@ export function sortFor<Node>(
   fallback: readonly SortKey<Node>[],
 ): readonly SortKey<Node>[] {
   if (!orderBy || orderBy.length === 0) return fallback;
-  const fieldNames = Object.keys(order.fields) as [string, ...string[]];
-  const schema = z.strictObject({
-    orderBy: z
-      .array(z.strictObject({ field: z.enum(fieldNames), direction: z.enum(orderDirections) }))
-      .max(maxOrderKeys)
-      .refine((keys) => new Set(keys.map((key) => key.field)).size === keys.length, "each field at most once"),
-  });
-  const keys = parseInput(schema, { orderBy }).orderBy.map(
+  const keys = parseInput(orderBySchemaOf(order), { orderBy }).orderBy.map(
     (key): SortKey<Node> => ({
       field: order.fields[key.field] as keyof Node & string,
       direction: key.direction === "ASC" ? "asc" : "desc",
