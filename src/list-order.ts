@@ -81,11 +81,17 @@ export const dateBoundSchema = z.iso.datetime({ offset: true }).transform((text)
 
 /** Validates a list's `filter` with its schema (400 on unknown keys or bad values); no filter is `{}`. */
 export function parseFilter<Schema extends z.ZodType>(schema: Schema, filter: unknown): z.infer<Schema> {
-  const parsed = parseInput(z.strictObject({ filter: schema }), { filter: filter ?? {} }) as {
-    filter: z.infer<Schema>;
-  };
+  // Wrapped so that problems name `filter.<key>`; the wrapper is built once per schema (lists parse on every read).
+  let wrapped = filterWrappers.get(schema);
+  if (!wrapped) {
+    wrapped = z.strictObject({ filter: schema });
+    filterWrappers.set(schema, wrapped);
+  }
+  const parsed = parseInput(wrapped, { filter: filter ?? {} }) as { filter: z.infer<Schema> };
   return parsed.filter;
 }
+
+const filterWrappers = new WeakMap<z.ZodType, z.ZodType>();
 
 type FilterEntry<Node> = { rule: FilterRule<Node>; value: unknown };
 
