@@ -351,7 +351,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
       }
       const seconds = (performance.now() - started) / 1000;
       metrics.observeRequest({ ...labels, method: request.method, status: response.status, seconds });
-      logger.info("request", {
+      logger.request({
         requestId,
         method: request.method,
         path: url.pathname,

@@ -2,7 +2,18 @@ import { type DestinationStream, pino } from "pino";
 
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 
+/** The line logged for every answered request: fixed fields, none of them a credential. */
+export interface RequestLine {
+  requestId: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+}
+
 export interface Logger {
+  /** Logs `request` at info level with exactly these fields. */
+  request(line: RequestLine): void;
   debug(message: string, fields?: Record<string, unknown>): void;
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
@@ -58,18 +69,18 @@ function bufferedStdout(): DestinationStream & { flush(done: (error?: Error) => 
 
 export function createLogger(level: LogLevel, write?: (line: string) => void): RootLogger {
   const destination: DestinationStream = write ? { write } : bufferedStdout();
-  const logger = pino(
-    {
-      level,
-      base: undefined,
-      messageKey: "message",
-      timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
-      redact: { paths: redactedPaths, censor: "[redacted]" },
-    },
-    destination,
-  );
+  const options = {
+    level,
+    base: undefined,
+    messageKey: "message",
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label: string) => ({ level: label }) },
+  };
+  const logger = pino({ ...options, redact: { paths: redactedPaths, censor: "[redacted]" } }, destination);
+  // The request line's fields are fixed and hold no credential: it skips the redaction walk, ~2% of a small read.
+  const requestLogger = pino(options, destination);
   return {
+    request: (line) => requestLogger.info(line, "request"),
     debug: (message, fields) => logger.debug(fields ?? {}, message),
     info: (message, fields) => logger.info(fields ?? {}, message),
     warn: (message, fields) => logger.warn(fields ?? {}, message),

@@ -1,4 +1,6 @@
 import {
+  type ASTNode,
+  BREAK,
   type DocumentNode,
   type FragmentDefinitionNode,
   type GraphQLField,
@@ -11,6 +13,7 @@ import {
   isObjectType,
   Kind,
   type SelectionSetNode,
+  visit,
 } from "graphql";
 
 /**
@@ -32,12 +35,12 @@ function argumentsOf(
   field: GraphQLField<unknown, unknown>,
   node: Parameters<typeof getArgumentValues>[1],
   variables: Record<string, unknown>,
-): Record<string, unknown> {
+): Record<string, unknown> | undefined {
   try {
     return getArgumentValues(field, node, variables);
   } catch {
     // Invalid arguments fail the operation anyway; they add nothing to its cost.
-    return {};
+    return undefined;
   }
 }
 
@@ -51,10 +54,30 @@ function multiplier(args: Record<string, unknown>, declared: FieldCost): number 
   return Math.max(size ?? declared.listSize ?? 1, 1);
 }
 
+const usesVariable = (node: ASTNode | undefined): boolean => {
+  let found = false;
+  if (node)
+    visit(node, {
+      Variable() {
+        found = true;
+        return BREAK;
+      },
+    });
+  return found;
+};
+
+/**
+ * Costs of operations whose variables cannot change them (none feeds `first`, `last` or a weight that reads its
+ * arguments), by schema, document and operation name: most reads, `space(id: $id)` among them, are costed once.
+ * Documents are the parse caches' (yoga's, the REST routes'), so the same text finds its entry.
+ */
+const constantCosts = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string, number>>>();
+
 /**
  * The estimated work of an operation before it runs: each field costs its declared weight (1 by default) and its
- * selection's cost times the items it returns (`first`/`last`, or the size the field declares). Variables count as sent; fragments are costed once each; introspection is free. Pure: the same
- * schema, document and variables always give the same number.
+ * selection's cost times the items it returns (`first`/`last`, or the size the field declares). Variables count as
+ * sent; fragments are costed once each; introspection is free. Pure: the same schema, document and variables always
+ * give the same number.
  */
 export function estimateCost(
   schema: GraphQLSchema,
@@ -62,8 +85,32 @@ export function estimateCost(
   variables: Record<string, unknown> | null | undefined,
   operationName?: string | null,
 ): number {
+  let byDocument = constantCosts.get(schema);
+  if (!byDocument) {
+    byDocument = new WeakMap();
+    constantCosts.set(schema, byDocument);
+  }
+  let byOperation = byDocument.get(document);
+  if (!byOperation) {
+    byOperation = new Map();
+    byDocument.set(document, byOperation);
+  }
+  const known = byOperation.get(operationName ?? "");
+  if (known !== undefined) return known;
+  const { cost, variableDependent } = walkCost(schema, document, variables, operationName);
+  if (!variableDependent) byOperation.set(operationName ?? "", cost);
+  return cost;
+}
+
+function walkCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown> | null | undefined,
+  operationName?: string | null,
+): { cost: number; variableDependent: boolean } {
   const operation = getOperationAST(document, operationName);
-  if (!operation) return 0;
+  if (!operation) return { cost: 0, variableDependent: false };
+  let variableDependent = false;
   const fragments = new Map(
     document.definitions
       .filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION)
@@ -102,7 +149,19 @@ export function estimateCost(
         continue;
       }
       const declared = fieldCostOf(field);
-      const args = argumentsOf(field, selection, values);
+      const parsed = argumentsOf(field, selection, values);
+      // Arguments that did not parse are costed as absent: that figure holds for these variables only.
+      if (!parsed) variableDependent = true;
+      const args = parsed ?? {};
+      if (!variableDependent && selection.arguments?.length) {
+        const sizedByArguments = typeof declared.weight === "function";
+        const paged = selection.selectionSet !== undefined;
+        variableDependent = selection.arguments.some(
+          (argument) =>
+            (sizedByArguments || (paged && (argument.name.value === "first" || argument.name.value === "last"))) &&
+            usesVariable(argument.value),
+        );
+      }
       const weight = typeof declared.weight === "function" ? declared.weight(args) : (declared.weight ?? 1);
       total += weight;
       if (selection.selectionSet) {
@@ -118,5 +177,5 @@ export function estimateCost(
       : operation.operation === "subscription"
         ? schema.getSubscriptionType()
         : schema.getQueryType();
-  return selectionCost(root, operation.selectionSet);
+  return { cost: selectionCost(root, operation.selectionSet), variableDependent };
 }
