@@ -33,6 +33,9 @@ const idPrefixes = {
 
 export type IdType = keyof typeof idPrefixes;
 
+/** A node's global id: its id as is, since ids carry their type prefix already (the id REST uses). */
+export const globalIdOf = (id: unknown): string => String(id);
+
 /**
  * The GraphQL type of every id type that implements `Node` (its name where the two differ). Pages, page versions
  * and files are not nodes: their ids are unique only within a revision (see the README, "Global ids").

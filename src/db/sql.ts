@@ -9,6 +9,11 @@
  */
 export interface SqlReader {
   rows<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /**
+   * Like `rows`, with each row's joined relations in `related` at the same index instead of inside the row: a caller
+   * that hands the relations elsewhere gets the rows without copying each one to drop them.
+   */
+  rowsAndRelated<Row, Related>(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[]; related: Related[] }>;
 }
 
 /** A statement's answer in the drivers' array row mode (the shape `pg` and PGlite share). */
@@ -68,34 +73,48 @@ function placeColumns(fields: ArrayRows["fields"]): ColumnPlacement {
 export function createSqlReader(query: ArrayQuery, onStatement: (sql: string, params: unknown[]) => void): SqlReader {
   // The texts are a fixed set (module constants), each with fixed columns: placed once per text, not per call.
   const placements = new Map<string, ColumnPlacement>();
+
+  /** Each row's values as an object; its relations' nested objects inside it, or apart in `related`. */
+  async function read(sql: string, params: readonly unknown[], apart: boolean) {
+    const args = params.map(parameter);
+    onStatement(sql, args);
+    const result = await query(sql, args);
+    const count = result.fields.length;
+    let placement = placements.get(sql);
+    if (placement?.keys.length !== count) {
+      placement = placeColumns(result.fields);
+      placements.set(sql, placement);
+    }
+    const { keys, relations } = placement;
+    const related: Record<string, unknown>[] = [];
+    // Plain loops: lists reach thousands of rows, and this runs for every value.
+    const rows = result.rows.map((values) => {
+      const row: Record<string, unknown> = {};
+      const holder: Record<string, unknown> = apart ? {} : row;
+      if (apart) related.push(holder);
+      for (let index = 0; index < count; index++) {
+        const value = values[index];
+        const relation = relations[index];
+        if (relation === undefined) {
+          row[keys[index] as string] = value;
+          continue;
+        }
+        if (!(relation in holder)) holder[relation] = value === null ? null : {};
+        const nested = holder[relation] as Record<string, unknown> | null;
+        if (nested) nested[keys[index] as string] = value;
+      }
+      return row;
+    });
+    return { rows, related };
+  }
+
   return {
     async rows<Row>(sql: string, params: readonly unknown[] = []) {
-      const args = params.map(parameter);
-      onStatement(sql, args);
-      const result = await query(sql, args);
-      const count = result.fields.length;
-      let placement = placements.get(sql);
-      if (placement?.keys.length !== count) {
-        placement = placeColumns(result.fields);
-        placements.set(sql, placement);
-      }
-      const { keys, relations } = placement;
-      // Plain loops: lists reach thousands of rows, and this runs for every value.
-      return result.rows.map((values) => {
-        const row: Record<string, unknown> = {};
-        for (let index = 0; index < count; index++) {
-          const value = values[index];
-          const relation = relations[index];
-          if (relation === undefined) {
-            row[keys[index] as string] = value;
-            continue;
-          }
-          if (!(relation in row)) row[relation] = value === null ? null : {};
-          const nested = row[relation] as Record<string, unknown> | null;
-          if (nested) nested[keys[index] as string] = value;
-        }
-        return row as Row;
-      });
+      return (await read(sql, params, false)).rows as Row[];
+    },
+    async rowsAndRelated<Row, Related>(sql: string, params: readonly unknown[] = []) {
+      const { rows, related } = await read(sql, params, true);
+      return { rows: rows as Row[], related: related as Related[] };
     },
   };
 }

@@ -1,7 +1,7 @@
 import SchemaBuilder from "@pothos/core";
 import RelayPlugin from "@pothos/plugin-relay";
 import type { RequestContext } from "../context.ts";
-import { nodeTypeNames, typeOfId } from "../ids.ts";
+import { globalIdOf, nodeTypeNames, typeOfId } from "../ids.ts";
 
 export const builder = new SchemaBuilder<{
   Context: RequestContext;
@@ -19,8 +19,7 @@ export const builder = new SchemaBuilder<{
   relay: {
     clientMutationId: "omit",
     cursorType: "String",
-    // Ids carry their type prefix already, so the global id is the id REST uses.
-    encodeGlobalID: (_typename, id) => String(id),
+    encodeGlobalID: (_typename, id) => globalIdOf(id),
     // An id of no node type cannot be fetched; looking it up as an organization answers null like any missing id.
     decodeGlobalID: (globalID) => {
       const type = typeOfId(globalID);

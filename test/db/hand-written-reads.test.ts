@@ -51,6 +51,12 @@ function recordingReader(sql: SqlReader): SqlReader {
       recorded.push(rows);
       return rows;
     },
+    // Recorded with each row's relations merged back in: the shape `rows` would answer, compared the same way.
+    async rowsAndRelated<Row, Related>(text: string, params?: readonly unknown[]) {
+      const answer = await sql.rowsAndRelated<Row, Related>(text, params);
+      recorded.push(answer.rows.map((row, index) => ({ ...row, ...answer.related[index] })));
+      return answer;
+    },
   };
 }
 

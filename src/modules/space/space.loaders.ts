@@ -20,16 +20,16 @@ const spacesByIdSql = `SELECT s.*, ${gitSyncJoinColumns("g")}, ${membershipJoinC
 
 export const spaceByIdLoader = defineLoader<string, Space | null>("spaceById", async (ctx, ids) => {
   const viewerId = ctx.viewer?.userId ?? null;
-  const rows = await ctx.sql.rows<Space & { gitSync: GitSync | null; membership: Member | null }>(spacesByIdSql, [
-    ids,
-    viewerId,
-  ]);
+  const { rows: spaces, related } = await ctx.sql.rowsAndRelated<
+    Space,
+    { gitSync: GitSync | null; membership: Member | null }
+  >(spacesByIdSql, [ids, viewerId]);
   const gitSyncs = gitSyncBySpaceLoader(ctx);
   const memberships = viewerId ? viewerMembershipLoader(ctx) : undefined;
-  const spaces = rows.map(({ gitSync, membership, ...space }) => {
+  spaces.forEach((space, index) => {
+    const { gitSync, membership } = related[index] as (typeof related)[number];
     gitSyncs.prime(space.id, gitSync);
     memberships?.prime(space.organizationId, membership);
-    return space;
   });
   return byKeys(ids, spaces, (row) => row.id);
 });
