@@ -14,6 +14,7 @@ import type { EventBus } from "./events/bus.ts";
 import { usesIncrementalDelivery } from "./graphql/defer-stream.ts";
 import { maskError, maskIncrementalPayload } from "./graphql/errors.ts";
 import { graphqlLimitPlugins, graphqlLimits, maxBatchedOperations } from "./graphql/limits.ts";
+import { createRepeatedOperations } from "./graphql/repeated-operations.ts";
 import { trustedDocumentsPlugin } from "./graphql/trusted-documents.ts";
 import { jsonNestingExceeds, PayloadTooLargeError, readBodyWithin } from "./http/body.ts";
 import { createCors } from "./http/cors.ts";
@@ -118,7 +119,9 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     };
   }
 
-  const metrics = createMetrics(db);
+  const repeatedOperations = createRepeatedOperations<CallContext>();
+  const metrics = createMetrics(db, { repeatedOperations: repeatedOperations.answered });
+  const newBudget = () => new RequestBudget(graphqlLimits.cost, config.maxConversionBytes);
   const tokens = createTokenCache(events);
   let acceptingTraffic = true;
   const cors = createCors(config.corsOrigins);
@@ -147,6 +150,8 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     // GraphQL over HTTP's persisted documents: `{ documentId, variables }` (src/graphql/trusted-documents.ts).
     extraParamNames: ["documentId"],
     plugins: [
+      // Before the trusted documents: it sees the parameters as sent, a registered document's id among them.
+      repeatedOperations.plugin,
       trustedDocumentsPlugin(config.trustedDocumentsOnly),
       useDeferStream(),
       ...graphqlLimitPlugins(config),
@@ -206,7 +211,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     clientAddress: string,
     requestId: string,
     labels: RequestLabels,
-    handle: (request: Request, call: CallContext) => Promise<Response>,
+    handle: (request: Request, call: CallContext, body: Uint8Array | undefined) => Promise<Response>,
   ): Promise<Response> {
     let body: Uint8Array<ArrayBuffer> | undefined;
     try {
@@ -225,7 +230,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     if (body && jsonNestingExceeds(body, maxInputDepth + jsonEnvelopeDepth)) {
       return restError(400, `Request body must not be nested deeper than ${maxInputDepth} levels`);
     }
-    const budget = new RequestBudget(graphqlLimits.cost, config.maxConversionBytes);
+    const budget = newBudget();
     const viewer = await authenticate(db.sql, clock, tokens, bearer);
     const limited = await rateLimiter.count(viewer, clientAddress, clock.now());
     const call: CallContext = { requestId, bearer, viewer, labels, budget, rateLimit: limited };
@@ -248,9 +253,9 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
               target: url.pathname + url.search,
               body: body ? Buffer.from(body).toString("utf8") : "",
             },
-            () => handle(request, call),
+            () => handle(request, call, body),
           )
-        : await handle(request, call);
+        : await handle(request, call, body);
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
     return response;
   }
@@ -286,8 +291,11 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     }
     if (url.pathname === "/graphql") {
       labels.route = "/graphql";
-      return guarded(request, clientAddress, requestId, labels, async (guardedRequest, call) => {
-        const response = await yoga.fetch(guardedRequest, call);
+      return guarded(request, clientAddress, requestId, labels, async (guardedRequest, call, body) => {
+        const repeat = await repeatedOperations.answer(yoga, guardedRequest, body, call);
+        if (repeat) return repeat;
+        // A repeat that was tried has charged its cost: yoga runs the request on a budget of its own.
+        const response = await yoga.fetch(guardedRequest, { ...call, budget: newBudget() });
         // yoga's 406 has no body: a client that accepts only JSON asked for an answer in parts.
         if (response.status !== 406) return response;
         return restError(

@@ -16,7 +16,12 @@ export interface Metrics {
 }
 
 /** One registry per app, so several apps in one process (tests) keep separate counts. */
-export function createMetrics(db: Database): Metrics {
+export interface MetricSources {
+  /** GraphQL requests answered as repeats of admitted queries, without yoga's HTTP layer, since the start. */
+  repeatedOperations(): number;
+}
+
+export function createMetrics(db: Database, sources: MetricSources): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -50,6 +55,17 @@ export function createMetrics(db: Database): Metrics {
       const now = db.statementCount();
       this.inc(now - countedStatements);
       countedStatements = now;
+    },
+  });
+  let countedRepeats = 0;
+  new Counter({
+    name: "graphql_repeated_operations_total",
+    help: "GraphQL requests answered as repeats of queries already run without errors (src/graphql/repeated-operations.ts).",
+    registers: [registry],
+    collect() {
+      const now = sources.repeatedOperations();
+      this.inc(now - countedRepeats);
+      countedRepeats = now;
     },
   });
   new Gauge({

@@ -1,0 +1,160 @@
+import { Response } from "@whatwg-node/fetch";
+import { type DocumentNode, type ExecutionResult, getOperationAST } from "graphql";
+import { isAsyncIterable, type Plugin, type YogaInitialContext, type YogaServerInstance } from "graphql-yoga";
+import type { RequestContext } from "../context.ts";
+import { usesIncrementalDelivery } from "./defer-stream.ts";
+
+/**
+ * Front ends send the same few queries over and over (codegen documents, or their registered ids). Once yoga has run
+ * one to a result without errors, its parsing, validation, limits and trusted-documents rules have all passed for
+ * that text, so a repeat skips yoga's HTTP layer (parameter parsing, content negotiation, result processing: about
+ * 40% of a small read's CPU) and goes straight to the same envelop pipeline: the same plugins check its variables
+ * and cost, compile it with graphql-jit and report its cost. Only queries qualify; a repeat whose result has errors
+ * is answered by yoga from the start (a query writes nothing, so running it again is safe), so every error response
+ * stays yoga's own.
+ */
+
+/** The request fields a repeat may carry: anything else (extensions, a batch) goes through yoga. */
+interface RepeatParams {
+  query?: string;
+  documentId?: string;
+  variables?: Record<string, unknown> | null;
+  operationName?: string | null;
+}
+
+/** Queries admitted, most recently used last; past this many the oldest is forgotten. */
+const maxAdmitted = 1000;
+
+const regularMediaTypes = ["application/graphql-response+json", "application/json"];
+
+/**
+ * The media type yoga's result processors would answer a single result with, or undefined when it would not use a
+ * plain JSON body: the last match over the Accept header's types (utf-8 only) and the processors' types, as yoga
+ * (its `useResultProcessors`) settles it.
+ */
+export function regularMediaType(accept: string | null): string | undefined {
+  let chosen: string | undefined;
+  const asked = (accept || "*/*").replace(/\s/g, "").toLowerCase().split(",").reverse();
+  for (const entry of asked) {
+    const [mediaType = "", ...parameters] = entry.split(";");
+    const charset = parameters.find((parameter) => parameter.includes("charset=")) ?? "charset=utf-8";
+    if (charset !== "charset=utf-8") continue;
+    const [askedType, askedSubtype] = mediaType.split("/");
+    for (const candidate of regularMediaTypes) {
+      const [type, subtype] = candidate.split("/");
+      if ((askedType === "*" || askedType === type) && (askedSubtype === "*" || askedSubtype === subtype)) {
+        chosen = candidate;
+      }
+    }
+  }
+  return chosen;
+}
+
+const repeatKeys = new Set(["query", "documentId", "variables", "operationName"]);
+
+/** The fields of a request body a repeat may have; undefined for any other body. */
+function repeatParams(body: unknown): RepeatParams | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  const params = body as Record<string, unknown>;
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && !repeatKeys.has(key)) return undefined;
+  const { query, documentId, variables, operationName } = params;
+  if (query !== undefined && typeof query !== "string") return undefined;
+  if (documentId !== undefined && typeof documentId !== "string") return undefined;
+  if (variables != null && (typeof variables !== "object" || Array.isArray(variables))) return undefined;
+  if (operationName != null && typeof operationName !== "string") return undefined;
+  return params as RepeatParams;
+}
+
+/**
+ * What a query is known by: its registered id when it was sent by id (yoga's persisted-documents plugin fills in
+ * `query` from it), else its text; and the operation it runs.
+ */
+function keyOf({ query, documentId, operationName }: RepeatParams): string | undefined {
+  const document = documentId !== undefined ? `id:${documentId}` : query !== undefined ? `query:${query}` : undefined;
+  return document && `${document}\n${operationName ?? ""}`;
+}
+
+export interface RepeatedOperations<Call extends object> {
+  /** Admits each query yoga ran to a result without errors. */
+  plugin: Plugin<RequestContext>;
+  /**
+   * The answer to a repeat of an admitted query, or undefined when yoga must answer (not a repeat, another content
+   * type or Accept, or a result with errors). `body` is the request's raw JSON.
+   */
+  answer(
+    yoga: Pick<YogaServerInstance<Call, object>, "getEnveloped">,
+    request: Request,
+    body: Uint8Array | undefined,
+    call: Call,
+  ): Promise<Response | undefined>;
+  /** How many requests were answered this way (a metric). */
+  answered(): number;
+}
+
+export function createRepeatedOperations<Call extends object>(): RepeatedOperations<Call> {
+  const admitted = new Map<string, DocumentNode>();
+  let answeredCount = 0;
+
+  const admit = (key: string, document: DocumentNode) => {
+    admitted.delete(key);
+    admitted.set(key, document);
+    if (admitted.size > maxAdmitted) admitted.delete(admitted.keys().next().value as string);
+  };
+
+  // The request's parameters as sent (before the persisted-documents plugin swaps an id for its text); null for a
+  // batch, whose operations are never admitted.
+  const sentParams = new WeakMap<Request, RepeatParams | null>();
+  const plugin: Plugin<RequestContext & YogaInitialContext> = {
+    onParams({ params, request }) {
+      sentParams.set(request, sentParams.has(request) ? null : (repeatParams(params) ?? null));
+    },
+    onExecute({ args }) {
+      const params = sentParams.get(args.contextValue.request);
+      const key = params && keyOf(params);
+      const operation = getOperationAST(args.document, args.operationName);
+      if (!key || operation?.operation !== "query" || usesIncrementalDelivery(args.document)) return;
+      return {
+        onExecuteDone({ result }) {
+          if (!isAsyncIterable(result) && !result.errors?.length) admit(key, args.document);
+        },
+      };
+    },
+  };
+
+  return {
+    plugin: plugin as Plugin<RequestContext>,
+    answered: () => answeredCount,
+    async answer(yoga, request, body, call) {
+      if (request.method !== "POST" || !body) return undefined;
+      if (!request.headers.get("content-type")?.toLowerCase().startsWith("application/json")) return undefined;
+      const mediaType = regularMediaType(request.headers.get("accept"));
+      if (!mediaType) return undefined;
+      let params: RepeatParams | undefined;
+      try {
+        params = repeatParams(JSON.parse(Buffer.from(body).toString("utf8")));
+      } catch {
+        return undefined;
+      }
+      // A body with both or neither is yoga's to refuse.
+      if (!params || (params.query === undefined) === (params.documentId === undefined)) return undefined;
+      const key = keyOf(params);
+      const document = key && admitted.get(key);
+      if (!document) return undefined;
+      const enveloped = yoga.getEnveloped({ ...call, request, params });
+      const contextValue = await enveloped.contextFactory();
+      const result = (await enveloped.execute({
+        schema: enveloped.schema,
+        document,
+        variableValues: params.variables,
+        operationName: params.operationName,
+        contextValue,
+      })) as ExecutionResult;
+      if (result.errors?.length) return undefined;
+      answeredCount++;
+      return new Response(JSON.stringify(result), {
+        status: 200,
+        headers: { "content-type": `${mediaType}; charset=utf-8` },
+      });
+    },
+  };
+}
