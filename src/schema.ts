@@ -1,6 +1,7 @@
 import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./graphql/builder.ts";
 import { applyPartialSuccessNullability } from "./graphql/partial-success.ts";
+import { addDeprecatedMutationAliases } from "./graphql/renamed-mutations.ts";
 import "./graphql/scalars.ts";
 import "./graphql/connections.ts";
 import "./graphql/rate-limit.ts";
@@ -41,7 +42,9 @@ builder.subscriptionType({
   description: "Live updates over server-sent events (`Accept: text/event-stream`), from every instance.",
 });
 
-export const schema = applyPartialSuccessNullability(builder.toSchema({ sortSchema: true }));
+export const schema = applyPartialSuccessNullability(
+  addDeprecatedMutationAliases(builder.toSchema({ sortSchema: true })),
+);
 
 /** The SDL committed as `schema.graphql` (sorted, so diffs show real changes only). */
 export function printSortedSchema(): string {

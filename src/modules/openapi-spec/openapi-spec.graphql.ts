@@ -2,6 +2,8 @@ import type { OpenAPISpec, OpenAPISpecVersion } from "../../db/generated/client.
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
+import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { edgeOf } from "../../pagination.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import {
   createOrUpdateSpec,
@@ -25,7 +27,7 @@ import {
   versionSourceUrl,
   visibilitySchema,
 } from "./openapi-spec.service.ts";
-import { listSpecs, specFilterSchema, specListOrder } from "./openapi-spec-list.service.ts";
+import { listSpecs, specFilterSchema, specListOrder, specOrder } from "./openapi-spec-list.service.ts";
 
 const OpenAPISpecRef = builder.objectRef<OpenAPISpec>("OpenAPISpec");
 
@@ -250,16 +252,23 @@ const OpenAPISpecFilterInput = builder.inputType("OpenAPISpecFilter", {
   }),
 });
 
+/** The edge of an organization's `openAPISpecs`, shared with the payloads that create a spec. */
+const OpenAPISpecEdgeRef = builder.edgeObject({ type: OpenAPISpecRef, name: "OrganizationOpenAPISpecsConnectionEdge" });
+
 builder.objectFields(OrganizationRef, (t) => ({
-  openAPISpecs: t.connection({
-    type: OpenAPISpecRef,
-    description: "The organization's OpenAPI specs, newest first; organization members (listOpenAPISpecs).",
-    args: {
-      orderBy: t.arg({ type: [OpenAPISpecOrderInput], description: orderByDescription("newest first") }),
-      filter: t.arg({ type: OpenAPISpecFilterInput, description: "Conditions on the OpenAPI specs listed." }),
+  openAPISpecs: t.connection(
+    {
+      type: OpenAPISpecRef,
+      description: "The organization's OpenAPI specs, newest first; organization members (listOpenAPISpecs).",
+      args: {
+        orderBy: t.arg({ type: [OpenAPISpecOrderInput], description: orderByDescription("newest first") }),
+        filter: t.arg({ type: OpenAPISpecFilterInput, description: "Conditions on the OpenAPI specs listed." }),
+      },
+      resolve: (organization, args, ctx) => listSpecs(ctx, organization.id, args, args),
     },
-    resolve: (organization, args, ctx) => listSpecs(ctx, organization.id, args, args),
-  }),
+    {},
+    OpenAPISpecEdgeRef,
+  ),
   openAPISpec: t.field({
     type: OpenAPISpecRef,
     description: "One OpenAPI spec, by slug; organization members (getOpenAPISpecBySlug).",
@@ -302,71 +311,115 @@ const UpdateOpenAPISpecInput = builder.inputType("UpdateOpenAPISpecInput", {
   }),
 });
 
-const PutResultRef = builder
-  .objectRef<{ created: boolean; spec: OpenAPISpec }>("CreateOrUpdateOpenAPISpecResult")
-  .implement({
-    description: "The spec a create-or-update wrote, and whether it was new.",
-    fields: (t) => ({
-      created: t.exposeBoolean("created", { description: "True when the slug was new." }),
-      spec: t.field({
-        type: OpenAPISpecRef,
-        description: "The spec, processing again.",
-        resolve: (result) => result.spec,
-      }),
-    }),
-  });
-
 /** Strips GraphQL's nulls from the optional source fields, so the service sees the REST body's shape. */
 function sourceOf(source: { url?: string | null; text?: string | null }) {
   return Object.fromEntries(Object.entries(source).filter(([, value]) => value !== null && value !== undefined));
 }
+
+const CreateOpenAPISpecPayloadRef = payloadType<{
+  spec: typeof OpenAPISpecRef.$inferType;
+  specEdge: typeof OpenAPISpecEdgeRef.$inferType;
+}>("createOpenAPISpec", {
+  spec: { type: OpenAPISpecRef, description: "The new spec, pending processing." },
+  specEdge: { type: OpenAPISpecEdgeRef, description: "The new spec's edge in the organization's `openAPISpecs`." },
+});
+
+const CreateOrUpdateOpenAPISpecPayloadRef = payloadType<{
+  created: boolean;
+  spec: typeof OpenAPISpecRef.$inferType;
+  specEdge: typeof OpenAPISpecEdgeRef.$inferType;
+}>("createOrUpdateOpenAPISpec", {
+  created: { type: "Boolean", description: "True when the slug was new." },
+  spec: { type: OpenAPISpecRef, description: "The spec, processing again." },
+  specEdge: { type: OpenAPISpecEdgeRef, description: "The spec's edge in the organization's `openAPISpecs`." },
+});
+
+const UpdateOpenAPISpecPayloadRef = payloadType<{ spec: typeof OpenAPISpecRef.$inferType }>("updateOpenAPISpec", {
+  spec: { type: OpenAPISpecRef, description: "The spec, changed." },
+});
+
+const DeleteOpenAPISpecPayloadRef = payloadType<{ deletedId: string | null }>("deleteOpenAPISpec", {
+  deletedId: {
+    type: "ID",
+    nullable: true,
+    description: "The deleted spec's id (for Relay's `@deleteRecord`); null when there was no such spec.",
+  },
+});
 
 builder.mutationFields((t) => {
   const organizationId = t.arg.id({ required: true, description: "The organization's id." });
   const specArgs = { organizationId, specSlug: t.arg.string({ required: true, description: "The spec's slug." }) };
   return {
     createOpenAPISpec: t.field({
-      type: OpenAPISpecRef,
-      description:
+      type: CreateOpenAPISpecPayloadRef,
+      description: describeMutation(
         "Creates a spec and queues its processing (processingState pending); organization role create " +
-        "(createOpenAPISpec).",
+          "(createOpenAPISpec).",
+        {
+          NOT_FOUND: "no such organization for the caller",
+          FORBIDDEN: "below the create role",
+          BAD_USER_INPUT: "invalid input",
+          CONFLICT: "the slug is taken",
+        },
+      ),
       args: {
         organizationId,
         input: t.arg({ type: CreateOpenAPISpecInput, required: true, description: "The new spec." }),
       },
-      resolve: (_root, args, ctx) =>
-        createSpec(ctx, args.organizationId, { ...args.input, source: sourceOf(args.input.source) }),
+      resolve: async (_root, args, ctx) => {
+        const spec = await createSpec(ctx, args.organizationId, { ...args.input, source: sourceOf(args.input.source) });
+        return { spec, specEdge: edgeOf(specOrder, spec) };
+      },
     }),
-    createOrUpdateOpenAPISpecBySlug: t.field({
-      type: PutResultRef,
-      description:
+    createOrUpdateOpenAPISpec: t.field({
+      type: CreateOrUpdateOpenAPISpecPayloadRef,
+      description: describeMutation(
         "Creates the spec or replaces its source; either way it is processed again. Organization role create " +
-        "(createOrUpdateOpenAPISpecBySlug).",
+          "(createOrUpdateOpenAPISpecBySlug).",
+        {
+          NOT_FOUND: "no such organization for the caller",
+          FORBIDDEN: "below the create role",
+          BAD_USER_INPUT: "invalid source",
+        },
+      ),
       args: {
         ...specArgs,
         input: t.arg({ type: PutOpenAPISpecInput, required: true, description: "The source." }),
       },
-      resolve: (_root, args, ctx) =>
-        createOrUpdateSpec(ctx, args.organizationId, args.specSlug, { source: sourceOf(args.input.source) }),
+      resolve: async (_root, args, ctx) => {
+        const result = await createOrUpdateSpec(ctx, args.organizationId, args.specSlug, {
+          source: sourceOf(args.input.source),
+        });
+        return { ...result, specEdge: edgeOf(specOrder, result.spec) };
+      },
     }),
-    updateOpenAPISpecBySlug: t.field({
-      type: OpenAPISpecRef,
-      description: "Changes a spec's visibility; organization role create (updateOpenAPISpecBySlug).",
+    updateOpenAPISpec: t.field({
+      type: UpdateOpenAPISpecPayloadRef,
+      description: describeMutation(
+        "Changes a spec's visibility; organization role create (updateOpenAPISpecBySlug).",
+        {
+          NOT_FOUND: "no such organization or spec for the caller",
+          FORBIDDEN: "below the create role",
+          BAD_USER_INPUT: "invalid visibility",
+        },
+      ),
       args: {
         ...specArgs,
         input: t.arg({ type: UpdateOpenAPISpecInput, required: true, description: "The changes." }),
       },
-      resolve: (_root, args, ctx) => updateSpecVisibility(ctx, args.organizationId, args.specSlug, args.input),
+      resolve: async (_root, args, ctx) => ({
+        spec: await updateSpecVisibility(ctx, args.organizationId, args.specSlug, args.input),
+      }),
     }),
-    deleteOpenAPISpecBySlug: t.boolean({
-      description:
-        "Deletes the spec and its versions; deleting a missing spec succeeds. Organization role create; always " +
-        "true (deleteOpenAPISpecBySlug).",
+    deleteOpenAPISpec: t.field({
+      type: DeleteOpenAPISpecPayloadRef,
+      description: describeMutation(
+        "Deletes the spec and its versions; deleting a missing spec succeeds. Organization role create " +
+          "(deleteOpenAPISpecBySlug).",
+        { NOT_FOUND: "no such organization for the caller", FORBIDDEN: "below the create role" },
+      ),
       args: specArgs,
-      resolve: async (_root, args, ctx) => {
-        await deleteSpec(ctx, args.organizationId, args.specSlug);
-        return true;
-      },
+      resolve: async (_root, args, ctx) => ({ deletedId: await deleteSpec(ctx, args.organizationId, args.specSlug) }),
     }),
   };
 });

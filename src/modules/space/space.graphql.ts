@@ -2,9 +2,12 @@ import type { Collection, Space } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { edgeOf } from "../../pagination.ts";
 import { MemberRef } from "../member/member.graphql.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import {
+  collectionOrder,
   collectionPermissions,
   createCollection,
   createCollectionSchema,
@@ -27,6 +30,7 @@ import {
   updateSpaceSchema,
   updateSpaceVisibility,
 } from "./space.service.ts";
+import { spaceOrder } from "./space-list.service.ts";
 import {
   duplicateSpace,
   moveSpace,
@@ -206,15 +210,23 @@ const MemberSpaceRef = builder.objectRef<MemberSpace>("MemberContentPermission")
   }),
 });
 
+/** The edge of an organization's `collections`, shared with `createCollection`'s payload. */
+const CollectionEdgeRef = builder.edgeObject({ type: CollectionRef, name: "OrganizationCollectionsConnectionEdge" });
+
 builder.objectFields(OrganizationRef, (t) => ({
-  collections: t.connection({
-    type: CollectionRef,
-    description: "The organization's collections, in order; organization members (listCollectionsInOrganizationById).",
-    args: {
-      nested: t.arg.boolean({ description: "Default true; false lists only the top-level collections." }),
+  collections: t.connection(
+    {
+      type: CollectionRef,
+      description:
+        "The organization's collections, in order; organization members (listCollectionsInOrganizationById).",
+      args: {
+        nested: t.arg.boolean({ description: "Default true; false lists only the top-level collections." }),
+      },
+      resolve: (organization, args, ctx) => listCollections(ctx, organization.id, args.nested !== false, args),
     },
-    resolve: (organization, args, ctx) => listCollections(ctx, organization.id, args.nested !== false, args),
-  }),
+    {},
+    CollectionEdgeRef,
+  ),
 }));
 
 builder.objectFields(MemberRef, (t) => ({
@@ -321,30 +333,106 @@ const CreateCollectionInput = builder.inputType("CreateCollectionInput", {
   }),
 });
 
+/** The edge of an organization's `spaces` (space-list.graphql.ts), shared with the payloads that add a space. */
+export const SpaceEdgeRef = builder.edgeObject({ type: SpaceRef, name: "OrganizationSpacesConnectionEdge" });
+
+const CreateSpacePayloadRef = payloadType<{
+  space: typeof SpaceRef.$inferType;
+  spaceEdge: typeof SpaceEdgeRef.$inferType;
+}>("createSpace", {
+  space: { type: SpaceRef, description: "The new space." },
+  spaceEdge: { type: SpaceEdgeRef, description: "The new space's edge in the organization's `spaces`." },
+});
+
+const UpdateSpacePayloadRef = payloadType<{ space: typeof SpaceRef.$inferType }>("updateSpace", {
+  space: { type: SpaceRef, description: "The space, changed." },
+});
+
+const UpdateSpaceVisibilityPayloadRef = payloadType<{ space: typeof SpaceRef.$inferType }>("updateSpaceVisibility", {
+  space: { type: SpaceRef, description: "The space, with its new visibility." },
+});
+
+const DeleteSpacePayloadRef = payloadType<{ deletedId: string }>("deleteSpace", {
+  deletedId: { type: "ID", description: "The deleted space's id (for Relay's `@deleteRecord`)." },
+});
+
+const RestoreSpacePayloadRef = payloadType<{ space: typeof SpaceRef.$inferType }>("restoreSpace", {
+  space: { type: SpaceRef, description: "The space, restored." },
+});
+
+const DuplicateSpacePayloadRef = payloadType<{
+  space: typeof SpaceRef.$inferType;
+  spaceEdge: typeof SpaceEdgeRef.$inferType;
+}>("duplicateSpace", {
+  space: { type: SpaceRef, description: "The copy." },
+  spaceEdge: { type: SpaceEdgeRef, description: "The copy's edge in the organization's `spaces`." },
+});
+
+const MoveSpacePayloadRef = payloadType<{ space: typeof SpaceRef.$inferType; position: number }>("moveSpace", {
+  space: { type: SpaceRef, description: "The moved space." },
+  position: { type: "Int", description: "The space's new position among its siblings (the model's ordering key)." },
+});
+
+const TransferSpacePayloadRef = payloadType<{ space: typeof SpaceRef.$inferType }>("transferSpace", {
+  space: { type: SpaceRef, description: "The space, now in the target organization." },
+});
+
+const InviteToSpacePayloadRef = payloadType<{ space: typeof SpaceRef.$inferType }>("inviteToSpace", {
+  space: { type: SpaceRef, description: "The space whose grants changed." },
+});
+
+const CreateCollectionPayloadRef = payloadType<{
+  collection: typeof CollectionRef.$inferType;
+  collectionEdge: typeof CollectionEdgeRef.$inferType;
+}>("createCollection", {
+  collection: { type: CollectionRef, description: "The new collection." },
+  collectionEdge: {
+    type: CollectionEdgeRef,
+    description: "The new collection's edge in the organization's `collections`.",
+  },
+});
+
 builder.mutationFields((t) => {
   const spaceId = t.arg.id({ required: true, description: "The space's id." });
   const organizationId = t.arg.id({ required: true, description: "The organization's id." });
   return {
     createSpace: t.field({
-      type: SpaceRef,
-      description:
+      type: CreateSpacePayloadRef,
+      description: describeMutation(
         "Creates an empty private space at the end of its parent; members get their organization role on it by " +
-        "default and the creator an admin grant. Organization role create (createSpace).",
+          "default and the creator an admin grant. Organization role create (createSpace).",
+        {
+          NOT_FOUND: "no such organization or parent collection for the caller",
+          FORBIDDEN: "below the create role",
+          BAD_USER_INPUT: "invalid input",
+        },
+      ),
       args: {
         organizationId,
         input: t.arg({ type: CreateSpaceInput, description: "The new space; omitted: defaults." }),
       },
-      resolve: (_root, args, ctx) => createSpace(ctx, args.organizationId, args.input ?? {}),
+      resolve: async (_root, args, ctx) => {
+        const space = await createSpace(ctx, args.organizationId, args.input ?? {});
+        return { space, spaceEdge: edgeOf(spaceOrder, space) };
+      },
     }),
-    updateSpaceById: t.field({
-      type: SpaceRef,
-      description: "Changes a space's settings; admins of the space (updateSpaceById).",
+    updateSpace: t.field({
+      type: UpdateSpacePayloadRef,
+      description: describeMutation("Changes a space's settings; admins of the space (updateSpaceById).", {
+        NOT_FOUND: "no such space for the caller",
+        FORBIDDEN: "not an admin of the space",
+        BAD_USER_INPUT: "invalid input",
+      }),
       args: { spaceId, input: t.arg({ type: UpdateSpaceInput, required: true, description: "The changes." }) },
-      resolve: (_root, args, ctx) => updateSpace(ctx, args.spaceId, args.input),
+      resolve: async (_root, args, ctx) => ({ space: await updateSpace(ctx, args.spaceId, args.input) }),
     }),
     updateSpaceVisibility: t.field({
-      type: SpaceRef,
-      description: "Sets who may see the space; admins of the space.",
+      type: UpdateSpaceVisibilityPayloadRef,
+      description: describeMutation("Sets who may see the space; admins of the space.", {
+        NOT_FOUND: "no such space for the caller",
+        FORBIDDEN: "not an admin of the space",
+        BAD_USER_INPUT: "an unknown visibility, or in-collection outside a collection",
+      }),
       args: {
         spaceId,
         visibility: t.arg.string({
@@ -353,73 +441,120 @@ builder.mutationFields((t) => {
             "public, unlisted, share-link, visitor-auth, in-collection (only for a space in a collection) or private.",
         }),
       },
-      resolve: (_root, args, ctx) => updateSpaceVisibility(ctx, args.spaceId, args.visibility),
+      resolve: async (_root, args, ctx) => ({ space: await updateSpaceVisibility(ctx, args.spaceId, args.visibility) }),
     }),
-    deleteSpaceById: t.boolean({
-      description:
+    deleteSpace: t.field({
+      type: DeleteSpacePayloadRef,
+      description: describeMutation(
         "Soft delete: the space disappears everywhere and is restorable for 7 days. Admins of the space; deleting " +
-        "a missing space succeeds. Always true (deleteSpaceById).",
+          "a missing space succeeds. (deleteSpaceById).",
+        { FORBIDDEN: "not an admin of the space" },
+      ),
       args: { spaceId },
       resolve: async (_root, args, ctx) => {
         await deleteSpace(ctx, args.spaceId);
-        return true;
+        return { deletedId: args.spaceId };
       },
     }),
     restoreSpace: t.field({
-      type: SpaceRef,
-      description:
+      type: RestoreSpacePayloadRef,
+      description: describeMutation(
         "Restores a space deleted less than 7 days ago (a live space is returned as it is); admins of the space " +
-        "(restoreSpace).",
+          "(restoreSpace).",
+        {
+          NOT_FOUND: "no such space for the caller",
+          FORBIDDEN: "not an admin of the space",
+          BAD_USER_INPUT: "deleted more than 7 days ago",
+        },
+      ),
       args: { spaceId },
-      resolve: (_root, args, ctx) => restoreSpace(ctx, args.spaceId),
+      resolve: async (_root, args, ctx) => ({ space: await restoreSpace(ctx, args.spaceId) }),
     }),
     duplicateSpace: t.field({
-      type: SpaceRef,
-      description:
+      type: DuplicateSpacePayloadRef,
+      description: describeMutation(
         "Copies a space with its content, settings and grants, placed after the original; the copier becomes its " +
-        "admin. Readers of the space with organization role create (duplicateSpace).",
+          "admin. Readers of the space with organization role create (duplicateSpace).",
+        { NOT_FOUND: "no such space for the caller", FORBIDDEN: "below the create role" },
+      ),
       args: { spaceId },
-      resolve: (_root, args, ctx) => duplicateSpace(ctx, args.spaceId),
+      resolve: async (_root, args, ctx) => {
+        const space = await duplicateSpace(ctx, args.spaceId);
+        return { space, spaceEdge: edgeOf(spaceOrder, space) };
+      },
     }),
     moveSpace: t.field({
-      type: SpaceRef,
-      description:
+      type: MoveSpacePayloadRef,
+      description: describeMutation(
         "Moves a space to another collection (or the root) and/or next to a sibling; admins of the space (moveSpace).",
+        {
+          NOT_FOUND: "no such space for the caller",
+          FORBIDDEN: "not an admin of the space",
+          BAD_USER_INPUT:
+            "invalid input, a parent that is not a collection of the organization, or a sibling elsewhere",
+        },
+      ),
       args: { spaceId, input: t.arg({ type: MoveSpaceInput, required: true, description: "Where to move it." }) },
-      resolve: (_root, args, ctx) => moveSpace(ctx, args.spaceId, args.input),
+      resolve: async (_root, args, ctx) => {
+        const space = await moveSpace(ctx, args.spaceId, args.input);
+        return { space, position: space.position };
+      },
     }),
     transferSpace: t.field({
-      type: SpaceRef,
-      description:
+      type: TransferSpacePayloadRef,
+      description: describeMutation(
         "Moves a space to another organization, at its root: grants of users who are members there stay, team " +
-        "grants go, and it leaves the old organization's sites. Admins of both organizations (transferSpace).",
+          "grants go, and it leaves the old organization's sites. Admins of both organizations (transferSpace).",
+        {
+          NOT_FOUND: "no such space or target organization for the caller",
+          FORBIDDEN: "not an admin of both organizations",
+          BAD_USER_INPUT: "invalid input",
+        },
+      ),
       args: {
         spaceId,
         input: t.arg({ type: TransferSpaceInput, required: true, description: "The target organization." }),
       },
-      resolve: (_root, args, ctx) => transferSpace(ctx, args.spaceId, args.input),
+      resolve: async (_root, args, ctx) => ({ space: await transferSpace(ctx, args.spaceId, args.input) }),
     }),
-    inviteToSpace: t.boolean({
-      description:
+    inviteToSpace: t.field({
+      type: InviteToSpacePayloadRef,
+      description: describeMutation(
         "Grants a role on the space to users and teams of its organization, or with role null revokes their " +
-        "grants; admins of the space. Always true (inviteToSpace).",
+          "grants; admins of the space (inviteToSpace).",
+        {
+          NOT_FOUND: "no such space for the caller",
+          FORBIDDEN: "not an admin of the space",
+          BAD_USER_INPUT: "invalid input, or a user or team outside the organization",
+        },
+      ),
       args: {
         spaceId,
         input: t.arg({ type: InviteToSpaceInput, required: true, description: "The role and its grantees." }),
       },
       resolve: async (_root, args, ctx) => {
         await inviteToSpace(ctx, args.spaceId, args.input);
-        return true;
+        return { space: await getSpace(ctx, args.spaceId) };
       },
     }),
     createCollection: t.field({
-      type: CollectionRef,
-      description: "Creates a collection at the end of its parent; organization role create (createCollection).",
+      type: CreateCollectionPayloadRef,
+      description: describeMutation(
+        "Creates a collection at the end of its parent; organization role create (createCollection).",
+        {
+          NOT_FOUND: "no such organization or parent collection for the caller",
+          FORBIDDEN: "below the create role",
+          BAD_USER_INPUT: "invalid input",
+        },
+      ),
       args: {
         organizationId,
         input: t.arg({ type: CreateCollectionInput, description: "The new collection; omitted: defaults." }),
       },
-      resolve: (_root, args, ctx) => createCollection(ctx, args.organizationId, args.input ?? {}),
+      resolve: async (_root, args, ctx) => {
+        const collection = await createCollection(ctx, args.organizationId, args.input ?? {});
+        return { collection, collectionEdge: edgeOf(collectionOrder, collection) };
+      },
     }),
   };
 });
