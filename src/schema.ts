@@ -37,7 +37,10 @@ import "./modules/git-sync/git-sync.graphql.ts";
 builder.queryType({
   description: "Reads: nouns on the graph; each field's description names its public operation id.",
 });
-builder.mutationType({ description: "Writes: named after the public operation ids." });
+builder.mutationType({
+  description:
+    "Writes, named for what they do (each description names its public operation id); each answers its own payload.",
+});
 builder.subscriptionType({
   description: "Live updates over server-sent events (`Accept: text/event-stream`), from every instance.",
 });

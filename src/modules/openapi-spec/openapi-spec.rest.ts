@@ -76,9 +76,11 @@ export const openApiSpecRoutes: RestRoute[] = [
     status: 200,
     result: "updateOpenAPISpec.spec",
     document: `mutation updateOpenAPISpecBySlug(${specArgs}, $input: UpdateOpenAPISpecInput!) {
-      updateOpenAPISpec(organizationId: $organizationId, specSlug: $specSlug, input: $input) { spec {
-        ...OpenAPISpecFields
-      } }
+      updateOpenAPISpec(organizationId: $organizationId, specSlug: $specSlug, input: $input) {
+        spec {
+          ...OpenAPISpecFields
+        }
+      }
     } ${specFields}`,
   },
   listRoute({

@@ -48,9 +48,11 @@ export const samlProviderRoutes: RestRoute[] = [
     status: 200,
     result: "updateOrganizationSAMLProvider.samlProvider",
     document: `mutation updateOrganizationSAMLProvider(${providerArgs}, $input: UpdateSAMLProviderInput!) {
-      updateOrganizationSAMLProvider(organizationId: $organizationId, samlProviderId: $samlProviderId, input: $input) { samlProvider {
-        ...SAMLProviderFields
-      } }
+      updateOrganizationSAMLProvider(organizationId: $organizationId, samlProviderId: $samlProviderId, input: $input) {
+        samlProvider {
+          ...SAMLProviderFields
+        }
+      }
     } ${providerFields}`,
   },
   {

@@ -33,9 +33,11 @@ export const shareLinkRoutes: RestRoute[] = [
     status: 200,
     result: "updateSiteShareLink.shareLink",
     document: `mutation updateSiteShareLinkById(${linkArgs}, $input: UpdateSiteShareLinkInput!) {
-      updateSiteShareLink(organizationId: $organizationId, siteId: $siteId, shareLinkId: $shareLinkId, input: $input) { shareLink {
-        ...ShareLinkFields
-      } }
+      updateSiteShareLink(organizationId: $organizationId, siteId: $siteId, shareLinkId: $shareLinkId, input: $input) {
+        shareLink {
+          ...ShareLinkFields
+        }
+      }
     } ${shareLinkFields}`,
   },
   {

@@ -39,9 +39,11 @@ export const siteSectionRoutes: RestRoute[] = [
     status: 200,
     result: "updateSiteSection.siteSection",
     document: `mutation updateSiteSectionById($organizationId: ID!, $siteId: ID!, $siteSectionId: ID!, $input: UpdateSiteSectionInput!) {
-      updateSiteSection(organizationId: $organizationId, siteId: $siteId, siteSectionId: $siteSectionId, input: $input) { siteSection {
-        ...SiteSectionFields
-      } }
+      updateSiteSection(organizationId: $organizationId, siteId: $siteId, siteSectionId: $siteSectionId, input: $input) {
+        siteSection {
+          ...SiteSectionFields
+        }
+      }
     } ${siteSectionFields}`,
   },
   {

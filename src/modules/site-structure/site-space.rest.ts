@@ -39,9 +39,11 @@ export const siteSpaceRoutes: RestRoute[] = [
     status: 200,
     result: "updateSiteSpace.siteSpace",
     document: `mutation updateSiteSpaceById($organizationId: ID!, $siteId: ID!, $siteSpaceId: ID!, $input: UpdateSiteSpaceInput!) {
-      updateSiteSpace(organizationId: $organizationId, siteId: $siteId, siteSpaceId: $siteSpaceId, input: $input) { siteSpace {
-        ...SiteSpaceFields
-      } }
+      updateSiteSpace(organizationId: $organizationId, siteId: $siteId, siteSpaceId: $siteSpaceId, input: $input) {
+        siteSpace {
+          ...SiteSpaceFields
+        }
+      }
     } ${siteSpaceFields}`,
   },
   {

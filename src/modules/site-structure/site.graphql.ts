@@ -189,7 +189,7 @@ builder.node(SiteRef, {
 });
 
 /** The edge of the organization's `sites`, shared with `createSite`'s payload. */
-export const SiteEdgeRef = builder.edgeObject({ type: SiteRef, name: "OrganizationSitesConnectionEdge" });
+const SiteEdgeRef = builder.edgeObject({ type: SiteRef, name: "OrganizationSitesConnectionEdge" });
 
 const SiteOrderInput = orderInput("Site", "sites", siteListOrder.fields);
 

@@ -98,9 +98,11 @@ export const siteRoutes: RestRoute[] = [
     status: 200,
     result: "updateSiteAdaptiveSchema.adaptiveSchema",
     document: `mutation updateSiteAdaptiveSchema(${siteArgs}, $input: UpdateSiteAdaptiveSchemaInput!) {
-      updateSiteAdaptiveSchema(organizationId: $organizationId, siteId: $siteId, input: $input) { adaptiveSchema {
-        object: __typename jsonSchema updatedAt
-      } }
+      updateSiteAdaptiveSchema(organizationId: $organizationId, siteId: $siteId, input: $input) {
+        adaptiveSchema {
+          object: __typename jsonSchema updatedAt
+        }
+      }
     }`,
   },
   {
