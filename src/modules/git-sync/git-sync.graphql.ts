@@ -154,7 +154,6 @@ builder.mutationFields((t) => ({
         NOT_FOUND: "no such space for the caller",
         FORBIDDEN: "below the create role on the space",
         BAD_USER_INPUT: "invalid input",
-        CONFLICT: "a Git operation is already running",
       },
     ),
     args: {
@@ -175,7 +174,6 @@ builder.mutationFields((t) => ({
         NOT_FOUND: "no such space for the caller",
         FORBIDDEN: "below the create role on the space",
         BAD_USER_INPUT: "invalid input",
-        CONFLICT: "a Git operation is already running",
       },
     ),
     args: {

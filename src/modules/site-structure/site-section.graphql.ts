@@ -268,10 +268,9 @@ builder.mutationFields((t) => {
           "spaces sat at its root first gets them moved into a section named after the site; the first section " +
           "becomes the site's default. Organization admins (addSectionToSite).",
         {
-          NOT_FOUND: "no such organization, site or space for the caller",
+          NOT_FOUND: "no such organization or site for the caller",
           FORBIDDEN: "not an organization admin",
-          BAD_USER_INPUT: "invalid input",
-          CONFLICT: "the path is taken on the site",
+          BAD_USER_INPUT: "invalid input, or a space outside the organization",
         },
       ),
       args: {

@@ -200,10 +200,9 @@ builder.mutationFields((t) => {
         "Shows a space on a site, at the end of its scope, with a path made from the space's title; the first site " +
           "space of a scope becomes its default. Organization admins (addSpaceToSite).",
         {
-          NOT_FOUND: "no such organization, site, section or space for the caller",
+          NOT_FOUND: "no such organization or site for the caller",
           FORBIDDEN: "not an organization admin",
-          BAD_USER_INPUT: "invalid input",
-          CONFLICT: "the path is taken in that scope",
+          BAD_USER_INPUT: "invalid input, or a space or section the site's organization does not have",
         },
       ),
       args: {

@@ -323,9 +323,9 @@ builder.mutationFields((t) => {
       description: describeMutation(
         "Creates a site, unpublished, with the given spaces; organization `create` role (createSite).",
         {
-          NOT_FOUND: "no such organization, or a space not in it",
+          NOT_FOUND: "no such organization for the caller",
           FORBIDDEN: "below the create role",
-          BAD_USER_INPUT: "invalid input",
+          BAD_USER_INPUT: "invalid input, or a space outside the organization",
         },
       ),
       args: { organizationId, input: t.arg({ type: CreateSiteInput, required: true, description: "The new site." }) },

@@ -402,9 +402,9 @@ builder.mutationFields((t) => {
         "Creates an empty private space at the end of its parent; members get their organization role on it by " +
           "default and the creator an admin grant. Organization role create (createSpace).",
         {
-          NOT_FOUND: "no such organization or parent collection for the caller",
+          NOT_FOUND: "no such organization for the caller",
           FORBIDDEN: "below the create role",
-          BAD_USER_INPUT: "invalid input",
+          BAD_USER_INPUT: "invalid input, or an unknown parent collection",
         },
       ),
       args: {
@@ -462,9 +462,8 @@ builder.mutationFields((t) => {
         "Restores a space deleted less than 7 days ago (a live space is returned as it is); admins of the space " +
           "(restoreSpace).",
         {
-          NOT_FOUND: "no such space for the caller",
+          NOT_FOUND: "no such space for the caller, or deleted more than 7 days ago",
           FORBIDDEN: "not an admin of the space",
-          BAD_USER_INPUT: "deleted more than 7 days ago",
         },
       ),
       args: { spaceId },
@@ -542,9 +541,9 @@ builder.mutationFields((t) => {
       description: describeMutation(
         "Creates a collection at the end of its parent; organization role create (createCollection).",
         {
-          NOT_FOUND: "no such organization or parent collection for the caller",
+          NOT_FOUND: "no such organization for the caller",
           FORBIDDEN: "below the create role",
-          BAD_USER_INPUT: "invalid input",
+          BAD_USER_INPUT: "invalid input, or an unknown parent collection",
         },
       ),
       args: {

@@ -287,7 +287,6 @@ builder.mutationFields((t) => ({
       {
         NOT_FOUND: "no such organization or translation for the caller",
         FORBIDDEN: "below the create role",
-        CONFLICT: "a run is already queued",
       },
     ),
     args: translationArgs,
