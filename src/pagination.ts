@@ -10,8 +10,14 @@ export interface PageArgs {
   before?: string | null;
 }
 
+/** One item of a page with its cursor. */
+export interface Edge<Node> {
+  cursor: string;
+  node: Node;
+}
+
 export interface Page<Node> {
-  edges: { cursor: string; node: Node }[];
+  edges: Edge<Node>[];
   pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
   totalCount: number;
 }
@@ -105,9 +111,10 @@ function cursorOf<Node>(sort: readonly SortKey<Node>[], node: Node): string {
 
 /**
  * An edge whose cursor is encoded when read: a REST page of a thousand items only needs the last one's, and a
- * GraphQL client only those it selects.
+ * GraphQL client only those it selects. Mutation payloads answer the new node's edge with it, so the cursor is one
+ * the list pages on from.
  */
-function edgeOf<Node>(sort: readonly SortKey<Node>[], node: Node): { cursor: string; node: Node } {
+export function edgeOf<Node>(sort: readonly SortKey<Node>[], node: Node): Edge<Node> {
   return {
     node,
     get cursor() {

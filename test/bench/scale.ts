@@ -197,7 +197,7 @@ async function guarantees(databaseUrl: string, data: BenchData): Promise<string[
           path: "/graphql",
           headers: { authorization: `Bearer ${revoked.token}`, "content-type": "application/json" },
           body: JSON.stringify({
-            query: "mutation($id: ID!) { revokeApiToken(id: $id) { id } }",
+            query: "mutation($id: ID!) { revokeApiToken(id: $id) { apiToken { id } } }",
             variables: { id: revoked.apiToken.id },
           }),
         });

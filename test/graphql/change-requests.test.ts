@@ -5,27 +5,29 @@ import { present } from "../helpers/present.ts";
 
 const CreateSpace = graphql(`
   mutation ChangeRequestsTestCreateSpace($organizationId: ID!) {
-    createSpace(organizationId: $organizationId, input: { title: "GraphQL content" }) { id }
+    createSpace(organizationId: $organizationId, input: { title: "GraphQL content" }) { space { id } }
   }
 `);
 
 const CreateChangeRequest = graphql(`
   mutation ChangeRequestsTestCreate($spaceId: ID!, $subject: String) {
-    createChangeRequest(spaceId: $spaceId, input: { subject: $subject }) { id number status outdated }
+    createChangeRequest(spaceId: $spaceId, input: { subject: $subject }) {
+      changeRequest { id number status outdated }
+    }
   }
 `);
 
 const WriteContent = graphql(`
   mutation ChangeRequestsTestWrite($spaceId: ID!, $changeRequestId: String!, $input: ContentChangesInput!) {
     updateChangeRequestContent(spaceId: $spaceId, changeRequestId: $changeRequestId, input: $input) {
-      revision result inserted { type id }
+      contentEdit { revision result inserted { type id } }
     }
   }
 `);
 
 const Merge = graphql(`
   mutation ChangeRequestsTestMerge($spaceId: ID!, $changeRequestId: String!) {
-    mergeChangeRequest(spaceId: $spaceId, changeRequestId: $changeRequestId) { revision result }
+    mergeChangeRequest(spaceId: $spaceId, changeRequestId: $changeRequestId) { outcome { revision result } }
   }
 `);
 
@@ -63,7 +65,9 @@ describe("change requests over GraphQL", () => {
   it("writes, merges, and reads spaces with their change requests and content in a fixed number of statements", async () => {
     const admin = t.graphql(org.members.admin.token);
     const editor = t.graphql(org.members.edit.token);
-    const createSpace = present((await admin.request(CreateSpace, { organizationId: org.organizationId })).createSpace);
+    const createSpace = present(
+      (await admin.request(CreateSpace, { organizationId: org.organizationId })).createSpace?.space,
+    );
 
     const crIds: string[] = [];
     const addChangeRequests = async (count: number, pagesEach: number) => {
@@ -74,7 +78,7 @@ describe("change requests over GraphQL", () => {
               spaceId: createSpace.id,
               subject: `CR ${crIds.length}`,
             })
-          ).createChangeRequest,
+          ).createChangeRequest?.changeRequest,
         );
         crIds.push(createChangeRequest.id);
         const parent = await editor.request(WriteContent, {
@@ -88,7 +92,10 @@ describe("change requests over GraphQL", () => {
           input: {
             changes: Array.from({ length: pagesEach }, (_, index) => ({
               type: "insert",
-              page: { title: `Child ${index}`, parent: present(parent.updateChangeRequestContent).inserted[0]?.id },
+              page: {
+                title: `Child ${index}`,
+                parent: present(parent.updateChangeRequestContent?.contentEdit).inserted[0]?.id,
+              },
             })),
           },
         });
@@ -116,9 +123,9 @@ describe("change requests over GraphQL", () => {
       spaceId: createSpace.id,
       changeRequestId: crIds[0] as string,
     });
-    expect(present(merged.mergeChangeRequest).result).toBe("merge");
+    expect(present(merged.mergeChangeRequest?.outcome).result).toBe("merge");
     const after = await editor.request(SpaceWithChangeRequests, { spaceId: createSpace.id });
-    expect(present(after.space).content.id).toBe(present(merged.mergeChangeRequest).revision);
+    expect(present(after.space).content.id).toBe(present(merged.mergeChangeRequest?.outcome).revision);
     expect(present(after.space).content.pages).toEqual([
       { title: "Root 1", pages: [{ title: "Child 0", path: "root-1/child-0" }] },
     ]);

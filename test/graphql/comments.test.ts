@@ -5,27 +5,27 @@ import { present } from "../helpers/present.ts";
 
 const CreateSpace = graphql(`
   mutation CommentsTestCreateSpace($organizationId: ID!) {
-    createSpace(organizationId: $organizationId, input: { title: "GraphQL comments" }) { id }
+    createSpace(organizationId: $organizationId, input: { title: "GraphQL comments" }) { space { id } }
   }
 `);
 
 const CreateChangeRequest = graphql(`
   mutation CommentsTestCreateChangeRequest($spaceId: ID!) {
-    createChangeRequest(spaceId: $spaceId, input: { subject: "Discussed" }) { id }
+    createChangeRequest(spaceId: $spaceId, input: { subject: "Discussed" }) { changeRequest { id } }
   }
 `);
 
 const WriteContent = graphql(`
   mutation CommentsTestWrite($spaceId: ID!, $changeRequestId: String!, $input: ContentChangesInput!) {
     updateChangeRequestContent(spaceId: $spaceId, changeRequestId: $changeRequestId, input: $input) {
-      inserted { id }
+      contentEdit { inserted { id } }
     }
   }
 `);
 
 const PostComment = graphql(`
   mutation CommentsTestPost($spaceId: ID!, $changeRequestId: String, $input: PostCommentInput!) {
-    postComment(spaceId: $spaceId, changeRequestId: $changeRequestId, input: $input) { id status }
+    postComment(spaceId: $spaceId, changeRequestId: $changeRequestId, input: $input) { comment { id status } }
   }
 `);
 
@@ -33,7 +33,7 @@ const PostReply = graphql(`
   mutation CommentsTestReply($spaceId: ID!, $changeRequestId: String, $commentId: String!, $markdown: String!) {
     postCommentReply(
       spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $commentId, input: { body: { markdown: $markdown } }
-    ) { id }
+    ) { reply { id } }
   }
 `);
 
@@ -41,7 +41,7 @@ const React = graphql(`
   mutation CommentsTestReact($spaceId: ID!, $changeRequestId: String, $commentId: String!, $emoji: String!) {
     updateComment(
       spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $commentId, input: { addedReactions: [$emoji] }
-    ) { id }
+    ) { comment { id } }
   }
 `);
 
@@ -83,16 +83,20 @@ describe("comments over GraphQL", () => {
     const admin = t.graphql(org.members.admin.token);
     const editor = t.graphql(org.members.edit.token);
     const commenter = t.graphql(org.members.comment.token);
-    const createSpace = present((await admin.request(CreateSpace, { organizationId: org.organizationId })).createSpace);
+    const createSpace = present(
+      (await admin.request(CreateSpace, { organizationId: org.organizationId })).createSpace?.space,
+    );
     const spaceId = createSpace.id;
-    const createChangeRequest = present((await editor.request(CreateChangeRequest, { spaceId })).createChangeRequest);
+    const createChangeRequest = present(
+      (await editor.request(CreateChangeRequest, { spaceId })).createChangeRequest?.changeRequest,
+    );
     const changeRequestId = createChangeRequest.id;
     const written = await editor.request(WriteContent, {
       spaceId,
       changeRequestId,
       input: { changes: [{ type: "insert", page: { title: "Page", markdown: "text" } }] },
     });
-    const pageId = present(written.updateChangeRequestContent).inserted[0]?.id as string;
+    const pageId = present(written.updateChangeRequestContent?.contentEdit).inserted[0]?.id as string;
 
     const addThreads = async (count: number, repliesEach: number) => {
       for (let i = 0; i < count; i++) {
@@ -104,7 +108,7 @@ describe("comments over GraphQL", () => {
               changeRequestId,
               input: { page: pageId, body: { markdown: `thread ${i}` } },
             })
-          ).postComment,
+          ).postComment?.comment,
         );
         for (let j = 0; j < repliesEach; j++) {
           t.clock.advance(1000);
@@ -159,7 +163,9 @@ describe("comments over GraphQL", () => {
 
   it("answers GraphQL errors with codes for readers and unknown threads", async () => {
     const admin = t.graphql(org.members.admin.token);
-    const createSpace = present((await admin.request(CreateSpace, { organizationId: org.organizationId })).createSpace);
+    const createSpace = present(
+      (await admin.request(CreateSpace, { organizationId: org.organizationId })).createSpace?.space,
+    );
     const reader = t.graphql(org.members.read.token);
     await expect(
       reader.request(PostComment, { spaceId: createSpace.id, input: { body: { markdown: "hi" } } }),

@@ -37,15 +37,15 @@ describe("one failure beside a success keeps the success (GitHub's partial-succe
   it("answers a failing aliased mutation's error beside the write the other one made", async () => {
     const answer = await post(
       `mutation($organizationId: ID!) {
-        failed: updateSpaceById(spaceId: "space_missing", input: { title: "Nowhere" }) { id }
-        created: createSpace(organizationId: $organizationId, input: { title: "Kept write" }) { id title }
+        failed: updateSpace(spaceId: "space_missing", input: { title: "Nowhere" }) { space { id } }
+        created: createSpace(organizationId: $organizationId, input: { title: "Kept write" }) { space { id title } }
       }`,
       { organizationId: org.organizationId },
     );
     expect(answer.errors).toHaveLength(1);
     expect(answer.errors?.[0]).toMatchObject({ path: ["failed"], extensions: { code: "NOT_FOUND" } });
     expect(answer.data?.failed).toBeNull();
-    const created = answer.data?.created as { id: string; title: string };
+    const created = (answer.data?.created as { space: { id: string; title: string } }).space;
     expect(created.title).toBe("Kept write");
     const stored = await t.rest<{ title: string }>("GET", `/spaces/${created.id}`, { token: org.members.admin.token });
     expect(stored.status).toBe(200);

@@ -5,12 +5,14 @@ import { present } from "../helpers/present.ts";
 
 const CreateSpace = graphql(`
   mutation SpacesTestCreate($organizationId: ID!, $input: CreateSpaceInput) {
-    createSpace(organizationId: $organizationId, input: $input) { id title }
+    createSpace(organizationId: $organizationId, input: $input) { space { id title } }
   }
 `);
 
 const Invite = graphql(`
-  mutation SpacesTestInvite($spaceId: ID!, $input: InviteToSpaceInput!) { inviteToSpace(spaceId: $spaceId, input: $input) }
+  mutation SpacesTestInvite($spaceId: ID!, $input: InviteToSpaceInput!) {
+    inviteToSpace(spaceId: $spaceId, input: $input) { space { id } }
+  }
 `);
 
 const OrganizationSpaces = graphql(`
@@ -30,7 +32,9 @@ const OrganizationSpaces = graphql(`
 
 const Collections = graphql(`
   mutation SpacesTestCreateCollection($organizationId: ID!, $input: CreateCollectionInput) {
-    createCollection(organizationId: $organizationId, input: $input) { id title parent permissions { create } }
+    createCollection(organizationId: $organizationId, input: $input) {
+      collection { id title parent permissions { create } }
+    }
   }
 `);
 
@@ -59,7 +63,7 @@ async function addSpaces(count: number, teamId: string) {
           organizationId: org.organizationId,
           input: { title: `Space ${i}` },
         })
-      ).createSpace,
+      ).createSpace?.space,
     );
     await admin.request(Invite, {
       spaceId: createSpace.id,
@@ -114,7 +118,7 @@ describe("spaces over GraphQL", () => {
           organizationId: org.organizationId,
           input: { title: "Parent" },
         })
-      ).createCollection,
+      ).createCollection?.collection,
     );
     const child = present(
       (
@@ -122,7 +126,7 @@ describe("spaces over GraphQL", () => {
           organizationId: org.organizationId,
           input: { title: "Child", parent: parent.id },
         })
-      ).createCollection,
+      ).createCollection?.collection,
     );
     expect(child).toMatchObject({ title: "Child", parent: parent.id, permissions: { create: true } });
     const read = await t

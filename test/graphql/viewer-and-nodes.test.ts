@@ -27,7 +27,7 @@ const CreateToken = graphql(`
 `);
 
 const RevokeToken = graphql(`
-  mutation RevokeToken($id: ID!) { revokeApiToken(id: $id) { id revokedAt } }
+  mutation RevokeToken($id: ID!) { revokeApiToken(id: $id) { apiToken { id revokedAt } } }
 `);
 
 const Nodes = graphql(`

@@ -30,7 +30,7 @@ async function redisReachable(url: string): Promise<boolean> {
 
 const limit = 5;
 const bootstrap = `bootstrap-${"s".repeat(24)}`;
-const revokeToken = "mutation($id: ID!) { revokeApiToken(id: $id) { id revokedAt } }";
+const revokeToken = "mutation($id: ID!) { revokeApiToken(id: $id) { apiToken { id revokedAt } } }";
 
 describe.runIf(serverUrl && (await redisReachable(testRedisUrl)))("instances sharing PostgreSQL and Redis", () => {
   const cleanups: (() => Promise<unknown>)[] = [];

@@ -58,9 +58,9 @@ describe.skipIf(!serverUrl)("invariants under concurrent requests (skipped witho
       Array.from({ length: 6 }, () =>
         t
           .graphql(org.members.admin.token)
-          .request<{ addOrganizationMember: { role: string } }>(
+          .request<{ addOrganizationMember: { member: { role: string } } }>(
             `mutation($organizationId: ID!, $input: AddOrganizationMemberInput!) {
-            addOrganizationMember(organizationId: $organizationId, input: $input) { role }
+            addOrganizationMember(organizationId: $organizationId, input: $input) { member { role } }
           }`,
             { organizationId: org.organizationId, input: { email, role: "read" } },
           )

@@ -48,8 +48,8 @@ async function patch(spaceId: string, body: unknown, user: SeededUser = org.memb
 async function setVisibility(spaceId: string, visibility: string) {
   return t
     .graphql(org.members.admin.token)
-    .request<{ updateSpaceVisibility: { visibility: string } }>(
-      `mutation($id: ID!, $v: String!) { updateSpaceVisibility(spaceId: $id, visibility: $v) { visibility } }`,
+    .request<{ updateSpaceVisibility: { space: { visibility: string } } }>(
+      `mutation($id: ID!, $v: String!) { updateSpaceVisibility(spaceId: $id, visibility: $v) { space { visibility } } }`,
       { id: spaceId, v: visibility },
     );
 }

@@ -440,26 +440,26 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   "Query.space": { route: "GET /spaces/{spaceId}" },
   "Query.ssoProviderLogins": { route: "GET /orgs/{organizationId}/sso" },
   "Query.viewer": { own: signedIn, document: "{ viewer { user { id } apiTokens { totalCount } } }" },
-  "Mutation.addMemberToOrganizationTeamById": { route: "PUT /orgs/{organizationId}/teams/{teamId}/members/{userId}" },
+  "Mutation.addTeamMember": { route: "PUT /orgs/{organizationId}/teams/{teamId}/members/{userId}" },
   "Mutation.addOrganizationMember": {
     own: admin,
     document: `mutation($organizationId: ID!) {
-      addOrganizationMember(organizationId: $organizationId, input: { email: "matrix-new@seed.test", role: read }) { id }
+      addOrganizationMember(organizationId: $organizationId, input: { email: "matrix-new@seed.test", role: read }) { member { id } }
     }`,
   },
-  "Mutation.addSectionGroupToSite": { route: "POST /orgs/{organizationId}/sites/{siteId}/section-groups" },
+  "Mutation.createSiteSectionGroup": { route: "POST /orgs/{organizationId}/sites/{siteId}/section-groups" },
   "Mutation.addSectionToGroup": {
     route: "POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections",
   },
-  "Mutation.addSectionToSite": { route: "POST /orgs/{organizationId}/sites/{siteId}/sections" },
-  "Mutation.addSpaceToSite": { route: "POST /orgs/{organizationId}/sites/{siteId}/site-spaces" },
+  "Mutation.createSiteSection": { route: "POST /orgs/{organizationId}/sites/{siteId}/sections" },
+  "Mutation.createSiteSpace": { route: "POST /orgs/{organizationId}/sites/{siteId}/site-spaces" },
   // Every signed-in user manages their own tokens.
   "Mutation.createApiToken": { own: signedIn, document: "mutation { createApiToken { token } }" },
   "Mutation.applyTemplateToSpace": { route: "POST /spaces/{spaceId}/content/template" },
   "Mutation.createChangeRequest": { route: "POST /spaces/{spaceId}/change-requests" },
   "Mutation.createCollection": { route: "POST /orgs/{organizationId}/collections" },
   "Mutation.createOpenAPISpec": { route: "POST /orgs/{organizationId}/openapi" },
-  "Mutation.createOrUpdateOpenAPISpecBySlug": { route: "PUT /orgs/{organizationId}/openapi/{specSlug}" },
+  "Mutation.createOrUpdateOpenAPISpec": { route: "PUT /orgs/{organizationId}/openapi/{specSlug}" },
   "Mutation.createOrganization": { route: "POST /orgs" },
   "Mutation.createOrganizationInvite": { route: "POST /orgs/{organizationId}/link-invites" },
   "Mutation.createOrganizationSAMLProvider": { route: "POST /orgs/{organizationId}/saml" },
@@ -473,7 +473,9 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   "Mutation.deleteComment": {
     own: admin,
     document: `mutation($spaceId: ID!, $changeRequestId: String!, $changeRequestCommentId: String!) {
-      deleteComment(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId)
+      deleteComment(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId) {
+        deletedId
+      }
     }`,
   },
   "Mutation.deleteCommentReply": {
@@ -481,25 +483,25 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
     document: `mutation($spaceId: ID!, $changeRequestId: String!, $changeRequestCommentId: String!,
       $changeRequestCommentReplyId: String!) {
       deleteCommentReply(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId,
-        commentReplyId: $changeRequestCommentReplyId)
+        commentReplyId: $changeRequestCommentReplyId) { deletedId }
     }`,
   },
-  "Mutation.deleteMemberFromOrganizationTeamById": {
+  "Mutation.removeTeamMember": {
     route: "DELETE /orgs/{organizationId}/teams/{teamId}/members/{userId}",
   },
-  "Mutation.deleteOpenAPISpecBySlug": { route: "DELETE /orgs/{organizationId}/openapi/{specSlug}" },
-  "Mutation.deleteOrganizationInviteById": { route: "DELETE /orgs/{organizationId}/link-invites/{inviteId}" },
+  "Mutation.deleteOpenAPISpec": { route: "DELETE /orgs/{organizationId}/openapi/{specSlug}" },
+  "Mutation.deleteOrganizationInvite": { route: "DELETE /orgs/{organizationId}/link-invites/{inviteId}" },
   "Mutation.deleteOrganizationSAMLProvider": { route: "DELETE /orgs/{organizationId}/saml/{samlProviderId}" },
-  "Mutation.deleteSiteById": { route: "DELETE /orgs/{organizationId}/sites/{siteId}" },
-  "Mutation.deleteSiteSectionById": { route: "DELETE /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}" },
-  "Mutation.deleteSiteSectionGroupById": {
+  "Mutation.deleteSite": { route: "DELETE /orgs/{organizationId}/sites/{siteId}" },
+  "Mutation.deleteSiteSection": { route: "DELETE /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}" },
+  "Mutation.deleteSiteSectionGroup": {
     route: "DELETE /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
   },
-  "Mutation.deleteSiteShareLinkById": {
+  "Mutation.deleteSiteShareLink": {
     route: "DELETE /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}",
   },
-  "Mutation.deleteSiteSpaceById": { route: "DELETE /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}" },
-  "Mutation.deleteSpaceById": { route: "DELETE /spaces/{spaceId}" },
+  "Mutation.deleteSiteSpace": { route: "DELETE /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}" },
+  "Mutation.deleteSpace": { route: "DELETE /spaces/{spaceId}" },
   "Mutation.deleteTranslation": { route: "DELETE /orgs/{organizationId}/translations/{translationId}" },
   "Mutation.duplicateSpace": { route: "POST /spaces/{spaceId}/duplicate" },
   "Mutation.importGitRepository": { route: "POST /spaces/{spaceId}/git/import" },
@@ -522,18 +524,18 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
     document: `mutation($spaceId: ID!, $changeRequestId: String!, $changeRequestCommentId: String!,
       $input: PostCommentReplyInput!) {
       postCommentReply(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId,
-        input: $input) { id }
+        input: $input) { reply { id } }
     }`,
   },
   "Mutation.publishSite": { route: "POST /orgs/{organizationId}/sites/{siteId}/publish" },
-  "Mutation.removeMemberFromOrganizationById": { route: "DELETE /orgs/{organizationId}/members/{userId}" },
+  "Mutation.removeOrganizationMember": { route: "DELETE /orgs/{organizationId}/members/{userId}" },
   "Mutation.removeRequestedReviewerFromChangeRequest": {
     route: "DELETE /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}",
   },
   "Mutation.removeSectionFromGroup": {
     route: "DELETE /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}",
   },
-  "Mutation.removeTeamFromOrganizationById": { route: "DELETE /orgs/{organizationId}/teams/{teamId}" },
+  "Mutation.deleteTeam": { route: "DELETE /orgs/{organizationId}/teams/{teamId}" },
   "Mutation.requestReviewersForChangeRequest": {
     route: "POST /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers",
   },
@@ -541,7 +543,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   // Only the token's owner may revoke it; the target token belongs to none of the callers.
   "Mutation.revokeApiToken": {
     own: nobody,
-    document: "mutation($apiTokenId: ID!) { revokeApiToken(id: $apiTokenId) { id } }",
+    document: "mutation($apiTokenId: ID!) { revokeApiToken(id: $apiTokenId) { apiToken { id } } }",
   },
   "Mutation.runTranslation": { route: "POST /orgs/{organizationId}/translations/{translationId}/run" },
   "Mutation.setUserAsSSOMemberForOrganization": { route: "POST /orgs/{organizationId}/members/{userId}/sso" },
@@ -549,8 +551,8 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   "Mutation.submitChangeRequestReview": { route: "POST /spaces/{spaceId}/change-requests/{changeRequestId}/reviews" },
   "Mutation.transferSpace": { route: "POST /spaces/{spaceId}/transfer" },
   "Mutation.unpublishSite": { route: "POST /orgs/{organizationId}/sites/{siteId}/unpublish" },
-  "Mutation.updateChangeRequest": { route: "POST /spaces/{spaceId}/change-requests/{changeRequestId}/update" },
-  "Mutation.updateChangeRequestById": { route: "PATCH /spaces/{spaceId}/change-requests/{changeRequestId}" },
+  "Mutation.updateChangeRequestFromSpace": { route: "POST /spaces/{spaceId}/change-requests/{changeRequestId}/update" },
+  "Mutation.updateChangeRequestDetails": { route: "PATCH /spaces/{spaceId}/change-requests/{changeRequestId}" },
   "Mutation.updateChangeRequestContent": { route: "POST /spaces/{spaceId}/change-requests/{changeRequestId}/content" },
   "Mutation.updateComment": {
     own: admin,
@@ -558,7 +560,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
     document: `mutation($spaceId: ID!, $changeRequestId: String!, $changeRequestCommentId: String!,
       $input: UpdateCommentInput!) {
       updateComment(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId,
-        input: $input) { id }
+        input: $input) { comment { id } }
     }`,
   },
   "Mutation.updateCommentReply": {
@@ -567,35 +569,35 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
     document: `mutation($spaceId: ID!, $changeRequestId: String!, $changeRequestCommentId: String!,
       $changeRequestCommentReplyId: String!, $input: UpdateCommentReplyInput!) {
       updateCommentReply(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId,
-        commentReplyId: $changeRequestCommentReplyId, input: $input) { id }
+        commentReplyId: $changeRequestCommentReplyId, input: $input) { reply { id } }
     }`,
   },
-  "Mutation.updateMemberInOrganizationById": { route: "PATCH /orgs/{organizationId}/members/{userId}" },
-  "Mutation.updateMembersInOrganizationTeam": { route: "PUT /orgs/{organizationId}/teams/{teamId}/members" },
-  "Mutation.updateOpenAPISpecBySlug": { route: "PATCH /orgs/{organizationId}/openapi/{specSlug}" },
+  "Mutation.updateOrganizationMember": { route: "PATCH /orgs/{organizationId}/members/{userId}" },
+  "Mutation.updateTeamMembers": { route: "PUT /orgs/{organizationId}/teams/{teamId}/members" },
+  "Mutation.updateOpenAPISpec": { route: "PATCH /orgs/{organizationId}/openapi/{specSlug}" },
   "Mutation.updateOrganizationAgentInstructions": { route: "PUT /orgs/{organizationId}/agent-instructions" },
-  "Mutation.updateOrganizationById": { route: "PATCH /orgs/{organizationId}" },
-  "Mutation.updateOrganizationInviteById": { route: "PATCH /orgs/{organizationId}/link-invites/{inviteId}" },
+  "Mutation.updateOrganization": { route: "PATCH /orgs/{organizationId}" },
+  "Mutation.updateOrganizationInvite": { route: "PATCH /orgs/{organizationId}/link-invites/{inviteId}" },
   "Mutation.updateOrganizationMemberLastSeenAt": { route: "POST /orgs/{organizationId}/ping" },
   "Mutation.updateOrganizationSAMLProvider": { route: "PATCH /orgs/{organizationId}/saml/{samlProviderId}" },
   "Mutation.updateSiteAdaptiveSchema": { route: "PUT /orgs/{organizationId}/sites/{siteId}/adaptive-schema" },
-  "Mutation.updateSiteById": { route: "PATCH /orgs/{organizationId}/sites/{siteId}" },
-  "Mutation.updateSiteSectionById": { route: "PATCH /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}" },
-  "Mutation.updateSiteSectionGroupById": {
+  "Mutation.updateSite": { route: "PATCH /orgs/{organizationId}/sites/{siteId}" },
+  "Mutation.updateSiteSection": { route: "PATCH /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}" },
+  "Mutation.updateSiteSectionGroup": {
     route: "PATCH /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
   },
-  "Mutation.updateSiteShareLinkById": {
+  "Mutation.updateSiteShareLink": {
     route: "PATCH /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}",
   },
-  "Mutation.updateSiteSpaceById": { route: "PATCH /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}" },
-  "Mutation.updateSpaceById": { route: "PATCH /spaces/{spaceId}" },
+  "Mutation.updateSiteSpace": { route: "PATCH /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}" },
+  "Mutation.updateSpace": { route: "PATCH /spaces/{spaceId}" },
   "Mutation.updateSpaceContent": { route: "POST /spaces/{spaceId}/content" },
   "Mutation.updateSpaceVisibility": {
     own: admin,
     deleted: nobody,
-    document: `mutation($spaceId: ID!) { updateSpaceVisibility(spaceId: $spaceId, visibility: "private") { id } }`,
+    document: `mutation($spaceId: ID!) { updateSpaceVisibility(spaceId: $spaceId, visibility: "private") { space { id } } }`,
   },
-  "Mutation.updateTeamInOrganizationById": { route: "PATCH /orgs/{organizationId}/teams/{teamId}" },
+  "Mutation.updateTeam": { route: "PATCH /orgs/{organizationId}/teams/{teamId}" },
   "Mutation.updateTranslation": { route: "PUT /orgs/{organizationId}/translations/{translationId}" },
   // Subscriptions: watching needs read on the watched object (a job: read on its organization).
   "Subscription.changeRequestCommentPosted": {

@@ -82,7 +82,7 @@ describe("Idempotency-Key on POST", () => {
   });
 
   it("works for GraphQL mutations over POST", async () => {
-    const query = `mutation { createOrganization(input: { title: "Idempotent GraphQL" }) { id } }`;
+    const query = `mutation { createOrganization(input: { title: "Idempotent GraphQL" }) { organization { id } } }`;
     const first = await post("/graphql", { query }, "key-graphql");
     const again = await post("/graphql", { query }, "key-graphql");
     expect(again.headers.get("idempotent-replayed")).toBe("true");

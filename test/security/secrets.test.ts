@@ -249,12 +249,12 @@ const secrets: Record<string, SecretRow> = {
       const { siteId, sitePath } = await publishedSite("Replayed GraphQL", "share-link");
       const created = await idempotent("createSiteShareLink GraphQL", (key) =>
         graphqlRequest(
-          `mutation { createSiteShareLink(organizationId: "${org.organizationId}", siteId: "${siteId}", input: { name: "replayed" }) { urls { published } } }`,
+          `mutation { createSiteShareLink(organizationId: "${org.organizationId}", siteId: "${siteId}", input: { name: "replayed" }) { shareLink { urls { published } } } }`,
           org.members.admin.token,
           { "idempotency-key": key },
         ),
       );
-      const value = shareKeyOf(JSON.parse(created.text).data.createSiteShareLink.urls.published);
+      const value = shareKeyOf(JSON.parse(created.text).data.createSiteShareLink.shareLink.urls.published);
       sitePathOfKey.set(value, sitePath);
       return { value, disclosedTo: [created] };
     },

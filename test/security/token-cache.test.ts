@@ -10,7 +10,7 @@ import {
 } from "../helpers/app.ts";
 import { eventually } from "../helpers/eventually.ts";
 
-const revokeToken = "mutation($id: ID!) { revokeApiToken(id: $id) { id revokedAt } }";
+const revokeToken = "mutation($id: ID!) { revokeApiToken(id: $id) { apiToken { id revokedAt } } }";
 const createToken = 'mutation { createApiToken(input: { label: "second" }) { token apiToken { id } } }';
 
 let t: TestApp;

@@ -177,17 +177,22 @@ function siteSpacesOf(current: SiteView, scope: { id: string; title: string; sit
 async function addSiteSpace(spaceId: string, sectionId: string | null) {
   if (!organization || !site) return;
   const variables = { organizationId: organization.id, siteId: site.id, spaceId, sectionId };
-  const { addSpaceToSite } = await requireGateway().AddSpaceToSite(variables);
-  if (!addSpaceToSite) throw new Error("The site is gone");
-  site = withSiteSpace(site, addSpaceToSite);
+  const { createSiteSpace } = await requireGateway().AddSpaceToSite(variables);
+  if (!createSiteSpace) throw new Error("The site is gone");
+  site = withSiteSpace(site, createSiteSpace.siteSpace);
   renderSite();
 }
 
-/** Removes the site space, then drops it from what is shown: no list is read again. */
+/** Removes the site space, then drops the id the mutation answered from what is shown: no list is read again. */
 async function removeSiteSpace(siteSpaceId: string) {
   if (!organization || !site) return;
-  await requireGateway().DeleteSiteSpace({ organizationId: organization.id, siteId: site.id, siteSpaceId });
-  site = withoutSiteSpace(site, siteSpaceId);
+  const { deleteSiteSpace } = await requireGateway().DeleteSiteSpace({
+    organizationId: organization.id,
+    siteId: site.id,
+    siteSpaceId,
+  });
+  if (!deleteSiteSpace) throw new Error("The site is gone");
+  site = withoutSiteSpace(site, deleteSiteSpace.deletedId);
   renderSite();
 }
 

@@ -25,7 +25,7 @@ export function siteViewOf(organization: Organization): SiteView | null {
 
 // The two updates below apply a mutation's answer to what is shown, so that the list is not read again.
 
-/** The site with the site space `addSpaceToSite` returned, at the end of the section it names (or the root). */
+/** The site with the site space `createSiteSpace` returned, at the end of the section it names (or the root). */
 export function withSiteSpace(view: SiteView, added: SiteSpaceItemFragment): SiteView {
   if (added.section === null) return { ...view, rootSiteSpaces: [...view.rootSiteSpaces, added] };
   return {
@@ -36,9 +36,9 @@ export function withSiteSpace(view: SiteView, added: SiteSpaceItemFragment): Sit
   };
 }
 
-/** The site without the site space `deleteSiteSpaceById` removed. */
-export function withoutSiteSpace(view: SiteView, siteSpaceId: string): SiteView {
-  const keep = (siteSpace: SiteSpaceItemFragment) => siteSpace.id !== siteSpaceId;
+/** The site without the site space whose id `deleteSiteSpace` answered (`deletedId`). */
+export function withoutSiteSpace(view: SiteView, deletedId: string): SiteView {
+  const keep = (siteSpace: SiteSpaceItemFragment) => siteSpace.id !== deletedId;
   return {
     ...view,
     rootSiteSpaces: view.rootSiteSpaces.filter(keep),

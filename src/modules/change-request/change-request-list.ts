@@ -7,6 +7,13 @@ import {
   timeRangeRules,
   timeRangeSchemas,
 } from "../../list-order.ts";
+import type { SortKey } from "../../pagination.ts";
+
+/** The change requests' default order: the last updated first. */
+export const changeRequestOrder: SortKey<ChangeRequest>[] = [
+  { field: "updatedAt", direction: "desc" },
+  { field: "id", direction: "desc" },
+];
 
 /** The sorts of `changeRequests(orderByKeys:)`. */
 export const changeRequestListOrder: ListOrder<ChangeRequest> = {

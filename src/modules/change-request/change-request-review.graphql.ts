@@ -1,10 +1,13 @@
 import type { ChangeRequestReview, ChangeRequestReviewer } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { edgeOf } from "../../pagination.ts";
 import { UserRef } from "../user/user.graphql.ts";
 import { userByIdLoader } from "../user/user.service.ts";
 import { ChangeRequestRef, changeRequestArgs } from "./change-request.graphql.ts";
 import { changeRequestByIdLoader } from "./change-request.loaders.ts";
+import { getChangeRequest } from "./change-request.service.ts";
 import {
   getReview,
   isReviewOutdated,
@@ -14,6 +17,7 @@ import {
   removeRequestedReviewer,
   requestReviewers,
   requestReviewersSchema,
+  reviewOrder,
   reviewSchema,
   submitReview,
 } from "./change-request-review.service.ts";
@@ -87,12 +91,19 @@ const RequestedReviewerRef = builder.objectRef<ChangeRequestReviewer>("ChangeReq
   }),
 });
 
+/** The edge of a change request's `reviews`, shared with `submitChangeRequestReview`'s payload. */
+const ReviewEdgeRef = builder.edgeObject({ type: ReviewRef, name: "ChangeRequestReviewsConnectionEdge" });
+
 builder.objectFields(ChangeRequestRef, (t) => ({
-  reviews: t.connection({
-    type: ReviewRef,
-    description: "Its reviews, newest first (getReviewsByChangeRequestId).",
-    resolve: (row, args, ctx) => listReviews(ctx, row, args),
-  }),
+  reviews: t.connection(
+    {
+      type: ReviewRef,
+      description: "Its reviews, newest first (getReviewsByChangeRequestId).",
+      resolve: (row, args, ctx) => listReviews(ctx, row, args),
+    },
+    {},
+    ReviewEdgeRef,
+  ),
   review: t.field({
     type: ReviewRef,
     description: "One of its reviews (getChangeRequestReviewById); an error (NOT_FOUND) when it has no such review.",
@@ -123,37 +134,82 @@ const RequestReviewersInput = builder.inputType("RequestReviewersInput", {
   }),
 });
 
+const SubmitChangeRequestReviewPayloadRef = payloadType<{
+  review: typeof ReviewRef.$inferType;
+  reviewEdge: typeof ReviewEdgeRef.$inferType;
+}>("submitChangeRequestReview", {
+  review: { type: ReviewRef, description: "The new review." },
+  reviewEdge: { type: ReviewEdgeRef, description: "The new review's edge in the change request's `reviews`." },
+});
+
+const RequestReviewersForChangeRequestPayloadRef = payloadType<{ changeRequest: typeof ChangeRequestRef.$inferType }>(
+  "requestReviewersForChangeRequest",
+  {
+    changeRequest: { type: ChangeRequestRef, description: "The change request, with its requested reviewers." },
+  },
+);
+
+const RemoveRequestedReviewerFromChangeRequestPayloadRef = payloadType<{
+  removedId: string;
+  changeRequest: typeof ChangeRequestRef.$inferType;
+}>("removeRequestedReviewerFromChangeRequest", {
+  removedId: { type: "ID", description: "The user no longer asked (for `@deleteEdge` on `requestedReviewers`)." },
+  changeRequest: { type: ChangeRequestRef, description: "The change request." },
+});
+
 builder.mutationFields((t) => ({
   submitChangeRequestReview: t.field({
-    type: ReviewRef,
-    description:
+    type: SubmitChangeRequestReviewPayloadRef,
+    description: describeMutation(
       "Reviews the change request's current revision: approve it or request changes. Needs the review role on " +
-      "the space; a draft or open change request only; authors may not approve their own.",
+        "the space; a draft or open change request only; authors may not approve their own.",
+      {
+        NOT_FOUND: "no such space or change request for the caller",
+        FORBIDDEN: "below the review role, or an author approving their own",
+        BAD_USER_INPUT: "invalid input",
+        CONFLICT: "not a draft or open change request",
+      },
+    ),
     args: {
       ...changeRequestArgs,
       input: t.arg({ type: SubmitReviewInput, required: true, description: "The verdict." }),
     },
-    resolve: (_root, a, ctx) => submitReview(ctx, a.spaceId, a.changeRequestId, a.input),
+    resolve: async (_root, a, ctx) => {
+      const review = await submitReview(ctx, a.spaceId, a.changeRequestId, a.input);
+      return { review, reviewEdge: edgeOf(reviewOrder, review) };
+    },
   }),
   requestReviewersForChangeRequest: t.field({
-    type: ChangeRequestRef,
-    description:
+    type: RequestReviewersForChangeRequestPayloadRef,
+    description: describeMutation(
       "Asks members of the organization to review the change request (asking again keeps one request). Needs the " +
-      "edit role on the space; a draft or open change request only.",
+        "edit role on the space; a draft or open change request only.",
+      {
+        NOT_FOUND: "no such space or change request for the caller",
+        FORBIDDEN: "below the edit role",
+        BAD_USER_INPUT: "a user who is not an organization member",
+        CONFLICT: "not a draft or open change request",
+      },
+    ),
     args: {
       ...changeRequestArgs,
       input: t.arg({ type: RequestReviewersInput, required: true, description: "Who to ask." }),
     },
-    resolve: (_root, a, ctx) => requestReviewers(ctx, a.spaceId, a.changeRequestId, a.input),
+    resolve: async (_root, a, ctx) => ({
+      changeRequest: await requestReviewers(ctx, a.spaceId, a.changeRequestId, a.input),
+    }),
   }),
-  removeRequestedReviewerFromChangeRequest: t.boolean({
-    description:
-      "Withdraws the request for a user's review; true even when they were not asked. Needs the edit role on " +
-      "the space.",
+  removeRequestedReviewerFromChangeRequest: t.field({
+    type: RemoveRequestedReviewerFromChangeRequestPayloadRef,
+    description: describeMutation(
+      "Withdraws the request for a user's review; succeeds even when they were not asked. Needs the edit role on " +
+        "the space.",
+      { NOT_FOUND: "no such space or change request for the caller", FORBIDDEN: "below the edit role" },
+    ),
     args: { ...changeRequestArgs, userId: t.arg.string({ required: true, description: "The user no longer asked." }) },
     resolve: async (_root, a, ctx) => {
       await removeRequestedReviewer(ctx, a.spaceId, a.changeRequestId, a.userId);
-      return true;
+      return { removedId: a.userId, changeRequest: await getChangeRequest(ctx, a.spaceId, a.changeRequestId) };
     },
   }),
 }));

@@ -4,7 +4,7 @@ import type { RequestContext } from "../../context.ts";
 import type { ChangeRequest, ChangeRequestReview, ChangeRequestReviewer, Prisma } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
-import { type PageArgs, paginate } from "../../pagination.ts";
+import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
 import { requireSpaceRole } from "../space/space.access.ts";
 import { changeRequestByIdLoader, reviewsLoader } from "./change-request.loaders.ts";
@@ -47,14 +47,17 @@ export async function submitReview(ctx: RequestContext, spaceId: string, idOrNum
   });
 }
 
+/** A change request's reviews, newest first. */
+export const reviewOrder: SortKey<ChangeRequestReview>[] = [
+  { field: "createdAt", direction: "desc" },
+  { field: "id", direction: "desc" },
+];
+
 export function listReviews(ctx: RequestContext, changeRequest: ChangeRequest, page: PageArgs) {
   return paginate<ChangeRequestReview>(page, {
     model: ctx.prisma.changeRequestReview,
     where: { changeRequestId: changeRequest.id },
-    sort: [
-      { field: "createdAt", direction: "desc" },
-      { field: "id", direction: "desc" },
-    ],
+    sort: reviewOrder,
   });
 }
 

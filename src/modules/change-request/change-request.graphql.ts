@@ -4,7 +4,6 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { computedDescription, metadataDescription, RevisionRef } from "../content/content.graphql.ts";
 import { revisionOf, revisionRead } from "../content/content.service.ts";
-import { ContentChangesInput, ContentEditRef } from "../content/content-write.graphql.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
 import { UserRef } from "../user/user.graphql.ts";
@@ -14,19 +13,13 @@ import {
   type ChangeRequestFilters,
   changeRequestFiltersSchema,
   changeRequestPermissions,
-  createChangeRequest,
-  createChangeRequestSchema,
   getChangeRequest,
   isOutdated,
   listChangeRequests,
   listContributors,
   loadVisibleChangeRequests,
-  updateChangeRequest,
-  updateChangeRequestSchema,
-  writeChangeRequestContent,
 } from "./change-request.service.ts";
 import { changeRequestFilterSchema, changeRequestListOrder } from "./change-request-list.ts";
-import { type MergeResult, mergeChangeRequest, updateChangeRequestFromSpace } from "./change-request-merge.service.ts";
 import { changeRequestPdf } from "./change-request-pdf.service.ts";
 
 export const ChangeRequestRef = builder.objectRef<ChangeRequest>("ChangeRequest");
@@ -211,14 +204,24 @@ const filtersOf = (args: { [Key in keyof ChangeRequestFilters]?: ChangeRequestFi
   orderBy: args.orderBy,
 });
 
+/** The edge of a space's `changeRequests`, shared with `createChangeRequest`'s payload. */
+export const ChangeRequestEdgeRef = builder.edgeObject({
+  type: ChangeRequestRef,
+  name: "SpaceChangeRequestsConnectionEdge",
+});
+
 builder.objectFields(SpaceRef, (t) => ({
-  changeRequests: t.connection({
-    type: ChangeRequestRef,
-    description: "The space's change requests, newest first (listChangeRequestsForSpace).",
-    args: filterArgs,
-    resolve: (space, args, ctx) =>
-      listChangeRequests(ctx, { spaceId: space.id }, filtersOf(args), args, listArgsOf(args)),
-  }),
+  changeRequests: t.connection(
+    {
+      type: ChangeRequestRef,
+      description: "The space's change requests, newest first (listChangeRequestsForSpace).",
+      args: filterArgs,
+      resolve: (space, args, ctx) =>
+        listChangeRequests(ctx, { spaceId: space.id }, filtersOf(args), args, listArgsOf(args)),
+    },
+    {},
+    ChangeRequestEdgeRef,
+  ),
   changeRequest: t.field({
     type: ChangeRequestRef,
     description: "One change request of the space (getChangeRequestById); an error (NOT_FOUND) when none.",
@@ -258,84 +261,5 @@ builder.objectFields(OrganizationRef, (t) => ({
         args,
         listArgsOf(args),
       ),
-  }),
-}));
-
-const CreateChangeRequestInput = builder.inputType("CreateChangeRequestInput", {
-  description: "A new change request on the space's current content.",
-  fields: (t) => ({
-    subject: t.string({ description: describeInputField(createChangeRequestSchema, "subject") }),
-    template: t.field({ type: "JSON", description: describeInputField(createChangeRequestSchema, "template") }),
-  }),
-});
-
-const UpdateChangeRequestInput = builder.inputType("UpdateChangeRequestInput", {
-  description: "The change request's fields to change; those omitted stay.",
-  fields: (t) => ({
-    subject: t.string({ description: describeInputField(updateChangeRequestSchema, "subject") }),
-    description: t.field({ type: "JSON", description: describeInputField(updateChangeRequestSchema, "description") }),
-    status: t.string({ description: describeInputField(updateChangeRequestSchema, "status") }),
-  }),
-});
-
-const MergeResultRef = builder.objectRef<MergeResult>("ChangeRequestMergeResult").implement({
-  description: "The revision a merge or an update made.",
-  fields: (t) => ({
-    revision: t.exposeString("revision", { description: "The resulting revision." }),
-    result: t.exposeString("result", {
-      description: "merge (the space took the change request's content) or update (the reverse).",
-    }),
-  }),
-});
-
-builder.mutationFields((t) => ({
-  createChangeRequest: t.field({
-    type: ChangeRequestRef,
-    description:
-      "Opens a change request on the space's current content, numbered next in the space (createChangeRequest). " +
-      "Needs the edit role on a space that is not locked.",
-    args: {
-      spaceId: t.arg.id({ required: true, description: "The space to change." }),
-      input: t.arg({ type: CreateChangeRequestInput, required: true, description: "Its title and template." }),
-    },
-    resolve: (_root, args, ctx) => createChangeRequest(ctx, args.spaceId, args.input),
-  }),
-  updateChangeRequestById: t.field({
-    type: ChangeRequestRef,
-    description:
-      "Changes the title, description or status (updateChangeRequestById). Needs the edit role on the space; a " +
-      "merged change request cannot change.",
-    args: {
-      ...changeRequestArgs,
-      input: t.arg({ type: UpdateChangeRequestInput, required: true, description: "What to change." }),
-    },
-    resolve: (_root, args, ctx) => updateChangeRequest(ctx, args.spaceId, args.changeRequestId, args.input),
-  }),
-  mergeChangeRequest: t.field({
-    type: MergeResultRef,
-    description:
-      "Merges the change request into the space, which then holds its content (mergeChangeRequest). Needs the " +
-      "review role on a space that is not locked, a draft or open change request, and the space's merge rules met.",
-    args: changeRequestArgs,
-    resolve: (_root, args, ctx) => mergeChangeRequest(ctx, args.spaceId, args.changeRequestId),
-  }),
-  updateChangeRequest: t.field({
-    type: MergeResultRef,
-    description:
-      "Pulls the space's current content into the change request (updateChangeRequest). Needs the edit role on a " +
-      "space that is not locked; a draft or open change request only.",
-    args: changeRequestArgs,
-    resolve: (_root, args, ctx) => updateChangeRequestFromSpace(ctx, args.spaceId, args.changeRequestId),
-  }),
-  updateChangeRequestContent: t.field({
-    type: ContentEditRef,
-    description:
-      "Writes content changes into the change request as one new revision. Needs the edit role on a space that is " +
-      "not locked; a draft or open change request only.",
-    args: {
-      ...changeRequestArgs,
-      input: t.arg({ type: ContentChangesInput, required: true, description: "The changes to write." }),
-    },
-    resolve: (_root, args, ctx) => writeChangeRequestContent(ctx, args.spaceId, args.changeRequestId, args.input),
   }),
 }));

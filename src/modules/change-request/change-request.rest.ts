@@ -55,9 +55,9 @@ export const changeRequestRoutes: RestRoute[] = [
     path: "/spaces/{spaceId}/change-requests",
     operation: "createChangeRequest",
     status: 201,
-    result: "createChangeRequest",
+    result: "createChangeRequest.changeRequest",
     document: `mutation createChangeRequest($spaceId: ID!, $input: CreateChangeRequestInput!) {
-      createChangeRequest(spaceId: $spaceId, input: $input) { ...ChangeRequestFields }
+      createChangeRequest(spaceId: $spaceId, input: $input) { changeRequest { ...ChangeRequestFields } }
     } ${changeRequestFields}`,
   },
   {
@@ -75,9 +75,9 @@ export const changeRequestRoutes: RestRoute[] = [
     path: base,
     operation: "updateChangeRequestById",
     status: 200,
-    result: "updateChangeRequestById",
+    result: "updateChangeRequestDetails.changeRequest",
     document: `mutation updateChangeRequestById(${crVariables}, $input: UpdateChangeRequestInput!) {
-      updateChangeRequestById(${crArguments}, input: $input) { ...ChangeRequestFields }
+      updateChangeRequestDetails(${crArguments}, input: $input) { changeRequest { ...ChangeRequestFields } }
     } ${changeRequestFields}`,
   },
   {
@@ -85,16 +85,16 @@ export const changeRequestRoutes: RestRoute[] = [
     path: `${base}/merge`,
     operation: "mergeChangeRequest",
     status: 200,
-    result: "mergeChangeRequest",
-    document: `mutation mergeChangeRequest(${crVariables}) { mergeChangeRequest(${crArguments}) { revision result } }`,
+    result: "mergeChangeRequest.outcome",
+    document: `mutation mergeChangeRequest(${crVariables}) { mergeChangeRequest(${crArguments}) { outcome { revision result } } }`,
   },
   {
     method: "POST",
     path: `${base}/update`,
     operation: "updateChangeRequest",
     status: 200,
-    result: "updateChangeRequest",
-    document: `mutation updateChangeRequest(${crVariables}) { updateChangeRequest(${crArguments}) { revision result } }`,
+    result: "updateChangeRequestFromSpace.outcome",
+    document: `mutation updateChangeRequest(${crVariables}) { updateChangeRequestFromSpace(${crArguments}) { outcome { revision result } } }`,
   },
   {
     method: "GET",
@@ -111,9 +111,9 @@ export const changeRequestRoutes: RestRoute[] = [
     path: `${base}/content`,
     operation: "updateChangeRequestContent",
     status: 200,
-    result: "updateChangeRequestContent",
+    result: "updateChangeRequestContent.contentEdit",
     document: `mutation updateChangeRequestContent(${crVariables}, $input: ContentChangesInput!) {
-      updateChangeRequestContent(${crArguments}, input: $input) { ${contentEditFields} }
+      updateChangeRequestContent(${crArguments}, input: $input) { contentEdit { ${contentEditFields} } }
     }`,
   },
   ...contentReadRoutes({
@@ -142,9 +142,9 @@ export const changeRequestRoutes: RestRoute[] = [
     path: `${base}/reviews`,
     operation: "submitChangeRequestReview",
     status: 201,
-    result: "submitChangeRequestReview",
+    result: "submitChangeRequestReview.review",
     document: `mutation submitChangeRequestReview(${crVariables}, $input: SubmitChangeRequestReviewInput!) {
-      submitChangeRequestReview(${crArguments}, input: $input) { ...ReviewFields }
+      submitChangeRequestReview(${crArguments}, input: $input) { review { ...ReviewFields } }
     } ${reviewFields}`,
   },
   {
@@ -170,9 +170,9 @@ export const changeRequestRoutes: RestRoute[] = [
     path: `${base}/requested-reviewers`,
     operation: "requestReviewersForChangeRequest",
     status: 200,
-    result: "requestReviewersForChangeRequest",
+    result: "requestReviewersForChangeRequest.changeRequest",
     document: `mutation requestReviewersForChangeRequest(${crVariables}, $input: RequestReviewersInput!) {
-      requestReviewersForChangeRequest(${crArguments}, input: $input) { ...ChangeRequestFields }
+      requestReviewersForChangeRequest(${crArguments}, input: $input) { changeRequest { ...ChangeRequestFields } }
     } ${changeRequestFields}`,
   },
   {
@@ -181,7 +181,7 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "removeRequestedReviewerFromChangeRequest",
     status: 204,
     document: `mutation removeRequestedReviewerFromChangeRequest(${crVariables}, $userId: String!) {
-      removeRequestedReviewerFromChangeRequest(${crArguments}, userId: $userId)
+      removeRequestedReviewerFromChangeRequest(${crArguments}, userId: $userId) { removedId }
     }`,
   },
 ];

@@ -29,7 +29,12 @@ import {
 import { spaceByIdLoader } from "../space/space.loaders.ts";
 import { templateEditor, templateSchema } from "../template/templates.ts";
 import { changeRequestByIdLoader, changeRequestByNumberLoader, contributorsLoader } from "./change-request.loaders.ts";
-import { changeRequestFilterRules, changeRequestFilterSchema, changeRequestListOrder } from "./change-request-list.ts";
+import {
+  changeRequestFilterRules,
+  changeRequestFilterSchema,
+  changeRequestListOrder,
+  changeRequestOrder,
+} from "./change-request-list.ts";
 
 const changeRequestStatuses = ["draft", "open", "archived", "merged"] as const;
 export type ChangeRequestStatus = (typeof changeRequestStatuses)[number];
@@ -148,10 +153,16 @@ export async function listChangeRequests(
   list: ListArgs = {},
 ) {
   const { status, creator, contributor, requestedReviewer, orderBy } = parseInput(changeRequestFiltersSchema, filters);
-  const sort = sortFor(changeRequestListOrder, list.orderBy, [
-    { field: orderBy ?? "updatedAt", direction: "desc" },
-    { field: "id", direction: "desc" },
-  ]);
+  const sort = sortFor(
+    changeRequestListOrder,
+    list.orderBy,
+    orderBy
+      ? [
+          { field: orderBy, direction: "desc" },
+          { field: "id", direction: "desc" },
+        ]
+      : changeRequestOrder,
+  );
   const filter = parseFilter(changeRequestFilterSchema, list.filter);
   let spaceIds: string[];
   if (!("organizationId" in scope)) {

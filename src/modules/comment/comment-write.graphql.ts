@@ -1,7 +1,9 @@
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
-import { CommentRef, ReplyRef } from "./comment.graphql.ts";
-import { documentBodySchema, markdownBodySchema } from "./comment.service.ts";
+import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { edgeOf } from "../../pagination.ts";
+import { CommentRef, CommentThreadEdgeRef, ReplyEdgeRef, ReplyRef } from "./comment.graphql.ts";
+import { commentOrder, documentBodySchema, markdownBodySchema, replyOrder } from "./comment.service.ts";
 import {
   deleteComment,
   deleteReply,
@@ -89,54 +91,143 @@ const replyArgs = builder.args((t) => ({
 
 const commentRole = "Needs the comment role on the space.";
 
+const PostCommentPayloadRef = payloadType<{
+  comment: typeof CommentRef.$inferType;
+  commentEdge: typeof CommentThreadEdgeRef.$inferType;
+}>("postComment", {
+  comment: { type: CommentRef, description: "The new thread." },
+  commentEdge: {
+    type: CommentThreadEdgeRef,
+    description: "The new thread's edge in the space's or change request's `commentThreads`.",
+  },
+});
+
+const UpdateCommentPayloadRef = payloadType<{ comment: typeof CommentRef.$inferType }>("updateComment", {
+  comment: { type: CommentRef, description: "The thread, changed." },
+});
+
+const DeleteCommentPayloadRef = payloadType<{ deletedId: string }>("deleteComment", {
+  deletedId: { type: "ID", description: "The deleted thread's id (for Relay's `@deleteRecord`)." },
+});
+
+const PostCommentReplyPayloadRef = payloadType<{
+  reply: typeof ReplyRef.$inferType;
+  replyEdge: typeof ReplyEdgeRef.$inferType;
+}>("postCommentReply", {
+  reply: { type: ReplyRef, description: "The new reply." },
+  replyEdge: { type: ReplyEdgeRef, description: "The new reply's edge in the thread's `replies`." },
+});
+
+const UpdateCommentReplyPayloadRef = payloadType<{ reply: typeof ReplyRef.$inferType }>("updateCommentReply", {
+  reply: { type: ReplyRef, description: "The reply, changed." },
+});
+
+const DeleteCommentReplyPayloadRef = payloadType<{ deletedId: string }>("deleteCommentReply", {
+  deletedId: { type: "ID", description: "The deleted reply's id (for Relay's `@deleteRecord`)." },
+});
+
 builder.mutationFields((t) => ({
   postComment: t.field({
-    type: CommentRef,
-    description: `Posts a comment thread (postCommentInSpace, postCommentInChangeRequest). ${commentRole}`,
+    type: PostCommentPayloadRef,
+    description: describeMutation(
+      `Posts a comment thread (postCommentInSpace, postCommentInChangeRequest). ${commentRole}`,
+      {
+        NOT_FOUND: "no such space or change request for the caller",
+        FORBIDDEN: "below the comment role",
+        BAD_USER_INPUT: "invalid input",
+      },
+    ),
     args: { ...baseArgs, input: t.arg({ type: PostCommentInput, required: true, description: "The comment." }) },
-    resolve: (_root, args, ctx) => postComment(ctx, args.spaceId, args.changeRequestId, args.input),
+    resolve: async (_root, args, ctx) => {
+      const comment = await postComment(ctx, args.spaceId, args.changeRequestId, args.input);
+      return { comment, commentEdge: edgeOf(commentOrder, comment) };
+    },
   }),
   updateComment: t.field({
-    type: CommentRef,
-    description:
+    type: UpdateCommentPayloadRef,
+    description: describeMutation(
       "Edits the body (its author only), resolves or reopens the thread, and adds or removes the viewer's " +
-      `reactions, all at once (updateCommentInSpace, updateCommentInChangeRequest). ${commentRole}`,
+        `reactions, all at once (updateCommentInSpace, updateCommentInChangeRequest). ${commentRole}`,
+      {
+        NOT_FOUND: "no such space, change request or comment for the caller",
+        FORBIDDEN: "below the comment role, or editing another author's body",
+        BAD_USER_INPUT: "invalid input",
+      },
+    ),
     args: { ...commentArgs, input: t.arg({ type: UpdateCommentInput, required: true, description: "The changes." }) },
-    resolve: (_root, args, ctx) => updateComment(ctx, args.spaceId, args.changeRequestId, args.commentId, args.input),
+    resolve: async (_root, args, ctx) => ({
+      comment: await updateComment(ctx, args.spaceId, args.changeRequestId, args.commentId, args.input),
+    }),
   }),
-  deleteComment: t.boolean({
-    description:
-      "Deletes a thread with its replies; true also when it did not exist (deleteCommentInSpace, " +
-      "deleteCommentInChangeRequest). Its author or a space admin.",
+  deleteComment: t.field({
+    type: DeleteCommentPayloadRef,
+    description: describeMutation(
+      "Deletes a thread with its replies; succeeds also when it did not exist (deleteCommentInSpace, " +
+        "deleteCommentInChangeRequest). Its author or a space admin.",
+      {
+        NOT_FOUND: "no such space or change request for the caller",
+        FORBIDDEN: "neither its author nor a space admin",
+      },
+    ),
     args: commentArgs,
     resolve: async (_root, args, ctx) => {
       await deleteComment(ctx, args.spaceId, args.changeRequestId, args.commentId);
-      return true;
+      return { deletedId: args.commentId };
     },
   }),
   postCommentReply: t.field({
-    type: ReplyRef,
-    description: `Replies in a thread (postCommentReplyInSpace, postCommentReplyInChangeRequest). ${commentRole}`,
+    type: PostCommentReplyPayloadRef,
+    description: describeMutation(
+      `Replies in a thread (postCommentReplyInSpace, postCommentReplyInChangeRequest). ${commentRole}`,
+      {
+        NOT_FOUND: "no such space, change request or comment for the caller",
+        FORBIDDEN: "below the comment role",
+        BAD_USER_INPUT: "invalid input",
+      },
+    ),
     args: { ...commentArgs, input: t.arg({ type: PostReplyInput, required: true, description: "The reply." }) },
-    resolve: (_root, args, ctx) => postReply(ctx, args.spaceId, args.changeRequestId, args.commentId, args.input),
+    resolve: async (_root, args, ctx) => {
+      const reply = await postReply(ctx, args.spaceId, args.changeRequestId, args.commentId, args.input);
+      return { reply, replyEdge: edgeOf(replyOrder, reply) };
+    },
   }),
   updateCommentReply: t.field({
-    type: ReplyRef,
-    description:
+    type: UpdateCommentReplyPayloadRef,
+    description: describeMutation(
       "Edits a reply's body (its author only) and adds or removes the viewer's reactions " +
-      `(updateCommentReplyInSpace, updateCommentReplyInChangeRequest). ${commentRole}`,
+        `(updateCommentReplyInSpace, updateCommentReplyInChangeRequest). ${commentRole}`,
+      {
+        NOT_FOUND: "no such space, change request, comment or reply for the caller",
+        FORBIDDEN: "below the comment role, or editing another author's body",
+        BAD_USER_INPUT: "invalid input",
+      },
+    ),
     args: { ...replyArgs, input: t.arg({ type: UpdateReplyInput, required: true, description: "The changes." }) },
-    resolve: (_root, args, ctx) =>
-      updateReply(ctx, args.spaceId, args.changeRequestId, args.commentId, args.commentReplyId, args.input),
+    resolve: async (_root, args, ctx) => ({
+      reply: await updateReply(
+        ctx,
+        args.spaceId,
+        args.changeRequestId,
+        args.commentId,
+        args.commentReplyId,
+        args.input,
+      ),
+    }),
   }),
-  deleteCommentReply: t.boolean({
-    description:
-      "Deletes a reply; true also when the reply did not exist, an error (NOT_FOUND) when its thread does not " +
-      "(deleteCommentReplyInSpace, deleteCommentReplyInChangeRequest). Its author or a space admin.",
+  deleteCommentReply: t.field({
+    type: DeleteCommentReplyPayloadRef,
+    description: describeMutation(
+      "Deletes a reply; succeeds also when the reply did not exist, an error (NOT_FOUND) when its thread does not " +
+        "(deleteCommentReplyInSpace, deleteCommentReplyInChangeRequest). Its author or a space admin.",
+      {
+        NOT_FOUND: "no such space, change request or comment for the caller",
+        FORBIDDEN: "neither its author nor a space admin",
+      },
+    ),
     args: replyArgs,
     resolve: async (_root, args, ctx) => {
       await deleteReply(ctx, args.spaceId, args.changeRequestId, args.commentId, args.commentReplyId);
-      return true;
+      return { deletedId: args.commentReplyId };
     },
   }),
 }));

@@ -234,6 +234,9 @@ const CommentStatusFilterEnum = builder.enumType("CommentStatusFilter", {
   },
 });
 
+/** The edge of a thread's `replies`, shared with `postCommentReply`'s payload. */
+export const ReplyEdgeRef = builder.edgeObject({ type: ReplyRef, name: "CommentRepliesConnectionEdge" });
+
 export const CommentRef = builder.node(builder.objectRef<Comment>("Comment"), {
   description:
     "A comment thread on a space or a change request. Readable by whoever may read the space; the comment role " +
@@ -282,11 +285,15 @@ export const CommentRef = builder.node(builder.objectRef<Comment>("Comment"), {
       description: "Who replied in the thread, with how many replies each.",
       resolve: (comment, _args, ctx) => repliersOf(ctx, comment),
     }),
-    replies: t.connection({
-      type: ReplyRef,
-      description: "Its replies, oldest first (listCommentRepliesInChangeRequest).",
-      resolve: (comment, args, ctx) => listReplies(ctx, comment, args),
-    }),
+    replies: t.connection(
+      {
+        type: ReplyRef,
+        description: "Its replies, oldest first (listCommentRepliesInChangeRequest).",
+        resolve: (comment, args, ctx) => listReplies(ctx, comment, args),
+      },
+      {},
+      ReplyEdgeRef,
+    ),
     reply: t.field({
       type: ReplyRef,
       description:
@@ -343,13 +350,20 @@ const filtersOf = (args: ListArgs): CommentFilters => ({
   authors: args.authors,
 });
 
+/** The edge of `commentThreads` (a space's and a change request's), shared with `postComment`'s payload. */
+export const CommentThreadEdgeRef = builder.edgeObject({ type: CommentRef, name: "CommentThreadEdge" });
+
 builder.objectFields(SpaceRef, (t) => ({
-  commentThreads: t.connection({
-    type: CommentRef,
-    description: "The space's own comment threads, not those of its change requests (listCommentsInSpace).",
-    args: listArgs,
-    resolve: (space, args, ctx) => listComments(ctx, { space, changeRequest: null }, filtersOf(args), args, args),
-  }),
+  commentThreads: t.connection(
+    {
+      type: CommentRef,
+      description: "The space's own comment threads, not those of its change requests (listCommentsInSpace).",
+      args: listArgs,
+      resolve: (space, args, ctx) => listComments(ctx, { space, changeRequest: null }, filtersOf(args), args, args),
+    },
+    {},
+    CommentThreadEdgeRef,
+  ),
   comment: t.field({
     type: CommentRef,
     description: "One of the space's own comments (getCommentInSpace); an error (NOT_FOUND) when none.",
@@ -364,13 +378,17 @@ builder.objectFields(SpaceRef, (t) => ({
 }));
 
 builder.objectFields(ChangeRequestRef, (t) => ({
-  commentThreads: t.connection({
-    type: CommentRef,
-    description: "The change request's comment threads (listCommentsInChangeRequest).",
-    args: listArgs,
-    resolve: async (changeRequest, args, ctx) =>
-      listComments(ctx, await commentBase(ctx, changeRequest.spaceId, changeRequest.id), filtersOf(args), args, args),
-  }),
+  commentThreads: t.connection(
+    {
+      type: CommentRef,
+      description: "The change request's comment threads (listCommentsInChangeRequest).",
+      args: listArgs,
+      resolve: async (changeRequest, args, ctx) =>
+        listComments(ctx, await commentBase(ctx, changeRequest.spaceId, changeRequest.id), filtersOf(args), args, args),
+    },
+    {},
+    CommentThreadEdgeRef,
+  ),
   comment: t.field({
     type: CommentRef,
     description: "One of the change request's comments (getCommentInChangeRequest); an error (NOT_FOUND) when none.",

@@ -56,9 +56,9 @@ function baseRoutes(base: {
       path: `${path}/comments`,
       operation: `postComment${suffix}`,
       status: 200,
-      result: "postComment",
+      result: "postComment.comment",
       document: `mutation postComment${suffix}(${variables}, $input: PostCommentInput!, $format: PageFormat) {
-        postComment(${base.arguments}, input: $input) { ...CommentFields }
+        postComment(${base.arguments}, input: $input) { comment { ...CommentFields } }
       } ${commentFields}`,
     },
     {
@@ -76,9 +76,9 @@ function baseRoutes(base: {
       path: comment,
       operation: `updateComment${suffix}`,
       status: 200,
-      result: "updateComment",
+      result: "updateComment.comment",
       document: `mutation updateComment${suffix}(${commentVariables}, $input: UpdateCommentInput!, $format: PageFormat) {
-        updateComment(${commentArguments}, input: $input) { ...CommentFields }
+        updateComment(${commentArguments}, input: $input) { comment { ...CommentFields } }
       } ${commentFields}`,
     },
     {
@@ -86,7 +86,7 @@ function baseRoutes(base: {
       path: comment,
       operation: `deleteComment${suffix}`,
       status: 204,
-      document: `mutation deleteComment${suffix}(${commentVariables}) { deleteComment(${commentArguments}) }`,
+      document: `mutation deleteComment${suffix}(${commentVariables}) { deleteComment(${commentArguments}) { deletedId } }`,
     },
     listRoute({
       path: `${comment}/replies`,
@@ -101,9 +101,9 @@ function baseRoutes(base: {
       path: `${comment}/replies`,
       operation: `postCommentReply${suffix}`,
       status: 200,
-      result: "postCommentReply",
+      result: "postCommentReply.reply",
       document: `mutation postCommentReply${suffix}(${commentVariables}, $input: PostCommentReplyInput!, $format: PageFormat) {
-        postCommentReply(${commentArguments}, input: $input) { ...ReplyFields }
+        postCommentReply(${commentArguments}, input: $input) { reply { ...ReplyFields } }
       } ${replyFields}`,
     },
     {
@@ -121,9 +121,9 @@ function baseRoutes(base: {
       path: reply,
       operation: `updateCommentReply${suffix}`,
       status: 200,
-      result: "updateCommentReply",
+      result: "updateCommentReply.reply",
       document: `mutation updateCommentReply${suffix}(${replyVariables}, $input: UpdateCommentReplyInput!, $format: PageFormat) {
-        updateCommentReply(${replyArguments}, input: $input) { ...ReplyFields }
+        updateCommentReply(${replyArguments}, input: $input) { reply { ...ReplyFields } }
       } ${replyFields}`,
     },
     {
@@ -131,7 +131,7 @@ function baseRoutes(base: {
       path: reply,
       operation: `deleteCommentReply${suffix}`,
       status: 204,
-      document: `mutation deleteCommentReply${suffix}(${replyVariables}) { deleteCommentReply(${replyArguments}) }`,
+      document: `mutation deleteCommentReply${suffix}(${replyVariables}) { deleteCommentReply(${replyArguments}) { deletedId } }`,
     },
     listRoute({
       path: `${path}/commenters`,

@@ -79,6 +79,12 @@ export const commentFiltersSchema = z.strictObject({
 
 export type CommentFilters = z.input<typeof commentFiltersSchema>;
 
+/** Comment threads' default order: the latest posted first. */
+export const commentOrder: SortKey<Comment>[] = [
+  { field: "postedAt", direction: "desc" },
+  { field: "id", direction: "desc" },
+];
+
 /** The sorts of `commentThreads(orderBy:)`. */
 export const commentListOrder: ListOrder<Comment> = { fields: { POSTED_AT: "postedAt" }, tiebreak: "id" };
 
@@ -112,11 +118,16 @@ export async function listComments(
   if (status === "resolved") where.resolvedAt = { not: null };
   if (targetPage) where.pageId = targetPage;
   if (authors?.length) where.postedById = { in: authors };
-  const direction = order ?? "desc";
-  const sort = sortFor(commentListOrder, list.orderBy, [
-    { field: "postedAt", direction },
-    { field: "id", direction },
-  ]);
+  const sort = sortFor(
+    commentListOrder,
+    list.orderBy,
+    order
+      ? [
+          { field: "postedAt", direction: order },
+          { field: "id", direction: order },
+        ]
+      : commentOrder,
+  );
   const comments = await paginate<Comment>(page, { sort, where, model: ctx.prisma.comment });
   // Replies find their thread through this loader.
   for (const { node } of comments.edges) commentByIdLoader(ctx).prime(node.id, node);
@@ -131,16 +142,17 @@ export async function getComment(ctx: RequestContext, base: CommentBase, comment
   return comment;
 }
 
-const replySort: SortKey<CommentReply>[] = [
+/** A thread's replies, oldest first. */
+export const replyOrder: SortKey<CommentReply>[] = [
   { field: "postedAt", direction: "asc" },
   { field: "id", direction: "asc" },
 ];
 
 /** A thread's replies, oldest first; first pages of many threads come from one batched statement. */
 export async function listReplies(ctx: RequestContext, comment: Comment, page: PageArgs) {
-  if (isFirstPage(page)) return pageFromRows(page, replySort, (await threadLoader(ctx).load(comment.id)).replies);
+  if (isFirstPage(page)) return pageFromRows(page, replyOrder, (await threadLoader(ctx).load(comment.id)).replies);
   return paginate<CommentReply>(page, {
-    sort: replySort,
+    sort: replyOrder,
     where: { commentId: comment.id },
     model: ctx.prisma.commentReply,
   });

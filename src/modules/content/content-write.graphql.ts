@@ -1,5 +1,6 @@
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { type ContentEdit, updateSpaceContent } from "./content.service.ts";
 import { contentChangesSchema, fileUploadSchema, pageFieldsSchema, positionSchema } from "./content-state.ts";
 
@@ -96,16 +97,30 @@ export const ContentChangesInput = builder.inputType("ContentChangesInput", {
   }),
 });
 
+const UpdateSpaceContentPayloadRef = payloadType<{ contentEdit: typeof ContentEditRef.$inferType }>(
+  "updateSpaceContent",
+  {
+    contentEdit: { type: ContentEditRef, description: "The revision written." },
+  },
+);
+
 builder.mutationFields((t) => ({
   updateSpaceContent: t.field({
-    type: ContentEditRef,
-    description:
+    type: UpdateSpaceContentPayloadRef,
+    description: describeMutation(
       "Edits the space's content directly, as one new revision that becomes the space's content. Needs the edit " +
-      "role on a space that is not locked.",
+        "role on a space that is not locked.",
+      {
+        NOT_FOUND: "no such space for the caller",
+        FORBIDDEN: "below the edit role, or the space is locked",
+        BAD_USER_INPUT: "invalid changes",
+        CONFLICT: "a stale base revision",
+      },
+    ),
     args: {
       spaceId: t.arg.id({ required: true, description: "The space to edit." }),
       input: t.arg({ type: ContentChangesInput, required: true, description: "The changes to write." }),
     },
-    resolve: (_root, args, ctx) => updateSpaceContent(ctx, args.spaceId, args.input),
+    resolve: async (_root, args, ctx) => ({ contentEdit: await updateSpaceContent(ctx, args.spaceId, args.input) }),
   }),
 }));

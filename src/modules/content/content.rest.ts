@@ -125,9 +125,9 @@ export const contentRoutes: RestRoute[] = [
     path: "/spaces/{spaceId}/content",
     operation: "updateSpaceContent",
     status: 200,
-    result: "updateSpaceContent",
+    result: "updateSpaceContent.contentEdit",
     document: `mutation updateSpaceContent($spaceId: ID!, $input: ContentChangesInput!) {
-      updateSpaceContent(spaceId: $spaceId, input: $input) { ${contentEditFields} }
+      updateSpaceContent(spaceId: $spaceId, input: $input) { contentEdit { ${contentEditFields} } }
     }`,
   },
 ];

@@ -1,6 +1,8 @@
 import type { GitSync } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { getSpace } from "../space/space.access.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
 import {
   deleteLegacyGitInstallation,
@@ -127,41 +129,73 @@ const ExportToGitRepositoryInput = builder.inputType("ExportToGitRepositoryInput
 const spaceArg = builder.args((t) => ({ spaceId: t.id({ required: true, description: "The space." }) }));
 const createRole = "Needs the create role on the space.";
 
+const ImportGitRepositoryPayloadRef = payloadType<{ space: typeof SpaceRef.$inferType }>("importGitRepository", {
+  space: { type: SpaceRef, description: "The space; its `gitSync` shows the queued import." },
+});
+
+const ExportToGitRepositoryPayloadRef = payloadType<{ space: typeof SpaceRef.$inferType }>("exportToGitRepository", {
+  space: { type: SpaceRef, description: "The space; its `gitSync` shows the queued export." },
+});
+
+const DeleteLegacyGitInstallationPayloadRef = payloadType<{ space: typeof SpaceRef.$inferType }>(
+  "deleteLegacyGitInstallation",
+  {
+    space: { type: SpaceRef, description: "The space, without its legacy installation." },
+  },
+);
+
 builder.mutationFields((t) => ({
-  importGitRepository: t.boolean({
-    description:
+  importGitRepository: t.field({
+    type: ImportGitRepositoryPayloadRef,
+    description: describeMutation(
       "Queues an import of a Git branch; the space's gitSync shows its progress and outcome (importGitRepository). " +
-      createRole,
+        createRole,
+      {
+        NOT_FOUND: "no such space for the caller",
+        FORBIDDEN: "below the create role on the space",
+        BAD_USER_INPUT: "invalid input",
+      },
+    ),
     args: {
       ...spaceArg,
       input: t.arg({ type: ImportGitRepositoryInput, required: true, description: "The branch to import." }),
     },
     resolve: async (_root, args, ctx) => {
       await importGitRepository(ctx, args.spaceId, args.input);
-      return true;
+      return { space: await getSpace(ctx, args.spaceId) };
     },
   }),
-  exportToGitRepository: t.boolean({
-    description:
+  exportToGitRepository: t.field({
+    type: ExportToGitRepositoryPayloadRef,
+    description: describeMutation(
       "Queues an export of the space's content as one commit; the space's gitSync shows the outcome " +
-      `(exportToGitRepository). ${createRole}`,
+        `(exportToGitRepository). ${createRole}`,
+      {
+        NOT_FOUND: "no such space for the caller",
+        FORBIDDEN: "below the create role on the space",
+        BAD_USER_INPUT: "invalid input",
+      },
+    ),
     args: {
       ...spaceArg,
       input: t.arg({ type: ExportToGitRepositoryInput, required: true, description: "The branch to export to." }),
     },
     resolve: async (_root, args, ctx) => {
       await exportToGitRepository(ctx, args.spaceId, args.input);
-      return true;
+      return { space: await getSpace(ctx, args.spaceId) };
     },
   }),
-  deleteLegacyGitInstallation: t.boolean({
-    description:
-      "Removes the space's legacy (github-legacy) Git installation so it can move to a Git integration; true " +
-      "also when it had none (deleteLegacyGitInstallation). Needs the admin role on the space.",
+  deleteLegacyGitInstallation: t.field({
+    type: DeleteLegacyGitInstallationPayloadRef,
+    description: describeMutation(
+      "Removes the space's legacy (github-legacy) Git installation so it can move to a Git integration; succeeds " +
+        "also when it had none (deleteLegacyGitInstallation). Needs the admin role on the space.",
+      { NOT_FOUND: "no such space for the caller", FORBIDDEN: "not an admin of the space" },
+    ),
     args: spaceArg,
     resolve: async (_root, args, ctx) => {
       await deleteLegacyGitInstallation(ctx, args.spaceId);
-      return true;
+      return { space: await getSpace(ctx, args.spaceId) };
     },
   }),
 }));

@@ -14,7 +14,7 @@ export const gitSyncRoutes: RestRoute[] = [
     operation: "importGitRepository",
     status: 204,
     document: `mutation importGitRepository($spaceId: ID!, $input: ImportGitRepositoryInput!) {
-      importGitRepository(spaceId: $spaceId, input: $input)
+      importGitRepository(spaceId: $spaceId, input: $input) { space { id } }
     }`,
   },
   {
@@ -23,7 +23,7 @@ export const gitSyncRoutes: RestRoute[] = [
     operation: "exportToGitRepository",
     status: 204,
     document: `mutation exportToGitRepository($spaceId: ID!, $input: ExportToGitRepositoryInput!) {
-      exportToGitRepository(spaceId: $spaceId, input: $input)
+      exportToGitRepository(spaceId: $spaceId, input: $input) { space { id } }
     }`,
   },
   {
@@ -39,6 +39,6 @@ export const gitSyncRoutes: RestRoute[] = [
     path: "/spaces/{spaceId}/git/legacy-installation",
     operation: "deleteLegacyGitInstallation",
     status: 204,
-    document: `mutation deleteLegacyGitInstallation($spaceId: ID!) { deleteLegacyGitInstallation(spaceId: $spaceId) }`,
+    document: `mutation deleteLegacyGitInstallation($spaceId: ID!) { deleteLegacyGitInstallation(spaceId: $spaceId) { space { id } } }`,
   },
 ];

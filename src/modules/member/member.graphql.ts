@@ -3,6 +3,8 @@ import { builder } from "../../graphql/builder.ts";
 import { RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
+import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { edgeOf } from "../../pagination.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { memberSpaceCountLoader } from "../space/space.loaders.ts";
 import { UserRef } from "../user/user.graphql.ts";
@@ -13,6 +15,7 @@ import {
   listMembers,
   memberFilterSchema,
   memberListOrder,
+  memberOrder,
   pingOrganization,
   removeMember,
   setMemberSso,
@@ -90,30 +93,37 @@ const MemberFilterInput = builder.inputType("MemberFilter", {
   }),
 });
 
+/** The edge of an organization's `members`, shared with `addOrganizationMember`'s payload. */
+const MemberEdgeRef = builder.edgeObject({ type: MemberRef, name: "OrganizationMembersConnectionEdge" });
+
 builder.objectFields(OrganizationRef, (t) => ({
-  members: t.connection({
-    type: MemberRef,
-    description: "The organization's members; organization members, not guests (listMembersInOrganizationById).",
-    args: {
-      role: t.arg({ type: MemberRoleFilterEnum, description: "Only members with this role." }),
-      search: t.arg.string({ description: "Only members whose display name or email contains this, ignoring case." }),
-      sort: t.arg({
-        type: MemberSortEnum,
-        description: "Default joinedAt; lastSeenAt lists only active members.",
-        deprecationReason: "Use orderBy.",
-      }),
-      order: t.arg({ type: SortOrderEnum, description: "Default desc.", deprecationReason: "Use orderBy." }),
-      orderBy: t.arg({
-        type: [MemberOrderInput],
-        description: orderByDescription("newest members first; wins over `sort` and `order`"),
-      }),
-      filter: t.arg({
-        type: MemberFilterInput,
-        description: "Conditions on the members listed; its `role` wins over the `role` argument.",
-      }),
+  members: t.connection(
+    {
+      type: MemberRef,
+      description: "The organization's members; organization members, not guests (listMembersInOrganizationById).",
+      args: {
+        role: t.arg({ type: MemberRoleFilterEnum, description: "Only members with this role." }),
+        search: t.arg.string({ description: "Only members whose display name or email contains this, ignoring case." }),
+        sort: t.arg({
+          type: MemberSortEnum,
+          description: "Default joinedAt; lastSeenAt lists only active members.",
+          deprecationReason: "Use orderBy.",
+        }),
+        order: t.arg({ type: SortOrderEnum, description: "Default desc.", deprecationReason: "Use orderBy." }),
+        orderBy: t.arg({
+          type: [MemberOrderInput],
+          description: orderByDescription("newest members first; wins over `sort` and `order`"),
+        }),
+        filter: t.arg({
+          type: MemberFilterInput,
+          description: "Conditions on the members listed; its `role` wins over the `role` argument.",
+        }),
+      },
+      resolve: (organization, args, ctx) => listMembers(ctx, organization.id, args, args, args),
     },
-    resolve: (organization, args, ctx) => listMembers(ctx, organization.id, args, args, args),
-  }),
+    {},
+    MemberEdgeRef,
+  ),
   member: t.field({
     type: MemberRef,
     description: "One member, by user id; organization members, not guests (getMemberInOrganizationById).",
@@ -146,59 +156,130 @@ const PingResultRef = builder.objectRef<{ serviceVisitorClaims: string | null }>
   }),
 });
 
+const UpdateOrganizationMemberPayloadRef = payloadType<{ member: typeof MemberRef.$inferType }>(
+  "updateOrganizationMember",
+  {
+    member: { type: MemberRef, description: "The member, changed." },
+  },
+);
+
+const RemoveOrganizationMemberPayloadRef = payloadType<{ removedId: string; organizationId: string }>(
+  "removeOrganizationMember",
+  {
+    removedId: { type: "ID", description: "The removed member's user id (for `@deleteEdge` on `members`)." },
+    organizationId: { type: "ID", description: "The id of the organization they left (whose `members` held them)." },
+  },
+);
+
+const UpdateOrganizationMemberLastSeenAtPayloadRef = payloadType<{ ping: typeof PingResultRef.$inferType }>(
+  "updateOrganizationMemberLastSeenAt",
+  {
+    ping: { type: PingResultRef, description: "The answer to the ping." },
+  },
+);
+
+const SetUserAsSSOMemberForOrganizationPayloadRef = payloadType<{ member: typeof MemberRef.$inferType }>(
+  "setUserAsSSOMemberForOrganization",
+  {
+    member: { type: MemberRef, description: "The member, now an SSO member." },
+  },
+);
+
+const AddOrganizationMemberPayloadRef = payloadType<{
+  member: typeof MemberRef.$inferType;
+  memberEdge: typeof MemberEdgeRef.$inferType;
+}>("addOrganizationMember", {
+  member: { type: MemberRef, description: "The new member." },
+  memberEdge: {
+    type: MemberEdgeRef,
+    description: "The new member's edge in the organization's `members` (default order).",
+  },
+});
+
 builder.mutationFields((t) => {
   const organizationId = t.arg.id({ required: true, description: "The organization's id." });
   const userId = t.arg.id({ required: true, description: "The member's user id." });
   return {
-    updateMemberInOrganizationById: t.field({
-      type: MemberRef,
-      description:
+    updateOrganizationMember: t.field({
+      type: UpdateOrganizationMemberPayloadRef,
+      description: describeMutation(
         "Changes a member's role; organization admins. The organization must keep an admin (a CONFLICT error " +
-        "otherwise) (updateMemberInOrganizationById).",
+          "otherwise) (updateMemberInOrganizationById).",
+        {
+          NOT_FOUND: "no such organization or member for the caller",
+          FORBIDDEN: "not an organization admin",
+          BAD_USER_INPUT: "invalid role",
+          CONFLICT: "the organization would lose its last admin",
+        },
+      ),
       args: {
         organizationId,
         userId,
         input: t.arg({ type: UpdateMemberInput, required: true, description: "The new role." }),
       },
-      resolve: (_root, args, ctx) => updateMember(ctx, args.organizationId, args.userId, args.input),
+      resolve: async (_root, args, ctx) => ({
+        member: await updateMember(ctx, args.organizationId, args.userId, args.input),
+      }),
     }),
-    removeMemberFromOrganizationById: t.boolean({
-      description:
+    removeOrganizationMember: t.field({
+      type: RemoveOrganizationMemberPayloadRef,
+      description: describeMutation(
         "Removes a member: admins remove anyone, members may remove themselves (leave). Removing a non-member " +
-        "succeeds. Always true (removeMemberFromOrganizationById).",
+          "succeeds. (removeMemberFromOrganizationById).",
+        {
+          NOT_FOUND: "no such organization for the caller",
+          FORBIDDEN: "not an organization admin, removing someone else",
+          CONFLICT: "the organization would lose its last admin",
+        },
+      ),
       args: { organizationId, userId },
       resolve: async (_root, args, ctx) => {
         await removeMember(ctx, args.organizationId, args.userId);
-        return true;
+        return { removedId: args.userId, organizationId: args.organizationId };
       },
     }),
     updateOrganizationMemberLastSeenAt: t.field({
-      type: PingResultRef,
-      description:
+      type: UpdateOrganizationMemberLastSeenAtPayloadRef,
+      description: describeMutation(
         "Records that the caller is active in the organization now (their `lastSeenAt`); members and guests " +
-        "(updateOrganizationMemberLastSeenAt).",
+          "(updateOrganizationMemberLastSeenAt).",
+        { NOT_FOUND: "no such organization for the caller" },
+      ),
       args: { organizationId },
       resolve: async (_root, args, ctx) => {
         await pingOrganization(ctx, args.organizationId);
-        return { serviceVisitorClaims: null };
+        return { ping: { serviceVisitorClaims: null } };
       },
     }),
     setUserAsSSOMemberForOrganization: t.field({
-      type: MemberRef,
-      description: "Marks a member as an SSO member; organization admins (setUserAsSSOMemberForOrganization).",
+      type: SetUserAsSSOMemberForOrganizationPayloadRef,
+      description: describeMutation(
+        "Marks a member as an SSO member; organization admins (setUserAsSSOMemberForOrganization).",
+        { NOT_FOUND: "no such organization or member for the caller", FORBIDDEN: "not an organization admin" },
+      ),
       args: { organizationId, userId },
-      resolve: (_root, args, ctx) => setMemberSso(ctx, args.organizationId, args.userId),
+      resolve: async (_root, args, ctx) => ({ member: await setMemberSso(ctx, args.organizationId, args.userId) }),
     }),
     addOrganizationMember: t.field({
-      type: MemberRef,
-      description:
+      type: AddOrganizationMemberPayloadRef,
+      description: describeMutation(
         "Adds a person by email, creating their user if needed; someone already a member is a CONFLICT error. " +
-        "Organization admins.",
+          "Organization admins.",
+        {
+          NOT_FOUND: "no such organization for the caller",
+          FORBIDDEN: "not an organization admin",
+          BAD_USER_INPUT: "invalid email or role",
+          CONFLICT: "already a member",
+        },
+      ),
       args: {
         organizationId,
         input: t.arg({ type: AddOrganizationMemberInput, required: true, description: "The person and their role." }),
       },
-      resolve: (_root, args, ctx) => addOrganizationMemberByEmail(ctx, args.organizationId, args.input),
+      resolve: async (_root, args, ctx) => {
+        const member = await addOrganizationMemberByEmail(ctx, args.organizationId, args.input);
+        return { member, memberEdge: edgeOf(memberOrder, member) };
+      },
     }),
   };
 });

@@ -36,9 +36,9 @@ export const memberRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/members/{userId}",
     operation: "updateMemberInOrganizationById",
     status: 200,
-    result: "updateMemberInOrganizationById",
+    result: "updateOrganizationMember.member",
     document: `mutation updateMemberInOrganizationById($organizationId: ID!, $userId: ID!, $input: UpdateMemberInput!) {
-      updateMemberInOrganizationById(organizationId: $organizationId, userId: $userId, input: $input) { ...MemberFields }
+      updateOrganizationMember(organizationId: $organizationId, userId: $userId, input: $input) { member { ...MemberFields } }
     } ${memberFields}`,
   },
   {
@@ -47,7 +47,7 @@ export const memberRoutes: RestRoute[] = [
     operation: "removeMemberFromOrganizationById",
     status: 204,
     document: `mutation removeMemberFromOrganizationById($organizationId: ID!, $userId: ID!) {
-      removeMemberFromOrganizationById(organizationId: $organizationId, userId: $userId)
+      removeOrganizationMember(organizationId: $organizationId, userId: $userId) { removedId }
     }`,
   },
   {
@@ -55,9 +55,9 @@ export const memberRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/ping",
     operation: "updateOrganizationMemberLastSeenAt",
     status: 200,
-    result: "updateOrganizationMemberLastSeenAt",
+    result: "updateOrganizationMemberLastSeenAt.ping",
     document: `mutation updateOrganizationMemberLastSeenAt($organizationId: ID!) {
-      updateOrganizationMemberLastSeenAt(organizationId: $organizationId) { serviceVisitorClaims }
+      updateOrganizationMemberLastSeenAt(organizationId: $organizationId) { ping { serviceVisitorClaims } }
     }`,
   },
   {
@@ -65,9 +65,9 @@ export const memberRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/members/{userId}/sso",
     operation: "setUserAsSSOMemberForOrganization",
     status: 200,
-    result: "setUserAsSSOMemberForOrganization",
+    result: "setUserAsSSOMemberForOrganization.member",
     document: `mutation setUserAsSSOMemberForOrganization($organizationId: ID!, $userId: ID!) {
-      setUserAsSSOMemberForOrganization(organizationId: $organizationId, userId: $userId) { ...MemberFields }
+      setUserAsSSOMemberForOrganization(organizationId: $organizationId, userId: $userId) { member { ...MemberFields } }
     } ${memberFields}`,
   },
 ];

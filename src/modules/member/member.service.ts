@@ -12,7 +12,7 @@ import {
   parseFilter,
   sortFor,
 } from "../../list-order.ts";
-import { type PageArgs, paginate } from "../../pagination.ts";
+import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { parseInput, roleSchema } from "../../validation.ts";
 import { memberByKeyLoader } from "./member.loaders.ts";
 
@@ -22,6 +22,12 @@ export interface MemberFilters {
   sort?: "joinedAt" | "lastSeenAt" | null;
   order?: "asc" | "desc" | null;
 }
+
+/** An organization's members in their list's default order: the latest joined first. */
+export const memberOrder: SortKey<Member>[] = [
+  { field: "joinedAt", direction: "desc" },
+  { field: "userId", direction: "desc" },
+];
 
 /** The sorts of `members(orderBy:)`. */
 export const memberListOrder: ListOrder<Member> = {
@@ -56,10 +62,16 @@ export async function listMembers(
 ) {
   await requireOrganizationRole(ctx, organizationId, "read");
   const direction = filters.order ?? "desc";
-  const sort = sortFor(memberListOrder, list.orderBy, [
-    { field: filters.sort ?? "joinedAt", direction },
-    { field: "userId", direction },
-  ]);
+  const sort = sortFor(
+    memberListOrder,
+    list.orderBy,
+    filters.sort || filters.order
+      ? [
+          { field: filters.sort ?? "joinedAt", direction },
+          { field: "userId", direction },
+        ]
+      : memberOrder,
+  );
   const filter = parseFilter(memberFilterSchema, list.filter);
   const role = filter.role ?? filters.role;
   const search = filters.search?.trim();

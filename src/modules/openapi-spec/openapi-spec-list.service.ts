@@ -13,7 +13,13 @@ import {
   timeRangeRules,
   timeRangeSchemas,
 } from "../../list-order.ts";
-import { type PageArgs, paginate } from "../../pagination.ts";
+import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
+
+/** An organization's specs, newest first. */
+export const specOrder: SortKey<OpenAPISpec>[] = [
+  { field: "createdAt", direction: "desc" },
+  { field: "id", direction: "desc" },
+];
 
 /** The sorts of `openAPISpecs(orderBy:)`. */
 export const specListOrder: ListOrder<OpenAPISpec> = {
@@ -40,10 +46,7 @@ export async function listSpecs(ctx: RequestContext, organizationId: string, pag
   await requireOrganizationRole(ctx, organizationId, "read");
   const filter = parseFilter(specFilterSchema, list.filter);
   return paginate<OpenAPISpec>(page, {
-    sort: sortFor(specListOrder, list.orderBy, [
-      { field: "createdAt", direction: "desc" },
-      { field: "id", direction: "desc" },
-    ]),
+    sort: sortFor(specListOrder, list.orderBy, specOrder),
     where: { organizationId, AND: filterWhere(specFilterRules, filter) },
     model: ctx.prisma.openAPISpec,
   });

@@ -4,30 +4,21 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import {
-  createOrUpdateSpec,
-  createSpec,
-  createSpecSchema,
-  deleteSpec,
   getLatestVersion,
   getSpec,
   getVersion,
   listVersions,
   loadVisibleSpecs,
   loadVisibleVersions,
-  putSpecSchema,
   specLocation,
   specPermissions,
-  specSourceTextSchema,
-  specSourceUrlSchema,
-  updateSpecVisibility,
   versionContent,
   versionLocation,
   versionSourceUrl,
-  visibilitySchema,
 } from "./openapi-spec.service.ts";
 import { listSpecs, specFilterSchema, specListOrder } from "./openapi-spec-list.service.ts";
 
-const OpenAPISpecRef = builder.objectRef<OpenAPISpec>("OpenAPISpec");
+export const OpenAPISpecRef = builder.objectRef<OpenAPISpec>("OpenAPISpec");
 
 const ProcessingStateEnum = builder.enumType("OpenAPISpecProcessingState", {
   description: "Where a spec's processing stands.",
@@ -47,7 +38,7 @@ const ProcessErrorCodeEnum = builder.enumType("OpenAPISpecProcessErrorCode", {
   } as const,
 });
 
-const VisibilityEnum = builder.enumType("OpenAPISpecVisibility", {
+export const VisibilityEnum = builder.enumType("OpenAPISpecVisibility", {
   description: "Who may read a spec's versions' sources.",
   values: {
     private: { description: "Organization members only." },
@@ -250,16 +241,26 @@ const OpenAPISpecFilterInput = builder.inputType("OpenAPISpecFilter", {
   }),
 });
 
+/** The edge of an organization's `openAPISpecs`, shared with the payloads that create a spec. */
+export const OpenAPISpecEdgeRef = builder.edgeObject({
+  type: OpenAPISpecRef,
+  name: "OrganizationOpenAPISpecsConnectionEdge",
+});
+
 builder.objectFields(OrganizationRef, (t) => ({
-  openAPISpecs: t.connection({
-    type: OpenAPISpecRef,
-    description: "The organization's OpenAPI specs, newest first; organization members (listOpenAPISpecs).",
-    args: {
-      orderBy: t.arg({ type: [OpenAPISpecOrderInput], description: orderByDescription("newest first") }),
-      filter: t.arg({ type: OpenAPISpecFilterInput, description: "Conditions on the OpenAPI specs listed." }),
+  openAPISpecs: t.connection(
+    {
+      type: OpenAPISpecRef,
+      description: "The organization's OpenAPI specs, newest first; organization members (listOpenAPISpecs).",
+      args: {
+        orderBy: t.arg({ type: [OpenAPISpecOrderInput], description: orderByDescription("newest first") }),
+        filter: t.arg({ type: OpenAPISpecFilterInput, description: "Conditions on the OpenAPI specs listed." }),
+      },
+      resolve: (organization, args, ctx) => listSpecs(ctx, organization.id, args, args),
     },
-    resolve: (organization, args, ctx) => listSpecs(ctx, organization.id, args, args),
-  }),
+    {},
+    OpenAPISpecEdgeRef,
+  ),
   openAPISpec: t.field({
     type: OpenAPISpecRef,
     description: "One OpenAPI spec, by slug; organization members (getOpenAPISpecBySlug).",
@@ -267,106 +268,3 @@ builder.objectFields(OrganizationRef, (t) => ({
     resolve: (organization, args, ctx) => getSpec(ctx, organization.id, args.slug),
   }),
 }));
-
-const SourceInput = builder.inputType("OpenAPISpecSourceInput", {
-  description: "Exactly one of `url` (fetched by the server) or `text` (the document itself).",
-  fields: (t) => ({
-    url: t.string({ description: describeInputField(specSourceUrlSchema, "url") }),
-    text: t.string({ description: describeInputField(specSourceTextSchema, "text") }),
-  }),
-});
-
-const CreateOpenAPISpecInput = builder.inputType("CreateOpenAPISpecInput", {
-  description: "A new OpenAPI spec.",
-  fields: (t) => ({
-    slug: t.string({ required: true, description: describeInputField(createSpecSchema, "slug") }),
-    source: t.field({ type: SourceInput, required: true, description: describeInputField(createSpecSchema, "source") }),
-  }),
-});
-
-const PutOpenAPISpecInput = builder.inputType("CreateOrUpdateOpenAPISpecInput", {
-  description: "The source of a spec to create or update.",
-  fields: (t) => ({
-    source: t.field({ type: SourceInput, required: true, description: describeInputField(putSpecSchema, "source") }),
-  }),
-});
-
-const UpdateOpenAPISpecInput = builder.inputType("UpdateOpenAPISpecInput", {
-  description: "Changes to a spec.",
-  fields: (t) => ({
-    visibility: t.field({
-      type: VisibilityEnum,
-      required: true,
-      description: describeInputField(visibilitySchema, "visibility"),
-    }),
-  }),
-});
-
-const PutResultRef = builder
-  .objectRef<{ created: boolean; spec: OpenAPISpec }>("CreateOrUpdateOpenAPISpecResult")
-  .implement({
-    description: "The spec a create-or-update wrote, and whether it was new.",
-    fields: (t) => ({
-      created: t.exposeBoolean("created", { description: "True when the slug was new." }),
-      spec: t.field({
-        type: OpenAPISpecRef,
-        description: "The spec, processing again.",
-        resolve: (result) => result.spec,
-      }),
-    }),
-  });
-
-/** Strips GraphQL's nulls from the optional source fields, so the service sees the REST body's shape. */
-function sourceOf(source: { url?: string | null; text?: string | null }) {
-  return Object.fromEntries(Object.entries(source).filter(([, value]) => value !== null && value !== undefined));
-}
-
-builder.mutationFields((t) => {
-  const organizationId = t.arg.id({ required: true, description: "The organization's id." });
-  const specArgs = { organizationId, specSlug: t.arg.string({ required: true, description: "The spec's slug." }) };
-  return {
-    createOpenAPISpec: t.field({
-      type: OpenAPISpecRef,
-      description:
-        "Creates a spec and queues its processing (processingState pending); organization role create " +
-        "(createOpenAPISpec).",
-      args: {
-        organizationId,
-        input: t.arg({ type: CreateOpenAPISpecInput, required: true, description: "The new spec." }),
-      },
-      resolve: (_root, args, ctx) =>
-        createSpec(ctx, args.organizationId, { ...args.input, source: sourceOf(args.input.source) }),
-    }),
-    createOrUpdateOpenAPISpecBySlug: t.field({
-      type: PutResultRef,
-      description:
-        "Creates the spec or replaces its source; either way it is processed again. Organization role create " +
-        "(createOrUpdateOpenAPISpecBySlug).",
-      args: {
-        ...specArgs,
-        input: t.arg({ type: PutOpenAPISpecInput, required: true, description: "The source." }),
-      },
-      resolve: (_root, args, ctx) =>
-        createOrUpdateSpec(ctx, args.organizationId, args.specSlug, { source: sourceOf(args.input.source) }),
-    }),
-    updateOpenAPISpecBySlug: t.field({
-      type: OpenAPISpecRef,
-      description: "Changes a spec's visibility; organization role create (updateOpenAPISpecBySlug).",
-      args: {
-        ...specArgs,
-        input: t.arg({ type: UpdateOpenAPISpecInput, required: true, description: "The changes." }),
-      },
-      resolve: (_root, args, ctx) => updateSpecVisibility(ctx, args.organizationId, args.specSlug, args.input),
-    }),
-    deleteOpenAPISpecBySlug: t.boolean({
-      description:
-        "Deletes the spec and its versions; deleting a missing spec succeeds. Organization role create; always " +
-        "true (deleteOpenAPISpecBySlug).",
-      args: specArgs,
-      resolve: async (_root, args, ctx) => {
-        await deleteSpec(ctx, args.organizationId, args.specSlug);
-        return true;
-      },
-    }),
-  };
-});

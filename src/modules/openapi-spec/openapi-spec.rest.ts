@@ -32,9 +32,9 @@ export const openApiSpecRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/openapi",
     operation: "createOpenAPISpec",
     status: 201,
-    result: "createOpenAPISpec",
+    result: "createOpenAPISpec.spec",
     document: `mutation createOpenAPISpec($organizationId: ID!, $input: CreateOpenAPISpecInput!) {
-      createOpenAPISpec(organizationId: $organizationId, input: $input) { ...OpenAPISpecFields }
+      createOpenAPISpec(organizationId: $organizationId, input: $input) { spec { ...OpenAPISpecFields } }
     } ${specFields}`,
   },
   {
@@ -52,10 +52,10 @@ export const openApiSpecRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/openapi/{specSlug}",
     operation: "createOrUpdateOpenAPISpecBySlug",
     status: 200,
-    createdWhen: "createOrUpdateOpenAPISpecBySlug.created",
-    result: "createOrUpdateOpenAPISpecBySlug.spec",
+    createdWhen: "createOrUpdateOpenAPISpec.created",
+    result: "createOrUpdateOpenAPISpec.spec",
     document: `mutation createOrUpdateOpenAPISpecBySlug(${specArgs}, $input: CreateOrUpdateOpenAPISpecInput!) {
-      createOrUpdateOpenAPISpecBySlug(organizationId: $organizationId, specSlug: $specSlug, input: $input) {
+      createOrUpdateOpenAPISpec(organizationId: $organizationId, specSlug: $specSlug, input: $input) {
         created spec { ...OpenAPISpecFields }
       }
     } ${specFields}`,
@@ -66,7 +66,7 @@ export const openApiSpecRoutes: RestRoute[] = [
     operation: "deleteOpenAPISpecBySlug",
     status: 204,
     document: `mutation deleteOpenAPISpecBySlug(${specArgs}) {
-      deleteOpenAPISpecBySlug(organizationId: $organizationId, specSlug: $specSlug)
+      deleteOpenAPISpec(organizationId: $organizationId, specSlug: $specSlug) { deletedId }
     }`,
   },
   {
@@ -74,10 +74,12 @@ export const openApiSpecRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/openapi/{specSlug}",
     operation: "updateOpenAPISpecBySlug",
     status: 200,
-    result: "updateOpenAPISpecBySlug",
+    result: "updateOpenAPISpec.spec",
     document: `mutation updateOpenAPISpecBySlug(${specArgs}, $input: UpdateOpenAPISpecInput!) {
-      updateOpenAPISpecBySlug(organizationId: $organizationId, specSlug: $specSlug, input: $input) {
-        ...OpenAPISpecFields
+      updateOpenAPISpec(organizationId: $organizationId, specSlug: $specSlug, input: $input) {
+        spec {
+          ...OpenAPISpecFields
+        }
       }
     } ${specFields}`,
   },

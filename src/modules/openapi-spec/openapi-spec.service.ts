@@ -178,9 +178,12 @@ function putSpec(ctx: RequestContext, organizationId: string, slug: string, sour
   });
 }
 
-export async function deleteSpec(ctx: RequestContext, organizationId: string, slug: string): Promise<void> {
+/** Deletes the spec of this slug, if any; returns its id (null when there was none). */
+export async function deleteSpec(ctx: RequestContext, organizationId: string, slug: string): Promise<string | null> {
   await requireOrganizationRole(ctx, organizationId, editRole);
-  await ctx.prisma.openAPISpec.deleteMany({ where: { organizationId, slug } });
+  const spec = await ctx.prisma.openAPISpec.findFirst({ where: { organizationId, slug }, select: { id: true } });
+  if (spec) await ctx.prisma.openAPISpec.deleteMany({ where: { id: spec.id } });
+  return spec?.id ?? null;
 }
 
 export async function updateSpecVisibility(ctx: RequestContext, organizationId: string, slug: string, input: unknown) {

@@ -2,18 +2,22 @@ import type { LinkInvite } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { RoleEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { edgeOf } from "../../pagination.ts";
 import {
   createLinkInvite,
   deleteLinkInvite,
   getLinkInvite,
   isInviteRedundant,
   joinWithLinkInvite,
+  linkInviteOrder,
   linkInviteSchema,
   listLinkInvites,
   loadVisibleLinkInvites,
   updateLinkInvite,
 } from "./link-invite.service.ts";
 import { OrganizationRef } from "./organization.graphql.ts";
+import { getOrganization } from "./organization.service.ts";
 
 const LinkInviteRef = builder.node(builder.objectRef<LinkInvite>("LinkInvite"), {
   description: "An invite link to an organization; its id is the link's secret.",
@@ -32,12 +36,19 @@ const LinkInviteRef = builder.node(builder.objectRef<LinkInvite>("LinkInvite"), 
   }),
 });
 
+/** The edge of an organization's `linkInvites`, shared with `createOrganizationInvite`'s payload. */
+const LinkInviteEdgeRef = builder.edgeObject({ type: LinkInviteRef, name: "OrganizationLinkInvitesConnectionEdge" });
+
 builder.objectFields(OrganizationRef, (t) => ({
-  linkInvites: t.connection({
-    type: LinkInviteRef,
-    description: "The organization's invite links, oldest first; organization admins (listOrganizationInviteLinks).",
-    resolve: (organization, args, ctx) => listLinkInvites(ctx, organization.id, args),
-  }),
+  linkInvites: t.connection(
+    {
+      type: LinkInviteRef,
+      description: "The organization's invite links, oldest first; organization admins (listOrganizationInviteLinks).",
+      resolve: (organization, args, ctx) => listLinkInvites(ctx, organization.id, args),
+    },
+    {},
+    LinkInviteEdgeRef,
+  ),
   linkInvite: t.field({
     type: LinkInviteRef,
     description: "One invite link; organization admins (getOrganizationInviteLink).",
@@ -51,9 +62,34 @@ const LinkInviteInput = builder.inputType("LinkInviteInput", {
   fields: (t) => ({ role: t.field({ type: RoleEnum, description: describeInputField(linkInviteSchema, "role") }) }),
 });
 
-const JoinResultRef = builder.objectRef<Record<string, never>>("JoinOrganizationWithInviteResult").implement({
-  description: "The outcome of joining through an invite link.",
-  fields: (t) => ({ joined: t.boolean({ description: "Always true: the caller is a member.", resolve: () => true }) }),
+const CreateOrganizationInvitePayloadRef = payloadType<{
+  linkInvite: typeof LinkInviteRef.$inferType;
+  linkInviteEdge: typeof LinkInviteEdgeRef.$inferType;
+}>("createOrganizationInvite", {
+  linkInvite: { type: LinkInviteRef, description: "The new invite link." },
+  linkInviteEdge: {
+    type: LinkInviteEdgeRef,
+    description: "The new invite's edge in the organization's `linkInvites`.",
+  },
+});
+
+const UpdateOrganizationInvitePayloadRef = payloadType<{ linkInvite: typeof LinkInviteRef.$inferType }>(
+  "updateOrganizationInvite",
+  {
+    linkInvite: { type: LinkInviteRef, description: "The invite link, changed." },
+  },
+);
+
+const DeleteOrganizationInvitePayloadRef = payloadType<{ deletedId: string }>("deleteOrganizationInvite", {
+  deletedId: { type: "ID", description: "The deleted invite's id (for Relay's `@deleteRecord`)." },
+});
+
+const JoinOrganizationWithInvitePayloadRef = payloadType<{
+  joined: boolean;
+  organization: typeof OrganizationRef.$inferType;
+}>("joinOrganizationWithInvite", {
+  joined: { type: "Boolean", description: "Always true: the caller is a member." },
+  organization: { type: OrganizationRef, description: "The organization joined." },
 });
 
 builder.mutationFields((t) => {
@@ -61,37 +97,58 @@ builder.mutationFields((t) => {
   const inviteArgs = { organizationId, inviteId: t.arg.id({ required: true, description: "The invite's id." }) };
   return {
     createOrganizationInvite: t.field({
-      type: LinkInviteRef,
-      description: "Creates an invite link; organization admins (createOrganizationInvite).",
+      type: CreateOrganizationInvitePayloadRef,
+      description: describeMutation("Creates an invite link; organization admins (createOrganizationInvite).", {
+        NOT_FOUND: "no such organization or invite for the caller",
+        FORBIDDEN: "not an organization admin",
+        BAD_USER_INPUT: "invalid role",
+      }),
       args: { organizationId, input: t.arg({ type: LinkInviteInput, required: true, description: "Its role." }) },
-      resolve: (_root, args, ctx) => createLinkInvite(ctx, args.organizationId, args.input),
+      resolve: async (_root, args, ctx) => {
+        const linkInvite = await createLinkInvite(ctx, args.organizationId, args.input);
+        return { linkInvite, linkInviteEdge: edgeOf(linkInviteOrder, linkInvite) };
+      },
     }),
-    updateOrganizationInviteById: t.field({
-      type: LinkInviteRef,
-      description: "Changes an invite link's role; organization admins (updateOrganizationInviteById).",
+    updateOrganizationInvite: t.field({
+      type: UpdateOrganizationInvitePayloadRef,
+      description: describeMutation(
+        "Changes an invite link's role; organization admins (updateOrganizationInviteById).",
+        {
+          NOT_FOUND: "no such organization or invite for the caller",
+          FORBIDDEN: "not an organization admin",
+          BAD_USER_INPUT: "invalid role",
+        },
+      ),
       args: { ...inviteArgs, input: t.arg({ type: LinkInviteInput, required: true, description: "Its new role." }) },
-      resolve: (_root, args, ctx) => updateLinkInvite(ctx, args.organizationId, args.inviteId, args.input),
+      resolve: async (_root, args, ctx) => ({
+        linkInvite: await updateLinkInvite(ctx, args.organizationId, args.inviteId, args.input),
+      }),
     }),
-    deleteOrganizationInviteById: t.boolean({
-      description:
-        "Deletes an invite link; deleting an invite that does not exist succeeds. Organization admins; always " +
-        "true (deleteOrganizationInviteById).",
+    deleteOrganizationInvite: t.field({
+      type: DeleteOrganizationInvitePayloadRef,
+      description: describeMutation(
+        "Deletes an invite link; deleting an invite that does not exist succeeds. Organization admins " +
+          "(deleteOrganizationInviteById).",
+        { NOT_FOUND: "no such organization for the caller", FORBIDDEN: "not an organization admin" },
+      ),
       args: inviteArgs,
       resolve: async (_root, args, ctx) => {
         await deleteLinkInvite(ctx, args.organizationId, args.inviteId);
-        return true;
+        return { deletedId: args.inviteId };
       },
     }),
     joinOrganizationWithInvite: t.field({
-      type: JoinResultRef,
-      description:
+      type: JoinOrganizationWithInvitePayloadRef,
+      description: describeMutation(
         "Joins the organization through an invite link: a new member gets its role, a member keeps the higher of " +
-        "theirs and its. Any signed-in user with the link, while the organization allows invite links " +
-        "(joinOrganizationWithInvite).",
+          "theirs and its. Any signed-in user with the link, while the organization allows invite links " +
+          "(joinOrganizationWithInvite).",
+        { NOT_FOUND: "no such organization or invite", FORBIDDEN: "the organization does not allow invite links" },
+      ),
       args: inviteArgs,
       resolve: async (_root, args, ctx) => {
         await joinWithLinkInvite(ctx, args.organizationId, args.inviteId);
-        return {};
+        return { joined: true, organization: await getOrganization(ctx, args.organizationId) };
       },
     }),
   };

@@ -5,7 +5,7 @@ import type { RequestContext } from "../../context.ts";
 import type { LinkInvite } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
 import { ForbiddenError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
-import { type PageArgs, paginate } from "../../pagination.ts";
+import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { parseInput, roleSchema } from "../../validation.ts";
 
 // The invite id is the secret of the link: 20 random base62 characters, like every id.
@@ -13,14 +13,17 @@ export const linkInviteSchema = z.strictObject({
   role: roleSchema.nullable().describe("The organization role the link gives; null: joiners become guests"),
 });
 
+/** An organization's invite links, oldest first. */
+export const linkInviteOrder: SortKey<LinkInvite>[] = [
+  { field: "createdAt", direction: "asc" },
+  { field: "id", direction: "asc" },
+];
+
 export async function listLinkInvites(ctx: RequestContext, organizationId: string, page: PageArgs) {
   await requireOrganizationRole(ctx, organizationId, "admin");
   return paginate<LinkInvite>(page, {
     model: ctx.prisma.linkInvite,
-    sort: [
-      { field: "createdAt", direction: "asc" },
-      { field: "id", direction: "asc" },
-    ],
+    sort: linkInviteOrder,
     where: { organizationId },
   });
 }

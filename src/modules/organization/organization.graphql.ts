@@ -3,6 +3,8 @@ import { builder } from "../../graphql/builder.ts";
 import { RoleEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
+import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { edgeOf } from "../../pagination.ts";
 import {
   agentInstructionsSchema,
   createOrganization,
@@ -16,6 +18,7 @@ import {
   type OrganizationPermissions,
   organizationFilterSchema,
   organizationListOrder,
+  organizationOrder,
   organizationPermissions,
   updateAgentInstructions,
   updateOrganization,
@@ -184,6 +187,9 @@ const OrganizationFilterInput = builder.inputType("OrganizationFilter", {
   }),
 });
 
+/** The edge of `organizations`, shared with `createOrganization`'s payload. */
+const OrganizationEdgeRef = builder.edgeObject({ type: OrganizationRef, name: "QueryOrganizationsConnectionEdge" });
+
 builder.queryFields((t) => ({
   organization: t.field({
     type: OrganizationRef,
@@ -191,15 +197,19 @@ builder.queryFields((t) => ({
     args: { id: t.arg.id({ required: true, description: "The organization's id." }) },
     resolve: (_root, args, ctx) => getOrganization(ctx, args.id),
   }),
-  organizations: t.connection({
-    type: OrganizationRef,
-    description: "The organizations the caller is a member of (listOrganizationsForAuthenticatedUser).",
-    args: {
-      orderBy: t.arg({ type: [OrganizationOrderInput], description: orderByDescription("oldest first") }),
-      filter: t.arg({ type: OrganizationFilterInput, description: "Conditions on the organizations listed." }),
+  organizations: t.connection(
+    {
+      type: OrganizationRef,
+      description: "The organizations the caller is a member of (listOrganizationsForAuthenticatedUser).",
+      args: {
+        orderBy: t.arg({ type: [OrganizationOrderInput], description: orderByDescription("oldest first") }),
+        filter: t.arg({ type: OrganizationFilterInput, description: "Conditions on the organizations listed." }),
+      },
+      resolve: (_root, args, ctx) => listOrganizationsForViewer(ctx, args, args),
     },
-    resolve: (_root, args, ctx) => listOrganizationsForViewer(ctx, args, args),
-  }),
+    {},
+    OrganizationEdgeRef,
+  ),
   organizationsForEmailDomain: t.field({
     type: [OrganizationRef],
     description:
@@ -252,44 +262,94 @@ const UpdateAgentInstructionsInput = builder.inputType("UpdateAgentInstructionsI
   }),
 });
 
+const CreateOrganizationPayloadRef = payloadType<{
+  organization: typeof OrganizationRef.$inferType;
+  organizationEdge: typeof OrganizationEdgeRef.$inferType;
+}>("createOrganization", {
+  organization: { type: OrganizationRef, description: "The new organization." },
+  organizationEdge: { type: OrganizationEdgeRef, description: "The new organization's edge in `organizations`." },
+});
+
+const UpdateOrganizationPayloadRef = payloadType<{ organization: typeof OrganizationRef.$inferType }>(
+  "updateOrganization",
+  {
+    organization: { type: OrganizationRef, description: "The organization, changed." },
+  },
+);
+
+const JoinOrganizationPayloadRef = payloadType<{ organization: typeof OrganizationRef.$inferType }>(
+  "joinOrganization",
+  {
+    organization: { type: OrganizationRef, description: "The organization joined." },
+  },
+);
+
+const UpdateOrganizationAgentInstructionsPayloadRef = payloadType<{
+  agentInstructions: typeof AgentInstructionsRef.$inferType;
+}>("updateOrganizationAgentInstructions", {
+  agentInstructions: { type: AgentInstructionsRef, description: "The organization's new instructions." },
+});
+
 builder.mutationFields((t) => {
   const organizationId = t.arg.id({ required: true, description: "The organization's id." });
   return {
     createOrganization: t.field({
-      type: OrganizationRef,
-      description: "Creates an organization; the caller becomes its admin (createOrganization).",
+      type: CreateOrganizationPayloadRef,
+      description: describeMutation("Creates an organization; the caller becomes its admin (createOrganization).", {
+        BAD_USER_INPUT: "invalid input",
+      }),
       args: { input: t.arg({ type: CreateOrganizationInput, required: true, description: "The new organization." }) },
-      resolve: (_root, args, ctx) => createOrganization(ctx, args.input),
+      resolve: async (_root, args, ctx) => {
+        const organization = await createOrganization(ctx, args.input);
+        return { organization, organizationEdge: edgeOf(organizationOrder, organization) };
+      },
     }),
-    updateOrganizationById: t.field({
-      type: OrganizationRef,
-      description: "Changes an organization's settings; organization admins (updateOrganizationById).",
+    updateOrganization: t.field({
+      type: UpdateOrganizationPayloadRef,
+      description: describeMutation(
+        "Changes an organization's settings; organization admins (updateOrganizationById).",
+        {
+          NOT_FOUND: "no such organization for the caller",
+          FORBIDDEN: "not an organization admin",
+          BAD_USER_INPUT: "invalid input",
+        },
+      ),
       args: {
         organizationId,
         input: t.arg({ type: UpdateOrganizationInput, required: true, description: "The changes." }),
       },
-      resolve: (_root, args, ctx) => updateOrganization(ctx, args.organizationId, args.input),
+      resolve: async (_root, args, ctx) => ({
+        organization: await updateOrganization(ctx, args.organizationId, args.input),
+      }),
     }),
-    joinOrganization: t.boolean({
-      description:
+    joinOrganization: t.field({
+      type: JoinOrganizationPayloadRef,
+      description: describeMutation(
         "Joins an organization that allows the caller's verified email domain, with its default role; a member " +
-        "keeps their membership. Always true (joinOrganization).",
+          "keeps their membership. (joinOrganization).",
+        { NOT_FOUND: "no such organization", BAD_USER_INPUT: "the caller's verified email domain is not allowed" },
+      ),
       args: { organizationId },
-      resolve: async (_root, args, ctx) => {
-        await joinOrganization(ctx, args.organizationId);
-        return true;
-      },
+      resolve: async (_root, args, ctx) => ({ organization: await joinOrganization(ctx, args.organizationId) }),
     }),
     updateOrganizationAgentInstructions: t.field({
-      type: AgentInstructionsRef,
-      description:
+      type: UpdateOrganizationAgentInstructionsPayloadRef,
+      description: describeMutation(
         "Sets the organization's instructions for AI agents, replacing them; organization admins " +
-        "(updateOrganizationAgentInstructions).",
+          "(updateOrganizationAgentInstructions).",
+        {
+          NOT_FOUND: "no such organization for the caller",
+          FORBIDDEN: "not an organization admin",
+          BAD_USER_INPUT: "invalid input",
+        },
+      ),
       args: {
         organizationId,
         input: t.arg({ type: UpdateAgentInstructionsInput, required: true, description: "The new instructions." }),
       },
-      resolve: (_root, args, ctx) => updateAgentInstructions(ctx, args.organizationId, args.input),
+      resolve: async (_root, args, ctx) => ({
+        agentInstructions: await updateAgentInstructions(ctx, args.organizationId, args.input),
+      }),
     }),
   };
 });

@@ -36,9 +36,9 @@ export const organizationRoutes: RestRoute[] = [
     path: "/orgs",
     operation: "createOrganization",
     status: 201,
-    result: "createOrganization",
+    result: "createOrganization.organization",
     document: `mutation createOrganization($input: CreateOrganizationInput!) {
-      createOrganization(input: $input) { ...OrganizationFields }
+      createOrganization(input: $input) { organization { ...OrganizationFields } }
     } ${organizationFields}`,
   },
   {
@@ -56,9 +56,9 @@ export const organizationRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}",
     operation: "updateOrganizationById",
     status: 200,
-    result: "updateOrganizationById",
+    result: "updateOrganization.organization",
     document: `mutation updateOrganizationById($organizationId: ID!, $input: UpdateOrganizationInput!) {
-      updateOrganizationById(organizationId: $organizationId, input: $input) { ...OrganizationFields }
+      updateOrganization(organizationId: $organizationId, input: $input) { organization { ...OrganizationFields } }
     } ${organizationFields}`,
   },
   {
@@ -66,7 +66,7 @@ export const organizationRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/join",
     operation: "joinOrganization",
     status: 204,
-    document: `mutation joinOrganization($organizationId: ID!) { joinOrganization(organizationId: $organizationId) }`,
+    document: `mutation joinOrganization($organizationId: ID!) { joinOrganization(organizationId: $organizationId) { organization { id } } }`,
   },
   {
     method: "GET",
@@ -83,9 +83,9 @@ export const organizationRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/agent-instructions",
     operation: "updateOrganizationAgentInstructions",
     status: 200,
-    result: "updateOrganizationAgentInstructions",
+    result: "updateOrganizationAgentInstructions.agentInstructions",
     document: `mutation updateOrganizationAgentInstructions($organizationId: ID!, $input: UpdateAgentInstructionsInput!) {
-      updateOrganizationAgentInstructions(organizationId: $organizationId, input: $input) { ...AgentInstructionsFields }
+      updateOrganizationAgentInstructions(organizationId: $organizationId, input: $input) { agentInstructions { ...AgentInstructionsFields } }
     } ${agentInstructionsFields}`,
   },
   {
@@ -111,9 +111,9 @@ export const organizationRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/link-invites",
     operation: "createOrganizationInvite",
     status: 201,
-    result: "createOrganizationInvite",
+    result: "createOrganizationInvite.linkInvite",
     document: `mutation createOrganizationInvite($organizationId: ID!, $input: LinkInviteInput!) {
-      createOrganizationInvite(organizationId: $organizationId, input: $input) { ...LinkInviteFields }
+      createOrganizationInvite(organizationId: $organizationId, input: $input) { linkInvite { ...LinkInviteFields } }
     } ${linkInviteFields}`,
   },
   {
@@ -131,9 +131,9 @@ export const organizationRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/link-invites/{inviteId}",
     operation: "updateOrganizationInviteById",
     status: 200,
-    result: "updateOrganizationInviteById",
+    result: "updateOrganizationInvite.linkInvite",
     document: `mutation updateOrganizationInviteById($organizationId: ID!, $inviteId: ID!, $input: LinkInviteInput!) {
-      updateOrganizationInviteById(organizationId: $organizationId, inviteId: $inviteId, input: $input) { ...LinkInviteFields }
+      updateOrganizationInvite(organizationId: $organizationId, inviteId: $inviteId, input: $input) { linkInvite { ...LinkInviteFields } }
     } ${linkInviteFields}`,
   },
   {
@@ -142,7 +142,7 @@ export const organizationRoutes: RestRoute[] = [
     operation: "deleteOrganizationInviteById",
     status: 204,
     document: `mutation deleteOrganizationInviteById($organizationId: ID!, $inviteId: ID!) {
-      deleteOrganizationInviteById(organizationId: $organizationId, inviteId: $inviteId)
+      deleteOrganizationInvite(organizationId: $organizationId, inviteId: $inviteId) { deletedId }
     }`,
   },
   {

@@ -22,7 +22,7 @@ import {
   timeRangeRules,
   timeRangeSchemas,
 } from "../../list-order.ts";
-import { type PageArgs, paginate } from "../../pagination.ts";
+import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { documentSchema, mergeRulesSchema, parseInput, roleSchema } from "../../validation.ts";
 import { requireMergeRuleMembers } from "../space/merge-rules.service.ts";
 import { getViewerUser } from "../user/user.service.ts";
@@ -141,14 +141,17 @@ const organizationFilterRules: FilterRules<Organization, z.infer<typeof organiza
   ...timeRangeRules,
 };
 
+/** The caller's organizations, oldest first. */
+export const organizationOrder: SortKey<Organization>[] = [
+  { field: "createdAt", direction: "asc" },
+  { field: "id", direction: "asc" },
+];
+
 export function listOrganizationsForViewer(ctx: RequestContext, page: PageArgs, list: ListArgs = {}) {
   const viewer = requireViewer(ctx);
   const filter = parseFilter(organizationFilterSchema, list.filter);
   return paginate<Organization>(page, {
-    sort: sortFor(organizationListOrder, list.orderBy, [
-      { field: "createdAt", direction: "asc" },
-      { field: "id", direction: "asc" },
-    ]),
+    sort: sortFor(organizationListOrder, list.orderBy, organizationOrder),
     where: {
       members: { some: { userId: viewer.userId, disabled: false } },
       AND: filterWhere(organizationFilterRules, filter),
@@ -244,7 +247,7 @@ function emailDomainOf(email: string): string {
 }
 
 /** Joins an organization whose allowed email domains include the viewer's verified email domain. */
-export async function joinOrganization(ctx: RequestContext, organizationId: string): Promise<void> {
+export async function joinOrganization(ctx: RequestContext, organizationId: string): Promise<Organization> {
   const user = await getViewerUser(ctx);
   const organization = await organizationByIdLoader(ctx).load(organizationId);
   if (!organization) throw new NotFoundError(`Organization ${organizationId} not found`);
@@ -256,6 +259,7 @@ export async function joinOrganization(ctx: RequestContext, organizationId: stri
     create: { organizationId, userId: user.id, role: organization.defaultRole, joinedAt: ctx.clock.now() },
     update: {},
   });
+  return organization;
 }
 
 export interface OrganizationPermissions {

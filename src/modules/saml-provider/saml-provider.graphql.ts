@@ -2,6 +2,8 @@ import type { SamlProvider } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { RoleEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { edgeOf } from "../../pagination.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { TeamRef } from "../team/team.graphql.ts";
 import { teamByIdLoader } from "../team/team.loaders.ts";
@@ -15,6 +17,7 @@ import {
   loadVisibleProviders,
   providerLocation,
   providerStatus,
+  samlProviderOrder,
   serviceEndpoints,
   updateProvider,
   updateProviderSchema,
@@ -108,12 +111,22 @@ const SsoLoginsRef = builder
     }),
   });
 
+/** The edge of an organization's `samlProviders`, shared with `createOrganizationSAMLProvider`'s payload. */
+const SamlProviderEdgeRef = builder.edgeObject({
+  type: SamlProviderRef,
+  name: "OrganizationSamlProvidersConnectionEdge",
+});
+
 builder.objectFields(OrganizationRef, (t) => ({
-  samlProviders: t.connection({
-    type: SamlProviderRef,
-    description: "The organization's SAML providers; organization admins (listSAMLProvidersInOrganizationById).",
-    resolve: (organization, args, ctx) => listProviders(ctx, organization.id, args),
-  }),
+  samlProviders: t.connection(
+    {
+      type: SamlProviderRef,
+      description: "The organization's SAML providers; organization admins (listSAMLProvidersInOrganizationById).",
+      resolve: (organization, args, ctx) => listProviders(ctx, organization.id, args),
+    },
+    {},
+    SamlProviderEdgeRef,
+  ),
   samlProvider: t.field({
     type: SamlProviderRef,
     description: "One SAML provider; organization admins (getOrganizationSAMLProviderById).",
@@ -157,6 +170,28 @@ const UpdateSamlProviderInput = builder.inputType("UpdateSAMLProviderInput", {
   }),
 });
 
+const CreateOrganizationSAMLProviderPayloadRef = payloadType<{
+  samlProvider: typeof SamlProviderRef.$inferType;
+  samlProviderEdge: typeof SamlProviderEdgeRef.$inferType;
+}>("createOrganizationSAMLProvider", {
+  samlProvider: { type: SamlProviderRef, description: "The new provider." },
+  samlProviderEdge: {
+    type: SamlProviderEdgeRef,
+    description: "The new provider's edge in the organization's `samlProviders`.",
+  },
+});
+
+const UpdateOrganizationSAMLProviderPayloadRef = payloadType<{ samlProvider: typeof SamlProviderRef.$inferType }>(
+  "updateOrganizationSAMLProvider",
+  {
+    samlProvider: { type: SamlProviderRef, description: "The provider, changed." },
+  },
+);
+
+const DeleteOrganizationSAMLProviderPayloadRef = payloadType<{ deletedId: string }>("deleteOrganizationSAMLProvider", {
+  deletedId: { type: "ID", description: "The deleted provider's id (for Relay's `@deleteRecord`)." },
+});
+
 builder.mutationFields((t) => {
   const organizationId = t.arg.id({ required: true, description: "The organization's id." });
   const providerArgs = {
@@ -165,31 +200,47 @@ builder.mutationFields((t) => {
   };
   return {
     createOrganizationSAMLProvider: t.field({
-      type: SamlProviderRef,
-      description: "Adds a SAML provider; organization admins (createOrganizationSAMLProvider).",
+      type: CreateOrganizationSAMLProviderPayloadRef,
+      description: describeMutation("Adds a SAML provider; organization admins (createOrganizationSAMLProvider).", {
+        NOT_FOUND: "no such organization for the caller",
+        FORBIDDEN: "not an organization admin",
+        BAD_USER_INPUT: "invalid input",
+      }),
       args: {
         organizationId,
         input: t.arg({ type: CreateSamlProviderInput, required: true, description: "The new provider." }),
       },
-      resolve: (_root, args, ctx) => createProvider(ctx, args.organizationId, args.input),
+      resolve: async (_root, args, ctx) => {
+        const samlProvider = await createProvider(ctx, args.organizationId, args.input);
+        return { samlProvider, samlProviderEdge: edgeOf(samlProviderOrder, samlProvider) };
+      },
     }),
     updateOrganizationSAMLProvider: t.field({
-      type: SamlProviderRef,
-      description: "Changes a SAML provider; organization admins (updateOrganizationSAMLProvider).",
+      type: UpdateOrganizationSAMLProviderPayloadRef,
+      description: describeMutation("Changes a SAML provider; organization admins (updateOrganizationSAMLProvider).", {
+        NOT_FOUND: "no such organization or provider for the caller",
+        FORBIDDEN: "not an organization admin",
+        BAD_USER_INPUT: "invalid input",
+      }),
       args: {
         ...providerArgs,
         input: t.arg({ type: UpdateSamlProviderInput, required: true, description: "The changes." }),
       },
-      resolve: (_root, args, ctx) => updateProvider(ctx, args.organizationId, args.samlProviderId, args.input),
+      resolve: async (_root, args, ctx) => ({
+        samlProvider: await updateProvider(ctx, args.organizationId, args.samlProviderId, args.input),
+      }),
     }),
-    deleteOrganizationSAMLProvider: t.boolean({
-      description:
-        "Deletes a SAML provider; deleting one that does not exist succeeds. Organization admins; always true " +
-        "(deleteOrganizationSAMLProvider).",
+    deleteOrganizationSAMLProvider: t.field({
+      type: DeleteOrganizationSAMLProviderPayloadRef,
+      description: describeMutation(
+        "Deletes a SAML provider; deleting one that does not exist succeeds. Organization admins " +
+          "(deleteOrganizationSAMLProvider).",
+        { NOT_FOUND: "no such organization or provider for the caller", FORBIDDEN: "not an organization admin" },
+      ),
       args: providerArgs,
       resolve: async (_root, args, ctx) => {
         await deleteProvider(ctx, args.organizationId, args.samlProviderId);
-        return true;
+        return { deletedId: args.samlProviderId };
       },
     }),
   };

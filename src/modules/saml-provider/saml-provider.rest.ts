@@ -26,9 +26,9 @@ export const samlProviderRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/saml",
     operation: "createOrganizationSAMLProvider",
     status: 201,
-    result: "createOrganizationSAMLProvider",
+    result: "createOrganizationSAMLProvider.samlProvider",
     document: `mutation createOrganizationSAMLProvider($organizationId: ID!, $input: CreateSAMLProviderInput!) {
-      createOrganizationSAMLProvider(organizationId: $organizationId, input: $input) { ...SAMLProviderFields }
+      createOrganizationSAMLProvider(organizationId: $organizationId, input: $input) { samlProvider { ...SAMLProviderFields } }
     } ${providerFields}`,
   },
   {
@@ -46,10 +46,12 @@ export const samlProviderRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/saml/{samlProviderId}",
     operation: "updateOrganizationSAMLProvider",
     status: 200,
-    result: "updateOrganizationSAMLProvider",
+    result: "updateOrganizationSAMLProvider.samlProvider",
     document: `mutation updateOrganizationSAMLProvider(${providerArgs}, $input: UpdateSAMLProviderInput!) {
       updateOrganizationSAMLProvider(organizationId: $organizationId, samlProviderId: $samlProviderId, input: $input) {
-        ...SAMLProviderFields
+        samlProvider {
+          ...SAMLProviderFields
+        }
       }
     } ${providerFields}`,
   },
@@ -59,7 +61,7 @@ export const samlProviderRoutes: RestRoute[] = [
     operation: "deleteOrganizationSAMLProvider",
     status: 204,
     document: `mutation deleteOrganizationSAMLProvider(${providerArgs}) {
-      deleteOrganizationSAMLProvider(organizationId: $organizationId, samlProviderId: $samlProviderId)
+      deleteOrganizationSAMLProvider(organizationId: $organizationId, samlProviderId: $samlProviderId) { deletedId }
     }`,
   },
   {

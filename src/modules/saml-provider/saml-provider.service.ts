@@ -5,7 +5,7 @@ import type { RequestContext } from "../../context.ts";
 import type { SamlProvider } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
 import { InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
-import { type PageArgs, paginate } from "../../pagination.ts";
+import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { parseInput, roleSchema } from "../../validation.ts";
 import { organizationByIdLoader } from "../organization/organization.loaders.ts";
 
@@ -86,13 +86,16 @@ function providerColumns(data: ProviderInput) {
   };
 }
 
+/** An organization's SAML providers, oldest first. */
+export const samlProviderOrder: SortKey<SamlProvider>[] = [
+  { field: "createdAt", direction: "asc" },
+  { field: "id", direction: "asc" },
+];
+
 export async function listProviders(ctx: RequestContext, organizationId: string, page: PageArgs) {
   await requireOrganizationRole(ctx, organizationId, "admin");
   return paginate<SamlProvider>(page, {
-    sort: [
-      { field: "createdAt", direction: "asc" },
-      { field: "id", direction: "asc" },
-    ],
+    sort: samlProviderOrder,
     where: { organizationId },
     model: ctx.prisma.samlProvider,
   });

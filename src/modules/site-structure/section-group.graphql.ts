@@ -1,7 +1,9 @@
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { typeOfId } from "../../ids.ts";
-import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
+import { type Edge, edgeOf } from "../../pagination.ts";
+import { sectionGroupOrder, sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
 import {
   addGroupSchema,
   addSectionGroup,
@@ -20,7 +22,7 @@ import {
 } from "./section-group.service.ts";
 import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleSectionGroups } from "./site-nodes.service.ts";
-import type { SectionNode } from "./site-section.service.ts";
+import type { GroupNode, SectionNode } from "./site-section.service.ts";
 import { SiteSectionGroupRef, SiteSectionRef, SiteStructureItemRef } from "./structure-items.graphql.ts";
 
 builder.node(SiteSectionGroupRef, {
@@ -53,17 +55,27 @@ builder.objectFields(SiteRef, (t) => ({
   }),
 }));
 
+/** The edge of `siteSectionGroups`, shared with `createSiteSectionGroup`'s payload. */
+const SiteSectionGroupEdgeRef = builder.edgeObject({
+  type: SiteSectionGroupRef,
+  name: "QuerySiteSectionGroupsConnectionEdge",
+});
+
 builder.queryFields((t) => ({
-  siteSectionGroups: t.connection({
-    type: SiteSectionGroupRef,
-    description:
-      "Every section group of a site, nested or not, in order; organization members (listSiteSectionGroups).",
-    args: {
-      organizationId: t.arg.id({ required: true, description: "The organization's id." }),
-      siteId: t.arg.id({ required: true, description: "The site's id." }),
+  siteSectionGroups: t.connection(
+    {
+      type: SiteSectionGroupRef,
+      description:
+        "Every section group of a site, nested or not, in order; organization members (listSiteSectionGroups).",
+      args: {
+        organizationId: t.arg.id({ required: true, description: "The organization's id." }),
+        siteId: t.arg.id({ required: true, description: "The site's id." }),
+      },
+      resolve: (_root, args, ctx) => listSectionGroups(ctx, args.organizationId, args.siteId, args),
     },
-    resolve: (_root, args, ctx) => listSectionGroups(ctx, args.organizationId, args.siteId, args),
-  }),
+    {},
+    SiteSectionGroupEdgeRef,
+  ),
 }));
 
 const AddSectionGroupToSiteInput = builder.inputType("AddSectionGroupToSiteInput", {
@@ -121,6 +133,46 @@ const MoveSiteSectionGroupInput = builder.inputType("MoveSiteSectionGroupInput",
   }),
 });
 
+const CreateSiteSectionGroupPayloadRef = payloadType<{
+  siteSectionGroup: GroupNode;
+  siteSectionGroupEdge: Edge<GroupNode>;
+}>("createSiteSectionGroup", {
+  siteSectionGroup: { type: SiteSectionGroupRef, description: "The new section group." },
+  siteSectionGroupEdge: {
+    type: SiteSectionGroupEdgeRef,
+    description: "The new group's edge in the site's `siteSectionGroups`.",
+  },
+});
+const UpdateSiteSectionGroupPayloadRef = payloadType<{ siteSectionGroup: GroupNode }>("updateSiteSectionGroup", {
+  siteSectionGroup: { type: SiteSectionGroupRef, description: "The section group, changed." },
+});
+const DeleteSiteSectionGroupPayloadRef = payloadType<{ deletedId: string }>("deleteSiteSectionGroup", {
+  deletedId: { type: "ID", description: "The deleted section group's id (for Relay's `@deleteRecord`)." },
+});
+const AddSectionToGroupPayloadRef = payloadType<{ siteSection: SectionNode; siteSectionGroup: GroupNode }>(
+  "addSectionToGroup",
+  {
+    siteSection: { type: SiteSectionRef, description: "The moved section, now in the group." },
+    siteSectionGroup: { type: SiteSectionGroupRef, description: "The group the section moved into." },
+  },
+);
+const RemoveSectionFromGroupPayloadRef = payloadType<{ removedId: string; siteSectionGroup: GroupNode | null }>(
+  "removeSectionFromGroup",
+  {
+    removedId: { type: "ID", description: "The id of the section moved out of the group (for `@deleteEdge`)." },
+    siteSectionGroup: {
+      type: SiteSectionGroupRef,
+      nullable: true,
+      description: "The group the section left; null when there is no such group.",
+    },
+  },
+);
+
+const groupErrors = {
+  NOT_FOUND: "no such organization, site or section group for the caller",
+  FORBIDDEN: "not an organization admin",
+} as const;
+
 builder.mutationFields((t) => {
   const siteArgs = {
     organizationId: t.arg.id({ required: true, description: "The organization's id." }),
@@ -131,41 +183,65 @@ builder.mutationFields((t) => {
     siteSectionGroupId: t.arg.id({ required: true, description: "The section group's id." }),
   };
   return {
-    addSectionGroupToSite: t.field({
-      type: SiteSectionGroupRef,
-      description:
+    createSiteSectionGroup: t.field({
+      type: CreateSiteSectionGroupPayloadRef,
+      description: describeMutation(
         "Adds a section group at the end of the site root or of a root group (groups nest one level), moving the " +
-        "given sections into it; organization admins (addSectionGroupToSite).",
+          "given sections into it; organization admins (addSectionGroupToSite).",
+        {
+          NOT_FOUND: "no such organization, site, parent group or section for the caller",
+          FORBIDDEN: "not an organization admin",
+          BAD_USER_INPUT: "invalid input, or a parent group that is itself nested",
+        },
+      ),
       args: {
         ...siteArgs,
         input: t.arg({ type: AddSectionGroupToSiteInput, required: true, description: "The new group." }),
       },
-      resolve: (_root, args, ctx) => addSectionGroup(ctx, args.organizationId, args.siteId, args.input),
+      resolve: async (_root, args, ctx) => {
+        const siteSectionGroup = await addSectionGroup(ctx, args.organizationId, args.siteId, args.input);
+        return { siteSectionGroup, siteSectionGroupEdge: edgeOf<GroupNode>(sectionGroupOrder, siteSectionGroup) };
+      },
     }),
-    updateSiteSectionGroupById: t.field({
-      type: SiteSectionGroupRef,
-      description: "Changes a section group; organization admins (updateSiteSectionGroupById).",
+    updateSiteSectionGroup: t.field({
+      type: UpdateSiteSectionGroupPayloadRef,
+      description: describeMutation("Changes a section group; organization admins (updateSiteSectionGroupById).", {
+        ...groupErrors,
+        BAD_USER_INPUT: "invalid input",
+      }),
       args: {
         ...groupArgs,
         input: t.arg({ type: UpdateSiteSectionGroupInput, required: true, description: "The changes." }),
       },
-      resolve: (_root, args, ctx) =>
-        updateSectionGroup(ctx, args.organizationId, args.siteId, args.siteSectionGroupId, args.input),
+      resolve: async (_root, args, ctx) => ({
+        siteSectionGroup: await updateSectionGroup(
+          ctx,
+          args.organizationId,
+          args.siteId,
+          args.siteSectionGroupId,
+          args.input,
+        ),
+      }),
     }),
-    deleteSiteSectionGroupById: t.boolean({
-      description:
+    deleteSiteSectionGroup: t.field({
+      type: DeleteSiteSectionGroupPayloadRef,
+      description: describeMutation(
         "Deletes a section group; its sections and child groups move up to its parent, in its place. A group that " +
-        "does not exist succeeds. Organization admins; always true (deleteSiteSectionGroupById).",
+          "does not exist succeeds. Organization admins (deleteSiteSectionGroupById).",
+        { NOT_FOUND: "no such organization or site for the caller", FORBIDDEN: "not an organization admin" },
+      ),
       args: groupArgs,
       resolve: async (_root, args, ctx) => {
         await deleteSectionGroup(ctx, args.organizationId, args.siteId, args.siteSectionGroupId);
-        return true;
+        return { deletedId: args.siteSectionGroupId };
       },
     }),
     addSectionToGroup: t.field({
-      type: SiteSectionGroupRef,
-      description:
-        "Moves a section of the site to the end of a group; returns the group. Organization admins (addSectionToGroup).",
+      type: AddSectionToGroupPayloadRef,
+      description: describeMutation(
+        "Moves a section of the site to the end of a group; organization admins (addSectionToGroup).",
+        { ...groupErrors, NOT_FOUND: "no such organization, site, group or section for the caller" },
+      ),
       args: {
         ...groupArgs,
         input: t.arg({ type: AddSectionToGroupInput, required: true, description: "The section to move." }),
@@ -173,21 +249,24 @@ builder.mutationFields((t) => {
       resolve: (_root, args, ctx) =>
         addSectionToGroup(ctx, args.organizationId, args.siteId, args.siteSectionGroupId, args.input),
     }),
-    removeSectionFromGroup: t.boolean({
-      description:
+    removeSectionFromGroup: t.field({
+      type: RemoveSectionFromGroupPayloadRef,
+      description: describeMutation(
         "Moves the section out to the group's parent, right after the group; succeeds when it was not in the group. " +
-        "Organization admins; always true (removeSectionFromGroup).",
+          "Organization admins (removeSectionFromGroup).",
+        { NOT_FOUND: "no such organization or site for the caller", FORBIDDEN: "not an organization admin" },
+      ),
       args: { ...groupArgs, siteSectionId: t.arg.id({ required: true, description: "The section's id." }) },
-      resolve: async (_root, args, ctx) => {
-        await removeSectionFromGroup(
+      resolve: async (_root, args, ctx) => ({
+        removedId: args.siteSectionId,
+        siteSectionGroup: await removeSectionFromGroup(
           ctx,
           args.organizationId,
           args.siteId,
           args.siteSectionGroupId,
           args.siteSectionId,
-        );
-        return true;
-      },
+        ),
+      }),
     }),
     moveSiteSectionGroup: t.field({
       type: SiteSectionGroupRef,

@@ -19,9 +19,9 @@ export const sectionGroupRoutes: RestRoute[] = [
     path: groups,
     operation: "addSectionGroupToSite",
     status: 201,
-    result: "addSectionGroupToSite",
+    result: "createSiteSectionGroup.siteSectionGroup",
     document: `mutation addSectionGroupToSite($organizationId: ID!, $siteId: ID!, $input: AddSectionGroupToSiteInput!) {
-      addSectionGroupToSite(organizationId: $organizationId, siteId: $siteId, input: $input) { ...SiteSectionGroupFields }
+      createSiteSectionGroup(organizationId: $organizationId, siteId: $siteId, input: $input) { siteSectionGroup { ...SiteSectionGroupFields } }
     } ${siteSectionGroupFields}`,
   },
   {
@@ -30,7 +30,7 @@ export const sectionGroupRoutes: RestRoute[] = [
     operation: "deleteSiteSectionGroupById",
     status: 204,
     document: `mutation deleteSiteSectionGroupById($organizationId: ID!, $siteId: ID!, $siteSectionGroupId: ID!) {
-      deleteSiteSectionGroupById(${groupArgs})
+      deleteSiteSectionGroup(${groupArgs}) { deletedId }
     }`,
   },
   {
@@ -38,9 +38,9 @@ export const sectionGroupRoutes: RestRoute[] = [
     path: `${groups}/{siteSectionGroupId}`,
     operation: "updateSiteSectionGroupById",
     status: 200,
-    result: "updateSiteSectionGroupById",
+    result: "updateSiteSectionGroup.siteSectionGroup",
     document: `mutation updateSiteSectionGroupById($organizationId: ID!, $siteId: ID!, $siteSectionGroupId: ID!, $input: UpdateSiteSectionGroupInput!) {
-      updateSiteSectionGroupById(${groupArgs}, input: $input) { ...SiteSectionGroupFields }
+      updateSiteSectionGroup(${groupArgs}, input: $input) { siteSectionGroup { ...SiteSectionGroupFields } }
     } ${siteSectionGroupFields}`,
   },
   {
@@ -48,9 +48,9 @@ export const sectionGroupRoutes: RestRoute[] = [
     path: `${groups}/{siteSectionGroupId}/sections`,
     operation: "addSectionToGroup",
     status: 201,
-    result: "addSectionToGroup",
+    result: "addSectionToGroup.siteSectionGroup",
     document: `mutation addSectionToGroup($organizationId: ID!, $siteId: ID!, $siteSectionGroupId: ID!, $input: AddSectionToGroupInput!) {
-      addSectionToGroup(${groupArgs}, input: $input) { ...SiteSectionGroupFields }
+      addSectionToGroup(${groupArgs}, input: $input) { siteSectionGroup { ...SiteSectionGroupFields } }
     } ${siteSectionGroupFields}`,
   },
   {
@@ -59,7 +59,7 @@ export const sectionGroupRoutes: RestRoute[] = [
     operation: "removeSectionFromGroup",
     status: 204,
     document: `mutation removeSectionFromGroup($organizationId: ID!, $siteId: ID!, $siteSectionGroupId: ID!, $siteSectionId: ID!) {
-      removeSectionFromGroup(${groupArgs}, siteSectionId: $siteSectionId)
+      removeSectionFromGroup(${groupArgs}, siteSectionId: $siteSectionId) { removedId }
     }`,
   },
   {

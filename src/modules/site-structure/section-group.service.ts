@@ -155,11 +155,15 @@ export async function addSectionToGroup(
   return writeStructure(ctx, site.id, async (tx) => {
     const group = await findGroup(tx, site.id, groupId);
     await moveSectionsInto(tx, site.id, group.id, [sectionId]);
-    return group;
+    const section = await tx.siteSection.findUniqueOrThrow({ where: { id: sectionId } });
+    return { siteSection: section, siteSectionGroup: group };
   });
 }
 
-/** Moves a section out of a group to the group's parent, right after the group; a no-op when it is not in it. */
+/**
+ * Moves a section out of a group to the group's parent, right after the group; a no-op when it is not in it.
+ * Returns the group (null when the site has no such group).
+ */
 export async function removeSectionFromGroup(
   ctx: RequestContext,
   organizationId: string,
@@ -168,15 +172,16 @@ export async function removeSectionFromGroup(
   sectionId: string,
 ) {
   const site = await requireSite(ctx, organizationId, siteId, "admin");
-  await writeStructure(ctx, site.id, async (tx) => {
+  return writeStructure(ctx, site.id, async (tx) => {
     const group = await tx.siteSectionGroup.findFirst({ where: { id: groupId, siteId: site.id } });
     const section = await tx.siteSection.findFirst({
       where: { id: sectionId, siteId: site.id, sectionGroupId: groupId },
     });
-    if (!group || !section) return;
+    if (!group || !section) return group;
     await tx.siteSection.update({ where: { id: section.id }, data: { sectionGroupId: group.parentGroupId } });
     const siblings = await structureSiblings(tx, site.id, group.parentGroupId);
     await writePositions(tx, placeAmong(siblings, section.id, { after: group.id }));
+    return group;
   });
 }
 

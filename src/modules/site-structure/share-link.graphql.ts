@@ -1,11 +1,14 @@
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { type Edge, edgeOf } from "../../pagination.ts";
 import {
   createShareLink,
   createShareLinkSchema,
   deleteShareLink,
   listShareLinks,
   type ShareLinkWithOrganization,
+  shareLinkOrder,
   shareLinkPublishedUrl,
   updateShareLink,
   updateShareLinkSchema,
@@ -36,15 +39,22 @@ const ShareLinkRef = builder.node(builder.objectRef<ShareLinkWithOrganization>("
   }),
 });
 
+/** The edge of a site's `shareLinks`, shared with `createSiteShareLink`'s payload. */
+const ShareLinkEdgeRef = builder.edgeObject({ type: ShareLinkRef, name: "SiteShareLinksConnectionEdge" });
+
 builder.objectFields(SiteRef, (t) => ({
-  shareLinks: t.connection({
-    type: ShareLinkRef,
-    description: "The site's share links, oldest first; organization admins (listSiteShareLinks).",
-    args: {
-      search: t.arg.string({ description: "A name (contains, ignoring case) or a link's exact key." }),
+  shareLinks: t.connection(
+    {
+      type: ShareLinkRef,
+      description: "The site's share links, oldest first; organization admins (listSiteShareLinks).",
+      args: {
+        search: t.arg.string({ description: "A name (contains, ignoring case) or a link's exact key." }),
+      },
+      resolve: (site, args, ctx) => listShareLinks(ctx, site.organizationId, site.id, args, { search: args.search }),
     },
-    resolve: (site, args, ctx) => listShareLinks(ctx, site.organizationId, site.id, args, { search: args.search }),
-  }),
+    {},
+    ShareLinkEdgeRef,
+  ),
 }));
 
 const CreateSiteShareLinkInput = builder.inputType("CreateSiteShareLinkInput", {
@@ -62,6 +72,25 @@ const UpdateSiteShareLinkInput = builder.inputType("UpdateSiteShareLinkInput", {
   }),
 });
 
+const CreateSiteShareLinkPayloadRef = payloadType<{
+  shareLink: ShareLinkWithOrganization;
+  shareLinkEdge: Edge<ShareLinkWithOrganization>;
+}>("createSiteShareLink", {
+  shareLink: { type: ShareLinkRef, description: "The new share link." },
+  shareLinkEdge: { type: ShareLinkEdgeRef, description: "The new link's edge in the site's `shareLinks`." },
+});
+const UpdateSiteShareLinkPayloadRef = payloadType<{ shareLink: ShareLinkWithOrganization }>("updateSiteShareLink", {
+  shareLink: { type: ShareLinkRef, description: "The share link, changed." },
+});
+const DeleteSiteShareLinkPayloadRef = payloadType<{ deletedId: string }>("deleteSiteShareLink", {
+  deletedId: { type: "ID", description: "The deleted share link's id (for Relay's `@deleteRecord`)." },
+});
+
+const shareLinkErrors = {
+  NOT_FOUND: "no such organization, site or share link for the caller",
+  FORBIDDEN: "not an organization admin",
+} as const;
+
 builder.mutationFields((t) => {
   const siteArgs = {
     organizationId: t.arg.id({ required: true, description: "The organization's id." }),
@@ -70,32 +99,45 @@ builder.mutationFields((t) => {
   const linkArgs = { ...siteArgs, shareLinkId: t.arg.id({ required: true, description: "The share link's id." }) };
   return {
     createSiteShareLink: t.field({
-      type: ShareLinkRef,
-      description: "Creates an active share link with a new random key; organization admins (createSiteShareLink).",
+      type: CreateSiteShareLinkPayloadRef,
+      description: describeMutation(
+        "Creates an active share link with a new random key; organization admins (createSiteShareLink).",
+        { ...shareLinkErrors, BAD_USER_INPUT: "invalid input" },
+      ),
       args: {
         ...siteArgs,
         input: t.arg({ type: CreateSiteShareLinkInput, required: true, description: "The new link." }),
       },
-      resolve: (_root, args, ctx) => createShareLink(ctx, args.organizationId, args.siteId, args.input),
+      resolve: async (_root, args, ctx) => {
+        const shareLink = await createShareLink(ctx, args.organizationId, args.siteId, args.input);
+        return { shareLink, shareLinkEdge: edgeOf(shareLinkOrder, shareLink) };
+      },
     }),
-    updateSiteShareLinkById: t.field({
-      type: ShareLinkRef,
-      description: "Renames, revokes or restores a share link; organization admins (updateSiteShareLinkById).",
+    updateSiteShareLink: t.field({
+      type: UpdateSiteShareLinkPayloadRef,
+      description: describeMutation(
+        "Renames, revokes or restores a share link; organization admins (updateSiteShareLinkById).",
+        { ...shareLinkErrors, BAD_USER_INPUT: "invalid input" },
+      ),
       args: {
         ...linkArgs,
         input: t.arg({ type: UpdateSiteShareLinkInput, required: true, description: "The changes." }),
       },
-      resolve: (_root, args, ctx) =>
-        updateShareLink(ctx, args.organizationId, args.siteId, args.shareLinkId, args.input),
+      resolve: async (_root, args, ctx) => ({
+        shareLink: await updateShareLink(ctx, args.organizationId, args.siteId, args.shareLinkId, args.input),
+      }),
     }),
-    deleteSiteShareLinkById: t.boolean({
-      description:
+    deleteSiteShareLink: t.field({
+      type: DeleteSiteShareLinkPayloadRef,
+      description: describeMutation(
         "Deletes a share link: its key opens nothing any more. Deleting a share link that does not exist succeeds. " +
-        "Organization admins; always true (deleteSiteShareLinkById).",
+          "Organization admins (deleteSiteShareLinkById).",
+        { NOT_FOUND: "no such organization or site for the caller", FORBIDDEN: "not an organization admin" },
+      ),
       args: linkArgs,
       resolve: async (_root, args, ctx) => {
         await deleteShareLink(ctx, args.organizationId, args.siteId, args.shareLinkId);
-        return true;
+        return { deletedId: args.shareLinkId };
       },
     }),
   };

@@ -21,9 +21,9 @@ export const shareLinkRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/sites/{siteId}/share-links",
     operation: "createSiteShareLink",
     status: 201,
-    result: "createSiteShareLink",
+    result: "createSiteShareLink.shareLink",
     document: `mutation createSiteShareLink($organizationId: ID!, $siteId: ID!, $input: CreateSiteShareLinkInput!) {
-      createSiteShareLink(organizationId: $organizationId, siteId: $siteId, input: $input) { ...ShareLinkFields }
+      createSiteShareLink(organizationId: $organizationId, siteId: $siteId, input: $input) { shareLink { ...ShareLinkFields } }
     } ${shareLinkFields}`,
   },
   {
@@ -31,10 +31,12 @@ export const shareLinkRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}",
     operation: "updateSiteShareLinkById",
     status: 200,
-    result: "updateSiteShareLinkById",
+    result: "updateSiteShareLink.shareLink",
     document: `mutation updateSiteShareLinkById(${linkArgs}, $input: UpdateSiteShareLinkInput!) {
-      updateSiteShareLinkById(organizationId: $organizationId, siteId: $siteId, shareLinkId: $shareLinkId, input: $input) {
-        ...ShareLinkFields
+      updateSiteShareLink(organizationId: $organizationId, siteId: $siteId, shareLinkId: $shareLinkId, input: $input) {
+        shareLink {
+          ...ShareLinkFields
+        }
       }
     } ${shareLinkFields}`,
   },
@@ -44,7 +46,7 @@ export const shareLinkRoutes: RestRoute[] = [
     operation: "deleteSiteShareLinkById",
     status: 204,
     document: `mutation deleteSiteShareLinkById(${linkArgs}) {
-      deleteSiteShareLinkById(organizationId: $organizationId, siteId: $siteId, shareLinkId: $shareLinkId)
+      deleteSiteShareLink(organizationId: $organizationId, siteId: $siteId, shareLinkId: $shareLinkId) { deletedId }
     }`,
   },
 ];

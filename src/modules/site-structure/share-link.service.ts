@@ -4,7 +4,7 @@ import type { RequestContext } from "../../context.ts";
 import type { Prisma, ShareLink } from "../../db/generated/client.ts";
 import { newId, randomBase62 } from "../../ids.ts";
 import { NotFoundError } from "../../lib/errors.ts";
-import type { PageArgs } from "../../pagination.ts";
+import type { PageArgs, SortKey } from "../../pagination.ts";
 import { paginate } from "../../pagination.ts";
 import { decryptSecret, encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
@@ -40,10 +40,7 @@ export async function listShareLinks(
     where.OR = [{ name: { contains: filters.search, mode: "insensitive" } }, { keyHash: hashToken(filters.search) }];
   }
   const result = await paginate<ShareLink>(page, {
-    sort: [
-      { field: "createdAt", direction: "asc" },
-      { field: "id", direction: "asc" },
-    ],
+    sort: shareLinkOrder,
     where,
     model: ctx.prisma.shareLink,
   });
@@ -56,6 +53,12 @@ export async function listShareLinks(
 export const createShareLinkSchema = z.strictObject({
   name: shareLinkNameSchema.describe("A name for the link (who it is for), trimmed; may be empty"),
 });
+
+/** A site's share links, oldest first. */
+export const shareLinkOrder: SortKey<ShareLink>[] = [
+  { field: "createdAt", direction: "asc" },
+  { field: "id", direction: "asc" },
+];
 
 export async function createShareLink(ctx: RequestContext, organizationId: string, siteId: string, input: unknown) {
   await requireSite(ctx, organizationId, siteId, "admin");

@@ -2,8 +2,11 @@ import type { SiteSpace } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
+import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { type Edge, edgeOf } from "../../pagination.ts";
 import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleSiteSections } from "./site-nodes.service.ts";
+import { siteSectionOrder } from "./site-section.loaders.ts";
 import {
   addSectionSchema,
   addSiteSection,
@@ -99,13 +102,20 @@ const sectionListArgs = builder.args((t) => ({
   filter: t.field({ type: SiteSectionFilterInput, description: "Conditions on the sections listed." }),
 }));
 
+/** The edge of a site's `sections`, shared with `createSiteSection`'s payload. */
+const SiteSectionEdgeRef = builder.edgeObject({ type: SiteSectionRef, name: "SiteSectionsConnectionEdge" });
+
 builder.objectFields(SiteRef, (t) => ({
-  sections: t.connection({
-    type: SiteSectionRef,
-    description: "The site's sections, in order, grouped or not (listSiteSections).",
-    args: sectionListArgs,
-    resolve: (site, args, ctx) => sectionsOfSite(ctx, site, args, args),
-  }),
+  sections: t.connection(
+    {
+      type: SiteSectionRef,
+      description: "The site's sections, in order, grouped or not (listSiteSections).",
+      args: sectionListArgs,
+      resolve: (site, args, ctx) => sectionsOfSite(ctx, site, args, args),
+    },
+    {},
+    SiteSectionEdgeRef,
+  ),
 }));
 
 builder.queryFields((t) => ({
@@ -219,6 +229,31 @@ const SortSiteStructureInput = builder.inputType("SortSiteStructureInput", {
   }),
 });
 
+type StructureItemRow = SectionNode | GroupNode | SiteSpace;
+
+const CreateSiteSectionPayloadRef = payloadType<{ siteSection: SectionNode; siteSectionEdge: Edge<SectionNode> }>(
+  "createSiteSection",
+  {
+    siteSection: { type: SiteSectionRef, description: "The new section." },
+    siteSectionEdge: { type: SiteSectionEdgeRef, description: "The new section's edge in the site's `sections`." },
+  },
+);
+const UpdateSiteSectionPayloadRef = payloadType<{ siteSection: SectionNode }>("updateSiteSection", {
+  siteSection: { type: SiteSectionRef, description: "The section, changed." },
+});
+const DeleteSiteSectionPayloadRef = payloadType<{ deletedId: string }>("deleteSiteSection", {
+  deletedId: { type: "ID", description: "The deleted section's id (for Relay's `@deleteRecord`)." },
+});
+const SortSiteStructurePayloadRef = payloadType<{ item: StructureItemRow; position: number }>("sortSiteStructure", {
+  item: { type: SiteStructureItemRef, description: "The moved item." },
+  position: { type: "Int", description: "The item's new position among its siblings (0 first)." },
+});
+
+const sectionErrors = {
+  NOT_FOUND: "no such organization, site or section for the caller",
+  FORBIDDEN: "not an organization admin",
+} as const;
+
 builder.mutationFields((t) => {
   const siteArgs = {
     organizationId: t.arg.id({ required: true, description: "The organization's id." }),
@@ -226,37 +261,53 @@ builder.mutationFields((t) => {
   };
   const sectionArgs = { ...siteArgs, siteSectionId: t.arg.id({ required: true, description: "The section's id." }) };
   return {
-    addSectionToSite: t.field({
-      type: SiteSectionRef,
-      description:
+    createSiteSection: t.field({
+      type: CreateSiteSectionPayloadRef,
+      description: describeMutation(
         "Adds a section holding a space as its first site space, at the end of the site root. A site whose site " +
-        "spaces sat at its root first gets them moved into a section named after the site; the first section " +
-        "becomes the site's default. Organization admins (addSectionToSite).",
+          "spaces sat at its root first gets them moved into a section named after the site; the first section " +
+          "becomes the site's default. Organization admins (addSectionToSite).",
+        {
+          NOT_FOUND: "no such organization or site for the caller",
+          FORBIDDEN: "not an organization admin",
+          BAD_USER_INPUT: "invalid input, or a space outside the organization",
+        },
+      ),
       args: {
         ...siteArgs,
         input: t.arg({ type: AddSectionToSiteInput, required: true, description: "The new section." }),
       },
-      resolve: (_root, args, ctx) => addSiteSection(ctx, args.organizationId, args.siteId, args.input),
+      resolve: async (_root, args, ctx) => {
+        const siteSection = await addSiteSection(ctx, args.organizationId, args.siteId, args.input);
+        return { siteSection, siteSectionEdge: edgeOf<SectionNode>(siteSectionOrder, siteSection) };
+      },
     }),
-    updateSiteSectionById: t.field({
-      type: SiteSectionRef,
-      description: "Changes a section; organization admins (updateSiteSectionById).",
+    updateSiteSection: t.field({
+      type: UpdateSiteSectionPayloadRef,
+      description: describeMutation("Changes a section; organization admins (updateSiteSectionById).", {
+        ...sectionErrors,
+        BAD_USER_INPUT: "invalid input",
+        CONFLICT: "the path is taken on the site",
+      }),
       args: {
         ...sectionArgs,
         input: t.arg({ type: UpdateSiteSectionInput, required: true, description: "The changes." }),
       },
-      resolve: (_root, args, ctx) =>
-        updateSiteSection(ctx, args.organizationId, args.siteId, args.siteSectionId, args.input),
+      resolve: async (_root, args, ctx) => ({
+        siteSection: await updateSiteSection(ctx, args.organizationId, args.siteId, args.siteSectionId, args.input),
+      }),
     }),
-    deleteSiteSectionById: t.boolean({
-      description:
+    deleteSiteSection: t.field({
+      type: DeleteSiteSectionPayloadRef,
+      description: describeMutation(
         "Deletes the section and its site spaces (not their spaces); when it was the default, the first remaining " +
-        "section becomes it. A section that does not exist succeeds. Organization admins; always true " +
-        "(deleteSiteSectionById).",
+          "section becomes it. A section that does not exist succeeds. Organization admins (deleteSiteSectionById).",
+        { NOT_FOUND: "no such organization or site for the caller", FORBIDDEN: "not an organization admin" },
+      ),
       args: sectionArgs,
       resolve: async (_root, args, ctx) => {
         await deleteSiteSection(ctx, args.organizationId, args.siteId, args.siteSectionId);
-        return true;
+        return { deletedId: args.siteSectionId };
       },
     }),
     moveSiteSection: t.field({
@@ -272,18 +323,24 @@ builder.mutationFields((t) => {
         moveSiteSection(ctx, args.organizationId, args.siteId, args.siteSectionId, args.input ?? {}),
     }),
     sortSiteStructure: t.field({
-      type: SiteStructureItemRef,
-      description:
+      type: SortSiteStructurePayloadRef,
+      description: describeMutation(
         "Places a site space, section or section group before or after a sibling, or at the end; items keep their " +
-        "parent (another target is refused). Returns the moved item; organization admins (sortSiteStructure).",
+          "parent (another target is refused). Organization admins (sortSiteStructure).",
+        {
+          NOT_FOUND: "no such organization, site, item or sibling for the caller",
+          FORBIDDEN: "not an organization admin",
+          BAD_USER_INPUT: "invalid input, or a sibling under another parent",
+        },
+      ),
       args: {
         ...siteArgs,
         input: t.arg({ type: SortSiteStructureInput, required: true, description: "The item and where to put it." }),
       },
-      resolve: (_root, args, ctx) =>
-        sortSiteStructure(ctx, args.organizationId, args.siteId, args.input) as Promise<
-          SectionNode | GroupNode | SiteSpace
-        >,
+      resolve: async (_root, args, ctx) => {
+        const item = (await sortSiteStructure(ctx, args.organizationId, args.siteId, args.input)) as StructureItemRow;
+        return { item, position: item.position };
+      },
     }),
   };
 });

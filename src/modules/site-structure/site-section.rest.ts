@@ -18,9 +18,9 @@ export const siteSectionRoutes: RestRoute[] = [
     path: `${site}/sections`,
     operation: "addSectionToSite",
     status: 201,
-    result: "addSectionToSite",
+    result: "createSiteSection.siteSection",
     document: `mutation addSectionToSite($organizationId: ID!, $siteId: ID!, $input: AddSectionToSiteInput!) {
-      addSectionToSite(organizationId: $organizationId, siteId: $siteId, input: $input) { ...SiteSectionFields }
+      createSiteSection(organizationId: $organizationId, siteId: $siteId, input: $input) { siteSection { ...SiteSectionFields } }
     } ${siteSectionFields}`,
   },
   {
@@ -29,7 +29,7 @@ export const siteSectionRoutes: RestRoute[] = [
     operation: "deleteSiteSectionById",
     status: 204,
     document: `mutation deleteSiteSectionById($organizationId: ID!, $siteId: ID!, $siteSectionId: ID!) {
-      deleteSiteSectionById(organizationId: $organizationId, siteId: $siteId, siteSectionId: $siteSectionId)
+      deleteSiteSection(organizationId: $organizationId, siteId: $siteId, siteSectionId: $siteSectionId) { deletedId }
     }`,
   },
   {
@@ -37,10 +37,12 @@ export const siteSectionRoutes: RestRoute[] = [
     path: `${site}/sections/{siteSectionId}`,
     operation: "updateSiteSectionById",
     status: 200,
-    result: "updateSiteSectionById",
+    result: "updateSiteSection.siteSection",
     document: `mutation updateSiteSectionById($organizationId: ID!, $siteId: ID!, $siteSectionId: ID!, $input: UpdateSiteSectionInput!) {
-      updateSiteSectionById(organizationId: $organizationId, siteId: $siteId, siteSectionId: $siteSectionId, input: $input) {
-        ...SiteSectionFields
+      updateSiteSection(organizationId: $organizationId, siteId: $siteId, siteSectionId: $siteSectionId, input: $input) {
+        siteSection {
+          ...SiteSectionFields
+        }
       }
     } ${siteSectionFields}`,
   },
@@ -73,9 +75,9 @@ export const siteSectionRoutes: RestRoute[] = [
     path: `${site}/structure/sort`,
     operation: "sortSiteStructure",
     status: 200,
-    result: "sortSiteStructure",
+    result: "sortSiteStructure.item",
     document: `mutation sortSiteStructure($organizationId: ID!, $siteId: ID!, $input: SortSiteStructureInput!) {
-      sortSiteStructure(organizationId: $organizationId, siteId: $siteId, input: $input) { ...SiteStructureItemFields }
+      sortSiteStructure(organizationId: $organizationId, siteId: $siteId, input: $input) { item { ...SiteStructureItemFields } }
     } ${siteStructureItemFields}`,
   },
 ];

@@ -2,10 +2,13 @@ import type { SiteSpace } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
+import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { type Edge, edgeOf } from "../../pagination.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
 import { siteSpaceSpace } from "./site.access.ts";
 import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleSiteSpaces } from "./site-nodes.service.ts";
+import { siteSpaceOrder } from "./site-space.loaders.ts";
 import {
   addSiteSpace,
   addSiteSpaceSchema,
@@ -78,13 +81,20 @@ const siteSpaceListArgs = builder.args((t) => ({
   filter: t.field({ type: SiteSpaceFilterInput, description: "Conditions on the site spaces listed." }),
 }));
 
+/** The edge of a site's `siteSpaces`, shared with `createSiteSpace`'s payload. */
+const SiteSpaceEdgeRef = builder.edgeObject({ type: SiteSpaceRef, name: "SiteSiteSpacesConnectionEdge" });
+
 builder.objectFields(SiteRef, (t) => ({
-  siteSpaces: t.connection({
-    type: SiteSpaceRef,
-    description: "Every site space of the site, at its root and in its sections (listSiteSpaces).",
-    args: siteSpaceListArgs,
-    resolve: (site, args, ctx) => siteSpacesOfSite(ctx, site, args, args),
-  }),
+  siteSpaces: t.connection(
+    {
+      type: SiteSpaceRef,
+      description: "Every site space of the site, at its root and in its sections (listSiteSpaces).",
+      args: siteSpaceListArgs,
+      resolve: (site, args, ctx) => siteSpacesOfSite(ctx, site, args, args),
+    },
+    {},
+    SiteSpaceEdgeRef,
+  ),
 }));
 
 builder.queryFields((t) => ({
@@ -158,6 +168,25 @@ const MoveSiteSpaceInput = builder.inputType("MoveSiteSpaceInput", {
   }),
 });
 
+const CreateSiteSpacePayloadRef = payloadType<{ siteSpace: SiteSpace; siteSpaceEdge: Edge<SiteSpace> }>(
+  "createSiteSpace",
+  {
+    siteSpace: { type: SiteSpaceRef, description: "The new site space." },
+    siteSpaceEdge: { type: SiteSpaceEdgeRef, description: "The new site space's edge in the site's `siteSpaces`." },
+  },
+);
+const UpdateSiteSpacePayloadRef = payloadType<{ siteSpace: SiteSpace }>("updateSiteSpace", {
+  siteSpace: { type: SiteSpaceRef, description: "The site space, changed." },
+});
+const DeleteSiteSpacePayloadRef = payloadType<{ deletedId: string }>("deleteSiteSpace", {
+  deletedId: { type: "ID", description: "The deleted site space's id (for Relay's `@deleteRecord`)." },
+});
+
+const siteSpaceErrors = {
+  NOT_FOUND: "no such organization, site or site space for the caller",
+  FORBIDDEN: "not an organization admin",
+} as const;
+
 builder.mutationFields((t) => {
   const siteArgs = {
     organizationId: t.arg.id({ required: true, description: "The organization's id." }),
@@ -165,36 +194,52 @@ builder.mutationFields((t) => {
   };
   const siteSpaceArgs = { ...siteArgs, siteSpaceId: t.arg.id({ required: true, description: "The site space's id." }) };
   return {
-    addSpaceToSite: t.field({
-      type: SiteSpaceRef,
-      description:
+    createSiteSpace: t.field({
+      type: CreateSiteSpacePayloadRef,
+      description: describeMutation(
         "Shows a space on a site, at the end of its scope, with a path made from the space's title; the first site " +
-        "space of a scope becomes its default. Organization admins (addSpaceToSite).",
+          "space of a scope becomes its default. Organization admins (addSpaceToSite).",
+        {
+          NOT_FOUND: "no such organization or site for the caller",
+          FORBIDDEN: "not an organization admin",
+          BAD_USER_INPUT: "invalid input, or a space or section the site's organization does not have",
+        },
+      ),
       args: {
         ...siteArgs,
         input: t.arg({ type: AddSpaceToSiteInput, required: true, description: "The space and where to add it." }),
       },
-      resolve: (_root, args, ctx) => addSiteSpace(ctx, args.organizationId, args.siteId, args.input),
+      resolve: async (_root, args, ctx) => {
+        const siteSpace = await addSiteSpace(ctx, args.organizationId, args.siteId, args.input);
+        return { siteSpace, siteSpaceEdge: edgeOf(siteSpaceOrder, siteSpace) };
+      },
     }),
-    updateSiteSpaceById: t.field({
-      type: SiteSpaceRef,
-      description: "Changes a site space; organization admins (updateSiteSpaceById).",
+    updateSiteSpace: t.field({
+      type: UpdateSiteSpacePayloadRef,
+      description: describeMutation("Changes a site space; organization admins (updateSiteSpaceById).", {
+        ...siteSpaceErrors,
+        BAD_USER_INPUT: "invalid input",
+        CONFLICT: "the path is taken in that scope",
+      }),
       args: {
         ...siteSpaceArgs,
         input: t.arg({ type: UpdateSiteSpaceInput, required: true, description: "The changes." }),
       },
-      resolve: (_root, args, ctx) =>
-        updateSiteSpace(ctx, args.organizationId, args.siteId, args.siteSpaceId, args.input),
+      resolve: async (_root, args, ctx) => ({
+        siteSpace: await updateSiteSpace(ctx, args.organizationId, args.siteId, args.siteSpaceId, args.input),
+      }),
     }),
-    deleteSiteSpaceById: t.boolean({
-      description:
+    deleteSiteSpace: t.field({
+      type: DeleteSiteSpacePayloadRef,
+      description: describeMutation(
         "Removes a space from a site (the space itself stays); when it was its scope's default, the next one " +
-        "becomes it. Deleting a site space that does not exist succeeds. Organization admins; always true " +
-        "(deleteSiteSpaceById).",
+          "becomes it. Deleting a site space that does not exist succeeds. Organization admins (deleteSiteSpaceById).",
+        { NOT_FOUND: "no such organization or site for the caller", FORBIDDEN: "not an organization admin" },
+      ),
       args: siteSpaceArgs,
       resolve: async (_root, args, ctx) => {
         await deleteSiteSpace(ctx, args.organizationId, args.siteId, args.siteSpaceId);
-        return true;
+        return { deletedId: args.siteSpaceId };
       },
     }),
     moveSiteSpace: t.field({

@@ -18,9 +18,9 @@ export const siteSpaceRoutes: RestRoute[] = [
     path: `${site}/site-spaces`,
     operation: "addSpaceToSite",
     status: 201,
-    result: "addSpaceToSite",
+    result: "createSiteSpace.siteSpace",
     document: `mutation addSpaceToSite($organizationId: ID!, $siteId: ID!, $input: AddSpaceToSiteInput!) {
-      addSpaceToSite(organizationId: $organizationId, siteId: $siteId, input: $input) { ...SiteSpaceFields }
+      createSiteSpace(organizationId: $organizationId, siteId: $siteId, input: $input) { siteSpace { ...SiteSpaceFields } }
     } ${siteSpaceFields}`,
   },
   {
@@ -29,7 +29,7 @@ export const siteSpaceRoutes: RestRoute[] = [
     operation: "deleteSiteSpaceById",
     status: 204,
     document: `mutation deleteSiteSpaceById($organizationId: ID!, $siteId: ID!, $siteSpaceId: ID!) {
-      deleteSiteSpaceById(organizationId: $organizationId, siteId: $siteId, siteSpaceId: $siteSpaceId)
+      deleteSiteSpace(organizationId: $organizationId, siteId: $siteId, siteSpaceId: $siteSpaceId) { deletedId }
     }`,
   },
   {
@@ -37,10 +37,12 @@ export const siteSpaceRoutes: RestRoute[] = [
     path: `${site}/site-spaces/{siteSpaceId}`,
     operation: "updateSiteSpaceById",
     status: 200,
-    result: "updateSiteSpaceById",
+    result: "updateSiteSpace.siteSpace",
     document: `mutation updateSiteSpaceById($organizationId: ID!, $siteId: ID!, $siteSpaceId: ID!, $input: UpdateSiteSpaceInput!) {
-      updateSiteSpaceById(organizationId: $organizationId, siteId: $siteId, siteSpaceId: $siteSpaceId, input: $input) {
-        ...SiteSpaceFields
+      updateSiteSpace(organizationId: $organizationId, siteId: $siteId, siteSpaceId: $siteSpaceId, input: $input) {
+        siteSpace {
+          ...SiteSpaceFields
+        }
       }
     } ${siteSpaceFields}`,
   },

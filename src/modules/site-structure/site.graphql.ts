@@ -2,9 +2,11 @@ import type { Site } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
+import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { type Edge, edgeOf } from "../../pagination.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { loadVisibleSites } from "./site.access.ts";
-import { siteSpaceCountLoader } from "./site.loaders.ts";
+import { siteOrder, siteSpaceCountLoader } from "./site.loaders.ts";
 import {
   createSite,
   createSiteSchema,
@@ -186,6 +188,9 @@ builder.node(SiteRef, {
   }),
 });
 
+/** The edge of the organization's `sites`, shared with `createSite`'s payload. */
+const SiteEdgeRef = builder.edgeObject({ type: SiteRef, name: "OrganizationSitesConnectionEdge" });
+
 const SiteOrderInput = orderInput("Site", "sites", siteListOrder.fields);
 
 const siteFilter = (key: keyof typeof siteFilterSchema.shape) => describeInputField(siteFilterSchema, key);
@@ -202,30 +207,34 @@ const SiteFilterInput = builder.inputType("SiteFilter", {
 });
 
 builder.objectFields(OrganizationRef, (t) => ({
-  sites: t.connection({
-    type: SiteRef,
-    description: "The organization's sites, oldest first; organization members (listSites).",
-    args: {
-      space: t.arg.id({ description: "A space id: only the sites that show this space." }),
-      title: t.arg.string({ description: "Only sites whose title contains this text, ignoring case." }),
-      published: t.arg.boolean({ description: "Only published (true) or unpublished (false) sites." }),
-      type: t.arg.string({
-        description:
-          "Only sites of this type: basic, premium, ultimate, sponsored, legacy-basic or legacy-premium (others are " +
-          "refused).",
-      }),
-      orderBy: t.arg({ type: [SiteOrderInput], description: orderByDescription("oldest first") }),
-      filter: t.arg({ type: SiteFilterInput, description: "Conditions on the sites listed." }),
+  sites: t.connection(
+    {
+      type: SiteRef,
+      description: "The organization's sites, oldest first; organization members (listSites).",
+      args: {
+        space: t.arg.id({ description: "A space id: only the sites that show this space." }),
+        title: t.arg.string({ description: "Only sites whose title contains this text, ignoring case." }),
+        published: t.arg.boolean({ description: "Only published (true) or unpublished (false) sites." }),
+        type: t.arg.string({
+          description:
+            "Only sites of this type: basic, premium, ultimate, sponsored, legacy-basic or legacy-premium (others are " +
+            "refused).",
+        }),
+        orderBy: t.arg({ type: [SiteOrderInput], description: orderByDescription("oldest first") }),
+        filter: t.arg({ type: SiteFilterInput, description: "Conditions on the sites listed." }),
+      },
+      resolve: (organization, args, ctx) =>
+        listSites(
+          ctx,
+          organization.id,
+          args,
+          { space: args.space ?? null, title: args.title, published: args.published, type: args.type },
+          args,
+        ),
     },
-    resolve: (organization, args, ctx) =>
-      listSites(
-        ctx,
-        organization.id,
-        args,
-        { space: args.space ?? null, title: args.title, published: args.published, type: args.type },
-        args,
-      ),
-  }),
+    {},
+    SiteEdgeRef,
+  ),
   site: t.field({
     type: SiteRef,
     description: "One site of the organization; organization members (getSiteById).",
@@ -279,55 +288,108 @@ const UpdateSiteAdaptiveSchemaInput = builder.inputType("UpdateSiteAdaptiveSchem
   }),
 });
 
+const CreateSitePayloadRef = payloadType<{ site: Site; siteEdge: Edge<Site> }>("createSite", {
+  site: { type: SiteRef, description: "The new site." },
+  siteEdge: { type: SiteEdgeRef, description: "The new site's edge in the organization's `sites`." },
+});
+const UpdateSitePayloadRef = payloadType<{ site: Site }>("updateSite", {
+  site: { type: SiteRef, description: "The site, changed." },
+});
+const DeleteSitePayloadRef = payloadType<{ deletedId: string }>("deleteSite", {
+  deletedId: { type: "ID", description: "The deleted site's id (for Relay's `@deleteRecord`)." },
+});
+const PublishSitePayloadRef = payloadType<{ site: Site }>("publishSite", {
+  site: { type: SiteRef, description: "The site, published." },
+});
+const UnpublishSitePayloadRef = payloadType<{ site: Site }>("unpublishSite", {
+  site: { type: SiteRef, description: "The site, unpublished." },
+});
+const UpdateSiteAdaptiveSchemaPayloadRef = payloadType<{ adaptiveSchema: SiteAdaptiveSchema }>(
+  "updateSiteAdaptiveSchema",
+  { adaptiveSchema: { type: SiteAdaptiveSchemaRef, description: "The site's new adaptive schema." } },
+);
+
+const siteErrors = {
+  NOT_FOUND: "no such organization or site for the caller",
+  FORBIDDEN: "not an organization admin",
+} as const;
+
 builder.mutationFields((t) => {
   const organizationId = t.arg.id({ required: true, description: "The organization's id." });
   const siteArgs = { organizationId, siteId: t.arg.id({ required: true, description: "The site's id." }) };
   return {
     createSite: t.field({
-      type: SiteRef,
-      description: "Creates a site, unpublished, with the given spaces; organization `create` role (createSite).",
+      type: CreateSitePayloadRef,
+      description: describeMutation(
+        "Creates a site, unpublished, with the given spaces; organization `create` role (createSite).",
+        {
+          NOT_FOUND: "no such organization for the caller",
+          FORBIDDEN: "below the create role",
+          BAD_USER_INPUT: "invalid input, or a space outside the organization",
+        },
+      ),
       args: { organizationId, input: t.arg({ type: CreateSiteInput, required: true, description: "The new site." }) },
-      resolve: (_root, args, ctx) => createSite(ctx, args.organizationId, args.input),
+      resolve: async (_root, args, ctx) => {
+        const site = await createSite(ctx, args.organizationId, args.input);
+        return { site, siteEdge: edgeOf(siteOrder, site) };
+      },
     }),
-    updateSiteById: t.field({
-      type: SiteRef,
-      description: "Changes a site's settings; organization admins (updateSiteById).",
+    updateSite: t.field({
+      type: UpdateSitePayloadRef,
+      description: describeMutation("Changes a site's settings; organization admins (updateSiteById).", {
+        ...siteErrors,
+        BAD_USER_INPUT: "invalid input, or a default site space or section not on the site",
+      }),
       args: {
         ...siteArgs,
         input: t.arg({ type: UpdateSiteInput, required: true, description: "The settings to change." }),
       },
-      resolve: (_root, args, ctx) => updateSite(ctx, args.organizationId, args.siteId, args.input),
+      resolve: async (_root, args, ctx) => ({
+        site: await updateSite(ctx, args.organizationId, args.siteId, args.input),
+      }),
     }),
-    deleteSiteById: t.boolean({
-      description:
+    deleteSite: t.field({
+      type: DeleteSitePayloadRef,
+      description: describeMutation(
         "Deletes a site with its sections, site spaces and share links (not its spaces); organization admins. " +
-        "Deleting a site that does not exist succeeds. Always true (deleteSiteById).",
+          "Deleting a site that does not exist succeeds (deleteSiteById).",
+        { NOT_FOUND: "no such organization for the caller", FORBIDDEN: "not an organization admin" },
+      ),
       args: siteArgs,
       resolve: async (_root, args, ctx) => {
         await deleteSite(ctx, args.organizationId, args.siteId);
-        return true;
+        return { deletedId: args.siteId };
       },
     }),
     publishSite: t.field({
-      type: SiteRef,
-      description: "Publishes a site to its visitors; organization admins.",
+      type: PublishSitePayloadRef,
+      description: describeMutation("Publishes a site to its visitors; organization admins.", siteErrors),
       args: siteArgs,
-      resolve: (_root, args, ctx) => setSitePublished(ctx, args.organizationId, args.siteId, true),
+      resolve: async (_root, args, ctx) => ({
+        site: await setSitePublished(ctx, args.organizationId, args.siteId, true),
+      }),
     }),
     unpublishSite: t.field({
-      type: SiteRef,
-      description: "Takes a site's published content offline; organization admins.",
+      type: UnpublishSitePayloadRef,
+      description: describeMutation("Takes a site's published content offline; organization admins.", siteErrors),
       args: siteArgs,
-      resolve: (_root, args, ctx) => setSitePublished(ctx, args.organizationId, args.siteId, false),
+      resolve: async (_root, args, ctx) => ({
+        site: await setSitePublished(ctx, args.organizationId, args.siteId, false),
+      }),
     }),
     updateSiteAdaptiveSchema: t.field({
-      type: SiteAdaptiveSchemaRef,
-      description: "Sets a site's adaptive schema, replacing it; organization admins (updateSiteAdaptiveSchema).",
+      type: UpdateSiteAdaptiveSchemaPayloadRef,
+      description: describeMutation(
+        "Sets a site's adaptive schema, replacing it; organization admins (updateSiteAdaptiveSchema).",
+        { ...siteErrors, BAD_USER_INPUT: "not a valid JSON Schema" },
+      ),
       args: {
         ...siteArgs,
         input: t.arg({ type: UpdateSiteAdaptiveSchemaInput, required: true, description: "The new schema." }),
       },
-      resolve: (_root, args, ctx) => updateAdaptiveSchema(ctx, args.organizationId, args.siteId, args.input),
+      resolve: async (_root, args, ctx) => ({
+        adaptiveSchema: await updateAdaptiveSchema(ctx, args.organizationId, args.siteId, args.input),
+      }),
     }),
   };
 });

@@ -29,9 +29,9 @@ export const siteRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/sites",
     operation: "createSite",
     status: 201,
-    result: "createSite",
+    result: "createSite.site",
     document: `mutation createSite($organizationId: ID!, $input: CreateSiteInput!) {
-      createSite(organizationId: $organizationId, input: $input) { ...SiteFields }
+      createSite(organizationId: $organizationId, input: $input) { site { ...SiteFields } }
     } ${siteFields}`,
   },
   {
@@ -49,9 +49,9 @@ export const siteRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/sites/{siteId}",
     operation: "updateSiteById",
     status: 200,
-    result: "updateSiteById",
+    result: "updateSite.site",
     document: `mutation updateSiteById(${siteArgs}, $input: UpdateSiteInput!) {
-      updateSiteById(organizationId: $organizationId, siteId: $siteId, input: $input) { ...SiteFields }
+      updateSite(organizationId: $organizationId, siteId: $siteId, input: $input) { site { ...SiteFields } }
     } ${siteFields}`,
   },
   {
@@ -59,16 +59,16 @@ export const siteRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/sites/{siteId}",
     operation: "deleteSiteById",
     status: 204,
-    document: `mutation deleteSiteById(${siteArgs}) { deleteSiteById(organizationId: $organizationId, siteId: $siteId) }`,
+    document: `mutation deleteSiteById(${siteArgs}) { deleteSite(organizationId: $organizationId, siteId: $siteId) { deletedId } }`,
   },
   {
     method: "POST",
     path: "/orgs/{organizationId}/sites/{siteId}/publish",
     operation: "publishSite",
     status: 200,
-    result: "publishSite",
+    result: "publishSite.site",
     document: `mutation publishSite(${siteArgs}) {
-      publishSite(organizationId: $organizationId, siteId: $siteId) { ...SiteFields }
+      publishSite(organizationId: $organizationId, siteId: $siteId) { site { ...SiteFields } }
     } ${siteFields}`,
   },
   {
@@ -76,9 +76,9 @@ export const siteRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/sites/{siteId}/unpublish",
     operation: "unpublishSite",
     status: 200,
-    result: "unpublishSite",
+    result: "unpublishSite.site",
     document: `mutation unpublishSite(${siteArgs}) {
-      unpublishSite(organizationId: $organizationId, siteId: $siteId) { ...SiteFields }
+      unpublishSite(organizationId: $organizationId, siteId: $siteId) { site { ...SiteFields } }
     } ${siteFields}`,
   },
   {
@@ -96,10 +96,12 @@ export const siteRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/sites/{siteId}/adaptive-schema",
     operation: "updateSiteAdaptiveSchema",
     status: 200,
-    result: "updateSiteAdaptiveSchema",
+    result: "updateSiteAdaptiveSchema.adaptiveSchema",
     document: `mutation updateSiteAdaptiveSchema(${siteArgs}, $input: UpdateSiteAdaptiveSchemaInput!) {
       updateSiteAdaptiveSchema(organizationId: $organizationId, siteId: $siteId, input: $input) {
-        object: __typename jsonSchema updatedAt
+        adaptiveSchema {
+          object: __typename jsonSchema updatedAt
+        }
       }
     }`,
   },

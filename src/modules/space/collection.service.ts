@@ -5,18 +5,21 @@ import type { RequestContext } from "../../context.ts";
 import type { Collection } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
 import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
-import { type PageArgs, paginate } from "../../pagination.ts";
+import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { collectionByIdLoader } from "./space.loaders.ts";
 
 /** Collections are organization structure: `read` members see them (not guests); spaces inside keep their access. */
+/** An organization's collections, oldest first. */
+export const collectionOrder: SortKey<Collection>[] = [
+  { field: "createdAt", direction: "asc" },
+  { field: "id", direction: "asc" },
+];
+
 export async function listCollections(ctx: RequestContext, organizationId: string, nested: boolean, page: PageArgs) {
   await requireOrganizationRole(ctx, organizationId, "read");
   return paginate<Collection>(page, {
-    sort: [
-      { field: "createdAt", direction: "asc" },
-      { field: "id", direction: "asc" },
-    ],
+    sort: collectionOrder,
     where: nested ? { organizationId } : { organizationId, parentId: null },
     model: ctx.prisma.collection,
   });

@@ -16,7 +16,7 @@ import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { visibleSpacesWhere } from "./space.access.ts";
 import { spaceVisibilities } from "./space.service.ts";
 
-const spaceOrder: SortKey<Space>[] = [
+export const spaceOrder: SortKey<Space>[] = [
   { field: "createdAt", direction: "asc" },
   { field: "id", direction: "asc" },
 ];

@@ -1,46 +1,16 @@
 import type { Collection, Space } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
-import { describeInputField } from "../../graphql/input-description.ts";
 import { MemberRef } from "../member/member.graphql.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
-import {
-  collectionPermissions,
-  createCollection,
-  createCollectionSchema,
-  getCollection,
-  listCollections,
-  loadVisibleCollections,
-} from "./collection.service.ts";
+import { collectionPermissions, getCollection, listCollections, loadVisibleCollections } from "./collection.service.ts";
 import { getSpace, loadVisibleSpaces, spacePermissions } from "./space.access.ts";
-import {
-  createSpace,
-  createSpaceSchema,
-  deleteSpace,
-  inviteSchema,
-  inviteToSpace,
-  listMemberSpaces,
-  type MemberSpace,
-  memberSpacePermission,
-  restoreSpace,
-  updateSpace,
-  updateSpaceSchema,
-  updateSpaceVisibility,
-} from "./space.service.ts";
-import {
-  duplicateSpace,
-  moveSpace,
-  moveSpaceSchema,
-  spacePointerSchema,
-  spacePositionSchema,
-  transferSpace,
-  transferSpaceSchema,
-} from "./space-relocation.service.ts";
+import { listMemberSpaces, type MemberSpace, memberSpacePermission } from "./space.service.ts";
 
 export const SpaceRef = builder.objectRef<Space>("Space");
-const CollectionRef = builder.objectRef<Collection>("Collection");
+export const CollectionRef = builder.objectRef<Collection>("Collection");
 
-const SpaceEditModeEnum = builder.enumType("SpaceEditMode", {
+export const SpaceEditModeEnum = builder.enumType("SpaceEditMode", {
   description: "Whether a space's content may be edited.",
   values: {
     live: { description: "Editors change the content directly or through change requests." },
@@ -206,15 +176,29 @@ const MemberSpaceRef = builder.objectRef<MemberSpace>("MemberContentPermission")
   }),
 });
 
+/** The edge of an organization's `spaces` (space-list.graphql.ts), shared with the payloads that add a space. */
+export const SpaceEdgeRef = builder.edgeObject({ type: SpaceRef, name: "OrganizationSpacesConnectionEdge" });
+
+/** The edge of an organization's `collections`, shared with `createCollection`'s payload. */
+export const CollectionEdgeRef = builder.edgeObject({
+  type: CollectionRef,
+  name: "OrganizationCollectionsConnectionEdge",
+});
+
 builder.objectFields(OrganizationRef, (t) => ({
-  collections: t.connection({
-    type: CollectionRef,
-    description: "The organization's collections, in order; organization members (listCollectionsInOrganizationById).",
-    args: {
-      nested: t.arg.boolean({ description: "Default true; false lists only the top-level collections." }),
+  collections: t.connection(
+    {
+      type: CollectionRef,
+      description:
+        "The organization's collections, in order; organization members (listCollectionsInOrganizationById).",
+      args: {
+        nested: t.arg.boolean({ description: "Default true; false lists only the top-level collections." }),
+      },
+      resolve: (organization, args, ctx) => listCollections(ctx, organization.id, args.nested !== false, args),
     },
-    resolve: (organization, args, ctx) => listCollections(ctx, organization.id, args.nested !== false, args),
-  }),
+    {},
+    CollectionEdgeRef,
+  ),
 }));
 
 builder.objectFields(MemberRef, (t) => ({
@@ -247,179 +231,3 @@ builder.queryFields((t) => ({
     resolve: (_root, args, ctx) => getCollection(ctx, args.id),
   }),
 }));
-
-const CreateSpaceInput = builder.inputType("CreateSpaceInput", {
-  description: "A new space.",
-  fields: (t) => ({
-    title: t.string({ description: describeInputField(createSpaceSchema, "title") }),
-    emoji: t.string({ description: describeInputField(createSpaceSchema, "emoji") }),
-    parent: t.id({ description: describeInputField(createSpaceSchema, "parent") }),
-    language: t.string({ description: describeInputField(createSpaceSchema, "language") }),
-    editMode: t.field({ type: SpaceEditModeEnum, description: describeInputField(createSpaceSchema, "editMode") }),
-    empty: t.boolean({ description: describeInputField(createSpaceSchema, "empty") }),
-  }),
-});
-
-const UpdateSpaceInput = builder.inputType("UpdateSpaceInput", {
-  description: "Changes to a space's settings; omitted fields stay as they are.",
-  fields: (t) => ({
-    title: t.string({ description: describeInputField(updateSpaceSchema, "title") }),
-    emoji: t.string({ description: describeInputField(updateSpaceSchema, "emoji") }),
-    editMode: t.field({ type: SpaceEditModeEnum, description: describeInputField(updateSpaceSchema, "editMode") }),
-    defaultLevel: t.field({ type: RoleEnum, description: describeInputField(updateSpaceSchema, "defaultLevel") }),
-    language: t.string({ description: describeInputField(updateSpaceSchema, "language") }),
-    mergeRules: t.field({ type: "JSON", description: describeInputField(updateSpaceSchema, "mergeRules") }),
-  }),
-});
-
-const SpacePointerInput = builder.inputType("SpacePointerInput", {
-  description: "A space, as a sibling to place another before or after.",
-  fields: (t) => ({
-    type: t.string({ required: true, description: describeInputField(spacePointerSchema, "type") }),
-    space: t.id({ required: true, description: describeInputField(spacePointerSchema, "space") }),
-  }),
-});
-
-const MoveSpaceInput = builder.inputType("MoveSpaceInput", {
-  description: "Where to move a space: give `parent`, `position` or both.",
-  fields: (t) => ({
-    parent: t.id({ description: describeInputField(moveSpaceSchema, "parent") }),
-    position: t.field({
-      type: builder.inputType("SpacePositionInput", {
-        description: "Where to place a space among its siblings: before or after one of them.",
-        fields: (p) => ({
-          before: p.field({ type: SpacePointerInput, description: describeInputField(spacePositionSchema, "before") }),
-          after: p.field({ type: SpacePointerInput, description: describeInputField(spacePositionSchema, "after") }),
-        }),
-      }),
-      description: describeInputField(moveSpaceSchema, "position"),
-    }),
-  }),
-});
-
-const TransferSpaceInput = builder.inputType("TransferSpaceInput", {
-  description: "The organization to move a space to.",
-  fields: (t) => ({
-    organization: t.id({ required: true, description: describeInputField(transferSpaceSchema, "organization") }),
-  }),
-});
-
-const InviteToSpaceInput = builder.inputType("InviteToSpaceInput", {
-  description: "A role to grant (or revoke) on a space, and to whom: give `users`, `teams` or both.",
-  fields: (t) => ({
-    role: t.field({ type: RoleEnum, description: describeInputField(inviteSchema, "role") }),
-    users: t.idList({ description: describeInputField(inviteSchema, "users") }),
-    teams: t.idList({ description: describeInputField(inviteSchema, "teams") }),
-  }),
-});
-
-const CreateCollectionInput = builder.inputType("CreateCollectionInput", {
-  description: "A new collection.",
-  fields: (t) => ({
-    title: t.string({ description: describeInputField(createCollectionSchema, "title") }),
-    parent: t.id({ description: describeInputField(createCollectionSchema, "parent") }),
-  }),
-});
-
-builder.mutationFields((t) => {
-  const spaceId = t.arg.id({ required: true, description: "The space's id." });
-  const organizationId = t.arg.id({ required: true, description: "The organization's id." });
-  return {
-    createSpace: t.field({
-      type: SpaceRef,
-      description:
-        "Creates an empty private space at the end of its parent; members get their organization role on it by " +
-        "default and the creator an admin grant. Organization role create (createSpace).",
-      args: {
-        organizationId,
-        input: t.arg({ type: CreateSpaceInput, description: "The new space; omitted: defaults." }),
-      },
-      resolve: (_root, args, ctx) => createSpace(ctx, args.organizationId, args.input ?? {}),
-    }),
-    updateSpaceById: t.field({
-      type: SpaceRef,
-      description: "Changes a space's settings; admins of the space (updateSpaceById).",
-      args: { spaceId, input: t.arg({ type: UpdateSpaceInput, required: true, description: "The changes." }) },
-      resolve: (_root, args, ctx) => updateSpace(ctx, args.spaceId, args.input),
-    }),
-    updateSpaceVisibility: t.field({
-      type: SpaceRef,
-      description: "Sets who may see the space; admins of the space.",
-      args: {
-        spaceId,
-        visibility: t.arg.string({
-          required: true,
-          description:
-            "public, unlisted, share-link, visitor-auth, in-collection (only for a space in a collection) or private.",
-        }),
-      },
-      resolve: (_root, args, ctx) => updateSpaceVisibility(ctx, args.spaceId, args.visibility),
-    }),
-    deleteSpaceById: t.boolean({
-      description:
-        "Soft delete: the space disappears everywhere and is restorable for 7 days. Admins of the space; deleting " +
-        "a missing space succeeds. Always true (deleteSpaceById).",
-      args: { spaceId },
-      resolve: async (_root, args, ctx) => {
-        await deleteSpace(ctx, args.spaceId);
-        return true;
-      },
-    }),
-    restoreSpace: t.field({
-      type: SpaceRef,
-      description:
-        "Restores a space deleted less than 7 days ago (a live space is returned as it is); admins of the space " +
-        "(restoreSpace).",
-      args: { spaceId },
-      resolve: (_root, args, ctx) => restoreSpace(ctx, args.spaceId),
-    }),
-    duplicateSpace: t.field({
-      type: SpaceRef,
-      description:
-        "Copies a space with its content, settings and grants, placed after the original; the copier becomes its " +
-        "admin. Readers of the space with organization role create (duplicateSpace).",
-      args: { spaceId },
-      resolve: (_root, args, ctx) => duplicateSpace(ctx, args.spaceId),
-    }),
-    moveSpace: t.field({
-      type: SpaceRef,
-      description:
-        "Moves a space to another collection (or the root) and/or next to a sibling; admins of the space (moveSpace).",
-      args: { spaceId, input: t.arg({ type: MoveSpaceInput, required: true, description: "Where to move it." }) },
-      resolve: (_root, args, ctx) => moveSpace(ctx, args.spaceId, args.input),
-    }),
-    transferSpace: t.field({
-      type: SpaceRef,
-      description:
-        "Moves a space to another organization, at its root: grants of users who are members there stay, team " +
-        "grants go, and it leaves the old organization's sites. Admins of both organizations (transferSpace).",
-      args: {
-        spaceId,
-        input: t.arg({ type: TransferSpaceInput, required: true, description: "The target organization." }),
-      },
-      resolve: (_root, args, ctx) => transferSpace(ctx, args.spaceId, args.input),
-    }),
-    inviteToSpace: t.boolean({
-      description:
-        "Grants a role on the space to users and teams of its organization, or with role null revokes their " +
-        "grants; admins of the space. Always true (inviteToSpace).",
-      args: {
-        spaceId,
-        input: t.arg({ type: InviteToSpaceInput, required: true, description: "The role and its grantees." }),
-      },
-      resolve: async (_root, args, ctx) => {
-        await inviteToSpace(ctx, args.spaceId, args.input);
-        return true;
-      },
-    }),
-    createCollection: t.field({
-      type: CollectionRef,
-      description: "Creates a collection at the end of its parent; organization role create (createCollection).",
-      args: {
-        organizationId,
-        input: t.arg({ type: CreateCollectionInput, description: "The new collection; omitted: defaults." }),
-      },
-      resolve: (_root, args, ctx) => createCollection(ctx, args.organizationId, args.input ?? {}),
-    }),
-  };
-});

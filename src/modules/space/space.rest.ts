@@ -35,9 +35,9 @@ export const spaceRoutes: RestRoute[] = [
     path: "/spaces/{spaceId}",
     operation: "updateSpaceById",
     status: 200,
-    result: "updateSpaceById",
+    result: "updateSpace.space",
     document: `mutation updateSpaceById($spaceId: ID!, $input: UpdateSpaceInput!) {
-      updateSpaceById(spaceId: $spaceId, input: $input) { ...SpaceFields }
+      updateSpace(spaceId: $spaceId, input: $input) { space { ...SpaceFields } }
     } ${spaceFields}`,
   },
   {
@@ -45,32 +45,32 @@ export const spaceRoutes: RestRoute[] = [
     path: "/spaces/{spaceId}",
     operation: "deleteSpaceById",
     status: 204,
-    document: `mutation deleteSpaceById($spaceId: ID!) { deleteSpaceById(spaceId: $spaceId) }`,
+    document: `mutation deleteSpaceById($spaceId: ID!) { deleteSpace(spaceId: $spaceId) { deletedId } }`,
   },
   {
     method: "POST",
     path: "/spaces/{spaceId}/duplicate",
     operation: "duplicateSpace",
     status: 201,
-    result: "duplicateSpace",
-    document: `mutation duplicateSpace($spaceId: ID!) { duplicateSpace(spaceId: $spaceId) { ...SpaceFields } } ${spaceFields}`,
+    result: "duplicateSpace.space",
+    document: `mutation duplicateSpace($spaceId: ID!) { duplicateSpace(spaceId: $spaceId) { space { ...SpaceFields } } } ${spaceFields}`,
   },
   {
     method: "POST",
     path: "/spaces/{spaceId}/restore",
     operation: "restoreSpace",
     status: 200,
-    result: "restoreSpace",
-    document: `mutation restoreSpace($spaceId: ID!) { restoreSpace(spaceId: $spaceId) { ...SpaceFields } } ${spaceFields}`,
+    result: "restoreSpace.space",
+    document: `mutation restoreSpace($spaceId: ID!) { restoreSpace(spaceId: $spaceId) { space { ...SpaceFields } } } ${spaceFields}`,
   },
   {
     method: "POST",
     path: "/spaces/{spaceId}/move",
     operation: "moveSpace",
     status: 200,
-    result: "moveSpace",
+    result: "moveSpace.space",
     document: `mutation moveSpace($spaceId: ID!, $input: MoveSpaceInput!) {
-      moveSpace(spaceId: $spaceId, input: $input) { ...SpaceFields }
+      moveSpace(spaceId: $spaceId, input: $input) { space { ...SpaceFields } }
     } ${spaceFields}`,
   },
   {
@@ -78,9 +78,9 @@ export const spaceRoutes: RestRoute[] = [
     path: "/spaces/{spaceId}/transfer",
     operation: "transferSpace",
     status: 200,
-    result: "transferSpace",
+    result: "transferSpace.space",
     document: `mutation transferSpace($spaceId: ID!, $input: TransferSpaceInput!) {
-      transferSpace(spaceId: $spaceId, input: $input) { ...SpaceFields }
+      transferSpace(spaceId: $spaceId, input: $input) { space { ...SpaceFields } }
     } ${spaceFields}`,
   },
   {
@@ -89,7 +89,7 @@ export const spaceRoutes: RestRoute[] = [
     operation: "inviteToSpace",
     status: 204,
     document: `mutation inviteToSpace($spaceId: ID!, $input: InviteToSpaceInput!) {
-      inviteToSpace(spaceId: $spaceId, input: $input)
+      inviteToSpace(spaceId: $spaceId, input: $input) { space { id } }
     }`,
   },
   listRoute({
@@ -105,9 +105,9 @@ export const spaceRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/spaces",
     operation: "createSpace",
     status: 201,
-    result: "createSpace",
+    result: "createSpace.space",
     document: `mutation createSpace($organizationId: ID!, $input: CreateSpaceInput) {
-      createSpace(organizationId: $organizationId, input: $input) { ...SpaceFields }
+      createSpace(organizationId: $organizationId, input: $input) { space { ...SpaceFields } }
     } ${spaceFields}`,
   },
   listRoute({
@@ -131,9 +131,9 @@ export const spaceRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/collections",
     operation: "createCollection",
     status: 201,
-    result: "createCollection",
+    result: "createCollection.collection",
     document: `mutation createCollection($organizationId: ID!, $input: CreateCollectionInput) {
-      createCollection(organizationId: $organizationId, input: $input) { ...CollectionFields }
+      createCollection(organizationId: $organizationId, input: $input) { collection { ...CollectionFields } }
     } ${collectionFields}`,
   },
 ];

@@ -2,11 +2,13 @@ import type { Team, TeamMember } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
+import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { edgeOf } from "../../pagination.ts";
 import { MemberRef } from "../member/member.graphql.ts";
 import { getMember } from "../member/member.service.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { teamSpaceCountLoader } from "../space/space.loaders.ts";
-import { teamByIdLoader, teamMemberCountLoader } from "./team.loaders.ts";
+import { teamByIdLoader, teamMemberCountLoader, teamMemberOrder } from "./team.loaders.ts";
 import {
   createTeam,
   createTeamSchema,
@@ -22,6 +24,7 @@ import {
   teamListOrder,
   teamMemberPermissions,
   teamMembersPage,
+  teamOrder,
   teamPermissions,
   updateTeam,
   updateTeamMembers,
@@ -78,6 +81,9 @@ const OrganizationTeamMemberRef = builder.objectRef<TeamMember>("OrganizationTea
   }),
 });
 
+/** The edge of a team's `members`, shared with `addTeamMember`'s payload. */
+const TeamMemberEdgeRef = builder.edgeObject({ type: OrganizationTeamMemberRef, name: "TeamMembersConnectionEdge" });
+
 builder.node(TeamRef, {
   description: "A team of members inside an organization.",
   id: { resolve: (team) => team.id },
@@ -98,11 +104,15 @@ builder.node(TeamRef, {
       description: "What the viewer may do with the team.",
       resolve: (team, _args, ctx) => teamPermissions(ctx, team),
     }),
-    members: t.connection({
-      type: OrganizationTeamMemberRef,
-      description: "The team's members; organization members (listTeamMembersInOrganizationById).",
-      resolve: (team, args, ctx) => teamMembersPage(ctx, team.id, args),
-    }),
+    members: t.connection(
+      {
+        type: OrganizationTeamMemberRef,
+        description: "The team's members; organization members (listTeamMembersInOrganizationById).",
+        resolve: (team, args, ctx) => teamMembersPage(ctx, team.id, args),
+      },
+      {},
+      TeamMemberEdgeRef,
+    ),
   }),
 });
 
@@ -132,19 +142,26 @@ const TeamFilterInput = builder.inputType("TeamFilter", {
   }),
 });
 
+/** The edge of an organization's `teams`, shared with `createOrganizationTeam`'s payload. */
+const TeamEdgeRef = builder.edgeObject({ type: TeamRef, name: "OrganizationTeamsConnectionEdge" });
+
 builder.objectFields(OrganizationRef, (t) => ({
-  teams: t.connection({
-    type: TeamRef,
-    description: "The organization's teams, oldest first; organization members (listTeamsInOrganizationById).",
-    args: {
-      owner: t.arg.id({ description: "A member's user id: only the teams this member can manage." }),
-      title: t.arg.string({ description: "Only teams whose title contains this, ignoring case." }),
-      orderBy: t.arg({ type: [TeamOrderInput], description: orderByDescription("oldest first") }),
-      filter: t.arg({ type: TeamFilterInput, description: "Conditions on the teams listed." }),
+  teams: t.connection(
+    {
+      type: TeamRef,
+      description: "The organization's teams, oldest first; organization members (listTeamsInOrganizationById).",
+      args: {
+        owner: t.arg.id({ description: "A member's user id: only the teams this member can manage." }),
+        title: t.arg.string({ description: "Only teams whose title contains this, ignoring case." }),
+        orderBy: t.arg({ type: [TeamOrderInput], description: orderByDescription("oldest first") }),
+        filter: t.arg({ type: TeamFilterInput, description: "Conditions on the teams listed." }),
+      },
+      resolve: (organization, args, ctx) =>
+        listTeams(ctx, organization.id, args, { owner: args.owner ?? null, title: args.title }, args),
     },
-    resolve: (organization, args, ctx) =>
-      listTeams(ctx, organization.id, args, { owner: args.owner ?? null, title: args.title }, args),
-  }),
+    {},
+    TeamEdgeRef,
+  ),
   team: t.field({
     type: TeamRef,
     description: "One team of the organization; organization members (getTeamInOrganizationById).",
@@ -193,68 +210,149 @@ const TeamMemberInput = builder.inputType("TeamMemberInput", {
   }),
 });
 
+const CreateOrganizationTeamPayloadRef = payloadType<{
+  team: typeof TeamRef.$inferType;
+  teamEdge: typeof TeamEdgeRef.$inferType;
+}>("createOrganizationTeam", {
+  team: { type: TeamRef, description: "The new team." },
+  teamEdge: { type: TeamEdgeRef, description: "The new team's edge in the organization's `teams`." },
+});
+
+const UpdateTeamPayloadRef = payloadType<{ team: typeof TeamRef.$inferType }>("updateTeam", {
+  team: { type: TeamRef, description: "The team, changed." },
+});
+
+const DeleteTeamPayloadRef = payloadType<{ deletedId: string }>("deleteTeam", {
+  deletedId: { type: "ID", description: "The deleted team's id (for Relay's `@deleteRecord`)." },
+});
+
+const UpdateTeamMembersPayloadRef = payloadType<{ team: typeof TeamRef.$inferType }>("updateTeamMembers", {
+  team: { type: TeamRef, description: "The team whose members changed." },
+});
+
+const AddTeamMemberPayloadRef = payloadType<{
+  team: typeof TeamRef.$inferType;
+  teamMember: typeof OrganizationTeamMemberRef.$inferType;
+  teamMemberEdge: typeof TeamMemberEdgeRef.$inferType;
+}>("addTeamMember", {
+  team: { type: TeamRef, description: "The team." },
+  teamMember: { type: OrganizationTeamMemberRef, description: "The team member, added or changed." },
+  teamMemberEdge: { type: TeamMemberEdgeRef, description: "The member's edge in the team's `members`." },
+});
+
+const RemoveTeamMemberPayloadRef = payloadType<{ removedId: string; team: typeof TeamRef.$inferType }>(
+  "removeTeamMember",
+  {
+    removedId: { type: "ID", description: "The removed member's user id (for `@deleteEdge` on the team's `members`)." },
+    team: { type: TeamRef, description: "The team they left." },
+  },
+);
+
 builder.mutationFields((t) => {
   const organizationId = t.arg.id({ required: true, description: "The organization's id." });
   const teamArgs = { organizationId, teamId: t.arg.id({ required: true, description: "The team's id." }) };
   const userId = t.arg.id({ required: true, description: "The member's user id." });
   return {
     createOrganizationTeam: t.field({
-      type: TeamRef,
-      description: "Creates a team; organization admins (createOrganizationTeam).",
+      type: CreateOrganizationTeamPayloadRef,
+      description: describeMutation("Creates a team; organization admins (createOrganizationTeam).", {
+        NOT_FOUND: "no such organization for the caller",
+        FORBIDDEN: "not an organization admin",
+        BAD_USER_INPUT: "invalid input",
+      }),
       args: { organizationId, input: t.arg({ type: CreateTeamInput, required: true, description: "The new team." }) },
-      resolve: (_root, args, ctx) => createTeam(ctx, args.organizationId, args.input),
+      resolve: async (_root, args, ctx) => {
+        const team = await createTeam(ctx, args.organizationId, args.input);
+        return { team, teamEdge: edgeOf(teamOrder, team) };
+      },
     }),
-    updateTeamInOrganizationById: t.field({
-      type: TeamRef,
-      description: "Renames a team; organization admins and the team's owners (updateTeamInOrganizationById).",
+    updateTeam: t.field({
+      type: UpdateTeamPayloadRef,
+      description: describeMutation(
+        "Renames a team; organization admins and the team's owners (updateTeamInOrganizationById).",
+        {
+          NOT_FOUND: "no such organization or team for the caller",
+          FORBIDDEN: "neither an organization admin nor a team owner",
+          BAD_USER_INPUT: "invalid input",
+        },
+      ),
       args: { ...teamArgs, input: t.arg({ type: UpdateTeamInput, required: true, description: "The changes." }) },
-      resolve: (_root, args, ctx) => updateTeam(ctx, args.organizationId, args.teamId, args.input),
+      resolve: async (_root, args, ctx) => ({
+        team: await updateTeam(ctx, args.organizationId, args.teamId, args.input),
+      }),
     }),
-    removeTeamFromOrganizationById: t.boolean({
-      description:
+    deleteTeam: t.field({
+      type: DeleteTeamPayloadRef,
+      description: describeMutation(
         "Deletes a team and the grants it gave; organization admins. Deleting a team that does not exist " +
-        "succeeds. Always true (removeTeamFromOrganizationById).",
+          "succeeds. (removeTeamFromOrganizationById).",
+        { NOT_FOUND: "no such organization for the caller", FORBIDDEN: "not an organization admin" },
+      ),
       args: teamArgs,
       resolve: async (_root, args, ctx) => {
         await deleteTeam(ctx, args.organizationId, args.teamId);
-        return true;
+        return { deletedId: args.teamId };
       },
     }),
-    updateMembersInOrganizationTeam: t.boolean({
-      description:
-        "Adds, removes and re-roles team members in one change; organization admins and the team's owners. " +
-        "Always true (updateMembersInOrganizationTeam).",
+    updateTeamMembers: t.field({
+      type: UpdateTeamMembersPayloadRef,
+      description: describeMutation(
+        "Adds, removes and re-roles team members in one change; organization admins and the team's owners " +
+          "(updateMembersInOrganizationTeam).",
+        {
+          NOT_FOUND: "no such organization or team for the caller",
+          FORBIDDEN: "neither an organization admin nor a team owner",
+          BAD_USER_INPUT: "invalid input, or a user who is not an organization member",
+        },
+      ),
       args: {
         ...teamArgs,
         input: t.arg({ type: UpdateTeamMembersInput, required: true, description: "The changes." }),
       },
       resolve: async (_root, args, ctx) => {
         await updateTeamMembers(ctx, args.organizationId, args.teamId, args.input);
-        return true;
+        return { team: await getTeam(ctx, args.organizationId, args.teamId) };
       },
     }),
-    addMemberToOrganizationTeamById: t.boolean({
-      description:
+    addTeamMember: t.field({
+      type: AddTeamMemberPayloadRef,
+      description: describeMutation(
         "Adds an organization member to the team, or changes their role; organization admins and the team's " +
-        "owners. Always true (addMemberToOrganizationTeamById).",
+          "owners (addMemberToOrganizationTeamById).",
+        {
+          NOT_FOUND: "no such organization or team for the caller",
+          FORBIDDEN: "neither an organization admin nor a team owner",
+          BAD_USER_INPUT: "invalid role, or a user who is not an organization member",
+        },
+      ),
       args: {
         ...teamArgs,
         userId,
         input: t.arg({ type: TeamMemberInput, description: "Their role; omitted: member (or unchanged)." }),
       },
       resolve: async (_root, args, ctx) => {
-        await putTeamMember(ctx, args.organizationId, args.teamId, args.userId, args.input ?? {});
-        return true;
+        const teamMember = await putTeamMember(ctx, args.organizationId, args.teamId, args.userId, args.input ?? {});
+        return {
+          team: await getTeam(ctx, args.organizationId, args.teamId),
+          teamMember,
+          teamMemberEdge: edgeOf(teamMemberOrder, teamMember),
+        };
       },
     }),
-    deleteMemberFromOrganizationTeamById: t.boolean({
-      description:
-        "Removes a member from the team; someone not in it succeeds. Organization admins and the team's owners; " +
-        "always true (deleteMemberFromOrganizationTeamById).",
+    removeTeamMember: t.field({
+      type: RemoveTeamMemberPayloadRef,
+      description: describeMutation(
+        "Removes a member from the team; someone not in it succeeds. Organization admins and the team's owners " +
+          "(deleteMemberFromOrganizationTeamById).",
+        {
+          NOT_FOUND: "no such organization or team for the caller",
+          FORBIDDEN: "neither an organization admin nor a team owner",
+        },
+      ),
       args: { ...teamArgs, userId },
       resolve: async (_root, args, ctx) => {
         await removeTeamMember(ctx, args.organizationId, args.teamId, args.userId);
-        return true;
+        return { removedId: args.userId, team: await getTeam(ctx, args.organizationId, args.teamId) };
       },
     }),
   };

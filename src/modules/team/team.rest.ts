@@ -22,9 +22,9 @@ export const teamRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/teams",
     operation: "createOrganizationTeam",
     status: 201,
-    result: "createOrganizationTeam",
+    result: "createOrganizationTeam.team",
     document: `mutation createOrganizationTeam($organizationId: ID!, $input: CreateTeamInput!) {
-      createOrganizationTeam(organizationId: $organizationId, input: $input) { ...TeamFields }
+      createOrganizationTeam(organizationId: $organizationId, input: $input) { team { ...TeamFields } }
     } ${teamFields}`,
   },
   {
@@ -42,9 +42,9 @@ export const teamRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/teams/{teamId}",
     operation: "updateTeamInOrganizationById",
     status: 200,
-    result: "updateTeamInOrganizationById",
+    result: "updateTeam.team",
     document: `mutation updateTeamInOrganizationById($organizationId: ID!, $teamId: ID!, $input: UpdateTeamInput!) {
-      updateTeamInOrganizationById(organizationId: $organizationId, teamId: $teamId, input: $input) { ...TeamFields }
+      updateTeam(organizationId: $organizationId, teamId: $teamId, input: $input) { team { ...TeamFields } }
     } ${teamFields}`,
   },
   {
@@ -53,7 +53,7 @@ export const teamRoutes: RestRoute[] = [
     operation: "removeTeamFromOrganizationById",
     status: 204,
     document: `mutation removeTeamFromOrganizationById($organizationId: ID!, $teamId: ID!) {
-      removeTeamFromOrganizationById(organizationId: $organizationId, teamId: $teamId)
+      deleteTeam(organizationId: $organizationId, teamId: $teamId) { deletedId }
     }`,
   },
   listRoute({
@@ -70,7 +70,7 @@ export const teamRoutes: RestRoute[] = [
     operation: "updateMembersInOrganizationTeam",
     status: 204,
     document: `mutation updateMembersInOrganizationTeam($organizationId: ID!, $teamId: ID!, $input: UpdateTeamMembersInput!) {
-      updateMembersInOrganizationTeam(organizationId: $organizationId, teamId: $teamId, input: $input)
+      updateTeamMembers(organizationId: $organizationId, teamId: $teamId, input: $input) { team { id } }
     }`,
   },
   {
@@ -79,7 +79,7 @@ export const teamRoutes: RestRoute[] = [
     operation: "addMemberToOrganizationTeamById",
     status: 204,
     document: `mutation addMemberToOrganizationTeamById($organizationId: ID!, $teamId: ID!, $userId: ID!, $input: TeamMemberInput) {
-      addMemberToOrganizationTeamById(organizationId: $organizationId, teamId: $teamId, userId: $userId, input: $input)
+      addTeamMember(organizationId: $organizationId, teamId: $teamId, userId: $userId, input: $input) { team { id } }
     }`,
   },
   {
@@ -88,7 +88,7 @@ export const teamRoutes: RestRoute[] = [
     operation: "deleteMemberFromOrganizationTeamById",
     status: 204,
     document: `mutation deleteMemberFromOrganizationTeamById($organizationId: ID!, $teamId: ID!, $userId: ID!) {
-      deleteMemberFromOrganizationTeamById(organizationId: $organizationId, teamId: $teamId, userId: $userId)
+      removeTeamMember(organizationId: $organizationId, teamId: $teamId, userId: $userId) { removedId }
     }`,
   },
   listRoute({

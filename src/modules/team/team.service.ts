@@ -22,7 +22,7 @@ import {
   sortFor,
   timeRangeSchemas,
 } from "../../list-order.ts";
-import { isFirstPage, type PageArgs, pageFromRows, paginate } from "../../pagination.ts";
+import { isFirstPage, type PageArgs, pageFromRows, paginate, type SortKey } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { teamMemberOrder, teamMembersLoader, viewerTeamRoleLoader } from "./team.loaders.ts";
 
@@ -36,6 +36,12 @@ export interface TeamFilters {
 }
 
 /** The sorts of `teams(orderBy:)`. */
+/** An organization's teams, oldest first. */
+export const teamOrder: SortKey<Team>[] = [
+  { field: "createdAt", direction: "asc" },
+  { field: "id", direction: "asc" },
+];
+
 export const teamListOrder: ListOrder<Team> = { fields: { CREATED_AT: "createdAt", TITLE: "title" }, tiebreak: "id" };
 
 const { createdAfter, createdBefore } = timeRangeSchemas("teams");
@@ -58,10 +64,7 @@ export async function listTeams(
   list: ListArgs = {},
 ) {
   await requireOrganizationRole(ctx, organizationId, "read");
-  const sort = sortFor(teamListOrder, list.orderBy, [
-    { field: "createdAt", direction: "asc" },
-    { field: "id", direction: "asc" },
-  ]);
+  const sort = sortFor(teamListOrder, list.orderBy, teamOrder);
   const filter = parseFilter(teamFilterSchema, list.filter);
   const where: Prisma.TeamWhereInput = { organizationId, AND: filterWhere(teamFilterRules, filter) };
   if (filters.title) where.title = { contains: filters.title, mode: "insensitive" };
@@ -275,9 +278,9 @@ export async function putTeamMember(
 ) {
   await requireTeamAdmin(ctx, organizationId, teamId);
   const { role } = parseInput(putTeamMemberSchema, input);
-  await ctx.prisma.$transaction(async (tx) => {
+  return ctx.prisma.$transaction(async (tx) => {
     await resolveMembers(tx, organizationId, [userId]);
-    await tx.teamMember.upsert({
+    return tx.teamMember.upsert({
       where: { teamId_userId: { teamId, userId } },
       create: { teamId, userId, organizationId, role: role ?? "member", createdAt: ctx.clock.now() },
       update: role ? { role } : {},

@@ -1,5 +1,8 @@
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { getSpace } from "../space/space.access.ts";
+import { SpaceRef } from "../space/space.graphql.ts";
 import { applyTemplateSchema, applyTemplateToSpace } from "./template.service.ts";
 import { templateParamsSchema } from "./templates.ts";
 
@@ -19,19 +22,30 @@ const ApplyTemplateInput = builder.inputType("ApplyTemplateInput", {
   }),
 });
 
+const ApplyTemplateToSpacePayloadRef = payloadType<{ space: typeof SpaceRef.$inferType }>("applyTemplateToSpace", {
+  space: { type: SpaceRef, description: "The space whose content (or change request) took the template." },
+});
+
 builder.mutationFields((t) => ({
-  applyTemplateToSpace: t.boolean({
-    description:
+  applyTemplateToSpace: t.field({
+    type: ApplyTemplateToSpacePayloadRef,
+    description: describeMutation(
       "Adds a template's pages to the space's content (or a change request's) as one new revision, written only " +
-      "when the template and what it names are valid (applyTemplateToSpace). Needs the edit role on a space that " +
-      "is not locked.",
+        "when the template and what it names are valid (applyTemplateToSpace). Needs the edit role on a space that " +
+        "is not locked.",
+      {
+        NOT_FOUND: "no such space or change request for the caller",
+        FORBIDDEN: "below the edit role, or the space is locked",
+        BAD_USER_INPUT: "an unknown template or invalid parameters",
+      },
+    ),
     args: {
       spaceId: t.arg.id({ required: true, description: "The space." }),
       input: t.arg({ type: ApplyTemplateInput, required: true, description: "The template and its parameters." }),
     },
     resolve: async (_root, args, ctx) => {
       await applyTemplateToSpace(ctx, args.spaceId, args.input);
-      return true;
+      return { space: await getSpace(ctx, args.spaceId) };
     },
   }),
 }));

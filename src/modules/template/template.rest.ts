@@ -7,7 +7,7 @@ export const templateRoutes: RestRoute[] = [
     operation: "applyTemplateToSpace",
     status: 204,
     document: `mutation applyTemplateToSpace($spaceId: ID!, $input: ApplyTemplateInput!) {
-      applyTemplateToSpace(spaceId: $spaceId, input: $input)
+      applyTemplateToSpace(spaceId: $spaceId, input: $input) { space { id } }
     }`,
   },
 ];

@@ -2,6 +2,8 @@ import type { Translation } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
+import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { edgeOf } from "../../pagination.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import type { TranslationProvider } from "./providers.ts";
 import { translationProvider } from "./providers.ts";
@@ -15,6 +17,7 @@ import {
   runTranslation,
   translationFilterSchema,
   translationListOrder,
+  translationOrder,
   translationPermissions,
   translationSourceSchema,
   updateTranslation,
@@ -136,16 +139,23 @@ const TranslationFilterInput = builder.inputType("TranslationFilter", {
   }),
 });
 
+/** The edge of an organization's `translations`, shared with `createTranslation`'s payload. */
+const TranslationEdgeRef = builder.edgeObject({ type: TranslationRef, name: "OrganizationTranslationsConnectionEdge" });
+
 builder.objectFields(OrganizationRef, (t) => ({
-  translations: t.connection({
-    type: TranslationRef,
-    description: "The organization's translations (listTranslations). Members of the organization.",
-    args: {
-      orderBy: t.arg({ type: [TranslationOrderInput], description: orderByDescription("oldest first") }),
-      filter: t.arg({ type: TranslationFilterInput, description: "Conditions on the translations listed." }),
+  translations: t.connection(
+    {
+      type: TranslationRef,
+      description: "The organization's translations (listTranslations). Members of the organization.",
+      args: {
+        orderBy: t.arg({ type: [TranslationOrderInput], description: orderByDescription("oldest first") }),
+        filter: t.arg({ type: TranslationFilterInput, description: "Conditions on the translations listed." }),
+      },
+      resolve: (organization, args, ctx) => listTranslations(ctx, organization.id, args, args),
     },
-    resolve: (organization, args, ctx) => listTranslations(ctx, organization.id, args, args),
-  }),
+    {},
+    TranslationEdgeRef,
+  ),
   translation: t.field({
     type: TranslationRef,
     description: "One of the organization's translations (getTranslation); an error (NOT_FOUND) when none.",
@@ -195,43 +205,94 @@ const translationArgs = builder.args((t) => ({
 }));
 const createRole = "Needs the create role in the organization.";
 
+const CreateTranslationPayloadRef = payloadType<{
+  translation: typeof TranslationRef.$inferType;
+  translationEdge: typeof TranslationEdgeRef.$inferType;
+}>("createTranslation", {
+  translation: { type: TranslationRef, description: "The new translation." },
+  translationEdge: {
+    type: TranslationEdgeRef,
+    description: "The new translation's edge in the organization's `translations`.",
+  },
+});
+
+const UpdateTranslationPayloadRef = payloadType<{ translation: typeof TranslationRef.$inferType }>(
+  "updateTranslation",
+  {
+    translation: { type: TranslationRef, description: "The translation, changed." },
+  },
+);
+
+const DeleteTranslationPayloadRef = payloadType<{ deletedId: string }>("deleteTranslation", {
+  deletedId: { type: "ID", description: "The deleted translation's id (for Relay's `@deleteRecord`)." },
+});
+
+const RunTranslationPayloadRef = payloadType<{ translation: typeof TranslationRef.$inferType }>("runTranslation", {
+  translation: { type: TranslationRef, description: "The translation, queued to run." },
+});
+
 builder.mutationFields((t) => ({
   createTranslation: t.field({
-    type: TranslationRef,
-    description: `Sets up a translation of a space; runTranslation writes it (createTranslation). ${createRole}`,
+    type: CreateTranslationPayloadRef,
+    description: describeMutation(
+      `Sets up a translation of a space; runTranslation writes it (createTranslation). ${createRole}`,
+      {
+        NOT_FOUND: "no such organization or space for the caller",
+        FORBIDDEN: "below the create role",
+        BAD_USER_INPUT: "invalid input",
+      },
+    ),
     args: {
       ...organizationArg,
       input: t.arg({ type: CreateTranslationInput, required: true, description: "What to translate." }),
     },
-    resolve: (_root, a, ctx) => createTranslation(ctx, a.organizationId, a.input),
+    resolve: async (_root, a, ctx) => {
+      const translation = await createTranslation(ctx, a.organizationId, a.input);
+      return { translation, translationEdge: edgeOf(translationOrder, translation) };
+    },
   }),
   updateTranslation: t.field({
-    type: TranslationRef,
-    description: `Replaces the translator's instructions (updateTranslation). ${createRole}`,
+    type: UpdateTranslationPayloadRef,
+    description: describeMutation(`Replaces the translator's instructions (updateTranslation). ${createRole}`, {
+      NOT_FOUND: "no such organization or translation for the caller",
+      FORBIDDEN: "below the create role",
+      BAD_USER_INPUT: "invalid input",
+    }),
     args: {
       ...translationArgs,
       input: t.arg({ type: UpdateTranslationInput, required: true, description: "The new settings." }),
     },
-    resolve: (_root, a, ctx) => updateTranslation(ctx, a.organizationId, a.translationId, a.input),
+    resolve: async (_root, a, ctx) => ({
+      translation: await updateTranslation(ctx, a.organizationId, a.translationId, a.input),
+    }),
   }),
-  deleteTranslation: t.boolean({
-    description:
+  deleteTranslation: t.field({
+    type: DeleteTranslationPayloadRef,
+    description: describeMutation(
       "Deletes the translation's settings; the translated space stays. True also when it did not exist " +
-      `(deleteTranslation). ${createRole}`,
+        `(deleteTranslation). ${createRole}`,
+      { NOT_FOUND: "no such organization or translation for the caller", FORBIDDEN: "below the create role" },
+    ),
     args: translationArgs,
     resolve: async (_root, a, ctx) => {
       await deleteTranslation(ctx, a.organizationId, a.translationId);
-      return true;
+      return { deletedId: a.translationId };
     },
   }),
-  runTranslation: t.boolean({
-    description:
+  runTranslation: t.field({
+    type: RunTranslationPayloadRef,
+    description: describeMutation(
       "Queues a run (one at a time); the translation's status and stats show its progress (runTranslation). " +
-      createRole,
+        createRole,
+      {
+        NOT_FOUND: "no such organization or translation for the caller",
+        FORBIDDEN: "below the create role",
+      },
+    ),
     args: translationArgs,
     resolve: async (_root, a, ctx) => {
       await runTranslation(ctx, a.organizationId, a.translationId);
-      return true;
+      return { translation: await getTranslation(ctx, a.organizationId, a.translationId) };
     },
   }),
 }));

@@ -30,9 +30,9 @@ export const translationRoutes: RestRoute[] = [
     path: base,
     operation: "createTranslation",
     status: 201,
-    result: "createTranslation",
+    result: "createTranslation.translation",
     document: `mutation createTranslation($organizationId: ID!, $input: CreateTranslationInput!) {
-      createTranslation(organizationId: $organizationId, input: $input) { ...TranslationFields }
+      createTranslation(organizationId: $organizationId, input: $input) { translation { ...TranslationFields } }
     } ${translationFields}`,
   },
   {
@@ -50,9 +50,9 @@ export const translationRoutes: RestRoute[] = [
     path: `${base}/{translationId}`,
     operation: "updateTranslation",
     status: 200,
-    result: "updateTranslation",
+    result: "updateTranslation.translation",
     document: `mutation updateTranslation(${variables}, $input: UpdateTranslationInput!) {
-      updateTranslation(${args}, input: $input) { ...TranslationFields }
+      updateTranslation(${args}, input: $input) { translation { ...TranslationFields } }
     } ${translationFields}`,
   },
   {
@@ -60,13 +60,13 @@ export const translationRoutes: RestRoute[] = [
     path: `${base}/{translationId}`,
     operation: "deleteTranslation",
     status: 204,
-    document: `mutation deleteTranslation(${variables}) { deleteTranslation(${args}) }`,
+    document: `mutation deleteTranslation(${variables}) { deleteTranslation(${args}) { deletedId } }`,
   },
   {
     method: "POST",
     path: `${base}/{translationId}/run`,
     operation: "runTranslation",
     status: 204,
-    document: `mutation runTranslation(${variables}) { runTranslation(${args}) }`,
+    document: `mutation runTranslation(${variables}) { runTranslation(${args}) { translation { id } } }`,
   },
 ];

@@ -17,7 +17,7 @@ import {
   timeRangeRules,
   timeRangeSchemas,
 } from "../../list-order.ts";
-import { type PageArgs, paginate } from "../../pagination.ts";
+import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
 import type { ContentState, PageState } from "../content/content-state.ts";
 import { readContentState, writeRevision } from "../content/revision.service.ts";
@@ -37,6 +37,12 @@ export async function getTranslation(ctx: RequestContext, organizationId: string
   if (!translation) throw new NotFoundError(`Translation ${translationId} not found`);
   return translation;
 }
+
+/** An organization's translations, oldest first. */
+export const translationOrder: SortKey<Translation>[] = [
+  { field: "createdAt", direction: "asc" },
+  { field: "id", direction: "asc" },
+];
 
 /** The sorts of `translations(orderBy:)`. */
 export const translationListOrder: ListOrder<Translation> = {
@@ -67,10 +73,7 @@ export async function listTranslations(
   return paginate<Translation>(page, {
     model: ctx.prisma.translation,
     where: { organizationId, AND: filterWhere(translationFilterRules, filter) },
-    sort: sortFor(translationListOrder, list.orderBy, [
-      { field: "createdAt", direction: "asc" },
-      { field: "id", direction: "asc" },
-    ]),
+    sort: sortFor(translationListOrder, list.orderBy, translationOrder),
   });
 }
 

@@ -1,7 +1,10 @@
 import type { ApiToken, User } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { edgeOf } from "../../pagination.ts";
 import {
+  apiTokenOrder,
   createViewerApiToken,
   getViewerUser,
   listViewerApiTokens,
@@ -51,6 +54,9 @@ interface ViewerShape {
   kind: "viewer";
 }
 
+/** The edge of the viewer's `apiTokens`, shared with `createApiToken`'s payload. */
+const ApiTokenEdgeRef = builder.edgeObject({ type: ApiTokenRef, name: "ViewerApiTokensConnectionEdge" });
+
 const ViewerRef = builder.objectRef<ViewerShape>("Viewer").implement({
   description: "The caller: the user behind the token, and that user's tokens.",
   fields: (t) => ({
@@ -59,11 +65,15 @@ const ViewerRef = builder.objectRef<ViewerShape>("Viewer").implement({
       description: "The caller's user.",
       resolve: (_viewer, _args, ctx) => getViewerUser(ctx),
     }),
-    apiTokens: t.connection({
-      type: ApiTokenRef,
-      description: "The caller's API tokens, revoked ones too, newest first.",
-      resolve: (_viewer, args, ctx) => listViewerApiTokens(ctx, args),
-    }),
+    apiTokens: t.connection(
+      {
+        type: ApiTokenRef,
+        description: "The caller's API tokens, revoked ones too, newest first.",
+        resolve: (_viewer, args, ctx) => listViewerApiTokens(ctx, args),
+      },
+      {},
+      ApiTokenEdgeRef,
+    ),
   }),
 });
 
@@ -78,36 +88,46 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const CreatedApiTokenRef = builder.objectRef<{ token: string; apiToken: ApiToken }>("CreatedApiToken").implement({
-  description: "A new API token with its secret.",
-  fields: (t) => ({
-    token: t.exposeString("token", {
-      description: "The secret, sent as `Authorization: Bearer <token>`: shown now and never again.",
-    }),
-    apiToken: t.field({
-      type: ApiTokenRef,
-      description: "The token's record.",
-      resolve: (created) => created.apiToken,
-    }),
-  }),
-});
-
 const CreateApiTokenInput = builder.inputType("CreateApiTokenInput", {
   description: "A new API token.",
   fields: (t) => ({ label: t.string({ description: describeInputField(tokenLabelSchema, "label") }) }),
 });
 
+const CreateApiTokenPayloadRef = payloadType<{
+  token: string;
+  apiToken: typeof ApiTokenRef.$inferType;
+  apiTokenEdge: typeof ApiTokenEdgeRef.$inferType;
+}>("createApiToken", {
+  token: {
+    type: "String",
+    description: "The secret, sent as `Authorization: Bearer <token>`: shown now and never again.",
+  },
+  apiToken: { type: ApiTokenRef, description: "The token's record." },
+  apiTokenEdge: { type: ApiTokenEdgeRef, description: "The token's edge in the viewer's `apiTokens`." },
+});
+
+const RevokeApiTokenPayloadRef = payloadType<{ apiToken: typeof ApiTokenRef.$inferType }>("revokeApiToken", {
+  apiToken: { type: ApiTokenRef, description: "The token, revoked." },
+});
+
 builder.mutationFields((t) => ({
   createApiToken: t.field({
-    type: CreatedApiTokenRef,
-    description: "Creates an API token for the caller, acting as the caller; it does not expire.",
+    type: CreateApiTokenPayloadRef,
+    description: describeMutation("Creates an API token for the caller, acting as the caller; it does not expire.", {
+      BAD_USER_INPUT: "invalid input",
+    }),
     args: { input: t.arg({ type: CreateApiTokenInput, description: "The new token; omitted: no label." }) },
-    resolve: (_root, args, ctx) => createViewerApiToken(ctx, args.input ?? {}),
+    resolve: async (_root, args, ctx) => {
+      const created = await createViewerApiToken(ctx, args.input ?? {});
+      return { ...created, apiTokenEdge: edgeOf(apiTokenOrder, created.apiToken) };
+    },
   }),
   revokeApiToken: t.field({
-    type: ApiTokenRef,
-    description: "Revokes one of the caller's tokens; requests with it then get 401.",
+    type: RevokeApiTokenPayloadRef,
+    description: describeMutation("Revokes one of the caller's tokens; requests with it then get 401.", {
+      NOT_FOUND: "no such token of the caller",
+    }),
     args: { id: t.arg.id({ required: true, description: "The token's id (not its secret)." }) },
-    resolve: (_root, args, ctx) => revokeViewerApiToken(ctx, args.id),
+    resolve: async (_root, args, ctx) => ({ apiToken: await revokeViewerApiToken(ctx, args.id) }),
   }),
 }));

@@ -9,7 +9,7 @@ import type { EventBus } from "../../events/bus.ts";
 import { newId } from "../../ids.ts";
 import { ConflictError, NotFoundError } from "../../lib/errors.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
-import { type PageArgs, paginate } from "../../pagination.ts";
+import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { parseInput, roleSchema } from "../../validation.ts";
 
 const newUserSchema = z.strictObject({
@@ -139,13 +139,16 @@ export async function revokeViewerApiToken(ctx: RequestContext, tokenId: string)
   return revokeApiToken(ctx.prisma, ctx.events, tokenId, ctx.clock.now());
 }
 
+/** The caller's API tokens, newest first. */
+export const apiTokenOrder: SortKey<ApiToken>[] = [
+  { field: "createdAt", direction: "desc" },
+  { field: "id", direction: "desc" },
+];
+
 export function listViewerApiTokens(ctx: RequestContext, page: PageArgs) {
   const viewer = requireViewer(ctx);
   return paginate<ApiToken>(page, {
-    sort: [
-      { field: "createdAt", direction: "desc" },
-      { field: "id", direction: "desc" },
-    ],
+    sort: apiTokenOrder,
     where: { userId: viewer.userId },
     model: ctx.prisma.apiToken,
   });

@@ -1,0 +1,216 @@
+import { type GraphQLField, getNamedType, isObjectType } from "graphql";
+import { beforeAll, describe, expect, it } from "vitest";
+import { renamedMutations } from "../../src/graphql/renamed-mutations.ts";
+import { schema } from "../../src/schema.ts";
+import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+
+let t: TestApp;
+let org: SeededOrganization;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  org = await seedOrganization(t.db, "Mutation Payloads Org");
+});
+
+interface GraphQLAnswer {
+  data?: Record<string, unknown> | null;
+  errors?: { message: string; path?: (string | number)[]; extensions?: { code?: string } }[];
+}
+
+/** The whole answer, errors and data together, as an organization admin. */
+async function post(query: string, variables: Record<string, unknown> = {}): Promise<GraphQLAnswer> {
+  const response = await t.app.fetch(
+    new Request(`${baseUrl}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${org.members.admin.token}` },
+      body: JSON.stringify({ query, variables }),
+    }),
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as GraphQLAnswer;
+}
+
+/** `data` of an answer that must have no errors. */
+async function data<Data>(query: string, variables: Record<string, unknown> = {}): Promise<Data> {
+  const answer = await post(query, variables);
+  expect(answer.errors).toBeUndefined();
+  return answer.data as Data;
+}
+
+const mutations = Object.values(schema.getMutationType()?.getFields() ?? {});
+const current = mutations.filter((field) => !field.deprecationReason);
+/** Mutations that add a node to a list a front end shows: their payload carries the new node's edge. */
+const creates = current.filter(
+  (field) =>
+    /^(create|post|duplicate)/.test(field.name) ||
+    ["addOrganizationMember", "addTeamMember", "submitChangeRequestReview"].includes(field.name),
+);
+/** The legacy Git installation is no node (nothing to `@deleteRecord`): its payload is the space. */
+const deletes = current.filter(
+  (field) => field.name.startsWith("delete") && field.name !== "deleteLegacyGitInstallation",
+);
+
+const payloadFields = (field: GraphQLField<unknown, unknown>) => {
+  const type = getNamedType(field.type);
+  return isObjectType(type) ? type.getFields() : {};
+};
+
+describe("the schema's mutation payloads", () => {
+  it("answers a <MutationName>Payload from every mutation that is not deprecated", () => {
+    const misnamed = current
+      .filter(
+        (field) => getNamedType(field.type).name !== `${field.name[0]?.toUpperCase()}${field.name.slice(1)}Payload`,
+      )
+      .map((field) => field.name);
+    expect(misnamed).toEqual([]);
+  });
+
+  it("gives every create payload the new node's edge, of the edge type of the list it joins", () => {
+    expect(creates.length).toBeGreaterThan(15);
+    const withoutEdge = creates
+      .filter((field) => !Object.values(payloadFields(field)).some((f) => getNamedType(f.type).name.endsWith("Edge")))
+      .map((field) => field.name);
+    expect(withoutEdge).toEqual([]);
+  });
+
+  it("gives every delete payload the deleted node's id", () => {
+    expect(deletes.length).toBeGreaterThan(10);
+    const withoutId = deletes
+      .filter((field) => getNamedType(payloadFields(field).deletedId?.type ?? field.type).name !== "ID")
+      .map((field) => field.name);
+    expect(withoutId).toEqual([]);
+  });
+
+  it("keeps each old name as a deprecated alias answering its new field's payload, and lists errors", () => {
+    const fields = schema.getMutationType()?.getFields() ?? {};
+    for (const [oldName, newName] of Object.entries(renamedMutations)) {
+      expect(fields[oldName]?.deprecationReason).toBe(`Use ${newName}.`);
+      expect(String(fields[oldName]?.type)).toBe(String(fields[newName]?.type));
+    }
+    expect(current.filter((field) => !field.description?.includes("Errors: UNAUTHENTICATED"))).toEqual([]);
+  });
+});
+
+const createSite = `mutation($organizationId: ID!, $title: String!) {
+  createSite(organizationId: $organizationId, input: { title: $title }) {
+    site { id title }
+    siteEdge { cursor node { id } }
+  }
+}`;
+
+interface CreatedSite {
+  createSite: { site: { id: string; title: string }; siteEdge: { cursor: string; node: { id: string } } };
+}
+
+async function newSpace(title: string): Promise<string> {
+  const created = await data<{ createSpace: { space: { id: string } } }>(
+    `mutation($organizationId: ID!, $title: String!) {
+      createSpace(organizationId: $organizationId, input: { title: $title }) { space { id } }
+    }`,
+    { organizationId: org.organizationId, title },
+  );
+  return created.createSpace.space.id;
+}
+
+async function newSiteSpace(siteId: string, spaceId: string): Promise<string> {
+  const added = await data<{ createSiteSpace: { siteSpace: { id: string }; siteSpaceEdge: { node: { id: string } } } }>(
+    `mutation($organizationId: ID!, $siteId: ID!, $spaceId: ID!) {
+      createSiteSpace(organizationId: $organizationId, siteId: $siteId, input: { spaceId: $spaceId }) {
+        siteSpace { id }
+        siteSpaceEdge { node { id } }
+      }
+    }`,
+    { organizationId: org.organizationId, siteId, spaceId },
+  );
+  expect(added.createSiteSpace.siteSpaceEdge.node.id).toBe(added.createSiteSpace.siteSpace.id);
+  return added.createSiteSpace.siteSpace.id;
+}
+
+describe("mutation payloads over HTTP", () => {
+  it("answers a new site's edge whose cursor is the list's own and pages on with after:", async () => {
+    const first = await data<CreatedSite>(createSite, { organizationId: org.organizationId, title: "Edge one" });
+    t.clock.advance(1000);
+    const second = await data<CreatedSite>(createSite, { organizationId: org.organizationId, title: "Edge two" });
+    expect(first.createSite.siteEdge.node.id).toBe(first.createSite.site.id);
+
+    const listed = await data<{
+      organization: { sites: { edges: { cursor: string; node: { id: string } }[] } };
+    }>(`query($id: ID!) { organization(id: $id) { sites(first: 100) { edges { cursor node { id } } } } }`, {
+      id: org.organizationId,
+    });
+    const listedFirst = listed.organization.sites.edges.find((edge) => edge.node.id === first.createSite.site.id);
+    expect(listedFirst?.cursor).toBe(first.createSite.siteEdge.cursor);
+
+    const after = await data<{ organization: { sites: { nodes: { id: string }[] } } }>(
+      `query($id: ID!, $after: String) { organization(id: $id) { sites(first: 100, after: $after) { nodes { id } } } }`,
+      { id: org.organizationId, after: first.createSite.siteEdge.cursor },
+    );
+    expect(after.organization.sites.nodes.map((node) => node.id)).toEqual([second.createSite.site.id]);
+  });
+
+  it("answers the deleted site space's id as deletedId", async () => {
+    const { createSite: created } = await data<CreatedSite>(createSite, {
+      organizationId: org.organizationId,
+      title: "Deletes",
+    });
+    const siteSpaceId = await newSiteSpace(created.site.id, await newSpace("Shown then removed"));
+    const deleted = await data<{ deleteSiteSpace: { deletedId: string } }>(
+      `mutation($organizationId: ID!, $siteId: ID!, $siteSpaceId: ID!) {
+        deleteSiteSpace(organizationId: $organizationId, siteId: $siteId, siteSpaceId: $siteSpaceId) { deletedId }
+      }`,
+      { organizationId: org.organizationId, siteId: created.site.id, siteSpaceId },
+    );
+    expect(deleted.deleteSiteSpace.deletedId).toBe(siteSpaceId);
+  });
+
+  it("answers a moved item's new position among its siblings", async () => {
+    const { createSite: created } = await data<CreatedSite>(createSite, {
+      organizationId: org.organizationId,
+      title: "Moves",
+    });
+    const first = await newSiteSpace(created.site.id, await newSpace("Moves first"));
+    const second = await newSiteSpace(created.site.id, await newSpace("Moves second"));
+    const sorted = await data<{ sortSiteStructure: { item: { id: string }; position: number } }>(
+      `mutation($organizationId: ID!, $siteId: ID!, $input: SortSiteStructureInput!) {
+        sortSiteStructure(organizationId: $organizationId, siteId: $siteId, input: $input) {
+          item { ... on SiteSpace { id } }
+          position
+        }
+      }`,
+      {
+        organizationId: org.organizationId,
+        siteId: created.site.id,
+        input: { item: { type: "site-space", id: second }, position: { before: { type: "site-space", id: first } } },
+      },
+    );
+    expect(sorted.sortSiteStructure).toEqual({ item: { id: second }, position: 0 });
+  });
+
+  it("keeps a succeeding aliased mutation's payload beside one that fails", async () => {
+    const answer = await post(
+      `mutation($organizationId: ID!) {
+        failed: updateSite(organizationId: $organizationId, siteId: "site_missing", input: { title: "Nowhere" }) {
+          site { id }
+        }
+        created: createSpace(organizationId: $organizationId, input: { title: "Kept payload" }) { space { title } }
+      }`,
+      { organizationId: org.organizationId },
+    );
+    expect(answer.errors?.map((error) => [error.path, error.extensions?.code])).toEqual([[["failed"], "NOT_FOUND"]]);
+    expect(answer.data).toEqual({ failed: null, created: { space: { title: "Kept payload" } } });
+  });
+
+  it("answers the same payload under a deprecated old name", async () => {
+    const { createSite: created } = await data<CreatedSite>(createSite, {
+      organizationId: org.organizationId,
+      title: "Old name",
+    });
+    const deleted = await data<{ deleteSiteById: { deletedId: string } }>(
+      `mutation($organizationId: ID!, $siteId: ID!) {
+        deleteSiteById(organizationId: $organizationId, siteId: $siteId) { deletedId }
+      }`,
+      { organizationId: org.organizationId, siteId: created.site.id },
+    );
+    expect(deleted.deleteSiteById.deletedId).toBe(created.site.id);
+  });
+});
