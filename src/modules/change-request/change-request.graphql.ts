@@ -1,5 +1,6 @@
 import type { ChangeRequest } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { computedDescription, metadataDescription, RevisionRef } from "../content/content.graphql.ts";
@@ -31,23 +32,21 @@ import { changeRequestPdf } from "./change-request-pdf.service.ts";
 
 export const ChangeRequestRef = builder.objectRef<ChangeRequest>("ChangeRequest");
 
-export const ChangeRequestStatusEnum = builder.enumType("ChangeRequestStatus", {
-  description: "Where a change request is in its life.",
-  values: {
-    draft: { description: "Being written; takes content, reviews and merges like open." },
-    open: { description: "Ready for review; takes content, reviews and merges." },
-    archived: { description: "Closed without merging; reopen it (status open) to change it." },
-    merged: { description: "Merged into the space; final." },
-  },
+export const ChangeRequestStatusEnum = publicEnum("ChangeRequestStatus", "Where a change request is in its life.", {
+  draft: "Being written; takes content, reviews and merges like open.",
+  open: "Ready for review; takes content, reviews and merges.",
+  archived: "Closed without merging; reopen it (status open) to change it.",
+  merged: "Merged into the space; final.",
 });
 
-const ChangeRequestOrderByEnum = builder.enumType("ChangeRequestOrderBy", {
-  description: "The time change requests are listed by, newest first.",
-  values: {
-    updatedAt: { description: "When each last changed." },
-    createdAt: { description: "When each was created." },
+const ChangeRequestOrderByEnum = publicEnum(
+  "ChangeRequestOrderBy",
+  "The time change requests are listed by, newest first.",
+  {
+    updatedAt: "When each last changed.",
+    createdAt: "When each was created.",
   },
-});
+);
 
 /** Who the change request is addressed by in every write and subscription: its space, and its id or number. */
 export const changeRequestArgs = builder.args((t) => ({

@@ -1,6 +1,6 @@
 import type { Comment, CommentReply } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { SortOrderEnum } from "../../graphql/enums.ts";
+import { publicEnum, SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { ChangeRequestRef } from "../change-request/change-request.graphql.ts";
@@ -218,20 +218,14 @@ const CommentTargetRef = builder.objectRef<Comment>("CommentTarget").implement({
   }),
 });
 
-const CommentStatusEnum = builder.enumType("CommentStatus", {
-  description: "Whether a comment thread is settled.",
-  values: {
-    open: { description: "Not resolved; counted in the open comments of its space or change request." },
-    resolved: { description: "Resolved; it can be reopened." },
-  },
+const CommentStatusEnum = publicEnum("CommentStatus", "Whether a comment thread is settled.", {
+  open: "Not resolved; counted in the open comments of its space or change request.",
+  resolved: "Resolved; it can be reopened.",
 });
-const CommentStatusFilterEnum = builder.enumType("CommentStatusFilter", {
-  description: "Which comment threads to list.",
-  values: {
-    all: { description: "Open and resolved threads." },
-    open: { description: "Open threads only." },
-    resolved: { description: "Resolved threads only." },
-  },
+const CommentStatusFilterEnum = publicEnum("CommentStatusFilter", "Which comment threads to list.", {
+  all: "Open and resolved threads.",
+  open: "Open threads only.",
+  resolved: "Resolved threads only.",
 });
 
 export const CommentRef = builder.node(builder.objectRef<Comment>("Comment"), {

@@ -1,5 +1,6 @@
 import { builder } from "../../graphql/builder.ts";
 import type { FieldCost } from "../../graphql/cost.ts";
+import { publicEnum } from "../../graphql/enums.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
 import type { PageNode, RevisionFileView, RevisionRead } from "./content.loaders.ts";
 import {
@@ -44,12 +45,9 @@ const RevisionGitRef = builder.objectRef<RevisionGit>("GitSyncCommit").implement
   }),
 });
 
-export const PageFormatEnum = builder.enumType("PageFormat", {
-  description: "The format of a body.",
-  values: {
-    document: { description: "A rich-text document (JSON, `{ object: document, nodes }`)." },
-    markdown: { description: "Markdown text." },
-  },
+export const PageFormatEnum = publicEnum("PageFormat", "The format of a body.", {
+  document: "A rich-text document (JSON, `{ object: document, nodes }`).",
+  markdown: "Markdown text.",
 });
 
 /** Every layout option the public API lists, so a page that never set one reads as the defaults. */

@@ -100,7 +100,7 @@ export function contentReadRoutes(base: {
       result: `${result}.page`,
       queryRules: pageQueryRules,
       document: `query ${base.operations.page}(${base.variables}, ${readArgs}, $pageId: String!,
-          $format: PageFormat = document, $evaluated: String) {
+          $format: PageFormat = DOCUMENT, $evaluated: String) {
         ${select("page(id: $pageId) { ...PageWithBody }")}
       } ${pageWithBody}`,
     },

@@ -1,6 +1,6 @@
 import type { Collection, Space } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
+import { publicEnum, RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { MemberRef } from "../member/member.graphql.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
@@ -40,12 +40,9 @@ import {
 export const SpaceRef = builder.objectRef<Space>("Space");
 const CollectionRef = builder.objectRef<Collection>("Collection");
 
-const SpaceEditModeEnum = builder.enumType("SpaceEditMode", {
-  description: "Whether a space's content may be edited.",
-  values: {
-    live: { description: "Editors change the content directly or through change requests." },
-    locked: { description: "All edits are locked: nobody edits the content, whatever their role." },
-  } as const,
+const SpaceEditModeEnum = publicEnum("SpaceEditMode", "Whether a space's content may be edited.", {
+  live: "Editors change the content directly or through change requests.",
+  locked: "All edits are locked: nobody edits the content, whatever their role.",
 });
 
 const UrlsRef = builder.objectRef<{ location: string; app: string }>("ContentUrls").implement({
