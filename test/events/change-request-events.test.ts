@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { subscribe } from "../helpers/sse.ts";
 
-const StatusUpdates = `subscription Status($spaceId: ID!, $changeRequestId: String!) {
+const StatusUpdates = `subscription Status($spaceId: ID!, $changeRequestId: ID!) {
   changeRequestUpdated(spaceId: $spaceId, changeRequestId: $changeRequestId) { id number status subject revision revisionMerged }
 }`;
-const CommentsPosted = `subscription Comments($spaceId: ID!, $changeRequestId: String!) {
+const CommentsPosted = `subscription Comments($spaceId: ID!, $changeRequestId: ID!) {
   changeRequestCommentPosted(spaceId: $spaceId, changeRequestId: $changeRequestId) { changeRequest comment reply postedBy }
 }`;
 

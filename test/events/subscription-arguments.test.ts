@@ -40,7 +40,7 @@ describe("subscription arguments are read whatever form they take", () => {
 
   it("accepts variables of any name", async () => {
     const event = await firstEvent(
-      `subscription Watch($space: ID!, $id: String!) {
+      `subscription Watch($space: ID!, $id: ID!) {
         changeRequestUpdated(spaceId: $space, changeRequestId: $id) { id subject }
       }`,
       { space: spaceId, id: changeRequestId },

@@ -600,7 +600,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   // Subscriptions: watching needs read on the watched object (a job: read on its organization).
   "Subscription.changeRequestCommentPosted": {
     own: members,
-    document: `subscription($spaceId: ID!, $changeRequestId: String!) {
+    document: `subscription($spaceId: ID!, $changeRequestId: ID!) {
       changeRequestCommentPosted(spaceId: $spaceId, changeRequestId: $changeRequestId) { changeRequest comment }
     }`,
     probe: (ids, events) =>
@@ -614,7 +614,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   },
   "Subscription.changeRequestUpdated": {
     own: members,
-    document: `subscription($spaceId: ID!, $changeRequestId: String!) {
+    document: `subscription($spaceId: ID!, $changeRequestId: ID!) {
       changeRequestUpdated(spaceId: $spaceId, changeRequestId: $changeRequestId) { id status }
     }`,
   },

@@ -88,8 +88,8 @@ builder.node(ChangeRequestRef, {
     }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was created." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When it, or its content, last changed." }),
-    space: t.exposeString("spaceId", { description: "Id of the space." }),
-    revision: t.exposeString("revisionId", { description: "The change request's active revision." }),
+    space: t.exposeID("spaceId", { description: "Id of the space." }),
+    revision: t.exposeID("revisionId", { description: "The change request's active revision." }),
     revisionInitial: t.exposeString("revisionInitial", { description: "The space revision it was created from." }),
     revisionMergedAncestor: t.exposeString("revisionMergedAncestor", {
       nullable: true,
@@ -150,7 +150,7 @@ builder.node(ChangeRequestRef, {
       extensions: { cost: { weight: 20_000 } },
       args: {
         only: t.arg.boolean({ description: "Only the given page, without its subpages." }),
-        page: t.arg.string({ description: "A page id: that page (and its subpages unless only)." }),
+        page: t.arg.id({ description: "A page id: that page (and its subpages unless only)." }),
       },
       resolve: (row, args, ctx) => changeRequestPdf(ctx, row, args),
     }),
@@ -180,9 +180,9 @@ const ChangeRequestFilterInput = builder.inputType("ChangeRequestFilter", {
 
 const filterArgs = builder.args((t) => ({
   status: t.field({ type: ChangeRequestStatusEnum, description: filter("status") }),
-  creator: t.string({ description: filter("creator") }),
-  contributor: t.string({ description: filter("contributor") }),
-  requestedReviewer: t.string({ description: filter("requestedReviewer") }),
+  creator: t.id({ description: filter("creator") }),
+  contributor: t.id({ description: filter("contributor") }),
+  requestedReviewer: t.id({ description: filter("requestedReviewer") }),
   // `orderBy` keeps the REST query parameter's enum (the REST documents pass it through unchanged): the list
   // style every other list calls `orderBy` is `orderByKeys` here.
   orderBy: t.field({
@@ -221,7 +221,7 @@ builder.objectFields(SpaceRef, (t) => ({
   changeRequest: t.field({
     type: ChangeRequestRef,
     description: "One change request of the space (getChangeRequestById); an error (NOT_FOUND) when none.",
-    args: { id: t.arg.string({ required: true, description: "Its id, or its number in the space." }) },
+    args: { id: t.arg.id({ required: true, description: "Its id, or its number in the space." }) },
     resolve: (space, args, ctx) => getChangeRequest(ctx, space.id, args.id),
   }),
 }));
@@ -280,7 +280,7 @@ const UpdateChangeRequestInput = builder.inputType("UpdateChangeRequestInput", {
 const MergeResultRef = builder.objectRef<MergeResult>("ChangeRequestMergeResult").implement({
   description: "The revision a merge or an update made.",
   fields: (t) => ({
-    revision: t.exposeString("revision", { description: "The resulting revision." }),
+    revision: t.exposeID("revision", { description: "The resulting revision." }),
     result: t.exposeString("result", {
       description: "merge (the space took the change request's content) or update (the reverse).",
     }),

@@ -240,7 +240,10 @@ const OpenAPISpecFilterInput = builder.inputType("OpenAPISpecFilter", {
   description: "Conditions on the OpenAPI specs listed, all of which must hold.",
   fields: (t) => ({
     slugContains: t.string({ description: describeInputField(specFilterSchema, "slugContains") }),
-    processingState: t.string({ description: describeInputField(specFilterSchema, "processingState") }),
+    processingState: t.field({
+      type: ProcessingStateEnum,
+      description: describeInputField(specFilterSchema, "processingState"),
+    }),
     ...dateBoundFields(t, specFilterSchema, timeRangeKeys),
   }),
 });
