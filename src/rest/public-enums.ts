@@ -69,7 +69,10 @@ export function publicInputType(type: GraphQLInputType): GraphQLInputType {
   return publicType;
 }
 
-function objectToSchemaValue(type: GraphQLInputObjectType, seen: Map<GraphQLInputType, ToSchemaValue>) {
+/** Converters by input object; null for those that reach no enum. */
+type Converters = Map<GraphQLInputType, ToSchemaValue | null>;
+
+function objectToSchemaValue(type: GraphQLInputObjectType, seen: Converters): ToSchemaValue | undefined {
   const fields = new Map<string, ToSchemaValue>();
   const convert: ToSchemaValue = (value) => {
     if (typeof value !== "object" || value === null) return value;
@@ -79,19 +82,19 @@ function objectToSchemaValue(type: GraphQLInputObjectType, seen: Map<GraphQLInpu
     }
     return converted;
   };
+  // Set before the fields are walked: an input object may reach itself.
   seen.set(type, convert);
   for (const field of Object.values(type.getFields())) {
     const convertField = toSchemaValueOf(field.type, seen);
     if (convertField) fields.set(field.name, convertField);
   }
-  return fields.size > 0 ? convert : undefined;
+  if (fields.size > 0) return convert;
+  seen.set(type, null);
+  return undefined;
 }
 
 /** How to turn a checked value of `type` into the variable value; undefined when `type` reaches no enum. */
-export function toSchemaValueOf(
-  type: GraphQLInputType,
-  seen = new Map<GraphQLInputType, ToSchemaValue>(),
-): ToSchemaValue | undefined {
+export function toSchemaValueOf(type: GraphQLInputType, seen: Converters = new Map()): ToSchemaValue | undefined {
   if (isNonNullType(type)) return toSchemaValueOf(type.ofType, seen);
   if (isListType(type)) {
     const convertItem = toSchemaValueOf(type.ofType, seen);
@@ -104,6 +107,9 @@ export function toSchemaValueOf(
     const names = new Map(type.getValues().map((value) => [value.value, value.name]));
     return (value) => names.get(value) ?? value;
   }
-  if (isInputObjectType(type)) return seen.get(type) ?? objectToSchemaValue(type, seen);
+  if (isInputObjectType(type)) {
+    const known = seen.get(type);
+    return known === undefined ? objectToSchemaValue(type, seen) : (known ?? undefined);
+  }
   return undefined;
 }
