@@ -54,7 +54,7 @@ describe("subscription arguments are read whatever form they take", () => {
       t.app.fetch,
       `${baseUrl}/graphql`,
       outsider.members.admin.token,
-      `subscription($cr: String!) { changeRequestUpdated(spaceId: "${spaceId}", changeRequestId: $cr) { id } }`,
+      `subscription($cr: ID!) { changeRequestUpdated(spaceId: "${spaceId}", changeRequestId: $cr) { id } }`,
       { cr: changeRequestId },
     );
     const event = await stream.next();

@@ -444,7 +444,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   "Mutation.addOrganizationMember": {
     own: admin,
     document: `mutation($organizationId: ID!) {
-      addOrganizationMember(organizationId: $organizationId, input: { email: "matrix-new@seed.test", role: read }) { id }
+      addOrganizationMember(organizationId: $organizationId, input: { email: "matrix-new@seed.test", role: READ }) { id }
     }`,
   },
   "Mutation.addSectionGroupToSite": { route: "POST /orgs/{organizationId}/sites/{siteId}/section-groups" },
