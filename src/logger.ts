@@ -3,7 +3,7 @@ import { type DestinationStream, pino } from "pino";
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 
 /** The line logged for every answered request: fixed fields, none of them a credential. */
-export interface RequestLine {
+interface RequestLine {
   requestId: string;
   method: string;
   path: string;

@@ -1,21 +1,44 @@
 import { builder } from "./builder.ts";
 
-export const RoleEnum = builder.enumType("Role", {
-  description: "Role of a member: admin > create > review > edit > comment > read. Null means a guest.",
-  values: {
-    admin: { description: "Everything, including settings, members and deletion." },
-    create: { description: "Create spaces, sites, OpenAPI specs and translations; everything review may." },
-    review: { description: "Review and merge change requests; everything edit may." },
-    edit: { description: "Edit content, directly or through change requests; everything comment may." },
-    comment: { description: "Comment, reply and react; everything read may." },
-    read: { description: "See and read." },
-  },
-});
+/** The GraphQL name of a public enum value: `admin` -> `ADMIN`, `in-collection` -> `IN_COLLECTION`, `joinedAt` -> `JOINED_AT`. */
+export function enumValueName(publicValue: string): string {
+  return publicValue
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/-/g, "_")
+    .toUpperCase();
+}
 
-export const SortOrderEnum = builder.enumType("SortOrder", {
-  description: "A direction of sorting.",
-  values: {
-    asc: { description: "Ascending: oldest or smallest first." },
-    desc: { description: "Descending: newest or largest first." },
+/**
+ * An enum whose GraphQL values are the UPPER_SNAKE_CASE names of the public (REST) values, each keeping its public
+ * value as the internal value: resolvers and services see `"admin"`, GraphQL clients `ADMIN`, and the REST adapter
+ * maps one to the other both ways from the schema.
+ */
+export function publicEnum<const Value extends string>(
+  name: string,
+  description: string,
+  values: Readonly<Record<Value, string>>,
+) {
+  const config: Record<string, { value: Value; description: string }> = {};
+  for (const [value, valueDescription] of Object.entries(values) as [Value, string][]) {
+    config[enumValueName(value)] = { value, description: valueDescription };
+  }
+  return builder.enumType(name, { description, values: config });
+}
+
+export const RoleEnum = publicEnum(
+  "Role",
+  "Role of a member: admin > create > review > edit > comment > read. Null means a guest.",
+  {
+    admin: "Everything, including settings, members and deletion.",
+    create: "Create spaces, sites, OpenAPI specs and translations; everything review may.",
+    review: "Review and merge change requests; everything edit may.",
+    edit: "Edit content, directly or through change requests; everything comment may.",
+    comment: "Comment, reply and react; everything read may.",
+    read: "See and read.",
   },
+);
+
+export const SortOrderEnum = publicEnum("SortOrder", "A direction of sorting.", {
+  asc: "Ascending: oldest or smallest first.",
+  desc: "Descending: newest or largest first.",
 });

@@ -32,7 +32,7 @@ const regularMediaTypes = ["application/graphql-response+json", "application/jso
  * plain JSON body: the last match over the Accept header's types (utf-8 only) and the processors' types, as yoga
  * (its `useResultProcessors`) settles it.
  */
-export function regularMediaType(accept: string | null): string | undefined {
+function regularMediaType(accept: string | null): string | undefined {
   let chosen: string | undefined;
   const asked = (accept || "*/*").replace(/\s/g, "").toLowerCase().split(",").reverse();
   for (const entry of asked) {

@@ -28,6 +28,7 @@ import {
   printValuePath,
   type RouteVariable,
   routeVariables,
+  toSchemaValues,
   type VariableProblem,
 } from "./variables.ts";
 
@@ -249,6 +250,7 @@ export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOpti
       ctx.budget.chargeCost(compiled.cost(variables));
       const variableProblem = firstVariableProblem(compiled.variables, variables);
       if (variableProblem) throw new BadRequest(variableProblemMessage(variableProblem));
+      toSchemaValues(compiled.variables, variables);
     } catch (error) {
       if (error instanceof BadRequest || error instanceof URIError) return restError(400, error.message);
       if (error instanceof DomainError) return restError(error.status, error.message);

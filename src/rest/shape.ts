@@ -5,6 +5,7 @@ import {
   type GraphQLSchema,
   getNamedType,
   isAbstractType,
+  isEnumType,
   isObjectType,
   Kind,
   type NamedTypeNode,
@@ -24,6 +25,8 @@ export interface ShapePlan {
   nestsByParent?: boolean;
   /** A `__typename` whose value becomes the type's REST object name. */
   objectName?: boolean;
+  /** An enum's value: its GraphQL name -> the public value the REST body carries (`ADMIN` -> `admin`). */
+  publicValues?: ReadonlyMap<string, unknown>;
   fields?: Map<string, ShapePlan>;
 }
 
@@ -76,6 +79,7 @@ export function planSelection(
       keepsNull: restKeepsNull.has(coordinate),
       connection: isConnectionType(type),
       nestsByParent: restNestsByParent.has(coordinate),
+      ...(isEnumType(type) && { publicValues: new Map(type.getValues().map((value) => [value.name, value.value])) }),
     };
     if (selection.selectionSet) {
       plan.fields = planSelection(schema, type, selection.selectionSet, fragments, plan.fields ?? new Map());
@@ -122,6 +126,7 @@ export function applyPlan(plan: ShapePlan, value: unknown): unknown {
     const items = value.map((item) => applyPlan(plan, item));
     return plan.nestsByParent ? nestByParent(items as Record<string, unknown>[]) : items;
   }
+  if (plan.publicValues) return plan.publicValues.get(value as string);
   if (!plan.fields || typeof value !== "object") return value;
   if (plan.connection) {
     const connection = value as ConnectionResult;

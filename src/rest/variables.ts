@@ -7,12 +7,16 @@ import {
   typeFromAST,
   type VariableDefinitionNode,
 } from "graphql";
+import { publicInputType, type ToSchemaValue, toSchemaValueOf } from "./public-enums.ts";
 
 /** A variable of a route's document, with its input type resolved once at start-up. */
 export interface RouteVariable {
   name: string;
+  /** The type REST values are checked against: the variable's, with enums taking their public values. */
   type: GraphQLInputType;
   hasDefault: boolean;
+  /** Turns a checked REST value into the variable's value; absent when the type reaches no enum. */
+  toSchemaValue?: ToSchemaValue;
 }
 
 /** What is wrong with one variable's value, as data: the REST router words it for the request. */
@@ -31,7 +35,13 @@ export function routeVariables(
     const name = definition.variable.name.value;
     const type = typeFromAST(schema, definition.type);
     if (!type || !isInputType(type)) throw new Error(`Variable $${name} has no input type`);
-    return { name, type, hasDefault: definition.defaultValue !== undefined };
+    const toSchemaValue = toSchemaValueOf(type);
+    return {
+      name,
+      type: publicInputType(type),
+      hasDefault: definition.defaultValue !== undefined,
+      ...(toSchemaValue && { toSchemaValue }),
+    };
   });
 }
 
@@ -56,6 +66,14 @@ export function firstVariableProblem(
     if (found) return found;
   }
   return undefined;
+}
+
+/** Replaces checked REST values by the variables' values (enum names for public values), in place. */
+export function toSchemaValues(variables: readonly RouteVariable[], values: Record<string, unknown>): void {
+  for (const { name, toSchemaValue } of variables) {
+    const value = values[name];
+    if (toSchemaValue && value !== undefined && value !== null) values[name] = toSchemaValue(value);
+  }
 }
 
 /** `items[0].title` for the path `["items", 0, "title"]`. */

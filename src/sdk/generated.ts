@@ -23,13 +23,13 @@ export type SiteFilter = {
   /** Only sites whose title contains this text, ignoring case. 1..256 characters; may be null. */
   titleContains?: string | null | undefined;
   /** Only sites of this type. One of "basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"; may be null. */
-  type?: string | null | undefined;
+  type?: SiteType | null | undefined;
   /** Only sites last changed after this time (ISO 8601). Format date-time; may be null. */
   updatedAfter?: string | null | undefined;
   /** Only sites last changed before this time (ISO 8601). Format date-time; may be null. */
   updatedBefore?: string | null | undefined;
   /** Only sites with this visibility. One of "public", "unlisted", "share-link", "visitor-auth"; may be null. */
-  visibility?: string | null | undefined;
+  visibility?: SiteVisibility | null | undefined;
 };
 
 /** One sort key of sites. */
@@ -48,6 +48,32 @@ export type SiteOrderField =
   | 'TITLE'
   /** When it was last changed. */
   | 'UPDATED_AT';
+
+/** A site's plan type. */
+export type SiteType =
+  /** The basic plan. */
+  | 'BASIC'
+  /** The former basic plan. */
+  | 'LEGACY_BASIC'
+  /** The former premium plan. */
+  | 'LEGACY_PREMIUM'
+  /** The premium plan. */
+  | 'PREMIUM'
+  /** A sponsored site. */
+  | 'SPONSORED'
+  /** The ultimate plan. */
+  | 'ULTIMATE';
+
+/** Who may read a published site. */
+export type SiteVisibility =
+  /** Anyone; the site is listed. */
+  | 'PUBLIC'
+  /** Visitors with an active share link's key. */
+  | 'SHARE_LINK'
+  /** Anyone with the URL. */
+  | 'UNLISTED'
+  /** Visitors with a JWT signed by the site's `visitorAuthKey`. */
+  | 'VISITOR_AUTH';
 
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 

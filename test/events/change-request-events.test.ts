@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { subscribe } from "../helpers/sse.ts";
 
-const StatusUpdates = `subscription Status($spaceId: ID!, $changeRequestId: String!) {
+const StatusUpdates = `subscription Status($spaceId: ID!, $changeRequestId: ID!) {
   changeRequestUpdated(spaceId: $spaceId, changeRequestId: $changeRequestId) { id number status subject revision revisionMerged }
 }`;
-const CommentsPosted = `subscription Comments($spaceId: ID!, $changeRequestId: String!) {
+const CommentsPosted = `subscription Comments($spaceId: ID!, $changeRequestId: ID!) {
   changeRequestCommentPosted(spaceId: $spaceId, changeRequestId: $changeRequestId) { changeRequest comment reply postedBy }
 }`;
 
@@ -36,7 +36,7 @@ describe("change request subscriptions over server-sent events", () => {
       spaceId,
       changeRequestId: String(changeRequest.number),
     });
-    expect((await stream.next())?.data?.changeRequestUpdated).toMatchObject({ status: "open", subject: "Watch me" });
+    expect((await stream.next())?.data?.changeRequestUpdated).toMatchObject({ status: "OPEN", subject: "Watch me" });
 
     const base = `/spaces/${spaceId}/change-requests/${changeRequest.id}`;
     await t.rest("PATCH", base, { token: org.members.edit.token, body: { status: "draft", subject: "Renamed" } });
@@ -51,9 +51,9 @@ describe("change request subscriptions over server-sent events", () => {
     for (let event = await stream.next(); event; event = await stream.next())
       seen.push(event.data?.changeRequestUpdated);
     expect(seen).toEqual([
-      expect.objectContaining({ status: "draft", subject: "Renamed" }),
-      expect.objectContaining({ status: "draft", revision: edit.body.revision }),
-      expect.objectContaining({ status: "merged", revisionMerged: merged.body.revision }),
+      expect.objectContaining({ status: "DRAFT", subject: "Renamed" }),
+      expect.objectContaining({ status: "DRAFT", revision: edit.body.revision }),
+      expect.objectContaining({ status: "MERGED", revisionMerged: merged.body.revision }),
     ]);
   });
 

@@ -12,7 +12,7 @@ import { type SseSubscription, subscribe } from "../helpers/sse.ts";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-const CommentsPosted = `subscription Comments($spaceId: ID!, $changeRequestId: String!) {
+const CommentsPosted = `subscription Comments($spaceId: ID!, $changeRequestId: ID!) {
   changeRequestCommentPosted(spaceId: $spaceId, changeRequestId: $changeRequestId) { comment }
 }`;
 

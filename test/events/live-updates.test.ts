@@ -32,7 +32,7 @@ describe("subscription jobProgress over server-sent events", () => {
       jobId: job.id,
     });
     expect((await stream.next())?.data).toEqual({
-      jobProgress: expect.objectContaining({ id: job.id, type: "count-to-three", status: "pending", progressDone: 0 }),
+      jobProgress: expect.objectContaining({ id: job.id, type: "count-to-three", status: "PENDING", progressDone: 0 }),
     });
 
     expect(await runDueJobs(t.db, t.clock, t.config, handlers, undefined, t.events)).toBe(1);
@@ -40,11 +40,11 @@ describe("subscription jobProgress over server-sent events", () => {
     const seen = [];
     for (let event = await stream.next(); event; event = await stream.next()) seen.push(event.data?.jobProgress);
     expect(seen).toEqual([
-      expect.objectContaining({ status: "running", progressDone: 0 }),
-      expect.objectContaining({ status: "running", progressDone: 1, progressTotal: 3, progressMessage: "step 1" }),
-      expect.objectContaining({ status: "running", progressDone: 2 }),
-      expect.objectContaining({ status: "running", progressDone: 3 }),
-      expect.objectContaining({ status: "done", progressDone: 3, progressTotal: 3 }),
+      expect.objectContaining({ status: "RUNNING", progressDone: 0 }),
+      expect.objectContaining({ status: "RUNNING", progressDone: 1, progressTotal: 3, progressMessage: "step 1" }),
+      expect.objectContaining({ status: "RUNNING", progressDone: 2 }),
+      expect.objectContaining({ status: "RUNNING", progressDone: 3 }),
+      expect.objectContaining({ status: "DONE", progressDone: 3, progressTotal: 3 }),
     ]);
   });
 
@@ -66,7 +66,7 @@ describe("subscription jobProgress over server-sent events", () => {
     for (;;) {
       const update = (await stream.next())?.data?.jobUpdates as { id: string; status: string };
       ids.add(update.id);
-      if (update.status === "done") break;
+      if (update.status === "DONE") break;
     }
     expect([...ids]).toEqual([job.id]);
     expect(ids.has(otherJob.id)).toBe(false);

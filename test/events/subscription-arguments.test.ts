@@ -40,7 +40,7 @@ describe("subscription arguments are read whatever form they take", () => {
 
   it("accepts variables of any name", async () => {
     const event = await firstEvent(
-      `subscription Watch($space: ID!, $id: String!) {
+      `subscription Watch($space: ID!, $id: ID!) {
         changeRequestUpdated(spaceId: $space, changeRequestId: $id) { id subject }
       }`,
       { space: spaceId, id: changeRequestId },
@@ -54,7 +54,7 @@ describe("subscription arguments are read whatever form they take", () => {
       t.app.fetch,
       `${baseUrl}/graphql`,
       outsider.members.admin.token,
-      `subscription($cr: String!) { changeRequestUpdated(spaceId: "${spaceId}", changeRequestId: $cr) { id } }`,
+      `subscription($cr: ID!) { changeRequestUpdated(spaceId: "${spaceId}", changeRequestId: $cr) { id } }`,
       { cr: changeRequestId },
     );
     const event = await stream.next();

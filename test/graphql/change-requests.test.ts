@@ -40,7 +40,7 @@ const SpaceWithChangeRequests = graphql(`
         nodes {
           number subject outdated permissions { edit merge }
           createdBy { email }
-          content { pageList { title parent markdown(format: markdown) } files { name } }
+          content { pageList { title parent markdown(format: MARKDOWN) } files { name } }
         }
       }
     }

@@ -46,22 +46,22 @@ const React = graphql(`
 `);
 
 const ChangeRequestWithComments = graphql(`
-  query CommentsTestNested($spaceId: ID!, $changeRequestId: String!) {
+  query CommentsTestNested($spaceId: ID!, $changeRequestId: ID!) {
     space(id: $spaceId) {
       commentCount
       changeRequest(id: $changeRequestId) {
         comments
-        commentThreads(first: 100, order: asc) {
+        commentThreads(first: 100, order: ASC) {
           totalCount
           nodes {
             id status replyCount
-            body(format: markdown) { markdown }
+            body(format: MARKDOWN) { markdown }
             postedBy { email }
             permissions { edit reply delete }
             reactions { emoji count users { user { email } } }
             repliers { count user { email } }
             target { page { id } revision }
-            replies(first: 100) { totalCount nodes { body(format: markdown) { markdown } postedBy { email } permissions { edit } } }
+            replies(first: 100) { totalCount nodes { body(format: MARKDOWN) { markdown } postedBy { email } permissions { edit } } }
           }
         }
         commenters(first: 100) { totalCount }
@@ -141,7 +141,7 @@ describe("comments over GraphQL", () => {
     expect(changeRequest.commenters.totalCount).toBe(3);
     const last = changeRequest.commentThreads.nodes.at(-1);
     expect(last).toMatchObject({
-      status: "open",
+      status: "OPEN",
       replyCount: 4,
       body: { markdown: "thread 4" },
       postedBy: { email: org.members.comment.email },

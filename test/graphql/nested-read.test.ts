@@ -81,7 +81,7 @@ describe("organization { members { user } teams { members } } in one request", (
     for (const team of present(largeRead.data.organization).teams.nodes) {
       expect(team.memberCount).toBe(12);
       expect(team.members.nodes).toHaveLength(12);
-      expect(team.members.nodes.filter((node) => node.team.role === "owner")).toHaveLength(1);
+      expect(team.members.nodes.filter((node) => node.team.role === "OWNER")).toHaveLength(1);
       expect(team.members.nodes[0]?.organization.user.email).toMatch(/@seed\.test$/);
     }
     expect(largeRead.statements).toBe(smallRead.statements);

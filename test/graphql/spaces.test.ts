@@ -23,9 +23,22 @@ const OrganizationSpaces = graphql(`
         nodes { id title defaultLevel commentCount permissions { view edit admin } }
       }
       members(first: 100) {
-        nodes { id spaceCount spaces(first: 100, order: asc) { totalCount nodes { permission space { id } } } }
+        nodes { id spaceCount spaces(first: 100, order: ASC) { totalCount nodes { permission space { id } } } }
       }
       teams(first: 100) { nodes { id spaceCount } }
+    }
+  }
+`);
+
+const MemberSpaces = graphql(`
+  query SpacesTestMemberSpaces($id: ID!, $member: ID!, $after: String, $orderBy: [MemberSpaceOrder!], $order: SortOrder) {
+    organization(id: $id) {
+      member(userId: $member) {
+        spaces(first: 3, after: $after, orderBy: $orderBy, order: $order) {
+          pageInfo { hasNextPage endCursor }
+          nodes { space { id } }
+        }
+      }
     }
   }
 `);
@@ -67,7 +80,7 @@ async function addSpaces(count: number, teamId: string) {
     );
     await admin.request(Invite, {
       spaceId: createSpace.id,
-      input: { role: "review", users: [org.members.read.id], teams: [teamId] },
+      input: { role: "REVIEW", users: [org.members.read.id], teams: [teamId] },
     });
   }
 }
@@ -107,7 +120,35 @@ describe("spaces over GraphQL", () => {
     expect(present(large.data.organization).teams.nodes[0]?.spaceCount).toBe(8);
     const readSpaces = present(large.data.organization).members.nodes.find((m) => m.id === org.members.read.id)?.spaces;
     expect(readSpaces?.totalCount).toBe(8);
-    expect(readSpaces?.nodes.map((node) => node.permission)).toEqual(Array(8).fill("review"));
+    expect(readSpaces?.nodes.map((node) => node.permission)).toEqual(Array(8).fill("REVIEW"));
+  });
+
+  it("orders a member's spaces with orderBy as with the deprecated order, page by page", async () => {
+    const client = t.graphql(org.members.admin.token);
+    async function walk(variables: { orderBy?: { field: "CREATED_AT"; direction: "ASC" | "DESC" }[]; order?: "ASC" }) {
+      const ids: string[] = [];
+      let after: string | null | undefined;
+      do {
+        const data = await client.request(MemberSpaces, {
+          id: org.organizationId,
+          member: org.members.read.id,
+          after,
+          ...variables,
+        });
+        const spaces = present(present(data.organization?.member).spaces);
+        ids.push(...spaces.nodes.map((node) => node.space.id));
+        after = spaces.pageInfo.hasNextPage ? spaces.pageInfo.endCursor : undefined;
+      } while (after);
+      return ids;
+    }
+    const ascending = await walk({ orderBy: [{ field: "CREATED_AT", direction: "ASC" }] });
+    expect(ascending).toHaveLength(8);
+    expect(new Set(ascending).size).toBe(8);
+    expect(await walk({ order: "ASC" })).toEqual(ascending);
+    expect(await walk({ orderBy: [{ field: "CREATED_AT", direction: "DESC" }], order: "ASC" })).toEqual(
+      [...ascending].reverse(),
+    );
+    expect(await walk({})).toEqual([...ascending].reverse());
   });
 
   it("creates and reads collections", async () => {

@@ -444,7 +444,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   "Mutation.addOrganizationMember": {
     own: admin,
     document: `mutation($organizationId: ID!) {
-      addOrganizationMember(organizationId: $organizationId, input: { email: "matrix-new@seed.test", role: read }) { member { id } }
+      addOrganizationMember(organizationId: $organizationId, input: { email: "matrix-new@seed.test", role: READ }) { member { id } }
     }`,
   },
   "Mutation.createSiteSectionGroup": { route: "POST /orgs/{organizationId}/sites/{siteId}/section-groups" },
@@ -602,7 +602,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   // Subscriptions: watching needs read on the watched object (a job: read on its organization).
   "Subscription.changeRequestCommentPosted": {
     own: members,
-    document: `subscription($spaceId: ID!, $changeRequestId: String!) {
+    document: `subscription($spaceId: ID!, $changeRequestId: ID!) {
       changeRequestCommentPosted(spaceId: $spaceId, changeRequestId: $changeRequestId) { changeRequest comment }
     }`,
     probe: (ids, events) =>
@@ -616,7 +616,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   },
   "Subscription.changeRequestUpdated": {
     own: members,
-    document: `subscription($spaceId: ID!, $changeRequestId: String!) {
+    document: `subscription($spaceId: ID!, $changeRequestId: ID!) {
       changeRequestUpdated(spaceId: $spaceId, changeRequestId: $changeRequestId) { id status }
     }`,
   },

@@ -209,7 +209,7 @@ describe("open subscriptions per token", () => {
     const streams: SseSubscription[] = [];
     for (let index = 0; index < t.config.maxSubscriptionsPerToken; index++) {
       const stream = await open();
-      expect((await stream.next())?.data).toEqual({ jobProgress: { id: job.id, status: "pending" } });
+      expect((await stream.next())?.data).toEqual({ jobProgress: { id: job.id, status: "PENDING" } });
       streams.push(stream);
     }
     expect(t.config.maxSubscriptionsPerToken).toBe(20);
@@ -224,7 +224,7 @@ describe("open subscriptions per token", () => {
 
     // Another token has its own allowance.
     const other = await open(publisher.members.admin.token);
-    expect((await other.next())?.data).toEqual({ jobProgress: { id: job.id, status: "pending" } });
+    expect((await other.next())?.data).toEqual({ jobProgress: { id: job.id, status: "PENDING" } });
     await other.close();
 
     // The server learns of the close when the connection ends: until then the 21st stays refused (bounded retries).
@@ -236,7 +236,7 @@ describe("open subscriptions per token", () => {
       reopened = await open();
       first = await reopened.next();
     }
-    expect(first?.data).toEqual({ jobProgress: { id: job.id, status: "pending" } });
+    expect(first?.data).toEqual({ jobProgress: { id: job.id, status: "PENDING" } });
     for (const stream of [...streams, reopened]) await stream.close();
     await server.close();
   });

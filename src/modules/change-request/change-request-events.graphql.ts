@@ -1,13 +1,19 @@
 import type { ChangeRequestCommentPosted, ChangeRequestUpdate } from "../../events/topics.ts";
 import { builder } from "../../graphql/builder.ts";
-import { ChangeRequestStatusEnum, changeRequestArgs } from "./change-request.graphql.ts";
+import { ChangeRequestStatusEnum } from "./change-request.graphql.ts";
 import { watchChangeRequest, watchChangeRequestComments } from "./change-request.service.ts";
+
+/** The change request watched: its space, and its id or number (the mutations' own arguments are still strings). */
+const subscriptionArgs = builder.args((t) => ({
+  spaceId: t.id({ required: true, description: "The change request's space." }),
+  changeRequestId: t.id({ required: true, description: "The change request's id, or its number in the space." }),
+}));
 
 const ChangeRequestUpdateRef = builder.objectRef<ChangeRequestUpdate>("ChangeRequestUpdate").implement({
   description: "A change request's state at one moment: status, subject and revisions.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The change request's id." }),
-    space: t.exposeString("spaceId", { description: "Id of its space." }),
+    space: t.exposeID("spaceId", { description: "Id of its space." }),
     number: t.exposeInt("number", { description: "Its number in the space." }),
     status: t.field({
       type: ChangeRequestStatusEnum,
@@ -15,7 +21,7 @@ const ChangeRequestUpdateRef = builder.objectRef<ChangeRequestUpdate>("ChangeReq
       resolve: (update) => update.status,
     }),
     subject: t.exposeString("subject", { description: "Its title now." }),
-    revision: t.exposeString("revision", { description: "Its active revision now." }),
+    revision: t.exposeID("revision", { description: "Its active revision now." }),
     revisionMerged: t.exposeString("revisionMerged", {
       nullable: true,
       description: "The revision its merge made; null until it is merged.",
@@ -49,7 +55,7 @@ builder.subscriptionFields((t) => ({
     description:
       "The change request's state now, then every change until it is merged (server-sent events). For whoever " +
       "may read the space.",
-    args: changeRequestArgs,
+    args: subscriptionArgs,
     subscribe: (_root, args, ctx) => watchChangeRequest(ctx, args.spaceId, args.changeRequestId),
     resolve: (update) => update,
   }),
@@ -58,7 +64,7 @@ builder.subscriptionFields((t) => ({
     description:
       "Every comment and reply posted on the change request from now on (server-sent events). For whoever may " +
       "read the space.",
-    args: changeRequestArgs,
+    args: subscriptionArgs,
     subscribe: (_root, args, ctx) => watchChangeRequestComments(ctx, args.spaceId, args.changeRequestId),
     resolve: (posted) => posted,
   }),

@@ -1,5 +1,6 @@
 import type { ChangeRequestReview, ChangeRequestReviewer } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
@@ -31,14 +32,19 @@ async function requiredUser(ctx: Context, userId: string) {
   return user;
 }
 
+const ReviewStatusEnum = publicEnum<string>("ChangeRequestReviewStatus", "A reviewer's verdict on a change request.", {
+  approved: "Ready to merge, as far as this reviewer is concerned.",
+  "changes-requested": "Needs changes before it merges.",
+});
+
 const ReviewRef = builder.node(builder.objectRef<ChangeRequestReview>("ChangeRequestReview"), {
   description:
     "A reviewer's verdict on one revision of a change request. Readable by whoever may read the change request.",
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleReviews(ctx, ids),
   fields: (t) => ({
-    revision: t.exposeString("revisionId", { description: "Id of the change request revision reviewed." }),
-    status: t.exposeString("status", { description: "approved or changes-requested." }),
+    revision: t.exposeID("revisionId", { description: "Id of the change request revision reviewed." }),
+    status: t.expose("status", { type: ReviewStatusEnum, description: "The reviewer's verdict." }),
     reviewer: t.field({
       type: UserRef,
       description: "Who reviewed.",
@@ -86,7 +92,7 @@ const RequestedReviewerRef = builder.objectRef<ChangeRequestReviewer>("ChangeReq
       description: "Who asked.",
       resolve: (row, _args, ctx) => requiredUser(ctx, row.requestedById),
     }),
-    revision: t.exposeString("revisionId", { description: "The change request's revision when they were asked." }),
+    revision: t.exposeID("revisionId", { description: "The change request's revision when they were asked." }),
     createdAt: t.expose("requestedAt", { type: "DateTime", description: "When they were asked." }),
   }),
 });
@@ -107,7 +113,7 @@ builder.objectFields(ChangeRequestRef, (t) => ({
   review: t.field({
     type: ReviewRef,
     description: "One of its reviews (getChangeRequestReviewById); an error (NOT_FOUND) when it has no such review.",
-    args: { id: t.arg.string({ required: true, description: "The review's id." }) },
+    args: { id: t.arg.id({ required: true, description: "The review's id." }) },
     resolve: (row, args, ctx) => getReview(ctx, row, args.id),
   }),
   requestedReviewers: t.connection({

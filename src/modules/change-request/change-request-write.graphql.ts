@@ -35,7 +35,7 @@ const UpdateChangeRequestInput = builder.inputType("UpdateChangeRequestInput", {
 const MergeResultRef = builder.objectRef<MergeResult>("ChangeRequestMergeResult").implement({
   description: "The revision a merge or an update made.",
   fields: (t) => ({
-    revision: t.exposeString("revision", { description: "The resulting revision." }),
+    revision: t.exposeID("revision", { description: "The resulting revision." }),
     result: t.exposeString("result", {
       description: "merge (the space took the change request's content) or update (the reverse).",
     }),

@@ -1,5 +1,6 @@
 import type { ChangeRequest } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { computedDescription, metadataDescription, RevisionRef } from "../content/content.graphql.ts";
@@ -24,23 +25,21 @@ import { changeRequestPdf } from "./change-request-pdf.service.ts";
 
 export const ChangeRequestRef = builder.objectRef<ChangeRequest>("ChangeRequest");
 
-export const ChangeRequestStatusEnum = builder.enumType("ChangeRequestStatus", {
-  description: "Where a change request is in its life.",
-  values: {
-    draft: { description: "Being written; takes content, reviews and merges like open." },
-    open: { description: "Ready for review; takes content, reviews and merges." },
-    archived: { description: "Closed without merging; reopen it (status open) to change it." },
-    merged: { description: "Merged into the space; final." },
-  },
+export const ChangeRequestStatusEnum = publicEnum("ChangeRequestStatus", "Where a change request is in its life.", {
+  draft: "Being written; takes content, reviews and merges like open.",
+  open: "Ready for review; takes content, reviews and merges.",
+  archived: "Closed without merging; reopen it (status open) to change it.",
+  merged: "Merged into the space; final.",
 });
 
-const ChangeRequestOrderByEnum = builder.enumType("ChangeRequestOrderBy", {
-  description: "The time change requests are listed by, newest first.",
-  values: {
-    updatedAt: { description: "When each last changed." },
-    createdAt: { description: "When each was created." },
+const ChangeRequestOrderByEnum = publicEnum(
+  "ChangeRequestOrderBy",
+  "The time change requests are listed by, newest first.",
+  {
+    updatedAt: "When each last changed.",
+    createdAt: "When each was created.",
   },
-});
+);
 
 /** Who the change request is addressed by in every write and subscription: its space, and its id or number. */
 export const changeRequestArgs = builder.args((t) => ({
@@ -82,8 +81,8 @@ builder.node(ChangeRequestRef, {
     }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was created." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When it, or its content, last changed." }),
-    space: t.exposeString("spaceId", { description: "Id of the space." }),
-    revision: t.exposeString("revisionId", { description: "The change request's active revision." }),
+    space: t.exposeID("spaceId", { description: "Id of the space." }),
+    revision: t.exposeID("revisionId", { description: "The change request's active revision." }),
     revisionInitial: t.exposeString("revisionInitial", { description: "The space revision it was created from." }),
     revisionMergedAncestor: t.exposeString("revisionMergedAncestor", {
       nullable: true,
@@ -144,7 +143,7 @@ builder.node(ChangeRequestRef, {
       extensions: { cost: { weight: 20_000 } },
       args: {
         only: t.arg.boolean({ description: "Only the given page, without its subpages." }),
-        page: t.arg.string({ description: "A page id: that page (and its subpages unless only)." }),
+        page: t.arg.id({ description: "A page id: that page (and its subpages unless only)." }),
       },
       resolve: (row, args, ctx) => changeRequestPdf(ctx, row, args),
     }),
@@ -174,9 +173,9 @@ const ChangeRequestFilterInput = builder.inputType("ChangeRequestFilter", {
 
 const filterArgs = builder.args((t) => ({
   status: t.field({ type: ChangeRequestStatusEnum, description: filter("status") }),
-  creator: t.string({ description: filter("creator") }),
-  contributor: t.string({ description: filter("contributor") }),
-  requestedReviewer: t.string({ description: filter("requestedReviewer") }),
+  creator: t.id({ description: filter("creator") }),
+  contributor: t.id({ description: filter("contributor") }),
+  requestedReviewer: t.id({ description: filter("requestedReviewer") }),
   // `orderBy` keeps the REST query parameter's enum (the REST documents pass it through unchanged): the list
   // style every other list calls `orderBy` is `orderByKeys` here.
   orderBy: t.field({
@@ -225,7 +224,7 @@ builder.objectFields(SpaceRef, (t) => ({
   changeRequest: t.field({
     type: ChangeRequestRef,
     description: "One change request of the space (getChangeRequestById); an error (NOT_FOUND) when none.",
-    args: { id: t.arg.string({ required: true, description: "Its id, or its number in the space." }) },
+    args: { id: t.arg.id({ required: true, description: "Its id, or its number in the space." }) },
     resolve: (space, args, ctx) => getChangeRequest(ctx, space.id, args.id),
   }),
 }));

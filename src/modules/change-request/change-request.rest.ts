@@ -12,7 +12,7 @@ const reviewFields = /* GraphQL */ `
 `;
 
 const filterVariables =
-  "$status: ChangeRequestStatus, $creator: String, $contributor: String, $requestedReviewer: String, $orderBy: ChangeRequestOrderBy";
+  "$status: ChangeRequestStatus, $creator: ID, $contributor: ID, $requestedReviewer: ID, $orderBy: ChangeRequestOrderBy";
 const filterArguments =
   "status: $status, creator: $creator, contributor: $contributor, requestedReviewer: $requestedReviewer, orderBy: $orderBy";
 /** The model has no site topics, style-guide runs or findings: filtering by one is refused, not ignored. */
@@ -27,6 +27,8 @@ const reviewFormatRule = { oneOf: ["document", "markdown"] } as const;
 
 const base = "/spaces/{spaceId}/change-requests/{changeRequestId}";
 const crVariables = "$spaceId: ID!, $changeRequestId: String!";
+/** The reads' variables: the read fields take ids as `ID` (the mutations' arguments are still strings). */
+const crReadVariables = "$spaceId: ID!, $changeRequestId: ID!";
 const crArguments = "spaceId: $spaceId, changeRequestId: $changeRequestId";
 const changeRequestPath = ["space(id: $spaceId)", "changeRequest(id: $changeRequestId)"];
 const selectChangeRequest = (inner: string) => selectAlong(changeRequestPath, inner);
@@ -66,7 +68,7 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "getChangeRequestById",
     status: 200,
     result: "space.changeRequest",
-    document: `query getChangeRequestById(${crVariables}) {
+    document: `query getChangeRequestById(${crReadVariables}) {
       ${selectChangeRequest("...ChangeRequestFields")}
     } ${changeRequestFields}`,
   },
@@ -102,7 +104,7 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "getChangeRequestPDF",
     status: 200,
     result: "space.changeRequest.pdf",
-    document: `query getChangeRequestPDF(${crVariables}, $only: Boolean, $page: String) {
+    document: `query getChangeRequestPDF(${crReadVariables}, $only: Boolean, $page: ID) {
       ${selectChangeRequest("pdf(only: $only, page: $page) { url }")}
     }`,
   },
@@ -118,7 +120,7 @@ export const changeRequestRoutes: RestRoute[] = [
   },
   ...contentReadRoutes({
     path: base,
-    variables: crVariables,
+    variables: crReadVariables,
     owner: changeRequestPath,
     operations: {
       revision: "getRevisionOfChangeRequestById",
@@ -131,7 +133,7 @@ export const changeRequestRoutes: RestRoute[] = [
   listRoute({
     path: `${base}/reviews`,
     operation: "getReviewsByChangeRequestId",
-    variables: crVariables,
+    variables: crReadVariables,
     fields: [...changeRequestPath, "reviews"],
     nodes: "...ReviewFields",
     fragments: reviewFields,
@@ -154,14 +156,14 @@ export const changeRequestRoutes: RestRoute[] = [
     status: 200,
     result: "space.changeRequest.review",
     queryRules: { format: reviewFormatRule },
-    document: `query getChangeRequestReviewById(${crVariables}, $reviewId: String!) {
+    document: `query getChangeRequestReviewById(${crReadVariables}, $reviewId: ID!) {
       ${selectChangeRequest("review(id: $reviewId) { ...ReviewFields }")}
     } ${reviewFields}`,
   },
   listRoute({
     path: `${base}/requested-reviewers`,
     operation: "getRequestedReviewersByChangeRequestId",
-    variables: crVariables,
+    variables: crReadVariables,
     fields: [...changeRequestPath, "requestedReviewers"],
     nodes: `object: __typename kind revision createdAt user { ${userFields} } requestedBy { ${userFields} }`,
   }),

@@ -1,6 +1,6 @@
 import type { Comment, CommentReply } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { SortOrderEnum } from "../../graphql/enums.ts";
+import { publicEnum, SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { ChangeRequestRef } from "../change-request/change-request.graphql.ts";
@@ -176,8 +176,8 @@ export const ReplyRef = builder.node(builder.objectRef<CommentReply>("CommentRep
 const CommentTargetRef = builder.objectRef<Comment>("CommentTarget").implement({
   description: "What the comment is about, in the revision the commenter saw.",
   fields: (t) => ({
-    space: t.exposeString("spaceId", { description: "Id of the space." }),
-    revision: t.exposeString("revisionId", { description: "Id of the revision the commenter saw." }),
+    space: t.exposeID("spaceId", { description: "Id of the space." }),
+    revision: t.exposeID("revisionId", { description: "Id of the revision the commenter saw." }),
     changeRequest: t.exposeString("changeRequestId", {
       nullable: true,
       description: "Id of the change request; null for the space's own comments.",
@@ -185,7 +185,7 @@ const CommentTargetRef = builder.objectRef<Comment>("CommentTarget").implement({
     page: t.field({
       type: builder.objectRef<{ id: string }>("CommentTargetPage").implement({
         description: "The page a comment is about.",
-        fields: (p) => ({ id: p.exposeString("id", { description: "The page's id." }) }),
+        fields: (p) => ({ id: p.exposeID("id", { description: "The page's id." }) }),
       }),
       nullable: true,
       description: "The page; null when the comment is about the whole content.",
@@ -194,7 +194,7 @@ const CommentTargetRef = builder.objectRef<Comment>("CommentTarget").implement({
     node: t.field({
       type: builder.objectRef<{ id: string }>("CommentTargetNode").implement({
         description: "The block of a page a comment is about.",
-        fields: (n) => ({ id: n.exposeString("id", { description: "The key of the node in the page's document." }) }),
+        fields: (n) => ({ id: n.exposeID("id", { description: "The key of the node in the page's document." }) }),
       }),
       nullable: true,
       description: "The block of the page; null when the comment is about a whole page.",
@@ -218,20 +218,14 @@ const CommentTargetRef = builder.objectRef<Comment>("CommentTarget").implement({
   }),
 });
 
-const CommentStatusEnum = builder.enumType("CommentStatus", {
-  description: "Whether a comment thread is settled.",
-  values: {
-    open: { description: "Not resolved; counted in the open comments of its space or change request." },
-    resolved: { description: "Resolved; it can be reopened." },
-  },
+const CommentStatusEnum = publicEnum("CommentStatus", "Whether a comment thread is settled.", {
+  open: "Not resolved; counted in the open comments of its space or change request.",
+  resolved: "Resolved; it can be reopened.",
 });
-const CommentStatusFilterEnum = builder.enumType("CommentStatusFilter", {
-  description: "Which comment threads to list.",
-  values: {
-    all: { description: "Open and resolved threads." },
-    open: { description: "Open threads only." },
-    resolved: { description: "Resolved threads only." },
-  },
+const CommentStatusFilterEnum = publicEnum("CommentStatusFilter", "Which comment threads to list.", {
+  all: "Open and resolved threads.",
+  open: "Open threads only.",
+  resolved: "Resolved threads only.",
 });
 
 /** The edge of a thread's `replies`, shared with `postCommentReply`'s payload. */
@@ -298,7 +292,7 @@ export const CommentRef = builder.node(builder.objectRef<Comment>("Comment"), {
       type: ReplyRef,
       description:
         "One of its replies (getCommentReplyInSpace, getCommentReplyInChangeRequest); an error (NOT_FOUND) when none.",
-      args: { id: t.arg.string({ required: true, description: "The reply's id." }) },
+      args: { id: t.arg.id({ required: true, description: "The reply's id." }) },
       resolve: (comment, args, ctx) => getReply(ctx, comment, args.id),
     }),
     body: t.field({
@@ -336,8 +330,8 @@ const CommentFilterInput = builder.inputType("CommentFilter", {
 const listArgs = builder.args((t) => ({
   status: t.field({ type: CommentStatusFilterEnum, description: filter("status") }),
   order: t.field({ type: SortOrderEnum, description: filter("order"), deprecationReason: "Use orderBy." }),
-  targetPage: t.string({ description: filter("targetPage") }),
-  authors: t.stringList({ description: filter("authors") }),
+  targetPage: t.id({ description: filter("targetPage") }),
+  authors: t.idList({ description: filter("authors") }),
   orderBy: t.field({ type: [CommentOrderInput], description: orderByDescription("newest first; wins over `order`") }),
   filter: t.field({ type: CommentFilterInput, description: "Conditions on the comment threads listed." }),
 }));
@@ -367,7 +361,7 @@ builder.objectFields(SpaceRef, (t) => ({
   comment: t.field({
     type: CommentRef,
     description: "One of the space's own comments (getCommentInSpace); an error (NOT_FOUND) when none.",
-    args: { id: t.arg.string({ required: true, description: "The comment's id." }) },
+    args: { id: t.arg.id({ required: true, description: "The comment's id." }) },
     resolve: (space, args, ctx) => getComment(ctx, { space, changeRequest: null }, args.id),
   }),
   commenters: t.connection({
@@ -392,7 +386,7 @@ builder.objectFields(ChangeRequestRef, (t) => ({
   comment: t.field({
     type: CommentRef,
     description: "One of the change request's comments (getCommentInChangeRequest); an error (NOT_FOUND) when none.",
-    args: { id: t.arg.string({ required: true, description: "The comment's id." }) },
+    args: { id: t.arg.id({ required: true, description: "The comment's id." }) },
     resolve: async (changeRequest, args, ctx) =>
       getComment(ctx, await commentBase(ctx, changeRequest.spaceId, changeRequest.id), args.id),
   }),

@@ -7,7 +7,7 @@ import { contentChangesSchema, fileUploadSchema, pageFieldsSchema, positionSchem
 export const ContentEditRef = builder.objectRef<ContentEdit>("ContentEdit").implement({
   description: "The revision a batch of content changes made, and the ids of what it inserted.",
   fields: (t) => ({
-    revision: t.exposeString("revision", { description: "Id of the new revision." }),
+    revision: t.exposeID("revision", { description: "Id of the new revision." }),
     result: t.exposeString("result", { description: "Always edits: the revision holds direct edits." }),
     inserted: t.field({
       type: [
@@ -15,7 +15,7 @@ export const ContentEditRef = builder.objectRef<ContentEdit>("ContentEdit").impl
           description: "A page or a file an insert change made.",
           fields: (i) => ({
             type: i.exposeString("type", { description: "page or file." }),
-            id: i.exposeString("id", { description: "Id of the new page or file." }),
+            id: i.exposeID("id", { description: "Id of the new page or file." }),
           }),
         }),
       ],

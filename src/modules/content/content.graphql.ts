@@ -1,5 +1,6 @@
 import { builder } from "../../graphql/builder.ts";
 import type { FieldCost } from "../../graphql/cost.ts";
+import { publicEnum } from "../../graphql/enums.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
 import type { PageNode, RevisionFileView, RevisionRead } from "./content.loaders.ts";
 import {
@@ -44,12 +45,27 @@ const RevisionGitRef = builder.objectRef<RevisionGit>("GitSyncCommit").implement
   }),
 });
 
-export const PageFormatEnum = builder.enumType("PageFormat", {
-  description: "The format of a body.",
-  values: {
-    document: { description: "A rich-text document (JSON, `{ object: document, nodes }`)." },
-    markdown: { description: "Markdown text." },
-  },
+const PageTypeEnum = publicEnum<string>("PageType", "The kind of a page.", {
+  document: "A page of content.",
+  group: "A group of pages, without content of its own.",
+  link: "A link to elsewhere, shown in the table of contents.",
+});
+
+const PageKindEnum = publicEnum<string>("PageKind", "The kind of a page, under its former names.", {
+  sheet: "A page of content (type document).",
+  group: "A group of pages.",
+  link: "A link.",
+});
+
+const RevisionTypeEnum = publicEnum<string>("RevisionType", "How a revision was made.", {
+  edits: "Direct edits, imports or templates.",
+  merge: "A change request merged.",
+  update: "A change request took in its space's content.",
+});
+
+export const PageFormatEnum = publicEnum("PageFormat", "The format of a body.", {
+  document: "A rich-text document (JSON, `{ object: document, nodes }`).",
+  markdown: "Markdown text.",
 });
 
 /** Every layout option the public API lists, so a page that never set one reads as the defaults. */
@@ -90,15 +106,16 @@ const formatDescription = (format: string) =>
 RevisionPageRef.implement({
   description: "A page of a revision: a document, a group of pages or a link. Readable by whoever may read the space.",
   fields: (t) => ({
-    id: t.string({ description: "The page's id, the same in every revision.", resolve: (node) => node.page.id }),
+    id: t.id({ description: "The page's id, the same in every revision.", resolve: (node) => node.page.id }),
     title: t.string({ description: "The page's title.", resolve: (node) => node.page.title }),
     emoji: t.string({
       nullable: true,
       description: "An emoji shown as the page's icon; null when none.",
       resolve: (node) => node.page.emoji,
     }),
-    type: t.string({ description: "document, group or link.", resolve: (node) => node.page.type }),
-    kind: t.string({
+    type: t.field({ type: PageTypeEnum, description: "The kind of page.", resolve: (node) => node.page.type }),
+    kind: t.field({
+      type: PageKindEnum,
       description: "The type under its former name: sheet (a document), group or link.",
       deprecationReason: "Use type.",
       resolve: (node) => (node.page.type === "document" ? "sheet" : node.page.type),
@@ -132,7 +149,7 @@ RevisionPageRef.implement({
       description: "Where the page lives in the synchronized Git repository.",
       resolve: (node) => (node.showGitMetadata ? node.page.git : null),
     }),
-    parent: t.string({
+    parent: t.id({
       nullable: true,
       description: "Id of the parent page; null at the root.",
       resolve: (node) => node.parentId,
@@ -262,7 +279,7 @@ RevisionPageRef.implement({
 RevisionFileRef.implement({
   description: "A file of a revision. Its bytes are served at downloadURL to callers who may read the space.",
   fields: (t) => ({
-    id: t.exposeString("id", { description: "The file's id, the same in every revision." }),
+    id: t.exposeID("id", { description: "The file's id, the same in every revision." }),
     name: t.exposeString("name", { description: "The file name." }),
     contentType: t.exposeString("contentType", { description: "Its MIME type." }),
     size: t.exposeInt("size", { description: "Its size in bytes." }),
@@ -292,11 +309,7 @@ builder.node(RevisionRef, {
   loadMany: (ids, ctx) => loadVisibleRevisions(ctx, ids),
   fields: (t) => ({
     parents: t.exposeStringList("parents", { description: "Ids of the parent revisions." }),
-    type: t.exposeString("type", {
-      description:
-        "edits (direct edits, imports, templates), merge (a change request merged) or update (a change request " +
-        "took in its space's content).",
-    }),
+    type: t.expose("type", { type: RevisionTypeEnum, description: "How the revision was made." }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the revision was made." }),
     pages: t.field({
       type: [RevisionPageRef],
@@ -314,7 +327,7 @@ builder.node(RevisionRef, {
       type: RevisionPageRef,
       nullable: true,
       description: "A page by id (getPageById, getPageInChangeRequestById); null when the revision has no such page.",
-      args: { id: t.arg.string({ required: true, description: "The page's id." }) },
+      args: { id: t.arg.id({ required: true, description: "The page's id." }) },
       resolve: (revision, args, ctx) => revisionPage(ctx, revision, args.id),
     }),
     files: t.field({
@@ -331,7 +344,7 @@ builder.node(RevisionRef, {
       type: RevisionFileRef,
       nullable: true,
       description: "A file by id (getFileById, getFileInChangeRequestById); null when the revision has no such file.",
-      args: { id: t.arg.string({ required: true, description: "The file's id." }) },
+      args: { id: t.arg.id({ required: true, description: "The file's id." }) },
       resolve: (revision, args, ctx) => revisionFile(ctx, revision, args.id),
     }),
     git: t.field({

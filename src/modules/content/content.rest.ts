@@ -88,7 +88,7 @@ export function contentReadRoutes(base: {
       operation: base.operations.file,
       status: 200,
       result: `${result}.file`,
-      document: `query ${base.operations.file}(${base.variables}, ${readArgs}, $fileId: String!) {
+      document: `query ${base.operations.file}(${base.variables}, ${readArgs}, $fileId: ID!) {
         ${select("file(id: $fileId) { ...FileFields }")}
       } ${fileFields}`,
     },
@@ -99,8 +99,8 @@ export function contentReadRoutes(base: {
       status: 200,
       result: `${result}.page`,
       queryRules: pageQueryRules,
-      document: `query ${base.operations.page}(${base.variables}, ${readArgs}, $pageId: String!,
-          $format: PageFormat = document, $evaluated: String) {
+      document: `query ${base.operations.page}(${base.variables}, ${readArgs}, $pageId: ID!,
+          $format: PageFormat = DOCUMENT, $evaluated: String) {
         ${select("page(id: $pageId) { ...PageWithBody }")}
       } ${pageWithBody}`,
     },

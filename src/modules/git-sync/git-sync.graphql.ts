@@ -1,5 +1,6 @@
 import type { GitSync } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { getSpace } from "../space/space.access.ts";
@@ -16,17 +17,34 @@ import {
   spaceGitSync,
 } from "./git-sync.service.ts";
 
+const GitSyncDirectionEnum = publicEnum<string>("GitSyncDirection", "Which way a Git sync operation goes.", {
+  import: "From the repository into the space.",
+  export: "From the space into the repository.",
+});
+
+const GitSyncOperationStateEnum = publicEnum<string>("GitSyncOperationState", "Where a Git sync operation stands.", {
+  running: "Running now.",
+  success: "Finished successfully.",
+  failure: "Failed; error says why.",
+});
+
+const GitProviderEnum = publicEnum<string>("GitProvider", "A Git host.", {
+  github: "GitHub.",
+  gitlab: "GitLab.",
+  "github-legacy": "GitHub, synced through the former integration.",
+});
+
 const GitSyncOperationRef = builder.objectRef<GitSync>("GitSyncOperation").implement({
   description: "The latest import or export of the space: failures stay visible here until the next operation.",
   fields: (t) => ({
-    direction: t.exposeString("operationDirection", { description: "import or export." }),
-    state: t.exposeString("operationState", { description: "running, success or failure." }),
+    direction: t.expose("operationDirection", { type: GitSyncDirectionEnum, description: "Import or export." }),
+    state: t.expose("operationState", { type: GitSyncOperationStateEnum, description: "Where it stands." }),
     error: t.exposeString("operationError", { nullable: true, description: "Why it failed (state failure)." }),
     skipped: t.exposeBoolean("operationSkipped", {
       description: "True when it did nothing: a newer operation (by timestamp) was already applied.",
     }),
     commit: t.exposeString("commitOid", { nullable: true, description: "The commit last imported or exported." }),
-    revision: t.exposeString("operationRevisionId", { nullable: true, description: "The revision an import made." }),
+    revision: t.exposeID("operationRevisionId", { nullable: true, description: "The revision an import made." }),
     startedAt: t.expose("operationStartedAt", { type: "DateTime", description: "When it was queued." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When its state last changed." }),
     completedAt: t.expose("operationCompletedAt", {
@@ -46,9 +64,10 @@ const GitSyncStateRef = builder.objectRef<GitSync>("GitSyncState").implement({
       description: "owner/name: the last two path segments of the repository URL, without .git.",
       resolve: (sync) => repoNameOf(sync.url),
     }),
-    installationProvider: t.exposeString("provider", {
+    installationProvider: t.expose("provider", {
+      type: GitProviderEnum,
       nullable: true,
-      description: "github, gitlab or github-legacy.",
+      description: "The Git host; null when none was given.",
     }),
     integration: t.string({
       description: "The provider (github, gitlab or github-legacy), or git when none was given.",

@@ -1,15 +1,13 @@
 import type { JobUpdate } from "../../events/topics.ts";
 import { builder } from "../../graphql/builder.ts";
+import { publicEnum } from "../../graphql/enums.ts";
 import { watchJob, watchOrganizationJobs } from "./job.service.ts";
 
-const JobStatusEnum = builder.enumType("JobStatus", {
-  description: "Where a background job is.",
-  values: {
-    pending: { description: "Waiting to run, or to be retried after a failed attempt." },
-    running: { description: "Running now." },
-    done: { description: "Finished successfully." },
-    failed: { description: "Out of attempts; lastError says why." },
-  },
+const JobStatusEnum = publicEnum("JobStatus", "Where a background job is.", {
+  pending: "Waiting to run, or to be retried after a failed attempt.",
+  running: "Running now.",
+  done: "Finished successfully.",
+  failed: "Out of attempts; lastError says why.",
 });
 
 const JobUpdateRef = builder.objectRef<JobUpdate>("JobUpdate").implement({

@@ -1,4 +1,5 @@
 import { builder } from "../../graphql/builder.ts";
+import { publicEnum } from "../../graphql/enums.ts";
 import { RevisionFileRef, RevisionPageRef, RevisionRef } from "../content/content.graphql.ts";
 import { revisionOf } from "../content/content.service.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
@@ -17,10 +18,27 @@ import {
 
 const spaceIdOf = (location: ContentLocation) => (location.kind === "url" ? null : location.spaceId);
 
+const ContentLocationKindEnum = publicEnum<string>("ContentLocationKind", "What a content location points at.", {
+  page: "A page, with an optional anchor.",
+  file: "A file of the space.",
+  space: "A space.",
+  url: "An absolute URL.",
+});
+
+const ContentLinkStatusEnum = publicEnum<string>("ContentLinkStatus", "Whether a link target resolves.", {
+  ok: "The target exists.",
+  broken: "The target is not in the revision.",
+  "in-app": "A URL of this server.",
+});
+
 const ContentLocationRef = builder.objectRef<ContentLocation>("ContentLocation").implement({
   description: "An absolute reference to content: a page (with an anchor), a file, a space, or a URL.",
   fields: (t) => ({
-    kind: t.string({ description: "page, file, space or url.", resolve: (location) => location.kind }),
+    kind: t.field({
+      type: ContentLocationKindEnum,
+      description: "What it points at.",
+      resolve: (location) => location.kind,
+    }),
     url: t.string({
       nullable: true,
       description: "URLs: the address; null for other kinds.",
@@ -90,8 +108,9 @@ const LinkStatsRef = builder.objectRef<LinkStats>("ContentLinkStats").implement(
 const ContentLinkRef = builder.objectRef<ContentLink>("ContentLink").implement({
   description: "A link target and the pages linking to it.",
   fields: (t) => ({
-    status: t.string({
-      description: "ok, broken (the target is not in the revision) or in-app (a URL of this server).",
+    status: t.field({
+      type: ContentLinkStatusEnum,
+      description: "Whether the target resolves.",
       resolve: (link) => link.status,
     }),
     relation: t.string({ description: "Always reference.", resolve: () => "reference" }),

@@ -43,7 +43,7 @@ export const linkRoutes: RestRoute[] = [
   listRoute({
     path: `${space}/content/page/{pageId}/links`,
     operation: "listPageLinksInSpace",
-    variables: "$spaceId: ID!, $pageId: String!, $status: String",
+    variables: "$spaceId: ID!, $pageId: ID!, $status: String",
     fields: [...spaceContent, "page(id: $pageId)", "links(status: $status)"],
     listFields: linkStats,
     nodes: linkNodes,
@@ -52,7 +52,7 @@ export const linkRoutes: RestRoute[] = [
   listRoute({
     path: `${changeRequest}/content/page/{pageId}/links`,
     operation: "listPageLinksInChangeRequest",
-    variables: "$spaceId: ID!, $changeRequestId: String!, $pageId: String!, $status: String",
+    variables: "$spaceId: ID!, $changeRequestId: ID!, $pageId: ID!, $status: String",
     fields: [...changeRequestContent, "page(id: $pageId)", "links(status: $status)"],
     listFields: linkStats,
     nodes: linkNodes,
@@ -61,7 +61,7 @@ export const linkRoutes: RestRoute[] = [
   listRoute({
     path: `${space}/content/page/{pageId}/backlinks`,
     operation: "listSpacePageBacklinks",
-    variables: "$spaceId: ID!, $pageId: String!",
+    variables: "$spaceId: ID!, $pageId: ID!",
     fields: [...spaceContent, "page(id: $pageId)", "backlinks"],
     nodes: backlinkNodes,
     fragments: locationFields,
@@ -69,7 +69,7 @@ export const linkRoutes: RestRoute[] = [
   listRoute({
     path: `${space}/content/files/{fileId}/backlinks`,
     operation: "listSpaceFileBacklinks",
-    variables: "$spaceId: ID!, $fileId: String!",
+    variables: "$spaceId: ID!, $fileId: ID!",
     fields: [...spaceContent, "file(id: $fileId)", "backlinks"],
     nodes: backlinkNodes,
     fragments: locationFields,
@@ -77,7 +77,7 @@ export const linkRoutes: RestRoute[] = [
   listRoute({
     path: `${changeRequest}/content/files/{fileId}/backlinks`,
     operation: "listChangeRequestFileBacklinks",
-    variables: "$spaceId: ID!, $changeRequestId: String!, $fileId: String!",
+    variables: "$spaceId: ID!, $changeRequestId: ID!, $fileId: ID!",
     fields: [...changeRequestContent, "file(id: $fileId)", "backlinks"],
     nodes: backlinkNodes,
     fragments: locationFields,

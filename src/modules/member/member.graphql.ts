@@ -1,6 +1,6 @@
 import type { Member } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
+import { publicEnum, RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
@@ -62,25 +62,19 @@ export const MemberRef = builder.objectRef<Member>("Member").implement({
   }),
 });
 
-const MemberRoleFilterEnum = builder.enumType("MemberRoleFilter", {
-  description: "A role, or guest for members without one.",
-  values: {
-    admin: { description: "Organization admins." },
-    create: { description: "Members with the create role." },
-    review: { description: "Members with the review role." },
-    edit: { description: "Members with the edit role." },
-    comment: { description: "Members with the comment role." },
-    read: { description: "Members with the read role." },
-    guest: { description: "Guests: members without an organization role." },
-  } as const,
+const MemberRoleFilterEnum = publicEnum("MemberRoleFilter", "A role, or guest for members without one.", {
+  admin: "Organization admins.",
+  create: "Members with the create role.",
+  review: "Members with the review role.",
+  edit: "Members with the edit role.",
+  comment: "Members with the comment role.",
+  read: "Members with the read role.",
+  guest: "Guests: members without an organization role.",
 });
 
-const MemberSortEnum = builder.enumType("MemberSort", {
-  description: "What members are listed by.",
-  values: {
-    joinedAt: { description: "When they joined." },
-    lastSeenAt: { description: "When they were last active; lists only members who have been active." },
-  } as const,
+const MemberSortEnum = publicEnum("MemberSort", "What members are listed by.", {
+  joinedAt: "When they joined.",
+  lastSeenAt: "When they were last active; lists only members who have been active.",
 });
 
 const MemberOrderInput = orderInput("Member", "members", memberListOrder.fields);

@@ -1,5 +1,6 @@
 import type { OpenAPISpec, OpenAPISpecVersion } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
@@ -20,13 +21,10 @@ import { listSpecs, specFilterSchema, specListOrder } from "./openapi-spec-list.
 
 export const OpenAPISpecRef = builder.objectRef<OpenAPISpec>("OpenAPISpec");
 
-const ProcessingStateEnum = builder.enumType("OpenAPISpecProcessingState", {
-  description: "Where a spec's processing stands.",
-  values: {
-    pending: { description: "Queued (also between retries of a fetch that may pass)." },
-    progress: { description: "Being fetched and parsed." },
-    complete: { description: "Done, with a new version or the errors of `lastProcessedErrors`." },
-  } as const,
+const ProcessingStateEnum = publicEnum("OpenAPISpecProcessingState", "Where a spec's processing stands.", {
+  pending: "Queued (also between retries of a fetch that may pass).",
+  progress: "Being fetched and parsed.",
+  complete: "Done, with a new version or the errors of `lastProcessedErrors`.",
 });
 
 const ProcessErrorCodeEnum = builder.enumType("OpenAPISpecProcessErrorCode", {
@@ -38,12 +36,9 @@ const ProcessErrorCodeEnum = builder.enumType("OpenAPISpecProcessErrorCode", {
   } as const,
 });
 
-export const VisibilityEnum = builder.enumType("OpenAPISpecVisibility", {
-  description: "Who may read a spec's versions' sources.",
-  values: {
-    private: { description: "Organization members only." },
-    public: { description: "Anyone: the versions' source URLs are readable without a token." },
-  } as const,
+export const VisibilityEnum = publicEnum("OpenAPISpecVisibility", "Who may read a spec's versions' sources.", {
+  private: "Organization members only.",
+  public: "Anyone: the versions' source URLs are readable without a token.",
 });
 
 const ProcessErrorRef = builder.objectRef<{ message: string; code: string }>("OpenAPISpecProcessError").implement({
@@ -236,7 +231,10 @@ const OpenAPISpecFilterInput = builder.inputType("OpenAPISpecFilter", {
   description: "Conditions on the OpenAPI specs listed, all of which must hold.",
   fields: (t) => ({
     slugContains: t.string({ description: describeInputField(specFilterSchema, "slugContains") }),
-    processingState: t.string({ description: describeInputField(specFilterSchema, "processingState") }),
+    processingState: t.field({
+      type: ProcessingStateEnum,
+      description: describeInputField(specFilterSchema, "processingState"),
+    }),
     ...dateBoundFields(t, specFilterSchema, timeRangeKeys),
   }),
 });

@@ -1,6 +1,6 @@
 import type { AgentInstructions, Organization } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { RoleEnum } from "../../graphql/enums.ts";
+import { publicEnum, RoleEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
@@ -26,6 +26,23 @@ import {
 } from "./organization.service.ts";
 
 export const OrganizationRef = builder.objectRef<Organization>("Organization");
+
+const OrganizationTypeEnum = publicEnum<string>("OrganizationType", "The kind of an organization.", {
+  business: "A company or team.",
+  community: "A community, such as an open-source project.",
+});
+
+const OrganizationUseCaseEnum = publicEnum<string>("OrganizationUseCase", "What an organization documents.", {
+  internalDocs: "Internal documentation.",
+  docsSite: "A documentation site.",
+  audienceControlledSite: "A site for a restricted audience.",
+  productDocs: "Product documentation.",
+  teamKnowledgeBase: "A team's knowledge base.",
+  designSystem: "A design system.",
+  openSourceDocs: "Open-source documentation.",
+  notes: "Notes.",
+  other: "Something else.",
+});
 
 const OrganizationPermissionsRef = builder.objectRef<OrganizationPermissions>("OrganizationPermissions").implement({
   description: "What the caller may do in the organization, from their organization role.",
@@ -116,8 +133,12 @@ builder.node(OrganizationRef, {
       description: "Email domains whose verified users may join it themselves (lower case).",
     }),
     hostname: t.exposeString("hostname", { nullable: true, description: "Its unique hostname label; null if none." }),
-    type: t.exposeString("type", { description: "The kind of organization: business or community." }),
-    useCase: t.exposeString("useCase", { nullable: true, description: "What it documents; null if not set." }),
+    type: t.expose("type", { type: OrganizationTypeEnum, description: "The kind of organization." }),
+    useCase: t.expose("useCase", {
+      type: OrganizationUseCaseEnum,
+      nullable: true,
+      description: "What it documents; null if not set.",
+    }),
     communityType: t.exposeString("communityType", {
       nullable: true,
       description: "The kind of community, for community organizations; null if not set.",

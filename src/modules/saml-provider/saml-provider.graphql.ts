@@ -1,6 +1,6 @@
 import type { SamlProvider } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { RoleEnum } from "../../graphql/enums.ts";
+import { publicEnum, RoleEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
@@ -39,12 +39,9 @@ const SamlProviderUrlsRef = builder.objectRef<{ location: string }>("SAMLProvide
   fields: (t) => ({ location: t.exposeString("location", { description: "The provider's URL in the REST API." }) }),
 });
 
-const SamlProviderStatusEnum = builder.enumType("SAMLProviderStatus", {
-  description: "Whether a SAML provider can be signed in with.",
-  values: {
-    active: { description: "entityID, ssoURL and certificate are all set: members may sign in with it." },
-    pending: { description: "Some of entityID, ssoURL and certificate are missing: not offered yet." },
-  } as const,
+const SamlProviderStatusEnum = publicEnum("SAMLProviderStatus", "Whether a SAML provider can be signed in with.", {
+  active: "entityID, ssoURL and certificate are all set: members may sign in with it.",
+  pending: "Some of entityID, ssoURL and certificate are missing: not offered yet.",
 });
 
 const SamlProviderRef = builder.node(builder.objectRef<SamlProvider>("SAMLProvider"), {

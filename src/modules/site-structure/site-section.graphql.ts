@@ -1,5 +1,6 @@
 import type { SiteSpace } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
@@ -73,10 +74,15 @@ builder.node(SiteSectionRef, {
   }),
 });
 
+const SiteStructureTypeEnum = publicEnum("SiteStructureType", "How a site is organized.", {
+  sections: "In sections and section groups.",
+  siteSpaces: "In site spaces, without sections.",
+});
+
 export const SiteStructureRef = builder.objectRef<SiteStructure>("SiteStructure").implement({
   description: "How a site is organized: `sections` (sections and section groups) or `siteSpaces` (no sections).",
   fields: (t) => ({
-    type: t.exposeString("type", { description: "sections or siteSpaces." }),
+    type: t.expose("type", { type: SiteStructureTypeEnum, description: "How the site is organized." }),
     structure: t.field({
       type: [SiteStructureItemRef],
       description:

@@ -1,5 +1,6 @@
 import type { Site } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
@@ -60,10 +61,26 @@ const SiteAdaptiveContentRef = builder.objectRef<{ enabled: boolean }>("SiteAdap
   }),
 });
 
+const SiteTypeEnum = publicEnum<string>("SiteType", "A site's plan type.", {
+  basic: "The basic plan.",
+  premium: "The premium plan.",
+  ultimate: "The ultimate plan.",
+  sponsored: "A sponsored site.",
+  "legacy-basic": "The former basic plan.",
+  "legacy-premium": "The former premium plan.",
+});
+
+const SiteVisibilityEnum = publicEnum<string>("SiteVisibility", "Who may read a published site.", {
+  public: "Anyone; the site is listed.",
+  unlisted: "Anyone with the URL.",
+  "share-link": "Visitors with an active share link's key.",
+  "visitor-auth": "Visitors with a JWT signed by the site's `visitorAuthKey`.",
+});
+
 const SiteFeatureRef = builder.objectRef<{ id: string; plan: string; frozen: boolean }>("SiteFeature").implement({
   description: "A premium feature of a site (there are no plans here, so no site lists any).",
   fields: (t) => ({
-    id: t.exposeString("id", { description: "The feature's name." }),
+    id: t.exposeID("id", { description: "The feature's name." }),
     plan: t.exposeString("plan", { description: "The plan that includes it." }),
     frozen: t.exposeBoolean("frozen", { description: "Whether the feature is kept but can no longer be changed." }),
   }),
@@ -114,19 +131,12 @@ builder.node(SiteRef, {
   loadMany: (ids, ctx) => loadVisibleSites(ctx, ids),
   fields: (t) => ({
     title: t.exposeString("title", { description: "The site's title (2..128 characters)." }),
-    type: t.string({
-      description: "The site's plan type: basic, premium, ultimate, sponsored, legacy-basic or legacy-premium.",
-      resolve: (site) => site.type,
-    }),
-    appliedType: t.string({
+    type: t.expose("type", { type: SiteTypeEnum, description: "The site's plan type." }),
+    appliedType: t.expose("type", {
+      type: SiteTypeEnum,
       description: "The type in effect (no plan freezes a site here).",
-      resolve: (site) => site.type,
     }),
-    visibility: t.exposeString("visibility", {
-      description:
-        "Who may read the published site: public (anyone, listed), unlisted (anyone with the URL), share-link " +
-        "(visitors with an active share link's key) or visitor-auth (visitors with a JWT signed by `visitorAuthKey`).",
-    }),
+    visibility: t.expose("visibility", { type: SiteVisibilityEnum, description: "Who may read the published site." }),
     published: t.exposeBoolean("published", { description: "Whether the site's content is published to visitors." }),
     hostname: t.exposeString("hostname", { nullable: true, description: "Custom hostname; null when it has none." }),
     basename: t.exposeString("basename", {
@@ -200,8 +210,8 @@ const SiteFilterInput = builder.inputType("SiteFilter", {
   fields: (t) => ({
     titleContains: t.string({ description: siteFilter("titleContains") }),
     published: t.boolean({ description: siteFilter("published") }),
-    type: t.string({ description: siteFilter("type") }),
-    visibility: t.string({ description: siteFilter("visibility") }),
+    type: t.field({ type: SiteTypeEnum, description: siteFilter("type") }),
+    visibility: t.field({ type: SiteVisibilityEnum, description: siteFilter("visibility") }),
     ...dateBoundFields(t, siteFilterSchema, timeRangeKeys),
   }),
 });

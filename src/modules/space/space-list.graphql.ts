@@ -1,11 +1,16 @@
 import { builder } from "../../graphql/builder.ts";
+import { SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
+import { MemberRef } from "../member/member.graphql.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
-import { SpaceEdgeRef, SpaceRef } from "./space.graphql.ts";
+import { MemberSpaceRef, SpaceEdgeRef, SpaceRef } from "./space.graphql.ts";
+import { listMemberSpaces, memberSpaceListOrder } from "./space.service.ts";
 import { listSpaces, spaceFilterSchema, spaceListOrder } from "./space-list.service.ts";
+import { SpaceVisibilityEnum } from "./space-values.graphql.ts";
 
 const SpaceOrderInput = orderInput("Space", "spaces", spaceListOrder.fields);
+const MemberSpaceOrderInput = orderInput("MemberSpace", "a member's spaces", memberSpaceListOrder.fields);
 
 const spaceFilter = (key: keyof typeof spaceFilterSchema.shape) => describeInputField(spaceFilterSchema, key);
 
@@ -13,7 +18,7 @@ const SpaceFilterInput = builder.inputType("SpaceFilter", {
   description: "Conditions on the spaces listed, all of which must hold.",
   fields: (t) => ({
     titleContains: t.string({ description: spaceFilter("titleContains") }),
-    visibility: t.string({ description: spaceFilter("visibility") }),
+    visibility: t.field({ type: SpaceVisibilityEnum, description: spaceFilter("visibility") }),
     ...dateBoundFields(t, spaceFilterSchema, timeRangeKeys),
   }),
 });
@@ -34,4 +39,25 @@ builder.objectFields(OrganizationRef, (t) => ({
     {},
     SpaceEdgeRef,
   ),
+}));
+
+builder.objectFields(MemberRef, (t) => ({
+  spaces: t.connection({
+    type: MemberSpaceRef,
+    description:
+      "Live spaces the member holds a user or team grant on, newest first; organization members, who see only the " +
+      "spaces they may read themselves unless it is their own list (listSpacesForOrganizationMember).",
+    args: {
+      order: t.arg({
+        type: SortOrderEnum,
+        description: "By creation date; default desc.",
+        deprecationReason: "Use orderBy.",
+      }),
+      orderBy: t.arg({
+        type: [MemberSpaceOrderInput],
+        description: orderByDescription("newest first; wins over `order`"),
+      }),
+    },
+    resolve: (member, args, ctx) => listMemberSpaces(ctx, member.organizationId, member.userId, args, args),
+  }),
 }));

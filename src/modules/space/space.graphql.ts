@@ -1,21 +1,18 @@
 import type { Collection, Space } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
-import { MemberRef } from "../member/member.graphql.ts";
+import { publicEnum, RoleEnum } from "../../graphql/enums.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { collectionPermissions, getCollection, listCollections, loadVisibleCollections } from "./collection.service.ts";
 import { getSpace, loadVisibleSpaces, spacePermissions } from "./space.access.ts";
-import { listMemberSpaces, type MemberSpace, memberSpacePermission } from "./space.service.ts";
+import { type MemberSpace, memberSpacePermission } from "./space.service.ts";
+import { LanguageEnum, SpaceVisibilityEnum } from "./space-values.graphql.ts";
 
 export const SpaceRef = builder.objectRef<Space>("Space");
 export const CollectionRef = builder.objectRef<Collection>("Collection");
 
-export const SpaceEditModeEnum = builder.enumType("SpaceEditMode", {
-  description: "Whether a space's content may be edited.",
-  values: {
-    live: { description: "Editors change the content directly or through change requests." },
-    locked: { description: "All edits are locked: nobody edits the content, whatever their role." },
-  } as const,
+export const SpaceEditModeEnum = publicEnum("SpaceEditMode", "Whether a space's content may be edited.", {
+  live: "Editors change the content directly or through change requests.",
+  locked: "All edits are locked: nobody edits the content, whatever their role.",
 });
 
 const UrlsRef = builder.objectRef<{ location: string; app: string }>("ContentUrls").implement({
@@ -54,11 +51,7 @@ builder.node(SpaceRef, {
   fields: (t) => ({
     title: t.exposeString("title", { description: "The space's title (1..50 characters)." }),
     emoji: t.exposeString("emoji", { description: "An emoji shown with the title; empty when it has none." }),
-    visibility: t.exposeString("visibility", {
-      description:
-        "Who may see the space: public or unlisted (anyone may read it), share-link, visitor-auth, in-collection " +
-        "(as its collection) or private (its organization's members, by their roles).",
-    }),
+    visibility: t.expose("visibility", { type: SpaceVisibilityEnum, description: "Who may see the space." }),
     organization: t.exposeID("organizationId", { description: "Id of the organization that owns it." }),
     parent: t.exposeID("parentId", { nullable: true, description: "Id of its collection; null at the root." }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was created (ISO 8601)." }),
@@ -83,11 +76,12 @@ builder.node(SpaceRef, {
         "`{type: rules, rules: [{rule, users?}]}`.",
       resolve: (space) => space.mergeRules,
     }),
-    language: t.exposeString("language", {
+    language: t.expose("language", {
+      type: LanguageEnum,
       nullable: true,
       description: "The content's language code (en, fr, pt-br, ...); null when not set.",
     }),
-    revision: t.exposeString("revisionId", { description: "Id of the active revision: the live content." }),
+    revision: t.exposeID("revisionId", { description: "Id of the active revision: the live content." }),
     defaultLevel: t.expose("defaultLevel", {
       type: RoleEnum,
       nullable: true,
@@ -164,7 +158,7 @@ builder.node(CollectionRef, {
   }),
 });
 
-const MemberSpaceRef = builder.objectRef<MemberSpace>("MemberContentPermission").implement({
+export const MemberSpaceRef = builder.objectRef<MemberSpace>("MemberContentPermission").implement({
   description: "A space a member holds an explicit grant on, with their highest granted role.",
   fields: (t) => ({
     permission: t.field({
@@ -199,17 +193,6 @@ builder.objectFields(OrganizationRef, (t) => ({
     {},
     CollectionEdgeRef,
   ),
-}));
-
-builder.objectFields(MemberRef, (t) => ({
-  spaces: t.connection({
-    type: MemberSpaceRef,
-    description:
-      "Live spaces the member holds a user or team grant on, by creation date; organization members, who see " +
-      "only the spaces they may read themselves unless it is their own list (listSpacesForOrganizationMember).",
-    args: { order: t.arg({ type: SortOrderEnum, description: "By creation date; default desc." }) },
-    resolve: (member, args, ctx) => listMemberSpaces(ctx, member.organizationId, member.userId, args, args.order),
-  }),
 }));
 
 builder.queryFields((t) => ({

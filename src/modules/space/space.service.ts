@@ -6,6 +6,7 @@ import type { PrismaExecutor } from "../../db/database.ts";
 import type { Prisma, Role, Space } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import { type ListOrder, type OrderKeyInput, sortFor } from "../../list-order.ts";
 import { isFirstPage, type Page, type PageArgs, pageFromRows, paginate, type SortKey } from "../../pagination.ts";
 import { mergeRulesSchema, parseInput, roleSchema } from "../../validation.ts";
 import type { ContentState } from "../content/content-state.ts";
@@ -305,22 +306,32 @@ export interface MemberSpace {
   space: Space;
 }
 
-/** Live spaces a member holds an explicit grant on (directly or through a team), by creation date. */
+/**
+ * The sorts of `Member.spaces(orderBy:)`: creation time only, the order the member's grants are loaded in (the
+ * first page comes from that batch) and that the index `space(organizationId, deletedAt, createdAt, id)` serves for later pages.
+ */
+export const memberSpaceListOrder: ListOrder<Space> = { fields: { CREATED_AT: "createdAt" }, tiebreak: "id" };
+
+/**
+ * Live spaces a member holds an explicit grant on (directly or through a team), by creation date: `orderBy` wins
+ * over the older `order` (default desc).
+ */
 export async function listMemberSpaces(
   ctx: RequestContext,
   organizationId: string,
   userId: string,
   page: PageArgs,
-  order: "asc" | "desc" | null | undefined,
+  list: { order?: "asc" | "desc" | null; orderBy?: readonly OrderKeyInput[] | null },
 ): Promise<Page<MemberSpace>> {
   await requireOrganizationRole(ctx, organizationId, "read");
   const member = await memberByKeyLoader(ctx).load({ organizationId, userId });
   if (!member) throw new NotFoundError(`Member ${userId} not found`);
-  const direction = order ?? "desc";
-  const sort: SortKey<Space>[] = [
-    { field: "createdAt", direction },
-    { field: "id", direction },
-  ];
+  const fallback = list.order ?? "desc";
+  const sort = sortFor(memberSpaceListOrder, list.orderBy, [
+    { field: "createdAt", direction: fallback },
+    { field: "id", direction: fallback },
+  ]);
+  const direction = (sort[0] as SortKey<Space>).direction;
   // Only the member's spaces the caller may read: admins read them all, a member their own grants.
   const readable = await visibleSpacesWhere(ctx, organizationId);
   const seesAll = !readable.OR || requireViewer(ctx).userId === userId;

@@ -1,5 +1,6 @@
 import type { Team, TeamMember } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
@@ -34,12 +35,9 @@ import {
 
 export const TeamRef = builder.objectRef<Team>("Team");
 
-const TeamMemberRoleEnum = builder.enumType("TeamMemberRole", {
-  description: "A member's role in a team.",
-  values: {
-    owner: { description: "Manages the team: its title and members." },
-    member: { description: "Belongs to the team, and gets the team's grants on spaces." },
-  } as const,
+const TeamMemberRoleEnum = publicEnum("TeamMemberRole", "A member's role in a team.", {
+  owner: "Manages the team: its title and members.",
+  member: "Belongs to the team, and gets the team's grants on spaces.",
 });
 
 const TeamMemberInfoRef = builder.objectRef<TeamMember>("TeamMember").implement({

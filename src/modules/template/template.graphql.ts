@@ -16,9 +16,9 @@ const SpaceTemplateParamsInput = builder.inputType("SpaceTemplateParamsInput", {
 const ApplyTemplateInput = builder.inputType("ApplyTemplateInput", {
   description: "A template to apply, with what it needs.",
   fields: (t) => ({
-    id: t.string({ required: true, description: describeInputField(applyTemplateSchema, "id") }),
+    id: t.id({ required: true, description: describeInputField(applyTemplateSchema, "id") }),
     params: t.field({ type: SpaceTemplateParamsInput, description: describeInputField(applyTemplateSchema, "params") }),
-    changeRequestId: t.string({ description: describeInputField(applyTemplateSchema, "changeRequestId") }),
+    changeRequestId: t.id({ description: describeInputField(applyTemplateSchema, "changeRequestId") }),
   }),
 });
 

@@ -1,10 +1,12 @@
 import type { Translation } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
+import { LanguageEnum } from "../space/space-values.graphql.ts";
 import type { TranslationProvider } from "./providers.ts";
 import { translationProvider } from "./providers.ts";
 import {
@@ -31,28 +33,28 @@ const TranslationRef = builder.node(builder.objectRef<Translation>("Translation"
   id: { resolve: (row) => row.id },
   loadMany: (ids, ctx) => loadVisibleTranslations(ctx, ids),
   fields: (t) => ({
-    status: t.exposeString("status", { description: "pending, running, completed, or failed (see failureReason)." }),
+    status: t.expose("status", { type: TranslationStatusEnum, description: "Where its latest run is." }),
     failureReason: t.exposeString("failureReason", {
       nullable: true,
       description: "Why the latest run failed (at most 500 characters); null unless status is failed.",
     }),
-    provider: t.string({
-      description:
-        "Who translates: pseudo-localization (built in, offline, not a translation), libretranslate or openai.",
+    provider: t.field({
+      type: TranslationProviderEnum,
+      description: "Who translates.",
       resolve: (_translation, _args, ctx): TranslationProvider["name"] => translationProvider(ctx.config).name,
     }),
     source: t.field({
       type: builder.objectRef<{ space: string; language: string }>("TranslationSource").implement({
         description: "The space a translation translates.",
         fields: (s) => ({
-          space: s.exposeString("space", { description: "Id of the space." }),
-          language: s.exposeString("language", { description: "The language it is written in." }),
+          space: s.exposeID("space", { description: "Id of the space." }),
+          language: s.expose("language", { type: LanguageEnum, description: "The language it is written in." }),
         }),
       }),
       description: "The space translated and its language.",
       resolve: (translation) => ({ space: translation.sourceSpaceId, language: translation.sourceLanguage }),
     }),
-    language: t.exposeString("language", { description: "The language translated into." }),
+    language: t.expose("language", { type: LanguageEnum, description: "The language translated into." }),
     instructions: t.field({
       type: "JSON",
       description: "Guidance for the translator, as a rich-text document.",
@@ -62,8 +64,8 @@ const TranslationRef = builder.node(builder.objectRef<Translation>("Translation"
       type: builder.objectRef<{ space: string; revision: string }>("TranslationResult").implement({
         description: "The translated space a translation's runs write.",
         fields: (r) => ({
-          space: r.exposeString("space", { description: "Id of the translated space." }),
-          revision: r.exposeString("revision", { description: "Id of the revision the latest run wrote." }),
+          space: r.exposeID("space", { description: "Id of the translated space." }),
+          revision: r.exposeID("revision", { description: "Id of the revision the latest run wrote." }),
         }),
       }),
       nullable: true,
@@ -125,6 +127,19 @@ const TranslationRef = builder.node(builder.objectRef<Translation>("Translation"
   }),
 });
 
+const TranslationStatusEnum = publicEnum<string>("TranslationStatus", "Where a translation's latest run is.", {
+  pending: "Queued.",
+  running: "Being translated.",
+  completed: "Done: the target space holds the translation.",
+  failed: "Out of attempts; failureReason says why.",
+});
+
+const TranslationProviderEnum = publicEnum("TranslationProvider", "Who translates.", {
+  "pseudo-localization": "Built in and offline: makes text look foreign, not a translation.",
+  libretranslate: "A machine-translation API speaking LibreTranslate's protocol.",
+  openai: "An OpenAI-compatible chat endpoint.",
+});
+
 const TranslationOrderInput = orderInput("Translation", "translations", translationListOrder.fields);
 
 const translationFilter = (key: keyof typeof translationFilterSchema.shape) =>
@@ -133,8 +148,8 @@ const translationFilter = (key: keyof typeof translationFilterSchema.shape) =>
 const TranslationFilterInput = builder.inputType("TranslationFilter", {
   description: "Conditions on the translations listed, all of which must hold.",
   fields: (t) => ({
-    status: t.string({ description: translationFilter("status") }),
-    language: t.string({ description: translationFilter("language") }),
+    status: t.field({ type: TranslationStatusEnum, description: translationFilter("status") }),
+    language: t.field({ type: LanguageEnum, description: translationFilter("language") }),
     ...dateBoundFields(t, translationFilterSchema, timeRangeKeys),
   }),
 });
@@ -159,7 +174,7 @@ builder.objectFields(OrganizationRef, (t) => ({
   translation: t.field({
     type: TranslationRef,
     description: "One of the organization's translations (getTranslation); an error (NOT_FOUND) when none.",
-    args: { id: t.arg.string({ required: true, description: "The translation's id." }) },
+    args: { id: t.arg.id({ required: true, description: "The translation's id." }) },
     resolve: (organization, args, ctx) => getTranslation(ctx, organization.id, args.id),
   }),
 }));
