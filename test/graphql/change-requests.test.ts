@@ -18,7 +18,7 @@ const CreateChangeRequest = graphql(`
 `);
 
 const WriteContent = graphql(`
-  mutation ChangeRequestsTestWrite($spaceId: ID!, $changeRequestId: String!, $input: ContentChangesInput!) {
+  mutation ChangeRequestsTestWrite($spaceId: ID!, $changeRequestId: ID!, $input: ContentChangesInput!) {
     updateChangeRequestContent(spaceId: $spaceId, changeRequestId: $changeRequestId, input: $input) {
       contentEdit { revision result inserted { type id } }
     }
@@ -26,7 +26,7 @@ const WriteContent = graphql(`
 `);
 
 const Merge = graphql(`
-  mutation ChangeRequestsTestMerge($spaceId: ID!, $changeRequestId: String!) {
+  mutation ChangeRequestsTestMerge($spaceId: ID!, $changeRequestId: ID!) {
     mergeChangeRequest(spaceId: $spaceId, changeRequestId: $changeRequestId) { outcome { revision result } }
   }
 `);

@@ -16,7 +16,7 @@ const CreateChangeRequest = graphql(`
 `);
 
 const WriteContent = graphql(`
-  mutation CommentsTestWrite($spaceId: ID!, $changeRequestId: String!, $input: ContentChangesInput!) {
+  mutation CommentsTestWrite($spaceId: ID!, $changeRequestId: ID!, $input: ContentChangesInput!) {
     updateChangeRequestContent(spaceId: $spaceId, changeRequestId: $changeRequestId, input: $input) {
       contentEdit { inserted { id } }
     }
@@ -24,13 +24,13 @@ const WriteContent = graphql(`
 `);
 
 const PostComment = graphql(`
-  mutation CommentsTestPost($spaceId: ID!, $changeRequestId: String, $input: PostCommentInput!) {
+  mutation CommentsTestPost($spaceId: ID!, $changeRequestId: ID, $input: PostCommentInput!) {
     postComment(spaceId: $spaceId, changeRequestId: $changeRequestId, input: $input) { comment { id status } }
   }
 `);
 
 const PostReply = graphql(`
-  mutation CommentsTestReply($spaceId: ID!, $changeRequestId: String, $commentId: String!, $markdown: String!) {
+  mutation CommentsTestReply($spaceId: ID!, $changeRequestId: ID, $commentId: ID!, $markdown: String!) {
     postCommentReply(
       spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $commentId, input: { body: { markdown: $markdown } }
     ) { reply { id } }
@@ -38,7 +38,7 @@ const PostReply = graphql(`
 `);
 
 const React = graphql(`
-  mutation CommentsTestReact($spaceId: ID!, $changeRequestId: String, $commentId: String!, $emoji: String!) {
+  mutation CommentsTestReact($spaceId: ID!, $changeRequestId: ID, $commentId: ID!, $emoji: String!) {
     updateComment(
       spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $commentId, input: { addedReactions: [$emoji] }
     ) { comment { id } }

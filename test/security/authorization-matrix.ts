@@ -472,7 +472,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   // deletes, a space admin deletes, comment replies.
   "Mutation.deleteComment": {
     own: admin,
-    document: `mutation($spaceId: ID!, $changeRequestId: String!, $changeRequestCommentId: String!) {
+    document: `mutation($spaceId: ID!, $changeRequestId: ID!, $changeRequestCommentId: ID!) {
       deleteComment(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId) {
         deletedId
       }
@@ -480,8 +480,8 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   },
   "Mutation.deleteCommentReply": {
     own: admin,
-    document: `mutation($spaceId: ID!, $changeRequestId: String!, $changeRequestCommentId: String!,
-      $changeRequestCommentReplyId: String!) {
+    document: `mutation($spaceId: ID!, $changeRequestId: ID!, $changeRequestCommentId: ID!,
+      $changeRequestCommentReplyId: ID!) {
       deleteCommentReply(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId,
         commentReplyId: $changeRequestCommentReplyId) { deletedId }
     }`,
@@ -521,7 +521,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   "Mutation.postCommentReply": {
     own: atLeast("comment"),
     body: () => ({ body: { markdown: "Matrix change reply" } }),
-    document: `mutation($spaceId: ID!, $changeRequestId: String!, $changeRequestCommentId: String!,
+    document: `mutation($spaceId: ID!, $changeRequestId: ID!, $changeRequestCommentId: ID!,
       $input: PostCommentReplyInput!) {
       postCommentReply(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId,
         input: $input) { reply { id } }
@@ -557,7 +557,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   "Mutation.updateComment": {
     own: admin,
     body: () => ({ body: { markdown: "Edited change comment" } }),
-    document: `mutation($spaceId: ID!, $changeRequestId: String!, $changeRequestCommentId: String!,
+    document: `mutation($spaceId: ID!, $changeRequestId: ID!, $changeRequestCommentId: ID!,
       $input: UpdateCommentInput!) {
       updateComment(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId,
         input: $input) { comment { id } }
@@ -566,8 +566,8 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   "Mutation.updateCommentReply": {
     own: admin,
     body: () => ({ body: { markdown: "Edited change reply" } }),
-    document: `mutation($spaceId: ID!, $changeRequestId: String!, $changeRequestCommentId: String!,
-      $changeRequestCommentReplyId: String!, $input: UpdateCommentReplyInput!) {
+    document: `mutation($spaceId: ID!, $changeRequestId: ID!, $changeRequestCommentId: ID!,
+      $changeRequestCommentReplyId: ID!, $input: UpdateCommentReplyInput!) {
       updateCommentReply(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId,
         commentReplyId: $changeRequestCommentReplyId, input: $input) { reply { id } }
     }`,

@@ -1,13 +1,7 @@
 import type { ChangeRequestCommentPosted, ChangeRequestUpdate } from "../../events/topics.ts";
 import { builder } from "../../graphql/builder.ts";
-import { ChangeRequestStatusEnum } from "./change-request.graphql.ts";
+import { ChangeRequestStatusEnum, changeRequestArgs } from "./change-request.graphql.ts";
 import { watchChangeRequest, watchChangeRequestComments } from "./change-request.service.ts";
-
-/** The change request watched: its space, and its id or number (the mutations' own arguments are still strings). */
-const subscriptionArgs = builder.args((t) => ({
-  spaceId: t.id({ required: true, description: "The change request's space." }),
-  changeRequestId: t.id({ required: true, description: "The change request's id, or its number in the space." }),
-}));
 
 const ChangeRequestUpdateRef = builder.objectRef<ChangeRequestUpdate>("ChangeRequestUpdate").implement({
   description: "A change request's state at one moment: status, subject and revisions.",
@@ -55,7 +49,7 @@ builder.subscriptionFields((t) => ({
     description:
       "The change request's state now, then every change until it is merged (server-sent events). For whoever " +
       "may read the space.",
-    args: subscriptionArgs,
+    args: changeRequestArgs,
     subscribe: (_root, args, ctx) => watchChangeRequest(ctx, args.spaceId, args.changeRequestId),
     resolve: (update) => update,
   }),
@@ -64,7 +58,7 @@ builder.subscriptionFields((t) => ({
     description:
       "Every comment and reply posted on the change request from now on (server-sent events). For whoever may " +
       "read the space.",
-    args: subscriptionArgs,
+    args: changeRequestArgs,
     subscribe: (_root, args, ctx) => watchChangeRequestComments(ctx, args.spaceId, args.changeRequestId),
     resolve: (posted) => posted,
   }),

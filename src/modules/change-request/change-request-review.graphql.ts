@@ -212,7 +212,7 @@ builder.mutationFields((t) => ({
         "the space.",
       { NOT_FOUND: "no such space or change request for the caller", FORBIDDEN: "below the edit role" },
     ),
-    args: { ...changeRequestArgs, userId: t.arg.string({ required: true, description: "The user no longer asked." }) },
+    args: { ...changeRequestArgs, userId: t.arg.id({ required: true, description: "The user no longer asked." }) },
     resolve: async (_root, a, ctx) => {
       await removeRequestedReviewer(ctx, a.spaceId, a.changeRequestId, a.userId);
       return { removedId: a.userId, changeRequest: await getChangeRequest(ctx, a.spaceId, a.changeRequestId) };

@@ -44,7 +44,7 @@ const ChangeRequestOrderByEnum = publicEnum(
 /** Who the change request is addressed by in every write and subscription: its space, and its id or number. */
 export const changeRequestArgs = builder.args((t) => ({
   spaceId: t.id({ required: true, description: "The change request's space." }),
-  changeRequestId: t.string({ required: true, description: "The change request's id, or its number in the space." }),
+  changeRequestId: t.id({ required: true, description: "The change request's id, or its number in the space." }),
 }));
 
 type Context = Parameters<typeof userByIdLoader>[0];

@@ -26,9 +26,7 @@ const organizationQueryRules = {
 const reviewFormatRule = { oneOf: ["document", "markdown"] } as const;
 
 const base = "/spaces/{spaceId}/change-requests/{changeRequestId}";
-const crVariables = "$spaceId: ID!, $changeRequestId: String!";
-/** The reads' variables: the read fields take ids as `ID` (the mutations' arguments are still strings). */
-const crReadVariables = "$spaceId: ID!, $changeRequestId: ID!";
+const crVariables = "$spaceId: ID!, $changeRequestId: ID!";
 const crArguments = "spaceId: $spaceId, changeRequestId: $changeRequestId";
 const changeRequestPath = ["space(id: $spaceId)", "changeRequest(id: $changeRequestId)"];
 const selectChangeRequest = (inner: string) => selectAlong(changeRequestPath, inner);
@@ -68,7 +66,7 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "getChangeRequestById",
     status: 200,
     result: "space.changeRequest",
-    document: `query getChangeRequestById(${crReadVariables}) {
+    document: `query getChangeRequestById(${crVariables}) {
       ${selectChangeRequest("...ChangeRequestFields")}
     } ${changeRequestFields}`,
   },
@@ -104,7 +102,7 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "getChangeRequestPDF",
     status: 200,
     result: "space.changeRequest.pdf",
-    document: `query getChangeRequestPDF(${crReadVariables}, $only: Boolean, $page: ID) {
+    document: `query getChangeRequestPDF(${crVariables}, $only: Boolean, $page: ID) {
       ${selectChangeRequest("pdf(only: $only, page: $page) { url }")}
     }`,
   },
@@ -120,7 +118,7 @@ export const changeRequestRoutes: RestRoute[] = [
   },
   ...contentReadRoutes({
     path: base,
-    variables: crReadVariables,
+    variables: crVariables,
     owner: changeRequestPath,
     operations: {
       revision: "getRevisionOfChangeRequestById",
@@ -133,7 +131,7 @@ export const changeRequestRoutes: RestRoute[] = [
   listRoute({
     path: `${base}/reviews`,
     operation: "getReviewsByChangeRequestId",
-    variables: crReadVariables,
+    variables: crVariables,
     fields: [...changeRequestPath, "reviews"],
     nodes: "...ReviewFields",
     fragments: reviewFields,
@@ -156,14 +154,14 @@ export const changeRequestRoutes: RestRoute[] = [
     status: 200,
     result: "space.changeRequest.review",
     queryRules: { format: reviewFormatRule },
-    document: `query getChangeRequestReviewById(${crReadVariables}, $reviewId: ID!) {
+    document: `query getChangeRequestReviewById(${crVariables}, $reviewId: ID!) {
       ${selectChangeRequest("review(id: $reviewId) { ...ReviewFields }")}
     } ${reviewFields}`,
   },
   listRoute({
     path: `${base}/requested-reviewers`,
     operation: "getRequestedReviewersByChangeRequestId",
-    variables: crReadVariables,
+    variables: crVariables,
     fields: [...changeRequestPath, "requestedReviewers"],
     nodes: `object: __typename kind revision createdAt user { ${userFields} } requestedBy { ${userFields} }`,
   }),
@@ -182,7 +180,7 @@ export const changeRequestRoutes: RestRoute[] = [
     path: `${base}/requested-reviewers/{userId}`,
     operation: "removeRequestedReviewerFromChangeRequest",
     status: 204,
-    document: `mutation removeRequestedReviewerFromChangeRequest(${crVariables}, $userId: String!) {
+    document: `mutation removeRequestedReviewerFromChangeRequest(${crVariables}, $userId: ID!) {
       removeRequestedReviewerFromChangeRequest(${crArguments}, userId: $userId) { removedId }
     }`,
   },

@@ -76,17 +76,17 @@ const UpdateReplyInput = builder.inputType("UpdateCommentReplyInput", {
 
 const baseArgs = builder.args((t) => ({
   spaceId: t.id({ required: true, description: "The space." }),
-  changeRequestId: t.string({
+  changeRequestId: t.id({
     description: "The change request (id or number) whose comments these are; omitted: the space's own comments.",
   }),
 }));
 const commentArgs = builder.args((t) => ({
   ...baseArgs,
-  commentId: t.string({ required: true, description: "The comment thread." }),
+  commentId: t.id({ required: true, description: "The comment thread." }),
 }));
 const replyArgs = builder.args((t) => ({
   ...commentArgs,
-  commentReplyId: t.string({ required: true, description: "The reply." }),
+  commentReplyId: t.id({ required: true, description: "The reply." }),
 }));
 
 const commentRole = "Needs the comment role on the space.";

@@ -26,8 +26,6 @@ const replyFields = /* GraphQL */ `fragment ReplyFields on CommentReply { ${mess
 function baseRoutes(base: {
   path: string;
   variables: string;
-  /** The reads' variables: ids as `ID`, as the read fields take them (the mutations' arguments are still strings). */
-  readVariables: string;
   /** Mutation arguments naming the base. */
   arguments: string;
   select: (inner: string) => string;
@@ -36,12 +34,10 @@ function baseRoutes(base: {
   result: string;
   suffix: "InSpace" | "InChangeRequest";
 }): RestRoute[] {
-  const { path, variables, readVariables, select, fields, result, suffix } = base;
-  const commentVariables = `${variables}, $commentId: String!`;
-  const readCommentVariables = `${readVariables}, $commentId: ID!`;
-  const readReplyVariables = `${readCommentVariables}, $commentReplyId: ID!`;
+  const { path, variables, select, fields, result, suffix } = base;
+  const commentVariables = `${variables}, $commentId: ID!`;
   const commentArguments = `${base.arguments}, commentId: $commentId`;
-  const replyVariables = `${commentVariables}, $commentReplyId: String!`;
+  const replyVariables = `${commentVariables}, $commentReplyId: ID!`;
   const replyArguments = `${commentArguments}, commentReplyId: $commentReplyId`;
   const comment = `${path}/comments/{commentId}`;
   const reply = `${comment}/replies/{commentReplyId}`;
@@ -49,7 +45,7 @@ function baseRoutes(base: {
     listRoute({
       path: `${path}/comments`,
       operation: `listComments${suffix}`,
-      variables: `${readVariables}, $order: SortOrder, $status: CommentStatusFilter, $format: PageFormat,
+      variables: `${variables}, $order: SortOrder, $status: CommentStatusFilter, $format: PageFormat,
         $targetPage: ID, $authors: [ID!]`,
       fields: [...fields, "commentThreads(order: $order, status: $status, targetPage: $targetPage, authors: $authors)"],
       nodes: "...CommentFields",
@@ -71,7 +67,7 @@ function baseRoutes(base: {
       operation: `getComment${suffix}`,
       status: 200,
       result: `${result}.comment`,
-      document: `query getComment${suffix}(${readCommentVariables}, $format: PageFormat) {
+      document: `query getComment${suffix}(${commentVariables}, $format: PageFormat) {
         ${select("comment(id: $commentId) { ...CommentFields }")}
       } ${commentFields}`,
     },
@@ -95,7 +91,7 @@ function baseRoutes(base: {
     listRoute({
       path: `${comment}/replies`,
       operation: `listCommentReplies${suffix}`,
-      variables: `${readCommentVariables}, $format: PageFormat`,
+      variables: `${commentVariables}, $format: PageFormat`,
       fields: [...fields, "comment(id: $commentId)", "replies"],
       nodes: "...ReplyFields",
       fragments: replyFields,
@@ -116,7 +112,7 @@ function baseRoutes(base: {
       operation: `getCommentReply${suffix}`,
       status: 200,
       result: `${result}.comment.reply`,
-      document: `query getCommentReply${suffix}(${readReplyVariables}, $format: PageFormat) {
+      document: `query getCommentReply${suffix}(${replyVariables}, $format: PageFormat) {
         ${select("comment(id: $commentId) { reply(id: $commentReplyId) { ...ReplyFields } }")}
       } ${replyFields}`,
     },
@@ -140,7 +136,7 @@ function baseRoutes(base: {
     listRoute({
       path: `${path}/commenters`,
       operation: `listCommenters${suffix}`,
-      variables: readVariables,
+      variables: variables,
       fields: [...fields, "commenters"],
       nodes: "...MemberFields",
       fragments: memberFields,
@@ -152,7 +148,6 @@ export const commentRoutes: RestRoute[] = [
   ...baseRoutes({
     path: "/spaces/{spaceId}",
     variables: "$spaceId: ID!",
-    readVariables: "$spaceId: ID!",
     arguments: "spaceId: $spaceId",
     select: (inner) => `space(id: $spaceId) { ${inner} }`,
     fields: ["space(id: $spaceId)"],
@@ -161,8 +156,7 @@ export const commentRoutes: RestRoute[] = [
   }),
   ...baseRoutes({
     path: "/spaces/{spaceId}/change-requests/{changeRequestId}",
-    variables: "$spaceId: ID!, $changeRequestId: String!",
-    readVariables: "$spaceId: ID!, $changeRequestId: ID!",
+    variables: "$spaceId: ID!, $changeRequestId: ID!",
     arguments: "spaceId: $spaceId, changeRequestId: $changeRequestId",
     select: (inner) => `space(id: $spaceId) { changeRequest(id: $changeRequestId) { ${inner} } }`,
     fields: ["space(id: $spaceId)", "changeRequest(id: $changeRequestId)"],

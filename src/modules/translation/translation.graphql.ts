@@ -216,7 +216,7 @@ const organizationArg = builder.args((t) => ({
 }));
 const translationArgs = builder.args((t) => ({
   ...organizationArg,
-  translationId: t.string({ required: true, description: "The translation." }),
+  translationId: t.id({ required: true, description: "The translation." }),
 }));
 const createRole = "Needs the create role in the organization.";
 

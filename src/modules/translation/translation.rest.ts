@@ -14,9 +14,7 @@ const translationFields = /* GraphQL */ `
 
 const base = "/orgs/{organizationId}/translations";
 const args = "organizationId: $organizationId, translationId: $translationId";
-const variables = "$organizationId: ID!, $translationId: String!";
-/** The read's variables: `translation(id:)` takes an `ID` (the mutations' arguments are still strings). */
-const readVariables = "$organizationId: ID!, $translationId: ID!";
+const variables = "$organizationId: ID!, $translationId: ID!";
 
 export const translationRoutes: RestRoute[] = [
   listRoute({
@@ -43,7 +41,7 @@ export const translationRoutes: RestRoute[] = [
     operation: "getTranslation",
     status: 200,
     result: "organization.translation",
-    document: `query getTranslation(${readVariables}) {
+    document: `query getTranslation(${variables}) {
       organization(id: $organizationId) { translation(id: $translationId) { ...TranslationFields } }
     } ${translationFields}`,
   },
