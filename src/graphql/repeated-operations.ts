@@ -1,7 +1,7 @@
-import { Response } from "@whatwg-node/fetch";
 import { type DocumentNode, type ExecutionResult, getOperationAST } from "graphql";
 import { isAsyncIterable, type Plugin, type YogaInitialContext, type YogaServerInstance } from "graphql-yoga";
 import type { RequestContext } from "../context.ts";
+import { jsonResponse } from "../http/json-response.ts";
 import { usesIncrementalDelivery } from "./defer-stream.ts";
 
 /**
@@ -151,10 +151,7 @@ export function createRepeatedOperations<Call extends object>(): RepeatedOperati
       })) as ExecutionResult;
       if (result.errors?.length) return undefined;
       answeredCount++;
-      return new Response(JSON.stringify(result), {
-        status: 200,
-        headers: { "content-type": `${mediaType}; charset=utf-8` },
-      });
+      return jsonResponse(result, { contentType: `${mediaType}; charset=utf-8` });
     },
   };
 }

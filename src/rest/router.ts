@@ -17,6 +17,7 @@ import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import type { RequestContext } from "../context.ts";
 import { estimateCost } from "../graphql/cost.ts";
 import { domainErrorOf } from "../graphql/errors.ts";
+import { jsonResponse } from "../http/json-response.ts";
 import { DomainError } from "../lib/errors.ts";
 import { inputProblem, inputProblemMessage } from "../validation.ts";
 import { restError } from "./errors.ts";
@@ -270,6 +271,6 @@ export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOpti
     if (value === null || value === undefined) return restError(404, "Not found");
     const { createdWhen } = compiled.route;
     const created = createdWhen !== undefined && valueAt(result.data, createdWhen.split(".")) === true;
-    return Response.json(applyPlan(compiled.plan, value), { status: created ? 201 : compiled.route.status });
+    return jsonResponse(applyPlan(compiled.plan, value), { status: created ? 201 : compiled.route.status });
   };
 }
