@@ -147,7 +147,11 @@ export function applyPlan(plan: ShapePlan, value: unknown): unknown {
     return envelope;
   }
   const out: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+  const object = value as Record<string, unknown>;
+  // for...in over the result's own keys (execution results are plain objects): Object.entries allocated a pair per
+  // field, a fifth of a 1000-item list's shaping.
+  for (const key in object) {
+    const child = object[key];
     const childPlan = plan.fields.get(key);
     if (child === null && !childPlan?.keepsNull) continue;
     out[key] = childPlan ? applyPlan(childPlan, child) : child;
