@@ -1,5 +1,6 @@
 import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./graphql/builder.ts";
+import { nameEnumValuesInDescriptions } from "./graphql/enum-input-descriptions.ts";
 import { resolveNodeIdsSynchronously } from "./graphql/node-ids.ts";
 import { applyPartialSuccessNullability } from "./graphql/partial-success.ts";
 import { addDeprecatedMutationAliases } from "./graphql/renamed-mutations.ts";
@@ -49,8 +50,10 @@ builder.subscriptionType({
   description: "Live updates over server-sent events (`Accept: text/event-stream`), from every instance.",
 });
 
-export const schema = resolveNodeIdsSynchronously(
-  applyPartialSuccessNullability(addDeprecatedMutationAliases(builder.toSchema({ sortSchema: true }))),
+export const schema = nameEnumValuesInDescriptions(
+  resolveNodeIdsSynchronously(
+    applyPartialSuccessNullability(addDeprecatedMutationAliases(builder.toSchema({ sortSchema: true }))),
+  ),
 );
 
 /** The SDL committed as `schema.graphql` (sorted, so diffs show real changes only). */

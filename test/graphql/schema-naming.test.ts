@@ -50,3 +50,19 @@ it("names every enum value in UPPER_SNAKE_CASE, with the public value as its int
 it("types every id as ID, never String", () => {
   expect(stringIds(types)).toEqual([]);
 });
+
+it("lists the enum's names, not the public values, where an input field or argument is an enum", () => {
+  const quoted: string[] = [];
+  const check = (coordinate: string, input: { type: GraphQLInputType; description?: string | null }) => {
+    if (isEnumType(getNamedType(input.type)) && /One of "/.test(input.description ?? "")) quoted.push(coordinate);
+  };
+  for (const type of types) {
+    if (isInputObjectType(type)) for (const field of Object.values(type.getFields())) check(type.name, field);
+    if (isObjectType(type)) {
+      for (const field of Object.values(type.getFields())) {
+        for (const arg of field.args) check(`${type.name}.${field.name}(${arg.name})`, arg);
+      }
+    }
+  }
+  expect(quoted).toEqual([]);
+});
