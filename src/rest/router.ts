@@ -39,6 +39,11 @@ export interface CompiledRoute {
   /** Segments of its path: only routes with as many as the request's are tried. */
   segments: number;
   parameterNames: string[];
+  /** Its document parsed, validated and planned on first use; a document that does not validate throws. */
+  prepared(): PreparedRoute;
+}
+
+export interface PreparedRoute {
   /** Runs the document compiled by graphql-jit on first use (the same resolvers, without re-planning each request). */
   run(ctx: RequestContext, variables: Record<string, unknown>): Promise<ExecutionResult> | ExecutionResult;
   /** The document's estimated cost with these variables, charged like a GraphQL operation's. */
@@ -96,49 +101,62 @@ function planResult(
   return plan;
 }
 
-/** Parses and validates every route's document once; a document that no longer validates fails the start. */
+/**
+ * Each route's path pattern now, its document on first use: parsing, validating and planning all 161 documents
+ * took ~140 ms of every start, most routes rarely run, and the tests prepare every one (test/rest/routes.test.ts).
+ */
 export function compileRoutes(schema: GraphQLSchema, routes: readonly RestRoute[]): CompiledRoute[] {
   return routes.map((route) => {
-    const name = `${route.method} ${route.path} (${route.operation})`;
-    // Without token locations: they would hold every token of every route's document (~3 MB) for nothing.
-    const document = parse(route.document, { noLocation: true });
-    const errors = validate(schema, document);
-    if (errors.length > 0) throw new Error(`Route ${name}: ${errors.map((error) => error.message).join("; ")}`);
-    const operation = document.definitions.find(
-      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
-    );
-    if (!operation) throw new Error(`Route ${name}: no operation in its document`);
-    const fragments = new Map(
-      document.definitions
-        .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
-        .map((fragment) => [fragment.name.value, fragment]),
-    );
-    const resultPath = route.result?.split(".").filter(Boolean);
-    // Compiled on first use: graphql-jit's code for all routes held ~60 MB from the start, most routes rarely run.
-    let compiled: CompiledQuery | undefined;
-    const compile = (): CompiledQuery => {
-      const result = compileQuery(schema, document);
-      if (!isCompiledQuery(result)) {
-        throw new Error(`Route ${name}: ${(result.errors ?? []).map((error) => error.message).join("; ")}`);
-      }
-      return result;
-    };
+    let prepared: PreparedRoute | undefined;
     return {
       route,
       ...compilePath(route.path),
-      run: (ctx, variables) => {
-        compiled ??= compile();
-        return compiled.query(undefined, ctx, variables);
+      prepared: () => {
+        prepared ??= prepareRoute(schema, route);
+        return prepared;
       },
-      cost: (variables) => estimateCost(schema, document, variables),
-      variableTypes: new Map(
-        (operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition.type]),
-      ),
-      variables: routeVariables(schema, operation.variableDefinitions),
-      resultPath,
-      plan: planResult(schema, operation, fragments, resultPath, name),
     };
   });
+}
+
+function prepareRoute(schema: GraphQLSchema, route: RestRoute): PreparedRoute {
+  const name = `${route.method} ${route.path} (${route.operation})`;
+  // Without token locations: they would hold every token of every route's document (~3 MB) for nothing.
+  const document = parse(route.document, { noLocation: true });
+  const errors = validate(schema, document);
+  if (errors.length > 0) throw new Error(`Route ${name}: ${errors.map((error) => error.message).join("; ")}`);
+  const operation = document.definitions.find(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  if (!operation) throw new Error(`Route ${name}: no operation in its document`);
+  const fragments = new Map(
+    document.definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((fragment) => [fragment.name.value, fragment]),
+  );
+  const resultPath = route.result?.split(".").filter(Boolean);
+  // Compiled on first run: graphql-jit's code for all routes held ~60 MB from the start, most routes rarely run.
+  let compiled: CompiledQuery | undefined;
+  const compile = (): CompiledQuery => {
+    const result = compileQuery(schema, document);
+    if (!isCompiledQuery(result)) {
+      throw new Error(`Route ${name}: ${(result.errors ?? []).map((error) => error.message).join("; ")}`);
+    }
+    return result;
+  };
+  return {
+    run: (ctx, variables) => {
+      compiled ??= compile();
+      return compiled.query(undefined, ctx, variables);
+    },
+    cost: (variables) => estimateCost(schema, document, variables),
+    variableTypes: new Map(
+      (operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition.type]),
+    ),
+    variables: routeVariables(schema, operation.variableDefinitions),
+    resultPath,
+    plan: planResult(schema, operation, fragments, resultPath, name),
+  };
 }
 
 class BadRequest extends Error {}
@@ -226,13 +244,14 @@ export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOpti
       const allow = [...new Set(matching.map((candidate) => candidate.compiled.route.method))].join(", ");
       return restError(405, `Method ${request.method} is not allowed on ${path}`, { Allow: allow });
     }
-    const { compiled, match } = found;
-    onMatched?.(compiled.route);
+    const { compiled: matched, match } = found;
+    onMatched?.(matched.route);
+    const compiled = matched.prepared();
     const variables: Record<string, unknown> = {};
-    const refused = queryRuleProblem(compiled.route.queryRules, query);
+    const refused = queryRuleProblem(matched.route.queryRules, query);
     if (refused) return restError(400, refused);
     try {
-      compiled.parameterNames.forEach((name, index) => {
+      matched.parameterNames.forEach((name, index) => {
         variables[name] = decodeURIComponent(match[index + 1] as string);
       });
       for (const name of new Set(query.keys())) {
@@ -264,13 +283,13 @@ export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOpti
       if (status === 500) onUnexpectedError(firstError.originalError ?? firstError, ctx);
       return restError(status, message);
     }
-    if (compiled.route.status === 204 || !compiled.plan || !compiled.resultPath) {
-      return new Response(null, { status: compiled.route.status });
+    if (matched.route.status === 204 || !compiled.plan || !compiled.resultPath) {
+      return new Response(null, { status: matched.route.status });
     }
     const value = valueAt(result.data, compiled.resultPath);
     if (value === null || value === undefined) return restError(404, "Not found");
-    const { createdWhen } = compiled.route;
+    const { createdWhen } = matched.route;
     const created = createdWhen !== undefined && valueAt(result.data, createdWhen.split(".")) === true;
-    return jsonResponse(applyPlan(compiled.plan, value), { status: created ? 201 : compiled.route.status });
+    return jsonResponse(applyPlan(compiled.plan, value), { status: created ? 201 : matched.route.status });
   };
 }

@@ -97,7 +97,7 @@ function enumLeaves(plan: ShapePlan | undefined, into: ShapePlan[] = []): ShapeP
 }
 
 it("maps the enums of every REST route: each variable that reaches one, and each enum leaf of the body", () => {
-  const routes = compileRoutes(schema, restRoutes);
+  const routes = compileRoutes(schema, restRoutes).map((route) => ({ route: route.route, ...route.prepared() }));
   const unmapped = routes.flatMap((route) =>
     route.variables
       .filter((variable) => {
