@@ -43,7 +43,7 @@ export interface CompiledRoute {
   prepared(): PreparedRoute;
 }
 
-export interface PreparedRoute {
+interface PreparedRoute {
   /** Runs the document compiled by graphql-jit on first use (the same resolvers, without re-planning each request). */
   run(ctx: RequestContext, variables: Record<string, unknown>): Promise<ExecutionResult> | ExecutionResult;
   /** The document's estimated cost with these variables, charged like a GraphQL operation's. */
