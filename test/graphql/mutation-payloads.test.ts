@@ -2,7 +2,8 @@ import { type GraphQLField, getNamedType, isObjectType } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renamedMutations } from "../../src/graphql/renamed-mutations.ts";
 import { schema } from "../../src/schema.ts";
-import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { graphqlAnswer } from "../helpers/graphql-answer.ts";
 
 let t: TestApp;
 let org: SeededOrganization;
@@ -12,23 +13,9 @@ beforeAll(async () => {
   org = await seedOrganization(t.db, "Mutation Payloads Org");
 });
 
-interface GraphQLAnswer {
-  data?: Record<string, unknown> | null;
-  errors?: { message: string; path?: (string | number)[]; extensions?: { code?: string } }[];
-}
-
 /** The whole answer, errors and data together, as an organization admin. */
-async function post(query: string, variables: Record<string, unknown> = {}): Promise<GraphQLAnswer> {
-  const response = await t.app.fetch(
-    new Request(`${baseUrl}/graphql`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${org.members.admin.token}` },
-      body: JSON.stringify({ query, variables }),
-    }),
-  );
-  expect(response.status).toBe(200);
-  return (await response.json()) as GraphQLAnswer;
-}
+const post = (query: string, variables: Record<string, unknown> = {}) =>
+  graphqlAnswer(t, org.members.admin.token, query, variables);
 
 /** `data` of an answer that must have no errors. */
 async function data<Data>(query: string, variables: Record<string, unknown> = {}): Promise<Data> {

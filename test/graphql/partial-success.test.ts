@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { graphqlAnswer } from "../helpers/graphql-answer.ts";
 
 let t: TestApp;
 let org: SeededOrganization;
@@ -9,23 +10,9 @@ beforeAll(async () => {
   org = await seedOrganization(t.db, "Partial Success Org");
 });
 
-interface GraphQLAnswer {
-  data?: Record<string, unknown> | null;
-  errors?: { message: string; path?: (string | number)[]; extensions?: { code?: string } }[];
-}
-
-/** The whole answer, errors and data together (graphql-request throws away the data of an answer with errors). */
-async function post(query: string, variables: Record<string, unknown> = {}): Promise<GraphQLAnswer> {
-  const response = await t.app.fetch(
-    new Request(`${baseUrl}/graphql`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${org.members.admin.token}` },
-      body: JSON.stringify({ query, variables }),
-    }),
-  );
-  expect(response.status).toBe(200);
-  return (await response.json()) as GraphQLAnswer;
-}
+/** The whole answer, errors and data together, as an organization admin. */
+const post = (query: string, variables: Record<string, unknown> = {}) =>
+  graphqlAnswer(t, org.members.admin.token, query, variables);
 
 async function createdId(path: string, body: unknown): Promise<string> {
   const response = await t.rest<{ id: string }>("POST", path, { token: org.members.admin.token, body });
