@@ -98,7 +98,7 @@ describe.skipIf(!serverUrl)("two server processes on one PostgreSQL (skipped wit
       `subscription($jobId: ID!) { jobProgress(jobId: $jobId) { status progressDone progressTotal } }`,
       { jobId: job.id },
     );
-    expect((await stream.next())?.data?.jobProgress).toMatchObject({ status: "pending" });
+    expect((await stream.next())?.data?.jobProgress).toMatchObject({ status: "PENDING" });
 
     await startServer(databaseUrl, { RUN_JOBS: "true" });
     const updates: { status: string; progressDone: number; progressTotal: number }[] = [];
@@ -106,9 +106,9 @@ describe.skipIf(!serverUrl)("two server processes on one PostgreSQL (skipped wit
       updates.push(event.data?.jobProgress as (typeof updates)[number]);
     }
     const last = updates.at(-1);
-    expect(last?.status).toBe("done");
+    expect(last?.status).toBe("DONE");
     expect(last?.progressDone).toBe(last?.progressTotal);
-    expect(updates.filter((update) => update.status === "running" && update.progressDone > 0).length).toBe(
+    expect(updates.filter((update) => update.status === "RUNNING" && update.progressDone > 0).length).toBe(
       last?.progressTotal,
     );
     expect(await db.prisma.site.count({ where: { organizationId: org.organizationId } })).toBe(1);

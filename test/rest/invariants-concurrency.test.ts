@@ -62,7 +62,7 @@ describe.skipIf(!serverUrl)("invariants under concurrent requests (skipped witho
             `mutation($organizationId: ID!, $input: AddOrganizationMemberInput!) {
             addOrganizationMember(organizationId: $organizationId, input: $input) { member { role } }
           }`,
-            { organizationId: org.organizationId, input: { email, role: "read" } },
+            { organizationId: org.organizationId, input: { email, role: "READ" } },
           )
           .then(
             () => "added",
