@@ -1,4 +1,11 @@
 import type { ObjectRef, OutputRef } from "@pothos/core";
+import type {
+  ConflictError,
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+  UnauthenticatedError,
+} from "../lib/errors.ts";
 import { builder } from "./builder.ts";
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
@@ -53,8 +60,8 @@ export function payloadType<Shape extends object>(
   return ref;
 }
 
-/** The codes of src/lib/errors.ts. */
-type ErrorCode = "UNAUTHENTICATED" | "BAD_USER_INPUT" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT";
+/** The codes the services' errors carry (src/lib/errors.ts). */
+type ErrorCode = (UnauthenticatedError | InvalidInputError | ForbiddenError | NotFoundError | ConflictError)["code"];
 
 /**
  * A mutation's description with the public error codes it can answer (`extensions.code`) and when: every mutation
