@@ -22,13 +22,13 @@ export type SiteFilter = {
   published?: boolean | null | undefined;
   /** Only sites whose title contains this text, ignoring case. 1..256 characters; may be null. */
   titleContains?: string | null | undefined;
-  /** Only sites of this type. One of "basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"; may be null. */
+  /** Only sites of this type. One of BASIC, PREMIUM, ULTIMATE, SPONSORED, LEGACY_BASIC, LEGACY_PREMIUM; may be null. */
   type?: SiteType | null | undefined;
   /** Only sites last changed after this time (ISO 8601). Format date-time; may be null. */
   updatedAfter?: string | null | undefined;
   /** Only sites last changed before this time (ISO 8601). Format date-time; may be null. */
   updatedBefore?: string | null | undefined;
-  /** Only sites with this visibility. One of "public", "unlisted", "share-link", "visitor-auth"; may be null. */
+  /** Only sites with this visibility. One of PUBLIC, UNLISTED, SHARE_LINK, VISITOR_AUTH; may be null. */
   visibility?: SiteVisibility | null | undefined;
 };
 
