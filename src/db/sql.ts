@@ -1,3 +1,5 @@
+import { parseUtcTimestamp } from "../lib/utc-timestamp.ts";
+
 /**
  * Hand-written reads for the hottest paths (authentication, memberships, spaces, the nested site structure and the
  * long lists), sent straight to the database driver Prisma itself runs on (the `pg` pool, or the PGlite instance)
@@ -36,7 +38,7 @@ const timestampType = 1114;
  * number.
  */
 export const typeParsers: Record<number, (text: string) => unknown> = {
-  [timestampType]: (text) => new Date(`${text.replace(" ", "T")}Z`),
+  [timestampType]: parseUtcTimestamp,
   [int8Type]: (text) => BigInt(text),
 };
 

@@ -5,11 +5,12 @@ import { newId } from "../../ids.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { placeAmong } from "../../lib/placement.ts";
 import { slugify, uniquePath } from "../../lib/slug.ts";
+import { defineLoader } from "../../loaders.ts";
 import { parseInput } from "../../validation.ts";
 import { evaluateCondition } from "./condition.ts";
 import { nextStructurePosition, structureSiblings, writePositions, writeStructure } from "./ordering.ts";
 import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
-import { requireSite } from "./site.access.ts";
+import { requireSite, settleSiteSpaceSpaces } from "./site.access.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
 import { sectionsBySiteLoader, siteSectionOrder } from "./site-section.loaders.ts";
 import { siteSpacesBySectionLoader, siteSpacesBySiteLoader } from "./site-space.loaders.ts";
@@ -37,9 +38,22 @@ export interface SiteStructure {
   structure: (StructureItem | SiteSpace)[];
 }
 
+/** Each section's live site spaces, their spaces settled together (site.access.ts): one settling per read. */
+const settledSiteSpacesBySectionLoader = defineLoader<string, SiteSpace[]>(
+  "settledSiteSpacesBySection",
+  async (ctx, sectionIds) => {
+    const lists = await siteSpacesBySectionLoader(ctx).loadMany(sectionIds);
+    await settleSiteSpaceSpaces(
+      ctx,
+      lists.flatMap((list) => (list instanceof Error ? [] : list)),
+    );
+    return lists;
+  },
+);
+
 /** A section's live site spaces: from the built structure when there is one, else batched over all sections. */
 export function siteSpacesOfSection(ctx: RequestContext, section: SectionNode): Promise<SiteSpace[]> | SiteSpace[] {
-  return section.siteSpaces ?? siteSpacesBySectionLoader(ctx).load(section.id);
+  return section.siteSpaces ?? settledSiteSpacesBySectionLoader(ctx).load(section.id);
 }
 
 export async function isDefaultSection(ctx: RequestContext, section: SiteSection): Promise<boolean> {

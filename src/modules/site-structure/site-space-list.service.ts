@@ -14,7 +14,8 @@ import {
   sortFor,
   timeRangeSchemas,
 } from "../../list-order.ts";
-import { isFirstPage, type PageArgs, pageFromRows, paginateSql, type SortKey } from "../../pagination.ts";
+import { isFirstPage, type Page, type PageArgs, pageFromRows, paginateSql, type SortKey } from "../../pagination.ts";
+import { settleSiteSpaceSpaces } from "./site.access.ts";
 import { liveSiteSpaceSql, siteSpaceOrder, siteSpacesInOrderBySite } from "./site-space.loaders.ts";
 
 /** The sorts of `siteSpaces(orderBy:)`. */
@@ -41,7 +42,7 @@ const siteSpaceFilterRules: FilterRules<SiteSpace, SiteSpaceFilter> = {
  * A page of a site's live site spaces, optionally only its defaults (or only the others). A page holds up to a
  * thousand: hand-written SQL (`paginateSql`).
  */
-export function siteSpacePage(
+export async function siteSpacePage(
   ctx: RequestContext,
   siteId: string,
   page: PageArgs,
@@ -49,7 +50,7 @@ export function siteSpacePage(
   filter: SiteSpaceFilter,
   defaults?: { ids: string[]; wanted: boolean },
 ) {
-  return paginateSql<SiteSpace>(ctx.sql, page, {
+  const found = await paginateSql<SiteSpace>(ctx.sql, page, {
     sort,
     table: `"SiteSpace"`,
     where: (bind) => {
@@ -62,6 +63,7 @@ export function siteSpacePage(
       return conditions;
     },
   });
+  return withSettledSpaces(ctx, found);
 }
 
 /**
@@ -74,5 +76,14 @@ export async function siteSpacesOfSite(ctx: RequestContext, site: Site, page: Pa
   if (!isFirstPage(page)) return siteSpacePage(ctx, site.id, page, sort, filter);
   const siteSpaces = await siteSpacesInOrderBySite(sort)(ctx).load(site.id);
   const matching = isFiltering(filter) ? siteSpaces.filter(filterMatcher(siteSpaceFilterRules, filter)) : siteSpaces;
-  return pageFromRows(page, sort, matching);
+  return withSettledSpaces(ctx, pageFromRows(page, sort, matching));
+}
+
+/** The page, its site spaces' spaces settled (site.access.ts) so that each node's `space` resolves at once. */
+async function withSettledSpaces(ctx: RequestContext, page: Page<SiteSpace>): Promise<Page<SiteSpace>> {
+  await settleSiteSpaceSpaces(
+    ctx,
+    page.edges.map((edge) => edge.node),
+  );
+  return page;
 }

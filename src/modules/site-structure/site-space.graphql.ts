@@ -19,6 +19,7 @@ import {
   siteSpacePlacementSchema,
   siteSpacePointerSchema,
   siteSpacePositionSchema,
+  siteSpaceTitle,
   updateSiteSpace,
   updateSiteSpaceSchema,
 } from "./site-space.service.ts";
@@ -42,8 +43,7 @@ builder.node(SiteSpaceRef, {
     }),
     title: t.string({
       description: "The site space's title: its space's title, or its path to a caller who may not read the space.",
-      resolve: async (siteSpace, _args, ctx) =>
-        siteSpace.title ?? (await siteSpaceSpace(ctx, siteSpace))?.title ?? siteSpace.path,
+      resolve: (siteSpace, _args, ctx) => siteSpaceTitle(ctx, siteSpace),
     }),
     default: t.boolean({
       description: "Whether it is the default site space of its scope (its section, or the site root).",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { RequestContext } from "../../context.ts";
-import type { Prisma, Site, SiteSpace } from "../../db/generated/client.ts";
+import type { Prisma, Site, SiteSpace, Space } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { type Placement, placeAmong } from "../../lib/placement.ts";
@@ -10,7 +10,7 @@ import type { PageArgs } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { parseCondition } from "./condition.ts";
 import { writePositions, writeStructure } from "./ordering.ts";
-import { readableSite, requireSite } from "./site.access.ts";
+import { readableSite, requireSite, siteSpaceSpace } from "./site.access.ts";
 import { siteSpaceDefaultsLoader } from "./site-section.loaders.ts";
 import { liveSiteSpace, siteSpaceOrder } from "./site-space.loaders.ts";
 import { siteSpaceFilterSchema, siteSpaceListOrder, siteSpacePage } from "./site-space-list.service.ts";
@@ -86,6 +86,14 @@ export async function insertSiteSpace(
     await tx.site.update({ where: { id: site.id }, data: { defaultSiteSpaceId: siteSpace.id } });
   }
   return siteSpace;
+}
+
+/** Its own title, else its space's title, else (to a caller who may not read the space) its path. */
+export function siteSpaceTitle(ctx: RequestContext, siteSpace: SiteSpace): Promise<string> | string {
+  if (siteSpace.title !== null) return siteSpace.title;
+  const titleOf = (space: Space | null) => space?.title ?? siteSpace.path;
+  const space = siteSpaceSpace(ctx, siteSpace);
+  return space instanceof Promise ? space.then(titleOf) : titleOf(space);
 }
 
 /** Whether a site space is the default of its scope (its section, or the site root); batched over sites. */
