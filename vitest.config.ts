@@ -5,6 +5,7 @@ export default defineConfig({
   resolve: { alias: { graphql: "graphql/index.js" } },
   test: {
     include: ["test/**/*.test.ts"],
+    globalSetup: ["test/global-setup.ts"],
     // Each test file opens its own in-memory PGlite (or its own PostgreSQL database), so files run in parallel.
     pool: "forks",
     fileParallelism: true,

@@ -21,10 +21,10 @@ async function freePort(): Promise<number> {
 
 const started: ChildProcess[] = [];
 
-/** `npm start`'s entry point in its own process; resolves with its URL once it prints that it listens. */
+/** What `npm start` runs (dist/main.js) in its own process; resolves with its URL once it prints that it listens. */
 async function startServer(databaseUrl: string, env: Record<string, string>): Promise<string> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, ["dist/main.js"], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

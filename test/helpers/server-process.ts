@@ -24,10 +24,13 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Starts `npm start`'s entry point (src/main.ts) in its own process and resolves once it listens. */
+/**
+ * Starts what `npm start` starts (the bundle dist/main.js, built by the install and by test/global-setup.ts) in its
+ * own process and resolves once it listens.
+ */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, ["dist/main.js"], {
     cwd: root,
     env: {
       ...process.env,
