@@ -60,5 +60,7 @@ await build({
   },
   // Stack traces of the bundle map back to src/ with `node --enable-source-maps` (see README, "Running it").
   sourcemap: "linked",
+  minifyWhitespace: true,
+  legalComments: "none",
   logLevel: "warning",
 });
