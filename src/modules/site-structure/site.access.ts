@@ -182,8 +182,11 @@ export function visitorAuthKeyOf(ctx: RequestContext, site: Site): string | null
     : decryptSecret(ctx.config.secretsKey, site.visitorAuthKeyEncrypted);
 }
 
-/** Spaces of site spaces settled ahead of their `space` field (`settleSiteSpaceSpaces`), by the request's row. */
-const settledSpaces = new WeakMap<SiteSpace, Space | null>();
+/**
+ * Per request, spaces of site spaces settled ahead of their `space` field (`settleSiteSpaceSpaces`), by row: one
+ * weak entry per request (a weak entry per row made thousands of ephemerons for the collector to trace).
+ */
+const settledSpaces = new WeakMap<RequestContext, Map<SiteSpace, Space | null>>();
 
 /**
  * The space a site space shows, in nested reads. Through published content (a site opened with
@@ -192,7 +195,7 @@ const settledSpaces = new WeakMap<SiteSpace, Space | null>();
  * A space settled with its list comes back as it is, without a promise.
  */
 export function siteSpaceSpace(ctx: RequestContext, siteSpace: SiteSpace): Promise<Space | null> | Space | null {
-  const settled = settledSpaces.get(siteSpace);
+  const settled = settledSpaces.get(ctx)?.get(siteSpace);
   return settled !== undefined ? settled : loadSiteSpaceSpace(ctx, siteSpace);
 }
 
@@ -240,15 +243,17 @@ export async function settleSiteSpaceSpaces<Rows extends readonly SiteSpace[]>(
   ]);
   const publishedById = loadedByKey(publishedIds, publishedSpaces);
   const visibleById = loadedByKey(visibleIds, visibleSpaces);
+  let settled = settledSpaces.get(ctx);
+  if (!settled) settledSpaces.set(ctx, (settled = new Map()));
   for (const siteSpace of siteSpaces) {
     if (openedAsPublished(ctx, siteSpace.siteId)) {
       const space = publishedById.get(siteSpace.spaceId);
-      if (space) settledSpaces.set(siteSpace, space);
+      if (space) settled.set(siteSpace, space);
     } else if (!ctx.viewer) {
-      settledSpaces.set(siteSpace, null);
+      settled.set(siteSpace, null);
     } else {
       const space = visibleById.get(siteSpace.spaceId);
-      if (space !== undefined) settledSpaces.set(siteSpace, space);
+      if (space !== undefined) settled.set(siteSpace, space);
     }
   }
   return siteSpaces;
