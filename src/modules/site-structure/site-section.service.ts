@@ -43,10 +43,9 @@ const settledSiteSpacesBySectionLoader = defineLoader<string, SiteSpace[]>(
   "settledSiteSpacesBySection",
   async (ctx, sectionIds) => {
     const lists = await siteSpacesBySectionLoader(ctx).loadMany(sectionIds);
-    await settleSiteSpaceSpaces(
-      ctx,
-      lists.flatMap((list) => (list instanceof Error ? [] : list)),
-    );
+    const all: SiteSpace[] = [];
+    for (const list of lists) if (!(list instanceof Error)) all.push(...list);
+    await settleSiteSpaceSpaces(ctx, all);
     return lists;
   },
 );

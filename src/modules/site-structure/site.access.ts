@@ -229,10 +229,12 @@ export async function settleSiteSpaceSpaces<Rows extends readonly SiteSpace[]>(
   ctx: RequestContext,
   siteSpaces: Rows,
 ): Promise<Rows> {
+  const opened = sitesOpenedAsPublished.get(ctx);
+  const asPublished = (siteSpace: SiteSpace) => opened?.has(siteSpace.siteId) === true;
   const published = new Set<string>();
   const visible = new Set<string>();
   for (const siteSpace of siteSpaces) {
-    if (openedAsPublished(ctx, siteSpace.siteId)) published.add(siteSpace.spaceId);
+    if (asPublished(siteSpace)) published.add(siteSpace.spaceId);
     else if (ctx.viewer) visible.add(siteSpace.spaceId);
   }
   const publishedIds = [...published];
@@ -246,7 +248,7 @@ export async function settleSiteSpaceSpaces<Rows extends readonly SiteSpace[]>(
   let settled = settledSpaces.get(ctx);
   if (!settled) settledSpaces.set(ctx, (settled = new Map()));
   for (const siteSpace of siteSpaces) {
-    if (openedAsPublished(ctx, siteSpace.siteId)) {
+    if (asPublished(siteSpace)) {
       const space = publishedById.get(siteSpace.spaceId);
       if (space) settled.set(siteSpace, space);
     } else if (!ctx.viewer) {
