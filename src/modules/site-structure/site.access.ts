@@ -245,8 +245,8 @@ export async function settleSiteSpaceSpaces<Rows extends readonly SiteSpace[]>(
   ]);
   const publishedById = loadedByKey(publishedIds, publishedSpaces);
   const visibleById = loadedByKey(visibleIds, visibleSpaces);
-  let settled = settledSpaces.get(ctx);
-  if (!settled) settledSpaces.set(ctx, (settled = new Map()));
+  const settled = settledSpaces.get(ctx) ?? new Map<SiteSpace, Space | null>();
+  settledSpaces.set(ctx, settled);
   for (const siteSpace of siteSpaces) {
     if (asPublished(siteSpace)) {
       const space = publishedById.get(siteSpace.spaceId);
