@@ -53,6 +53,18 @@ const NodeQuery = graphql(`
   }
 `);
 
+const ChangeRequestNumbers = graphql(`
+  query ChangeRequestsTestNumbers($spaceId: ID!) {
+    space(id: $spaceId) { changeRequests(first: 100) { nodes { number } } }
+  }
+`);
+const ChangeRequestCreators = graphql(`
+  query ChangeRequestsTestCreators($spaceId: ID!) {
+    space(id: $spaceId) { changeRequests(first: 100) { edges { node { number ...Creator } } } }
+  }
+  fragment Creator on ChangeRequest { createdBy { email } }
+`);
+
 let t: TestApp;
 let org: SeededOrganization;
 
@@ -144,5 +156,27 @@ describe("change requests over GraphQL", () => {
         input: { changes: [{ type: "update", pageId: "page_missing", page: { title: "x" } }] },
       }),
     ).rejects.toThrow(/changes\.0: page page_missing does not exist/);
+  });
+});
+
+describe("a change request list", () => {
+  it("reads its rows' creators only when a field selects them", async () => {
+    const admin = t.graphql(org.members.admin.token);
+    const created = await admin.request(CreateSpace, { organizationId: org.organizationId });
+    const spaceId = present(created.createSpace?.space).id;
+    for (const subject of ["one", "two"]) await admin.request(CreateChangeRequest, { spaceId, subject });
+    const statements = async (read: () => Promise<unknown>) => {
+      const before = t.db.statementCount();
+      await read();
+      return t.db.statementCount() - before;
+    };
+    const numbers = await statements(() => admin.request(ChangeRequestNumbers, { spaceId }));
+    const creators = await statements(() => admin.request(ChangeRequestCreators, { spaceId }));
+    expect(creators).toBeGreaterThan(numbers);
+    const answer = await admin.request(ChangeRequestCreators, { spaceId });
+    expect(present(answer.space).changeRequests.edges.map((edge) => edge.node.createdBy?.email)).toEqual([
+      org.members.admin.email,
+      org.members.admin.email,
+    ]);
   });
 });

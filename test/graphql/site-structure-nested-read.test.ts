@@ -30,6 +30,33 @@ const SiteStructureNested = graphql(`
   }
 `);
 
+/** The same lists, with or without the site spaces' spaces. */
+const SiteSpacePaths = graphql(`
+  query SiteSpacePaths($id: ID!) {
+    organization(id: $id) {
+      sites(first: 100) {
+        nodes {
+          sections(first: 100) { nodes { siteSpaces { path } } }
+          siteSpaces(first: 100) { nodes { path } }
+        }
+      }
+    }
+  }
+`);
+const SiteSpaceTitles = graphql(`
+  query SiteSpaceTitles($id: ID!) {
+    organization(id: $id) {
+      sites(first: 100) {
+        nodes {
+          sections(first: 100) { nodes { siteSpaces { path space { title } } } }
+          siteSpaces(first: 100) { nodes { path ...SiteSpaceTitle } }
+        }
+      }
+    }
+  }
+  fragment SiteSpaceTitle on SiteSpace { title }
+`);
+
 let t: TestApp;
 
 beforeAll(async () => {
@@ -107,5 +134,25 @@ describe("organization { sites { sections { siteSpaces { space } } sectionGroups
     // behind the `default` flags, spaces, and the space-permission loaders: one statement each, whatever the
     // fan-out (12 today).
     expect(largeRead.statements).toBeLessThanOrEqual(12);
+  });
+});
+
+describe("site-space lists and their spaces", () => {
+  it("read the spaces once per list only when a site-space field selects them", async () => {
+    const org = await seedOrganization(t.db, "Settled spaces");
+    await seedSites(org, 2);
+    const client = t.graphql(org.members.admin.token);
+    const statements = async (read: () => Promise<unknown>) => {
+      const before = t.db.statementCount();
+      await read();
+      return t.db.statementCount() - before;
+    };
+    const paths = await statements(() => client.request(SiteSpacePaths, { id: org.organizationId }));
+    const titles = await statements(() => client.request(SiteSpaceTitles, { id: org.organizationId }));
+    expect(titles).toBeGreaterThan(paths);
+    const answer = await client.request(SiteSpaceTitles, { id: org.organizationId });
+    const site = present(answer.organization).sites.nodes[0];
+    expect(site?.sections.nodes[0]?.siteSpaces.map((siteSpace) => siteSpace.space?.title)).toEqual(["S0-0", "S0-1"]);
+    expect(site?.siteSpaces.nodes.map((siteSpace) => siteSpace.title).sort()).toEqual(["S0-0", "S0-1", "S1-0", "S1-1"]);
   });
 });

@@ -13,10 +13,10 @@ import {
   type ChangeRequestStatus,
   counterChanges,
   getChangeRequest,
-  mergeBaseOf,
   moveChangeRequestHead,
   requireWritable,
 } from "./change-request.service.ts";
+import { mergeBaseOf } from "./change-request-fields.service.ts";
 
 function conflictError(conflicts: MergeConflict[]): ConflictError {
   const listed = conflicts

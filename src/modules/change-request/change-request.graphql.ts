@@ -3,6 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
+import { itemsSelectAny } from "../../graphql/selection.ts";
 import { computedDescription, metadataDescription, RevisionRef } from "../content/content.graphql.ts";
 import { revisionOf, revisionRead } from "../content/content.service.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
@@ -13,17 +14,19 @@ import { changeRequestByIdLoader } from "./change-request.loaders.ts";
 import {
   type ChangeRequestFilters,
   changeRequestFiltersSchema,
-  changeRequestPermissions,
   getChangeRequest,
-  isOutdated,
   listChangeRequests,
   listContributors,
   loadVisibleChangeRequests,
 } from "./change-request.service.ts";
+import { changeRequestCreator, changeRequestPermissions, isOutdated } from "./change-request-fields.service.ts";
 import { changeRequestFilterSchema, changeRequestListOrder } from "./change-request-list.ts";
 import { changeRequestPdf } from "./change-request-pdf.service.ts";
 
 export const ChangeRequestRef = builder.objectRef<ChangeRequest>("ChangeRequest");
+
+/** The fields that read other rows (change-request-fields.service.ts): a list settles them when one is selected. */
+const changeRequestFieldsReadingRelations: ReadonlySet<string> = new Set(["createdBy", "outdated", "permissions"]);
 
 export const ChangeRequestStatusEnum = publicEnum("ChangeRequestStatus", "Where a change request is in its life.", {
   draft: "Being written; takes content, reviews and merges like open.",
@@ -77,7 +80,7 @@ builder.node(ChangeRequestRef, {
       type: UserRef,
       nullable: true,
       description: "Who created it; null when that user was deleted.",
-      resolve: (row, _args, ctx) => userOf(ctx, row.createdById),
+      resolve: (row, _args, ctx) => changeRequestCreator(ctx, row),
     }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was created." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When it, or its content, last changed." }),
@@ -215,8 +218,15 @@ builder.objectFields(SpaceRef, (t) => ({
       type: ChangeRequestRef,
       description: "The space's change requests, newest first (listChangeRequestsForSpace).",
       args: filterArgs,
-      resolve: (space, args, ctx) =>
-        listChangeRequests(ctx, { spaceId: space.id }, filtersOf(args), args, listArgsOf(args)),
+      resolve: (space, args, ctx, info) =>
+        listChangeRequests(
+          ctx,
+          { spaceId: space.id },
+          filtersOf(args),
+          args,
+          listArgsOf(args),
+          itemsSelectAny(info, changeRequestFieldsReadingRelations),
+        ),
     },
     {},
     ChangeRequestEdgeRef,
@@ -252,13 +262,14 @@ builder.objectFields(OrganizationRef, (t) => ({
       site: t.arg.id({ description: "A site id: only change requests of the spaces its site spaces publish." }),
       space: t.arg.id({ description: "A space id: only that space's change requests." }),
     },
-    resolve: (organization, args, ctx) =>
+    resolve: (organization, args, ctx, info) =>
       listChangeRequests(
         ctx,
         { organizationId: organization.id, siteId: args.site ?? null, spaceId: args.space ?? null },
         filtersOf(args),
         args,
         listArgsOf(args),
+        itemsSelectAny(info, changeRequestFieldsReadingRelations),
       ),
   }),
 }));

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { requireViewer } from "../../auth/access.ts";
-import { hasRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { ChangeRequest, Prisma } from "../../db/generated/client.ts";
@@ -29,6 +28,7 @@ import {
 import { spaceByIdLoader } from "../space/space.loaders.ts";
 import { templateEditor, templateSchema } from "../template/templates.ts";
 import { changeRequestByIdLoader, changeRequestByNumberLoader, contributorsLoader } from "./change-request.loaders.ts";
+import { settleChangeRequestFields } from "./change-request-fields.service.ts";
 import {
   changeRequestFilterRules,
   changeRequestFilterSchema,
@@ -118,18 +118,6 @@ export async function watchChangeRequestComments(ctx: RequestContext, spaceId: s
   return followedBy([], ctx.events.subscribe("changeRequestCommentPosted", id), () => false);
 }
 
-/** True when the space moved on since the change request last took in its content. */
-export async function isOutdated(ctx: RequestContext, changeRequest: ChangeRequest): Promise<boolean> {
-  if (changeRequest.status === "merged") return false;
-  const space = await spaceByIdLoader(ctx).load(changeRequest.spaceId);
-  return Boolean(space && space.revisionId !== mergeBaseOf(changeRequest));
-}
-
-/** The space revision the change request last took in: the common ancestor of both sides. */
-export function mergeBaseOf(changeRequest: ChangeRequest): string {
-  return changeRequest.revisionMergedAncestor ?? changeRequest.revisionInitial;
-}
-
 export const changeRequestFiltersSchema = z.strictObject({
   status: z.enum(changeRequestStatuses).nullish().describe("Only change requests with this status; default open"),
   creator: z.string().min(1).nullish().describe("Only change requests created by this user id"),
@@ -150,7 +138,8 @@ export async function listChangeRequests(
   scope: { spaceId: string } | { organizationId: string; siteId: string | null; spaceId: string | null },
   filters: ChangeRequestFilters,
   page: PageArgs,
-  list: ListArgs = {},
+  list: ListArgs,
+  settleFields: boolean,
 ) {
   const { status, creator, contributor, requestedReviewer, orderBy } = parseInput(changeRequestFiltersSchema, filters);
   const sort = sortFor(
@@ -176,7 +165,7 @@ export async function listChangeRequests(
     const visible = await ctx.prisma.space.findMany({ where: { AND: narrowed }, select: { id: true } });
     spaceIds = visible.map((space) => space.id);
   }
-  return paginateSql<ChangeRequest>(ctx.sql, page, {
+  const found = await paginateSql<ChangeRequest>(ctx.sql, page, {
     sort,
     table: `"ChangeRequest"`,
     where: (bind) => {
@@ -199,6 +188,13 @@ export async function listChangeRequests(
       return conditions;
     },
   });
+  if (settleFields) {
+    await settleChangeRequestFields(
+      ctx,
+      found.edges.map((edge) => edge.node),
+    );
+  }
+  return found;
 }
 
 export const createChangeRequestSchema = z.strictObject({
@@ -366,17 +362,4 @@ export async function moveChangeRequestHead(
 
 export function listContributors(ctx: RequestContext, changeRequest: ChangeRequest) {
   return contributorsLoader(ctx).load(changeRequest.id);
-}
-
-/** What the viewer may do with a change request (for clients deciding which actions to show). */
-export async function changeRequestPermissions(ctx: RequestContext, changeRequest: ChangeRequest) {
-  const space = await spaceByIdLoader(ctx).load(changeRequest.spaceId);
-  const role = space ? await spaceRole(ctx, space) : null;
-  const open = changeRequest.status === "open" || changeRequest.status === "draft";
-  const editable = open && space?.editMode !== "locked";
-  return {
-    edit: editable && hasRole(role, "edit"),
-    review: open && hasRole(role, "review"),
-    merge: editable && hasRole(role, "review"),
-  };
 }

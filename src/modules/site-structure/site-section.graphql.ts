@@ -4,6 +4,7 @@ import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { itemsSelectAny } from "../../graphql/selection.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
 import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleSiteSections } from "./site-nodes.service.ts";
@@ -35,7 +36,7 @@ import {
   sectionListOrder,
   sectionsOfSite,
 } from "./site-section-list.service.ts";
-import { SiteSpaceRef } from "./site-space.graphql.ts";
+import { SiteSpaceRef, siteSpaceFieldsReadingSpace } from "./site-space.graphql.ts";
 import { SiteSectionRef, SiteStructureItemRef } from "./structure-items.graphql.ts";
 import { sectionUrls, structureUrlsRef } from "./urls.ts";
 
@@ -64,7 +65,8 @@ builder.node(SiteSectionRef, {
     siteSpaces: t.field({
       type: [SiteSpaceRef],
       description: "Its site spaces in order (batched over all sections of a read).",
-      resolve: (section, _args, ctx) => siteSpacesOfSection(ctx, section),
+      resolve: (section, _args, ctx, info) =>
+        siteSpacesOfSection(ctx, section, itemsSelectAny(info, siteSpaceFieldsReadingSpace)),
     }),
     urls: t.field({
       type: structureUrlsRef,

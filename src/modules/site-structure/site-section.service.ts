@@ -50,9 +50,17 @@ const settledSiteSpacesBySectionLoader = defineLoader<string, SiteSpace[]>(
   },
 );
 
-/** A section's live site spaces: from the built structure when there is one, else batched over all sections. */
-export function siteSpacesOfSection(ctx: RequestContext, section: SectionNode): Promise<SiteSpace[]> | SiteSpace[] {
-  return section.siteSpaces ?? settledSiteSpacesBySectionLoader(ctx).load(section.id);
+/**
+ * A section's live site spaces: from the built structure when there is one, else batched over all sections, with
+ * their spaces settled when the request selects them.
+ */
+export function siteSpacesOfSection(
+  ctx: RequestContext,
+  section: SectionNode,
+  settleSpaces: boolean,
+): Promise<SiteSpace[]> | SiteSpace[] {
+  const loader = settleSpaces ? settledSiteSpacesBySectionLoader : siteSpacesBySectionLoader;
+  return section.siteSpaces ?? loader(ctx).load(section.id);
 }
 
 export async function isDefaultSection(ctx: RequestContext, section: SiteSection): Promise<boolean> {

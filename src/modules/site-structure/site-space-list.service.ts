@@ -42,7 +42,7 @@ const siteSpaceFilterRules: FilterRules<SiteSpace, SiteSpaceFilter> = {
  * A page of a site's live site spaces, optionally only its defaults (or only the others). A page holds up to a
  * thousand: hand-written SQL (`paginateSql`).
  */
-export async function siteSpacePage(
+export function siteSpacePage(
   ctx: RequestContext,
   siteId: string,
   page: PageArgs,
@@ -50,7 +50,7 @@ export async function siteSpacePage(
   filter: SiteSpaceFilter,
   defaults?: { ids: string[]; wanted: boolean },
 ) {
-  const found = await paginateSql<SiteSpace>(ctx.sql, page, {
+  return paginateSql<SiteSpace>(ctx.sql, page, {
     sort,
     table: `"SiteSpace"`,
     where: (bind) => {
@@ -63,27 +63,42 @@ export async function siteSpacePage(
       return conditions;
     },
   });
-  return withSettledSpaces(ctx, found);
 }
 
 /**
  * First pages of nested `Site.siteSpaces` come from one statement for all sites (per order), filtered in memory:
  * ordering or filtering them adds no statement per site.
  */
-export async function siteSpacesOfSite(ctx: RequestContext, site: Site, page: PageArgs, list: ListArgs = {}) {
+export async function siteSpacesOfSite(
+  ctx: RequestContext,
+  site: Site,
+  page: PageArgs,
+  list: ListArgs,
+  settleSpaces: boolean,
+) {
   const sort = sortFor(siteSpaceListOrder, list.orderBy, siteSpaceOrder);
   const filter = parseFilter(siteSpaceFilterSchema, list.filter);
-  if (!isFirstPage(page)) return siteSpacePage(ctx, site.id, page, sort, filter);
+  if (!isFirstPage(page))
+    return withSettledSpaces(ctx, await siteSpacePage(ctx, site.id, page, sort, filter), settleSpaces);
   const siteSpaces = await siteSpacesInOrderBySite(sort)(ctx).load(site.id);
   const matching = isFiltering(filter) ? siteSpaces.filter(filterMatcher(siteSpaceFilterRules, filter)) : siteSpaces;
-  return withSettledSpaces(ctx, pageFromRows(page, sort, matching));
+  return withSettledSpaces(ctx, pageFromRows(page, sort, matching), settleSpaces);
 }
 
-/** The page, its site spaces' spaces settled (site.access.ts) so that each node's `space` resolves at once. */
-async function withSettledSpaces(ctx: RequestContext, page: Page<SiteSpace>): Promise<Page<SiteSpace>> {
-  await settleSiteSpaceSpaces(
-    ctx,
-    page.edges.map((edge) => edge.node),
-  );
+/**
+ * The page, its site spaces' spaces settled (site.access.ts) when the request selects them, so that each node's
+ * `space` resolves at once.
+ */
+export async function withSettledSpaces(
+  ctx: RequestContext,
+  page: Page<SiteSpace>,
+  settleSpaces: boolean,
+): Promise<Page<SiteSpace>> {
+  if (settleSpaces) {
+    await settleSiteSpaceSpaces(
+      ctx,
+      page.edges.map((edge) => edge.node),
+    );
+  }
   return page;
 }

@@ -3,6 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { itemsSelectAny } from "../../graphql/selection.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
 import { siteSpaceSpace } from "./site.access.ts";
@@ -27,6 +28,9 @@ import { siteSpaceFilterSchema, siteSpaceListOrder, siteSpacesOfSite } from "./s
 import { siteSpaceUrls, structureUrlsRef } from "./urls.ts";
 
 export const SiteSpaceRef = builder.objectRef<SiteSpace>("SiteSpace");
+
+/** The site-space fields that read its space: a list settles the spaces of its items when one is selected. */
+export const siteSpaceFieldsReadingSpace: ReadonlySet<string> = new Set(["space", "title"]);
 
 builder.node(SiteSpaceRef, {
   description: "A space placed on a site at a path, at the site root or in a section.",
@@ -90,7 +94,8 @@ builder.objectFields(SiteRef, (t) => ({
       type: SiteSpaceRef,
       description: "Every site space of the site, at its root and in its sections (listSiteSpaces).",
       args: siteSpaceListArgs,
-      resolve: (site, args, ctx) => siteSpacesOfSite(ctx, site, args, args),
+      resolve: (site, args, ctx, info) =>
+        siteSpacesOfSite(ctx, site, args, args, itemsSelectAny(info, siteSpaceFieldsReadingSpace)),
     },
     {},
     SiteSpaceEdgeRef,
@@ -110,7 +115,7 @@ builder.queryFields((t) => ({
       default: t.arg.boolean({ description: "true: only default site spaces; false: only the others." }),
       ...siteSpaceListArgs,
     },
-    resolve: (_root, args, ctx) =>
+    resolve: (_root, args, ctx, info) =>
       listSiteSpaces(
         ctx,
         args.organizationId,
@@ -118,6 +123,7 @@ builder.queryFields((t) => ({
         args,
         { shareKey: args.shareKey, default: args.default },
         args,
+        itemsSelectAny(info, siteSpaceFieldsReadingSpace),
       ),
   }),
 }));

@@ -13,7 +13,12 @@ import { writePositions, writeStructure } from "./ordering.ts";
 import { readableSite, requireSite, siteSpaceSpace } from "./site.access.ts";
 import { siteSpaceDefaultsLoader } from "./site-section.loaders.ts";
 import { liveSiteSpace, siteSpaceOrder } from "./site-space.loaders.ts";
-import { siteSpaceFilterSchema, siteSpaceListOrder, siteSpacePage } from "./site-space-list.service.ts";
+import {
+  siteSpaceFilterSchema,
+  siteSpaceListOrder,
+  siteSpacePage,
+  withSettledSpaces,
+} from "./site-space-list.service.ts";
 
 export const pathSchema = z
   .string()
@@ -107,7 +112,8 @@ export async function listSiteSpaces(
   siteId: string,
   page: PageArgs,
   filters: { shareKey?: string | null; default?: boolean | null },
-  list: ListArgs = {},
+  list: ListArgs,
+  settleSpaces: boolean,
 ) {
   const site = await readableSite(ctx, organizationId, siteId, filters.shareKey);
   const sort = sortFor(siteSpaceListOrder, list.orderBy, siteSpaceOrder);
@@ -116,7 +122,7 @@ export async function listSiteSpaces(
     filters.default === null || filters.default === undefined
       ? undefined
       : { ids: [...(await siteSpaceDefaultsLoader(ctx).load(site.id))], wanted: filters.default };
-  return siteSpacePage(ctx, site.id, page, sort, filter, defaults);
+  return withSettledSpaces(ctx, await siteSpacePage(ctx, site.id, page, sort, filter, defaults), settleSpaces);
 }
 
 export const addSiteSpaceSchema = z.strictObject({

@@ -8,6 +8,7 @@ import { hashToken } from "../../auth/tokens.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Role, Site, SiteSpace, Space } from "../../db/generated/client.ts";
 import { NotFoundError, UnauthenticatedError } from "../../lib/errors.ts";
+import { defineSettled } from "../../loaders.ts";
 import { decryptSecret } from "../../secrets.ts";
 import { visibleSpaceLoader } from "../space/space.access.ts";
 import { spaceByIdLoader } from "../space/space.loaders.ts";
@@ -182,11 +183,8 @@ export function visitorAuthKeyOf(ctx: RequestContext, site: Site): string | null
     : decryptSecret(ctx.config.secretsKey, site.visitorAuthKeyEncrypted);
 }
 
-/**
- * Per request, spaces of site spaces settled ahead of their `space` field (`settleSiteSpaceSpaces`), by row: one
- * weak entry per request (a weak entry per row made thousands of ephemerons for the collector to trace).
- */
-const settledSpaces = new WeakMap<RequestContext, Map<SiteSpace, Space | null>>();
+/** Spaces of site spaces settled ahead of their `space` field (`settleSiteSpaceSpaces`), by row. */
+const settledSpaces = defineSettled<SiteSpace, Space | null>();
 
 /**
  * The space a site space shows, in nested reads. Through published content (a site opened with
@@ -195,7 +193,7 @@ const settledSpaces = new WeakMap<RequestContext, Map<SiteSpace, Space | null>>(
  * A space settled with its list comes back as it is, without a promise.
  */
 export function siteSpaceSpace(ctx: RequestContext, siteSpace: SiteSpace): Promise<Space | null> | Space | null {
-  const settled = settledSpaces.get(ctx)?.get(siteSpace);
+  const settled = settledSpaces.get(ctx, siteSpace);
   return settled !== undefined ? settled : loadSiteSpaceSpace(ctx, siteSpace);
 }
 
@@ -245,17 +243,15 @@ export async function settleSiteSpaceSpaces<Rows extends readonly SiteSpace[]>(
   ]);
   const publishedById = loadedByKey(publishedIds, publishedSpaces);
   const visibleById = loadedByKey(visibleIds, visibleSpaces);
-  const settled = settledSpaces.get(ctx) ?? new Map<SiteSpace, Space | null>();
-  settledSpaces.set(ctx, settled);
   for (const siteSpace of siteSpaces) {
     if (asPublished(siteSpace)) {
       const space = publishedById.get(siteSpace.spaceId);
-      if (space) settled.set(siteSpace, space);
+      if (space) settledSpaces.set(ctx, siteSpace, space);
     } else if (!ctx.viewer) {
-      settled.set(siteSpace, null);
+      settledSpaces.set(ctx, siteSpace, null);
     } else {
       const space = visibleById.get(siteSpace.spaceId);
-      if (space !== undefined) settled.set(siteSpace, space);
+      if (space !== undefined) settledSpaces.set(ctx, siteSpace, space);
     }
   }
   return siteSpaces;
