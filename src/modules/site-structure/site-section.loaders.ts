@@ -4,7 +4,7 @@ import { byKeys, defineLoader } from "../../loaders.ts";
 import { orderBySql, orderOf, type SortKey } from "../../pagination.ts";
 import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
-import { siteSpacesBySectionLoader, siteSpacesBySiteLoader } from "./site-space.loaders.ts";
+import { liveSiteSpaceSql, siteSpaceOrderSql, siteSpacesBySectionLoader } from "./site-space.loaders.ts";
 
 export const siteSectionOrder: SortKey<SiteSection>[] = [
   { field: "position", direction: "asc" },
@@ -38,33 +38,26 @@ export const sectionByIdLoader = defineLoader<string, SiteSection | null>("siteS
 /**
  * The default site space of every scope of each site (the root and each section): the scope's pointer while that
  * site space is live, else its first live one. Deleting a space hides its site spaces without touching the
- * pointers, so this stays right through a delete and a restore. Built from the batched loaders above.
+ * pointers, so this stays right through a delete and a restore. The statement answers one row per scope: a list of
+ * a thousand site spaces asking which are defaults does not read the whole site again.
  */
-export const siteSpaceDefaultsLoader = defineLoader<string, Set<string>>("siteSpaceDefaults", (ctx, siteIds) =>
-  Promise.all(
-    siteIds.map(async (siteId) => {
-      const [site, sections, siteSpaces] = await Promise.all([
-        siteByIdLoader(ctx).load(siteId),
-        sectionsBySiteLoader(ctx).load(siteId),
-        siteSpacesBySiteLoader(ctx).load(siteId),
-      ]);
-      const pointers = new Map<string | null, string | null>([
-        [null, site?.defaultSiteSpaceId ?? null],
-        ...sections.map((section) => [section.id, section.defaultSiteSpaceId] as const),
-      ]);
-      const byScope = new Map<string | null, string[]>();
-      for (const siteSpace of siteSpaces) {
-        byScope.set(siteSpace.sectionId, [...(byScope.get(siteSpace.sectionId) ?? []), siteSpace.id]);
-      }
-      const defaults = new Set<string>();
-      for (const [scope, ids] of byScope) {
-        const pointer = pointers.get(scope);
-        defaults.add(pointer && ids.includes(pointer) ? pointer : (ids[0] as string));
-      }
-      return defaults;
-    }),
-  ),
-);
+export const siteSpaceDefaultsLoader = defineLoader<string, Set<string>>("siteSpaceDefaults", async (ctx, siteIds) => {
+  // A pointer counts in its own scope only: the section's id, or the site's for its root.
+  const rows = await ctx.sql.rows<{ siteId: string; id: string }>(
+    `WITH pointer AS (
+       SELECT id AS scope, "defaultSiteSpaceId" AS id FROM "Site" WHERE id = ANY($1)
+       UNION ALL SELECT id, "defaultSiteSpaceId" FROM "SiteSection" WHERE "siteId" = ANY($1)
+     )
+     SELECT DISTINCT ON (t."siteId", t."sectionId") t."siteId", t.id FROM "SiteSpace" t
+     WHERE t."siteId" = ANY($1) AND ${liveSiteSpaceSql}
+     ORDER BY t."siteId", t."sectionId",
+       (COALESCE(t."sectionId", t."siteId"), t.id) IN (SELECT scope, id FROM pointer) DESC, ${siteSpaceOrderSql}`,
+    [siteIds],
+  );
+  const bySite = new Map<string, Set<string>>(siteIds.map((id) => [id, new Set()]));
+  for (const row of rows) bySite.get(row.siteId)?.add(row.id);
+  return siteIds.map((id) => bySite.get(id) ?? new Set());
+});
 
 /**
  * Forgets what this request loaded about a site's structure (the site row holds default pointers): a write's

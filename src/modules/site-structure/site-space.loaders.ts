@@ -7,7 +7,7 @@ export const siteSpaceOrder: SortKey<SiteSpace>[] = [
   { field: "id", direction: "asc" },
 ];
 
-const siteSpaceOrderSql = orderBySql(siteSpaceOrder, "t");
+export const siteSpaceOrderSql = orderBySql(siteSpaceOrder, "t");
 
 /** Site spaces whose space is deleted are hidden everywhere: every read filters on the live space. */
 export const liveSiteSpace = { space: { deletedAt: null } } as const;
