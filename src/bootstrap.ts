@@ -1,5 +1,5 @@
 import type { Clock } from "./clock.ts";
-import type { PrismaClient } from "./db/generated/client.ts";
+import type { Database } from "./db/database.ts";
 import { insertOrganization } from "./modules/organization/organization.service.ts";
 import { insertTeam } from "./modules/team/team.service.ts";
 import { addMember, createApiToken, createUser, hasUsers } from "./modules/user/user.service.ts";
@@ -16,11 +16,11 @@ export interface BootstrapResult {
  * has something to explore. Returns null when the database already has users.
  */
 export async function bootstrapDemoData(
-  prisma: PrismaClient,
+  { prisma, sql }: Pick<Database, "prisma" | "sql">,
   clock: Clock,
   adminTokenValue?: string,
 ): Promise<BootstrapResult | null> {
-  if (await hasUsers(prisma)) return null;
+  if (await hasUsers(sql)) return null;
   const now = clock.now();
   // One transaction: a start that fails half-way leaves an empty database, so the next start seeds again.
   return prisma.$transaction(async (tx) => {

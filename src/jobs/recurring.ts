@@ -1,7 +1,6 @@
 import { type Clock, systemClock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { contextActingAs } from "../context.ts";
-import type { PrismaClient } from "../db/generated/client.ts";
 import type { EventBus } from "../events/bus.ts";
 import type { Logger } from "../logger.ts";
 import { purgeExpiredExports } from "../modules/content/content.service.ts";
@@ -16,7 +15,7 @@ import { purgeIdempotencyRecords } from "../modules/idempotency/idempotency.serv
 import { processSpec, processSpecJobType } from "../modules/openapi-spec/openapi-spec.service.ts";
 import { purgeDeletedSpaces } from "../modules/space/space.service.ts";
 import { processTranslationRun, translationRunJobType } from "../modules/translation/translation.service.ts";
-import { ensureRecurringJob, type JobDatabase, type JobHandlers, runDueJobs } from "./runner.ts";
+import { ensureRecurringJobs, type JobDatabase, type JobHandlers, runDueJobs } from "./runner.ts";
 
 const hour = 60 * 60 * 1000;
 
@@ -57,11 +56,9 @@ const jobHandlers: JobHandlers = {
 };
 
 /** Schedules the recurring jobs (once per database, whatever the number of starts). */
-async function scheduleRecurringJobs(prisma: PrismaClient, clock: Clock): Promise<void> {
-  for (const [type, handler] of Object.entries(jobHandlers)) {
-    if (handler.every) await ensureRecurringJob(prisma, type, clock.now());
-  }
-}
+const recurringJobTypes = Object.entries(jobHandlers)
+  .filter(([, handler]) => handler.every)
+  .map(([type]) => type);
 
 /** Schedules the recurring jobs and runs due jobs now; tests call it with their clock instead of waiting. */
 export async function runJobs(
@@ -71,7 +68,7 @@ export async function runJobs(
   logger?: Logger,
   events?: EventBus,
 ): Promise<number> {
-  await scheduleRecurringJobs(db.prisma, clock);
+  await ensureRecurringJobs(db, recurringJobTypes, clock.now());
   return runDueJobs(db, clock, config, jobHandlers, logger, events);
 }
 

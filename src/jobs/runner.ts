@@ -73,12 +73,34 @@ async function publishJobUpdate(events: EventBus, job: Job): Promise<void> {
   if (job.organizationId) await events.publish("organizationJobUpdated", job.organizationId, update);
 }
 
-/** Makes sure a recurring job exists once (a fixed id per type), whatever the number of starts. */
-export async function ensureRecurringJob(prisma: PrismaExecutor, type: string, now: Date): Promise<void> {
+/**
+ * Makes sure each recurring job of `types` exists once (a fixed id per type, whatever the number of starts),
+ * created due now.
+ * Which exist is read through the hand-written reads: an instance whose jobs are all scheduled and none due never
+ * loads Prisma's query engine (see main.ts).
+ */
+export async function ensureRecurringJobs({ prisma, sql }: JobDatabase, types: string[], now: Date): Promise<void> {
+  const ids = types.map((type) => `job_recurring_${type}`);
+  const existing = new Set(
+    (await sql.rows<{ id: string }>(`SELECT id FROM "Job" WHERE id = ANY($1)`, [ids])).map((row) => row.id),
+  );
+  const missing = types.filter((_type, index) => !existing.has(ids[index] as string));
+  if (missing.length === 0) return;
   await prisma.job.createMany({
-    data: [{ id: `job_recurring_${type}`, type, runAt: now, createdAt: now, updatedAt: now }],
+    data: missing.map((type) => ({ id: `job_recurring_${type}`, type, runAt: now, createdAt: now, updatedAt: now })),
     skipDuplicates: true,
   });
+}
+
+/** Whether a job is due, as `claimJob` sees it: the check a runner with nothing to do makes every tick. */
+async function anyJobDue(sql: SqlReader, now: Date): Promise<boolean> {
+  const rows = await sql.rows(
+    `SELECT 1 FROM "Job"
+     WHERE ("status" = 'pending' AND "runAt" <= $1::timestamp) OR ("status" = 'running' AND "lockedUntil" < $1::timestamp)
+     LIMIT 1`,
+    [now],
+  );
+  return rows.length > 0;
 }
 
 /**
@@ -156,6 +178,7 @@ export async function runDueJobs(
   const bus = events ?? (await inProcessEventBus(logger));
   const publish = (job: Job) => publishJobUpdate(bus, job);
   let ran = 0;
+  if (!(await anyJobDue(sql, clock.now()))) return ran;
   for (;;) {
     const now = clock.now();
     const job = await claimJob(prisma, now);
@@ -185,9 +208,11 @@ export async function runDueJobs(
 }
 
 /** Jobs per status, every status present (0 when none), for the queue-depth metric. */
-export async function countJobsByStatus(prisma: PrismaClient): Promise<Record<string, number>> {
+export async function countJobsByStatus(sql: SqlReader): Promise<Record<string, number>> {
   const counts: Record<string, number> = { pending: 0, running: 0, done: 0, failed: 0 };
-  const groups = await prisma.job.groupBy({ by: ["status"], _count: { _all: true } });
-  for (const group of groups) counts[group.status] = group._count._all;
+  const groups = await sql.rows<{ status: string; count: number }>(
+    `SELECT status, count(*)::int AS count FROM "Job" GROUP BY status`,
+  );
+  for (const group of groups) counts[group.status] = group.count;
   return counts;
 }

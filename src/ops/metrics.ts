@@ -75,7 +75,7 @@ export function createMetrics(db: Database, sources: MetricSources): Metrics {
     registers: [registry],
     async collect() {
       this.reset();
-      for (const [status, count] of Object.entries(await countJobsByStatus(db.prisma))) this.set({ status }, count);
+      for (const [status, count] of Object.entries(await countJobsByStatus(db.sql))) this.set({ status }, count);
     },
   });
   return {

@@ -52,11 +52,11 @@ describe("first start", () => {
   it("creates demo data on an empty database only, with BOOTSTRAP_ADMIN_TOKEN as the admin's token", async () => {
     const t = await startTestApp();
     const value = "automation-token-0123456789";
-    const demo = await bootstrapDemoData(t.db.prisma, new TestClock(), value);
+    const demo = await bootstrapDemoData(t.db, new TestClock(), value);
     expect(demo?.adminToken).toBe(value);
     const orgs = await t.rest<{ items: { title: string }[] }>("GET", "/orgs", { token: value });
     expect(orgs.status).toBe(200);
     expect(orgs.body.items.map((org) => org.title)).toEqual(["Demo Organization"]);
-    expect(await bootstrapDemoData(t.db.prisma, new TestClock())).toBeNull();
+    expect(await bootstrapDemoData(t.db, new TestClock())).toBeNull();
   });
 });

@@ -42,10 +42,10 @@ describe("visitor-auth keys stored in clear before they were encrypted", () => {
     });
     expect(await siteRowsText()).toContain(legacyKey);
 
-    expect(await encryptStoredVisitorAuthKeys(t.db.prisma, t.config.secretsKey)).toBe(1);
+    expect(await encryptStoredVisitorAuthKeys(t.db, t.config.secretsKey)).toBe(1);
     expect(await siteRowsText()).not.toContain(legacyKey);
     // Nothing left to do at the next start.
-    expect(await encryptStoredVisitorAuthKeys(t.db.prisma, t.config.secretsKey)).toBe(0);
+    expect(await encryptStoredVisitorAuthKeys(t.db, t.config.secretsKey)).toBe(0);
 
     expect(await readKey(siteId)).toBe(legacyKey);
     const jwt = await new SignJWT({})

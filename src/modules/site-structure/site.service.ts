@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { requireOrganizationRole } from "../../auth/access.ts";
 import type { RequestContext } from "../../context.ts";
-import type { Prisma, PrismaClient, Site } from "../../db/generated/client.ts";
+import type { Database } from "../../db/database.ts";
+import type { Prisma, Site } from "../../db/generated/client.ts";
 import { newId, randomBase62 } from "../../ids.ts";
 import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import {
@@ -241,9 +242,14 @@ export async function siteVisitorAuthKey(ctx: RequestContext, site: Site): Promi
  * Encrypts the visitor-auth keys that releases before the encryption stored in clear (SQL has no SECRETS_KEY, so a
  * migration cannot), keeping their values: the visitor JWTs that sites' servers sign keep working. Run at start-up;
  * each row is changed only while it still holds its clear key, so servers starting together do not collide.
- * Returns how many it encrypted.
+ * Returns how many it encrypted. The check reads through the hand-written reads: a start with nothing to encrypt
+ * leaves Prisma's query engine unloaded (see main.ts).
  */
-export async function encryptStoredVisitorAuthKeys(prisma: PrismaClient, secretsKey: Buffer): Promise<number> {
+export async function encryptStoredVisitorAuthKeys(
+  { prisma, sql }: Pick<Database, "prisma" | "sql">,
+  secretsKey: Buffer,
+): Promise<number> {
+  if ((await sql.rows(`SELECT 1 FROM "Site" WHERE "visitorAuthKey" IS NOT NULL LIMIT 1`)).length === 0) return 0;
   const stored = await prisma.site.findMany({
     where: { visitorAuthKey: { not: null } },
     select: { id: true, visitorAuthKey: true },

@@ -5,6 +5,7 @@ import { issueToken, tokenFromValue } from "../../auth/tokens.ts";
 import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { ApiToken, PrismaClient, Role, User } from "../../db/generated/client.ts";
+import type { SqlReader } from "../../db/sql.ts";
 import type { EventBus } from "../../events/bus.ts";
 import { newId } from "../../ids.ts";
 import { ConflictError, NotFoundError } from "../../lib/errors.ts";
@@ -70,8 +71,8 @@ export function listUsers(prisma: PrismaClient) {
   return prisma.user.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, email: true } });
 }
 
-export async function hasUsers(prisma: PrismaExecutor): Promise<boolean> {
-  return (await prisma.user.count()) > 0;
+export async function hasUsers(sql: SqlReader): Promise<boolean> {
+  return (await sql.rows(`SELECT 1 FROM "User" LIMIT 1`)).length > 0;
 }
 
 /** Operator (CLI): issues a token for any user; the token is returned once and only its hash is stored. */
