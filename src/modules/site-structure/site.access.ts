@@ -223,10 +223,7 @@ function loadedByKey<Value>(keys: readonly string[], loaded: readonly (Value | E
  * otherwise cost a promise each and the executor's slower path for asynchronous fields. Spaces that fail to load
  * are left for `siteSpaceSpace` to load, and fail, on its own.
  */
-export async function settleSiteSpaceSpaces<Rows extends readonly SiteSpace[]>(
-  ctx: RequestContext,
-  siteSpaces: Rows,
-): Promise<Rows> {
+export async function settleSiteSpaceSpaces(ctx: RequestContext, siteSpaces: readonly SiteSpace[]): Promise<void> {
   const opened = sitesOpenedAsPublished.get(ctx);
   const asPublished = (siteSpace: SiteSpace) => opened?.has(siteSpace.siteId) === true;
   const published = new Set<string>();
@@ -254,5 +251,4 @@ export async function settleSiteSpaceSpaces<Rows extends readonly SiteSpace[]>(
       if (space !== undefined) settledSpaces.set(ctx, siteSpace, space);
     }
   }
-  return siteSpaces;
 }
