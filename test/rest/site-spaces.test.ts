@@ -142,6 +142,37 @@ describe("site spaces", () => {
     expect((await t.rest("PATCH", `${site}/site-spaces/sitesp_missing`, { token: admin, body: {} })).status).toBe(404);
   });
 
+  it("lists each site space's published URL under its section's path, as reading it alone does", async () => {
+    const siteId = (await createSite(t, org)).id;
+    const site = sitePath(org, siteId);
+    await addSiteSpace(site, { spaceId: (await createSpace(t, org, { title: "Root Docs" })).id });
+    const section = await t.rest("POST", `${site}/sections`, {
+      token: admin,
+      body: { spaceId: (await createSpace(t, org, { title: "Guide" })).id, title: "Guide Part" },
+    });
+    expect(section.status).toBe(201);
+    expect((await listSiteSpaces(site)).items.every((item) => item.urls.published === undefined)).toBe(true);
+
+    expect((await t.rest("POST", `${site}/publish`, { token: admin })).status).toBe(200);
+    const sections = await t.rest<List<{ id: string; path: string }>>("GET", `${site}/sections`, { token: admin });
+    const sectionPaths = new Map(sections.body.items.map((item) => [item.id, item.path]));
+    const base = `http://gateway.test/v1${site}/published`;
+    const listed = (await listSiteSpaces(site)).items;
+    expect(listed.length).toBe(2);
+    for (const item of listed) {
+      const sectionPath = item.section && sectionPaths.get(item.section);
+      expect(sectionPath).toBeTruthy();
+      expect(item.urls.published).toBe(`${base}/${sectionPath}/${item.path}`);
+      // Answered on its own (an empty update: not settled with a list), the same URL and default flag.
+      const alone = await t.rest<SiteSpaceBody>("PATCH", `${site}/site-spaces/${item.id}`, { token: admin, body: {} });
+      expect(alone.status).toBe(200);
+      expect({ urls: alone.body.urls, default: alone.body.default }).toEqual({
+        urls: item.urls,
+        default: item.default,
+      });
+    }
+  });
+
   it("deletes, handing the default to the next site space", async () => {
     const site = sitePath(org, (await createSite(t, org)).id);
     const a = await addSiteSpace(site, { spaceId: (await createSpace(t, org, { title: "First" })).id });

@@ -11,10 +11,10 @@ import {
   exportToGitRepository,
   getSpaceGitInfo,
   gitInfoSchema,
+  gitSyncOfSpace,
   importGitRepository,
   importSchema,
   repoNameOf,
-  spaceGitSync,
 } from "./git-sync.service.ts";
 
 const GitSyncDirectionEnum = publicEnum<string>("GitSyncDirection", "Which way a Git sync operation goes.", {
@@ -92,7 +92,7 @@ builder.objectFields(SpaceRef, (t) => ({
     type: GitSyncStateRef,
     nullable: true,
     description: "The Git repository the space is synchronized with; null when none.",
-    resolve: (space, _args, ctx) => spaceGitSync(ctx, space.id),
+    resolve: (space, _args, ctx) => gitSyncOfSpace(ctx, space),
   }),
   gitInfo: t.field({
     type: GitSyncStateRef,

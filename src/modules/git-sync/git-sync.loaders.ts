@@ -1,12 +1,27 @@
-import type { GitSync } from "../../db/generated/client.ts";
+import type { RequestContext } from "../../context.ts";
+import type { GitSync, Space } from "../../db/generated/client.ts";
 import { joinedColumns } from "../../db/sql.ts";
-import { byKeys, defineLoader } from "../../loaders.ts";
+import { byKeys, defineLoader, defineSettled } from "../../loaders.ts";
 
 /** Git sync state by space id, without access checks (the space field resolving it checked them). */
 export const gitSyncBySpaceLoader = defineLoader<string, GitSync | null>("gitSyncBySpace", async (ctx, spaceIds) => {
   const rows = await ctx.prisma.gitSync.findMany({ where: { spaceId: { in: [...spaceIds] } } });
   return byKeys(spaceIds, rows, (row) => row.spaceId);
 });
+
+/** Each space row's Git sync as the space read joined it: the row's `gitSync` answers without a promise. */
+const gitSyncsReadWithSpaces = defineSettled<Space, GitSync | null>();
+
+/** Keeps the Git sync read with a space row (space.loaders.ts), and primes the loader with it. */
+export function keepGitSyncReadWith(ctx: RequestContext, space: Space, gitSync: GitSync | null): void {
+  gitSyncBySpaceLoader(ctx).prime(space.id, gitSync);
+  gitSyncsReadWithSpaces.set(ctx, space, gitSync);
+}
+
+/** The Git sync read with this space row, or undefined when the row came from elsewhere. */
+export function gitSyncReadWith(ctx: RequestContext, space: Space): GitSync | null | undefined {
+  return gitSyncsReadWithSpaces.get(ctx, space);
+}
 
 const gitSyncColumns: Record<keyof GitSync, true> = {
   spaceId: true,

@@ -12,7 +12,7 @@ import { onLatestHead } from "../content/content.service.ts";
 import { readContentState, writeRevision } from "../content/revision.service.ts";
 import { getSpace, requireSpaceRole } from "../space/space.access.ts";
 import { type GitAccess, type GitCredential, GitError, GitWorkdir, scrub, splitCredential } from "./git-cli.ts";
-import { gitSyncBySpaceLoader } from "./git-sync.loaders.ts";
+import { gitSyncBySpaceLoader, gitSyncReadWith } from "./git-sync.loaders.ts";
 import { exportTree, importTree, readLayout, writeTree } from "./layout.ts";
 
 export const gitImportJobType = "git-import";
@@ -178,9 +178,15 @@ export async function getSpaceGitInfo(ctx: RequestContext, spaceId: string): Pro
   return sync;
 }
 
-/** The Git sync state of a space the caller can already see (the Space `gitSync` field). */
+/** The Git sync state of a space the caller can already see. */
 export function spaceGitSync(ctx: RequestContext, spaceId: string): Promise<GitSync | null> {
   return gitSyncBySpaceLoader(ctx).load(spaceId);
+}
+
+/** A space's Git sync: at once when it was read with the space row, else loaded. */
+export function gitSyncOfSpace(ctx: RequestContext, space: Space): Promise<GitSync | null> | GitSync | null {
+  const read = gitSyncReadWith(ctx, space);
+  return read !== undefined ? read : spaceGitSync(ctx, space.id);
 }
 
 /** Removes a legacy (`github-legacy`) installation so the space can move to the Git integrations; 204 always. */

@@ -9,7 +9,7 @@ import { paginate } from "../../pagination.ts";
 import { decryptSecret, encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
 import { requireSite } from "./site.access.ts";
-import { sitePublishedBaseUrl } from "./site.service.ts";
+import { sitePublishedBaseUrl } from "./urls.ts";
 
 /** Share-link keys: 40 base62 characters (~238 bits), unguessable. */
 const shareKeyLength = 40;

@@ -38,7 +38,8 @@ import {
 } from "./site-section-list.service.ts";
 import { SiteSpaceRef, siteSpaceFieldsReadingSpace } from "./site-space.graphql.ts";
 import { SiteSectionRef, SiteStructureItemRef } from "./structure-items.graphql.ts";
-import { sectionUrls, structureUrlsRef } from "./urls.ts";
+import { structureUrlsRef } from "./urls.graphql.ts";
+import { sectionUrls } from "./urls.ts";
 
 builder.node(SiteSectionRef, {
   description: "A section of a site: one or more site spaces (variants) under a path.",

@@ -14,9 +14,22 @@ import {
   sortFor,
   timeRangeSchemas,
 } from "../../list-order.ts";
+import { defineSettled } from "../../loaders.ts";
 import { isFirstPage, type Page, type PageArgs, pageFromRows, paginateSql, type SortKey } from "../../pagination.ts";
 import { settleSiteSpaceSpaces } from "./site.access.ts";
+import { siteSpaceDefaultsLoader } from "./site-section.loaders.ts";
 import { liveSiteSpaceSql, siteSpaceOrder, siteSpacesInOrderBySite } from "./site-space.loaders.ts";
+import { settleSiteSpaceUrls } from "./urls.ts";
+
+/**
+ * What a page of site spaces settles for its items, by the fields they select (site-space.graphql.ts): each item's
+ * `space` (and `title`), `default` and `urls` then answer at once instead of through a promise per item.
+ */
+export interface SiteSpaceSettling {
+  spaces: boolean;
+  defaults: boolean;
+  urls: boolean;
+}
 
 /** The sorts of `siteSpaces(orderBy:)`. */
 export const siteSpaceListOrder: ListOrder<SiteSpace> = {
@@ -74,31 +87,48 @@ export async function siteSpacesOfSite(
   site: Site,
   page: PageArgs,
   list: ListArgs,
-  settleSpaces: boolean,
+  settling: SiteSpaceSettling,
 ) {
   const sort = sortFor(siteSpaceListOrder, list.orderBy, siteSpaceOrder);
   const filter = parseFilter(siteSpaceFilterSchema, list.filter);
-  if (!isFirstPage(page))
-    return withSettledSpaces(ctx, await siteSpacePage(ctx, site.id, page, sort, filter), settleSpaces);
+  if (!isFirstPage(page)) return settledPage(ctx, await siteSpacePage(ctx, site.id, page, sort, filter), settling);
   const siteSpaces = await siteSpacesInOrderBySite(sort)(ctx).load(site.id);
   const matching = isFiltering(filter) ? siteSpaces.filter(filterMatcher(siteSpaceFilterRules, filter)) : siteSpaces;
-  return withSettledSpaces(ctx, pageFromRows(page, sort, matching), settleSpaces);
+  return settledPage(ctx, pageFromRows(page, sort, matching), settling);
 }
 
-/**
- * The page, its site spaces' spaces settled (site.access.ts) when the request selects them, so that each node's
- * `space` resolves at once.
- */
-export async function withSettledSpaces(
+/** The page, what its items select settled together (`SiteSpaceSettling`). */
+export async function settledPage(
   ctx: RequestContext,
   page: Page<SiteSpace>,
-  settleSpaces: boolean,
+  settling: SiteSpaceSettling,
 ): Promise<Page<SiteSpace>> {
-  if (settleSpaces) {
-    await settleSiteSpaceSpaces(
-      ctx,
-      page.edges.map((edge) => edge.node),
-    );
-  }
+  const rows = page.edges.map((edge) => edge.node);
+  await Promise.all([
+    settling.spaces && settleSiteSpaceSpaces(ctx, rows),
+    settling.defaults && settleDefaultFlags(ctx, rows),
+    settling.urls && settleSiteSpaceUrls(ctx, rows),
+  ]);
   return page;
+}
+
+/** Default flags settled with their page, by row. */
+const settledDefaultFlags = defineSettled<SiteSpace, boolean>();
+
+async function settleDefaultFlags(ctx: RequestContext, siteSpaces: readonly SiteSpace[]): Promise<void> {
+  const siteIds = [...new Set(siteSpaces.map((siteSpace) => siteSpace.siteId))];
+  const defaults = await Promise.all(siteIds.map((siteId) => siteSpaceDefaultsLoader(ctx).load(siteId)));
+  const bySite = new Map(siteIds.map((siteId, index) => [siteId, defaults[index] as Set<string>]));
+  for (const siteSpace of siteSpaces) {
+    settledDefaultFlags.set(ctx, siteSpace, bySite.get(siteSpace.siteId)?.has(siteSpace.id) === true);
+  }
+}
+
+/** Whether a site space is the default of its scope (its section, or the site root); batched over sites. */
+export function isDefaultSiteSpace(ctx: RequestContext, siteSpace: SiteSpace): Promise<boolean> | boolean {
+  const settled = settledDefaultFlags.get(ctx, siteSpace);
+  if (settled !== undefined) return settled;
+  return siteSpaceDefaultsLoader(ctx)
+    .load(siteSpace.siteId)
+    .then((defaults) => defaults.has(siteSpace.id));
 }

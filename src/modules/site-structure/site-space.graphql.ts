@@ -1,3 +1,4 @@
+import type { GraphQLResolveInfo } from "graphql";
 import type { SiteSpace } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
@@ -14,7 +15,6 @@ import {
   addSiteSpace,
   addSiteSpaceSchema,
   deleteSiteSpace,
-  isDefaultSiteSpace,
   listSiteSpaces,
   moveSiteSpace,
   siteSpacePlacementSchema,
@@ -24,13 +24,31 @@ import {
   updateSiteSpace,
   updateSiteSpaceSchema,
 } from "./site-space.service.ts";
-import { siteSpaceFilterSchema, siteSpaceListOrder, siteSpacesOfSite } from "./site-space-list.service.ts";
-import { siteSpaceUrls, structureUrlsRef } from "./urls.ts";
+import {
+  isDefaultSiteSpace,
+  type SiteSpaceSettling,
+  siteSpaceFilterSchema,
+  siteSpaceListOrder,
+  siteSpacesOfSite,
+} from "./site-space-list.service.ts";
+import { structureUrlsRef } from "./urls.graphql.ts";
+import { siteSpaceUrls } from "./urls.ts";
 
 export const SiteSpaceRef = builder.objectRef<SiteSpace>("SiteSpace");
 
 /** The site-space fields that read its space: a list settles the spaces of its items when one is selected. */
 export const siteSpaceFieldsReadingSpace: ReadonlySet<string> = new Set(["space", "title"]);
+const defaultField: ReadonlySet<string> = new Set(["default"]);
+const urlsField: ReadonlySet<string> = new Set(["urls"]);
+
+/** What a page of site spaces settles, by what its items select. */
+function settlingOf(info: GraphQLResolveInfo): SiteSpaceSettling {
+  return {
+    spaces: itemsSelectAny(info, siteSpaceFieldsReadingSpace),
+    defaults: itemsSelectAny(info, defaultField),
+    urls: itemsSelectAny(info, urlsField),
+  };
+}
 
 builder.node(SiteSpaceRef, {
   description: "A space placed on a site at a path, at the site root or in a section.",
@@ -94,8 +112,7 @@ builder.objectFields(SiteRef, (t) => ({
       type: SiteSpaceRef,
       description: "Every site space of the site, at its root and in its sections (listSiteSpaces).",
       args: siteSpaceListArgs,
-      resolve: (site, args, ctx, info) =>
-        siteSpacesOfSite(ctx, site, args, args, itemsSelectAny(info, siteSpaceFieldsReadingSpace)),
+      resolve: (site, args, ctx, info) => siteSpacesOfSite(ctx, site, args, args, settlingOf(info)),
     },
     {},
     SiteSpaceEdgeRef,
@@ -123,7 +140,7 @@ builder.queryFields((t) => ({
         args,
         { shareKey: args.shareKey, default: args.default },
         args,
-        itemsSelectAny(info, siteSpaceFieldsReadingSpace),
+        settlingOf(info),
       ),
   }),
 }));

@@ -14,10 +14,11 @@ import { readableSite, requireSite, siteSpaceSpace } from "./site.access.ts";
 import { siteSpaceDefaultsLoader } from "./site-section.loaders.ts";
 import { liveSiteSpace, siteSpaceOrder } from "./site-space.loaders.ts";
 import {
+  type SiteSpaceSettling,
+  settledPage,
   siteSpaceFilterSchema,
   siteSpaceListOrder,
   siteSpacePage,
-  withSettledSpaces,
 } from "./site-space-list.service.ts";
 
 export const pathSchema = z
@@ -101,11 +102,6 @@ export function siteSpaceTitle(ctx: RequestContext, siteSpace: SiteSpace): Promi
   return space instanceof Promise ? space.then(titleOf) : titleOf(space);
 }
 
-/** Whether a site space is the default of its scope (its section, or the site root); batched over sites. */
-export async function isDefaultSiteSpace(ctx: RequestContext, siteSpace: SiteSpace): Promise<boolean> {
-  return (await siteSpaceDefaultsLoader(ctx).load(siteSpace.siteId)).has(siteSpace.id);
-}
-
 export async function listSiteSpaces(
   ctx: RequestContext,
   organizationId: string,
@@ -113,7 +109,7 @@ export async function listSiteSpaces(
   page: PageArgs,
   filters: { shareKey?: string | null; default?: boolean | null },
   list: ListArgs,
-  settleSpaces: boolean,
+  settling: SiteSpaceSettling,
 ) {
   const site = await readableSite(ctx, organizationId, siteId, filters.shareKey);
   const sort = sortFor(siteSpaceListOrder, list.orderBy, siteSpaceOrder);
@@ -122,7 +118,7 @@ export async function listSiteSpaces(
     filters.default === null || filters.default === undefined
       ? undefined
       : { ids: [...(await siteSpaceDefaultsLoader(ctx).load(site.id))], wanted: filters.default };
-  return withSettledSpaces(ctx, await siteSpacePage(ctx, site.id, page, sort, filter, defaults), settleSpaces);
+  return settledPage(ctx, await siteSpacePage(ctx, site.id, page, sort, filter, defaults), settling);
 }
 
 export const addSiteSpaceSchema = z.strictObject({

@@ -21,14 +21,13 @@ import {
   siteAdaptiveContentSchema,
   siteFilterSchema,
   siteListOrder,
-  sitePublishedBaseUrl,
-  siteUrls,
   siteVisitorAuthKey,
   updateAdaptiveSchema,
   updateAdaptiveSchemaSchema,
   updateSite,
   updateSiteSchema,
 } from "./site.service.ts";
+import { sitePublishedBaseUrl, siteUrls } from "./urls.ts";
 
 export const SiteRef = builder.objectRef<Site>("Site");
 

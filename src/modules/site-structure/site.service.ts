@@ -45,19 +45,6 @@ const siteProxySchema = z
 /** Visitor-auth keys: 43 base62 characters (~256 bits), the HS256 secret of the site's visitor JWTs. */
 const visitorAuthKeyLength = 43;
 
-/** Where the site's published content is read (this service renders no HTML: its published form is the API's). */
-export function sitePublishedBaseUrl(ctx: RequestContext, organizationId: string, siteId: string): string {
-  return `${ctx.config.publicUrl}/v1/orgs/${organizationId}/sites/${siteId}/published`;
-}
-
-export function siteUrls(ctx: RequestContext, site: Site) {
-  return {
-    location: `${ctx.config.publicUrl}/v1/orgs/${site.organizationId}/sites/${site.id}`,
-    app: `${ctx.config.publicUrl}/graphql`,
-    published: site.published ? sitePublishedBaseUrl(ctx, site.organizationId, site.id) : null,
-  };
-}
-
 export interface SiteFilters {
   /** A space id: only sites that show this space. */
   space?: string | null;

@@ -1,19 +1,23 @@
 import type { RequestContext } from "../../context.ts";
-import type { SiteSection, SiteSpace } from "../../db/generated/client.ts";
-import { builder } from "../../graphql/builder.ts";
+import type { Site, SiteSection, SiteSpace } from "../../db/generated/client.ts";
+import { defineSettled } from "../../loaders.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
-import { siteUrls } from "./site.service.ts";
 import { sectionByIdLoader } from "./site-section.loaders.ts";
 
-export const structureUrlsRef = builder.objectRef<{ published: string | null }>("SiteStructureUrls").implement({
-  description: "Where a section or site space is found.",
-  fields: (t) => ({
-    published: t.exposeString("published", {
-      nullable: true,
-      description: "Its URL under the site's published content; null while the site is not published.",
-    }),
-  }),
-});
+export type StructureUrls = { published: string | null };
+
+/** Where the site's published content is read (this service renders no HTML: its published form is the API's). */
+export function sitePublishedBaseUrl(ctx: RequestContext, organizationId: string, siteId: string): string {
+  return `${ctx.config.publicUrl}/v1/orgs/${organizationId}/sites/${siteId}/published`;
+}
+
+export function siteUrls(ctx: RequestContext, site: Site) {
+  return {
+    location: `${ctx.config.publicUrl}/v1/orgs/${site.organizationId}/sites/${site.id}`,
+    app: `${ctx.config.publicUrl}/graphql`,
+    published: site.published ? sitePublishedBaseUrl(ctx, site.organizationId, site.id) : null,
+  };
+}
 
 /** The site's published URL, or null while it is not published. */
 async function publishedBase(ctx: RequestContext, siteId: string): Promise<string | null> {
@@ -22,7 +26,7 @@ async function publishedBase(ctx: RequestContext, siteId: string): Promise<strin
 }
 
 /** The published URL followed by the item's paths: where a visitor finds the section or site space. */
-function under(base: string | null, paths: string[]) {
+function under(base: string | null, paths: string[]): StructureUrls {
   return { published: base ? [base, ...paths.map(encodeURIComponent)].join("/") : null };
 }
 
@@ -30,9 +34,32 @@ export async function sectionUrls(ctx: RequestContext, section: SiteSection) {
   return under(await publishedBase(ctx, section.siteId), [section.path]);
 }
 
-export async function siteSpaceUrls(ctx: RequestContext, siteSpace: SiteSpace) {
+/** Site spaces' URLs settled with their list, by row. */
+const settledUrls = defineSettled<SiteSpace, StructureUrls>();
+
+/** A site space's URLs: at once when its list settled them. */
+export function siteSpaceUrls(ctx: RequestContext, siteSpace: SiteSpace): Promise<StructureUrls> | StructureUrls {
+  return settledUrls.get(ctx, siteSpace) ?? loadSiteSpaceUrls(ctx, siteSpace);
+}
+
+async function loadSiteSpaceUrls(ctx: RequestContext, siteSpace: SiteSpace) {
   const base = await publishedBase(ctx, siteSpace.siteId);
   // The section's path matters only under a published URL: lists of unpublished sites skip reading sections.
   const section = base && siteSpace.sectionId ? await sectionByIdLoader(ctx).load(siteSpace.sectionId) : null;
   return under(base, section ? [section.path, siteSpace.path] : [siteSpace.path]);
+}
+
+/** Settles the URLs of a list's site spaces: each site's published URL once, and sections only under one. */
+export async function settleSiteSpaceUrls(ctx: RequestContext, siteSpaces: readonly SiteSpace[]): Promise<void> {
+  const siteIds = [...new Set(siteSpaces.map((siteSpace) => siteSpace.siteId))];
+  const bases = new Map(await Promise.all(siteIds.map(async (id) => [id, await publishedBase(ctx, id)] as const)));
+  const sectionIds = new Set<string>();
+  for (const { siteId, sectionId } of siteSpaces) if (bases.get(siteId) && sectionId) sectionIds.add(sectionId);
+  const sections = await Promise.all([...sectionIds].map((id) => sectionByIdLoader(ctx).load(id)));
+  const sectionPaths = new Map([...sectionIds].map((id, index) => [id, sections[index]?.path]));
+  for (const siteSpace of siteSpaces) {
+    const base = bases.get(siteSpace.siteId) ?? null;
+    const sectionPath = base && siteSpace.sectionId ? sectionPaths.get(siteSpace.sectionId) : undefined;
+    settledUrls.set(ctx, siteSpace, under(base, sectionPath ? [sectionPath, siteSpace.path] : [siteSpace.path]));
+  }
 }

@@ -3,7 +3,7 @@ import { hasRole, highestRole, roleRank } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Member, Prisma, Role, Space } from "../../db/generated/client.ts";
 import { ForbiddenError, NotFoundError } from "../../lib/errors.ts";
-import { defineLoader } from "../../loaders.ts";
+import { defineLoader, defineSettled } from "../../loaders.ts";
 import { collectionByIdLoader, grantsReaching, spaceByIdLoader, viewerSpaceGrantLoader } from "./space.loaders.ts";
 
 /*
@@ -73,6 +73,13 @@ export async function spaceRole(ctx: RequestContext, space: Space): Promise<Role
 }
 
 /**
+ * The viewer's role on each space row whose visibility `loadVisibleSpaces` decided: `spacePermissions` answers from
+ * it without a promise (a list of 1000 site spaces asked each of their spaces' permissions). The loaders the role
+ * reads are per request and never cleared, so computing it again would give the same role.
+ */
+const settledRoles = defineSettled<Space, Role | null>();
+
+/**
  * Spaces for `node`/`nodes` and nested reads: null for deleted spaces and for spaces the viewer may not see.
  */
 export async function loadVisibleSpaces(ctx: RequestContext, ids: readonly string[]): Promise<(Space | null)[]> {
@@ -80,7 +87,11 @@ export async function loadVisibleSpaces(ctx: RequestContext, ids: readonly strin
   const spaces = await spaceByIdLoader(ctx).loadMany(ids);
   const live = spaces.map((space) => (space && !(space instanceof Error) && !space.deletedAt ? space : null));
   const roles = await Promise.all(live.map((space) => (space ? spaceRole(ctx, space) : null)));
-  return live.map((space, index) => (roles[index] ? space : null));
+  return live.map((space, index) => {
+    const role = roles[index] ?? null;
+    if (space) settledRoles.set(ctx, space, role);
+    return role ? space : null;
+  });
 }
 
 export async function getSpace(ctx: RequestContext, spaceId: string): Promise<Space> {
@@ -105,8 +116,27 @@ export async function requireSpaceEditable(ctx: RequestContext, spaceId: string)
   return space;
 }
 
-export async function spacePermissions(ctx: RequestContext, space: Space) {
-  const role = await spaceRole(ctx, space);
+/** What the viewer may do on the space: at once when its visibility was decided in this request. */
+export function spacePermissions(ctx: RequestContext, space: Space): SpacePermissions | Promise<SpacePermissions> {
+  const settled = settledRoles.get(ctx, space);
+  if (settled !== undefined) return permissionsOf(space, settled);
+  return spaceRole(ctx, space).then((role) => permissionsOf(space, role));
+}
+
+export interface SpacePermissions {
+  view: boolean;
+  access: boolean;
+  comment: boolean;
+  edit: boolean;
+  review: boolean;
+  merge: boolean;
+  triggerGitSync: boolean;
+  viewInviteLinks: boolean;
+  admin: boolean;
+  installIntegration: boolean;
+}
+
+function permissionsOf(space: Space, role: Role | null): SpacePermissions {
   return {
     view: hasRole(role, "read"),
     access: hasRole(role, "read"),

@@ -3,7 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum, RoleEnum } from "../../graphql/enums.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { collectionPermissions, getCollection, listCollections, loadVisibleCollections } from "./collection.service.ts";
-import { getSpace, loadVisibleSpaces, spacePermissions } from "./space.access.ts";
+import { getSpace, loadVisibleSpaces, type SpacePermissions, spacePermissions } from "./space.access.ts";
 import { type MemberSpace, memberSpacePermission } from "./space.service.ts";
 import { LanguageEnum, SpaceVisibilityEnum } from "./space-values.graphql.ts";
 
@@ -23,7 +23,6 @@ const UrlsRef = builder.objectRef<{ location: string; app: string }>("ContentUrl
   }),
 });
 
-type SpacePermissions = Awaited<ReturnType<typeof spacePermissions>>;
 const SpacePermissionsRef = builder.objectRef<SpacePermissions>("SpacePermissions").implement({
   description: "What the viewer may do, from their effective role on the space.",
   fields: (t) => ({

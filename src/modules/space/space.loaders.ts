@@ -2,7 +2,7 @@ import { membershipJoinColumns, ssoAdmitsSql, viewerMembershipLoader } from "../
 import { highestRole } from "../../auth/roles.ts";
 import type { Collection, GitSync, Member, Role, Space } from "../../db/generated/client.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
-import { gitSyncBySpaceLoader, gitSyncJoinColumns } from "../git-sync/git-sync.loaders.ts";
+import { gitSyncJoinColumns, keepGitSyncReadWith } from "../git-sync/git-sync.loaders.ts";
 import type { MemberKey } from "../member/member.loaders.ts";
 
 /**
@@ -24,11 +24,10 @@ export const spaceByIdLoader = defineLoader<string, Space | null>("spaceById", a
     Space,
     { gitSync: GitSync | null; membership: Member | null }
   >(spacesByIdSql, [ids, viewerId]);
-  const gitSyncs = gitSyncBySpaceLoader(ctx);
   const memberships = viewerId ? viewerMembershipLoader(ctx) : undefined;
   spaces.forEach((space, index) => {
     const { gitSync, membership } = related[index] as (typeof related)[number];
-    gitSyncs.prime(space.id, gitSync);
+    keepGitSyncReadWith(ctx, space, gitSync);
     memberships?.prime(space.organizationId, membership);
   });
   return byKeys(ids, spaces, (row) => row.id);

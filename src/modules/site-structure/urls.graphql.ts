@@ -1,0 +1,12 @@
+import { builder } from "../../graphql/builder.ts";
+import type { StructureUrls } from "./urls.ts";
+
+export const structureUrlsRef = builder.objectRef<StructureUrls>("SiteStructureUrls").implement({
+  description: "Where a section or site space is found.",
+  fields: (t) => ({
+    published: t.exposeString("published", {
+      nullable: true,
+      description: "Its URL under the site's published content; null while the site is not published.",
+    }),
+  }),
+});
