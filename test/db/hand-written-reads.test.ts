@@ -21,7 +21,6 @@ import {
 import {
   liveSiteSpace,
   siteSpaceOrder,
-  siteSpacesBySectionLoader,
   siteSpacesBySiteLoader,
 } from "../../src/modules/site-structure/site-space.loaders.ts";
 import { listSiteSpaces } from "../../src/modules/site-structure/site-space.service.ts";
@@ -288,14 +287,6 @@ describe("hand-written reads return the rows Prisma returns", () => {
             orderBy: orderBy(siteSpaceOrder),
           }),
       ],
-      [
-        () => siteSpacesBySectionLoader(ctx).loadMany(sectionIds),
-        () =>
-          prisma.siteSpace.findMany({
-            where: { sectionId: { in: sectionIds }, ...liveSiteSpace },
-            orderBy: orderBy(siteSpaceOrder),
-          }),
-      ],
     ];
     for (const [handWritten, withPrisma] of cases) {
       const rows = await rowsOf(handWritten);
@@ -311,6 +302,28 @@ describe("hand-written reads return the rows Prisma returns", () => {
     }
     // The demo's deleted space hides its site spaces: the filter on the live space was exercised.
     expect(await prisma.siteSpace.count({ where: { siteId, space: { deletedAt: { not: null } } } })).toBeGreaterThan(0);
+  });
+
+  it("siteSpaceDefaultsLoader: each scope's live pointer, else its first live site space, as Prisma's rows say", async () => {
+    const { prisma } = t.db;
+    const expected = new Set<string>();
+    const site = await prisma.site.findUniqueOrThrow({ where: { id: siteId } });
+    const sections = await prisma.siteSection.findMany({ where: { siteId } });
+    const live = await prisma.siteSpace.findMany({
+      where: { siteId, ...liveSiteSpace },
+      orderBy: siteSpaceOrder.map((key) => ({ [key.field]: key.direction })),
+    });
+    const pointers = new Map<string | null, string | null>([
+      [null, site.defaultSiteSpaceId],
+      ...sections.map((section) => [section.id, section.defaultSiteSpaceId] as const),
+    ]);
+    for (const scope of new Set(live.map((siteSpace) => siteSpace.sectionId))) {
+      const ids = live.filter((siteSpace) => siteSpace.sectionId === scope).map((siteSpace) => siteSpace.id);
+      const pointer = pointers.get(scope);
+      expected.add(pointer && ids.includes(pointer) ? pointer : (ids[0] as string));
+    }
+    expect(expected.size).toBeGreaterThan(1);
+    expect(await siteSpaceDefaultsLoader(contextOf(viewerId)).load(siteId)).toEqual(expected);
   });
 
   it("paginateSql: change request pages (filters, both orders, Date cursors) equal Prisma's paginate", async () => {

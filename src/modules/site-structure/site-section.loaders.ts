@@ -4,7 +4,7 @@ import { byKeys, defineLoader } from "../../loaders.ts";
 import { orderBySql, orderOf, type SortKey } from "../../pagination.ts";
 import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
-import { liveSiteSpaceSql, siteSpaceOrderSql, siteSpacesBySectionLoader } from "./site-space.loaders.ts";
+import { liveSiteSpaceSql, siteSpaceOrderSql } from "./site-space.loaders.ts";
 
 export const siteSectionOrder: SortKey<SiteSection>[] = [
   { field: "position", direction: "asc" },
@@ -66,11 +66,10 @@ export const siteSpaceDefaultsLoader = defineLoader<string, Set<string>>("siteSp
 export function forgetStructure(ctx: RequestContext, siteId: string): void {
   siteByIdLoader(ctx).clear(siteId);
   sectionByIdLoader(ctx).clearAll();
-  // Every order's loader (`orderBy` of nested reads), the lists' own among them.
+  // Every by-site loader: each order of nested reads (the lists' own among them) and the sections' groupings.
   for (const [name, loader] of ctx.loaders) {
     if (name.startsWith("sectionsBySite ") || name.startsWith("siteSpacesBySite ")) loader.clear(siteId);
   }
   sectionGroupsBySiteLoader(ctx).clear(siteId);
-  siteSpacesBySectionLoader(ctx).clearAll();
   siteSpaceDefaultsLoader(ctx).clear(siteId);
 }

@@ -13,7 +13,7 @@ import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
 import { requireSite, settleSiteSpaceSpaces } from "./site.access.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
 import { sectionsBySiteLoader, siteSectionOrder } from "./site-section.loaders.ts";
-import { siteSpacesBySectionLoader, siteSpacesBySiteLoader } from "./site-space.loaders.ts";
+import { siteSpacesBySiteLoader } from "./site-space.loaders.ts";
 import {
   conditionSchema,
   insertSiteSpace,
@@ -38,20 +38,47 @@ export interface SiteStructure {
   structure: (StructureItem | SiteSpace)[];
 }
 
-/** Each section's live site spaces, their spaces settled together (site.access.ts): one settling per read. */
-const settledSiteSpacesBySectionLoader = defineLoader<string, SiteSpace[]>(
-  "settledSiteSpacesBySection",
-  async (ctx, sectionIds) => {
-    const lists = await siteSpacesBySectionLoader(ctx).loadMany(sectionIds);
-    const all: SiteSpace[] = [];
-    for (const list of lists) if (!(list instanceof Error)) all.push(...list);
-    await settleSiteSpaceSpaces(ctx, all);
-    return lists;
+type SiteSpacesBySection = Map<string | null, SiteSpace[]>;
+
+function bySection(siteSpaces: readonly SiteSpace[]): SiteSpacesBySection {
+  const sections: SiteSpacesBySection = new Map();
+  for (const siteSpace of siteSpaces) {
+    const list = sections.get(siteSpace.sectionId);
+    if (list) list.push(siteSpace);
+    else sections.set(siteSpace.sectionId, [siteSpace]);
+  }
+  return sections;
+}
+
+/**
+ * Each site's live site spaces by section, read by site in the structure's order (the statement the sites' own
+ * `siteSpaces` lists share). By section ids, PostgreSQL compared every site space of every site with each id
+ * (~2 ms of its CPU per nested read); the site ids reach the structure's rows through an index. Named like the
+ * by-site loaders, so a write's `forgetStructure` forgets them with those.
+ */
+const siteSpacesBySectionOfSite = defineLoader<string, SiteSpacesBySection>(
+  "siteSpacesBySite grouped by section",
+  async (ctx, siteIds) => {
+    const lists = await siteSpacesBySiteLoader(ctx).loadMany(siteIds);
+    return lists.map((list) => (list instanceof Error ? list : bySection(list)));
+  },
+);
+
+/** The same, their spaces settled together (site.access.ts): one settling per read. */
+const settledSiteSpacesBySectionOfSite = defineLoader<string, SiteSpacesBySection>(
+  "siteSpacesBySite grouped by section, spaces settled",
+  async (ctx, siteIds) => {
+    const lists = await siteSpacesBySiteLoader(ctx).loadMany(siteIds);
+    await settleSiteSpaceSpaces(
+      ctx,
+      lists.flatMap((list) => (list instanceof Error ? [] : list)),
+    );
+    return lists.map((list) => (list instanceof Error ? list : bySection(list)));
   },
 );
 
 /**
- * A section's live site spaces: from the built structure when there is one, else batched over all sections, with
+ * A section's live site spaces: from the built structure when there is one, else batched over all sites, with
  * their spaces settled when the request selects them.
  */
 export function siteSpacesOfSection(
@@ -59,8 +86,11 @@ export function siteSpacesOfSection(
   section: SectionNode,
   settleSpaces: boolean,
 ): Promise<SiteSpace[]> | SiteSpace[] {
-  const loader = settleSpaces ? settledSiteSpacesBySectionLoader : siteSpacesBySectionLoader;
-  return section.siteSpaces ?? loader(ctx).load(section.id);
+  if (section.siteSpaces) return section.siteSpaces;
+  const loader = settleSpaces ? settledSiteSpacesBySectionOfSite : siteSpacesBySectionOfSite;
+  return loader(ctx)
+    .load(section.siteId)
+    .then((sections) => sections.get(section.id) ?? []);
 }
 
 export async function isDefaultSection(ctx: RequestContext, section: SiteSection): Promise<boolean> {

@@ -33,17 +33,3 @@ export function siteSpacesInOrderBySite(sort: readonly SortKey<SiteSpace>[]) {
 
 /** Every live site space of each site, in the site spaces' order. */
 export const siteSpacesBySiteLoader = siteSpacesInOrderBySite(siteSpaceOrder);
-
-/** Every live site space of each section, in order: one statement for all sections of a nested read. */
-export const siteSpacesBySectionLoader = defineLoader<string, SiteSpace[]>(
-  "siteSpacesBySection",
-  async (ctx, sectionIds) => {
-    const rows = await ctx.sql.rows<SiteSpace>(
-      `SELECT t.* FROM "SiteSpace" t WHERE t."sectionId" = ANY($1) AND ${liveSiteSpaceSql} ORDER BY ${siteSpaceOrderSql}`,
-      [sectionIds],
-    );
-    const bySection = new Map<string, SiteSpace[]>(sectionIds.map((id) => [id, []]));
-    for (const row of rows) if (row.sectionId) bySection.get(row.sectionId)?.push(row);
-    return sectionIds.map((id) => bySection.get(id) ?? []);
-  },
-);
