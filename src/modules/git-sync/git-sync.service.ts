@@ -179,7 +179,7 @@ export async function getSpaceGitInfo(ctx: RequestContext, spaceId: string): Pro
 }
 
 /** The Git sync state of a space the caller can already see. */
-export function spaceGitSync(ctx: RequestContext, spaceId: string): Promise<GitSync | null> {
+function spaceGitSync(ctx: RequestContext, spaceId: string): Promise<GitSync | null> {
   return gitSyncBySpaceLoader(ctx).load(spaceId);
 }
 
