@@ -75,9 +75,8 @@ async function publishJobUpdate(events: EventBus, job: Job): Promise<void> {
 
 /**
  * Makes sure each recurring job of `types` exists once (a fixed id per type, whatever the number of starts),
- * created due now.
- * Which exist is read through the hand-written reads: an instance whose jobs are all scheduled and none due never
- * loads Prisma's query engine (see main.ts).
+ * created due now. Which exist is read through the hand-written reads: an instance whose jobs are all scheduled
+ * and none due never loads Prisma's query engine (see main.ts).
  */
 export async function ensureRecurringJobs({ prisma, sql }: JobDatabase, types: string[], now: Date): Promise<void> {
   const ids = types.map((type) => `job_recurring_${type}`);

@@ -52,9 +52,9 @@ function bySection(siteSpaces: readonly SiteSpace[]): SiteSpacesBySection {
 
 /**
  * Each site's live site spaces by section, read by site in the structure's order (the statement the sites' own
- * `siteSpaces` lists share). By section ids, PostgreSQL compared every site space of every site with each id
- * (~2 ms of its CPU per nested read); the site ids reach the structure's rows through an index. Named like the
- * by-site loaders, so a write's `forgetStructure` forgets them with those.
+ * `siteSpaces` lists share). By section ids, PostgreSQL compared every site space of every site with each id; the
+ * site ids reach the structure's rows through an index (~0.3 ms less of its CPU per nested read, measured). Named
+ * like the by-site loaders, so a write's `forgetStructure` forgets them with those.
  */
 const siteSpacesBySectionOfSite = defineLoader<string, SiteSpacesBySection>(
   "siteSpacesBySite grouped by section",
