@@ -27,6 +27,18 @@ export function byKeys<Key, Row>(keys: readonly Key[], rows: readonly Row[], key
   return keys.map((key) => found.get(key) ?? null);
 }
 
+/**
+ * The values of a `loadMany` by key; keys whose load failed are left out (what a list settles for its rows skips
+ * them, and their fields load, and fail, on their own).
+ */
+export function loadedByKey<Key, Value>(keys: readonly Key[], loaded: readonly (Value | Error)[]): Map<Key, Value> {
+  const byKey = new Map<Key, Value>();
+  loaded.forEach((value, index) => {
+    if (!(value instanceof Error)) byKey.set(keys[index] as Key, value);
+  });
+  return byKey;
+}
+
 /** Values a list settled for its rows, per request; `get` is undefined for a key not settled. */
 export interface Settled<Key, Value> {
   get(ctx: RequestContext, key: Key): Value | undefined;

@@ -1,7 +1,7 @@
 import { hasRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { ChangeRequest, Role, Space, User } from "../../db/generated/client.ts";
-import { defineSettled } from "../../loaders.ts";
+import { defineSettled, loadedByKey } from "../../loaders.ts";
 import { spaceRole } from "../space/space.access.ts";
 import { spaceByIdLoader } from "../space/space.loaders.ts";
 import { userByIdLoader } from "../user/user.service.ts";
@@ -29,15 +29,12 @@ export async function settleChangeRequestFields(ctx: RequestContext, rows: reado
     userByIdLoader(ctx).loadMany(creatorIds),
   ]);
   await Promise.all(
-    spaces.map(async (space, index) => {
-      if (space instanceof Error) return;
+    [...loadedByKey(spaceIds, spaces)].map(async ([spaceId, space]) => {
       const role = space ? await spaceRole(ctx, space).catch(() => undefined) : null;
-      if (role !== undefined) settledSpaces.set(ctx, spaceIds[index] as string, { space, role });
+      if (role !== undefined) settledSpaces.set(ctx, spaceId, { space, role });
     }),
   );
-  users.forEach((user, index) => {
-    if (!(user instanceof Error)) settledUsers.set(ctx, creatorIds[index] as string, user);
-  });
+  for (const [creatorId, user] of loadedByKey(creatorIds, users)) settledUsers.set(ctx, creatorId, user);
 }
 
 async function loadSpaceWithRole(ctx: RequestContext, spaceId: string): Promise<SpaceWithRole> {

@@ -14,7 +14,7 @@ import {
   sortFor,
   timeRangeSchemas,
 } from "../../list-order.ts";
-import { defineSettled } from "../../loaders.ts";
+import { defineSettled, loadedByKey } from "../../loaders.ts";
 import { isFirstPage, type Page, type PageArgs, pageFromRows, paginateSql, type SortKey } from "../../pagination.ts";
 import { settleSiteSpaceSpaces } from "./site.access.ts";
 import { siteSpaceDefaultsLoader } from "./site-section.loaders.ts";
@@ -117,10 +117,10 @@ const settledDefaultFlags = defineSettled<SiteSpace, boolean>();
 
 async function settleDefaultFlags(ctx: RequestContext, siteSpaces: readonly SiteSpace[]): Promise<void> {
   const siteIds = [...new Set(siteSpaces.map((siteSpace) => siteSpace.siteId))];
-  const defaults = await Promise.all(siteIds.map((siteId) => siteSpaceDefaultsLoader(ctx).load(siteId)));
-  const bySite = new Map(siteIds.map((siteId, index) => [siteId, defaults[index] as Set<string>]));
+  const bySite = loadedByKey(siteIds, await siteSpaceDefaultsLoader(ctx).loadMany(siteIds));
   for (const siteSpace of siteSpaces) {
-    settledDefaultFlags.set(ctx, siteSpace, bySite.get(siteSpace.siteId)?.has(siteSpace.id) === true);
+    const defaults = bySite.get(siteSpace.siteId);
+    if (defaults) settledDefaultFlags.set(ctx, siteSpace, defaults.has(siteSpace.id));
   }
 }
 

@@ -8,7 +8,7 @@ import { hashToken } from "../../auth/tokens.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Role, Site, SiteSpace, Space } from "../../db/generated/client.ts";
 import { NotFoundError, UnauthenticatedError } from "../../lib/errors.ts";
-import { defineSettled } from "../../loaders.ts";
+import { defineSettled, loadedByKey } from "../../loaders.ts";
 import { decryptSecret } from "../../secrets.ts";
 import { visibleSpaceLoader } from "../space/space.access.ts";
 import { spaceByIdLoader } from "../space/space.loaders.ts";
@@ -206,15 +206,6 @@ async function loadSiteSpaceSpace(ctx: RequestContext, siteSpace: SiteSpace): Pr
   }
   if (!ctx.viewer) return null;
   return visibleSpaceLoader(ctx).load(siteSpace.spaceId);
-}
-
-/** The values of `loaded` by key; keys whose load failed are left out. */
-function loadedByKey<Value>(keys: readonly string[], loaded: readonly (Value | Error)[]): Map<string, Value> {
-  const byKey = new Map<string, Value>();
-  loaded.forEach((value, index) => {
-    if (!(value instanceof Error)) byKey.set(keys[index] as string, value);
-  });
-  return byKey;
 }
 
 /**

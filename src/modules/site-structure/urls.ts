@@ -1,6 +1,6 @@
 import type { RequestContext } from "../../context.ts";
 import type { Site, SiteSection, SiteSpace } from "../../db/generated/client.ts";
-import { defineSettled } from "../../loaders.ts";
+import { defineSettled, loadedByKey } from "../../loaders.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
 import { sectionByIdLoader } from "./site-section.loaders.ts";
 
@@ -55,11 +55,14 @@ export async function settleSiteSpaceUrls(ctx: RequestContext, siteSpaces: reado
   const bases = new Map(await Promise.all(siteIds.map(async (id) => [id, await publishedBase(ctx, id)] as const)));
   const sectionIds = new Set<string>();
   for (const { siteId, sectionId } of siteSpaces) if (bases.get(siteId) && sectionId) sectionIds.add(sectionId);
-  const sections = await Promise.all([...sectionIds].map((id) => sectionByIdLoader(ctx).load(id)));
-  const sectionPaths = new Map([...sectionIds].map((id, index) => [id, sections[index]?.path]));
+  const ids = [...sectionIds];
+  const sections = loadedByKey(ids, await sectionByIdLoader(ctx).loadMany(ids));
   for (const siteSpace of siteSpaces) {
     const base = bases.get(siteSpace.siteId) ?? null;
-    const sectionPath = base && siteSpace.sectionId ? sectionPaths.get(siteSpace.sectionId) : undefined;
-    settledUrls.set(ctx, siteSpace, under(base, sectionPath ? [sectionPath, siteSpace.path] : [siteSpace.path]));
+    const sectionId = base ? siteSpace.sectionId : null;
+    // A section that failed to load leaves its site spaces' URLs to their field.
+    if (sectionId !== null && !sections.has(sectionId)) continue;
+    const section = sectionId === null ? null : sections.get(sectionId);
+    settledUrls.set(ctx, siteSpace, under(base, section ? [section.path, siteSpace.path] : [siteSpace.path]));
   }
 }
