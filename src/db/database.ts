@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { PrismaPg } from "@prisma/adapter-pg";
 import type { PrismaPGlite } from "pglite-prisma-adapter";
 import { type Prisma, PrismaClient } from "./generated/client.ts";
-import { type ArrayQuery, createSqlReader, type SqlReader, typeParsers } from "./sql.ts";
+import { createSqlReader, type DriverQueries, type SqlReader, typeParsers } from "./sql.ts";
 
 /** The client or an interactive transaction: functions taking it can run inside a caller's transaction. */
 export type PrismaExecutor = PrismaClient | Prisma.TransactionClient;
@@ -73,7 +73,7 @@ type StatementListener = (sql: string, params: unknown[]) => void;
 /** Prisma on the driver's adapter, and the hand-written reads (sql.ts) on the same driver, both counted. */
 function countingClients(
   adapter: PrismaPGlite | PrismaPg,
-  query: ArrayQuery,
+  query: DriverQueries,
 ): {
   prisma: PrismaClient;
   sql: SqlReader;
@@ -110,9 +110,10 @@ async function openPGlite(dataDir: string): Promise<Database> {
     // resident); the embedded default holds small data sets, and pages it evicts stay in the OS file cache.
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${pgliteSharedBuffers}`],
   });
-  const { prisma, sql, statementCount, onStatement } = countingClients(new PrismaPGlite(pglite), (text, params) =>
-    pglite.query<unknown[]>(text, params, { rowMode: "array", parsers: typeParsers }),
-  );
+  const { prisma, sql, statementCount, onStatement } = countingClients(new PrismaPGlite(pglite), {
+    arrays: (text, params) => pglite.query<unknown[]>(text, params, { rowMode: "array", parsers: typeParsers }),
+    objects: (text, params) => pglite.query<Record<string, unknown>>(text, params, { parsers: typeParsers }),
+  });
   const raw: RawConnection = {
     async query<Row>(sql: string, params?: unknown[]) {
       return (await pglite.query<Row>(sql, params)).rows;
@@ -176,9 +177,12 @@ async function openPostgres(url: string): Promise<Database> {
     }
     return name;
   };
-  const { prisma, sql, statementCount, onStatement } = countingClients(new PrismaPg(pool), (text, values) =>
-    readPool.query<unknown[]>({ name: statementName(text), text, values, rowMode: "array", types }),
-  );
+  const { prisma, sql, statementCount, onStatement } = countingClients(new PrismaPg(pool), {
+    arrays: (text, values) =>
+      readPool.query<unknown[]>({ name: statementName(text), text, values, rowMode: "array", types }),
+    objects: (text, values) =>
+      readPool.query<Record<string, unknown>>({ name: statementName(text), text, values, types }),
+  });
   return {
     prisma,
     sql,

@@ -18,14 +18,19 @@ export interface SqlReader {
   rowsAndRelated<Row, Related>(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[]; related: Related[] }>;
 }
 
-/** A statement's answer in the drivers' array row mode (the shape `pg` and PGlite share). */
-interface ArrayRows {
+/** A statement's answer from the drivers (`pg` and PGlite share the shape). */
+interface DriverRows<Row> {
   fields: readonly { name: string }[];
-  rows: unknown[][];
+  rows: Row[];
 }
 
-/** Runs one statement in array row mode, its values converted by `typeParsers`. */
-export type ArrayQuery = (sql: string, params: unknown[]) => Promise<ArrayRows>;
+/** Runs one statement, its values converted by `typeParsers`, in either of the row modes the drivers share. */
+export interface DriverQueries {
+  /** Each row as its values by column index. */
+  arrays(sql: string, params: unknown[]): Promise<DriverRows<unknown[]>>;
+  /** Each row as an object keyed by column name. */
+  objects(sql: string, params: unknown[]): Promise<DriverRows<Record<string, unknown>>>;
+}
 
 /** PostgreSQL type oids whose text form the drivers would read otherwise than Prisma does. */
 const int8Type = 20;
@@ -61,7 +66,7 @@ interface ColumnPlacement {
   relations: (string | undefined)[];
 }
 
-function placeColumns(fields: ArrayRows["fields"]): ColumnPlacement {
+function placeColumns(fields: DriverRows<unknown>["fields"]): ColumnPlacement {
   const keys: string[] = [];
   const relations: (string | undefined)[] = [];
   for (const { name } of fields) {
@@ -72,20 +77,31 @@ function placeColumns(fields: ArrayRows["fields"]): ColumnPlacement {
   return { keys, relations };
 }
 
-export function createSqlReader(query: ArrayQuery, onStatement: (sql: string, params: unknown[]) => void): SqlReader {
+export function createSqlReader(
+  query: DriverQueries,
+  onStatement: (sql: string, params: unknown[]) => void,
+): SqlReader {
   // The texts are a fixed set (module constants), each with fixed columns: placed once per text, not per call.
   const placements = new Map<string, ColumnPlacement>();
+  // Texts whose columns hold no joined relation: the driver builds their rows as objects itself, without the array
+  // of values per row that array mode allocates and this module would copy into an object.
+  const plainTexts = new Set<string>();
 
   /** Each row's values as an object; its relations' nested objects inside it, or apart in `related`. */
   async function read(sql: string, params: readonly unknown[], apart: boolean) {
     const args = params.map(parameter);
     onStatement(sql, args);
-    const result = await query(sql, args);
+    if (plainTexts.has(sql)) {
+      const { rows } = await query.objects(sql, args);
+      return { rows, related: apart ? rows.map(() => ({})) : [] };
+    }
+    const result = await query.arrays(sql, args);
     const count = result.fields.length;
     let placement = placements.get(sql);
     if (placement?.keys.length !== count) {
       placement = placeColumns(result.fields);
       placements.set(sql, placement);
+      if (placement.relations.every((relation) => relation === undefined)) plainTexts.add(sql);
     }
     const { keys, relations } = placement;
     const related: Record<string, unknown>[] = [];
