@@ -30,12 +30,26 @@ export interface StartOptions {
   cluster?: boolean;
 }
 
-/** Node's arguments in `npm start` (`node <flags> <entry point>`): ours runs as it is started. */
-export function npmStartArguments(): string[] {
+/** How `npm start` runs node: its environment assignments and node's arguments (`VAR=value ... node <flags> <entry>`). */
+interface StartCommand {
+  env: Record<string, string>;
+  args: string[];
+}
+
+/** `npm start`'s command as package.json says it: ours runs as it is started. */
+export function npmStartCommand(): StartCommand {
   const { scripts } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
-  const [command, ...args] = String(scripts.start).split(/\s+/);
+  const words = String(scripts.start).split(/\s+/);
+  const env: Record<string, string> = {};
+  let assignment = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(words[0] ?? "");
+  while (assignment) {
+    env[assignment[1] as string] = assignment[2] as string;
+    words.shift();
+    assignment = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(words[0] ?? "");
+  }
+  const [command, ...args] = words;
   if (command !== "node") throw new Error(`npm start is not a node command: ${scripts.start}`);
-  return args;
+  return { env, args };
 }
 
 function clusterReady(child: ChildProcess): Promise<number[]> {
@@ -103,13 +117,15 @@ export async function idleRssMegabytes(server: Server): Promise<number> {
 
 /** Our server as `npm start` runs it: production mode, info logs, rate limiting on with a limit never reached. */
 export function startOurs(env: Record<string, string>): Promise<Server> {
-  return startServer(npmStartArguments(), "/healthz", oursEnvironment(env));
+  const start = npmStartCommand();
+  return startServer(start.args, "/healthz", oursEnvironment({ ...start.env, ...env }));
 }
 
 /** `workers` processes of ours, each as `npm start` runs it, behind one port (Node's cluster, round robin). */
 export function startOursClustered(workers: number, env: Record<string, string>): Promise<Server> {
-  const primary = ["--import", "tsx", "test/bench/cluster.ts", String(workers), ...npmStartArguments()];
-  return startServer(primary, "/healthz", oursEnvironment(env), { cluster: true });
+  const start = npmStartCommand();
+  const primary = ["--import", "tsx", "test/bench/cluster.ts", String(workers), ...start.args];
+  return startServer(primary, "/healthz", oursEnvironment({ ...start.env, ...env }), { cluster: true });
 }
 
 function oursEnvironment(env: Record<string, string>): Record<string, string> {
