@@ -4,7 +4,7 @@ import { createTokenCache } from "../../src/auth/token-cache.ts";
 import { tokenFromValue } from "../../src/auth/tokens.ts";
 import { authenticate } from "../../src/auth/viewer.ts";
 import { contextActingAs, type RequestContext } from "../../src/context.ts";
-import type { Member, Organization, Prisma } from "../../src/db/generated/client.ts";
+import type { Member, Organization, Prisma, User } from "../../src/db/generated/client.ts";
 import type { SqlReader } from "../../src/db/sql.ts";
 import { newId } from "../../src/ids.ts";
 import { listChangeRequests } from "../../src/modules/change-request/change-request.service.ts";
@@ -25,7 +25,7 @@ import {
 } from "../../src/modules/site-structure/site-space.loaders.ts";
 import { listSiteSpaces } from "../../src/modules/site-structure/site-space.service.ts";
 import { spaceByIdLoader } from "../../src/modules/space/space.loaders.ts";
-import { addMember, createApiToken } from "../../src/modules/user/user.service.ts";
+import { addMember, createApiToken, userByIdLoader } from "../../src/modules/user/user.service.ts";
 import { type PageArgs, paginate, type SortKey } from "../../src/pagination.ts";
 import { type SeededOrganization, seedOrganization, seedUser, startTestApp, type TestApp } from "../helpers/app.ts";
 
@@ -263,6 +263,18 @@ describe("hand-written reads return the rows Prisma returns", () => {
     const expected = await t.db.prisma.organization.findMany({ where: { id: { in: ids } } });
     const key = byKey<Organization>((organization) => organization.id);
     expect((rows as Organization[]).sort(key)).toStrictEqual(expected.sort(key));
+  });
+
+  it("userByIdLoader: users by id (a photo and none, verified and not, an unknown id)", async () => {
+    const ids = Object.values(org.members).map((member) => member.id);
+    const [withPhoto, unverified] = ids as [string, string];
+    await t.db.prisma.user.update({ where: { id: withPhoto }, data: { photoURL: "https://photos.seed.test/a.png" } });
+    await t.db.prisma.user.update({ where: { id: unverified }, data: { emailVerified: false } });
+    const rows = await rowsOf(() => userByIdLoader(contextOf(viewerId)).loadMany([...ids, newId("User")]));
+    const expected = await t.db.prisma.user.findMany({ where: { id: { in: ids } } });
+    expect(expected.filter((user) => user.photoURL !== null)).toHaveLength(1);
+    const key = byKey<User>((user) => user.id);
+    expect((rows as User[]).sort(key)).toStrictEqual(expected.sort(key));
   });
 
   it("the site structure loaders: sites, sections and live site spaces, in list order", async () => {

@@ -1,14 +1,17 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { bootstrapDemoData } from "../../src/bootstrap.ts";
+import { contextActingAs } from "../../src/context.ts";
 import { type Database, openDatabase } from "../../src/db/database.ts";
 import { applyMigrations } from "../../src/db/migrate.ts";
 import { runJobs } from "../../src/jobs/recurring.ts";
+import { seedDemoContent } from "../../src/modules/demo/demo.service.ts";
 import { encryptStoredVisitorAuthKeys } from "../../src/modules/site-structure/site.service.ts";
-import { seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 // Prisma's query engine (WebAssembly) is compiled on its first statement, ~30 MB resident, and its client parses a
 // ~13 MB parameterization graph when constructed: a start on an existing database and a job runner with nothing due
-// check through the hand-written reads only (src/main.ts), and the client is constructed on first use.
+// check through the hand-written reads only (src/main.ts), so do the reads front ends make most, and the client is
+// constructed on first use.
 
 /** How many Prisma clients were constructed: the real class, counted. */
 const constructions = vi.hoisted(() => ({ count: 0 }));
@@ -24,10 +27,11 @@ vi.mock("../../src/db/generated/client.ts", async (importOriginal) => {
 });
 
 let t: TestApp;
+let org: SeededOrganization;
 
 beforeAll(async () => {
   t = await startTestApp();
-  await seedOrganization(t.db);
+  org = await seedOrganization(t.db);
 });
 
 /** The database with a Prisma client that fails the test on any use. */
@@ -77,5 +81,68 @@ describe("Prisma's client is constructed on first use", () => {
     } finally {
       await db.close();
     }
+  });
+});
+
+describe("the reads front ends make most leave Prisma unloaded", () => {
+  it("the nested site structure, the long lists and a space by id (REST and GraphQL) read without Prisma", async () => {
+    const admin = org.members.admin;
+    const seeding = contextActingAs(
+      { prisma: t.db.prisma, sql: t.db.sql, config: t.config, clock: t.clock, events: t.events },
+      admin.id,
+      "seed",
+    );
+    await seedDemoContent(seeding, org.organizationId, "small", async () => {});
+    const sites = await t.rest<{ items: { id: string }[] }>("GET", `/orgs/${org.organizationId}/sites`, {
+      token: admin.token,
+    });
+    const site = sites.body.items[0] as { id: string };
+    const siteSpaces = await t.rest<{ items: { space: { id: string } }[] }>(
+      "GET",
+      `/orgs/${org.organizationId}/sites/${site.id}/site-spaces`,
+      { token: admin.token },
+    );
+    const spaceId = (siteSpaces.body.items[0] as { space: { id: string } }).space.id;
+    const created = await t.rest("POST", `/spaces/${spaceId}/change-requests`, {
+      token: org.members.edit.token,
+      body: { subject: "Read without Prisma" },
+    });
+    expect(created.status).toBe(201);
+
+    // Another app on the same database whose Prisma fails any use: a read reaching Prisma answers 500.
+    const reads = await startTestApp({ db: { ...t.db, ...withoutPrisma(t.db) } });
+    const get = (path: string) => reads.rest<Record<string, unknown>>("GET", path, { token: admin.token });
+    const changeRequests = await get(`/spaces/${spaceId}/change-requests?limit=1000`);
+    expect(changeRequests.status).toBe(200);
+    expect(changeRequests.body.items).toMatchObject([{ subject: "Read without Prisma" }]);
+    const listed = await get(`/orgs/${org.organizationId}/sites/${site.id}/site-spaces?limit=1000`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.items).toHaveLength(siteSpaces.body.items.length);
+    const space = await get(`/spaces/${spaceId}`);
+    expect(space.status).toBe(200);
+    expect(space.body).toMatchObject({ id: spaceId, changeRequestsOpen: 1 });
+
+    const graphql = reads.graphql(admin.token);
+    const small = await graphql.request<{ space: { id: string } }>(
+      "query SmallRead($id: ID!) { space(id: $id) { id title emoji visibility createdAt } }",
+      { id: spaceId },
+    );
+    expect(small.space.id).toBe(spaceId);
+    const nested = await graphql.request<{
+      organization: { sites: { nodes: { sections: { nodes: { siteSpaces: { space: { id: string } }[] }[] } }[] } };
+    }>(
+      `query SiteStructure($id: ID!) {
+        organization(id: $id) {
+          sites(first: 20) {
+            nodes { id title sections(first: 10) { nodes { id title path siteSpaces { id path space { id title emoji } } } } }
+          }
+        }
+      }`,
+      { id: org.organizationId },
+    );
+    const nestedSpaces = nested.organization.sites.nodes.flatMap((each) =>
+      each.sections.nodes.flatMap((section) => section.siteSpaces.map((siteSpace) => siteSpace.space.id)),
+    );
+    expect(nestedSpaces).toContain(spaceId);
   });
 });

@@ -21,9 +21,13 @@ const newUserSchema = z.strictObject({
   displayName: z.string().trim().min(1).max(100),
 });
 
-/** Users by id, without access checks (callers reach users through members they may see). */
+/**
+ * Users by id, without access checks (callers reach users through members they may see). Every list of change
+ * requests, comments or members reads its people here, so it is a hand-written read (db/sql.ts): a server that only
+ * serves reads never loads Prisma's engine.
+ */
 export const userByIdLoader = defineLoader<string, User | null>("userById", async (ctx, ids) => {
-  const rows = await ctx.prisma.user.findMany({ where: { id: { in: [...ids] } } });
+  const rows = await ctx.sql.rows<User>(`SELECT * FROM "User" WHERE id = ANY($1)`, [ids]);
   return byKeys(ids, rows, (row) => row.id);
 });
 
