@@ -70,7 +70,8 @@ export function table(rows: WorkloadResult[]): string {
         ours.requestsPerSecond.toFixed(0),
         `${theirs.p50} / ${theirs.p99}`,
         theirs.requestsPerSecond.toFixed(0),
-        `${p50.toFixed(2)}x`,
+        // autocannon reports whole milliseconds: a sub-millisecond p50 reads 0, and a ratio of it says nothing.
+        ours.p50 > 0 && theirs.p50 > 0 ? `${p50.toFixed(2)}x` : "-",
         throughput.toFixed(2),
         `${row.oursStatements} / ${row.theirsStatements ?? "-"}`,
         describeTarget(row.target),
