@@ -36,18 +36,17 @@ interface StartCommand {
   args: string[];
 }
 
+const environmentAssignment = /^[A-Z_][A-Z0-9_]*=/;
+
 /** `npm start`'s command as package.json says it: ours runs as it is started. */
 export function npmStartCommand(): StartCommand {
   const { scripts } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
   const words = String(scripts.start).split(/\s+/);
-  const env: Record<string, string> = {};
-  let assignment = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(words[0] ?? "");
-  while (assignment) {
-    env[assignment[1] as string] = assignment[2] as string;
-    words.shift();
-    assignment = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(words[0] ?? "");
-  }
-  const [command, ...args] = words;
+  const commandAt = words.findIndex((word) => !environmentAssignment.test(word));
+  const env = Object.fromEntries(
+    words.slice(0, commandAt).map((word) => [word.slice(0, word.indexOf("=")), word.slice(word.indexOf("=") + 1)]),
+  );
+  const [command, ...args] = words.slice(commandAt);
   if (command !== "node") throw new Error(`npm start is not a node command: ${scripts.start}`);
   return { env, args };
 }
@@ -117,19 +116,19 @@ export async function idleRssMegabytes(server: Server): Promise<number> {
 
 /** Our server as `npm start` runs it: production mode, info logs, rate limiting on with a limit never reached. */
 export function startOurs(env: Record<string, string>): Promise<Server> {
-  const start = npmStartCommand();
-  return startServer(start.args, "/healthz", oursEnvironment({ ...start.env, ...env }));
+  return startServer(npmStartCommand().args, "/healthz", oursEnvironment(env));
 }
 
 /** `workers` processes of ours, each as `npm start` runs it, behind one port (Node's cluster, round robin). */
 export function startOursClustered(workers: number, env: Record<string, string>): Promise<Server> {
-  const start = npmStartCommand();
-  const primary = ["--import", "tsx", "test/bench/cluster.ts", String(workers), ...start.args];
-  return startServer(primary, "/healthz", oursEnvironment({ ...start.env, ...env }), { cluster: true });
+  const primary = ["--import", "tsx", "test/bench/cluster.ts", String(workers), ...npmStartCommand().args];
+  return startServer(primary, "/healthz", oursEnvironment(env), { cluster: true });
 }
 
+/** npm start's own environment assignments, the bench's settings, then the caller's. */
 function oursEnvironment(env: Record<string, string>): Record<string, string> {
   return {
+    ...npmStartCommand().env,
     HOST: "127.0.0.1",
     LOG_LEVEL: "info",
     NODE_ENV: "production",
