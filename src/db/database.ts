@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { PrismaPg } from "@prisma/adapter-pg";
 import type { PrismaPGlite } from "pglite-prisma-adapter";
 import { type Prisma, PrismaClient } from "./generated/client.ts";
+import { createPreparedReads } from "./pg-prepared-reads.ts";
 import { createSqlReader, type DriverQueries, type SqlReader, typeParsers } from "./sql.ts";
 
 /** The client or an interactive transaction: functions taking it can run inside a caller's transaction. */
@@ -187,26 +188,11 @@ async function openPostgres(url: string): Promise<Database> {
   };
   pool.on("error", onIdleError);
   readPool.on("error", onIdleError);
-  const types = {
-    getTypeParser: (oid: number, format?: "text" | "binary") => typeParsers[oid] ?? pg.types.getTypeParser(oid, format),
-  };
-  // Hand-written reads are a fixed set of texts: each is prepared once per connection under its own name, so
-  // PostgreSQL parses it once and, with the read pool's generic plans, plans it once.
-  const statementNames = new Map<string, string>();
-  const statementName = (text: string) => {
-    let name = statementNames.get(text);
-    if (name === undefined) {
-      name = `read_${statementNames.size}`;
-      statementNames.set(text, name);
-    }
-    return name;
-  };
-  const { prisma, disconnectPrisma, sql, statementCount, onStatement } = countingClients(new PrismaPg(pool), {
-    arrays: (text, values) =>
-      readPool.query<unknown[]>({ name: statementName(text), text, values, rowMode: "array", types }),
-    objects: (text, values) =>
-      readPool.query<Record<string, unknown>>({ name: statementName(text), text, values, types }),
-  });
+  const parserFor = (oid: number) => typeParsers[oid] ?? pg.types.getTypeParser(oid, "text");
+  const { prisma, disconnectPrisma, sql, statementCount, onStatement } = countingClients(
+    new PrismaPg(pool),
+    createPreparedReads(readPool, parserFor),
+  );
   return {
     prisma,
     sql,
