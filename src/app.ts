@@ -119,7 +119,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     };
   }
 
-  const repeatedOperations = createRepeatedOperations<CallContext>();
+  const repeatedOperations = createRepeatedOperations(schema);
   const metrics = createMetrics(db, { repeatedOperations: repeatedOperations.answered });
   const newBudget = () => new RequestBudget(graphqlLimits.cost, config.maxConversionBytes);
   const tokens = createTokenCache(events);
@@ -293,7 +293,10 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     if (url.pathname === "/graphql") {
       labels.route = "/graphql";
       return guarded(request, clientAddress, requestId, labels, async (guardedRequest, call, body) => {
-        const repeat = await repeatedOperations.answer(yoga, guardedRequest, body, call);
+        const repeat = await repeatedOperations.answer(guardedRequest, body, () => ({
+          context: createContext(call),
+          labels: call.labels,
+        }));
         if (repeat) return repeat;
         // A repeat that was tried has charged its cost: yoga runs the request on a budget of its own.
         const response = await yoga.fetch(guardedRequest, { ...call, budget: newBudget() });
