@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { IncomingMessage } from "node:http";
 import { useGraphQlJit } from "@envelop/graphql-jit";
 import { useDeferStream } from "@graphql-yoga/plugin-defer-stream";
 import { Request as PonyfillRequest, Response } from "@whatwg-node/fetch";
@@ -16,7 +17,7 @@ import { maskError, maskIncrementalPayload } from "./graphql/errors.ts";
 import { graphqlLimitPlugins, graphqlLimits, maxBatchedOperations } from "./graphql/limits.ts";
 import { createRepeatedOperations } from "./graphql/repeated-operations.ts";
 import { trustedDocumentsPlugin } from "./graphql/trusted-documents.ts";
-import { jsonNestingExceeds, PayloadTooLargeError, readBodyWithin } from "./http/body.ts";
+import { jsonNestingExceeds, PayloadTooLargeError, readBodyWithin, readNodeBodyWithin } from "./http/body.ts";
 import { createCors } from "./http/cors.ts";
 import { withIdempotency } from "./http/idempotency.ts";
 import { type RateLimiter, rateLimitHeaders } from "./http/rate-limit.ts";
@@ -208,6 +209,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
   /** Size limit, caller, rate limit and idempotency, shared by `/graphql` and `/v1`. */
   async function guarded(
     incoming: Request,
+    nodeRequest: IncomingMessage | undefined,
     clientAddress: string,
     requestId: string,
     labels: RequestLabels,
@@ -215,7 +217,11 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
   ): Promise<Response> {
     let body: Uint8Array<ArrayBuffer> | undefined;
     try {
-      body = await readBodyWithin(incoming, config.maxBodyBytes);
+      // Read from node's own stream when there is one: the fetch Request's body is a web stream over it, whose
+      // reader and async iterator outlived the request often enough to fill the old generation under load.
+      body = nodeRequest
+        ? await readNodeBodyWithin(nodeRequest, config.maxBodyBytes)
+        : await readBodyWithin(incoming, config.maxBodyBytes);
     } catch (error) {
       if (error instanceof PayloadTooLargeError) {
         return restError(413, `Request body is larger than ${config.maxBodyBytes} bytes`);
@@ -278,6 +284,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
 
   async function route(
     request: Request,
+    nodeRequest: IncomingMessage | undefined,
     url: URL,
     clientAddress: string,
     requestId: string,
@@ -292,7 +299,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     }
     if (url.pathname === "/graphql") {
       labels.route = "/graphql";
-      return guarded(request, clientAddress, requestId, labels, async (guardedRequest, call, body) => {
+      return guarded(request, nodeRequest, clientAddress, requestId, labels, async (guardedRequest, call, body) => {
         const repeat = await repeatedOperations.answer(guardedRequest, body, () => ({
           context: createContext(call),
           labels: call.labels,
@@ -316,7 +323,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
       return new Response(openApiDocument, { headers: { "content-type": "application/json" } });
     }
     if (url.pathname === "/v1" || url.pathname.startsWith("/v1/")) {
-      return guarded(request, clientAddress, requestId, labels, (guardedRequest, call) =>
+      return guarded(request, nodeRequest, clientAddress, requestId, labels, (guardedRequest, call) =>
         rest(guardedRequest, url.pathname.slice(3) || "/", url.searchParams, createContext(call), (matched) => {
           labels.route = `/v1${matched.path}`;
           labels.operation = matched.operation;
@@ -326,7 +333,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     const plain = findPlainRoute(plainRoutes, request, url.pathname);
     if (plain) {
       labels.route = plain.route.pattern.source;
-      return guarded(request, clientAddress, requestId, labels, (guardedRequest, call) =>
+      return guarded(request, nodeRequest, clientAddress, requestId, labels, (guardedRequest, call) =>
         runPlainRoute(plain.route, guardedRequest, plain.parameters, createContext(call)),
       );
     }
@@ -347,7 +354,8 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
       };
       let response: Response;
       try {
-        response = await route(request, url, clientAddress, requestId, labels);
+        const nodeRequest = server?.req instanceof IncomingMessage ? server.req : undefined;
+        response = await route(request, nodeRequest, url, clientAddress, requestId, labels);
       } catch (error) {
         logUnexpected(requestId)(error);
         response = restError(500, "Unexpected error.");

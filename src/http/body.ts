@@ -1,3 +1,5 @@
+import type { IncomingMessage } from "node:http";
+
 export class PayloadTooLargeError extends Error {}
 
 /**
@@ -21,6 +23,34 @@ export async function readBodyWithin(request: Request, maxBytes: number): Promis
     chunks.push(value);
   }
   return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** Like `readBodyWithin`, from node's request stream itself (a GET or HEAD request has no body). */
+export function readNodeBodyWithin(
+  incoming: IncomingMessage,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  if (incoming.method === "GET" || incoming.method === "HEAD") return Promise.resolve(undefined);
+  if (Number(incoming.headers["content-length"] ?? "0") > maxBytes) return Promise.reject(new PayloadTooLargeError());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (error: Error | undefined) => {
+      incoming.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
+      if (error) reject(error);
+      else resolve(new Uint8Array(Buffer.concat(chunks)));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > maxBytes) settle(new PayloadTooLargeError());
+      else chunks.push(chunk);
+    };
+    const onEnd = () => settle(undefined);
+    const onError = (error: Error) => settle(error);
+    // Closed before its end: the client went away mid-body.
+    const onClose = () => settle(new Error("The request body ended early: the connection closed"));
+    incoming.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
+  });
 }
 
 const quote = 0x22;

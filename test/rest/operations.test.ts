@@ -1,5 +1,6 @@
+import { request as httpRequest } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { listen, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 const lines: string[] = [];
 let t: TestApp;
@@ -55,5 +56,49 @@ describe("operations", () => {
     );
     expect(graphql.status).toBe(413);
     expect(await graphql.json()).toMatchObject({ error: { code: 413 } });
+  });
+
+  it("reads bodies from node's request stream on a real server: chunked, over the limit, or cut off", async () => {
+    const org = await seedOrganization(t.db, "Streamed bodies");
+    const server = await listen(t.app);
+    /** Sends `chunks` as a chunked body (no content-length), or stops after them when `cutOff`. */
+    const send = (path: string, chunks: string[], cutOff = false) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const outgoing = httpRequest(`${server.url}${path}`, {
+          method: path === "/graphql" ? "POST" : "PATCH",
+          headers: { "content-type": "application/json", authorization: `Bearer ${org.members.admin.token}` },
+        });
+        outgoing.on("response", (response) => {
+          let body = "";
+          response.on("data", (chunk) => {
+            body += chunk;
+          });
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+        });
+        outgoing.on("error", (error) => (cutOff ? resolve({ status: 0, body: "" }) : reject(error)));
+        for (const chunk of chunks) outgoing.write(chunk);
+        if (cutOff) setImmediate(() => outgoing.destroy());
+        else outgoing.end();
+      });
+    try {
+      const query = JSON.stringify({
+        query: "query Org($id: ID!) { organization(id: $id) { title } }",
+        variables: { id: org.organizationId },
+      });
+      const split = await send("/graphql", [query.slice(0, 5), query.slice(5, 12), query.slice(12)]);
+      expect(split.status).toBe(200);
+      expect(JSON.parse(split.body)).toMatchObject({ data: { organization: { title: "Streamed bodies" } } });
+
+      const megabyte = "x".repeat(512 * 1024);
+      const tooLarge = await send(`/v1/orgs/${org.organizationId}`, ['{"title":"', megabyte, megabyte, '"}']);
+      expect(tooLarge.status).toBe(413);
+      expect(JSON.parse(tooLarge.body)).toMatchObject({ error: { code: 413 } });
+
+      await send("/graphql", ['{"query":"{ organiz'], true);
+      const after = await send("/graphql", [query]);
+      expect(JSON.parse(after.body)).toMatchObject({ data: { organization: { title: "Streamed bodies" } } });
+    } finally {
+      await server.close();
+    }
   });
 });
