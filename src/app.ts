@@ -3,7 +3,7 @@ import { IncomingMessage } from "node:http";
 import { useGraphQlJit } from "@envelop/graphql-jit";
 import { useDeferStream } from "@graphql-yoga/plugin-defer-stream";
 import { Request as PonyfillRequest, Response } from "@whatwg-node/fetch";
-import { getOperationAST } from "graphql";
+import { getOperationAST, Kind } from "graphql";
 import { createYoga, handleStreamOrSingleExecutionResult, isAsyncIterable, type Plugin } from "graphql-yoga";
 import { createTokenCache } from "./auth/token-cache.ts";
 import { authenticate, bearerToken } from "./auth/viewer.ts";
@@ -159,13 +159,17 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
       // Compiles each operation once into a JavaScript function: the nested reads resolve thousands of fields.
       // Subscriptions run on graphql-js: graphql-jit's subscribe misreads arguments that are literals or variables
       // of other names (they reached the resolver as undefined). graphql-jit knows no @defer/@stream either: those
-      // operations run on yoga's executor, which delivers them incrementally.
+      // operations run on yoga's executor, which delivers them incrementally. The plugin keeps one compiled
+      // operation per document, whichever operation name came first: a document of several operations runs on
+      // graphql-js, which runs the one each request names.
       useGraphQlJit(
         {},
         {
           enableIf: (args) =>
             getOperationAST(args.document, args.operationName)?.operation !== "subscription" &&
-            !usesIncrementalDelivery(args.document),
+            !usesIncrementalDelivery(args.document) &&
+            args.document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION).length ===
+              1,
         },
       ),
       {
