@@ -10,11 +10,55 @@ export const SpaceVisibilityEnum = publicEnum<string>("SpaceVisibility", "Who ma
   private: "Its organization's members, by their roles.",
 });
 
-const languageNames = new Intl.DisplayNames(["en"], { type: "language" });
+/**
+ * English names of the content languages, for the enum's descriptions. Written out rather than asked of
+ * `Intl.DisplayNames`: that loads ICU's display-name data, ~7 MB resident in every process from the first call (the
+ * schema is built at start), and its wording changes with Node's ICU version, which would change schema.graphql.
+ */
+const languageNames: Record<(typeof spaceLanguages)[number], string> = {
+  en: "English",
+  fr: "French",
+  de: "German",
+  es: "Spanish",
+  it: "Italian",
+  pt: "Portuguese",
+  "pt-br": "Brazilian Portuguese",
+  ru: "Russian",
+  ja: "Japanese",
+  zh: "Chinese",
+  yue: "Cantonese",
+  ko: "Korean",
+  ar: "Arabic",
+  hi: "Hindi",
+  nl: "Dutch",
+  pl: "Polish",
+  tr: "Turkish",
+  sv: "Swedish",
+  no: "Norwegian",
+  da: "Danish",
+  fi: "Finnish",
+  el: "Greek",
+  cs: "Czech",
+  hu: "Hungarian",
+  ro: "Romanian",
+  th: "Thai",
+  vi: "Vietnamese",
+  id: "Indonesian",
+  ms: "Malay",
+  he: "Hebrew",
+  uk: "Ukrainian",
+  sk: "Slovak",
+  bg: "Bulgarian",
+  hr: "Croatian",
+  lt: "Lithuanian",
+  lv: "Latvian",
+  et: "Estonian",
+  sl: "Slovenian",
+};
 
 /** Content languages, by code (`pt-br` is `PT_BR`). */
 export const LanguageEnum = publicEnum<string>(
   "Language",
   "A content language, by its code (en, fr, pt-br, ...).",
-  Object.fromEntries(spaceLanguages.map((code) => [code, `${languageNames.of(code) ?? code} (${code}).`])),
+  Object.fromEntries(spaceLanguages.map((code) => [code, `${languageNames[code]} (${code}).`])),
 );
