@@ -15,6 +15,7 @@ import type { EventBus } from "./events/bus.ts";
 import { usesIncrementalDelivery } from "./graphql/defer-stream.ts";
 import { maskError, maskIncrementalPayload } from "./graphql/errors.ts";
 import { graphqlLimitPlugins, graphqlLimits, maxBatchedOperations } from "./graphql/limits.ts";
+import { operationLabel } from "./graphql/operation-label.ts";
 import { createRepeatedOperations } from "./graphql/repeated-operations.ts";
 import { trustedDocumentsPlugin } from "./graphql/trusted-documents.ts";
 import { jsonNestingExceeds, PayloadTooLargeError, readBodyWithin, readNodeBodyWithin } from "./http/body.ts";
@@ -175,8 +176,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
       {
         // The operation name labels the request's metrics (the route alone would lump every GraphQL call together).
         onExecute({ args }) {
-          const operation = getOperationAST(args.document, args.operationName);
-          args.contextValue.labels.operation = operation?.name?.value ?? `anonymous ${operation?.operation ?? ""}`;
+          args.contextValue.labels.operation = operationLabel(getOperationAST(args.document, args.operationName));
         },
       } satisfies Plugin<RequestContext & CallContext, CallContext>,
       {

@@ -3,11 +3,11 @@ import { parseUtcTimestamp } from "../lib/utc-timestamp.ts";
 /**
  * Hand-written reads for the hottest paths (authentication, memberships, spaces, the nested site structure and the
  * long lists), sent straight to the database driver Prisma itself runs on: on PostgreSQL as prepared statements on
- * `pg`'s pool (pg-prepared-reads.ts), on PGlite through its query API. Prisma's client adds about 0.2 ms of CPU per statement and about 10 ms per thousand
- * rows on top of the driver (measured beside `npm run bench`), which was most of a small request's time. Rows come
- * back in Prisma's shape: one key per column, timestamps as Date, JSON parsed, int8 as bigint; a column aliased
- * `"relation.field"` lands in a nested `relation` object, null when that relation's first column is null (a LEFT
- * JOIN that found nothing).
+ * `pg`'s pool (pg-prepared-reads.ts), on PGlite through its query API. Prisma's client adds about 0.2 ms of CPU per
+ * statement and about 10 ms per thousand rows on top of the driver (measured beside `npm run bench`), which was most
+ * of a small request's time. Rows come back in Prisma's shape: one key per column, timestamps as Date, JSON parsed,
+ * int8 as bigint; a column aliased `"relation.field"` lands in a nested `relation` object, null when that relation's
+ * first column is null (a LEFT JOIN that found nothing).
  */
 export interface SqlReader {
   rows<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]>;

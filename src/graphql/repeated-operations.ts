@@ -3,19 +3,18 @@ import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import { isAsyncIterable, type Plugin, type YogaInitialContext } from "graphql-yoga";
 import type { RequestContext } from "../context.ts";
 import { jsonResponse } from "../http/json-response.ts";
-import { DomainError } from "../lib/errors.ts";
-import { inputProblem } from "../validation.ts";
-import { estimateCost } from "./cost.ts";
-import { recordOperationCost, withCostReport } from "./cost-report.ts";
+import { withCostReport } from "./cost-report.ts";
 import { usesIncrementalDelivery } from "./defer-stream.ts";
+import { refusal } from "./limits.ts";
+import { operationLabel } from "./operation-label.ts";
 
 /**
  * Front ends send the same few queries over and over (codegen documents, or their registered ids). Once yoga has run
  * one to a result without errors, its parsing, validation, limits and trusted-documents rules have all passed for
  * that text, so a repeat skips yoga (its HTTP layer: parameter parsing, content negotiation, result processing; and
  * envelop's plugin pipeline: together about 40% of a small read's CPU) and runs the operation's graphql-jit code
- * directly, doing what the execution plugins would do to a result without errors: the variables checked for NUL
- * and nesting (src/graphql/limits.ts), the cost estimated, charged and reported, the metrics' operation label set.
+ * directly, doing what the execution plugins would do to a result without errors: the limits' checks, which also
+ * charge the cost (src/graphql/limits.ts), the cost report, the metrics' operation label.
  * Only queries qualify; a repeat that any check refuses or whose result has errors is answered by yoga from the
  * start (a query writes nothing, so running it again is safe), so every error response stays yoga's own.
  */
@@ -88,7 +87,7 @@ function keyOf({ query, documentId, operationName }: RepeatParams): string | und
 interface Admitted {
   document: DocumentNode;
   operationName: string | undefined;
-  /** The metrics' label for the operation, as the app's labelling plugin sets it. */
+  /** The metrics' label for the operation (`operationLabel`). */
   label: string;
   compiled: CompiledQuery | undefined;
 }
@@ -137,8 +136,7 @@ export function createRepeatedOperations(schema: GraphQLSchema): RepeatedOperati
         onExecuteDone({ result }) {
           if (isAsyncIterable(result) || result.errors?.length) return;
           const operationName = args.operationName ?? undefined;
-          const label = operation.name?.value ?? `anonymous ${operation.operation}`;
-          admit(key, { document: args.document, operationName, label, compiled: undefined });
+          admit(key, { document: args.document, operationName, label: operationLabel(operation), compiled: undefined });
         },
       };
     },
@@ -171,16 +169,11 @@ export function createRepeatedOperations(schema: GraphQLSchema): RepeatedOperati
       const entry = key && admitted.get(key);
       if (!entry) return undefined;
       const variables = params.variables ?? {};
-      if (inputProblem(variables)) return undefined;
       const { context, labels } = call();
-      const cost = estimateCost(schema, entry.document, variables, entry.operationName);
-      try {
-        context.budget.chargeCost(cost);
-      } catch (error) {
-        if (error instanceof DomainError) return undefined;
-        throw error;
+      const { document, operationName } = entry;
+      if (refusal({ schema, document, variableValues: variables, operationName, contextValue: context })) {
+        return undefined;
       }
-      recordOperationCost(context, cost);
       labels.operation = entry.label;
       entry.compiled ??= compiled(entry);
       const result = await entry.compiled.query(undefined, context, variables);
