@@ -245,6 +245,8 @@ export interface SqlKeysetQuery<Node> {
   sort: readonly SortKey<Node>[];
   /** The table (its rows are the nodes), aliased `t` in `where`. */
   table: string;
+  /** The select list over `t`; all its columns when omitted. */
+  columns?: string;
   /** The list's filter: SQL conditions on `t`, ANDed, their values bound through `bind`. */
   where(bind: Bind): string[];
 }
@@ -289,7 +291,7 @@ export function paginateSql<Node>(sql: SqlReader, args: PageArgs, query: SqlKeys
         if (after) conditions.push(keysetSql(bind, after, "after"));
         if (before) conditions.push(keysetSql(bind, before, "before"));
         const orderBy = orderBySql(query.sort, "t", backward);
-        return `SELECT t.* FROM ${query.table} t ${whereSql(conditions)} ORDER BY ${orderBy} LIMIT ${bind(take)}`;
+        return `SELECT ${query.columns ?? "t.*"} FROM ${query.table} t ${whereSql(conditions)} ORDER BY ${orderBy} LIMIT ${bind(take)}`;
       });
       return sql.rows<Node>(text, params);
     },

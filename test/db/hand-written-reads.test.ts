@@ -4,7 +4,7 @@ import { createTokenCache } from "../../src/auth/token-cache.ts";
 import { tokenFromValue } from "../../src/auth/tokens.ts";
 import { authenticate } from "../../src/auth/viewer.ts";
 import { contextActingAs, type RequestContext } from "../../src/context.ts";
-import type { Member, Organization, Prisma, User } from "../../src/db/generated/client.ts";
+import type { Member, Organization, Prisma, SiteSpace, User } from "../../src/db/generated/client.ts";
 import type { SqlReader } from "../../src/db/sql.ts";
 import { newId } from "../../src/ids.ts";
 import { listChangeRequests } from "../../src/modules/change-request/change-request.service.ts";
@@ -306,6 +306,8 @@ describe("hand-written reads return the rows Prisma returns", () => {
           prisma.siteSpace.findMany({
             where: { siteId: { in: [siteId] }, ...liveSiteSpace },
             orderBy: orderBy(siteSpaceOrder),
+            // Site-space reads leave out `createdAt` unless their order or filter uses it (site-space.loaders.ts).
+            omit: { createdAt: true },
           }),
       ],
     ];
@@ -377,19 +379,40 @@ describe("hand-written reads return the rows Prisma returns", () => {
     }
   });
 
-  it("paginateSql: site space pages (all, defaults only, the others) equal Prisma's paginate", async () => {
+  it("paginateSql: site space pages (all, defaults only, the others; by position or creation) equal Prisma's paginate", async () => {
     const ctx = () => contextOf(org.members.admin.id);
     const settleAll = { spaces: true, defaults: true, urls: true };
     const defaultIds = [...(await siteSpaceDefaultsLoader(ctx()).load(siteId))];
     expect(defaultIds.length).toBeGreaterThan(0);
-    for (const wanted of [undefined, true, false]) {
+    const byCreation = { orderBy: [{ field: "CREATED_AT", direction: "DESC" }] };
+    const createdOrder: SortKey<SiteSpace>[] = [
+      { field: "createdAt", direction: "desc" },
+      { field: "id", direction: "desc" },
+    ];
+    const orders = [
+      { list: {}, sort: siteSpaceOrder, withCreatedAt: false },
+      { list: byCreation, sort: createdOrder, withCreatedAt: true },
+    ];
+    for (const [wanted, order] of [undefined, true, false].flatMap((w) => orders.map((o) => [w, o] as const))) {
       const where: Prisma.SiteSpaceWhereInput = { siteId, ...liveSiteSpace };
       if (wanted !== undefined) where.id = wanted ? { in: defaultIds } : { notIn: defaultIds };
-      const expectedPage = (args: PageArgs) =>
-        paginate(args, { model: t.db.prisma.siteSpace, sort: siteSpaceOrder, where });
+      // Only a created order reads `createdAt` (site-space.loaders.ts).
+      const asRead = ({ createdAt, ...row }: SiteSpace) => (order.withCreatedAt ? { ...row, createdAt } : row);
+      const expectedPage = async (args: PageArgs) => {
+        const page = await paginate(args, { model: t.db.prisma.siteSpace, sort: order.sort, where });
+        return { ...page, edges: page.edges.map((edge) => ({ ...edge, node: asRead(edge.node) })) };
+      };
       let args: PageArgs = { first: 1 };
       for (let pageNumber = 0; pageNumber < 8; pageNumber++) {
-        const page = await listSiteSpaces(ctx(), org.organizationId, siteId, args, { default: wanted }, {}, settleAll);
+        const page = await listSiteSpaces(
+          ctx(),
+          org.organizationId,
+          siteId,
+          args,
+          { default: wanted },
+          order.list,
+          settleAll,
+        );
         expect(page).toStrictEqual(await expectedPage(args));
         expect(page.edges.length).toBeGreaterThan(0);
         if (!page.pageInfo.hasNextPage) break;

@@ -1,4 +1,3 @@
-import type { SiteSpace } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
@@ -37,6 +36,7 @@ import {
   sectionsOfSite,
 } from "./site-section-list.service.ts";
 import { SiteSpaceRef, siteSpaceFieldsReadingSpace } from "./site-space.graphql.ts";
+import type { SiteSpaceRow } from "./site-space.loaders.ts";
 import { SiteSectionRef, SiteStructureItemRef } from "./structure-items.graphql.ts";
 import { structureUrlsRef } from "./urls.graphql.ts";
 import { sectionUrls } from "./urls.ts";
@@ -91,7 +91,7 @@ export const SiteStructureRef = builder.objectRef<SiteStructure>("SiteStructure"
       description:
         "The root items in order: sections and section groups (groups list their children), or site spaces when " +
         "the site has no sections.",
-      resolve: (structure) => structure.structure as (SectionNode | GroupNode | SiteSpace)[],
+      resolve: (structure) => structure.structure as (SectionNode | GroupNode | SiteSpaceRow)[],
     }),
   }),
 });
@@ -238,7 +238,7 @@ const SortSiteStructureInput = builder.inputType("SortSiteStructureInput", {
   }),
 });
 
-type StructureItemRow = SectionNode | GroupNode | SiteSpace;
+type StructureItemRow = SectionNode | GroupNode | SiteSpaceRow;
 
 const CreateSiteSectionPayloadRef = payloadType<{ siteSection: SectionNode; siteSectionEdge: Edge<SectionNode> }>(
   "createSiteSection",

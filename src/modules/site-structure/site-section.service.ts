@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { RequestContext } from "../../context.ts";
-import type { Prisma, Site, SiteSection, SiteSectionGroup, SiteSpace } from "../../db/generated/client.ts";
+import type { Prisma, Site, SiteSection, SiteSectionGroup } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { placeAmong } from "../../lib/placement.ts";
@@ -13,7 +13,7 @@ import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
 import { requireSite, settleSiteSpaceSpaces } from "./site.access.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
 import { sectionsBySiteLoader, siteSectionOrder } from "./site-section.loaders.ts";
-import { siteSpacesBySiteLoader } from "./site-space.loaders.ts";
+import { type SiteSpaceRow, siteSpacesBySiteLoader } from "./site-space.loaders.ts";
 import {
   conditionSchema,
   insertSiteSpace,
@@ -27,7 +27,7 @@ const sectionTitleSchema = z.string().trim().min(2).max(128);
 export const iconSchema = z.string().min(1).max(50).describe("Icon name");
 
 /** A section as GraphQL resolves it; `siteSpaces` is set when the structure was built (and filtered) in memory. */
-export type SectionNode = SiteSection & { siteSpaces?: SiteSpace[] };
+export type SectionNode = SiteSection & { siteSpaces?: SiteSpaceRow[] };
 /** A group as GraphQL resolves it; `children` is set when the structure was built (and filtered) in memory. */
 export type GroupNode = SiteSectionGroup & { children?: StructureItem[] };
 export type StructureItem = SectionNode | GroupNode;
@@ -35,12 +35,12 @@ export type StructureItem = SectionNode | GroupNode;
 export interface SiteStructure {
   /** `sections` when the site has sections, else `siteSpaces` (the site spaces at its root). */
   type: "sections" | "siteSpaces";
-  structure: (StructureItem | SiteSpace)[];
+  structure: (StructureItem | SiteSpaceRow)[];
 }
 
-type SiteSpacesBySection = Map<string | null, SiteSpace[]>;
+type SiteSpacesBySection = Map<string | null, SiteSpaceRow[]>;
 
-function bySection(siteSpaces: readonly SiteSpace[]): SiteSpacesBySection {
+function bySection(siteSpaces: readonly SiteSpaceRow[]): SiteSpacesBySection {
   const sections: SiteSpacesBySection = new Map();
   for (const siteSpace of siteSpaces) {
     const list = sections.get(siteSpace.sectionId);
@@ -85,7 +85,7 @@ export function siteSpacesOfSection(
   ctx: RequestContext,
   section: SectionNode,
   settleSpaces: boolean,
-): Promise<SiteSpace[]> | SiteSpace[] {
+): Promise<SiteSpaceRow[]> | SiteSpaceRow[] {
   if (section.siteSpaces) return section.siteSpaces;
   const loader = settleSpaces ? settledSiteSpacesBySectionOfSite : siteSpacesBySectionOfSite;
   return loader(ctx)
@@ -285,7 +285,7 @@ async function buildStructure(ctx: RequestContext, site: Site, visitor: Record<s
     siteSpacesBySiteLoader(ctx).load(site.id),
   ]);
   const shown = (condition: string | null) => !visitor || !condition || evaluateCondition(condition, visitor);
-  const spacesBySection = new Map<string | null, SiteSpace[]>();
+  const spacesBySection = new Map<string | null, SiteSpaceRow[]>();
   for (const siteSpace of siteSpaces) {
     if (!shown(siteSpace.condition)) continue;
     const list = spacesBySection.get(siteSpace.sectionId) ?? [];
@@ -356,7 +356,7 @@ export async function sortSiteStructure(ctx: RequestContext, organizationId: str
   const site = await requireSite(ctx, organizationId, siteId, "admin");
   const { item, position } = parseInput(sortStructureSchema, input);
   const placement = { before: position.before?.id, after: position.after?.id };
-  return writeStructure(ctx, site.id, async (tx): Promise<StructureItem | SiteSpace> => {
+  return writeStructure(ctx, site.id, async (tx): Promise<StructureItem | SiteSpaceRow> => {
     if (item.type === "site-space") {
       const siteSpace = await tx.siteSpace.findFirst({
         where: { id: item.id, siteId: site.id, space: { deletedAt: null } },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { RequestContext } from "../../context.ts";
-import type { Site, SiteSpace } from "../../db/generated/client.ts";
+import type { Site } from "../../db/generated/client.ts";
 import {
   containsSchema,
   createdRangeRules,
@@ -18,7 +18,13 @@ import { defineSettled, loadedByKey } from "../../loaders.ts";
 import { isFirstPage, type Page, type PageArgs, pageFromRows, paginateSql, type SortKey } from "../../pagination.ts";
 import { settleSiteSpaceSpaces } from "./site.access.ts";
 import { siteSpaceDefaultsLoader } from "./site-section.loaders.ts";
-import { liveSiteSpaceSql, siteSpaceOrder, siteSpacesInOrderBySite } from "./site-space.loaders.ts";
+import {
+  liveSiteSpaceSql,
+  type SiteSpaceRow,
+  siteSpaceColumnsSql,
+  siteSpaceOrder,
+  siteSpacesInOrderBySite,
+} from "./site-space.loaders.ts";
 import { settleSiteSpaceUrls } from "./urls.ts";
 
 /**
@@ -32,7 +38,7 @@ export interface SiteSpaceSettling {
 }
 
 /** The sorts of `siteSpaces(orderBy:)`. */
-export const siteSpaceListOrder: ListOrder<SiteSpace> = {
+export const siteSpaceListOrder: ListOrder<SiteSpaceRow> = {
   fields: { POSITION: "position", PATH: "path", CREATED_AT: "createdAt" },
   tiebreak: "id",
 };
@@ -46,7 +52,7 @@ export const siteSpaceFilterSchema = z.strictObject({
 
 type SiteSpaceFilter = z.infer<typeof siteSpaceFilterSchema>;
 
-const siteSpaceFilterRules: FilterRules<SiteSpace, SiteSpaceFilter> = {
+const siteSpaceFilterRules: FilterRules<SiteSpaceRow, SiteSpaceFilter> = {
   pathContains: { contains: "path" },
   ...createdRangeRules,
 };
@@ -59,13 +65,15 @@ export function siteSpacePage(
   ctx: RequestContext,
   siteId: string,
   page: PageArgs,
-  sort: readonly SortKey<SiteSpace>[],
+  sort: readonly SortKey<SiteSpaceRow>[],
   filter: SiteSpaceFilter,
   defaults?: { ids: string[]; wanted: boolean },
 ) {
-  return paginateSql<SiteSpace>(ctx.sql, page, {
+  return paginateSql<SiteSpaceRow>(ctx.sql, page, {
     sort,
     table: `"SiteSpace"`,
+    // The filter runs in SQL here: only the order decides whether rows carry `createdAt`.
+    columns: siteSpaceColumnsSql(sort, false),
     where: (bind) => {
       const conditions = [
         `t."siteId" = ${bind(siteId)}`,
@@ -92,7 +100,8 @@ export async function siteSpacesOfSite(
   const sort = sortFor(siteSpaceListOrder, list.orderBy, siteSpaceOrder);
   const filter = parseFilter(siteSpaceFilterSchema, list.filter);
   if (!isFirstPage(page)) return settledPage(ctx, await siteSpacePage(ctx, site.id, page, sort, filter), settling);
-  const siteSpaces = await siteSpacesInOrderBySite(sort)(ctx).load(site.id);
+  const filtersOnCreated = Boolean(filter.createdAfter ?? filter.createdBefore);
+  const siteSpaces = await siteSpacesInOrderBySite(sort, filtersOnCreated)(ctx).load(site.id);
   const matching = isFiltering(filter) ? siteSpaces.filter(filterMatcher(siteSpaceFilterRules, filter)) : siteSpaces;
   return settledPage(ctx, pageFromRows(page, sort, matching), settling);
 }
@@ -100,9 +109,9 @@ export async function siteSpacesOfSite(
 /** The page, what its items select settled together (`SiteSpaceSettling`). */
 export async function settledPage(
   ctx: RequestContext,
-  page: Page<SiteSpace>,
+  page: Page<SiteSpaceRow>,
   settling: SiteSpaceSettling,
-): Promise<Page<SiteSpace>> {
+): Promise<Page<SiteSpaceRow>> {
   const rows = page.edges.map((edge) => edge.node);
   await Promise.all([
     settling.spaces && settleSiteSpaceSpaces(ctx, rows),
@@ -113,9 +122,9 @@ export async function settledPage(
 }
 
 /** Default flags settled with their page, by row. */
-const settledDefaultFlags = defineSettled<SiteSpace, boolean>();
+const settledDefaultFlags = defineSettled<SiteSpaceRow, boolean>();
 
-async function settleDefaultFlags(ctx: RequestContext, siteSpaces: readonly SiteSpace[]): Promise<void> {
+async function settleDefaultFlags(ctx: RequestContext, siteSpaces: readonly SiteSpaceRow[]): Promise<void> {
   const siteIds = [...new Set(siteSpaces.map((siteSpace) => siteSpace.siteId))];
   const bySite = loadedByKey(siteIds, await siteSpaceDefaultsLoader(ctx).loadMany(siteIds));
   for (const siteSpace of siteSpaces) {
@@ -125,7 +134,7 @@ async function settleDefaultFlags(ctx: RequestContext, siteSpaces: readonly Site
 }
 
 /** Whether a site space is the default of its scope (its section, or the site root); batched over sites. */
-export function isDefaultSiteSpace(ctx: RequestContext, siteSpace: SiteSpace): Promise<boolean> | boolean {
+export function isDefaultSiteSpace(ctx: RequestContext, siteSpace: SiteSpaceRow): Promise<boolean> | boolean {
   const settled = settledDefaultFlags.get(ctx, siteSpace);
   if (settled !== undefined) return settled;
   return siteSpaceDefaultsLoader(ctx)

@@ -1,5 +1,4 @@
 import type { GraphQLResolveInfo } from "graphql";
-import type { SiteSpace } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
@@ -10,7 +9,7 @@ import { SpaceRef } from "../space/space.graphql.ts";
 import { siteSpaceSpace } from "./site.access.ts";
 import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleSiteSpaces } from "./site-nodes.service.ts";
-import { siteSpaceOrder } from "./site-space.loaders.ts";
+import { type SiteSpaceRow, siteSpaceOrder } from "./site-space.loaders.ts";
 import {
   addSiteSpace,
   addSiteSpaceSchema,
@@ -34,7 +33,7 @@ import {
 import { structureUrlsRef } from "./urls.graphql.ts";
 import { siteSpaceUrls } from "./urls.ts";
 
-export const SiteSpaceRef = builder.objectRef<SiteSpace>("SiteSpace");
+export const SiteSpaceRef = builder.objectRef<SiteSpaceRow>("SiteSpace");
 
 /** The site-space fields that read its space: a list settles the spaces of its items when one is selected. */
 export const siteSpaceFieldsReadingSpace: ReadonlySet<string> = new Set(["space", "title"]);
@@ -191,14 +190,14 @@ const MoveSiteSpaceInput = builder.inputType("MoveSiteSpaceInput", {
   }),
 });
 
-const CreateSiteSpacePayloadRef = payloadType<{ siteSpace: SiteSpace; siteSpaceEdge: Edge<SiteSpace> }>(
+const CreateSiteSpacePayloadRef = payloadType<{ siteSpace: SiteSpaceRow; siteSpaceEdge: Edge<SiteSpaceRow> }>(
   "createSiteSpace",
   {
     siteSpace: { type: SiteSpaceRef, description: "The new site space." },
     siteSpaceEdge: { type: SiteSpaceEdgeRef, description: "The new site space's edge in the site's `siteSpaces`." },
   },
 );
-const UpdateSiteSpacePayloadRef = payloadType<{ siteSpace: SiteSpace }>("updateSiteSpace", {
+const UpdateSiteSpacePayloadRef = payloadType<{ siteSpace: SiteSpaceRow }>("updateSiteSpace", {
   siteSpace: { type: SiteSpaceRef, description: "The site space, changed." },
 });
 const DeleteSiteSpacePayloadRef = payloadType<{ deletedId: string }>("deleteSiteSpace", {

@@ -12,7 +12,7 @@ import { parseCondition } from "./condition.ts";
 import { writePositions, writeStructure } from "./ordering.ts";
 import { readableSite, requireSite, siteSpaceSpace } from "./site.access.ts";
 import { siteSpaceDefaultsLoader } from "./site-section.loaders.ts";
-import { liveSiteSpace, siteSpaceOrder } from "./site-space.loaders.ts";
+import { liveSiteSpace, type SiteSpaceRow, siteSpaceOrder } from "./site-space.loaders.ts";
 import {
   type SiteSpaceSettling,
   settledPage,
@@ -95,7 +95,7 @@ export async function insertSiteSpace(
 }
 
 /** Its own title, else its space's title, else (to a caller who may not read the space) its path. */
-export function siteSpaceTitle(ctx: RequestContext, siteSpace: SiteSpace): Promise<string> | string {
+export function siteSpaceTitle(ctx: RequestContext, siteSpace: SiteSpaceRow): Promise<string> | string {
   if (siteSpace.title !== null) return siteSpace.title;
   const titleOf = (space: Space | null) => space?.title ?? siteSpace.path;
   const space = siteSpaceSpace(ctx, siteSpace);

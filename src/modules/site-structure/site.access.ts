@@ -6,13 +6,14 @@ import {
 } from "../../auth/access.ts";
 import { hashToken } from "../../auth/tokens.ts";
 import type { RequestContext } from "../../context.ts";
-import type { Role, Site, SiteSpace, Space } from "../../db/generated/client.ts";
+import type { Role, Site, Space } from "../../db/generated/client.ts";
 import { NotFoundError, UnauthenticatedError } from "../../lib/errors.ts";
 import { defineSettled, loadedByKey } from "../../loaders.ts";
 import { decryptSecret } from "../../secrets.ts";
 import { visibleSpaceLoader } from "../space/space.access.ts";
 import { spaceByIdLoader } from "../space/space.loaders.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
+import type { SiteSpaceRow } from "./site-space.loaders.ts";
 
 /*
  * Who may read or change a site and its structure: organization roles for management, and for published
@@ -184,7 +185,7 @@ export function visitorAuthKeyOf(ctx: RequestContext, site: Site): string | null
 }
 
 /** Spaces of site spaces settled ahead of their `space` field (`settleSiteSpaceSpaces`), by row. */
-const settledSpaces = defineSettled<SiteSpace, Space | null>();
+const settledSpaces = defineSettled<SiteSpaceRow, Space | null>();
 
 /**
  * The space a site space shows, in nested reads. Through published content (a site opened with
@@ -192,12 +193,12 @@ const settledSpaces = defineSettled<SiteSpace, Space | null>();
  * management reads show it only to a caller who may read the space (the site's readers do not all; null otherwise).
  * A space settled with its list comes back as it is, without a promise.
  */
-export function siteSpaceSpace(ctx: RequestContext, siteSpace: SiteSpace): Promise<Space | null> | Space | null {
+export function siteSpaceSpace(ctx: RequestContext, siteSpace: SiteSpaceRow): Promise<Space | null> | Space | null {
   const settled = settledSpaces.get(ctx, siteSpace);
   return settled !== undefined ? settled : loadSiteSpaceSpace(ctx, siteSpace);
 }
 
-async function loadSiteSpaceSpace(ctx: RequestContext, siteSpace: SiteSpace): Promise<Space | null> {
+async function loadSiteSpaceSpace(ctx: RequestContext, siteSpace: SiteSpaceRow): Promise<Space | null> {
   if (openedAsPublished(ctx, siteSpace.siteId)) {
     // Reads only reach site spaces of live spaces, so the space is there.
     const space = await spaceByIdLoader(ctx).load(siteSpace.spaceId);
@@ -214,9 +215,9 @@ async function loadSiteSpaceSpace(ctx: RequestContext, siteSpace: SiteSpace): Pr
  * otherwise cost a promise each and the executor's slower path for asynchronous fields. Spaces that fail to load
  * are left for `siteSpaceSpace` to load, and fail, on its own.
  */
-export async function settleSiteSpaceSpaces(ctx: RequestContext, siteSpaces: readonly SiteSpace[]): Promise<void> {
+export async function settleSiteSpaceSpaces(ctx: RequestContext, siteSpaces: readonly SiteSpaceRow[]): Promise<void> {
   const opened = sitesOpenedAsPublished.get(ctx);
-  const asPublished = (siteSpace: SiteSpace) => opened?.has(siteSpace.siteId) === true;
+  const asPublished = (siteSpace: SiteSpaceRow) => opened?.has(siteSpace.siteId) === true;
   const published = new Set<string>();
   const visible = new Set<string>();
   for (const siteSpace of siteSpaces) {

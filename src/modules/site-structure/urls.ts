@@ -1,8 +1,9 @@
 import type { RequestContext } from "../../context.ts";
-import type { Site, SiteSection, SiteSpace } from "../../db/generated/client.ts";
+import type { Site, SiteSection } from "../../db/generated/client.ts";
 import { defineSettled, loadedByKey } from "../../loaders.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
 import { sectionByIdLoader } from "./site-section.loaders.ts";
+import type { SiteSpaceRow } from "./site-space.loaders.ts";
 
 export type StructureUrls = { published: string | null };
 
@@ -35,14 +36,14 @@ export async function sectionUrls(ctx: RequestContext, section: SiteSection) {
 }
 
 /** Site spaces' URLs settled with their list, by row. */
-const settledUrls = defineSettled<SiteSpace, StructureUrls>();
+const settledUrls = defineSettled<SiteSpaceRow, StructureUrls>();
 
 /** A site space's URLs: at once when its list settled them. */
-export function siteSpaceUrls(ctx: RequestContext, siteSpace: SiteSpace): Promise<StructureUrls> | StructureUrls {
+export function siteSpaceUrls(ctx: RequestContext, siteSpace: SiteSpaceRow): Promise<StructureUrls> | StructureUrls {
   return settledUrls.get(ctx, siteSpace) ?? loadSiteSpaceUrls(ctx, siteSpace);
 }
 
-async function loadSiteSpaceUrls(ctx: RequestContext, siteSpace: SiteSpace) {
+async function loadSiteSpaceUrls(ctx: RequestContext, siteSpace: SiteSpaceRow) {
   const base = await publishedBase(ctx, siteSpace.siteId);
   // The section's path matters only under a published URL: lists of unpublished sites skip reading sections.
   const section = base && siteSpace.sectionId ? await sectionByIdLoader(ctx).load(siteSpace.sectionId) : null;
@@ -50,7 +51,7 @@ async function loadSiteSpaceUrls(ctx: RequestContext, siteSpace: SiteSpace) {
 }
 
 /** Settles the URLs of a list's site spaces: each site's published URL once, and sections only under one. */
-export async function settleSiteSpaceUrls(ctx: RequestContext, siteSpaces: readonly SiteSpace[]): Promise<void> {
+export async function settleSiteSpaceUrls(ctx: RequestContext, siteSpaces: readonly SiteSpaceRow[]): Promise<void> {
   const siteIds = [...new Set(siteSpaces.map((siteSpace) => siteSpace.siteId))];
   const bases = new Map(await Promise.all(siteIds.map(async (id) => [id, await publishedBase(ctx, id)] as const)));
   const sectionIds = new Set<string>();
