@@ -73,20 +73,20 @@ export async function effectiveRole(ctx: RequestContext, space: Space): Promise<
  * organization, read by its admin, then cost no promise each.
  */
 async function liveSpaceRoles(ctx: RequestContext, spaces: readonly (Space | null)[]): Promise<(Role | null)[]> {
+  const loader = viewerMembershipLoader(ctx);
   const organizationIds = [...new Set(spaces.flatMap((space) => (space ? [space.organizationId] : [])))];
-  const memberships = await viewerMembershipLoader(ctx).loadMany(organizationIds);
-  const membershipOf = new Map(organizationIds.map((id, index) => [id, memberships[index]]));
-  return Promise.all(
-    spaces.map((space) => {
-      if (!space) return null;
-      const membership = membershipOf.get(space.organizationId);
-      // A failed membership read fails the role, as `effectiveRole` reports it.
-      if (membership instanceof Error || membership === undefined || grantsMatter(membership)) {
-        return effectiveRole(ctx, space);
-      }
+  const memberships = await Promise.all(organizationIds.map((id) => loader.load(id)));
+  const membershipOf = new Map(organizationIds.map((id, index) => [id, memberships[index] ?? null]));
+  let pending = false;
+  const roles = spaces.map((space): Role | null | Promise<Role | null> => {
+    if (!space) return null;
+    const membership = membershipOf.get(space.organizationId) ?? null;
+    if (!grantsMatter(membership))
       return roleFromGrants({ membership, space, collectionDefaultLevel: null, grant: null });
-    }),
-  );
+    pending = true;
+    return effectiveRole(ctx, space);
+  });
+  return pending ? Promise.all(roles) : (roles as (Role | null)[]);
 }
 
 /** The viewer's effective role on a live space; null when the viewer may not see it (or it is deleted). */
