@@ -184,8 +184,13 @@ export function visitorAuthKeyOf(ctx: RequestContext, site: Site): string | null
     : decryptSecret(ctx.config.secretsKey, site.visitorAuthKeyEncrypted);
 }
 
-/** Spaces of site spaces settled ahead of their `space` field (`settleSiteSpaceSpaces`), by row. */
-const settledSpaces = defineSettled<SiteSpaceRow, Space | null>();
+/**
+ * Spaces settled ahead of site spaces' `space` field (`settleSiteSpaceSpaces`), by space id: as published content
+ * shows them, and as the viewer may read them (null: may not). By space rather than by site space: a nested read's
+ * 2000 site spaces show 200 spaces.
+ */
+const settledPublishedSpaces = defineSettled<string, Space>();
+const settledVisibleSpaces = defineSettled<string, Space | null>();
 
 /**
  * The space a site space shows, in nested reads. Through published content (a site opened with
@@ -194,34 +199,33 @@ const settledSpaces = defineSettled<SiteSpaceRow, Space | null>();
  * A space settled with its list comes back as it is, without a promise.
  */
 export function siteSpaceSpace(ctx: RequestContext, siteSpace: SiteSpaceRow): Promise<Space | null> | Space | null {
-  const settled = settledSpaces.get(ctx, siteSpace);
-  return settled !== undefined ? settled : loadSiteSpaceSpace(ctx, siteSpace);
-}
-
-async function loadSiteSpaceSpace(ctx: RequestContext, siteSpace: SiteSpaceRow): Promise<Space | null> {
   if (openedAsPublished(ctx, siteSpace.siteId)) {
-    // Reads only reach site spaces of live spaces, so the space is there.
-    const space = await spaceByIdLoader(ctx).load(siteSpace.spaceId);
-    if (!space) throw new Error(`Space ${siteSpace.spaceId} of site space ${siteSpace.id} is missing`);
-    return space;
+    return settledPublishedSpaces.get(ctx, siteSpace.spaceId) ?? loadPublishedSpace(ctx, siteSpace);
   }
   if (!ctx.viewer) return null;
-  return visibleSpaceLoader(ctx).load(siteSpace.spaceId);
+  const settled = settledVisibleSpaces.get(ctx, siteSpace.spaceId);
+  return settled !== undefined ? settled : visibleSpaceLoader(ctx).load(siteSpace.spaceId);
+}
+
+async function loadPublishedSpace(ctx: RequestContext, siteSpace: SiteSpaceRow): Promise<Space> {
+  // Reads only reach site spaces of live spaces, so the space is there.
+  const space = await spaceByIdLoader(ctx).load(siteSpace.spaceId);
+  if (!space) throw new Error(`Space ${siteSpace.spaceId} of site space ${siteSpace.id} is missing`);
+  return space;
 }
 
 /**
  * Loads the spaces of a list of site spaces (once per distinct space, batched with the request's other lists) and
- * keeps them with the rows, so that `siteSpaceSpace` answers each row at once: a nested read's 2000 site spaces
- * otherwise cost a promise each and the executor's slower path for asynchronous fields. Spaces that fail to load
- * are left for `siteSpaceSpace` to load, and fail, on its own.
+ * keeps them by id, so that `siteSpaceSpace` answers each row at once: a nested read's 2000 site spaces otherwise
+ * cost a promise each and the executor's slower path for asynchronous fields. Spaces that fail to load are left for
+ * `siteSpaceSpace` to load, and fail, on its own.
  */
 export async function settleSiteSpaceSpaces(ctx: RequestContext, siteSpaces: readonly SiteSpaceRow[]): Promise<void> {
   const opened = sitesOpenedAsPublished.get(ctx);
-  const asPublished = (siteSpace: SiteSpaceRow) => opened?.has(siteSpace.siteId) === true;
   const published = new Set<string>();
   const visible = new Set<string>();
   for (const siteSpace of siteSpaces) {
-    if (asPublished(siteSpace)) published.add(siteSpace.spaceId);
+    if (opened?.has(siteSpace.siteId)) published.add(siteSpace.spaceId);
     else if (ctx.viewer) visible.add(siteSpace.spaceId);
   }
   const publishedIds = [...published];
@@ -230,17 +234,8 @@ export async function settleSiteSpaceSpaces(ctx: RequestContext, siteSpaces: rea
     publishedIds.length ? spaceByIdLoader(ctx).loadMany(publishedIds) : [],
     visibleIds.length ? visibleSpaceLoader(ctx).loadMany(visibleIds) : [],
   ]);
-  const publishedById = loadedByKey(publishedIds, publishedSpaces);
-  const visibleById = loadedByKey(visibleIds, visibleSpaces);
-  for (const siteSpace of siteSpaces) {
-    if (asPublished(siteSpace)) {
-      const space = publishedById.get(siteSpace.spaceId);
-      if (space) settledSpaces.set(ctx, siteSpace, space);
-    } else if (!ctx.viewer) {
-      settledSpaces.set(ctx, siteSpace, null);
-    } else {
-      const space = visibleById.get(siteSpace.spaceId);
-      if (space !== undefined) settledSpaces.set(ctx, siteSpace, space);
-    }
+  for (const [id, space] of loadedByKey(publishedIds, publishedSpaces)) {
+    if (space) settledPublishedSpaces.set(ctx, id, space);
   }
+  for (const [id, space] of loadedByKey(visibleIds, visibleSpaces)) settledVisibleSpaces.set(ctx, id, space);
 }
