@@ -1,6 +1,5 @@
 import {
   type ASTNode,
-  BREAK,
   type DocumentNode,
   type FragmentDefinitionNode,
   type GraphQLField,
@@ -54,24 +53,37 @@ function multiplier(args: Record<string, unknown>, declared: FieldCost): number 
   return Math.max(size ?? declared.listSize ?? 1, 1);
 }
 
-const usesVariable = (node: ASTNode | undefined): boolean => {
-  let found = false;
-  if (node)
-    visit(node, {
-      Variable() {
-        found = true;
-        return BREAK;
-      },
-    });
-  return found;
-};
+/** The names of the variables a value reads. */
+function variablesIn(node: ASTNode, names: Set<string>): void {
+  visit(node, {
+    Variable(variable) {
+      names.add(variable.name.value);
+    },
+  });
+}
+
+/** An operation's costs by the values of the variables that can change them. */
+interface OperationCosts {
+  /** Those feeding `first`, `last` or a weight that reads its arguments; often none. */
+  costVariables: readonly string[];
+  byValues: Map<string, number>;
+}
 
 /**
- * Costs of operations whose variables cannot change them (none feeds `first`, `last` or a weight that reads its
- * arguments), by schema, document and operation name: most reads, `space(id: $id)` among them, are costed once.
- * Documents are the parse caches' (yoga's, the REST routes'), so the same text finds its entry.
+ * Costs by schema, document and operation name, then by the values of their cost variables: `space(id: $id)` is
+ * costed once, and a REST list once per page size it is asked for. Documents are the parse caches' (yoga's, the
+ * REST routes'), so the same text finds its entry.
  */
-const constantCosts = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string, number>>>();
+const knownCosts = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string, OperationCosts>>>();
+
+/** Distinct values of an operation's cost variables kept: page sizes are few; anything else is costed each time. */
+const maxCostsPerOperation = 64;
+
+/** The cost variables' values as sent (an absent variable differs from a null one: defaults apply to it). */
+function costKey(costVariables: readonly string[], variables: Record<string, unknown> | null | undefined): string {
+  if (costVariables.length === 0 || !variables) return "";
+  return JSON.stringify(costVariables.map((name) => (name in variables ? [variables[name]] : [])));
+}
 
 /**
  * The estimated work of an operation before it runs: each field costs its declared weight (1 by default) and its
@@ -85,20 +97,26 @@ export function estimateCost(
   variables: Record<string, unknown> | null | undefined,
   operationName?: string | null,
 ): number {
-  let byDocument = constantCosts.get(schema);
+  let byDocument = knownCosts.get(schema);
   if (!byDocument) {
     byDocument = new WeakMap();
-    constantCosts.set(schema, byDocument);
+    knownCosts.set(schema, byDocument);
   }
   let byOperation = byDocument.get(document);
   if (!byOperation) {
     byOperation = new Map();
     byDocument.set(document, byOperation);
   }
-  const known = byOperation.get(operationName ?? "");
-  if (known !== undefined) return known;
-  const { cost, variableDependent } = walkCost(schema, document, variables, operationName);
-  if (!variableDependent) byOperation.set(operationName ?? "", cost);
+  const operationKey = operationName ?? "";
+  const known = byOperation.get(operationKey);
+  const knownCost = known?.byValues.get(costKey(known.costVariables, variables));
+  if (knownCost !== undefined) return knownCost;
+  const { cost, costVariables } = walkCost(schema, document, variables, operationName);
+  // Without its cost variables (an argument did not parse), the figure holds for these variables only.
+  if (!costVariables) return cost;
+  const entry = known ?? { costVariables: [...costVariables].sort(), byValues: new Map<string, number>() };
+  byOperation.set(operationKey, entry);
+  if (entry.byValues.size < maxCostsPerOperation) entry.byValues.set(costKey(entry.costVariables, variables), cost);
   return cost;
 }
 
@@ -107,10 +125,10 @@ function walkCost(
   document: DocumentNode,
   variables: Record<string, unknown> | null | undefined,
   operationName?: string | null,
-): { cost: number; variableDependent: boolean } {
+): { cost: number; costVariables: Set<string> | undefined } {
   const operation = getOperationAST(document, operationName);
-  if (!operation) return { cost: 0, variableDependent: false };
-  let variableDependent = false;
+  if (!operation) return { cost: 0, costVariables: new Set() };
+  let costVariables: Set<string> | undefined = new Set<string>();
   const fragments = new Map(
     document.definitions
       .filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION)
@@ -151,16 +169,15 @@ function walkCost(
       const declared = fieldCostOf(field);
       const parsed = argumentsOf(field, selection, values);
       // Arguments that did not parse are costed as absent: that figure holds for these variables only.
-      if (!parsed) variableDependent = true;
+      if (!parsed) costVariables = undefined;
       const args = parsed ?? {};
-      if (!variableDependent && selection.arguments?.length) {
+      if (costVariables && selection.arguments?.length) {
         const sizedByArguments = typeof declared.weight === "function";
         const paged = selection.selectionSet !== undefined;
-        variableDependent = selection.arguments.some(
-          (argument) =>
-            (sizedByArguments || (paged && (argument.name.value === "first" || argument.name.value === "last"))) &&
-            usesVariable(argument.value),
-        );
+        for (const argument of selection.arguments) {
+          const sizing = paged && (argument.name.value === "first" || argument.name.value === "last");
+          if (sizedByArguments || sizing) variablesIn(argument.value, costVariables);
+        }
       }
       const weight = typeof declared.weight === "function" ? declared.weight(args) : (declared.weight ?? 1);
       total += weight;
@@ -177,5 +194,6 @@ function walkCost(
       : operation.operation === "subscription"
         ? schema.getSubscriptionType()
         : schema.getQueryType();
-  return { cost: selectionCost(root, operation.selectionSet), variableDependent };
+  const cost = selectionCost(root, operation.selectionSet);
+  return { cost, costVariables };
 }

@@ -26,6 +26,16 @@ describe("estimateCost", () => {
     expect(estimateCost(schema, weighted, { size: 300 })).toBe(300);
   });
 
+  it("answers each value of the sizing variables its own figure, whatever the other variables", () => {
+    const document = parse("query ($id: ID!, $n: Int) { space(id: $id) { pages(first: $n) { id } } }");
+    expect(estimateCost(schema, document, { id: "a", n: 5 })).toBe(1 + 1 + 5);
+    expect(estimateCost(schema, document, { id: "b", n: 5 })).toBe(7);
+    expect(estimateCost(schema, document, { id: "c", n: 40 })).toBe(1 + 1 + 40);
+    expect(estimateCost(schema, document, { id: "d" })).toBe(1 + 1 + 1);
+    expect(estimateCost(schema, document, { id: "e", n: 5 })).toBe(7);
+    expect(estimateCost(schema, document, { id: "f", n: 40 })).toBe(42);
+  });
+
   it("does not keep a figure computed from variables that did not parse", () => {
     const document = parse("query ($text: String!) { search(text: $text, first: 4) { id } }");
     expect(estimateCost(schema, document, {})).toBe(1 + 1);
