@@ -1,7 +1,7 @@
 import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./graphql/builder.ts";
 import { nameEnumValuesInDescriptions } from "./graphql/enum-input-descriptions.ts";
-import { resolveNodeIdsSynchronously } from "./graphql/node-ids.ts";
+import { resolveNodeIds } from "./graphql/node-ids.ts";
 import { applyPartialSuccessNullability } from "./graphql/partial-success.ts";
 import { addDeprecatedMutationAliases } from "./graphql/renamed-mutations.ts";
 import "./graphql/scalars.ts";
@@ -51,9 +51,7 @@ builder.subscriptionType({
 });
 
 export const schema = nameEnumValuesInDescriptions(
-  resolveNodeIdsSynchronously(
-    applyPartialSuccessNullability(addDeprecatedMutationAliases(builder.toSchema({ sortSchema: true }))),
-  ),
+  resolveNodeIds(applyPartialSuccessNullability(addDeprecatedMutationAliases(builder.toSchema({ sortSchema: true })))),
 );
 
 /** The SDL committed as `schema.graphql` (sorted, so diffs show real changes only). */

@@ -4,17 +4,31 @@ import { globalIdOf } from "../ids.ts";
 type IdResolver = GraphQLFieldResolver<unknown, unknown>;
 
 /**
+ * A node type's `id` when its global id is its row's `id` column (`builder.node(Ref, { id: idColumn, ... })`): every
+ * node type here, since global ids are the rows' ids as they are (`globalIdOf`).
+ */
+export const idColumn = { resolve: (row: { id: string }): string => row.id };
+
+/** Whether the builder's global-id encoding leaves an id as it is, so that `idColumn` ids need no resolver. */
+const globalIdIsTheId = globalIdOf("id") === "id";
+
+/**
  * The relay plugin wraps every node's `id` in an async resolver (it awaits the id, then encodes it): a promise and
- * a microtask per object, thousands in a nested read, for ids that are plain columns here. Each node type's `id`
- * resolves synchronously instead, through the id resolver its `builder.node` declared and the same encoding
+ * a microtask per object, thousands in a nested read. An `idColumn` id has no resolver at all: the executors read
+ * the row's `id` as a plain property (graphql-jit inlines it, where a resolver costs a call and a resolve-info
+ * object per object). Any other declared id resolves synchronously, through its resolver and the same encoding
  * (`globalIdOf`, the builder's `encodeGlobalID`).
  */
-export function resolveNodeIdsSynchronously(schema: GraphQLSchema): GraphQLSchema {
+export function resolveNodeIds(schema: GraphQLSchema): GraphQLSchema {
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type)) continue;
     const declared = (type.extensions.pothosOptions as { id?: { resolve?: IdResolver } } | undefined)?.id?.resolve;
     const field = type.getFields().id;
     if (!declared || !field) continue;
+    if (declared === idColumn.resolve && globalIdIsTheId) {
+      field.resolve = undefined;
+      continue;
+    }
     field.resolve = (parent, args, context, info) => {
       const id = declared(parent, args, context, info);
       return id instanceof Promise ? id.then(globalIdOf) : globalIdOf(id);

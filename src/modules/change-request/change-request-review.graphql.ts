@@ -2,6 +2,7 @@ import type { ChangeRequestReview, ChangeRequestReviewer } from "../../db/genera
 import { builder } from "../../graphql/builder.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
 import { UserRef } from "../user/user.graphql.ts";
@@ -40,7 +41,7 @@ const ReviewStatusEnum = publicEnum<string>("ChangeRequestReviewStatus", "A revi
 const ReviewRef = builder.node(builder.objectRef<ChangeRequestReview>("ChangeRequestReview"), {
   description:
     "A reviewer's verdict on one revision of a change request. Readable by whoever may read the change request.",
-  id: { resolve: (row) => row.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadVisibleReviews(ctx, ids),
   fields: (t) => ({
     revision: t.exposeID("revisionId", { description: "Id of the change request revision reviewed." }),

@@ -3,6 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
+import { idColumn } from "../../graphql/node-ids.ts";
 import { itemsSelectAny } from "../../graphql/selection.ts";
 import { computedDescription, metadataDescription, RevisionRef } from "../content/content.graphql.ts";
 import { revisionOf, revisionRead } from "../content/content.service.ts";
@@ -60,7 +61,7 @@ builder.node(ChangeRequestRef, {
   description:
     "Proposed edits to a space, on their own revisions, merged back when ready. Readable by whoever may read the " +
     "space.",
-  id: { resolve: (changeRequest) => changeRequest.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadVisibleChangeRequests(ctx, ids),
   fields: (t) => ({
     number: t.exposeInt("number", { description: "Its number in the space: 1, 2, … in order of creation." }),

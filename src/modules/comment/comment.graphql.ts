@@ -3,6 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum, SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
+import { idColumn } from "../../graphql/node-ids.ts";
 import { ChangeRequestRef } from "../change-request/change-request.graphql.ts";
 import { PageFormatEnum } from "../content/content.graphql.ts";
 import { MemberRef } from "../member/member.graphql.ts";
@@ -132,7 +133,7 @@ async function threadOf(ctx: Context, reply: CommentReply) {
 
 export const ReplyRef = builder.node(builder.objectRef<CommentReply>("CommentReply"), {
   description: "A reply in a comment thread. Readable by whoever may read the space.",
-  id: { resolve: (row) => row.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadVisibleReplies(ctx, ids),
   fields: (t) => ({
     postedBy: t.field({
@@ -235,7 +236,7 @@ export const CommentRef = builder.node(builder.objectRef<Comment>("Comment"), {
   description:
     "A comment thread on a space or a change request. Readable by whoever may read the space; the comment role " +
     "posts, replies and reacts.",
-  id: { resolve: (row) => row.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadVisibleComments(ctx, ids),
   fields: (t) => ({
     postedBy: t.field({

@@ -1,6 +1,7 @@
 import { builder } from "../../graphql/builder.ts";
 import type { FieldCost } from "../../graphql/cost.ts";
 import { publicEnum } from "../../graphql/enums.ts";
+import { idColumn } from "../../graphql/node-ids.ts";
 import { SpaceRef } from "../space/space.graphql.ts";
 import type { PageNode, RevisionFileView, RevisionRead } from "./content.loaders.ts";
 import {
@@ -305,7 +306,7 @@ RevisionFileRef.implement({
 
 builder.node(RevisionRef, {
   description: "An immutable snapshot of a space's content. Readable by whoever may read the space.",
-  id: { resolve: (row) => row.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadVisibleRevisions(ctx, ids),
   fields: (t) => ({
     parents: t.exposeStringList("parents", { description: "Ids of the parent revisions." }),

@@ -3,6 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
+import { idColumn } from "../../graphql/node-ids.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import {
   getLatestVersion,
@@ -116,7 +117,7 @@ const ContentRef = builder
 
 const OpenAPISpecVersionRef = builder.node(builder.objectRef<OpenAPISpecVersion>("OpenAPISpecVersion"), {
   description: "One processed state of a spec's document; a new one is made only when the content changes.",
-  id: { resolve: (row) => row.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadVisibleVersions(ctx, ids),
   fields: (t) => ({
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was processed (ISO 8601)." }),
@@ -141,7 +142,7 @@ builder.node(OpenAPISpecRef, {
   description:
     "A named, versioned API description of an organization, processed from a URL or a text. Organization members " +
     "read it; role create changes it.",
-  id: { resolve: (row) => row.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadVisibleSpecs(ctx, ids),
   fields: (t) => ({
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was created (ISO 8601)." }),

@@ -2,6 +2,7 @@ import type { LinkInvite } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { RoleEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
 import {
@@ -21,7 +22,7 @@ import { getOrganization } from "./organization.service.ts";
 
 const LinkInviteRef = builder.node(builder.objectRef<LinkInvite>("LinkInvite"), {
   description: "An invite link to an organization; its id is the link's secret.",
-  id: { resolve: (row) => row.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadVisibleLinkInvites(ctx, ids),
   fields: (t) => ({
     role: t.expose("role", {

@@ -3,6 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum, RoleEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
+import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
 import {
@@ -124,7 +125,7 @@ const AgentInstructionsRef = builder.objectRef<AgentInstructions>("AgentInstruct
 
 builder.node(OrganizationRef, {
   description: "An organization: members, teams and all their content.",
-  id: { resolve: (organization) => organization.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadVisibleOrganizations(ctx, ids),
   fields: (t) => ({
     title: t.exposeString("title", { description: "The organization's name (2..255 characters)." }),

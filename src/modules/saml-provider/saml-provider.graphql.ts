@@ -2,6 +2,7 @@ import type { SamlProvider } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { publicEnum, RoleEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
@@ -46,7 +47,7 @@ const SamlProviderStatusEnum = publicEnum("SAMLProviderStatus", "Whether a SAML 
 
 const SamlProviderRef = builder.node(builder.objectRef<SamlProvider>("SAMLProvider"), {
   description: "A SAML identity provider members of the organization sign in with. Organization admins only.",
-  id: { resolve: (row) => row.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadVisibleProviders(ctx, ids),
   fields: (t) => ({
     label: t.exposeString("label", { description: "The name members see on the sign-in page (1..30 characters)." }),

@@ -1,5 +1,6 @@
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { typeOfId } from "../../ids.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
@@ -27,7 +28,7 @@ import { SiteSectionGroupRef, SiteSectionRef, SiteStructureItemRef } from "./str
 
 builder.node(SiteSectionGroupRef, {
   description: "A named group of sections (and of groups, one level deep) in a site's structure.",
-  id: { resolve: (row) => row.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadVisibleSectionGroups(ctx, ids),
   fields: (t) => ({
     title: t.exposeString("title", { description: "The group's title (1..100 characters)." }),

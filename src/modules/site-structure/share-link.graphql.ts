@@ -1,5 +1,6 @@
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
 import {
@@ -18,7 +19,7 @@ import { loadVisibleShareLinks } from "./site-nodes.service.ts";
 
 const ShareLinkRef = builder.node(builder.objectRef<ShareLinkWithOrganization>("ShareLink"), {
   description: "A secret link that opens a `share-link` site's published content while it is active.",
-  id: { resolve: (row) => row.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadVisibleShareLinks(ctx, ids),
   fields: (t) => ({
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the link was created (ISO 8601)." }),

@@ -2,6 +2,7 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
+import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { itemsSelectAny } from "../../graphql/selection.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
@@ -43,7 +44,7 @@ import { sectionUrls } from "./urls.ts";
 
 builder.node(SiteSectionRef, {
   description: "A section of a site: one or more site spaces (variants) under a path.",
-  id: { resolve: (row) => row.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadVisibleSiteSections(ctx, ids),
   fields: (t) => ({
     title: t.exposeString("title", { description: "The section's title (2..128 characters)." }),

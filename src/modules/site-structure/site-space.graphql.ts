@@ -2,6 +2,7 @@ import type { GraphQLResolveInfo } from "graphql";
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
+import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { itemsSelectAny } from "../../graphql/selection.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
@@ -51,7 +52,7 @@ function settlingOf(info: GraphQLResolveInfo): SiteSpaceSettling {
 
 builder.node(SiteSpaceRef, {
   description: "A space placed on a site at a path, at the site root or in a section.",
-  id: { resolve: (row) => row.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadVisibleSiteSpaces(ctx, ids),
   fields: (t) => ({
     path: t.exposeString("path", { description: "Its URL path, unique in its scope (its section or the site root)." }),

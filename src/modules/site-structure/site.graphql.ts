@@ -3,6 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
+import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
@@ -126,7 +127,7 @@ const SiteAdaptiveTemplateConditionsRef = builder
 
 builder.node(SiteRef, {
   description: "A published documentation site of an organization.",
-  id: { resolve: (site) => site.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadVisibleSites(ctx, ids),
   fields: (t) => ({
     title: t.exposeString("title", { description: "The site's title (2..128 characters)." }),

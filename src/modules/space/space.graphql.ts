@@ -1,6 +1,7 @@
 import type { Collection, Space } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { publicEnum, RoleEnum } from "../../graphql/enums.ts";
+import { idColumn } from "../../graphql/node-ids.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { collectionPermissions, getCollection, listCollections, loadVisibleCollections } from "./collection.service.ts";
 import { getSpace, loadVisibleSpaces, type SpacePermissions, spacePermissions } from "./space.access.ts";
@@ -45,7 +46,7 @@ const SpacePermissionsRef = builder.objectRef<SpacePermissions>("SpacePermission
 
 builder.node(SpaceRef, {
   description: "A space: a container of documentation content.",
-  id: { resolve: (space) => space.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadVisibleSpaces(ctx, ids),
   fields: (t) => ({
     title: t.exposeString("title", { description: "The space's title (1..50 characters)." }),
@@ -128,7 +129,7 @@ const CollectionPermissionsRef = builder
 
 builder.node(CollectionRef, {
   description: "A collection: a folder of spaces (and collections) inside an organization.",
-  id: { resolve: (collection) => collection.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadVisibleCollections(ctx, ids),
   fields: (t) => ({
     title: t.exposeString("title", { description: "The collection's title (1..50 characters)." }),

@@ -3,6 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
+import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
 import { MemberRef } from "../member/member.graphql.ts";
@@ -84,7 +85,7 @@ const TeamMemberEdgeRef = builder.edgeObject({ type: OrganizationTeamMemberRef, 
 
 builder.node(TeamRef, {
   description: "A team of members inside an organization.",
-  id: { resolve: (team) => team.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadVisibleTeams(ctx, ids),
   fields: (t) => ({
     title: t.exposeString("title", { description: "The team's title (1..64 characters)." }),

@@ -3,6 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
+import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
@@ -30,7 +31,7 @@ const TranslationRef = builder.node(builder.objectRef<Translation>("Translation"
   description:
     "A space kept translated into another language; each run writes a new revision of the result space. Readable " +
     "by members of the organization; its create role changes and runs it.",
-  id: { resolve: (row) => row.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadVisibleTranslations(ctx, ids),
   fields: (t) => ({
     status: t.expose("status", { type: TranslationStatusEnum, description: "Where its latest run is." }),

@@ -1,6 +1,7 @@
 import type { ApiToken, User } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
+import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
 import {
@@ -18,7 +19,7 @@ export const UserRef = builder.objectRef<User>("User");
 
 builder.node(UserRef, {
   description: "A person. Visible to themselves and to members of the organizations they belong to.",
-  id: { resolve: (user) => user.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadVisibleUsers(ctx, ids),
   fields: (t) => ({
     displayName: t.exposeString("displayName", { description: "The person's name (1..100 characters)." }),
@@ -37,7 +38,7 @@ builder.node(UserRef, {
 
 const ApiTokenRef = builder.node(builder.objectRef<ApiToken>("ApiToken"), {
   description: "An API token of the caller. The secret itself is shown only once, when it is created.",
-  id: { resolve: (row) => row.id },
+  id: idColumn,
   loadMany: (ids, ctx) => loadViewerApiTokens(ctx, ids),
   fields: (t) => ({
     label: t.exposeString("label", { nullable: true, description: "The name given at creation; null if none." }),
