@@ -2,6 +2,7 @@ import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./graphql/builder.ts";
 import { nameEnumValuesInDescriptions } from "./graphql/enum-input-descriptions.ts";
 import { resolveNodeIds } from "./graphql/node-ids.ts";
+import { readOwnProperties } from "./graphql/own-property.ts";
 import { applyPartialSuccessNullability } from "./graphql/partial-success.ts";
 import { addDeprecatedMutationAliases } from "./graphql/renamed-mutations.ts";
 import "./graphql/scalars.ts";
@@ -51,7 +52,11 @@ builder.subscriptionType({
 });
 
 export const schema = nameEnumValuesInDescriptions(
-  resolveNodeIds(applyPartialSuccessNullability(addDeprecatedMutationAliases(builder.toSchema({ sortSchema: true })))),
+  readOwnProperties(
+    resolveNodeIds(
+      applyPartialSuccessNullability(addDeprecatedMutationAliases(builder.toSchema({ sortSchema: true }))),
+    ),
+  ),
 );
 
 /** The SDL committed as `schema.graphql` (sorted, so diffs show real changes only). */

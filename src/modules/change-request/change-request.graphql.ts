@@ -4,6 +4,7 @@ import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
+import { readsOwnProperty } from "../../graphql/own-property.ts";
 import { itemsSelectAny } from "../../graphql/selection.ts";
 import { computedDescription, metadataDescription, RevisionRef } from "../content/content.graphql.ts";
 import { revisionOf, revisionRead } from "../content/content.service.ts";
@@ -68,14 +69,14 @@ builder.node(ChangeRequestRef, {
     status: t.field({
       type: ChangeRequestStatusEnum,
       description: "Where it is in its life.",
+      ...readsOwnProperty,
       resolve: (row) => row.status as "open",
     }),
     subject: t.exposeString("subject", { description: "Its title (empty when none was given)." }),
-    description: t.field({
+    description: t.expose("description", {
       type: "JSON",
       nullable: true,
       description: "What the change is about, as a rich-text document; null when none.",
-      resolve: (row) => row.description,
     }),
     createdBy: t.field({
       type: UserRef,

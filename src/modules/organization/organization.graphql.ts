@@ -162,12 +162,11 @@ builder.node(OrganizationRef, {
     ai: t.exposeBoolean("ai", { description: "Whether AI features are on." }),
     inviteLinks: t.exposeBoolean("inviteLinks", { description: "Whether invite links may be used to join." }),
     plan: t.exposeString("plan", { description: "Its plan (there are no paid plans here: free)." }),
-    mergeRules: t.field({
+    mergeRules: t.expose("mergeRules", {
       type: "JSON",
       description:
         "What change requests need to merge in spaces that inherit: `{type: none}` or " +
         "`{type: rules, rules: [{rule, users?}]}`.",
-      resolve: (organization) => organization.mergeRules,
     }),
     trial: t.field({
       type: OrganizationTrialRef,

@@ -2,6 +2,7 @@ import type { Collection, Space } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { publicEnum, RoleEnum } from "../../graphql/enums.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
+import { readsOwnProperty } from "../../graphql/own-property.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
 import { collectionPermissions, getCollection, listCollections, loadVisibleCollections } from "./collection.service.ts";
 import { getSpace, loadVisibleSpaces, type SpacePermissions, spacePermissions } from "./space.access.ts";
@@ -67,14 +68,14 @@ builder.node(SpaceRef, {
     editMode: t.field({
       type: SpaceEditModeEnum,
       description: "Whether its content may be edited.",
+      ...readsOwnProperty,
       resolve: (space) => space.editMode as "live" | "locked",
     }),
-    mergeRules: t.field({
+    mergeRules: t.expose("mergeRules", {
       type: "JSON",
       description:
         "What a change request needs to merge: `{type: inherit}` (the organization's), `{type: none}` or " +
         "`{type: rules, rules: [{rule, users?}]}`.",
-      resolve: (space) => space.mergeRules,
     }),
     language: t.expose("language", {
       type: LanguageEnum,
