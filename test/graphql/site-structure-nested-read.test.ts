@@ -1,4 +1,6 @@
+import { print } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
+import { spaceSummaryFields } from "../../src/modules/space/space.graphql.ts";
 import { graphql } from "../generated/gql.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { present } from "../helpers/present.ts";
@@ -55,6 +57,53 @@ const SiteSpaceTitles = graphql(`
     }
   }
   fragment SiteSpaceTitle on SiteSpace { title }
+`);
+
+/** Every Space field a summary answers (`spaceSummaryFields`), through the sections' site spaces. */
+const SpacesAsSummaries = graphql(`
+  query SpacesAsSummaries($id: ID!) {
+    organization(id: $id) {
+      sites(first: 100) {
+        nodes {
+          sections(first: 100) {
+            nodes {
+              siteSpaces {
+                space {
+                  __typename id title emoji visibility editMode defaultLevel language organization parent revision
+                  deletedAt commentCount changeRequestCount changeRequestOpenCount changeRequestDraftCount
+                  urls { location app }
+                  permissions { view access comment edit review merge triggerGitSync viewInviteLinks admin installIntegration }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+const SpacesInFull = graphql(`
+  query SpacesInFull($id: ID!) {
+    organization(id: $id) {
+      sites(first: 100) {
+        nodes {
+          sections(first: 100) {
+            nodes {
+              siteSpaces {
+                space {
+                  __typename id title emoji visibility editMode defaultLevel language organization parent revision
+                  deletedAt commentCount changeRequestCount changeRequestOpenCount changeRequestDraftCount
+                  urls { location app }
+                  permissions { view access comment edit review merge triggerGitSync viewInviteLinks admin installIntegration }
+                  createdAt updatedAt mergeRules
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
 `);
 
 let t: TestApp;
@@ -154,5 +203,41 @@ describe("site-space lists and their spaces", () => {
     const site = present(answer.organization).sites.nodes[0];
     expect(site?.sections.nodes[0]?.siteSpaces.map((siteSpace) => siteSpace.space?.title)).toEqual(["S0-0", "S0-1"]);
     expect(site?.siteSpaces.nodes.map((siteSpace) => siteSpace.title).sort()).toEqual(["S0-0", "S0-1", "S1-0", "S1-1"]);
+  });
+});
+
+describe("the spaces of a nested read's site spaces", () => {
+  it("are read as summaries when only summary fields are selected, answering what full rows answer", async () => {
+    const org = await seedOrganization(t.db, "Space summaries");
+    await seedSites(org, 2);
+    const client = t.graphql(org.members.admin.token);
+    const spaceReads: string[] = [];
+    t.db.onStatement((sql) => {
+      // The space reads of space.loaders.ts: every column (and the Git sync), or the summary's.
+      if (sql.startsWith("SELECT s.*")) spaceReads.push("full");
+      if (sql.startsWith(`SELECT s."id", s."organizationId"`)) spaceReads.push("summary");
+    });
+    const summaries = await client.request(SpacesAsSummaries, { id: org.organizationId });
+    const summaryReads = spaceReads.splice(0);
+    const full = await client.request(SpacesInFull, { id: org.organizationId });
+    const fullReads = spaceReads.splice(0);
+    expect({ summaryReads, fullReads }).toEqual({ summaryReads: ["summary"], fullReads: ["full"] });
+
+    const spacesOf = (data: typeof summaries) =>
+      present(data.organization).sites.nodes.flatMap((site) =>
+        site.sections.nodes.flatMap((section) => section.siteSpaces.map((siteSpace) => present(siteSpace.space))),
+      );
+    const fullSpaces = spacesOf(full as typeof summaries) as (ReturnType<typeof spacesOf>[number] & {
+      createdAt: unknown;
+      updatedAt: unknown;
+      mergeRules: unknown;
+    })[];
+    expect(fullSpaces).toHaveLength(8);
+    expect(fullSpaces.every((space) => space.createdAt && space.updatedAt && space.mergeRules)).toBe(true);
+    expect(spacesOf(summaries)).toEqual(
+      fullSpaces.map(({ createdAt: _createdAt, updatedAt: _updatedAt, mergeRules: _mergeRules, ...space }) => space),
+    );
+    const summaryQuery = print(SpacesAsSummaries);
+    expect([...spaceSummaryFields].filter((field) => !new RegExp(`\\b${field}\\b`).test(summaryQuery))).toEqual([]);
   });
 });

@@ -4,7 +4,6 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
-import { itemsSelectAny } from "../../graphql/selection.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
 import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleSiteSections } from "./site-nodes.service.ts";
@@ -36,7 +35,7 @@ import {
   sectionListOrder,
   sectionsOfSite,
 } from "./site-section-list.service.ts";
-import { SiteSpaceRef, siteSpaceFieldsReadingSpace } from "./site-space.graphql.ts";
+import { SiteSpaceRef, spaceSettlingOf } from "./site-space.graphql.ts";
 import type { SiteSpaceRow } from "./site-space.loaders.ts";
 import { SiteSectionRef, SiteStructureItemRef } from "./structure-items.graphql.ts";
 import { structureUrlsRef } from "./urls.graphql.ts";
@@ -67,8 +66,7 @@ builder.node(SiteSectionRef, {
     siteSpaces: t.field({
       type: [SiteSpaceRef],
       description: "Its site spaces in order (batched over all sections of a read).",
-      resolve: (section, _args, ctx, info) =>
-        siteSpacesOfSection(ctx, section, itemsSelectAny(info, siteSpaceFieldsReadingSpace)),
+      resolve: (section, _args, ctx, info) => siteSpacesOfSection(ctx, section, spaceSettlingOf(info)),
     }),
     urls: t.field({
       type: structureUrlsRef,

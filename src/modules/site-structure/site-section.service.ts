@@ -10,7 +10,7 @@ import { parseInput } from "../../validation.ts";
 import { evaluateCondition } from "./condition.ts";
 import { nextStructurePosition, structureSiblings, writePositions, writeStructure } from "./ordering.ts";
 import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
-import { requireSite, settleSiteSpaceSpaces } from "./site.access.ts";
+import { requireSite, type SpaceSettling, settleSiteSpaceSpaces } from "./site.access.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
 import { sectionsBySiteLoader, siteSectionOrder } from "./site-section.loaders.ts";
 import { type SiteSpaceRow, siteSpacesBySiteLoader } from "./site-space.loaders.ts";
@@ -64,30 +64,38 @@ const siteSpacesBySectionOfSite = defineLoader<string, SiteSpacesBySection>(
   },
 );
 
-/** The same, their spaces settled together (site.access.ts): one settling per read. */
-const settledSiteSpacesBySectionOfSite = defineLoader<string, SiteSpacesBySection>(
-  "siteSpacesBySite grouped by section, spaces settled",
-  async (ctx, siteIds) => {
-    const lists = await siteSpacesBySiteLoader(ctx).loadMany(siteIds);
-    await settleSiteSpaceSpaces(
-      ctx,
-      lists.flatMap((list) => (list instanceof Error ? [] : list)),
-    );
-    return lists.map((list) => (list instanceof Error ? list : bySection(list)));
-  },
-);
+/** The same, their spaces settled together (site.access.ts) as summaries or in full: one settling per read. */
+function settledSiteSpacesBySectionOfSite(settling: Exclude<SpaceSettling, "none">) {
+  return defineLoader<string, SiteSpacesBySection>(
+    `siteSpacesBySite grouped by section, spaces settled as ${settling}`,
+    async (ctx, siteIds) => {
+      const lists = await siteSpacesBySiteLoader(ctx).loadMany(siteIds);
+      await settleSiteSpaceSpaces(
+        ctx,
+        lists.flatMap((list) => (list instanceof Error ? [] : list)),
+        settling,
+      );
+      return lists.map((list) => (list instanceof Error ? list : bySection(list)));
+    },
+  );
+}
+
+const siteSpacesBySectionOfSiteSettled = {
+  summaries: settledSiteSpacesBySectionOfSite("summaries"),
+  full: settledSiteSpacesBySectionOfSite("full"),
+};
 
 /**
  * A section's live site spaces: from the built structure when there is one, else batched over all sites, with
- * their spaces settled when the request selects them.
+ * their spaces settled as the request's selection needs them.
  */
 export function siteSpacesOfSection(
   ctx: RequestContext,
   section: SectionNode,
-  settleSpaces: boolean,
+  settling: SpaceSettling,
 ): Promise<SiteSpaceRow[]> | SiteSpaceRow[] {
   if (section.siteSpaces) return section.siteSpaces;
-  const loader = settleSpaces ? settledSiteSpacesBySectionOfSite : siteSpacesBySectionOfSite;
+  const loader = settling === "none" ? siteSpacesBySectionOfSite : siteSpacesBySectionOfSiteSettled[settling];
   return loader(ctx)
     .load(section.siteId)
     .then((sections) => sections.get(section.id) ?? []);

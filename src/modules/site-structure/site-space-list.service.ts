@@ -16,7 +16,7 @@ import {
 } from "../../list-order.ts";
 import { defineSettled, loadedByKey } from "../../loaders.ts";
 import { isFirstPage, type Page, type PageArgs, pageFromRows, paginateSql, type SortKey } from "../../pagination.ts";
-import { settleSiteSpaceSpaces } from "./site.access.ts";
+import { type SpaceSettling, settleSiteSpaceSpaces } from "./site.access.ts";
 import { siteSpaceDefaultsLoader } from "./site-section.loaders.ts";
 import {
   liveSiteSpaceSql,
@@ -32,7 +32,7 @@ import { settleSiteSpaceUrls } from "./urls.ts";
  * `space` (and `title`), `default` and `urls` then answer at once instead of through a promise per item.
  */
 export interface SiteSpaceSettling {
-  spaces: boolean;
+  spaces: SpaceSettling;
   defaults: boolean;
   urls: boolean;
 }
@@ -114,7 +114,7 @@ export async function settledPage(
 ): Promise<Page<SiteSpaceRow>> {
   const rows = page.edges.map((edge) => edge.node);
   await Promise.all([
-    settling.spaces && settleSiteSpaceSpaces(ctx, rows),
+    settling.spaces !== "none" && settleSiteSpaceSpaces(ctx, rows, settling.spaces),
     settling.defaults && settleDefaultFlags(ctx, rows),
     settling.urls && settleSiteSpaceUrls(ctx, rows),
   ]);

@@ -4,10 +4,10 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
-import { itemsSelectAny } from "../../graphql/selection.ts";
+import { itemsSelectAny, itemsSelectWithin } from "../../graphql/selection.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
-import { SpaceRef } from "../space/space.graphql.ts";
-import { siteSpaceSpace } from "./site.access.ts";
+import { SpaceRef, spaceSummaryFields } from "../space/space.graphql.ts";
+import { type SpaceSettling, siteSpaceSpace } from "./site.access.ts";
 import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleSiteSpaces } from "./site-nodes.service.ts";
 import { type SiteSpaceRow, siteSpaceOrder } from "./site-space.loaders.ts";
@@ -41,10 +41,19 @@ export const siteSpaceFieldsReadingSpace: ReadonlySet<string> = new Set(["space"
 const defaultField: ReadonlySet<string> = new Set(["default"]);
 const urlsField: ReadonlySet<string> = new Set(["urls"]);
 
+/**
+ * How a list of site spaces settles their spaces, by what its items select: summaries when they select nothing of
+ * the space a summary lacks.
+ */
+export function spaceSettlingOf(info: GraphQLResolveInfo): SpaceSettling {
+  if (!itemsSelectAny(info, siteSpaceFieldsReadingSpace)) return "none";
+  return itemsSelectWithin(info, "space", spaceSummaryFields) ? "summaries" : "full";
+}
+
 /** What a page of site spaces settles, by what its items select. */
 function settlingOf(info: GraphQLResolveInfo): SiteSpaceSettling {
   return {
-    spaces: itemsSelectAny(info, siteSpaceFieldsReadingSpace),
+    spaces: spaceSettlingOf(info),
     defaults: itemsSelectAny(info, defaultField),
     urls: itemsSelectAny(info, urlsField),
   };

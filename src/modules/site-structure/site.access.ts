@@ -10,8 +10,8 @@ import type { Role, Site, Space } from "../../db/generated/client.ts";
 import { NotFoundError, UnauthenticatedError } from "../../lib/errors.ts";
 import { defineSettled, loadedByKey } from "../../loaders.ts";
 import { decryptSecret } from "../../secrets.ts";
-import { visibleSpaceLoader } from "../space/space.access.ts";
-import { spaceByIdLoader } from "../space/space.loaders.ts";
+import { visibleSpaceLoader, visibleSpaceSummaryLoader } from "../space/space.access.ts";
+import { type SpaceSummary, spaceByIdLoader } from "../space/space.loaders.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
 import type { SiteSpaceRow } from "./site-space.loaders.ts";
 
@@ -191,6 +191,13 @@ export function visitorAuthKeyOf(ctx: RequestContext, site: Site): string | null
  */
 const settledPublishedSpaces = defineSettled<string, Space>();
 const settledVisibleSpaces = defineSettled<string, Space | null>();
+const settledVisibleSummaries = defineSettled<string, SpaceSummary | null>();
+
+/**
+ * How a list settles its site spaces' spaces: not at all, as summaries (when its items select only
+ * `spaceSummaryFields` of them), or in full.
+ */
+export type SpaceSettling = "none" | "summaries" | "full";
 
 /**
  * The space a site space shows, in nested reads. Through published content (a site opened with
@@ -203,7 +210,9 @@ export function siteSpaceSpace(ctx: RequestContext, siteSpace: SiteSpaceRow): Pr
     return settledPublishedSpaces.get(ctx, siteSpace.spaceId) ?? loadPublishedSpace(ctx, siteSpace);
   }
   if (!ctx.viewer) return null;
-  const settled = settledVisibleSpaces.get(ctx, siteSpace.spaceId);
+  const full = settledVisibleSpaces.get(ctx, siteSpace.spaceId);
+  // A summary is settled only for lists whose items select nothing of the space a summary lacks.
+  const settled = full !== undefined ? full : (settledVisibleSummaries.get(ctx, siteSpace.spaceId) as Space | null);
   return settled !== undefined ? settled : visibleSpaceLoader(ctx).load(siteSpace.spaceId);
 }
 
@@ -220,7 +229,11 @@ async function loadPublishedSpace(ctx: RequestContext, siteSpace: SiteSpaceRow):
  * cost a promise each and the executor's slower path for asynchronous fields. Spaces that fail to load are left for
  * `siteSpaceSpace` to load, and fail, on its own.
  */
-export async function settleSiteSpaceSpaces(ctx: RequestContext, siteSpaces: readonly SiteSpaceRow[]): Promise<void> {
+export async function settleSiteSpaceSpaces(
+  ctx: RequestContext,
+  siteSpaces: readonly SiteSpaceRow[],
+  settling: Exclude<SpaceSettling, "none">,
+): Promise<void> {
   const opened = sitesOpenedAsPublished.get(ctx);
   const published = new Set<string>();
   const visible = new Set<string>();
@@ -230,12 +243,14 @@ export async function settleSiteSpaceSpaces(ctx: RequestContext, siteSpaces: rea
   }
   const publishedIds = [...published];
   const visibleIds = [...visible];
+  const visibleLoader = settling === "summaries" ? visibleSpaceSummaryLoader : visibleSpaceLoader;
+  const settledVisible = settling === "summaries" ? settledVisibleSummaries : settledVisibleSpaces;
   const [publishedSpaces, visibleSpaces] = await Promise.all([
     publishedIds.length ? spaceByIdLoader(ctx).loadMany(publishedIds) : [],
-    visibleIds.length ? visibleSpaceLoader(ctx).loadMany(visibleIds) : [],
+    visibleIds.length ? visibleLoader(ctx).loadMany(visibleIds) : [],
   ]);
   for (const [id, space] of loadedByKey(publishedIds, publishedSpaces)) {
     if (space) settledPublishedSpaces.set(ctx, id, space);
   }
-  for (const [id, space] of loadedByKey(visibleIds, visibleSpaces)) settledVisibleSpaces.set(ctx, id, space);
+  for (const [id, space] of loadedByKey(visibleIds, visibleSpaces)) settledVisible.set(ctx, id, space);
 }

@@ -4,7 +4,14 @@ import type { RequestContext } from "../../context.ts";
 import type { Member, Prisma, Role, Space } from "../../db/generated/client.ts";
 import { ForbiddenError, NotFoundError } from "../../lib/errors.ts";
 import { defineLoader, defineSettled } from "../../loaders.ts";
-import { collectionByIdLoader, grantsReaching, spaceByIdLoader, viewerSpaceGrantLoader } from "./space.loaders.ts";
+import {
+  collectionByIdLoader,
+  grantsReaching,
+  type SpaceSummary,
+  spaceByIdLoader,
+  spaceSummaryByIdLoader,
+  viewerSpaceGrantLoader,
+} from "./space.loaders.ts";
 
 /*
  * Who may do what with a space: the viewer's effective role (access.md), the checks services call, and the same
@@ -53,7 +60,7 @@ export function roleFromGrants({ membership, space, collectionDefaultLevel, gran
 }
 
 /** The viewer's effective role on a space, deleted or not (access.md); restore needs it on deleted spaces. */
-export async function effectiveRole(ctx: RequestContext, space: Space): Promise<Role | null> {
+export async function effectiveRole(ctx: RequestContext, space: SpaceSummary): Promise<Role | null> {
   // Visitors of published content (no API token) reach spaces through a site: they hold no role on them.
   if (!ctx.viewer) return null;
   const membership = await viewerMembershipLoader(ctx).load(space.organizationId);
@@ -72,7 +79,7 @@ export async function effectiveRole(ctx: RequestContext, space: Space): Promise<
  * once, and a space's grants and collection only where they matter. A nested read's hundreds of spaces of one
  * organization, read by its admin, then cost no promise each.
  */
-async function liveSpaceRoles(ctx: RequestContext, spaces: readonly (Space | null)[]): Promise<(Role | null)[]> {
+async function liveSpaceRoles(ctx: RequestContext, spaces: readonly (SpaceSummary | null)[]): Promise<(Role | null)[]> {
   const loader = viewerMembershipLoader(ctx);
   const organizationIds = [...new Set(spaces.flatMap((space) => (space ? [space.organizationId] : [])))];
   const memberships = await Promise.all(organizationIds.map((id) => loader.load(id)));
@@ -90,7 +97,7 @@ async function liveSpaceRoles(ctx: RequestContext, spaces: readonly (Space | nul
 }
 
 /** The viewer's effective role on a live space; null when the viewer may not see it (or it is deleted). */
-export async function spaceRole(ctx: RequestContext, space: Space): Promise<Role | null> {
+export async function spaceRole(ctx: RequestContext, space: SpaceSummary): Promise<Role | null> {
   return space.deletedAt ? null : effectiveRole(ctx, space);
 }
 
@@ -99,15 +106,31 @@ export async function spaceRole(ctx: RequestContext, space: Space): Promise<Role
  * it without a promise (a list of 1000 site spaces asked each of their spaces' permissions). The loaders the role
  * reads are per request and never cleared, so computing it again would give the same role.
  */
-const settledRoles = defineSettled<Space, Role | null>();
+const settledRoles = defineSettled<SpaceSummary, Role | null>();
 
 /**
  * Spaces for `node`/`nodes` and nested reads: null for deleted spaces and for spaces the viewer may not see.
  */
 export async function loadVisibleSpaces(ctx: RequestContext, ids: readonly string[]): Promise<(Space | null)[]> {
   requireViewer(ctx);
-  const spaces = await spaceByIdLoader(ctx).loadMany(ids);
-  const live = spaces.map((space) => (space && !(space instanceof Error) && !space.deletedAt ? space : null));
+  return visibleOf(ctx, await spaceByIdLoader(ctx).loadMany(ids));
+}
+
+/** `loadVisibleSpaces` as summaries (nested lists whose items select only `spaceSummaryFields`). */
+async function loadVisibleSpaceSummaries(
+  ctx: RequestContext,
+  ids: readonly string[],
+): Promise<(SpaceSummary | null)[]> {
+  requireViewer(ctx);
+  return visibleOf(ctx, await spaceSummaryByIdLoader(ctx).loadMany(ids));
+}
+
+/** The rows the viewer may see, their roles settled for `spacePermissions`; null for the rest and deleted ones. */
+async function visibleOf<Row extends SpaceSummary>(
+  ctx: RequestContext,
+  rows: readonly (Row | null | Error)[],
+): Promise<(Row | null)[]> {
+  const live = rows.map((space) => (space && !(space instanceof Error) && !space.deletedAt ? space : null));
   const roles = await liveSpaceRoles(ctx, live);
   return live.map((space, index) => {
     const role = roles[index] ?? null;
@@ -139,7 +162,10 @@ export async function requireSpaceEditable(ctx: RequestContext, spaceId: string)
 }
 
 /** What the viewer may do on the space: at once when its visibility was decided in this request. */
-export function spacePermissions(ctx: RequestContext, space: Space): SpacePermissions | Promise<SpacePermissions> {
+export function spacePermissions(
+  ctx: RequestContext,
+  space: SpaceSummary,
+): SpacePermissions | Promise<SpacePermissions> {
   const settled = settledRoles.get(ctx, space);
   if (settled !== undefined) return permissionsOf(space, settled);
   return spaceRole(ctx, space).then((role) => permissionsOf(space, role));
@@ -158,7 +184,7 @@ export interface SpacePermissions {
   installIntegration: boolean;
 }
 
-function permissionsOf(space: Space, role: Role | null): SpacePermissions {
+function permissionsOf(space: SpaceSummary, role: Role | null): SpacePermissions {
   return {
     view: hasRole(role, "read"),
     access: hasRole(role, "read"),
@@ -201,3 +227,9 @@ export async function visibleSpacesWhere(ctx: RequestContext, organizationId: st
  * site spaces over 200 spaces in the bench), and each would otherwise decide the viewer's role again.
  */
 export const visibleSpaceLoader = defineLoader<string, Space | null>("visibleSpace", loadVisibleSpaces);
+
+/** `visibleSpaceLoader` as summaries. */
+export const visibleSpaceSummaryLoader = defineLoader<string, SpaceSummary | null>(
+  "visibleSpaceSummary",
+  loadVisibleSpaceSummaries,
+);

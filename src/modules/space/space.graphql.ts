@@ -10,6 +10,31 @@ import { type MemberSpace, memberSpacePermission } from "./space.service.ts";
 import { LanguageEnum, SpaceVisibilityEnum } from "./space-values.graphql.ts";
 
 export const SpaceRef = builder.objectRef<Space>("Space");
+
+/**
+ * The Space fields a `SpaceSummary` answers (no timestamps, merge rules or Git sync): nested lists whose items
+ * select only these of their spaces read summaries (site.access.ts).
+ */
+export const spaceSummaryFields: ReadonlySet<string> = new Set([
+  "__typename",
+  "id",
+  "title",
+  "emoji",
+  "visibility",
+  "editMode",
+  "defaultLevel",
+  "language",
+  "organization",
+  "parent",
+  "revision",
+  "deletedAt",
+  "commentCount",
+  "changeRequestCount",
+  "changeRequestOpenCount",
+  "changeRequestDraftCount",
+  "urls",
+  "permissions",
+]);
 export const CollectionRef = builder.objectRef<Collection>("Collection");
 
 export const SpaceEditModeEnum = publicEnum("SpaceEditMode", "Whether a space's content may be edited.", {

@@ -33,6 +33,43 @@ export const spaceByIdLoader = defineLoader<string, Space | null>("spaceById", a
   return byKeys(ids, spaces, (row) => row.id);
 });
 
+/**
+ * A space as nested lists show it: every column but its timestamps and merge rules. A site structure's 200 spaces
+ * read in full cost their Dates and parsed JSON, kept for the whole request: 7% of the nested read's throughput
+ * (measured beside `npm run bench`). Lists read summaries only when their items select `spaceSummaryFields`.
+ */
+export type SpaceSummary = Omit<Space, "createdAt" | "updatedAt" | "mergeRules">;
+
+const spaceSummaryColumns: Record<keyof SpaceSummary, true> = {
+  id: true,
+  organizationId: true,
+  parentId: true,
+  title: true,
+  emoji: true,
+  visibility: true,
+  editMode: true,
+  defaultLevel: true,
+  language: true,
+  revisionId: true,
+  position: true,
+  createdById: true,
+  deletedAt: true,
+  comments: true,
+  changeRequests: true,
+  changeRequestsOpen: true,
+  changeRequestsDraft: true,
+  changeRequestNumber: true,
+};
+
+const spaceSummariesByIdSql = `SELECT ${Object.keys(spaceSummaryColumns)
+  .map((column) => `s."${column}"`)
+  .join(", ")} FROM "Space" s WHERE s.id = ANY($1)`;
+
+/** Space summaries by id, deleted ones included, without access checks (see `spaceByIdLoader`). */
+export const spaceSummaryByIdLoader = defineLoader<string, SpaceSummary | null>("spaceSummaryById", async (ctx, ids) =>
+  byKeys(ids, await ctx.sql.rows<SpaceSummary>(spaceSummariesByIdSql, [ids]), (row) => row.id),
+);
+
 /** Collections by id, without access checks. */
 export const collectionByIdLoader = defineLoader<string, Collection | null>("collectionById", async (ctx, ids) => {
   const rows = await ctx.prisma.collection.findMany({ where: { id: { in: [...ids] } } });
