@@ -381,7 +381,7 @@ describe("hand-written reads return the rows Prisma returns", () => {
 
   it("paginateSql: site space pages (all, defaults only, the others; by position or creation) equal Prisma's paginate", async () => {
     const ctx = () => contextOf(org.members.admin.id);
-    const settleAll = { spaces: true, defaults: true, urls: true };
+    const settleAll = { spaces: "full", defaults: true, urls: true } as const;
     const defaultIds = [...(await siteSpaceDefaultsLoader(ctx()).load(siteId))];
     expect(defaultIds.length).toBeGreaterThan(0);
     const byCreation = { orderBy: [{ field: "CREATED_AT", direction: "DESC" }] };

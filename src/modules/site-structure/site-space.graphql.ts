@@ -37,7 +37,7 @@ import { siteSpaceUrls } from "./urls.ts";
 export const SiteSpaceRef = builder.objectRef<SiteSpaceRow>("SiteSpace");
 
 /** The site-space fields that read its space: a list settles the spaces of its items when one is selected. */
-export const siteSpaceFieldsReadingSpace: ReadonlySet<string> = new Set(["space", "title"]);
+const siteSpaceFieldsReadingSpace: ReadonlySet<string> = new Set(["space", "title"]);
 const defaultField: ReadonlySet<string> = new Set(["default"]);
 const urlsField: ReadonlySet<string> = new Set(["urls"]);
 
