@@ -59,26 +59,20 @@ const SiteSpaceTitles = graphql(`
   fragment SiteSpaceTitle on SiteSpace { title }
 `);
 
-/** Every Space field a summary answers (`spaceSummaryFields`), through the sections' site spaces. */
+/** Every Space field a summary answers (`spaceSummaryFields`). */
+graphql(`
+  fragment SpaceSummaryFields on Space {
+    __typename id title emoji visibility editMode defaultLevel language organization parent revision
+    deletedAt commentCount changeRequestCount changeRequestOpenCount changeRequestDraftCount
+    urls { location app }
+    permissions { view access comment edit review merge triggerGitSync viewInviteLinks admin installIntegration }
+  }
+`);
+/** The sections' site spaces' spaces, as summaries, then with the fields only full rows answer. */
 const SpacesAsSummaries = graphql(`
   query SpacesAsSummaries($id: ID!) {
     organization(id: $id) {
-      sites(first: 100) {
-        nodes {
-          sections(first: 100) {
-            nodes {
-              siteSpaces {
-                space {
-                  __typename id title emoji visibility editMode defaultLevel language organization parent revision
-                  deletedAt commentCount changeRequestCount changeRequestOpenCount changeRequestDraftCount
-                  urls { location app }
-                  permissions { view access comment edit review merge triggerGitSync viewInviteLinks admin installIntegration }
-                }
-              }
-            }
-          }
-        }
-      }
+      sites(first: 100) { nodes { sections(first: 100) { nodes { siteSpaces { space { ...SpaceSummaryFields } } } } } }
     }
   }
 `);
@@ -88,17 +82,7 @@ const SpacesInFull = graphql(`
       sites(first: 100) {
         nodes {
           sections(first: 100) {
-            nodes {
-              siteSpaces {
-                space {
-                  __typename id title emoji visibility editMode defaultLevel language organization parent revision
-                  deletedAt commentCount changeRequestCount changeRequestOpenCount changeRequestDraftCount
-                  urls { location app }
-                  permissions { view access comment edit review merge triggerGitSync viewInviteLinks admin installIntegration }
-                  createdAt updatedAt mergeRules
-                }
-              }
-            }
+            nodes { siteSpaces { space { ...SpaceSummaryFields createdAt updatedAt mergeRules } } }
           }
         }
       }
