@@ -69,10 +69,20 @@ export interface TestAppOptions {
 /** The Redis of the tests that share rate limits (the one of the development machines and CI by default). */
 export const testRedisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
+/**
+ * What this file's `startTestApp` calls opened, closed (last opened first) after its tests. Registered when the
+ * file imports this module: most files start their app inside `beforeAll`, where vitest takes no new `afterAll`
+ * hook, so a hook registered there never ran and each file's PostgreSQL database outlived the run.
+ */
+const openedByThisFile: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const close of openedByThisFile.splice(0).reverse()) await close();
+});
+
 /** A service on a fresh database for this test file, closed after the file's tests. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = options.db ?? (await openTestDatabase());
-  if (!options.db) afterAll(() => db.close());
+  if (!options.db) openedByThisFile.push(() => db.close());
   const clock = new TestClock();
   const config = loadConfig({
     PUBLIC_URL: baseUrl,
@@ -88,9 +98,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   const logger = options.log ? createLogger("info", options.log) : createLogger("silent");
   const events = await startEventBus(db, logger);
-  afterAll(() => events.close());
+  openedByThisFile.push(() => events.close());
   const rateLimiter = await createRateLimiter(config, logger, options.rateLimitKeyPrefix);
-  afterAll(() => rateLimiter.close());
+  openedByThisFile.push(() => rateLimiter.close());
   const app = createApp({ config, db, events, clock, logger, rateLimiter });
   return {
     app,
