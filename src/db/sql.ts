@@ -51,8 +51,18 @@ export const typeParsers: Record<number, (text: string) => unknown> = {
 const parameter = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
 
 /**
+ * The select list reading `columns` of the table aliased `alias`, for reads that leave some out. `columns` is a
+ * Record over the row type's keys, so that a column added to the model and not to the list fails to compile.
+ */
+export function selectedColumns<Row>(alias: string, columns: Record<keyof Row & string, true>): string {
+  return Object.keys(columns)
+    .map((column) => `${alias}."${column}"`)
+    .join(", ");
+}
+
+/**
  * The select list reading a joined table (aliased `alias`) as the nested `relation` object of each row. `columns`
- * is a Record over the model's keys, so that a column added to the model and not to the list fails to compile.
+ * is a Record over the model's keys, as in `selectedColumns`.
  */
 export function joinedColumns<Model>(alias: string, relation: string, columns: Record<keyof Model & string, true>) {
   return Object.keys(columns)

@@ -1,22 +1,22 @@
-import { type GraphQLResolveInfo, Kind, type SelectionSetNode } from "graphql";
+import { type FieldNode, type GraphQLResolveInfo, Kind, type SelectionSetNode } from "graphql";
 
 /** Fields through which a list's items are selected: a connection's `nodes`, and `edges { node }`. */
 const itemPaths = new Set(["nodes", "edges", "node"]);
 
+/** The fields a selection set selects, those of its fragments included. */
+function fieldsOf(info: GraphQLResolveInfo, selectionSet: SelectionSetNode | undefined): FieldNode[] {
+  return (selectionSet?.selections ?? []).flatMap((selection) => {
+    if (selection.kind === Kind.FIELD) return [selection];
+    const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : info.fragments[selection.name.value];
+    return fieldsOf(info, fragment?.selectionSet);
+  });
+}
+
 function selects(info: GraphQLResolveInfo, selectionSet: SelectionSetNode | undefined, fields: ReadonlySet<string>) {
-  if (!selectionSet) return false;
-  for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FIELD) {
-      const name = selection.name.value;
-      if (fields.has(name)) return true;
-      if (itemPaths.has(name) && selects(info, selection.selectionSet, fields)) return true;
-    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      if (selects(info, selection.selectionSet, fields)) return true;
-    } else if (selects(info, info.fragments[selection.name.value]?.selectionSet, fields)) {
-      return true;
-    }
-  }
-  return false;
+  return fieldsOf(info, selectionSet).some(
+    (field): boolean =>
+      fields.has(field.name.value) || (itemPaths.has(field.name.value) && selects(info, field.selectionSet, fields)),
+  );
 }
 
 /**
@@ -27,35 +27,16 @@ export function itemsSelectAny(info: GraphQLResolveInfo, fields: ReadonlySet<str
   return info.fieldNodes.some((node) => selects(info, node.selectionSet, fields));
 }
 
-/** Whether every field a selection set selects (fragments included) is one of `allowed`. */
-function selectsOnly(
-  info: GraphQLResolveInfo,
-  selectionSet: SelectionSetNode | undefined,
-  allowed: ReadonlySet<string>,
-): boolean {
-  if (!selectionSet) return true;
-  return selectionSet.selections.every((selection): boolean => {
-    if (selection.kind === Kind.FIELD) return allowed.has(selection.name.value);
-    const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : info.fragments[selection.name.value];
-    return selectsOnly(info, fragment?.selectionSet, allowed);
-  });
-}
-
 function selectsWithin(
   info: GraphQLResolveInfo,
   selectionSet: SelectionSetNode | undefined,
   field: string,
   allowed: ReadonlySet<string>,
 ): boolean {
-  if (!selectionSet) return true;
-  return selectionSet.selections.every((selection): boolean => {
-    if (selection.kind === Kind.FIELD) {
-      const name = selection.name.value;
-      if (name === field) return selectsOnly(info, selection.selectionSet, allowed);
-      return !itemPaths.has(name) || selectsWithin(info, selection.selectionSet, field, allowed);
-    }
-    const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : info.fragments[selection.name.value];
-    return selectsWithin(info, fragment?.selectionSet, field, allowed);
+  return fieldsOf(info, selectionSet).every((selected): boolean => {
+    const name = selected.name.value;
+    if (name === field) return fieldsOf(info, selected.selectionSet).every((inner) => allowed.has(inner.name.value));
+    return !itemPaths.has(name) || selectsWithin(info, selected.selectionSet, field, allowed);
   });
 }
 

@@ -1,4 +1,5 @@
 import type { SiteSpace } from "../../db/generated/client.ts";
+import { selectedColumns } from "../../db/sql.ts";
 import { defineLoader } from "../../loaders.ts";
 import { orderBySql, orderOf, type SortKey } from "../../pagination.ts";
 
@@ -9,7 +10,7 @@ import { orderBySql, orderOf, type SortKey } from "../../pagination.ts";
  */
 export type SiteSpaceRow = Omit<SiteSpace, "createdAt"> & { createdAt?: Date };
 
-const siteSpaceColumnsButCreatedAt: Record<Exclude<keyof SiteSpace, "createdAt">, true> = {
+const columnsButCreatedAt = selectedColumns<Omit<SiteSpace, "createdAt">>("t", {
   id: true,
   siteId: true,
   sectionId: true,
@@ -18,13 +19,12 @@ const siteSpaceColumnsButCreatedAt: Record<Exclude<keyof SiteSpace, "createdAt">
   title: true,
   condition: true,
   position: true,
-};
+});
 
 /** The select list of a site-space read on `t`, in the given order, with `createdAt` when it or the filter uses it. */
 export function siteSpaceColumnsSql(sort: readonly SortKey<SiteSpaceRow>[], filtersOnCreated: boolean): string {
-  const columns = Object.keys(siteSpaceColumnsButCreatedAt).map((column) => `t."${column}"`);
   const withCreatedAt = filtersOnCreated || sort.some((key) => key.field === "createdAt");
-  return (withCreatedAt ? [...columns, `t."createdAt"`] : columns).join(", ");
+  return withCreatedAt ? `${columnsButCreatedAt}, t."createdAt"` : columnsButCreatedAt;
 }
 
 export const siteSpaceOrder: SortKey<SiteSpaceRow>[] = [

@@ -63,15 +63,27 @@ export function roleFromGrants({ membership, space, collectionDefaultLevel, gran
 export async function effectiveRole(ctx: RequestContext, space: SpaceSummary): Promise<Role | null> {
   // Visitors of published content (no API token) reach spaces through a site: they hold no role on them.
   if (!ctx.viewer) return null;
-  const membership = await viewerMembershipLoader(ctx).load(space.organizationId);
+  return roleWithMembership(ctx, space, await viewerMembershipLoader(ctx).load(space.organizationId));
+}
+
+/**
+ * The role given the viewer's membership of the space's organization, already read: at once, unless the viewer's
+ * grants and the parent collection matter (then read through their loaders).
+ */
+function roleWithMembership(
+  ctx: RequestContext,
+  space: SpaceSummary,
+  membership: Member | null,
+): Role | null | Promise<Role | null> {
   if (!grantsMatter(membership))
     return roleFromGrants({ membership, space, collectionDefaultLevel: null, grant: null });
   const collectionId = openingCollection(space);
-  const [grant, collection] = await Promise.all([
+  return Promise.all([
     viewerSpaceGrantLoader(ctx).load(space.id),
     collectionId ? collectionByIdLoader(ctx).load(collectionId) : null,
-  ]);
-  return roleFromGrants({ membership, space, collectionDefaultLevel: collection?.defaultLevel ?? null, grant });
+  ]).then(([grant, collection]) =>
+    roleFromGrants({ membership, space, collectionDefaultLevel: collection?.defaultLevel ?? null, grant }),
+  );
 }
 
 /**
@@ -84,16 +96,10 @@ async function liveSpaceRoles(ctx: RequestContext, spaces: readonly (SpaceSummar
   const organizationIds = [...new Set(spaces.flatMap((space) => (space ? [space.organizationId] : [])))];
   const memberships = await Promise.all(organizationIds.map((id) => loader.load(id)));
   const membershipOf = new Map(organizationIds.map((id, index) => [id, memberships[index] ?? null]));
-  let pending = false;
-  const roles = spaces.map((space): Role | null | Promise<Role | null> => {
-    if (!space) return null;
-    const membership = membershipOf.get(space.organizationId) ?? null;
-    if (!grantsMatter(membership))
-      return roleFromGrants({ membership, space, collectionDefaultLevel: null, grant: null });
-    pending = true;
-    return effectiveRole(ctx, space);
-  });
-  return pending ? Promise.all(roles) : (roles as (Role | null)[]);
+  const roles = spaces.map((space) =>
+    space ? roleWithMembership(ctx, space, membershipOf.get(space.organizationId) ?? null) : null,
+  );
+  return roles.some((role) => role instanceof Promise) ? Promise.all(roles) : (roles as (Role | null)[]);
 }
 
 /** The viewer's effective role on a live space; null when the viewer may not see it (or it is deleted). */

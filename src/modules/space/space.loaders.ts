@@ -1,6 +1,7 @@
 import { membershipJoinColumns, ssoAdmitsSql, viewerMembershipLoader } from "../../auth/access.ts";
 import { highestRole } from "../../auth/roles.ts";
 import type { Collection, GitSync, Member, Role, Space } from "../../db/generated/client.ts";
+import { selectedColumns } from "../../db/sql.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
 import { gitSyncJoinColumns, keepGitSyncReadWith } from "../git-sync/git-sync.loaders.ts";
 import type { MemberKey } from "../member/member.loaders.ts";
@@ -40,7 +41,7 @@ export const spaceByIdLoader = defineLoader<string, Space | null>("spaceById", a
  */
 export type SpaceSummary = Omit<Space, "createdAt" | "updatedAt" | "mergeRules">;
 
-const spaceSummaryColumns: Record<keyof SpaceSummary, true> = {
+const spaceSummariesByIdSql = `SELECT ${selectedColumns<SpaceSummary>("s", {
   id: true,
   organizationId: true,
   parentId: true,
@@ -59,11 +60,7 @@ const spaceSummaryColumns: Record<keyof SpaceSummary, true> = {
   changeRequestsOpen: true,
   changeRequestsDraft: true,
   changeRequestNumber: true,
-};
-
-const spaceSummariesByIdSql = `SELECT ${Object.keys(spaceSummaryColumns)
-  .map((column) => `s."${column}"`)
-  .join(", ")} FROM "Space" s WHERE s.id = ANY($1)`;
+})} FROM "Space" s WHERE s.id = ANY($1)`;
 
 /** Space summaries by id, deleted ones included, without access checks (see `spaceByIdLoader`). */
 export const spaceSummaryByIdLoader = defineLoader<string, SpaceSummary | null>("spaceSummaryById", async (ctx, ids) =>
