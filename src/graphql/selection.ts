@@ -20,11 +20,38 @@ function selects(info: GraphQLResolveInfo, selectionSet: SelectionSetNode | unde
 }
 
 /**
+ * Answers per field position and question: a nested list asks once per parent (the nested read's 200 sections each
+ * walked the same selection). The executor hands every call at one position of an operation the same `fieldNodes`
+ * (graphql-jit fixes them when it compiles the operation, which its cache keeps across requests); the answer depends
+ * on those nodes and the fragments of their document alone.
+ */
+const answers = new WeakMap<readonly FieldNode[], Map<ReadonlySet<string>, Map<string, boolean>>>();
+
+/** The answer to `question` about `fields` (a set the asking module keeps as a constant) at this field position. */
+function answered(info: GraphQLResolveInfo, fields: ReadonlySet<string>, question: string, answer: () => boolean) {
+  let atPosition = answers.get(info.fieldNodes);
+  if (!atPosition) {
+    atPosition = new Map();
+    answers.set(info.fieldNodes, atPosition);
+  }
+  let aboutFields = atPosition.get(fields);
+  if (!aboutFields) {
+    aboutFields = new Map();
+    atPosition.set(fields, aboutFields);
+  }
+  const known = aboutFields.get(question);
+  if (known !== undefined) return known;
+  const value = answer();
+  aboutFields.set(question, value);
+  return value;
+}
+
+/**
  * Whether the items of the list or connection a resolver answers select any of `fields` (fragments included):
  * a list settles what those fields read for all its items at once only when they are asked for.
  */
 export function itemsSelectAny(info: GraphQLResolveInfo, fields: ReadonlySet<string>): boolean {
-  return info.fieldNodes.some((node) => selects(info, node.selectionSet, fields));
+  return answered(info, fields, "any", () => info.fieldNodes.some((node) => selects(info, node.selectionSet, fields)));
 }
 
 function selectsWithin(
@@ -46,5 +73,7 @@ function selectsWithin(
  * those fields need.
  */
 export function itemsSelectWithin(info: GraphQLResolveInfo, field: string, allowed: ReadonlySet<string>): boolean {
-  return info.fieldNodes.every((node) => selectsWithin(info, node.selectionSet, field, allowed));
+  return answered(info, allowed, `within ${field}`, () =>
+    info.fieldNodes.every((node) => selectsWithin(info, node.selectionSet, field, allowed)),
+  );
 }
