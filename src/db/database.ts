@@ -137,7 +137,6 @@ async function openPGlite(dataDir: string): Promise<Database> {
   });
   const { prisma, disconnectPrisma, sql, statementCount, onStatement } = countingClients(new PrismaPGlite(pglite), {
     arrays: (text, params) => pglite.query<unknown[]>(text, params, { rowMode: "array", parsers: typeParsers }),
-    objects: (text, params) => pglite.query<Record<string, unknown>>(text, params, { parsers: typeParsers }),
   });
   const raw: RawConnection = {
     async query<Row>(sql: string, params?: unknown[]) {

@@ -34,7 +34,7 @@ interface Statement {
 /** Statement names prepared on each connection; a connection that fails a read is discarded with its statements. */
 const preparedOn = new WeakMap<pg.Connection, Set<string>>();
 
-/** One execution of a prepared statement, its rows as arrays of values or as objects keyed by column name. */
+/** One execution of a prepared statement, each row as its values by column index. */
 class PreparedRead<Row> implements pg.Submittable {
   readonly rows: Row[] = [];
   /** The columns this execution reads its rows with: the statement's known ones, or those it asked to be described. */
@@ -44,7 +44,6 @@ class PreparedRead<Row> implements pg.Submittable {
   constructor(
     private readonly statement: Statement,
     private readonly values: (string | null)[],
-    private readonly asObjects: boolean,
     private readonly parserFor: (oid: number) => Parser,
     private readonly settle: (error: unknown) => void,
   ) {}
@@ -92,21 +91,12 @@ class PreparedRead<Row> implements pg.Submittable {
       return;
     }
     try {
-      if (this.asObjects) {
-        const row: Record<string, unknown> = {};
-        for (let index = 0; index < texts.length; index++) {
-          const text = texts[index] as string | null;
-          row[(fields[index] as { name: string }).name] = text === null ? null : (parsers[index] as Parser)(text);
-        }
-        this.rows.push(row as Row);
-      } else {
-        const row = new Array<unknown>(texts.length);
-        for (let index = 0; index < texts.length; index++) {
-          const text = texts[index] as string | null;
-          row[index] = text === null ? null : (parsers[index] as Parser)(text);
-        }
-        this.rows.push(row as Row);
+      const row = new Array<unknown>(texts.length);
+      for (let index = 0; index < texts.length; index++) {
+        const text = texts[index] as string | null;
+        row[index] = text === null ? null : (parsers[index] as Parser)(text);
       }
+      this.rows.push(row as Row);
     } catch (error) {
       // The backend still sends the rest of the answer: the read fails once it is ready again.
       this.rowError = error;
@@ -148,7 +138,7 @@ export function createPreparedReads(pool: pg.Pool, parserFor: (oid: number) => P
     return statement;
   };
 
-  async function run<Row>(text: string, params: unknown[], asObjects: boolean) {
+  async function run<Row>(text: string, params: unknown[]) {
     const statement = statementFor(text);
     const values = params.map(postgresTextParameter);
     const client = await pool.connect();
@@ -160,7 +150,7 @@ export function createPreparedReads(pool: pg.Pool, parserFor: (oid: number) => P
     let read: PreparedRead<Row> | undefined;
     try {
       await new Promise<void>((resolve, reject) => {
-        read = new PreparedRead<Row>(statement, values, asObjects, parserFor, (error) =>
+        read = new PreparedRead<Row>(statement, values, parserFor, (error) =>
           error === undefined ? resolve() : reject(error),
         );
         client.query(read);
@@ -177,8 +167,5 @@ export function createPreparedReads(pool: pg.Pool, parserFor: (oid: number) => P
     return { fields: (columns as Columns).fields, rows };
   }
 
-  return {
-    arrays: (text, params) => run<unknown[]>(text, params, false),
-    objects: (text, params) => run<Record<string, unknown>>(text, params, true),
-  };
+  return { arrays: (text, params) => run<unknown[]>(text, params) };
 }

@@ -1,3 +1,4 @@
+import { type ColumnPlace, compileRowBuilder, type RowBuilder } from "../lib/row-builder.ts";
 import { parseUtcTimestamp } from "../lib/utc-timestamp.ts";
 
 /**
@@ -24,12 +25,9 @@ interface DriverRows<Row> {
   rows: Row[];
 }
 
-/** Runs one statement, its values converted by `typeParsers`, in either of the row modes the drivers share. */
+/** Runs one statement, its values converted by `typeParsers`, each row as its values by column index. */
 export interface DriverQueries {
-  /** Each row as its values by column index. */
   arrays(sql: string, params: unknown[]): Promise<DriverRows<unknown[]>>;
-  /** Each row as an object keyed by column name. */
-  objects(sql: string, params: unknown[]): Promise<DriverRows<Record<string, unknown>>>;
 }
 
 /** PostgreSQL type oids whose text form the drivers would read otherwise than Prisma does. */
@@ -70,69 +68,50 @@ export function joinedColumns<Model>(alias: string, relation: string, columns: R
     .join(", ");
 }
 
-/** Where each column of a statement's answer lands: its key, and the relation object holding it (if any). */
-interface ColumnPlacement {
-  keys: string[];
-  relations: (string | undefined)[];
+/** Where each column of a statement's answer lands: a column aliased `"relation.field"` inside `relation`. */
+function placeColumns(fields: DriverRows<unknown>["fields"]): ColumnPlace[] {
+  return fields.map(({ name }) => {
+    const dot = name.indexOf(".");
+    return dot < 0 ? { key: name, relation: undefined } : { key: name.slice(dot + 1), relation: name.slice(0, dot) };
+  });
 }
 
-function placeColumns(fields: DriverRows<unknown>["fields"]): ColumnPlacement {
-  const keys: string[] = [];
-  const relations: (string | undefined)[] = [];
-  for (const { name } of fields) {
-    const dot = name.indexOf(".");
-    keys.push(dot < 0 ? name : name.slice(dot + 1));
-    relations.push(dot < 0 ? undefined : name.slice(0, dot));
-  }
-  return { keys, relations };
+/** A text's row builders, for the columns it answered with (a migration may change them under a running process). */
+interface Builders {
+  columns: number;
+  relationsInRow: RowBuilder;
+  relationsApart: RowBuilder;
 }
 
 export function createSqlReader(
   query: DriverQueries,
   onStatement: (sql: string, params: unknown[]) => void,
 ): SqlReader {
-  // The texts are a fixed set (module constants), each with fixed columns: placed once per text, not per call.
-  const placements = new Map<string, ColumnPlacement>();
-  // Texts whose columns hold no joined relation: the driver builds their rows as objects itself, without the array
-  // of values per row that array mode allocates and this module would copy into an object.
-  const plainTexts = new Set<string>();
+  // The texts are a fixed set (module constants), each with fixed columns: compiled once per text, not per call.
+  const builders = new Map<string, Builders>();
+  const buildersFor = (sql: string, fields: DriverRows<unknown>["fields"]) => {
+    let known = builders.get(sql);
+    if (known?.columns !== fields.length) {
+      const places = placeColumns(fields);
+      known = {
+        columns: fields.length,
+        relationsInRow: compileRowBuilder(places, false),
+        relationsApart: compileRowBuilder(places, true),
+      };
+      builders.set(sql, known);
+    }
+    return known;
+  };
 
   /** Each row's values as an object; its relations' nested objects inside it, or apart in `related`. */
   async function read(sql: string, params: readonly unknown[], apart: boolean) {
     const args = params.map(parameter);
     onStatement(sql, args);
-    if (plainTexts.has(sql)) {
-      const { rows } = await query.objects(sql, args);
-      return { rows, related: apart ? rows.map(() => ({})) : [] };
-    }
     const result = await query.arrays(sql, args);
-    const count = result.fields.length;
-    let placement = placements.get(sql);
-    if (placement?.keys.length !== count) {
-      placement = placeColumns(result.fields);
-      placements.set(sql, placement);
-      if (placement.relations.every((relation) => relation === undefined)) plainTexts.add(sql);
-    }
-    const { keys, relations } = placement;
+    const builders = buildersFor(sql, result.fields);
+    const build = apart ? builders.relationsApart : builders.relationsInRow;
     const related: Record<string, unknown>[] = [];
-    // Plain loops: lists reach thousands of rows, and this runs for every value.
-    const rows = result.rows.map((values) => {
-      const row: Record<string, unknown> = {};
-      const holder: Record<string, unknown> = apart ? {} : row;
-      if (apart) related.push(holder);
-      for (let index = 0; index < count; index++) {
-        const value = values[index];
-        const relation = relations[index];
-        if (relation === undefined) {
-          row[keys[index] as string] = value;
-          continue;
-        }
-        if (!(relation in holder)) holder[relation] = value === null ? null : {};
-        const nested = holder[relation] as Record<string, unknown> | null;
-        if (nested) nested[keys[index] as string] = value;
-      }
-      return row;
-    });
+    const rows = result.rows.map((values) => build(values, related));
     return { rows, related };
   }
 
