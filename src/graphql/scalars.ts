@@ -1,9 +1,10 @@
 import { GraphQLError, Kind, type ValueNode } from "graphql";
+import { isoTimestamp } from "../lib/iso-timestamp.ts";
 import { builder } from "./builder.ts";
 
 builder.scalarType("DateTime", {
   description: "ISO 8601 date-time string.",
-  serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString()),
+  serialize: (value) => isoTimestamp(value instanceof Date ? value : new Date(String(value))),
   parseValue: (value) => {
     if (typeof value === "string") {
       const date = new Date(value);
