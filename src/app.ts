@@ -71,6 +71,12 @@ interface CallContext {
 /** Levels a body adds around a variable's value: a batch, its operation, `variables`, the variable. */
 const jsonEnvelopeDepth = 4;
 
+/** A URL's path and query: what an idempotency key is bound to, with the method and the body. */
+function pathAndQuery(url: string): string {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
+}
+
 /** The public API, where CORS and `no-store` apply. */
 const isApi = (pathname: string) => pathname === "/graphql" || pathname === "/v1" || pathname.startsWith("/v1/");
 
@@ -249,7 +255,6 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
       return restError(429, `Rate limit of ${limited.limit} requests exceeded; retry after the reset`, headers);
     }
     const key = request.headers.get("idempotency-key");
-    const url = new URL(request.url);
     const response =
       key !== null && request.method === "POST"
         ? await withIdempotency(
@@ -260,7 +265,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
               callerKey: call.viewer ? `user:${call.viewer.userId}` : `address:${clientAddress}`,
               key,
               method: request.method,
-              target: url.pathname + url.search,
+              target: pathAndQuery(request.url),
               body: body ? Buffer.from(body).toString("utf8") : "",
             },
             () => handle(request, call, body),

@@ -1,4 +1,5 @@
 import { type DestinationStream, pino } from "pino";
+import { isoTimestamp } from "./lib/iso-timestamp.ts";
 
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 
@@ -73,7 +74,8 @@ export function createLogger(level: LogLevel, write?: (line: string) => void): R
     level,
     base: undefined,
     messageKey: "message",
-    timestamp: pino.stdTimeFunctions.isoTime,
+    // pino's isoTime, without the C++ toISOString it calls (src/lib/iso-timestamp.ts): one per request line.
+    timestamp: () => `,"time":"${isoTimestamp(new Date())}"`,
     formatters: { level: (label: string) => ({ level: label }) },
   };
   const logger = pino({ ...options, redact: { paths: redactedPaths, censor: "[redacted]" } }, destination);

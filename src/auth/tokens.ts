@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { hash, timingSafeEqual } from "node:crypto";
 import { randomBase62 } from "../ids.ts";
 
 const tokenPattern = /^dmt_([0-9A-Za-z]{16})_([0-9A-Za-z]{40})$/;
@@ -10,8 +10,9 @@ export interface IssuedToken {
   hash: string;
 }
 
+/** Every authenticated request hashes its token: the one-shot `hash` takes half the time of a Hash object. */
 export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  return hash("sha256", token, "hex");
 }
 
 /** Random token `dmt_<lookup>_<secret>`; the lookup part finds the row, the hash of the whole proves it. */

@@ -22,12 +22,26 @@ describe("operations", () => {
     expect(response.headers.get("x-request-id")).toBe("req-123");
     expect(lines).toHaveLength(1);
     const entry = JSON.parse(lines[0] as string);
+    expect(Object.keys(entry)).toEqual([
+      "level",
+      "time",
+      "requestId",
+      "method",
+      "path",
+      "status",
+      "durationMs",
+      "message",
+    ]);
     expect(entry).toMatchObject({
+      level: "info",
       requestId: "req-123",
       method: "GET",
       path: `/v1/orgs/${org.organizationId}`,
       status: 200,
     });
+    // The time is the wall clock's, in UTC ISO 8601 to the millisecond.
+    expect(entry.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Math.abs(Date.parse(entry.time) - Date.now())).toBeLessThan(60_000);
     expect(lines.join("")).not.toContain(org.members.admin.token);
     expect(lines.join("")).not.toContain("secret-share-key");
   });
