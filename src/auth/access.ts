@@ -1,6 +1,6 @@
 import type { RequestContext, Viewer } from "../context.ts";
 import type { Member, Role } from "../db/generated/client.ts";
-import { joinedColumns } from "../db/sql.ts";
+import { joinedColumns, keyedSql, keyedText } from "../db/sql.ts";
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from "../lib/errors.ts";
 import { byKeys, defineLoader } from "../loaders.ts";
 import { hasRole } from "./roles.ts";
@@ -38,13 +38,16 @@ export function membershipJoinColumns(alias: string): string {
  * The viewer's membership per organization id (null: not a member, or refused by the organization's SSO rule).
  * Read on nearly every request, so hand-written SQL; the space loader primes it from its own statement.
  */
+const viewerMembershipsSql = keyedSql(
+  (orgIds) => `SELECT m.* FROM "Member" m JOIN "Organization" o ON o.id = m."organizationId"
+      WHERE m."userId" = $1 AND m."organizationId" ${orgIds} AND ${ssoAdmitsSql("m", "o")}`,
+  2,
+);
+
 export const viewerMembershipLoader = defineLoader<string, Member | null>("viewerMembership", async (ctx, orgIds) => {
   const viewer = requireViewer(ctx);
-  const rows = await ctx.sql.rows<Member>(
-    `SELECT m.* FROM "Member" m JOIN "Organization" o ON o.id = m."organizationId"
-      WHERE m."userId" = $1 AND m."organizationId" = ANY($2) AND ${ssoAdmitsSql("m", "o")}`,
-    [viewer.userId, orgIds],
-  );
+  const { text, keys } = keyedText(viewerMembershipsSql, orgIds);
+  const rows = await ctx.sql.rows<Member>(text, [viewer.userId, keys]);
   return byKeys(orgIds, rows, (row) => row.organizationId);
 });
 

@@ -69,8 +69,8 @@ function contextOf(userId: string): RequestContext {
 }
 
 /**
- * The rows of the one statement `work` runs through the reader, run twice: a text's first run reads its rows as
- * arrays, later runs of a text without joined relations as the driver's objects (sql.ts), and both must agree.
+ * The rows of the one statement `work` runs through the reader, run twice: a text's first run describes its columns
+ * and compiles its row builder (sql.ts), later runs reuse them, and both must agree.
  */
 async function rowsOf(work: () => Promise<unknown>): Promise<unknown[]> {
   const runs: unknown[][] = [];
@@ -82,6 +82,16 @@ async function rowsOf(work: () => Promise<unknown>): Promise<unknown[]> {
   }
   expect(runs[1]).toStrictEqual(runs[0]);
   return runs[1] as unknown[];
+}
+
+/**
+ * The rows of each key read alone, together: a batch of one key is sent as a keyed read's `= $n` text, a batch of
+ * more as its `= ANY($n)` text (`keyedSql`), and each must answer Prisma's rows.
+ */
+async function rowsKeyByKey(keys: readonly string[], read: (key: string) => Promise<unknown>): Promise<unknown[]> {
+  const rows: unknown[] = [];
+  for (const key of keys) rows.push(...(await rowsOf(() => read(key))));
+  return rows;
 }
 
 const byKey =
@@ -235,6 +245,8 @@ describe("hand-written reads return the rows Prisma returns", () => {
     );
     const key = byKey<Member>((member) => member.organizationId);
     expect((rows as Member[]).sort(key)).toStrictEqual(expected.sort(key));
+    const alone = await rowsKeyByKey(organizationIds, (id) => viewerMembershipLoader(contextOf(viewerId)).load(id));
+    expect((alone as Member[]).sort(key)).toStrictEqual(expected);
   });
 
   it("spaceByIdLoader: spaces with their Git sync and the viewer's admitted membership", async () => {
@@ -255,6 +267,8 @@ describe("hand-written reads return the rows Prisma returns", () => {
     expect(expected.filter((space) => space.membership)).toHaveLength(expected.length - 2);
     const key = byKey<{ id: string }>((space) => space.id);
     expect((rows as { id: string }[]).sort(key)).toStrictEqual(expected.sort(key));
+    const alone = await rowsKeyByKey(ids, (id) => spaceByIdLoader(contextOf(viewerId)).load(id));
+    expect((alone as { id: string }[]).sort(key)).toStrictEqual(expected);
   });
 
   it("organizationByIdLoader: organizations by id", async () => {
@@ -263,6 +277,8 @@ describe("hand-written reads return the rows Prisma returns", () => {
     const expected = await t.db.prisma.organization.findMany({ where: { id: { in: ids } } });
     const key = byKey<Organization>((organization) => organization.id);
     expect((rows as Organization[]).sort(key)).toStrictEqual(expected.sort(key));
+    const alone = await rowsKeyByKey(ids, (id) => organizationByIdLoader(contextOf(viewerId)).load(id));
+    expect((alone as Organization[]).sort(key)).toStrictEqual(expected);
   });
 
   it("userByIdLoader: users by id (a photo and none, verified and not, an unknown id)", async () => {
@@ -275,6 +291,8 @@ describe("hand-written reads return the rows Prisma returns", () => {
     expect(expected.filter((user) => user.photoURL !== null)).toHaveLength(1);
     const key = byKey<User>((user) => user.id);
     expect((rows as User[]).sort(key)).toStrictEqual(expected.sort(key));
+    const alone = await rowsKeyByKey(ids, (id) => userByIdLoader(contextOf(viewerId)).load(id));
+    expect((alone as User[]).sort(key)).toStrictEqual(expected);
   });
 
   it("the site structure loaders: sites, sections and live site spaces, in list order", async () => {
@@ -282,46 +300,61 @@ describe("hand-written reads return the rows Prisma returns", () => {
     const ctx = () => contextOf(viewerId);
     const { prisma } = t.db;
     const orderBy = <Node>(sort: readonly SortKey<Node>[]) => sort.map((key) => ({ [key.field]: key.direction }));
-    const cases: [() => Promise<unknown>, () => Promise<unknown[]>][] = [
-      [() => siteByIdLoader(ctx()).load(siteId), () => prisma.site.findMany({ where: { id: { in: [siteId] } } })],
-      [
-        () => sitesByOrganizationLoader(ctx()).load(org.organizationId),
-        () =>
-          prisma.site.findMany({
-            where: { organizationId: { in: [org.organizationId] } },
-            orderBy: orderBy(siteOrder),
-          }),
-      ],
-      [
-        () => sectionsBySiteLoader(ctx()).load(siteId),
-        () => prisma.siteSection.findMany({ where: { siteId: { in: [siteId] } }, orderBy: orderBy(siteSectionOrder) }),
-      ],
-      [
-        () => sectionByIdLoader(ctx()).loadMany(sectionIds),
-        () => prisma.siteSection.findMany({ where: { id: { in: sectionIds } } }),
-      ],
-      [
-        () => siteSpacesBySiteLoader(ctx()).load(siteId),
-        () =>
+    // Each read by one key (its `= $n` text) and by that key beside one that matches nothing (`= ANY($n)`).
+    const oneAndMore = (key: string) => [[key], [key, "unknown"]];
+    const cases: {
+      keys: string[][];
+      read(keys: string[]): Promise<unknown>;
+      expected(keys: string[]): Promise<unknown[]>;
+    }[] = [
+      {
+        keys: oneAndMore(siteId),
+        read: (keys) => siteByIdLoader(ctx()).loadMany(keys),
+        expected: (keys) => prisma.site.findMany({ where: { id: { in: keys } } }),
+      },
+      {
+        keys: oneAndMore(org.organizationId),
+        read: (keys) => sitesByOrganizationLoader(ctx()).loadMany(keys),
+        expected: (keys) =>
+          prisma.site.findMany({ where: { organizationId: { in: keys } }, orderBy: orderBy(siteOrder) }),
+      },
+      {
+        keys: oneAndMore(siteId),
+        read: (keys) => sectionsBySiteLoader(ctx()).loadMany(keys),
+        expected: (keys) =>
+          prisma.siteSection.findMany({ where: { siteId: { in: keys } }, orderBy: orderBy(siteSectionOrder) }),
+      },
+      {
+        keys: [sectionIds.slice(0, 1), sectionIds],
+        read: (keys) => sectionByIdLoader(ctx()).loadMany(keys),
+        expected: (keys) => prisma.siteSection.findMany({ where: { id: { in: keys } } }),
+      },
+      {
+        keys: oneAndMore(siteId),
+        read: (keys) => siteSpacesBySiteLoader(ctx()).loadMany(keys),
+        expected: (keys) =>
           prisma.siteSpace.findMany({
-            where: { siteId: { in: [siteId] }, ...liveSiteSpace },
+            where: { siteId: { in: keys }, ...liveSiteSpace },
             orderBy: orderBy(siteSpaceOrder),
             // Site-space reads leave out `createdAt` unless their order or filter uses it (site-space.loaders.ts).
             omit: { createdAt: true },
           }),
-      ],
+      },
     ];
-    for (const [handWritten, withPrisma] of cases) {
-      const rows = await rowsOf(handWritten);
-      const expected = await withPrisma();
-      expect(expected.length).toBeGreaterThan(0);
-      // `sectionByIdLoader` reads by id without an order: both sides compared in JavaScript's id order (the
-      // database's collation may order mixed-case ids otherwise).
-      if (handWritten === cases[3]?.[0]) {
-        (rows as { id: string }[]).sort(byKey((row) => row.id));
-        (expected as { id: string }[]).sort(byKey((row) => row.id));
+    expect(sectionIds.length).toBeGreaterThan(1);
+    for (const { keys: keySets, read, expected: expectedRows } of cases) {
+      for (const keys of keySets) {
+        const rows = await rowsOf(() => read(keys));
+        const expected = await expectedRows(keys);
+        expect(expected.length).toBeGreaterThan(0);
+        // `sectionByIdLoader` reads by id without an order: both sides compared in JavaScript's id order (the
+        // database's collation may order mixed-case ids otherwise).
+        if (read === cases[3]?.read) {
+          (rows as { id: string }[]).sort(byKey((row) => row.id));
+          (expected as { id: string }[]).sort(byKey((row) => row.id));
+        }
+        expect(rows).toStrictEqual(expected);
       }
-      expect(rows).toStrictEqual(expected);
     }
     // The demo's deleted space hides its site spaces: the filter on the live space was exercised.
     expect(await prisma.siteSpace.count({ where: { siteId, space: { deletedAt: { not: null } } } })).toBeGreaterThan(0);
@@ -347,6 +380,11 @@ describe("hand-written reads return the rows Prisma returns", () => {
     }
     expect(expected.size).toBeGreaterThan(1);
     expect(await siteSpaceDefaultsLoader(contextOf(viewerId)).load(siteId)).toEqual(expected);
+    // With another key in the batch, the statement's `= ANY($1)` text.
+    expect(await siteSpaceDefaultsLoader(contextOf(viewerId)).loadMany([siteId, "site_unknown"])).toEqual([
+      expected,
+      new Set(),
+    ]);
   });
 
   it("paginateSql: change request pages (filters, both orders, Date cursors) equal Prisma's paginate", async () => {

@@ -1,11 +1,15 @@
 import type { Organization } from "../../db/generated/client.ts";
+import { keyedSql, keyedText } from "../../db/sql.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
+
+const organizationsByIdSql = keyedSql((ids) => `SELECT * FROM "Organization" WHERE id ${ids}`);
 
 /** Organizations by id, without access checks: services check membership before handing one out. */
 export const organizationByIdLoader = defineLoader<string, Organization | null>(
   "organizationById",
   async (ctx, ids) => {
-    const rows = await ctx.sql.rows<Organization>(`SELECT * FROM "Organization" WHERE id = ANY($1)`, [ids]);
+    const { text, keys } = keyedText(organizationsByIdSql, ids);
+    const rows = await ctx.sql.rows<Organization>(text, [keys]);
     return byKeys(ids, rows, (row) => row.id);
   },
 );

@@ -1,5 +1,6 @@
 import type { RequestContext } from "../../context.ts";
 import type { Role, ShareLink, SiteSectionGroup, SiteSpace } from "../../db/generated/client.ts";
+import { keyedSql, keyedText } from "../../db/sql.ts";
 import { nullWhereRefused } from "../../lib/errors.ts";
 import type { ShareLinkWithOrganization } from "./share-link.service.ts";
 import { requireSite } from "./site.access.ts";
@@ -37,11 +38,13 @@ export async function loadVisibleSectionGroups(ctx: RequestContext, ids: readonl
 }
 
 /** Live site spaces only: deleting a space hides its site spaces, as in the site's lists. */
+const liveSiteSpacesByIdSql = keyedSql(
+  (ids) => `SELECT * FROM "SiteSpace" t WHERE t.id ${ids} AND ${liveSiteSpaceSql}`,
+);
+
 export async function loadVisibleSiteSpaces(ctx: RequestContext, ids: readonly string[]) {
-  const rows = await ctx.sql.rows<SiteSpace>(
-    `SELECT * FROM "SiteSpace" t WHERE t.id = ANY($1) AND ${liveSiteSpaceSql}`,
-    [[...ids]],
-  );
+  const { text, keys } = keyedText(liveSiteSpacesByIdSql, ids);
+  const rows = await ctx.sql.rows<SiteSpace>(text, [keys]);
   return throughSite(ctx, ids, rows, "read");
 }
 

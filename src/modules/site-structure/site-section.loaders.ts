@@ -1,5 +1,6 @@
 import type { RequestContext } from "../../context.ts";
 import type { SiteSection } from "../../db/generated/client.ts";
+import { keyedSql, keyedText } from "../../db/sql.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
 import { orderBySql, orderOf, type SortKey } from "../../pagination.ts";
 import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
@@ -15,11 +16,12 @@ export const siteSectionOrder: SortKey<SiteSection>[] = [
 
 /** Every section of each site in the given order: one statement for all sites of a nested read, per order. */
 export function sectionsInOrderBySite(sort: readonly SortKey<SiteSection>[]) {
+  const sql = keyedSql(
+    (ids) => `SELECT * FROM "SiteSection" t WHERE t."siteId" ${ids} ORDER BY ${orderBySql(sort, "t")}`,
+  );
   return defineLoader<string, SiteSection[]>(`sectionsBySite ${orderOf(sort)}`, async (ctx, siteIds) => {
-    const rows = await ctx.sql.rows<SiteSection>(
-      `SELECT * FROM "SiteSection" t WHERE t."siteId" = ANY($1) ORDER BY ${orderBySql(sort, "t")}`,
-      [siteIds],
-    );
+    const { text, keys } = keyedText(sql, siteIds);
+    const rows = await ctx.sql.rows<SiteSection>(text, [keys]);
     const bySite = new Map<string, SiteSection[]>(siteIds.map((id) => [id, []]));
     for (const row of rows) bySite.get(row.siteId)?.push(row);
     return siteIds.map((id) => bySite.get(id) ?? []);
@@ -30,8 +32,11 @@ export function sectionsInOrderBySite(sort: readonly SortKey<SiteSection>[]) {
 export const sectionsBySiteLoader = sectionsInOrderBySite(siteSectionOrder);
 
 /** Sections by id, without access checks. */
+const sectionsByIdSql = keyedSql((ids) => `SELECT * FROM "SiteSection" WHERE id ${ids}`);
+
 export const sectionByIdLoader = defineLoader<string, SiteSection | null>("siteSectionById", async (ctx, ids) => {
-  const rows = await ctx.sql.rows<SiteSection>(`SELECT * FROM "SiteSection" WHERE id = ANY($1)`, [ids]);
+  const { text, keys } = keyedText(sectionsByIdSql, ids);
+  const rows = await ctx.sql.rows<SiteSection>(text, [keys]);
   return byKeys(ids, rows, (row) => row.id);
 });
 
@@ -41,19 +46,21 @@ export const sectionByIdLoader = defineLoader<string, SiteSection | null>("siteS
  * pointers, so this stays right through a delete and a restore. The statement answers one row per scope: a list of
  * a thousand site spaces asking which are defaults does not read the whole site again.
  */
-export const siteSpaceDefaultsLoader = defineLoader<string, Set<string>>("siteSpaceDefaults", async (ctx, siteIds) => {
-  // A pointer counts in its own scope only: the section's id, or the site's for its root.
-  const rows = await ctx.sql.rows<{ siteId: string; id: string }>(
-    `WITH pointer AS (
-       SELECT id AS scope, "defaultSiteSpaceId" AS id FROM "Site" WHERE id = ANY($1)
-       UNION ALL SELECT id, "defaultSiteSpaceId" FROM "SiteSection" WHERE "siteId" = ANY($1)
+// A pointer counts in its own scope only: the section's id, or the site's for its root.
+const siteSpaceDefaultsSql = keyedSql(
+  (ids) => `WITH pointer AS (
+       SELECT id AS scope, "defaultSiteSpaceId" AS id FROM "Site" WHERE id ${ids}
+       UNION ALL SELECT id, "defaultSiteSpaceId" FROM "SiteSection" WHERE "siteId" ${ids}
      )
      SELECT DISTINCT ON (t."siteId", t."sectionId") t."siteId", t.id FROM "SiteSpace" t
-     WHERE t."siteId" = ANY($1) AND ${liveSiteSpaceSql}
+     WHERE t."siteId" ${ids} AND ${liveSiteSpaceSql}
      ORDER BY t."siteId", t."sectionId",
        (COALESCE(t."sectionId", t."siteId"), t.id) IN (SELECT scope, id FROM pointer) DESC, ${siteSpaceOrderSql}`,
-    [siteIds],
-  );
+);
+
+export const siteSpaceDefaultsLoader = defineLoader<string, Set<string>>("siteSpaceDefaults", async (ctx, siteIds) => {
+  const { text, keys } = keyedText(siteSpaceDefaultsSql, siteIds);
+  const rows = await ctx.sql.rows<{ siteId: string; id: string }>(text, [keys]);
   const bySite = new Map<string, Set<string>>(siteIds.map((id) => [id, new Set()]));
   for (const row of rows) bySite.get(row.siteId)?.add(row.id);
   return siteIds.map((id) => bySite.get(id) ?? new Set());

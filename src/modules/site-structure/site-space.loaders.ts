@@ -1,5 +1,5 @@
 import type { SiteSpace } from "../../db/generated/client.ts";
-import { selectedColumns } from "../../db/sql.ts";
+import { keyedSql, keyedText, selectedColumns } from "../../db/sql.ts";
 import { defineLoader } from "../../loaders.ts";
 import { orderBySql, orderOf, type SortKey } from "../../pagination.ts";
 
@@ -46,12 +46,13 @@ export const liveSiteSpaceSql = `EXISTS (SELECT 1 FROM "Space" s WHERE s.id = t.
  */
 export function siteSpacesInOrderBySite(sort: readonly SortKey<SiteSpaceRow>[], filtersOnCreated: boolean) {
   const columns = siteSpaceColumnsSql(sort, filtersOnCreated);
+  const sql = keyedSql(
+    (ids) => `SELECT ${columns} FROM "SiteSpace" t
+        WHERE t."siteId" ${ids} AND ${liveSiteSpaceSql} ORDER BY ${orderBySql(sort, "t")}`,
+  );
   return defineLoader<string, SiteSpaceRow[]>(`siteSpacesBySite ${orderOf(sort)} ${columns}`, async (ctx, siteIds) => {
-    const rows = await ctx.sql.rows<SiteSpaceRow>(
-      `SELECT ${columns} FROM "SiteSpace" t
-        WHERE t."siteId" = ANY($1) AND ${liveSiteSpaceSql} ORDER BY ${orderBySql(sort, "t")}`,
-      [siteIds],
-    );
+    const { text, keys } = keyedText(sql, siteIds);
+    const rows = await ctx.sql.rows<SiteSpaceRow>(text, [keys]);
     const bySite = new Map<string, SiteSpaceRow[]>(siteIds.map((id) => [id, []]));
     for (const row of rows) bySite.get(row.siteId)?.push(row);
     return siteIds.map((id) => bySite.get(id) ?? []);

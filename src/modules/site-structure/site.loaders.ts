@@ -1,4 +1,5 @@
 import type { Site } from "../../db/generated/client.ts";
+import { keyedSql, keyedText } from "../../db/sql.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
 import { orderBySql, orderOf, type SortKey } from "../../pagination.ts";
 
@@ -10,8 +11,11 @@ export const siteOrder: SortKey<Site>[] = [
 // The site structure loaders below feed the nested reads: hand-written SQL (db/sql.ts).
 
 /** Sites by id, without access checks. */
+const sitesByIdSql = keyedSql((ids) => `SELECT * FROM "Site" WHERE id ${ids}`);
+
 export const siteByIdLoader = defineLoader<string, Site | null>("siteById", async (ctx, ids) => {
-  const rows = await ctx.sql.rows<Site>(`SELECT * FROM "Site" WHERE id = ANY($1)`, [ids]);
+  const { text, keys } = keyedText(sitesByIdSql, ids);
+  const rows = await ctx.sql.rows<Site>(text, [keys]);
   return byKeys(ids, rows, (row) => row.id);
 });
 
@@ -20,11 +24,12 @@ export const siteByIdLoader = defineLoader<string, Site | null>("siteById", asyn
  * loader per order (the list's own order unless `orderBy` asks another).
  */
 export function sitesInOrderByOrganization(sort: readonly SortKey<Site>[]) {
+  const sql = keyedSql(
+    (ids) => `SELECT * FROM "Site" t WHERE t."organizationId" ${ids} ORDER BY ${orderBySql(sort, "t")}`,
+  );
   return defineLoader<string, Site[]>(`sitesByOrganization ${orderOf(sort)}`, async (ctx, orgIds) => {
-    const rows = await ctx.sql.rows<Site>(
-      `SELECT * FROM "Site" t WHERE t."organizationId" = ANY($1) ORDER BY ${orderBySql(sort, "t")}`,
-      [orgIds],
-    );
+    const { text, keys } = keyedText(sql, orgIds);
+    const rows = await ctx.sql.rows<Site>(text, [keys]);
     const byOrganization = new Map<string, Site[]>(orgIds.map((id) => [id, []]));
     for (const row of rows) byOrganization.get(row.organizationId)?.push(row);
     return orgIds.map((id) => byOrganization.get(id) ?? []);

@@ -1,7 +1,7 @@
 import { membershipJoinColumns, ssoAdmitsSql, viewerMembershipLoader } from "../../auth/access.ts";
 import { highestRole } from "../../auth/roles.ts";
 import type { Collection, GitSync, Member, Role, Space } from "../../db/generated/client.ts";
-import { selectedColumns } from "../../db/sql.ts";
+import { keyedSql, keyedText, selectedColumns } from "../../db/sql.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
 import { gitSyncJoinColumns, keepGitSyncReadWith } from "../git-sync/git-sync.loaders.ts";
 import type { MemberKey } from "../member/member.loaders.ts";
@@ -12,19 +12,22 @@ import type { MemberKey } from "../member/member.loaders.ts";
  * Git sync state (the `gitSync` every REST space body carries) and the viewer's membership of its organization
  * (what every access check reads first).
  */
-const spacesByIdSql = `SELECT s.*, ${gitSyncJoinColumns("g")}, ${membershipJoinColumns("m")}
+const spacesByIdSql = keyedSql(
+  (ids) => `SELECT s.*, ${gitSyncJoinColumns("g")}, ${membershipJoinColumns("m")}
        FROM "Space" s
        JOIN "Organization" o ON o.id = s."organizationId"
        LEFT JOIN "GitSync" g ON g."spaceId" = s.id
        LEFT JOIN "Member" m ON m."organizationId" = s."organizationId" AND m."userId" = $2 AND ${ssoAdmitsSql("m", "o")}
-      WHERE s.id = ANY($1)`;
+      WHERE s.id ${ids}`,
+);
 
 export const spaceByIdLoader = defineLoader<string, Space | null>("spaceById", async (ctx, ids) => {
   const viewerId = ctx.viewer?.userId ?? null;
+  const { text, keys } = keyedText(spacesByIdSql, ids);
   const { rows: spaces, related } = await ctx.sql.rowsAndRelated<
     Space,
     { gitSync: GitSync | null; membership: Member | null }
-  >(spacesByIdSql, [ids, viewerId]);
+  >(text, [keys, viewerId]);
   const memberships = viewerId ? viewerMembershipLoader(ctx) : undefined;
   spaces.forEach((space, index) => {
     const { gitSync, membership } = related[index] as (typeof related)[number];
@@ -41,7 +44,7 @@ export const spaceByIdLoader = defineLoader<string, Space | null>("spaceById", a
  */
 export type SpaceSummary = Omit<Space, "createdAt" | "updatedAt" | "mergeRules">;
 
-const spaceSummariesByIdSql = `SELECT ${selectedColumns<SpaceSummary>("s", {
+const spaceSummaryColumns = selectedColumns<SpaceSummary>("s", {
   id: true,
   organizationId: true,
   parentId: true,
@@ -60,11 +63,16 @@ const spaceSummariesByIdSql = `SELECT ${selectedColumns<SpaceSummary>("s", {
   changeRequestsOpen: true,
   changeRequestsDraft: true,
   changeRequestNumber: true,
-})} FROM "Space" s WHERE s.id = ANY($1)`;
+});
+const spaceSummariesByIdSql = keyedSql((ids) => `SELECT ${spaceSummaryColumns} FROM "Space" s WHERE s.id ${ids}`);
 
 /** Space summaries by id, deleted ones included, without access checks (see `spaceByIdLoader`). */
-export const spaceSummaryByIdLoader = defineLoader<string, SpaceSummary | null>("spaceSummaryById", async (ctx, ids) =>
-  byKeys(ids, await ctx.sql.rows<SpaceSummary>(spaceSummariesByIdSql, [ids]), (row) => row.id),
+export const spaceSummaryByIdLoader = defineLoader<string, SpaceSummary | null>(
+  "spaceSummaryById",
+  async (ctx, ids) => {
+    const { text, keys } = keyedText(spaceSummariesByIdSql, ids);
+    return byKeys(ids, await ctx.sql.rows<SpaceSummary>(text, [keys]), (row) => row.id);
+  },
 );
 
 /** Collections by id, without access checks. */

@@ -5,7 +5,7 @@ import { issueToken, tokenFromValue } from "../../auth/tokens.ts";
 import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { ApiToken, PrismaClient, Role, User } from "../../db/generated/client.ts";
-import type { SqlReader } from "../../db/sql.ts";
+import { keyedSql, keyedText, type SqlReader } from "../../db/sql.ts";
 import type { EventBus } from "../../events/bus.ts";
 import { newId } from "../../ids.ts";
 import { ConflictError, NotFoundError } from "../../lib/errors.ts";
@@ -26,8 +26,11 @@ const newUserSchema = z.strictObject({
  * requests, comments or members reads its people here, so it is a hand-written read (db/sql.ts): a server that only
  * serves reads never loads Prisma's engine.
  */
+const usersByIdSql = keyedSql((ids) => `SELECT * FROM "User" WHERE id ${ids}`);
+
 export const userByIdLoader = defineLoader<string, User | null>("userById", async (ctx, ids) => {
-  const rows = await ctx.sql.rows<User>(`SELECT * FROM "User" WHERE id = ANY($1)`, [ids]);
+  const { text, keys } = keyedText(usersByIdSql, ids);
+  const rows = await ctx.sql.rows<User>(text, [keys]);
   return byKeys(ids, rows, (row) => row.id);
 });
 
