@@ -6,7 +6,7 @@ import type { ShareLinkWithOrganization } from "./share-link.service.ts";
 import { requireSite } from "./site.access.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
 import { sectionByIdLoader } from "./site-section.loaders.ts";
-import { liveSiteSpaceSql } from "./site-space.loaders.ts";
+import { liveSiteSpaceProbedSql } from "./site-space.loaders.ts";
 
 /*
  * `node`/`nodes` for what a site holds, visible where the site's own reads are: organization `read` for sections,
@@ -39,7 +39,7 @@ export async function loadVisibleSectionGroups(ctx: RequestContext, ids: readonl
 
 /** Live site spaces only: deleting a space hides its site spaces, as in the site's lists. */
 const liveSiteSpacesByIdSql = keyedSql(
-  (ids) => `SELECT * FROM "SiteSpace" t WHERE t.id ${ids} AND ${liveSiteSpaceSql}`,
+  (ids) => `SELECT * FROM "SiteSpace" t WHERE t.id ${ids} AND ${liveSiteSpaceProbedSql}`,
 );
 
 export async function loadVisibleSiteSpaces(ctx: RequestContext, ids: readonly string[]) {

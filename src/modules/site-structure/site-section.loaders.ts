@@ -5,7 +5,7 @@ import { byKeys, defineLoader } from "../../loaders.ts";
 import { orderBySql, orderOf, type SortKey } from "../../pagination.ts";
 import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
-import { liveSiteSpaceSql, siteSpaceOrderSql } from "./site-space.loaders.ts";
+import { liveSiteSpacesBySiteSql, siteSpaceOrderSql } from "./site-space.loaders.ts";
 
 export const siteSectionOrder: SortKey<SiteSection>[] = [
   { field: "position", direction: "asc" },
@@ -47,13 +47,13 @@ export const sectionByIdLoader = defineLoader<string, SiteSection | null>("siteS
  * a thousand site spaces asking which are defaults does not read the whole site again.
  */
 // A pointer counts in its own scope only: the section's id, or the site's for its root.
-const siteSpaceDefaultsSql = keyedSql(
-  (ids) => `WITH pointer AS (
-       SELECT id AS scope, "defaultSiteSpaceId" AS id FROM "Site" WHERE id ${ids}
-       UNION ALL SELECT id, "defaultSiteSpaceId" FROM "SiteSection" WHERE "siteId" ${ids}
+const siteSpaceDefaultsSql = liveSiteSpacesBySiteSql(
+  (sites, live) => `WITH pointer AS (
+       SELECT id AS scope, "defaultSiteSpaceId" AS id FROM "Site" WHERE id ${sites}
+       UNION ALL SELECT id, "defaultSiteSpaceId" FROM "SiteSection" WHERE "siteId" ${sites}
      )
      SELECT DISTINCT ON (t."siteId", t."sectionId") t."siteId", t.id FROM "SiteSpace" t
-     WHERE t."siteId" ${ids} AND ${liveSiteSpaceSql}
+     WHERE t."siteId" ${sites} AND ${live}
      ORDER BY t."siteId", t."sectionId",
        (COALESCE(t."sectionId", t."siteId"), t.id) IN (SELECT scope, id FROM pointer) DESC, ${siteSpaceOrderSql}`,
 );

@@ -19,7 +19,7 @@ import { isFirstPage, type Page, type PageArgs, pageFromRows, paginateSql, type 
 import { type SpaceSettling, settleSiteSpaceSpaces } from "./site.access.ts";
 import { siteSpaceDefaultsLoader } from "./site-section.loaders.ts";
 import {
-  liveSiteSpaceSql,
+  liveSiteSpaceProbedSql,
   type SiteSpaceRow,
   siteSpaceColumnsSql,
   siteSpaceOrder,
@@ -77,7 +77,7 @@ export function siteSpacePage(
     where: (bind) => {
       const conditions = [
         `t."siteId" = ${bind(siteId)}`,
-        liveSiteSpaceSql,
+        liveSiteSpaceProbedSql,
         ...filterSql(siteSpaceFilterRules, filter, bind),
       ];
       if (defaults) conditions.push(`${defaults.wanted ? "" : "NOT "}t.id = ANY(${bind(defaults.ids)})`);

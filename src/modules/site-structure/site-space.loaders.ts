@@ -1,5 +1,5 @@
 import type { SiteSpace } from "../../db/generated/client.ts";
-import { keyedSql, keyedText, selectedColumns } from "../../db/sql.ts";
+import { type KeyedSql, keyedText, selectedColumns } from "../../db/sql.ts";
 import { defineLoader } from "../../loaders.ts";
 import { orderBySql, orderOf, type SortKey } from "../../pagination.ts";
 
@@ -38,7 +38,24 @@ export const siteSpaceOrderSql = orderBySql(siteSpaceOrder, "t");
 export const liveSiteSpace = { space: { deletedAt: null } } as const;
 
 /** `liveSiteSpace` for the hand-written reads (db/sql.ts), on the site space aliased `t`. */
-export const liveSiteSpaceSql = `EXISTS (SELECT 1 FROM "Space" s WHERE s.id = t."spaceId" AND s."deletedAt" IS NULL)`;
+const liveSiteSpaceSql = `EXISTS (SELECT 1 FROM "Space" s WHERE s.id = t."spaceId" AND s."deletedAt" IS NULL)`;
+
+/**
+ * The same check probing each row's space by its key, for reads of one site's site spaces (its list pages, their
+ * count, its defaults, site spaces by id): `OFFSET 0` keeps PostgreSQL from turning the EXISTS into a join. As a
+ * join it hashed the whole Space table, every tenant's spaces, for each statement: 0.9 ms against 0.3 ms of probes
+ * for the bench's 100-row list, three statements per list request. Probes grow with the rows read, the hash with the
+ * table, which pays for reads over many sites (the nested read's 2000 site spaces: 4 ms against 6.5).
+ */
+export const liveSiteSpaceProbedSql = `EXISTS (SELECT 1 FROM "Space" s WHERE s.id = t."spaceId" AND s."deletedAt" IS NULL OFFSET 0)`;
+
+/**
+ * A read of live site spaces by site (`$1`), written once with where its sites match and its liveness check: for
+ * one site its `= $1` text probes the spaces, for several its `= ANY($1)` text joins them (see above).
+ */
+export function liveSiteSpacesBySiteSql(write: (sitesMatch: string, live: string) => string): KeyedSql {
+  return { one: write("= $1", liveSiteSpaceProbedSql), many: write("= ANY($1)", liveSiteSpaceSql) };
+}
 
 /**
  * Every live site space of each site (all scopes) in the given order: one statement for all sites of a nested
@@ -46,9 +63,9 @@ export const liveSiteSpaceSql = `EXISTS (SELECT 1 FROM "Space" s WHERE s.id = t.
  */
 export function siteSpacesInOrderBySite(sort: readonly SortKey<SiteSpaceRow>[], filtersOnCreated: boolean) {
   const columns = siteSpaceColumnsSql(sort, filtersOnCreated);
-  const sql = keyedSql(
-    (ids) => `SELECT ${columns} FROM "SiteSpace" t
-        WHERE t."siteId" ${ids} AND ${liveSiteSpaceSql} ORDER BY ${orderBySql(sort, "t")}`,
+  const sql = liveSiteSpacesBySiteSql(
+    (sites, live) => `SELECT ${columns} FROM "SiteSpace" t
+        WHERE t."siteId" ${sites} AND ${live} ORDER BY ${orderBySql(sort, "t")}`,
   );
   return defineLoader<string, SiteSpaceRow[]>(`siteSpacesBySite ${orderOf(sort)} ${columns}`, async (ctx, siteIds) => {
     const { text, keys } = keyedText(sql, siteIds);
