@@ -89,6 +89,11 @@ export function keyedText(sql: KeyedSql, keys: readonly unknown[]): { text: stri
   return keys.length === 1 ? { text: sql.one, keys: keys[0] } : { text: sql.many, keys };
 }
 
+/** The same match for statements built per call (`paginateSql`'s), its parameter added by `bind`. */
+export function keysMatch(keys: readonly unknown[], bind: (value: unknown) => string): string {
+  return keys.length === 1 ? `= ${bind(keys[0])}` : `= ANY(${bind(keys)})`;
+}
+
 /** Where each column of a statement's answer lands: a column aliased `"relation.field"` inside `relation`. */
 function placeColumns(fields: DriverRows<unknown>["fields"]): ColumnPlace[] {
   return fields.map(({ name }) => {

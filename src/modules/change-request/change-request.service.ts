@@ -3,6 +3,7 @@ import { requireViewer } from "../../auth/access.ts";
 import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { ChangeRequest, Prisma } from "../../db/generated/client.ts";
+import { keysMatch } from "../../db/sql.ts";
 import { followedBy } from "../../events/bus.ts";
 import type { ChangeRequestUpdate } from "../../events/topics.ts";
 import { newId } from "../../ids.ts";
@@ -171,7 +172,7 @@ export async function listChangeRequests(
     where: (bind) => {
       const conditions = [
         `t.status = ${bind(status ?? "open")}`,
-        `t."spaceId" = ANY(${bind(spaceIds)})`,
+        `t."spaceId" ${keysMatch(spaceIds, bind)}`,
         ...filterSql(changeRequestFilterRules, filter, bind),
       ];
       if (creator) conditions.push(`t."createdById" = ${bind(creator)}`);
