@@ -34,16 +34,16 @@ export function membershipJoinColumns(alias: string): string {
   return joinedColumns<Member>(alias, "membership", memberColumns);
 }
 
-/**
- * The viewer's membership per organization id (null: not a member, or refused by the organization's SSO rule).
- * Read on nearly every request, so hand-written SQL; the space loader primes it from its own statement.
- */
 const viewerMembershipsSql = keyedSql(
   (orgIds) => `SELECT m.* FROM "Member" m JOIN "Organization" o ON o.id = m."organizationId"
       WHERE m."userId" = $1 AND m."organizationId" ${orgIds} AND ${ssoAdmitsSql("m", "o")}`,
   2,
 );
 
+/**
+ * The viewer's membership per organization id (null: not a member, or refused by the organization's SSO rule).
+ * Read on nearly every request, so hand-written SQL; the space loader primes it from its own statement.
+ */
 export const viewerMembershipLoader = defineLoader<string, Member | null>("viewerMembership", async (ctx, orgIds) => {
   const viewer = requireViewer(ctx);
   const { text, keys } = keyedText(viewerMembershipsSql, orgIds);

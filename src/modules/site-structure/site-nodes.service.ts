@@ -37,11 +37,11 @@ export async function loadVisibleSectionGroups(ctx: RequestContext, ids: readonl
   return throughSite(ctx, ids, rows, "read");
 }
 
-/** Live site spaces only: deleting a space hides its site spaces, as in the site's lists. */
 const liveSiteSpacesByIdSql = keyedSql(
   (ids) => `SELECT * FROM "SiteSpace" t WHERE t.id ${ids} AND ${liveSiteSpaceProbedSql}`,
 );
 
+/** Live site spaces only: deleting a space hides its site spaces, as in the site's lists. */
 export async function loadVisibleSiteSpaces(ctx: RequestContext, ids: readonly string[]) {
   const { text, keys } = keyedText(liveSiteSpacesByIdSql, ids);
   const rows = await ctx.sql.rows<SiteSpace>(text, [keys]);

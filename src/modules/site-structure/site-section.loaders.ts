@@ -31,21 +31,15 @@ export function sectionsInOrderBySite(sort: readonly SortKey<SiteSection>[]) {
 /** Every section of each site, in the sections' order. */
 export const sectionsBySiteLoader = sectionsInOrderBySite(siteSectionOrder);
 
-/** Sections by id, without access checks. */
 const sectionsByIdSql = keyedSql((ids) => `SELECT * FROM "SiteSection" WHERE id ${ids}`);
 
+/** Sections by id, without access checks. */
 export const sectionByIdLoader = defineLoader<string, SiteSection | null>("siteSectionById", async (ctx, ids) => {
   const { text, keys } = keyedText(sectionsByIdSql, ids);
   const rows = await ctx.sql.rows<SiteSection>(text, [keys]);
   return byKeys(ids, rows, (row) => row.id);
 });
 
-/**
- * The default site space of every scope of each site (the root and each section): the scope's pointer while that
- * site space is live, else its first live one. Deleting a space hides its site spaces without touching the
- * pointers, so this stays right through a delete and a restore. The statement answers one row per scope: a list of
- * a thousand site spaces asking which are defaults does not read the whole site again.
- */
 // A pointer counts in its own scope only: the section's id, or the site's for its root.
 const siteSpaceDefaultsSql = liveSiteSpacesBySiteSql(
   (sites, live) => `WITH pointer AS (
@@ -58,6 +52,12 @@ const siteSpaceDefaultsSql = liveSiteSpacesBySiteSql(
        (COALESCE(t."sectionId", t."siteId"), t.id) IN (SELECT scope, id FROM pointer) DESC, ${siteSpaceOrderSql}`,
 );
 
+/**
+ * The default site space of every scope of each site (the root and each section): the scope's pointer while that
+ * site space is live, else its first live one. Deleting a space hides its site spaces without touching the
+ * pointers, so this stays right through a delete and a restore. The statement answers one row per scope: a list of
+ * a thousand site spaces asking which are defaults does not read the whole site again.
+ */
 export const siteSpaceDefaultsLoader = defineLoader<string, Set<string>>("siteSpaceDefaults", async (ctx, siteIds) => {
   const { text, keys } = keyedText(siteSpaceDefaultsSql, siteIds);
   const rows = await ctx.sql.rows<{ siteId: string; id: string }>(text, [keys]);

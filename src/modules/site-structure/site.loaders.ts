@@ -10,9 +10,9 @@ export const siteOrder: SortKey<Site>[] = [
 
 // The site structure loaders below feed the nested reads: hand-written SQL (db/sql.ts).
 
-/** Sites by id, without access checks. */
 const sitesByIdSql = keyedSql((ids) => `SELECT * FROM "Site" WHERE id ${ids}`);
 
+/** Sites by id, without access checks. */
 export const siteByIdLoader = defineLoader<string, Site | null>("siteById", async (ctx, ids) => {
   const { text, keys } = keyedText(sitesByIdSql, ids);
   const rows = await ctx.sql.rows<Site>(text, [keys]);

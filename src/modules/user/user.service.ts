@@ -21,13 +21,13 @@ const newUserSchema = z.strictObject({
   displayName: z.string().trim().min(1).max(100),
 });
 
+const usersByIdSql = keyedSql((ids) => `SELECT * FROM "User" WHERE id ${ids}`);
+
 /**
  * Users by id, without access checks (callers reach users through members they may see). Every list of change
  * requests, comments or members reads its people here, so it is a hand-written read (db/sql.ts): a server that only
  * serves reads never loads Prisma's engine.
  */
-const usersByIdSql = keyedSql((ids) => `SELECT * FROM "User" WHERE id ${ids}`);
-
 export const userByIdLoader = defineLoader<string, User | null>("userById", async (ctx, ids) => {
   const { text, keys } = keyedText(usersByIdSql, ids);
   const rows = await ctx.sql.rows<User>(text, [keys]);
