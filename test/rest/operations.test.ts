@@ -46,6 +46,33 @@ describe("operations", () => {
     expect(lines.join("")).not.toContain("secret-share-key");
   });
 
+  it("answers JSON as UTF-8 with its byte length, a long answer then a short one alike", async () => {
+    const org = await seedOrganization(t.db, "Encoded");
+    const get = async (path: string, init: RequestInit = {}) => {
+      const response = await t.app.fetch(
+        new Request(`http://gateway.test${path}`, {
+          ...init,
+          headers: { authorization: `Bearer ${org.members.admin.token}`, "content-type": "application/json" },
+        }),
+      );
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(Number(response.headers.get("content-length"))).toBe(bytes.length);
+      return JSON.parse(bytes.toString("utf8"));
+    };
+    const titles = ["Ünïcødé 📘 中文 one", "Ünïcødé 📘 中文 two", "Ünïcødé 📘 中文 three"];
+    const created = [];
+    for (const title of titles) {
+      created.push(
+        await get(`/v1/orgs/${org.organizationId}/spaces`, { method: "POST", body: JSON.stringify({ title }) }),
+      );
+    }
+    expect(created.map((space) => space.title)).toEqual(titles);
+    const listed = await get(`/v1/orgs/${org.organizationId}/spaces?limit=100`);
+    expect(listed.items.map((space: { title: string }) => space.title)).toEqual(expect.arrayContaining(titles));
+    expect((await get(`/v1/spaces/${created[0].id}`)).title).toBe(titles[0]);
+    expect((await get(`/v1/orgs/${org.organizationId}`)).id).toBe(org.organizationId);
+  });
+
   it("answers /healthz without a token", async () => {
     const response = await t.app.fetch(new Request("http://gateway.test/healthz"));
     expect(response.status).toBe(200);
