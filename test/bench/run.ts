@@ -44,7 +44,7 @@ const { values: flags } = parseArgs({
     seconds: { type: "string", default: process.env.BENCH_SECONDS ?? "10" },
     connections: { type: "string", default: process.env.BENCH_CONNECTIONS ?? "10" },
     /** Paired runs (ours, then the reference) per workload; the table shows the one with the median ratio. */
-    rounds: { type: "string", default: process.env.BENCH_ROUNDS ?? "3" },
+    rounds: { type: "string", default: process.env.BENCH_ROUNDS ?? "5" },
     /** Only the workloads whose name contains this (the README is then left as it is). */
     only: { type: "string" },
     soak: { type: "boolean", default: false },
