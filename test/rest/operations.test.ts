@@ -46,7 +46,7 @@ describe("operations", () => {
     expect(lines.join("")).not.toContain("secret-share-key");
   });
 
-  it("answers JSON as UTF-8 with its byte length, a long answer then a short one alike", async () => {
+  it("answers JSON as UTF-8 with its byte length, multi-byte titles included", async () => {
     const org = await seedOrganization(t.db, "Encoded");
     const get = async (path: string, init: RequestInit = {}) => {
       const response = await t.app.fetch(
