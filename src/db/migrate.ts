@@ -59,7 +59,11 @@ export async function applyMigrations(db: Database, migrations = readMigrations(
   return db.withRawConnection(async (connection) => {
     await connection.query("SELECT pg_advisory_lock($1)", [migrationLockKey]);
     try {
-      await connection.exec(createMigrationsTable);
+      // A catalog lookup, not the DDL each time: CREATE TABLE IF NOT EXISTS took ~25 ms of the embedded start.
+      const [table] = await connection.query<{ found: boolean }>(
+        `SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS found`,
+      );
+      if (!table?.found) await connection.exec(createMigrationsTable);
       const applied = new Map(
         (
           await connection.query<{ migration_name: string; checksum: string }>(
