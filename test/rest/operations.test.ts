@@ -48,7 +48,7 @@ describe("operations", () => {
 
   it("answers JSON as UTF-8 with its byte length, multi-byte titles included", async () => {
     const org = await seedOrganization(t.db, "Encoded");
-    const get = async (path: string, init: RequestInit = {}) => {
+    const send = async (path: string, init: RequestInit = {}) => {
       const response = await t.app.fetch(
         new Request(`http://gateway.test${path}`, {
           ...init,
@@ -63,14 +63,14 @@ describe("operations", () => {
     const created = [];
     for (const title of titles) {
       created.push(
-        await get(`/v1/orgs/${org.organizationId}/spaces`, { method: "POST", body: JSON.stringify({ title }) }),
+        await send(`/v1/orgs/${org.organizationId}/spaces`, { method: "POST", body: JSON.stringify({ title }) }),
       );
     }
     expect(created.map((space) => space.title)).toEqual(titles);
-    const listed = await get(`/v1/orgs/${org.organizationId}/spaces?limit=100`);
+    const listed = await send(`/v1/orgs/${org.organizationId}/spaces?limit=100`);
     expect(listed.items.map((space: { title: string }) => space.title)).toEqual(expect.arrayContaining(titles));
-    expect((await get(`/v1/spaces/${created[0].id}`)).title).toBe(titles[0]);
-    expect((await get(`/v1/orgs/${org.organizationId}`)).id).toBe(org.organizationId);
+    expect((await send(`/v1/spaces/${created[0].id}`)).title).toBe(titles[0]);
+    expect((await send(`/v1/orgs/${org.organizationId}`)).id).toBe(org.organizationId);
   });
 
   it("answers /healthz without a token", async () => {
