@@ -112,14 +112,37 @@ function cursorOf<Node>(sort: readonly SortKey<Node>[], node: Node): string {
 /**
  * An edge whose cursor is encoded when read: a REST page of a thousand items only needs the last one's, and a
  * GraphQL client only those it selects. Mutation payloads answer the new node's edge with it, so the cursor is one
- * the list pages on from.
+ * the list pages on from. A class, so that the getter is its prototype's: a literal's getter was a closure and an
+ * accessor pair per edge, ~0.4 KB of garbage for each item of a list. The cursor is the row's, which the node may
+ * wrap (`mapNodes`).
  */
+class LazyCursorEdge<Row, Node> implements Edge<Node> {
+  constructor(
+    private readonly sort: readonly SortKey<Row>[],
+    private readonly row: Row,
+    readonly node: Node,
+  ) {}
+
+  get cursor(): string {
+    return cursorOf(this.sort, this.row);
+  }
+
+  withNode<Mapped>(node: Mapped): LazyCursorEdge<Row, Mapped> {
+    return new LazyCursorEdge(this.sort, this.row, node);
+  }
+}
+
 export function edgeOf<Node>(sort: readonly SortKey<Node>[], node: Node): Edge<Node> {
+  return new LazyCursorEdge(sort, node, node);
+}
+
+/** The page with each node replaced by `map(node)`; the cursors stay those of the rows read, encoded when read. */
+export function mapNodes<Node, Mapped>(page: Page<Node>, map: (node: Node) => Mapped): Page<Mapped> {
   return {
-    node,
-    get cursor() {
-      return cursorOf(sort, node);
-    },
+    ...page,
+    edges: page.edges.map((edge) =>
+      edge instanceof LazyCursorEdge ? edge.withNode(map(edge.node)) : { cursor: edge.cursor, node: map(edge.node) },
+    ),
   };
 }
 

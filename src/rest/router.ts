@@ -97,7 +97,7 @@ function planResult(
     plan = { keepsNull: false, connection: type.name.endsWith("Connection") };
   }
   plan ??= { keepsNull: false, connection: false };
-  if (selectionSet && type) plan.fields = planSelection(schema, type, selectionSet, fragments);
+  if (selectionSet && type) planSelection(schema, type, selectionSet, fragments, plan);
   return plan;
 }
 

@@ -73,6 +73,51 @@ describe("operations", () => {
     expect((await send(`/v1/orgs/${org.organizationId}`)).id).toBe(org.organizationId);
   });
 
+  it("answers REST bodies with the document's fields in order, nulls left out unless the field keeps them", async () => {
+    const org = await seedOrganization(t.db, "Shaped");
+    const token = org.members.admin.token;
+    const created = await t.rest<{ id: string }>("POST", `/orgs/${org.organizationId}/spaces`, {
+      token,
+      body: { title: "Shaped", emoji: "📘" },
+    });
+    const patched = await t.rest("PATCH", `/spaces/${created.body.id}`, { token, body: { defaultLevel: null } });
+    expect(patched.status).toBe(200);
+    const text = async (path: string) =>
+      (
+        await t.app.fetch(
+          new Request(`http://gateway.test/v1${path}`, { headers: { authorization: `Bearer ${token}` } }),
+        )
+      ).text();
+    const spaceKeys = [
+      "object",
+      "id",
+      "title",
+      "emoji",
+      "visibility",
+      "createdAt",
+      "updatedAt",
+      "editMode",
+      "mergeRules",
+      "urls",
+      "organization",
+      "revision",
+      "defaultLevel",
+      "comments",
+      "changeRequests",
+      "changeRequestsOpen",
+      "changeRequestsDraft",
+      "permissions",
+    ];
+    const single = await text(`/spaces/${created.body.id}`);
+    expect(Object.keys(JSON.parse(single))).toEqual(spaceKeys);
+    // A space without a parent collection: `parent` is left out, `defaultLevel` is kept as null.
+    expect(single).toContain('"defaultLevel":null');
+    expect(single).not.toContain('"parent"');
+    const listed = JSON.parse(await text(`/orgs/${org.organizationId}/spaces?limit=100`));
+    expect(Object.keys(listed)).toEqual(["items", "count"]);
+    expect(listed.items.map((space: object) => Object.keys(space))).toEqual(listed.items.map(() => spaceKeys));
+  });
+
   it("answers /healthz without a token", async () => {
     const response = await t.app.fetch(new Request("http://gateway.test/healthz"));
     expect(response.status).toBe(200);

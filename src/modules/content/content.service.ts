@@ -5,7 +5,7 @@ import type { PrismaExecutor } from "../../db/database.ts";
 import type { Revision, Space } from "../../db/generated/client.ts";
 import { newId, randomBase62 } from "../../ids.ts";
 import { ConflictError, InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
-import { type Page, type PageArgs, paginate } from "../../pagination.ts";
+import { mapNodes, type Page, type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { spaceSpecDocumentLoader } from "../openapi-spec/openapi-spec.loaders.ts";
 import { renderOperationsMarkdown } from "../openapi-spec/reference-markdown.ts";
@@ -116,13 +116,7 @@ export async function listRevisionFiles(
       { field: "fileId", direction: "asc" },
     ],
   });
-  return {
-    ...result,
-    edges: result.edges.map((edge) => ({
-      ...edge,
-      node: { ...fileStateOf(edge.node), revisionId: revision.id, spaceId: revision.spaceId },
-    })),
-  };
+  return mapNodes(result, (file) => ({ ...fileStateOf(file), revisionId: revision.id, spaceId: revision.spaceId }));
 }
 
 /** Where a document page is read in this service (its `urls.app`). */

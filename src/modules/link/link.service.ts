@@ -2,7 +2,7 @@ import { posix } from "node:path";
 import { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import type { PageVersionLink, Revision } from "../../db/generated/client.ts";
-import { type Page, type PageArgs, pageFromRows, type SortKey } from "../../pagination.ts";
+import { mapNodes, type Page, type PageArgs, pageFromRows, type SortKey } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import type { PageNode, RevisionFileView, RevisionTree } from "../content/content.loaders.ts";
 import { revisionFiles, revisionOf, revisionTree } from "../content/content.service.ts";
@@ -293,7 +293,7 @@ export async function listBacklinks(
     .map((node): Backlink => ({ pageId: node.page.id, location: pageLocation(node) }))
     .sort((a, b) => byText(a.pageId, b.pageId));
   const result = pageFromRows(page, backlinkOrder, rows);
-  return { ...result, edges: result.edges.map(({ cursor, node }) => ({ cursor, node: node.location })) };
+  return mapNodes(result, (backlink) => backlink.location);
 }
 
 export function pageLocation(node: PageNode): ContentLocation {

@@ -5,7 +5,7 @@ import type { Prisma, ShareLink } from "../../db/generated/client.ts";
 import { newId, randomBase62 } from "../../ids.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import type { PageArgs, SortKey } from "../../pagination.ts";
-import { paginate } from "../../pagination.ts";
+import { mapNodes, paginate } from "../../pagination.ts";
 import { decryptSecret, encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
 import { requireSite } from "./site.access.ts";
@@ -44,10 +44,7 @@ export async function listShareLinks(
     where,
     model: ctx.prisma.shareLink,
   });
-  return {
-    ...result,
-    edges: result.edges.map((edge) => ({ ...edge, node: withOrganization(organizationId, edge.node) })),
-  };
+  return mapNodes(result, (link) => withOrganization(organizationId, link));
 }
 
 export const createShareLinkSchema = z.strictObject({

@@ -7,7 +7,15 @@ import type { Prisma, Role, Space } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { type ListOrder, type OrderKeyInput, sortFor } from "../../list-order.ts";
-import { isFirstPage, type Page, type PageArgs, pageFromRows, paginate, type SortKey } from "../../pagination.ts";
+import {
+  isFirstPage,
+  mapNodes,
+  type Page,
+  type PageArgs,
+  pageFromRows,
+  paginate,
+  type SortKey,
+} from "../../pagination.ts";
 import { mergeRulesSchema, parseInput, roleSchema } from "../../validation.ts";
 import type { ContentState } from "../content/content-state.ts";
 import { writeFirstRevision } from "../content/revision.service.ts";
@@ -346,7 +354,7 @@ export async function listMemberSpaces(
       model: ctx.prisma.space,
     });
   }
-  return { ...result, edges: result.edges.map((edge) => ({ ...edge, node: { userId, space: edge.node } })) };
+  return mapNodes(result, (space) => ({ userId, space }));
 }
 
 export async function memberSpacePermission(ctx: RequestContext, row: MemberSpace): Promise<Role> {
