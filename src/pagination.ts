@@ -136,13 +136,14 @@ export function edgeOf<Node>(sort: readonly SortKey<Node>[], node: Node): Edge<N
   return new LazyCursorEdge(sort, node, node);
 }
 
-/** The page with each node replaced by `map(node)`; the cursors stay those of the rows read, encoded when read. */
-export function mapNodes<Node, Mapped>(page: Page<Node>, map: (node: Node) => Mapped): Page<Mapped> {
+/** The page with each node replaced by `map(node, index)`; the cursors stay those of the rows read, encoded when read. */
+export function mapNodes<Node, Mapped>(page: Page<Node>, map: (node: Node, index: number) => Mapped): Page<Mapped> {
   return {
     ...page,
-    edges: page.edges.map((edge) =>
-      edge instanceof LazyCursorEdge ? edge.withNode(map(edge.node)) : { cursor: edge.cursor, node: map(edge.node) },
-    ),
+    edges: page.edges.map((edge, index) => {
+      const node = map(edge.node, index);
+      return edge instanceof LazyCursorEdge ? edge.withNode(node) : { cursor: edge.cursor, node };
+    }),
   };
 }
 

@@ -170,7 +170,7 @@ export function applyPlan(plan: ShapePlan, value: unknown): unknown {
   }
   if (!plan.narrowed) {
     plan.shapeObject ??= compileObjectShaper(plan.fields);
-    return plan.shapeObject(value as Record<string, unknown>, applyPlan);
+    return plan.shapeObject(value as Record<string, unknown>);
   }
   const out: Record<string, unknown> = {};
   const object = value as Record<string, unknown>;
@@ -185,11 +185,8 @@ export function applyPlan(plan: ShapePlan, value: unknown): unknown {
   return out;
 }
 
-/** Shapes one object value: `applyPlan` for what is not a plain field. */
-type ObjectShaper = (
-  value: Record<string, unknown>,
-  apply: (plan: ShapePlan, value: unknown) => unknown,
-) => Record<string, unknown>;
+/** Shapes one object value as its plan says. */
+type ObjectShaper = (value: Record<string, unknown>) => Record<string, unknown>;
 
 /** A plan that passes its value on as it is (a scalar, or a list of them): no fields, values or names to map. */
 function isPlainValue(plan: ShapePlan): boolean {
@@ -216,6 +213,11 @@ function compileObjectShaper(fields: ReadonlyMap<string, ShapePlan>): ObjectShap
     plans.push(plan);
     return `${name}: (c = v[${name}]) === null ? ${whenNull} : apply(plans[${plans.length - 1}], c)`;
   });
-  const compile = new Function("plans", "names", `return (v, apply) => { let c; return { ${entries.join(", ")} }; };`);
-  return compile(plans, restObjectNames) as ObjectShaper;
+  const compile = new Function(
+    "plans",
+    "names",
+    "apply",
+    `return (v) => { let c; return { ${entries.join(", ")} }; };`,
+  );
+  return compile(plans, restObjectNames, applyPlan) as ObjectShaper;
 }

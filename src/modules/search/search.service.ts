@@ -3,7 +3,15 @@ import { Prisma, type Space } from "../../db/generated/client.ts";
 import { InvalidInputError } from "../../lib/errors.ts";
 import { slugify, uniquePath } from "../../lib/slug.ts";
 import { defineLoader } from "../../loaders.ts";
-import { cursorValues, type Page, type PageArgs, pageFromRows, pageSize, type SortKey } from "../../pagination.ts";
+import {
+  cursorValues,
+  mapNodes,
+  type Page,
+  type PageArgs,
+  pageFromRows,
+  pageSize,
+  type SortKey,
+} from "../../pagination.ts";
 import type { PageNode } from "../content/content.loaders.ts";
 import { pageAppUrl, revisionOf, revisionTree } from "../content/content.service.ts";
 import { type MarkdownSection, markdownSections } from "../content/markdown/text.ts";
@@ -268,10 +276,6 @@ async function pageHits(ctx: RequestContext, text: string, matches: PageMatch[])
   });
 }
 
-function withNodes<Row, Node>(page: Page<Row>, nodes: Node[]): Page<Node> {
-  return { ...page, edges: page.edges.map((edge, index) => ({ cursor: edge.cursor, node: nodes[index] as Node })) };
-}
-
 /** searchSpaceContent: the pages of the space's current revision that match, best first. */
 export async function searchSpaceContent(
   ctx: RequestContext,
@@ -288,7 +292,7 @@ export async function searchSpaceContent(
     text,
     page.edges.map((edge) => edge.node),
   );
-  return withNodes(page, hits);
+  return mapNodes(page, (_match, index) => hits[index] as SearchPageHit);
 }
 
 /**
@@ -330,14 +334,11 @@ export async function searchOrganizationContent(
     ORDER BY "score" DESC, "pageId"`;
   const hits = await pageHits(ctx, text, matches);
   const titles = new Map(spaces.map((space) => [space.id, space.title]));
-  return withNodes(
-    page,
-    page.edges.map(({ node }) => ({
-      type: "space" as const,
-      id: node.spaceId,
-      title: titles.get(node.spaceId) ?? "",
-      score: node.score,
-      pages: hits.filter((hit) => hit.spaceId === node.spaceId),
-    })),
-  );
+  return mapNodes(page, (match) => ({
+    type: "space" as const,
+    id: match.spaceId,
+    title: titles.get(match.spaceId) ?? "",
+    score: match.score,
+    pages: hits.filter((hit) => hit.spaceId === match.spaceId),
+  }));
 }
