@@ -6,6 +6,7 @@ import { systemClock } from "./clock.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { contextActingAs } from "./context.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
+import { keepTableStatistics } from "./db/statistics.ts";
 import { startEventBus } from "./events/bus.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
 import { startJobRunner } from "./jobs/recurring.ts";
@@ -41,6 +42,7 @@ async function main() {
   const rateLimiter = await createRateLimiter(config, logger);
   const app = createApp({ config, db, events, logger, rateLimiter });
   const jobs = config.runJobs ? startJobRunner(db, systemClock, config, logger, events) : undefined;
+  const statistics = keepTableStatistics(db, logger);
   const server = createServer(createServerAdapter<ServerContext>(app.fetch));
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   clearInterval(startingUp);
@@ -78,6 +80,7 @@ async function main() {
     setTimeout(() => process.exit(1), 10_000).unref();
     server.close(async () => {
       await jobs?.stop();
+      await statistics.stop();
       await eventsClosed;
       await db.close();
       await rateLimiter.close();
