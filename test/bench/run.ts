@@ -52,6 +52,8 @@ const { values: flags } = parseArgs({
     /** Soak rate in requests per second; by default half of what a short probe measures. */
     rate: { type: "string" },
     "no-readme": { type: "boolean", default: false },
+    /** Skip the workloads on a freshly loaded (never analyzed) database. */
+    "no-fresh": { type: "boolean", default: false },
   },
 });
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -156,6 +158,61 @@ async function embeddedFootprint(): Promise<{ firstStart: number; restart: numbe
   }
 }
 
+function startPostgraphile(databaseUrl: string): Promise<Server> {
+  return startServer(
+    (port) => postgraphileArguments(databaseUrl, port),
+    {
+      method: "POST",
+      path: "/graphql",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ __typename }" }),
+    },
+    {},
+  );
+}
+
+/**
+ * The workloads compared with PostGraphile, on a database loaded and never analyzed (as after a restore, an import or
+ * a bulk load, before autovacuum gets to it), each server started on it right after the load, as after a restore.
+ */
+async function freshlyLoadedRows(admin: pg.Client): Promise<WorkloadResult[]> {
+  const fresh = await createBenchDatabase(admin, serverUrl, { analyze: false });
+  const servers: Server[] = [];
+  try {
+    const ours = await startOurs({ DATABASE_URL: fresh.url });
+    servers.push(ours);
+    await preparePostgraphileDatabase(fresh.url);
+    const postgraphile = await startPostgraphile(fresh.url);
+    servers.push(postgraphile);
+    const references = new Map<ReferenceName, Server>([["PostGraphile", postgraphile]]);
+    const rows: WorkloadResult[] = [];
+    for (const workload of workloads(fresh.data)) {
+      const comparisons = workload.comparisons.filter((comparison) => comparison.reference === "PostGraphile");
+      if (comparisons.length === 0 || (flags.only && !workload.name.includes(flags.only))) continue;
+      const bytes = Buffer.byteLength(await send(ours.url, workload.request));
+      const oursStatements = await statementsPerRequest(oursStatementCounter(ours.url), ours.url, workload.request);
+      const results = await pairedRuns(ours, { ...workload, comparisons }, references);
+      for (const [index, comparison] of comparisons.entries()) {
+        const row: WorkloadResult = {
+          workload: `${workload.name}, freshly loaded`,
+          reference: comparison.reference,
+          target: comparison.target,
+          bytes,
+          oursStatements,
+          theirsStatements: undefined,
+          ...(results[index] as (typeof results)[number]),
+        };
+        rows.push(row);
+        process.stdout.write(`${table([row]).split("\n").at(-1)}\n`);
+      }
+    }
+    return rows;
+  } finally {
+    await Promise.all(servers.map(stopServer));
+    await fresh.drop();
+  }
+}
+
 const megabytes = (value: number) => `${value.toFixed(0)} MB`;
 const seconds = (milliseconds: number) => `${(milliseconds / 1000).toFixed(2)} s`;
 
@@ -188,21 +245,13 @@ async function main() {
     }
 
     ensurePostgraphileInstalled();
+    const freshRows = flags["no-fresh"] ? [] : await freshlyLoadedRows(admin);
     await preparePostgraphileDatabase(databaseUrl);
     const baseline = await startServer(["--import", "tsx", "test/bench/baseline.ts"], "/healthz", {
       DATABASE_URL: databaseUrl,
     });
     const bareYoga = await startServer(["--import", "tsx", "test/bench/bare-yoga.ts"], "/health", {});
-    const postgraphile = await startServer(
-      (port) => postgraphileArguments(databaseUrl, port),
-      {
-        method: "POST",
-        path: "/graphql",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ query: "{ __typename }" }),
-      },
-      {},
-    );
+    const postgraphile = await startPostgraphile(databaseUrl);
     servers.push(baseline, bareYoga, postgraphile);
     const postgraphileIdleRss = await idleRssMegabytes(postgraphile);
     const references = new Map<ReferenceName, Server>([
@@ -312,16 +361,26 @@ async function main() {
       "",
       table(rows),
       "",
+      ...(freshRows.length > 0
+        ? [
+            "The same workloads against PostGraphile on a database freshly loaded and never analyzed, each server started right after the load (as after a restore):",
+            "",
+            table(freshRows),
+            "",
+          ]
+        : []),
       footprintTable(footprint),
       "",
       explainSummary(explain),
     ].join("\n");
     process.stdout.write(`\n${summary}\n`);
     if (!flags.only && !flags["no-readme"]) replaceBetweenMarkers("results", summary);
-    const failed = rows.filter((row) => row.errors > 0);
+    const failed = [...rows, ...freshRows].filter((row) => row.errors > 0);
     if (failed.length > 0) throw new Error(`requests failed: ${failed.map((row) => row.workload).join(", ")}`);
     const missed = [
-      ...rows.filter((row) => targetMet(row) === false).map((row) => `${row.workload} vs ${row.reference}`),
+      ...[...rows, ...freshRows]
+        .filter((row) => targetMet(row) === false)
+        .map((row) => `${row.workload} vs ${row.reference}`),
       ...footprint.filter((row) => row.met === false).map((row) => row.what),
     ];
     if (missed.length > 0) process.stdout.write(`targets missed: ${missed.join("; ")}\n`);

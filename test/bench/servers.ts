@@ -195,9 +195,16 @@ export interface BenchDatabase {
   drop(): Promise<void>;
 }
 
-/** A new database on the PostgreSQL server of `serverUrl`, migrated, holding the bench's data, analyzed. */
-export async function createBenchDatabase(admin: pg.Client, serverUrl: string): Promise<BenchDatabase> {
-  const database = `bench_${Date.now()}`;
+/**
+ * A new database on the PostgreSQL server of `serverUrl`, migrated, holding the bench's data; analyzed unless
+ * `analyze` is false (a freshly loaded database, as after a restore or a bulk load, before autovacuum gets to it).
+ */
+export async function createBenchDatabase(
+  admin: pg.Client,
+  serverUrl: string,
+  { analyze = true } = {},
+): Promise<BenchDatabase> {
+  const database = `bench_${Date.now()}_${analyze ? "analyzed" : "fresh"}`;
   await admin.query(`CREATE DATABASE ${database}`);
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
@@ -206,7 +213,7 @@ export async function createBenchDatabase(admin: pg.Client, serverUrl: string): 
     const db = await openDatabase({ kind: "postgres", url: url.toString() });
     await applyMigrations(db);
     const data = await seedBenchData(db, benchShape);
-    await db.withRawConnection((connection) => connection.exec("ANALYZE"));
+    if (analyze) await db.withRawConnection((connection) => connection.exec("ANALYZE"));
     await db.close();
     return { url: url.toString(), data, drop };
   } catch (error) {
