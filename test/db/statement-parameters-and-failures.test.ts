@@ -3,7 +3,7 @@ import type { Database } from "../../src/db/database.ts";
 import { openTestDatabase } from "../helpers/database.ts";
 
 // The hand-written reads' driver layer (src/db/sql.ts; on PostgreSQL src/db/pg-prepared-reads.ts, which prepares
-// each text once per connection and describes its columns once per process): parameters reach PostgreSQL as sent,
+// each text once per connection): parameters reach PostgreSQL as sent,
 // a failing statement fails only its own read, and a text's first executions on many connections at once all get
 // their own rows. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 
