@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
 import autocannon from "autocannon";
 import type pg from "pg";
 import { openDatabase } from "../../src/db/database.ts";
@@ -187,6 +188,22 @@ export function replaceBetweenMarkers(name: string, content: string) {
   const to = readme.indexOf(end);
   if (from < 0 || to < from) throw new Error(`README.md lacks the ${start} ... ${end} markers`);
   writeFileSync(path, `${readme.slice(0, from + start.length)}\n${content}\n${readme.slice(to)}`);
+}
+
+/** A new PGlite directory holding the bench's data (the embedded default's case), and a way to remove it. */
+export async function createBenchDataDirectory(): Promise<{ dataDir: string; data: BenchData; remove(): void }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-pglite-data-"));
+  const remove = () => rmSync(dataDir, { recursive: true, force: true });
+  try {
+    const db = await openDatabase({ kind: "pglite", dataDir });
+    await applyMigrations(db);
+    const data = await seedBenchData(db, benchShape);
+    await db.close();
+    return { dataDir, data, remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
 }
 
 export interface BenchDatabase {
