@@ -1,10 +1,5 @@
 import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./graphql/builder.ts";
-import { nameEnumValuesInDescriptions } from "./graphql/enum-input-descriptions.ts";
-import { resolveNodeIds } from "./graphql/node-ids.ts";
-import { readOwnProperties } from "./graphql/own-property.ts";
-import { applyPartialSuccessNullability } from "./graphql/partial-success.ts";
-import { addDeprecatedMutationAliases } from "./graphql/renamed-mutations.ts";
 import "./graphql/scalars.ts";
 import "./graphql/connections.ts";
 import "./graphql/rate-limit.ts";
@@ -51,13 +46,7 @@ builder.subscriptionType({
   description: "Live updates over server-sent events (`Accept: text/event-stream`), from every instance.",
 });
 
-export const schema = nameEnumValuesInDescriptions(
-  readOwnProperties(
-    resolveNodeIds(
-      applyPartialSuccessNullability(addDeprecatedMutationAliases(builder.toSchema({ sortSchema: true }))),
-    ),
-  ),
-);
+export const schema = builder.toSchema({ sortSchema: true });
 
 /** The SDL committed as `schema.graphql` (sorted, so diffs show real changes only). */
 export function printSortedSchema(): string {

@@ -2,6 +2,7 @@ import SchemaBuilder from "@pothos/core";
 import RelayPlugin from "@pothos/plugin-relay";
 import type { RequestContext } from "../context.ts";
 import { globalIdOf, nodeTypeNames, typeOfId } from "../ids.ts";
+import SchemaConventionsPlugin from "./schema-conventions-plugin.ts";
 
 export const builder = new SchemaBuilder<{
   Context: RequestContext;
@@ -14,7 +15,8 @@ export const builder = new SchemaBuilder<{
   };
   Connection: { totalCount: number };
 }>({
-  plugins: [RelayPlugin],
+  // The conventions run after the relay plugin, on the schema it has built.
+  plugins: [RelayPlugin, SchemaConventionsPlugin],
   defaultFieldNullability: false,
   relay: {
     clientMutationId: "omit",

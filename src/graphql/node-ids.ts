@@ -17,12 +17,12 @@ const globalIdIsTheId = globalIdOf("id") === "id";
  * a microtask per object, thousands in a nested read. An `idColumn` id has no resolver at all: the executors read
  * the row's `id` as a plain property (graphql-jit inlines it, where a resolver costs a call and a resolve-info
  * object per object). Any other declared id resolves synchronously, through its resolver and the same encoding
- * (`globalIdOf`, the builder's `encodeGlobalID`).
+ * (`globalIdOf`, the builder's `encodeGlobalID`). `declaredIds`: each node type's declared `id` resolver, by type name.
  */
-export function resolveNodeIds(schema: GraphQLSchema): GraphQLSchema {
+export function resolveNodeIds(schema: GraphQLSchema, declaredIds: ReadonlyMap<string, IdResolver>): GraphQLSchema {
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type)) continue;
-    const declared = (type.extensions.pothosOptions as { id?: { resolve?: IdResolver } } | undefined)?.id?.resolve;
+    const declared = declaredIds.get(type.name);
     const field = type.getFields().id;
     if (!declared || !field) continue;
     if (declared === idColumn.resolve && globalIdIsTheId) {
