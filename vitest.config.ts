@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
+    setupFiles: ["test/helpers/driver-misuse.ts"],
     // Each test file opens its own in-memory PGlite (or its own PostgreSQL database), so files run in parallel.
     pool: "forks",
     fileParallelism: true,

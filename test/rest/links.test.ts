@@ -342,7 +342,7 @@ describe("links", () => {
 describe("links through GraphQL", () => {
   it("serves the same lists on the graph (Revision.links, RevisionPage.backlinks)", async () => {
     const query = /* GraphQL */ `
-      query ($spaceId: ID!, $pageId: ID!) {
+      query LinksAndBacklinks($spaceId: ID!, $pageId: ID!) {
         space(id: $spaceId) {
           content {
             links(status: "broken") {

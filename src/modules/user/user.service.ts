@@ -193,13 +193,13 @@ export async function addMember(
   role: Role | null,
   now: Date,
 ) {
-  const [organization, user, existing] = await Promise.all([
-    prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true } }),
-    prisma.user.findUnique({ where: { id: userId }, select: { id: true } }),
-    prisma.member.findUnique({ where: { organizationId_userId: { organizationId, userId } } }),
-  ]);
+  // One after the other: inside a transaction `prisma` is one connection, which runs one statement at a time (pg
+  // queues concurrent ones, a use it deprecates).
+  const organization = await prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
   if (!organization) throw new NotFoundError(`Organization ${organizationId} not found`);
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { id: true } });
   if (!user) throw new NotFoundError(`User ${userId} not found`);
+  const existing = await prisma.member.findUnique({ where: { organizationId_userId: { organizationId, userId } } });
   if (existing) throw new ConflictError(`User ${userId} is already a member of ${organizationId}`);
   return prisma.member.create({ data: { organizationId, userId, role, joinedAt: now } });
 }
