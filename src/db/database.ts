@@ -4,6 +4,7 @@ import type { PrismaPg } from "@prisma/adapter-pg";
 import type { PrismaPGlite } from "pglite-prisma-adapter";
 import { type Prisma, PrismaClient } from "./generated/client.ts";
 import { createPreparedReads } from "./pg-prepared-reads.ts";
+import { createClusterApart, templateFor } from "./pglite-cluster.ts";
 import { createSqlReader, type DriverQueries, type SqlReader, typeParsers } from "./sql.ts";
 
 /** The client or an interactive transaction: functions taking it can run inside a caller's transaction. */
@@ -60,14 +61,20 @@ const pgliteSharedBuffers = "32MB";
 type PgDriver = typeof import("pg").default;
 const maxReconnectDelayMs = 5_000;
 
-export type DatabaseLocation = { kind: "pglite"; dataDir: string | "memory://" } | { kind: "postgres"; url: string };
+/**
+ * `template`: a PGlite cluster tarball (`dumpDataDir`) a new cluster starts from instead of initdb (the tests' migrated
+ * template); ignored when `dataDir` already holds one. Without it a new cluster is created apart (pglite-cluster.ts).
+ */
+export type DatabaseLocation =
+  | { kind: "pglite"; dataDir: string | "memory://"; template?: string }
+  | { kind: "postgres"; url: string };
 
 /**
  * Opens PGlite or PostgreSQL. Each kind's driver is imported here, when opened: a process loads only the one it
  * runs on.
  */
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
-  return location.kind === "pglite" ? openPGlite(location.dataDir) : openPostgres(location.url);
+  return location.kind === "pglite" ? openPGlite(location.dataDir, location.template) : openPostgres(location.url);
 }
 
 type StatementListener = (sql: string, params: unknown[]) => void;
@@ -125,8 +132,12 @@ function countingClients(
   };
 }
 
-async function openPGlite(dataDir: string): Promise<Database> {
-  if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
+async function openPGlite(dataDir: string, template: string | undefined): Promise<Database> {
+  const loadDataDir = templateFor(dataDir, template);
+  if (dataDir !== "memory://") {
+    mkdirSync(dataDir, { recursive: true });
+    if (!loadDataDir) await createClusterApart(dataDir);
+  }
   // PGlite's WebAssembly starts compiling now, read synchronously so that the compilation is under way on V8's worker
   // thread before this function first yields: the server builds its GraphQL schema meanwhile (main.ts), ~0.1-0.2 s
   // of the embedded start that was spent waiting for it.
@@ -138,6 +149,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
   ]);
   const pglite = await PGlite.create(dataDir, {
     pgliteWasmModule,
+    loadDataDir,
     // PostgreSQL's default 128 MB buffer pool is touched whole at start inside PGlite's WebAssembly memory (~130 MB
     // resident); the embedded default holds small data sets, and pages it evicts stay in the OS file cache.
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${pgliteSharedBuffers}`],

@@ -55,7 +55,10 @@ function readMigrations(dir = migrationsDir): MigrationFile[] {
  * Applies pending migrations in name order, one transaction each, under an advisory lock so that several
  * instances starting together on one PostgreSQL apply each migration once. Returns the names applied.
  */
-export async function applyMigrations(db: Database, migrations = readMigrations()): Promise<string[]> {
+export async function applyMigrations(
+  db: Pick<Database, "withRawConnection">,
+  migrations = readMigrations(),
+): Promise<string[]> {
   return db.withRawConnection(async (connection) => {
     await connection.query("SELECT pg_advisory_lock($1)", [migrationLockKey]);
     try {
