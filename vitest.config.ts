@@ -4,13 +4,24 @@ export default defineConfig({
   // Dependencies loaded by Node (Pothos, Yoga) get graphql's CommonJS build; make our code use the same instance.
   resolve: { alias: { graphql: "graphql/index.js" } },
   test: {
-    include: ["test/**/*.test.ts"],
-    globalSetup: ["test/global-setup.ts"],
-    setupFiles: ["test/helpers/driver-misuse.ts"],
     // Each test file opens its own in-memory PGlite (or its own PostgreSQL database), so files run in parallel.
     pool: "forks",
     fileParallelism: true,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      // `npm run test:unit`: pure functions, no database, no server: seconds.
+      { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/unit/**"],
+          globalSetup: ["test/global-setup.ts"],
+          setupFiles: ["test/helpers/driver-misuse.ts"],
+        },
+      },
+    ],
   },
 });
