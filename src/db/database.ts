@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { PrismaPg } from "@prisma/adapter-pg";
 import type { PrismaPGlite } from "pglite-prisma-adapter";
+import { type DataDirLock, lockDataDir } from "./data-dir-lock.ts";
 import { type Prisma, PrismaClient } from "./generated/client.ts";
 import { createPreparedReads } from "./pg-prepared-reads.ts";
 import { createSqlReader, type DriverQueries, type SqlReader, typeParsers } from "./sql.ts";
@@ -60,14 +61,35 @@ const pgliteSharedBuffers = "32MB";
 type PgDriver = typeof import("pg").default;
 const maxReconnectDelayMs = 5_000;
 
-export type DatabaseLocation = { kind: "pglite"; dataDir: string | "memory://" } | { kind: "postgres"; url: string };
+/**
+ * A PGlite directory is held by one process at a time (data-dir-lock.ts): `lock` is the one the caller took, else
+ * opening takes it. Either way closing the database releases it.
+ */
+export type DatabaseLocation =
+  | { kind: "pglite"; dataDir: string | "memory://"; lock?: DataDirLock }
+  | { kind: "postgres"; url: string };
 
 /**
  * Opens PGlite or PostgreSQL. Each kind's driver is imported here, when opened: a process loads only the one it
  * runs on.
  */
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
-  return location.kind === "pglite" ? openPGlite(location.dataDir) : openPostgres(location.url);
+  if (location.kind === "postgres") return openPostgres(location.url);
+  if (location.dataDir === "memory://") return openPGlite(location.dataDir);
+  const lock = location.lock ?? lockDataDir(location.dataDir, "direct");
+  try {
+    const db = await openPGlite(location.dataDir);
+    return {
+      ...db,
+      async close() {
+        await db.close();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 type StatementListener = (sql: string, params: unknown[]) => void;
@@ -126,7 +148,6 @@ function countingClients(
 }
 
 async function openPGlite(dataDir: string): Promise<Database> {
-  if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
   // PGlite's WebAssembly starts compiling now, read synchronously so that the compilation is under way on V8's worker
   // thread before this function first yields: the server builds its GraphQL schema meanwhile (main.ts), ~0.1-0.2 s
   // of the embedded start that was spent waiting for it.
