@@ -101,7 +101,7 @@ function listenFailure(error: unknown, { port, host }: Settings): string {
 }
 
 /** The one line a failed start ends with. */
-export function startupFailureMessage(error: unknown, settings: Settings | undefined): string {
+function startupFailureMessage(error: unknown, settings: Settings | undefined): string {
   const step = error instanceof StartupStepError ? error.step : "start";
   const cause = error instanceof StartupStepError ? error.failure : error;
   if (cause instanceof ConfigError || cause instanceof DataDirLockedError) return cause.message;

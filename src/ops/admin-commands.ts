@@ -28,7 +28,7 @@ export type CommandOptions = Record<string, string | undefined>;
 type Handler = (ctx: CommandContext, options: CommandOptions) => Promise<unknown>;
 
 /** A command called wrongly (a missing option): exit code 1, like a domain error. */
-export class UsageError extends Error {}
+class UsageError extends Error {}
 
 function required(options: CommandOptions, name: string): string {
   const value = options[name];

@@ -71,6 +71,8 @@ describe("the CLI and the seed while a server runs on the embedded database", { 
     let stderr = "";
     second.stdout.on("data", (chunk) => (stdout += chunk));
     second.stderr.on("data", (chunk) => (stderr += chunk));
+    // A second server that did start (the fault this guards against) is stopped as soon as it listens.
+    second.stdout.on("data", () => stdout.includes("listening on") && second.kill());
     const code = await new Promise((resolve) => second.once("exit", resolve));
     expect(code).toBe(1);
     expect(stdout).toBe("");
