@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import type { ReportProgress } from "../jobs/runner.ts";
-import type { Logger } from "../logger.ts";
+import { describeError, type Logger } from "../logger.ts";
 import { type CommandContext, type CommandOptions, commandFailure, runCommand } from "./admin-commands.ts";
 
 /**
@@ -70,8 +70,7 @@ export async function serveAdminCommands(
         send(socket, { result: await runCommand(request.command, { ...base, progress }, request.options) });
       } catch (error) {
         const failure = commandFailure(error);
-        if (!failure.known)
-          logger.error("admin command failed", { command: request.command, error, stack: (error as Error).stack });
+        if (!failure.known) logger.error("admin command failed", { command: request.command, ...describeError(error) });
         send(socket, { error: failure });
       }
       socket.end();
