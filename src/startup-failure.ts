@@ -76,7 +76,7 @@ function postgresFailure(error: unknown, url: string): string {
     case "42501":
       return `The role of DATABASE_URL lacks a privilege the start needs (${message}): grant it, or set DATABASE_URL to a role that has it`;
   }
-  if (typeof code === "string" && unreachableCodes.has(code)) {
+  if ((typeof code === "string" && unreachableCodes.has(code)) || /^Connection terminated/.test(message)) {
     return `Cannot reach PostgreSQL at ${server}, named in DATABASE_URL (${message}): start it, or fix the host and port in DATABASE_URL`;
   }
   if (error instanceof MigrationError) {

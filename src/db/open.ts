@@ -4,10 +4,28 @@ import { type Database, openDatabase } from "./database.ts";
 import { applyMigrations } from "./migrate.ts";
 
 /**
+ * How long a start waits for PostgreSQL to accept a connection. A host that drops packets (a firewall) would
+ * otherwise hold the first connection for the system's TCP time-out, minutes; the pools set no such limit, since
+ * theirs would also cut requests queued for a busy pool.
+ */
+const firstConnectionTimeoutMs = 10_000;
+
+async function reachPostgres(url: string): Promise<void> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: firstConnectionTimeoutMs });
+  try {
+    await client.connect();
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
  * Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR, under `lock` when the
  * caller already took it) and migrates it.
  */
 export async function openConfiguredDatabase(config: Config, lock?: DataDirLock): Promise<Database> {
+  if (config.databaseUrl) await reachPostgres(config.databaseUrl);
   const db = await openDatabase(
     config.databaseUrl
       ? { kind: "postgres", url: config.databaseUrl }
