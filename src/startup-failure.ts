@@ -113,6 +113,9 @@ function startupFailureMessage(error: unknown, settings: Settings | undefined): 
     const dataDir = settings?.dataDir ?? process.env.DATA_DIR ?? ".data";
     return `DATA_DIR ${dataDir} is not usable (${what}): set DATA_DIR to a directory this user can write, or fix its permissions`;
   }
+  if (cause instanceof MigrationError) {
+    return `${cause.message}: repair the embedded database in DATA_DIR ${settings?.dataDir}, or set DATA_DIR to another directory`;
+  }
   if (step === "database" || step === "admin socket") {
     return `Cannot open the embedded database in DATA_DIR ${settings?.dataDir} (${describe(cause)}): set DATA_DIR to another directory, or DATABASE_URL to use PostgreSQL`;
   }

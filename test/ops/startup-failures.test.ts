@@ -6,6 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/db/database.ts";
+import { applyMigrations } from "../../src/db/migrate.ts";
 import { freePort } from "../helpers/server-process.ts";
 
 // A start that cannot succeed ends within seconds with one line naming the cause and the variable to change, exit
@@ -76,6 +78,38 @@ describe("a start that cannot succeed", { timeout: 60_000 }, () => {
     expect(result.lines).toEqual([
       expect.stringMatching(/^DATA_DIR \/dev\/null\/data is not usable \(ENOTDIR .*set DATA_DIR/),
     ]);
+  });
+});
+
+describe("a start on an embedded database whose migrations do not apply", { timeout: 120_000 }, () => {
+  it("ends with one line naming the migration and DATA_DIR, and leaves the data as it was", async () => {
+    const dataDir = emptyDataDir();
+    const db = await openDatabase({ kind: "pglite", dataDir });
+    try {
+      await applyMigrations(db);
+      await db.withRawConnection((connection) =>
+        connection.query(
+          `UPDATE "_prisma_migrations" SET checksum = 'edited' WHERE migration_name = (SELECT min(migration_name) FROM "_prisma_migrations")`,
+        ),
+      );
+    } finally {
+      await db.close();
+    }
+    const result = await failedStart({ PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: "" });
+    expect(result.code).toBe(1);
+    expect(result.lines).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^Migration \\S+ was changed after it was applied \\(checksum mismatch\\): repair the embedded database in DATA_DIR ${dataDir}, or set DATA_DIR`,
+        ),
+      ),
+    ]);
+    const reopened = await openDatabase({ kind: "pglite", dataDir });
+    try {
+      expect(await reopened.withRawConnection((connection) => connection.query(`SELECT 1 FROM "User"`))).toEqual([]);
+    } finally {
+      await reopened.close();
+    }
   });
 });
 
