@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -78,6 +78,30 @@ describe("a start that cannot succeed", { timeout: 60_000 }, () => {
     expect(result.lines).toEqual([
       expect.stringMatching(/^DATA_DIR \/dev\/null\/data is not usable \(ENOTDIR .*set DATA_DIR/),
     ]);
+  });
+});
+
+describe("a DATA_DIR another process has open (a script, a CLI command without a server)", { timeout: 60_000 }, () => {
+  it("refuses the server with one line naming that pid, and the CLI too", async () => {
+    const dataDir = emptyDataDir();
+    const db = await openDatabase({ kind: "pglite", dataDir });
+    try {
+      const result = await failedStart({ PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: "" });
+      expect(result.code).toBe(1);
+      expect(result.lines).toEqual([
+        expect.stringContaining(
+          `DATA_DIR ${dataDir} is in use by another process (the CLI, a seed or a script), pid ${process.pid}`,
+        ),
+      ]);
+      const cli = spawnSync(process.execPath, ["--import", "tsx", "src/cli.ts", "user", "list"], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+        encoding: "utf8",
+      });
+      expect(cli.status).toBe(1);
+      expect(JSON.parse(cli.stderr).error).toContain(`pid ${process.pid}`);
+    } finally {
+      await db.close();
+    }
   });
 });
 
