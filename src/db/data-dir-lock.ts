@@ -52,13 +52,17 @@ function readHolder(file: string): DataDirHolder | undefined {
   }
 }
 
+/** The lock files this process holds: opening one of their directories a second time is refused too. */
+const heldHere = new Set<string>();
+
 /**
  * Whether the holder still runs. A holder on another host (a shared volume) cannot be checked: it counts as alive.
- * Our own pid is a previous life of this pid (a container's process 1 restarted), not a holder.
+ * Our own pid, on a lock this process did not take, is a previous life of this pid (a container's process 1
+ * restarted), not a holder.
  */
-function isAlive(holder: DataDirHolder): boolean {
+function isAlive(holder: DataDirHolder, file: string): boolean {
   if (holder.host !== hostname()) return true;
-  if (holder.pid === process.pid) return false;
+  if (holder.pid === process.pid) return heldHere.has(file);
   try {
     process.kill(holder.pid, 0);
     return true;
@@ -115,11 +119,13 @@ export function lockDataDir(dataDir: string, role: LockRole): DataDirLock {
   const mine: DataDirHolder = { pid: process.pid, host: hostname(), role, since: new Date().toISOString() };
   for (let attempt = 0; !tryCreate(file, mine); attempt++) {
     const holder = readHolder(file);
-    if (holder && isAlive(holder)) throw new DataDirLockedError(dataDir, holder);
+    if (holder && isAlive(holder, file)) throw new DataDirLockedError(dataDir, holder);
     if (attempt === 50) throw new Error(`Could not take ${file} over from a process that no longer runs`);
     removeStale(file, holder);
   }
+  heldHere.add(file);
   const release = () => {
+    heldHere.delete(file);
     if (readHolder(file)?.pid === process.pid) unlinkSync(file);
   };
   process.once("exit", release);
