@@ -1,15 +1,12 @@
 import { parseArgs } from "node:util";
-import { systemClock } from "./clock.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
-import { contextActingAs } from "./context.ts";
+import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock.ts";
 import type { Database } from "./db/database.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
-import { inProcessEventBus, startEventBus } from "./events/bus.ts";
+import { type EventBus, inProcessEventBus, startEventBus } from "./events/bus.ts";
 import type { ReportProgress } from "./jobs/runner.ts";
-import { domainErrorFrom } from "./lib/errors.ts";
-import { insertOrganization } from "./modules/organization/organization.service.ts";
-import { addMember, createApiToken, createUser, listUsers, revokeApiToken } from "./modules/user/user.service.ts";
-import { parseInput, roleSchema } from "./validation.ts";
+import { type CommandOptions, commandFailure, commandNamed, runCommand } from "./ops/admin-commands.ts";
+import { AdminCommandError, adminSocketPath, sendAdminCommand } from "./ops/admin-socket.ts";
 
 /** Operator commands: each prints one JSON line on success, or an error line on stderr and exits non-zero. */
 const usage = `Usage: npm run cli -- <command> [options]
@@ -21,13 +18,8 @@ const usage = `Usage: npm run cli -- <command> [options]
   token revoke --token-id I                 revoke a token
   seed [--size small|large] [--org O --user U]
                                             demo content (members, teams, spaces, sites), progress on stderr;
-                                            without --org: a new organization, its admin and a token`;
-
-type Handler = (
-  db: Pick<Database, "prisma" | "sql" | "listen" | "notify">,
-  options: Record<string, string | undefined>,
-  config: Config,
-) => Promise<unknown>;
+                                            without --org: a new organization, its admin and a token
+While a server runs on the embedded database (DATA_DIR), commands run in that server.`;
 
 /**
  * Progress of long work on stderr (stdout keeps its one JSON line): one updating line on a terminal, else a line
@@ -48,85 +40,30 @@ function progressOnStderr(label: string): ReportProgress {
   };
 }
 
-function required(options: Record<string, string | undefined>, name: string): string {
-  const value = options[name];
-  if (!value) throw new UsageError(`--${name} is required`);
-  return value;
+/** Runs the command on a database this process opens: PostgreSQL, or PGlite when no server holds DATA_DIR. */
+async function runDirectly(db: Database, name: string, options: CommandOptions, config: Config) {
+  // On PostgreSQL the bus is its NOTIFY, so running servers drop a revoked token from their caches; on PGlite
+  // nobody else has the database open.
+  const events: EventBus = db.kind === "postgres" ? await startEventBus(db) : await inProcessEventBus();
+  try {
+    return await runCommand(name, { db, events, config, progress: progressOnStderr }, options);
+  } finally {
+    await events.close();
+    await db.close();
+  }
 }
 
-class UsageError extends Error {}
-
-const commands: Record<string, Handler> = {
-  "org create": async ({ prisma }, options) => {
-    const organization = await insertOrganization(prisma, { title: required(options, "title") }, systemClock.now());
-    return { id: organization.id, title: organization.title };
-  },
-  "user create": async ({ prisma }, options) => {
-    const user = await createUser(prisma, {
-      email: required(options, "email"),
-      displayName: required(options, "name"),
-    });
-    return { id: user.id, email: user.email, displayName: user.displayName };
-  },
-  "user list": async ({ prisma }) => {
-    return { users: await listUsers(prisma) };
-  },
-  "member add": async ({ prisma }, options) => {
-    const roleName = required(options, "role");
-    const role = roleName === "guest" ? null : parseInput(roleSchema, roleName);
-    const member = await addMember(
-      prisma,
-      required(options, "org"),
-      required(options, "user"),
-      role,
-      systemClock.now(),
-    );
-    return {
-      organization: member.organizationId,
-      user: member.userId,
-      role: member.role,
-    };
-  },
-  "token create": async ({ prisma }, options) => {
-    const { token, apiToken } = await createApiToken(prisma, required(options, "user"), { label: options.label });
-    return { id: apiToken.id, user: apiToken.userId, token };
-  },
-  "token revoke": async (db, options) => {
-    // The database's NOTIFY: running servers drop the token from their caches.
-    const events = await startEventBus(db);
-    try {
-      const token = await revokeApiToken(db.prisma, events, required(options, "token-id"), systemClock.now());
-      return { id: token.id, revokedAt: token.revokedAt };
-    } finally {
-      await events.close();
-    }
-  },
-  seed: async ({ prisma, sql }, options, config) => {
-    // Loaded by this command only: it pulls in every content service (~0.6 s), which the others need not load.
-    const { demoSizeSchema, seedDemoContent } = await import("./modules/demo/demo.service.ts");
-    const size = parseInput(demoSizeSchema, options.size ?? "small");
-    let organizationId = options.org;
-    let userId = options.user;
-    let token: string | undefined;
-    if (!organizationId) {
-      const now = systemClock.now();
-      const admin = await createUser(prisma, {
-        email: `demo-admin-${now.getTime().toString(36)}@example.com`,
-        displayName: "Demo Admin",
-      });
-      const organization = await insertOrganization(prisma, { title: `Demo Co (${size})` }, now, admin.id);
-      organizationId = organization.id;
-      userId = admin.id;
-      token = (await createApiToken(prisma, admin.id, { label: "seed" })).token;
-    } else if (!userId) {
-      throw new UsageError("--user (an admin of --org) is required with --org");
-    }
-    const events = await inProcessEventBus();
-    const ctx = contextActingAs({ prisma, sql, config, clock: systemClock, events }, userId as string, "cli-seed");
-    const created = await seedDemoContent(ctx, organizationId, size, progressOnStderr(`seed ${size}`));
-    return { organization: organizationId, user: userId, ...(token ? { token } : {}), created };
-  },
-};
+async function run(name: string, options: CommandOptions, config: Config): Promise<unknown> {
+  if (config.databaseUrl) return runDirectly(await openConfiguredDatabase(config), name, options, config);
+  try {
+    const lock = lockDataDir(config.dataDir, "direct");
+    return runDirectly(await openConfiguredDatabase(config, lock), name, options, config);
+  } catch (error) {
+    // One writer on PGlite: the server holding DATA_DIR runs the command on its own database.
+    if (!(error instanceof DataDirLockedError) || error.holder.role !== "server") throw error;
+    return sendAdminCommand(adminSocketPath(config.dataDir), name, options, progressOnStderr);
+  }
+}
 
 async function main() {
   const { positionals, values } = parseArgs({
@@ -145,27 +82,23 @@ async function main() {
       help: { type: "boolean" },
     },
   });
-  const handler = commands[positionals.slice(0, 2).join(" ")] ?? commands[positionals[0] ?? ""];
-  if (values.help || !handler) {
+  const name = commandNamed(positionals);
+  if (values.help || !name) {
     process.stderr.write(`${usage}\n`);
     process.exit(values.help ? 0 : 2);
   }
-  const config = loadConfig();
-  const db = await openConfiguredDatabase(config);
-  try {
-    const options = Object.fromEntries(
-      Object.entries(values).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
-    );
-    process.stdout.write(`${JSON.stringify(await handler(db, options, config))}\n`);
-  } finally {
-    await db.close();
-  }
+  const options = Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
+  );
+  const result = await run(name, options, loadConfig());
+  process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
 main().catch((error: unknown) => {
-  const domain = domainErrorFrom(error);
-  const known = domain !== undefined || error instanceof UsageError || error instanceof ConfigError;
-  const message = domain?.message ?? (known ? (error as Error).message : String(error));
+  const { message, known } =
+    error instanceof AdminCommandError || error instanceof ConfigError || error instanceof DataDirLockedError
+      ? { message: error.message, known: !(error instanceof AdminCommandError) || error.known }
+      : commandFailure(error);
   process.stderr.write(`${JSON.stringify({ error: message })}\n`);
   if (!known && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
   process.exit(known ? 1 : 3);

@@ -1,10 +1,11 @@
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServerAdapter } from "@whatwg-node/server";
 import type { ServerContext } from "./app.ts";
 import { bootstrapDemoData } from "./bootstrap.ts";
 import { systemClock } from "./clock.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, loadConfig } from "./config.ts";
 import { contextActingAs } from "./context.ts";
+import { lockDataDir } from "./db/data-dir-lock.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { keepTableStatistics } from "./db/statistics.ts";
 import { startEventBus } from "./events/bus.ts";
@@ -13,23 +14,56 @@ import { startJobRunner } from "./jobs/recurring.ts";
 import { createLogger, describeError } from "./logger.ts";
 import { seedDemoContent } from "./modules/demo/demo.service.ts";
 import { encryptStoredVisitorAuthKeys } from "./modules/site-structure/site.service.ts";
+import { adminSocketPath, serveAdminCommands } from "./ops/admin-socket.ts";
+import { exitAfterStartupFailure, startupStep } from "./startup-failure.ts";
+
+/** Answers requests that arrive while the server starts: the port is bound first, to fail before creating data. */
+function starting(_request: IncomingMessage, response: ServerResponse) {
+  response.writeHead(503, { "content-type": "application/json", "retry-after": "1" });
+  response.end(JSON.stringify({ error: { code: 503, message: "The server is starting; try again in a moment" } }));
+}
+
+/** The configuration, once loaded: a failed start names the settings to change. */
+let settings: Config | undefined;
 
 async function main() {
-  // Until the server listens, a timer keeps the event loop alive. PGlite compiles its WebAssembly on V8's worker
-  // thread; with nothing else to wait for, the loop would run out and Node would then wait for every queued
-  // compilation, the optimizing tier-up included, before going on: ~0.3-0.5 s of the embedded start.
-  const startingUp = setInterval(() => {}, 60_000);
   const config = loadConfig();
+  settings = config;
   const logger = createLogger(config.logLevel);
-  const [db, { createApp }] = await Promise.all([openConfiguredDatabase(config), import("./app.ts")]);
+  // One process at a time runs the embedded database (data-dir-lock.ts); the CLI then talks to this one.
+  const { dataDir } = config;
+  const lock = config.databaseUrl
+    ? undefined
+    : await startupStep("data directory", () => lockDataDir(dataDir, "server"));
+  // The listening port also keeps the event loop alive while PGlite compiles its WebAssembly on V8's worker thread:
+  // with nothing else to wait for, Node would wait for every queued compilation, the optimizing tier-up included.
+  const server = createServer(starting);
+  await startupStep("listen", () => listen(server, config));
+  const [db, { createApp }] = await Promise.all([
+    startupStep("database", () => openConfiguredDatabase(config, lock)),
+    import("./app.ts"),
+  ]);
   db.onConnectionError((error) =>
     logger.warn("database connection lost; the pool opens another", { error: error.message }),
   );
   // Start-up and an idle job runner check through the hand-written reads: Prisma's query engine (WebAssembly, ~30 MB
   // resident and ~70 ms to compile) loads with the first write or due job, not with every start.
   await encryptStoredVisitorAuthKeys(db, config.secretsKey);
-  const demo = await bootstrapDemoData(db, systemClock, config.bootstrapAdminToken);
   const events = await startEventBus(db, logger);
+  const rateLimiter = await createRateLimiter(config, logger);
+  const app = createApp({ config, db, events, logger, rateLimiter });
+  // Commands sent meanwhile wait for the demo data, which is created on an empty database only.
+  let startedUp = () => {};
+  const started = new Promise<void>((resolve) => (startedUp = resolve));
+  const admin =
+    db.kind === "pglite"
+      ? await startupStep("admin socket", () =>
+          serveAdminCommands(adminSocketPath(dataDir), { db, events, config }, logger, started),
+        )
+      : undefined;
+  const jobs = config.runJobs ? startJobRunner(db, systemClock, config, logger, events) : undefined;
+  // Last, once nothing else can fail: its token is printed below, never lost to a failed start.
+  const demo = await bootstrapDemoData(db, systemClock, config.bootstrapAdminToken);
   if (demo) {
     // A small site structure too, so the first nested query in GraphiQL has something to show.
     const ctx = contextActingAs(
@@ -37,15 +71,13 @@ async function main() {
       demo.adminUserId,
       "boot",
     );
-    await seedDemoContent(ctx, demo.organizationId, "small", async () => {});
+    await seedDemoContent(ctx, demo.organizationId, "small", async () => {}).catch((error: unknown) =>
+      logger.warn("the demo site structure could not be created", describeError(error)),
+    );
   }
-  const rateLimiter = await createRateLimiter(config, logger);
-  const app = createApp({ config, db, events, logger, rateLimiter });
-  const jobs = config.runJobs ? startJobRunner(db, systemClock, config, logger, events) : undefined;
   const statistics = keepTableStatistics(db, logger);
-  const server = createServer(createServerAdapter<ServerContext>(app.fetch));
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
-  clearInterval(startingUp);
+  server.off("request", starting).on("request", createServerAdapter<ServerContext>(app.fetch));
+  startedUp();
 
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
   const lines = [
@@ -81,6 +113,7 @@ async function main() {
     server.close(async () => {
       await jobs?.stop();
       await statistics.stop();
+      await admin?.close();
       await eventsClosed;
       await db.close();
       await rateLimiter.close();
@@ -93,9 +126,16 @@ async function main() {
   process.on("SIGTERM", () => stop("SIGTERM"));
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    error instanceof ConfigError ? `${error.message}\n` : `Failed to start: ${JSON.stringify(describeError(error))}\n`,
-  );
-  process.exit(1);
-});
+function listen(server: Server, { port, host }: Config): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+main().catch((error: unknown) =>
+  exitAfterStartupFailure(error, settings, (settings?.logLevel ?? process.env.LOG_LEVEL) === "debug"),
+);

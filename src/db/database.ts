@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { PrismaPg } from "@prisma/adapter-pg";
 import type { PrismaPGlite } from "pglite-prisma-adapter";
+import { type DataDirLock, lockDataDir } from "./data-dir-lock.ts";
 import { type Prisma, PrismaClient } from "./generated/client.ts";
 import { createPreparedReads } from "./pg-prepared-reads.ts";
 import { createClusterApart, templateFor } from "./pglite-cluster.ts";
@@ -62,11 +63,13 @@ type PgDriver = typeof import("pg").default;
 const maxReconnectDelayMs = 5_000;
 
 /**
- * `template`: a PGlite cluster tarball (`dumpDataDir`) a new cluster starts from instead of initdb (the tests' migrated
- * template); ignored when `dataDir` already holds one. Without it a new cluster is created apart (pglite-cluster.ts).
+ * A PGlite directory is held by one process at a time (data-dir-lock.ts): `lock` is the one the caller took, else
+ * opening takes it. Either way closing the database releases it. `template`: a PGlite cluster tarball (`dumpDataDir`)
+ * a new cluster starts from instead of initdb (the tests' migrated template); ignored when `dataDir` already holds
+ * one. Without it a new cluster is created apart (pglite-cluster.ts).
  */
 export type DatabaseLocation =
-  | { kind: "pglite"; dataDir: string | "memory://"; template?: string }
+  | { kind: "pglite"; dataDir: string | "memory://"; lock?: DataDirLock; template?: string }
   | { kind: "postgres"; url: string };
 
 /**
@@ -74,7 +77,22 @@ export type DatabaseLocation =
  * runs on.
  */
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
-  return location.kind === "pglite" ? openPGlite(location.dataDir, location.template) : openPostgres(location.url);
+  if (location.kind === "postgres") return openPostgres(location.url);
+  if (location.dataDir === "memory://") return openPGlite(location.dataDir, location.template);
+  const lock = location.lock ?? lockDataDir(location.dataDir, "direct");
+  try {
+    const db = await openPGlite(location.dataDir, location.template);
+    return {
+      ...db,
+      async close() {
+        await db.close();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 type StatementListener = (sql: string, params: unknown[]) => void;
@@ -134,10 +152,8 @@ function countingClients(
 
 async function openPGlite(dataDir: string, template: string | undefined): Promise<Database> {
   const loadDataDir = templateFor(dataDir, template);
-  if (dataDir !== "memory://") {
-    mkdirSync(dataDir, { recursive: true });
-    if (!loadDataDir) await createClusterApart(dataDir);
-  }
+  // The directory exists: the lock file was written in it.
+  if (dataDir !== "memory://" && !loadDataDir) await createClusterApart(dataDir);
   // PGlite's WebAssembly starts compiling now, read synchronously so that the compilation is under way on V8's worker
   // thread before this function first yields: the server builds its GraphQL schema meanwhile (main.ts), ~0.1-0.2 s
   // of the embedded start that was spent waiting for it.

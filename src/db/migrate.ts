@@ -33,6 +33,9 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 // Any constant works; it only has to be the same for every instance of this service.
 const migrationLockKey = 4_815_162_342;
 
+/** A migration that failed, or that was changed after it was applied: the start stops with it. */
+export class MigrationError extends Error {}
+
 export interface MigrationFile {
   name: string;
   sql: string;
@@ -79,7 +82,9 @@ export async function applyMigrations(
         const recorded = applied.get(migration.name);
         if (recorded !== undefined) {
           if (recorded !== migration.checksum) {
-            throw new Error(`Migration ${migration.name} was changed after it was applied (checksum mismatch)`);
+            throw new MigrationError(
+              `Migration ${migration.name} was changed after it was applied (checksum mismatch)`,
+            );
           }
           continue;
         }
@@ -94,7 +99,7 @@ export async function applyMigrations(
           await connection.exec("COMMIT");
         } catch (error) {
           await connection.exec("ROLLBACK");
-          throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`);
+          throw new MigrationError(`Migration ${migration.name} failed: ${(error as Error).message}`);
         }
         done.push(migration.name);
       }

@@ -1,15 +1,37 @@
 import type { Config } from "../config.ts";
+import type { DataDirLock } from "./data-dir-lock.ts";
 import { type Database, openDatabase } from "./database.ts";
 import { applyMigrations } from "./migrate.ts";
 import { analyzeTablesLackingStatistics } from "./statistics.ts";
 
 /**
- * Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR), migrates it and
- * gathers the statistics a restored or freshly loaded database lacks, before the first request is planned.
+ * How long a start waits for PostgreSQL to accept a connection. A host that drops packets (a firewall) would
+ * otherwise hold the first connection for the system's TCP time-out, minutes; the pools set no such limit, since
+ * theirs would also cut requests queued for a busy pool.
  */
-export async function openConfiguredDatabase(config: Config): Promise<Database> {
+const firstConnectionTimeoutMs = 10_000;
+
+async function reachPostgres(url: string): Promise<void> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: firstConnectionTimeoutMs });
+  try {
+    await client.connect();
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR, under `lock` when the
+ * caller already took it), migrates it and gathers the statistics a restored or freshly loaded database lacks, before
+ * the first request is planned.
+ */
+export async function openConfiguredDatabase(config: Config, lock?: DataDirLock): Promise<Database> {
+  if (config.databaseUrl) await reachPostgres(config.databaseUrl);
   const db = await openDatabase(
-    config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
+    config.databaseUrl
+      ? { kind: "postgres", url: config.databaseUrl }
+      : { kind: "pglite", dataDir: config.dataDir, lock },
   );
   try {
     await applyMigrations(db);
