@@ -1,3 +1,5 @@
+// First: the V8 settings it applies belong before any other module runs.
+import { missingStartSettings } from "./ops/runtime-settings.ts";
 import { createServer } from "node:http";
 import { createServerAdapter } from "@whatwg-node/server";
 import type { ServerContext } from "./app.ts";
@@ -20,6 +22,12 @@ async function main() {
   const startingUp = setInterval(() => {}, 60_000);
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  const missing = missingStartSettings();
+  if (missing.length > 0) {
+    logger.warn("started without the memory settings of npm start and the Dockerfile (see docs/operations.md)", {
+      missing,
+    });
+  }
   const [db, { createApp }] = await Promise.all([openConfiguredDatabase(config), import("./app.ts")]);
   db.onConnectionError((error) =>
     logger.warn("database connection lost; the pool opens another", { error: error.message }),
