@@ -1,5 +1,6 @@
-// First: the V8 settings it applies belong before any other module runs.
-import { missingStartSettings } from "./ops/runtime-settings.ts";
+// First, a bare import (kept first when imports are sorted): the V8 settings it applies belong before any other
+// module runs.
+import "./ops/runtime-settings.ts";
 import { createServer } from "node:http";
 import { createServerAdapter } from "@whatwg-node/server";
 import type { ServerContext } from "./app.ts";
@@ -14,6 +15,8 @@ import { startJobRunner } from "./jobs/recurring.ts";
 import { createLogger, describeError } from "./logger.ts";
 import { seedDemoContent } from "./modules/demo/demo.service.ts";
 import { encryptStoredVisitorAuthKeys } from "./modules/site-structure/site.service.ts";
+import { missingStartSettings } from "./ops/runtime-settings.ts";
+import { startTracing, stopTracing } from "./ops/tracing.ts";
 
 async function main() {
   // Until the server listens, a timer keeps the event loop alive. PGlite compiles its WebAssembly on V8's worker
@@ -27,6 +30,11 @@ async function main() {
     logger.warn("started without the memory settings of npm start and the Dockerfile (see docs/operations.md)", {
       missing,
     });
+  }
+  // Before the database driver and the HTTP server are used: its instrumentations patch them (src/ops/tracing.ts).
+  if (config.otelExporterOtlpEndpoint) {
+    const warn = (message: string) => logger.warn("tracing", { error: message });
+    await startTracing({ serviceName: config.otelServiceName, warn });
   }
   const [db, { createApp }] = await Promise.all([openConfiguredDatabase(config), import("./app.ts")]);
   db.onConnectionError((error) =>
@@ -89,6 +97,8 @@ async function main() {
       await eventsClosed;
       await db.close();
       await rateLimiter.close();
+      // The spans still buffered are exported before the process ends.
+      await stopTracing();
       await logger.flush();
       process.exit(0);
     });

@@ -40,13 +40,33 @@ class PreparedRead<Row> implements pg.Submittable {
   /** The columns this execution reads its rows with: the statement's known ones, or those it asked to be described. */
   columns: Columns | undefined;
   private rowError: unknown;
+  private settled = false;
+
+  /**
+   * Called once, when the read has ended: `pg`'s Query convention, which pg's OpenTelemetry instrumentation wraps
+   * to end the statement's span (it reads `text` for the span, and leaves a Submittable without `callback` open).
+   */
+  callback: (error: unknown) => void;
 
   constructor(
     private readonly statement: Statement,
     private readonly values: (string | null)[],
     private readonly parserFor: (oid: number) => Parser,
-    private readonly settle: (error: unknown) => void,
-  ) {}
+    callback: (error: unknown) => void,
+  ) {
+    this.callback = callback;
+  }
+
+  get text(): string {
+    return this.statement.text;
+  }
+
+  /** An error is followed by ReadyForQuery: the first of the two ends the read. */
+  private settle(error: unknown): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.callback(error);
+  }
 
   submit(connection: pg.Connection): void {
     const { name, text } = this.statement;
