@@ -79,6 +79,19 @@ describe("OpenTelemetry tracing", () => {
     expect(names.some((name) => name.includes(org.organizationId))).toBe(false);
   });
 
+  it("continues the caller's trace when the request carries a W3C traceparent", async () => {
+    const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+    const response = await fetch(`${server.url}/v1/orgs/${org.organizationId}`, {
+      headers: {
+        authorization: `Bearer ${org.members.admin.token}`,
+        traceparent: `00-${traceId}-00f067aa0ba902b7-01`,
+      },
+    });
+    expect(response.status).toBe(200);
+    const http = records().findLast((span) => span.name === "GET /v1/orgs/{organizationId}");
+    expect(http).toMatchObject({ traceId, parentSpanId: "00f067aa0ba902b7" });
+  });
+
   it("traces each job run, its statements as its children", async () => {
     await enqueueJob(t.db.prisma, "traced-job", {}, t.clock.now());
     const handlers = { "traced-job": { run: async () => void (await t.db.prisma.user.count()) } };
