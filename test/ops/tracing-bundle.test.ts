@@ -18,6 +18,8 @@ const bootstrap = `bootstrap-${"t".repeat(24)}`;
 const serverUrl = process.env.TEST_DATABASE_URL;
 const work = mkdtempSync(join(tmpdir(), "tracing-bundle-"));
 const cleanups: (() => Promise<unknown>)[] = [];
+/** Each test starts and stops a server process: ~20 s on a loaded 2-core machine, more than vitest's default. */
+const serverTestTimeout = 120_000;
 
 /** OTLP/HTTP's JSON body, as far as the test reads it. */
 interface OtlpBody {
@@ -100,37 +102,45 @@ describe("tracing in dist/main.js", () => {
     collector = await startCollector();
   });
 
-  it("exports HTTP -> GraphQL -> SQL spans of a nested read over OTLP, its trace id in the request's log line", async () => {
-    const { server, modules } = await startServer("traced", { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url });
-    await readNested(server.url);
-    expect(await server.stop()).toBe(0);
-    const rootField = "Query.organizations";
-    const http = expectNestedReadTrace(collector.spans, "SiteStructure", rootField);
-    const names = collector.spans.map((span) => span.name);
-    // PostgreSQL's statements are pg's instrumentation's; PGlite's are src/db/database.ts's.
-    expect(names.some((name) => name.startsWith(serverUrl ? "pg.query:" : "pglite.query:"))).toBe(true);
-    const requestLine = server
-      .output()
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line))
-      .find((line) => line.message === "request" && line.path === "/graphql");
-    expect(requestLine?.traceId).toBe(http.traceId);
-    // The positive control of the next test: the module log sees OpenTelemetry's packages when they load.
-    expect(openTelemetryModules(modules()).length).toBeGreaterThan(0);
-  });
+  it(
+    "exports HTTP -> GraphQL -> SQL spans of a nested read over OTLP, its trace id in the request's log line",
+    async () => {
+      const { server, modules } = await startServer("traced", { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url });
+      await readNested(server.url);
+      expect(await server.stop()).toBe(0);
+      const rootField = "Query.organizations";
+      const http = expectNestedReadTrace(collector.spans, "SiteStructure", rootField);
+      const names = collector.spans.map((span) => span.name);
+      // PostgreSQL's statements are pg's instrumentation's; PGlite's are src/db/database.ts's.
+      expect(names.some((name) => name.startsWith(serverUrl ? "pg.query:" : "pglite.query:"))).toBe(true);
+      const requestLine = server
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line))
+        .find((line) => line.message === "request" && line.path === "/graphql");
+      expect(requestLine?.traceId).toBe(http.traceId);
+      // The positive control of the next test: the module log sees OpenTelemetry's packages when they load.
+      expect(openTelemetryModules(modules()).length).toBeGreaterThan(0);
+    },
+    serverTestTimeout,
+  );
 
-  it("loads no OpenTelemetry package when OTEL_EXPORTER_OTLP_ENDPOINT is unset", async () => {
-    const { server, modules } = await startServer("untraced", { OTEL_EXPORTER_OTLP_ENDPOINT: "" });
-    await readNested(server.url);
-    expect(await server.stop()).toBe(0);
-    expect(modules().some((url) => url.endsWith("/dist/main.js"))).toBe(true);
-    expect(openTelemetryModules(modules())).toEqual([]);
-    const requestLine = server
-      .output()
-      .split("\n")
-      .find((line) => line.includes('"message":"request"'));
-    expect(requestLine).toBeDefined();
-    expect(requestLine).not.toContain("traceId");
-  });
+  it(
+    "loads no OpenTelemetry package when OTEL_EXPORTER_OTLP_ENDPOINT is unset",
+    async () => {
+      const { server, modules } = await startServer("untraced", { OTEL_EXPORTER_OTLP_ENDPOINT: "" });
+      await readNested(server.url);
+      expect(await server.stop()).toBe(0);
+      expect(modules().some((url) => url.endsWith("/dist/main.js"))).toBe(true);
+      expect(openTelemetryModules(modules())).toEqual([]);
+      const requestLine = server
+        .output()
+        .split("\n")
+        .find((line) => line.includes('"message":"request"'));
+      expect(requestLine).toBeDefined();
+      expect(requestLine).not.toContain("traceId");
+    },
+    serverTestTimeout,
+  );
 });
