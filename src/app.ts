@@ -28,6 +28,7 @@ import { contentPlainRoutes } from "./modules/content/content.http.ts";
 import { openApiSpecPlainRoutes } from "./modules/openapi-spec/openapi-spec.http.ts";
 import { samlPlainRoutes } from "./modules/saml-provider/saml-provider.http.ts";
 import { createMetrics, type RequestLabels } from "./ops/metrics.ts";
+import { requestTraceId, tracingPlugins } from "./ops/tracing.ts";
 import { findPlainRoute, runPlainRoute } from "./plain-routes.ts";
 import { RequestBudget } from "./request-budget.ts";
 import { restError } from "./rest/errors.ts";
@@ -206,6 +207,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
           },
         }),
       } satisfies Plugin<RequestContext>,
+      ...tracingPlugins(),
     ],
     // The safety net for errors outside execution (they carry no request id).
     maskedErrors: { maskError: (error) => maskError(error, "", logUnexpected("")) },
@@ -387,6 +389,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
         path: url.pathname,
         status: response.status,
         durationMs: Math.round(seconds * 10_000) / 10,
+        traceId: requestTraceId(request.method, labels.route, labels.operation),
       });
       return response;
     },

@@ -90,6 +90,8 @@ const configSchema = z.object({
     .enum(["true", "false"], { message: "must be true or false" })
     .default("false")
     .transform((value) => value === "true"),
+  otelExporterOtlpEndpoint: z.string().url().optional(),
+  otelServiceName: z.string().min(1).default("docs-management-gateway"),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "secretsKey"> & {
@@ -132,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gitAllowHosts: env.GIT_ALLOW_HOSTS || undefined,
     corsOrigins: env.CORS_ORIGINS || undefined,
     trustedDocumentsOnly: env.TRUSTED_DOCUMENTS_ONLY || undefined,
+    otelExporterOtlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
+    otelServiceName: env.OTEL_SERVICE_NAME || undefined,
   });
   if (!parsed.success) {
     const names: Record<string, string> = {
@@ -163,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gitAllowHosts: "GIT_ALLOW_HOSTS",
       corsOrigins: "CORS_ORIGINS",
       trustedDocumentsOnly: "TRUSTED_DOCUMENTS_ONLY",
+      otelExporterOtlpEndpoint: "OTEL_EXPORTER_OTLP_ENDPOINT",
+      otelServiceName: "OTEL_SERVICE_NAME",
     };
     const lines = parsed.error.issues.map(
       (issue) => `  ${names[String(issue.path[0])] ?? issue.path.join(".")}: ${issue.message}`,

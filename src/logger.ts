@@ -10,6 +10,8 @@ interface RequestLine {
   path: string;
   status: number;
   durationMs: number;
+  /** With tracing on: the request's trace id, to find its trace from the log. */
+  traceId?: string;
 }
 
 export interface Logger {

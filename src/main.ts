@@ -1,3 +1,6 @@
+// First, a bare import (kept first when imports are sorted): the V8 settings it applies belong before any other
+// module runs.
+import "./ops/runtime-settings.ts";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServerAdapter } from "@whatwg-node/server";
 import type { ServerContext } from "./app.ts";
@@ -15,6 +18,8 @@ import { createLogger, describeError } from "./logger.ts";
 import { seedDemoContent } from "./modules/demo/demo.service.ts";
 import { encryptStoredVisitorAuthKeys } from "./modules/site-structure/site.service.ts";
 import { adminSocketPath, serveAdminCommands } from "./ops/admin-socket.ts";
+import { missingStartSettings } from "./ops/runtime-settings.ts";
+import { startTracing, stopTracing } from "./ops/tracing.ts";
 import { exitAfterStartupFailure, startupStep } from "./startup-failure.ts";
 
 /** Answers requests that arrive while the server starts: the port is bound first, to fail before creating data. */
@@ -30,6 +35,11 @@ async function main() {
   const config = loadConfig();
   settings = config;
   const logger = createLogger(config.logLevel);
+  // Before the database driver and the HTTP server are used: its instrumentations patch them (src/ops/tracing.ts).
+  if (config.otelExporterOtlpEndpoint) {
+    const warn = (message: string) => logger.warn("tracing", { error: message });
+    await startTracing({ serviceName: config.otelServiceName, warn });
+  }
   // One process at a time runs the embedded database (data-dir-lock.ts); the CLI then talks to this one.
   const { dataDir } = config;
   const lock = config.databaseUrl
@@ -99,6 +109,13 @@ async function main() {
     lines.push("  Need a token? npm run cli -- token create --user <userId>   (npm run cli -- user list shows users)");
   }
   process.stdout.write(`${lines.join("\n")}\n`);
+  // Once started: a start that fails says only why.
+  const missing = missingStartSettings();
+  if (missing.length > 0) {
+    logger.warn("started without the memory settings of npm start and the Dockerfile (see docs/operations.md)", {
+      missing,
+    });
+  }
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -117,6 +134,8 @@ async function main() {
       await eventsClosed;
       await db.close();
       await rateLimiter.close();
+      // The spans still buffered are exported before the process ends.
+      await stopTracing();
       await logger.flush();
       process.exit(0);
     });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { PrismaPg } from "@prisma/adapter-pg";
 import type { PrismaPGlite } from "pglite-prisma-adapter";
+import { traceStatement, tracingActive } from "../ops/tracing.ts";
 import { type DataDirLock, lockDataDir } from "./data-dir-lock.ts";
 import { type Prisma, PrismaClient } from "./generated/client.ts";
 import { createPreparedReads } from "./pg-prepared-reads.ts";
@@ -170,6 +171,13 @@ async function openPGlite(dataDir: string, template: string | undefined): Promis
     // resident); the embedded default holds small data sets, and pages it evicts stay in the OS file cache.
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${pgliteSharedBuffers}`],
   });
+  if (tracingActive()) {
+    // No instrumentation knows PGlite: its statements (Prisma's outside transactions, the hand-written reads',
+    // migrations') become spans here. PostgreSQL's are pg's instrumentation's.
+    const query = pglite.query.bind(pglite);
+    pglite.query = ((text: string, ...rest: unknown[]) =>
+      traceStatement(text, () => (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest))) as typeof query;
+  }
   const { prisma, disconnectPrisma, sql, statementCount, onStatement } = countingClients(new PrismaPGlite(pglite), {
     arrays: (text, params) => pglite.query<unknown[]>(text, params, { rowMode: "array", parsers: typeParsers }),
   });

@@ -3,6 +3,7 @@ import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import { isAsyncIterable, type Plugin, type YogaInitialContext } from "graphql-yoga";
 import type { RequestContext } from "../context.ts";
 import { jsonResponse } from "../http/json-response.ts";
+import { withSpan } from "../ops/tracing.ts";
 import { withCostReport } from "./cost-report.ts";
 import { usesIncrementalDelivery } from "./defer-stream.ts";
 import { refusal } from "./limits.ts";
@@ -176,7 +177,9 @@ export function createRepeatedOperations(schema: GraphQLSchema): RepeatedOperati
       }
       labels.operation = entry.label;
       entry.compiled ??= compiled(entry);
-      const result = await entry.compiled.query(undefined, context, variables);
+      const query = entry.compiled.query;
+      // With tracing on, the operation's span, as yoga's path has one (src/ops/open-telemetry.ts).
+      const result = await withSpan(`query ${entry.label}`, async () => query(undefined, context, variables));
       if (result.errors?.length) return undefined;
       answeredCount++;
       return jsonResponse(withCostReport(result, context), { contentType: `${mediaType}; charset=utf-8` });

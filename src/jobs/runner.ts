@@ -7,6 +7,7 @@ import { type EventBus, inProcessEventBus } from "../events/bus.ts";
 import type { JobStatus, JobUpdate } from "../events/topics.ts";
 import { newId } from "../ids.ts";
 import type { Logger } from "../logger.ts";
+import { withSpan } from "../ops/tracing.ts";
 
 /** Records how far a job is (`done` of `total` steps) and tells its watchers. */
 export type ReportProgress = (done: number, total: number, message?: string) => Promise<void>;
@@ -196,7 +197,9 @@ export async function runDueJobs(
     let finished: Job;
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
-      await handler.run(prisma, job, now, { config, sql, reportProgress, events: bus });
+      await withSpan(`job ${job.type}`, () =>
+        handler.run(prisma, job, now, { config, sql, reportProgress, events: bus }),
+      );
       finished = await finishJob(prisma, job, handler, clock.now());
     } catch (error) {
       logger?.warn("job failed", { jobId: job.id, type: job.type, attempts: job.attempts, error: String(error) });

@@ -1,0 +1,116 @@
+import "../helpers/in-memory-tracing.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enqueueJob, runDueJobs } from "../../src/jobs/runner.ts";
+import { createSite, createSpace, sitePath } from "../factories.ts";
+import { listen, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { finishedSpans } from "../helpers/in-memory-tracing.ts";
+import { expectNestedReadTrace, type SpanRecord } from "../helpers/trace-tree.ts";
+
+// Tracing in process, its spans in an in-memory exporter: a real HTTP server (the HTTP instrumentation traces the
+// server's requests), yoga's operation, the resolvers that load data, and the database's statements (pg's
+// instrumentation on PostgreSQL, src/db/database.ts's spans on PGlite). test/ops/tracing-bundle.test.ts checks the
+// same trace in dist/main.js, exported over OTLP.
+
+const records = (): SpanRecord[] =>
+  finishedSpans().map((span) => ({
+    name: span.name,
+    traceId: span.spanContext().traceId,
+    spanId: span.spanContext().spanId,
+    parentSpanId: span.parentSpanContext?.spanId,
+  }));
+
+const nestedRead = `query SiteStructure($id: ID!) {
+  organization(id: $id) { sites(first: 5) { nodes { title sections(first: 5) { nodes { title } } } } }
+}`;
+
+describe("OpenTelemetry tracing", () => {
+  const lines: string[] = [];
+  let t: TestApp;
+  let org: SeededOrganization;
+  let server: Awaited<ReturnType<typeof listen>>;
+
+  beforeAll(async () => {
+    t = await startTestApp({ log: (line) => lines.push(line) });
+    org = await seedOrganization(t.db);
+    const space = await createSpace(t, org);
+    for (const title of ["Docs", "Blog"]) {
+      const site = await createSite(t, org, { title });
+      const section = await t.rest("POST", `${sitePath(org, site.id)}/sections`, {
+        token: org.members.admin.token,
+        body: { spaceId: space.id, title: `${title} section` },
+      });
+      expect(section.status).toBe(201);
+    }
+    server = await listen(t.app);
+  });
+
+  afterAll(() => server?.close());
+
+  it("traces a nested GraphQL read as HTTP -> GraphQL operation -> resolvers -> SQL, its trace id in the log line", async () => {
+    const response = await fetch(`${server.url}/graphql`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${org.members.admin.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ query: nestedRead, variables: { id: org.organizationId } }),
+    });
+    const body = await response.json();
+    expect(body.errors).toBeUndefined();
+    expect(body.data.organization.sites.nodes).toHaveLength(2);
+    const http = expectNestedReadTrace(records(), "SiteStructure", "Query.organization");
+    const logged = lines.map((line) => JSON.parse(line)).filter((line) => line.path === "/graphql");
+    expect(logged).toEqual([expect.objectContaining({ message: "request", status: 200, traceId: http.traceId })]);
+    // A repeat skips yoga (src/graphql/repeated-operations.ts) and still has its operation span.
+    const before = finishedSpans().length;
+    const repeat = await fetch(`${server.url}/graphql`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${org.members.admin.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ query: nestedRead, variables: { id: org.organizationId } }),
+    });
+    expect((await repeat.json()).data).toEqual(body.data);
+    expectNestedReadTrace(records().slice(before), "SiteStructure", "Query.organization");
+  });
+
+  it("names REST requests' spans by route template, not by path", async () => {
+    const response = await fetch(`${server.url}/v1/orgs/${org.organizationId}`, {
+      headers: { authorization: `Bearer ${org.members.admin.token}` },
+    });
+    expect(response.status).toBe(200);
+    const names = records().map((span) => span.name);
+    expect(names).toContain("GET /v1/orgs/{organizationId}");
+    expect(names.some((name) => name.includes(org.organizationId))).toBe(false);
+  });
+
+  it("continues the caller's trace when the request carries a W3C traceparent", async () => {
+    const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+    const response = await fetch(`${server.url}/v1/orgs/${org.organizationId}`, {
+      headers: {
+        authorization: `Bearer ${org.members.admin.token}`,
+        traceparent: `00-${traceId}-00f067aa0ba902b7-01`,
+      },
+    });
+    expect(response.status).toBe(200);
+    const http = records().findLast((span) => span.name === "GET /v1/orgs/{organizationId}");
+    expect(http).toMatchObject({ traceId, parentSpanId: "00f067aa0ba902b7" });
+  });
+
+  it("traces each job run, its statements as its children", async () => {
+    await enqueueJob(t.db.prisma, "traced-job", {}, t.clock.now());
+    const handlers = { "traced-job": { run: async () => void (await t.db.prisma.user.count()) } };
+    expect(await runDueJobs(t.db, t.clock, t.config, handlers)).toBe(1);
+    const spans = records();
+    const job = spans.find((span) => span.name === "job traced-job");
+    expect(job?.parentSpanId).toBeUndefined();
+    const children = spans.filter((span) => span.parentSpanId === job?.spanId).map((span) => span.name);
+    expect(children.some((name) => /^(pg|pglite)\.query:SELECT/.test(name))).toBe(true);
+  });
+
+  it("does not trace health and metrics probes", async () => {
+    const before = finishedSpans().length;
+    for (const path of ["/livez", "/readyz", "/metrics"])
+      expect((await fetch(`${server.url}${path}`)).status).toBe(200);
+    expect(
+      records()
+        .slice(before)
+        .filter((span) => span.name.startsWith("GET")),
+    ).toEqual([]);
+  });
+});
