@@ -29,7 +29,8 @@ export function expectNestedReadTrace(spans: SpanRecord[], operationName: string
   expect(sites.length).toBeGreaterThan(0);
   const sections = sites.flatMap((site) => childrenOf(site, "Site.sections"));
   expect(sections.length).toBeGreaterThan(0);
-  const isSql = (span: SpanRecord) => /^(pg|pglite)\.query:SELECT/.test(span.name);
+  // pg names a prepared statement's span after the statement (`pg.query:read_3 <database>`), others after the command.
+  const isSql = (span: SpanRecord) => /^(pg|pglite)\.query:/.test(span.name);
   const sqlUnder = (parents: SpanRecord[]) =>
     trace.filter((span) => isSql(span) && parents.some((parent) => parent.spanId === span.parentSpanId));
   // Each level's statement is sent by a resolver of that level (DataLoader batches a level's loads into one).
