@@ -78,6 +78,7 @@ async function main() {
     setTimeout(() => process.exit(1), 10_000).unref();
     server.close(async () => {
       await jobs?.stop();
+      await app.close();
       await eventsClosed;
       await db.close();
       await rateLimiter.close();
