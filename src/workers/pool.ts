@@ -24,8 +24,6 @@ export type WorkerAnswer<T> = { ok: true; value: T } | { ok: false; refused: str
 export interface WorkerPool {
   /** Runs the worker's job `task` on `input`. */
   run<T>(task: string, input: unknown): Promise<WorkerAnswer<T>>;
-  /** Jobs running or waiting. */
-  pending(): number;
   close(): Promise<void>;
 }
 
@@ -46,14 +44,24 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     // Idle workers exit, and with them the memory a big job left in their heap.
     idleTimeout: 30_000,
   });
-  let pending = 0;
+  // Jobs wait here, not in piscina's queue: a queued task did not reach the thread started after a terminated one.
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const acquire = async () => {
+    if (running + waiting.length >= options.threads + options.queue) {
+      throw new PoolSaturatedError("Every worker is busy and the queue is full");
+    }
+    if (running < options.threads) running++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
   return {
-    pending: () => pending,
     async run<T>(task: string, input: unknown) {
-      if (pending >= options.threads + options.queue) {
-        throw new PoolSaturatedError("Every worker is busy and the queue is full");
-      }
-      pending++;
+      await acquire();
       // The worker says when it starts the job (over a port of the job's own): the budget counts from there.
       const { port1, port2 } = new MessageChannel();
       const abort = new AbortController();
@@ -70,9 +78,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         if (abort.signal.aborted) throw new WorkTimeoutError(`The job took more than ${options.timeoutMs} ms`);
         throw error;
       } finally {
-        pending--;
         clearTimeout(timer);
         port1.close();
+        release();
       }
     },
     close: () => piscina.destroy(),

@@ -75,6 +75,17 @@ describe("markdown conversion", () => {
     expect(await t.db.prisma.comment.count({ where: { spaceId } })).toBe(0);
     expect(maxDelayMs).toBeLessThan(maxLoopDelayMs);
 
+    // Jobs queued behind one whose thread was ended run on the next thread: each answers, none waits forever.
+    const queued = await Promise.all(
+      [1, 2, 3].map((variant) =>
+        strict.rest<ErrorBody>("POST", `/spaces/${spaceId}/comments`, {
+          token: org.members.comment.token,
+          body: { body: { markdown: `${variant} ${pathologicalLinks}` } },
+        }),
+      ),
+    );
+    expect(queued.map((answer) => answer.status)).toEqual([422, 422, 422]);
+
     // Stored before this check existed, it reads as the same 422 (remembered: the worker is not tied up again).
     const stored = await strict.rest<CommentBody>("POST", `/spaces/${spaceId}/comments`, {
       token: org.members.comment.token,
