@@ -135,7 +135,9 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     };
   }
 
-  const work = createHeavyWork(config);
+  const work = createHeavyWork(config, (error) =>
+    logger.error("worker thread error outside a job", describeError(error)),
+  );
   const documentCacheOptions = {
     maxBytes: config.graphqlCacheBytes,
     maxTextBytes: config.graphqlCacheMaxDocumentBytes,

@@ -129,16 +129,18 @@ function outcomeCache<T>(maxBytes: number, sizeOf: (value: T) => number) {
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("base64url");
 
-export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
+export function createHeavyWork(options: HeavyWorkOptions, onError: (error: unknown) => void): HeavyWork {
   const conversionPool = createWorkerPool({
     threads: options.conversionThreads,
     queue: options.conversionQueue,
     timeoutMs: options.conversionTimeoutMs,
+    onError,
   });
   const pdfPool = createWorkerPool({
     threads: options.pdfThreads,
     queue: options.pdfQueue,
     timeoutMs: options.pdfTimeoutMs,
+    onError,
   });
   const sizes = new WeakMap<object, number>();
   const converted = outcomeCache<unknown>(options.conversionCacheBytes, (value) =>

@@ -13,6 +13,8 @@ export interface WorkerPoolOptions {
   /** Jobs that may wait for a thread; past threads + queue, jobs are refused. */
   queue: number;
   timeoutMs: number;
+  /** A thread's error outside any job (piscina's `error` event, which would otherwise end the process). */
+  onError(error: unknown): void;
 }
 
 export class WorkTimeoutError extends Error {}
@@ -44,6 +46,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     // Idle workers exit, and with them the memory a big job left in their heap.
     idleTimeout: 30_000,
   });
+  piscina.on("error", options.onError);
   // Jobs wait here, not in piscina's queue: a queued task did not reach the thread started after a terminated one.
   let running = 0;
   const waiting: (() => void)[] = [];
