@@ -6,13 +6,15 @@ import { extractPdfText } from "../helpers/pdf.ts";
 /*
  * Content that takes seconds of CPU to convert (markdown the parser handles in superlinear time) or to render (big
  * PDFs) is worked on in worker threads within a time budget, and cached: the event loop stays free for everyone
- * else. The bound on the loop's delay is generous for a loaded 2-core machine, and far below the seconds each of
- * these reads held it before.
+ * else. The bound on the loop's delay is generous: the delay measured is wall-clock time, so on the shared 2-core
+ * machine it includes the time the scheduler gives other processes (200-300 ms seen at load average ~10 with
+ * nothing blocking the loop). Before, each of these reads held the loop for seconds (the comment ~2 s per read,
+ * the PDFs ~10 s in all).
  */
 
 let t: TestApp;
 let org: SeededOrganization;
-const maxLoopDelayMs = 200;
+const maxLoopDelayMs = 500;
 
 type ErrorBody = { error: { code: number; message: string } };
 type CommentBody = { id: string; body: { document?: { object: string; nodes: unknown[] } } };
