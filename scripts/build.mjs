@@ -1,5 +1,6 @@
 // Compiles the server ahead of time: src/main.ts and everything it imports from src/ into one ES module,
-// dist/main.js, which `npm start` runs with plain node (no TypeScript loader in the serving process: it cost ~150 MB
+// dist/main.js, and the worker threads' entry (src/workers/heavy-work.worker.ts) into dist/heavy-work.worker.js
+// beside it, where the pool (src/workers/pool.ts, bundled in main.js) looks for it. main.js is what `npm start` runs with plain node (no TypeScript loader in the serving process: it cost ~150 MB
 // of RSS and seconds of start-up). The packages it imports statically are bundled too: Node resolved, read and
 // compiled ~950 files of node_modules one by one at every start, about half of the start-up time. Left in
 // node_modules, imported from there at run time: Prisma's (its runtime finds its WebAssembly next to its code) and
@@ -13,7 +14,8 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const outfile = join(root, "dist", "main.js");
+const outdir = join(root, "dist");
+const outfiles = [join(outdir, "main.js"), join(outdir, "heavy-work.worker.js")];
 
 /** The newest modification time among `path` and, for a folder, everything below it (a folder's own time moves when an entry is added, removed or renamed). */
 function newestChange(path) {
@@ -31,12 +33,15 @@ const inputs = [
   fileURLToPath(import.meta.url),
 ];
 
-/** Packages imported with `import()` stay external, so they stay lazy; pg goes with @prisma/adapter-pg, which needs the one copy. */
+/**
+ * Packages imported with `import()` stay external, so they stay lazy; pg goes with @prisma/adapter-pg, which needs
+ * the one copy; piscina starts its threads from its own worker.js next to its code.
+ */
 const lazyPackagesExternal = {
   name: "lazy-packages-external",
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.kind === "dynamic-import" || /^(@prisma\/|pg$|pg-)/.test(args.path)
+      args.kind === "dynamic-import" || /^(@prisma\/|pg$|pg-|piscina$)/.test(args.path)
         ? { path: args.path, external: true }
         : undefined,
     );
@@ -58,14 +63,17 @@ const graphqlAsModule = {
     });
   },
 };
-if (process.argv.includes("--if-stale") && existsSync(outfile)) {
-  const built = statSync(outfile).mtimeMs;
+if (process.argv.includes("--if-stale") && outfiles.every((file) => existsSync(file))) {
+  const built = Math.min(...outfiles.map((file) => statSync(file).mtimeMs));
   if (Math.max(...inputs.map(newestChange)) <= built) process.exit(0);
 }
 
 await build({
-  entryPoints: [join(root, "src", "main.ts")],
-  outfile,
+  entryPoints: {
+    main: join(root, "src", "main.ts"),
+    "heavy-work.worker": join(root, "src", "workers", "heavy-work.worker.ts"),
+  },
+  outdir,
   bundle: true,
   plugins: [graphqlAsModule, lazyPackagesExternal],
   platform: "node",

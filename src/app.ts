@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { IncomingMessage } from "node:http";
-import { useGraphQlJit } from "@envelop/graphql-jit";
+import { type JITCache, useGraphQlJit } from "@envelop/graphql-jit";
 import { useDeferStream } from "@graphql-yoga/plugin-defer-stream";
 import { Request as PonyfillRequest, Response } from "@whatwg-node/fetch";
-import { getOperationAST, Kind } from "graphql";
+import { type DocumentNode, getOperationAST, Kind } from "graphql";
 import { createYoga, handleStreamOrSingleExecutionResult, isAsyncIterable, type Plugin } from "graphql-yoga";
 import { createTokenCache } from "./auth/token-cache.ts";
 import { authenticate, bearerToken } from "./auth/viewer.ts";
@@ -13,6 +13,7 @@ import type { RateLimitDecision, RequestContext, Viewer } from "./context.ts";
 import type { Database } from "./db/database.ts";
 import type { EventBus } from "./events/bus.ts";
 import { usesIncrementalDelivery } from "./graphql/defer-stream.ts";
+import { textKeyedCache } from "./graphql/document-caches.ts";
 import { maskError, maskIncrementalPayload } from "./graphql/errors.ts";
 import { graphqlLimitPlugins, graphqlLimits, maxBatchedOperations } from "./graphql/limits.ts";
 import { operationLabel } from "./graphql/operation-label.ts";
@@ -37,6 +38,7 @@ import { compileRoutes, createRestHandler } from "./rest/router.ts";
 import { restRoutes } from "./rest-routes.ts";
 import { schema } from "./schema.ts";
 import { maxInputDepth } from "./validation.ts";
+import { createHeavyWork } from "./workers/heavy-work.ts";
 
 export interface AppOptions {
   config: Config;
@@ -57,6 +59,8 @@ export interface App {
   fetch(request: Request, server?: ServerContext): Promise<Response>;
   /** From now on `/readyz` answers 503, so load balancers stop sending traffic while requests in flight finish. */
   stopAcceptingTraffic(): void;
+  /** Ends the worker threads (once the server has stopped). */
+  close(): Promise<void>;
 }
 
 /** Who is calling and how the request is labelled in the metrics, settled before a handler runs. */
@@ -68,6 +72,9 @@ interface CallContext {
   budget: RequestBudget;
   rateLimit?: RateLimitDecision;
 }
+
+/** What graphql-jit's plugin keeps per document text. */
+type JitCacheEntry = Parameters<JITCache["set"]>[1];
 
 /** Levels a body adds around a variable's value: a batch, its operation, `variables`, the variable. */
 const jsonEnvelopeDepth = 4;
@@ -124,13 +131,33 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
       loaders: new Map(),
       events,
       budget,
+      work,
       rateLimit,
     };
   }
 
-  const repeatedOperations = createRepeatedOperations(schema);
-  const metrics = createMetrics(db, { repeatedOperations: repeatedOperations.answered });
-  const newBudget = () => new RequestBudget(graphqlLimits.cost, config.maxConversionBytes);
+  const work = createHeavyWork(config, (error) =>
+    logger.error("worker thread error outside a job", describeError(error)),
+  );
+  const documentCacheOptions = {
+    maxBytes: config.graphqlCacheBytes,
+    maxTextBytes: config.graphqlCacheMaxDocumentBytes,
+  };
+  const parsedDocuments = textKeyedCache<DocumentNode>(documentCacheOptions);
+  const parseErrors = textKeyedCache<object>(documentCacheOptions);
+  const compiledOperations = textKeyedCache<JitCacheEntry>(documentCacheOptions);
+  const repeatedOperations = createRepeatedOperations(schema, documentCacheOptions);
+  const metrics = createMetrics(db, {
+    repeatedOperations: repeatedOperations.answered,
+    cacheBytes: () => ({
+      graphql_documents: parsedDocuments.bytes(),
+      graphql_parse_errors: parseErrors.bytes(),
+      graphql_compiled: compiledOperations.bytes(),
+      graphql_repeats: repeatedOperations.bytes(),
+      ...work.stats(),
+    }),
+  });
+  const newBudget = () => new RequestBudget(graphqlLimits.cost, config.maxConversionBytes, work);
   const tokens = createTokenCache(events);
   let acceptingTraffic = true;
   const cors = createCors(config.corsOrigins);
@@ -152,6 +179,8 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     // CORS is ours (src/http/cors.ts), the same for /graphql and /v1: yoga's default would allow every origin.
     cors: false,
     context: (call) => createContext(call),
+    // Bounded by the bytes of the texts they hold (src/graphql/document-caches.ts), not by their entries.
+    parserAndValidationCache: { documentCache: parsedDocuments, errorCache: parseErrors },
     batching: { limit: maxBatchedOperations },
     // The guard has read the whole body within MAX_BODY_BYTES already; yoga's own limit would stream it through a
     // TransformStream again (an AbortSignal and a DOMException per request, ~7% of a small request's CPU).
@@ -178,6 +207,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
             !usesIncrementalDelivery(args.document) &&
             args.document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION).length ===
               1,
+          cache: compiledOperations,
         },
       ),
       {
@@ -396,5 +426,6 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     stopAcceptingTraffic() {
       acceptingTraffic = false;
     },
+    close: () => work.close(),
   };
 }

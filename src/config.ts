@@ -75,6 +75,32 @@ const configSchema = z.object({
     .min(1024)
     .default(512 * 1024),
   maxSubscriptionsPerToken: z.coerce.number().int().min(1).default(20),
+  conversionThreads: z.coerce.number().int().min(1).max(64).default(1),
+  conversionQueue: z.coerce.number().int().min(0).default(64),
+  conversionTimeoutMs: z.coerce.number().int().min(10).max(600_000).default(10_000),
+  conversionCacheBytes: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(32 * 1024 * 1024),
+  pdfThreads: z.coerce.number().int().min(1).max(64).default(1),
+  pdfQueue: z.coerce.number().int().min(0).default(4),
+  pdfTimeoutMs: z.coerce.number().int().min(10).max(600_000).default(30_000),
+  pdfCacheBytes: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64 * 1024 * 1024),
+  graphqlCacheBytes: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(8 * 1024 * 1024),
+  graphqlCacheMaxDocumentBytes: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(100 * 1024),
   secretsKey: z.string().regex(secretsKeyPattern, "must be 64 hex characters (32 bytes)").optional(),
   runJobs: z
     .enum(["true", "false"], { message: "must be true or false" })
@@ -128,6 +154,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxBodyBytes: env.MAX_BODY_BYTES || undefined,
     maxConversionBytes: env.MAX_CONVERSION_BYTES || undefined,
     maxSubscriptionsPerToken: env.MAX_SUBSCRIPTIONS_PER_TOKEN || undefined,
+    conversionThreads: env.CONVERSION_THREADS || undefined,
+    conversionQueue: env.CONVERSION_QUEUE || undefined,
+    conversionTimeoutMs: env.CONVERSION_TIMEOUT_MS || undefined,
+    conversionCacheBytes: env.CONVERSION_CACHE_BYTES || undefined,
+    pdfThreads: env.PDF_THREADS || undefined,
+    pdfQueue: env.PDF_QUEUE || undefined,
+    pdfTimeoutMs: env.PDF_TIMEOUT_MS || undefined,
+    pdfCacheBytes: env.PDF_CACHE_BYTES || undefined,
+    graphqlCacheBytes: env.GRAPHQL_CACHE_BYTES || undefined,
+    graphqlCacheMaxDocumentBytes: env.GRAPHQL_CACHE_MAX_DOCUMENT_BYTES || undefined,
     secretsKey: env.SECRETS_KEY || undefined,
     runJobs: env.RUN_JOBS || undefined,
     gitFileUrls: env.GIT_FILE_URLS || undefined,
@@ -161,6 +197,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBodyBytes: "MAX_BODY_BYTES",
       maxConversionBytes: "MAX_CONVERSION_BYTES",
       maxSubscriptionsPerToken: "MAX_SUBSCRIPTIONS_PER_TOKEN",
+      conversionThreads: "CONVERSION_THREADS",
+      conversionQueue: "CONVERSION_QUEUE",
+      conversionTimeoutMs: "CONVERSION_TIMEOUT_MS",
+      conversionCacheBytes: "CONVERSION_CACHE_BYTES",
+      pdfThreads: "PDF_THREADS",
+      pdfQueue: "PDF_QUEUE",
+      pdfTimeoutMs: "PDF_TIMEOUT_MS",
+      pdfCacheBytes: "PDF_CACHE_BYTES",
+      graphqlCacheBytes: "GRAPHQL_CACHE_BYTES",
+      graphqlCacheMaxDocumentBytes: "GRAPHQL_CACHE_MAX_DOCUMENT_BYTES",
       secretsKey: "SECRETS_KEY",
       runJobs: "RUN_JOBS",
       gitFileUrls: "GIT_FILE_URLS",

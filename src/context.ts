@@ -5,6 +5,7 @@ import type { PrismaClient } from "./db/generated/client.ts";
 import type { SqlReader } from "./db/sql.ts";
 import type { EventBus } from "./events/bus.ts";
 import { type RequestBudget, unlimitedBudget } from "./request-budget.ts";
+import { type HeavyWork, inlineHeavyWork } from "./workers/heavy-work.ts";
 
 /** The request's place in its caller's rate limit (counted in src/http/rate-limit.ts). */
 export interface RateLimitDecision {
@@ -40,6 +41,8 @@ export interface RequestContext {
   events: EventBus;
   /** What the HTTP request may still spend (cost, content conversion); shared by the operations of a batch. */
   budget: RequestBudget;
+  /** Conversions and PDFs off the event loop, cached (src/workers/heavy-work.ts); on the calling thread outside requests. */
+  work: HeavyWork;
   /** This request's count against its caller's rate limit; absent when that limit is off or outside requests. */
   rateLimit?: RateLimitDecision;
 }
@@ -57,5 +60,6 @@ export function contextActingAs(
     bearer: undefined,
     loaders: new Map(),
     budget: unlimitedBudget(),
+    work: inlineHeavyWork(),
   };
 }

@@ -131,6 +131,7 @@ async function main() {
       await jobs?.stop();
       await statistics.stop();
       await admin?.close();
+      await app.close();
       await eventsClosed;
       await db.close();
       await rateLimiter.close();

@@ -1,5 +1,6 @@
 import { setImmediate } from "node:timers/promises";
 import { DomainError } from "./lib/errors.ts";
+import { type ConversionKind, type Conversions, type HeavyWork, inlineHeavyWork } from "./workers/heavy-work.ts";
 
 /** A request that would do more work than one request may: a client error, the request must ask for less. */
 class CostLimitError extends DomainError {
@@ -10,8 +11,8 @@ class CostLimitError extends DomainError {
 /**
  * What one HTTP request may spend (the operations of a GraphQL batch share it): the estimated cost of its
  * operations, and the bytes of content it converts (markdown parsed into documents or search sections), the work
- * that holds the event loop. Conversions run one after another with a turn of the event loop before each, so other
- * requests are served between them rather than after all of them.
+ * that holds the event loop or a worker. Conversions run one after another with a turn of the event loop before
+ * each, so other requests are served between them and one request never fills the workers' queue alone.
  */
 export class RequestBudget {
   private cost = 0;
@@ -21,6 +22,7 @@ export class RequestBudget {
   constructor(
     readonly maxCost: number,
     readonly maxConversionBytes: number,
+    private readonly work: HeavyWork,
   ) {}
 
   /** Charges an operation's estimated cost before it runs. */
@@ -33,8 +35,8 @@ export class RequestBudget {
     }
   }
 
-  /** Converts `text` with `convert` once the request's earlier conversions are done, within the byte budget. */
-  convert<T>(text: string, convert: (text: string) => T): Promise<T> {
+  /** Converts `text` once the request's earlier conversions are done, within the byte budget. */
+  convert<Kind extends ConversionKind>(kind: Kind, text: string): Promise<Conversions[Kind]> {
     this.convertedBytes += Buffer.byteLength(text);
     if (this.convertedBytes > this.maxConversionBytes) {
       return Promise.reject(
@@ -44,9 +46,22 @@ export class RequestBudget {
         ),
       );
     }
+    return this.inTurn(kind, text);
+  }
+
+  /**
+   * Converts in the same turn as the other conversions without charging the byte budget: for texts bounded
+   * otherwise (a comment's or a reply's body, 100,000 characters at most; the one page a comment is posted on),
+   * which were never refused for their size.
+   */
+  convertUncharged<Kind extends ConversionKind>(kind: Kind, text: string): Promise<Conversions[Kind]> {
+    return this.inTurn(kind, text);
+  }
+
+  private inTurn<Kind extends ConversionKind>(kind: Kind, text: string): Promise<Conversions[Kind]> {
     const run = this.queue.then(async () => {
       await setImmediate();
-      return convert(text);
+      return this.work.convert(kind, text);
     });
     this.queue = run.catch(() => undefined);
     return run;
@@ -55,5 +70,5 @@ export class RequestBudget {
 
 /** Work outside a request (jobs, the CLI) is not bounded per request. */
 export function unlimitedBudget(): RequestBudget {
-  return new RequestBudget(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
+  return new RequestBudget(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, inlineHeavyWork());
 }

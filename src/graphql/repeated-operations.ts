@@ -6,6 +6,7 @@ import { jsonResponse } from "../http/json-response.ts";
 import { withSpan } from "../ops/tracing.ts";
 import { withCostReport } from "./cost-report.ts";
 import { usesIncrementalDelivery } from "./defer-stream.ts";
+import { type DocumentCacheOptions, textKeyedCache } from "./document-caches.ts";
 import { refusal } from "./limits.ts";
 import { operationLabel } from "./operation-label.ts";
 
@@ -29,9 +30,10 @@ interface RepeatParams {
 }
 
 /**
- * Queries admitted, most recently used last; past this many the oldest is forgotten (and answered by yoga again
- * until it is admitted anew). Each holds its compiled code, beside the copy graphql-jit's plugin keeps for the
- * document while yoga's parse cache holds it: front ends send a few dozen distinct queries.
+ * Queries admitted, least recently used forgotten first (and answered by yoga again until admitted anew) past this
+ * many or past the cache's byte budget (src/graphql/document-caches.ts). Each holds its compiled code, beside the
+ * copy graphql-jit's plugin keeps for the document while yoga's parse cache holds it: front ends send a few dozen
+ * distinct queries.
  */
 const maxAdmitted = 250;
 
@@ -109,17 +111,16 @@ export interface RepeatedOperations {
   answer(request: Request, body: Uint8Array | undefined, call: () => RepeatCall): Promise<Response | undefined>;
   /** How many requests were answered this way (a metric). */
   answered(): number;
+  /** The text the admitted queries hold (a metric). */
+  bytes(): number;
 }
 
-export function createRepeatedOperations(schema: GraphQLSchema): RepeatedOperations {
-  const admitted = new Map<string, Admitted>();
+export function createRepeatedOperations(
+  schema: GraphQLSchema,
+  cacheOptions: DocumentCacheOptions,
+): RepeatedOperations {
+  const admitted = textKeyedCache<Admitted>({ ...cacheOptions, maxEntries: maxAdmitted });
   let answeredCount = 0;
-
-  const admit = (key: string, entry: Admitted) => {
-    admitted.delete(key);
-    admitted.set(key, entry);
-    if (admitted.size > maxAdmitted) admitted.delete(admitted.keys().next().value as string);
-  };
 
   // The request's parameters as sent (before the persisted-documents plugin swaps an id for its text); null for a
   // batch, whose operations are never admitted.
@@ -137,7 +138,12 @@ export function createRepeatedOperations(schema: GraphQLSchema): RepeatedOperati
         onExecuteDone({ result }) {
           if (isAsyncIterable(result) || result.errors?.length) return;
           const operationName = args.operationName ?? undefined;
-          admit(key, { document: args.document, operationName, label: operationLabel(operation), compiled: undefined });
+          admitted.set(key, {
+            document: args.document,
+            operationName,
+            label: operationLabel(operation),
+            compiled: undefined,
+          });
         },
       };
     },
@@ -153,6 +159,7 @@ export function createRepeatedOperations(schema: GraphQLSchema): RepeatedOperati
   return {
     plugin: plugin as Plugin<RequestContext>,
     answered: () => answeredCount,
+    bytes: admitted.bytes,
     async answer(request, body, call) {
       if (request.method !== "POST" || !body) return undefined;
       if (!request.headers.get("content-type")?.toLowerCase().startsWith("application/json")) return undefined;

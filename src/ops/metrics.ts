@@ -19,6 +19,8 @@ export interface Metrics {
 export interface MetricSources {
   /** GraphQL requests answered as repeats of admitted queries, without yoga's HTTP layer, since the start. */
   repeatedOperations(): number;
+  /** The bytes each in-process cache holds, by cache name (each bounded by its configured budget). */
+  cacheBytes(): Record<string, number>;
 }
 
 export function createMetrics(db: Database, sources: MetricSources): Metrics {
@@ -66,6 +68,15 @@ export function createMetrics(db: Database, sources: MetricSources): Metrics {
       const now = sources.repeatedOperations();
       this.inc(now - countedRepeats);
       countedRepeats = now;
+    },
+  });
+  new Gauge({
+    name: "cache_bytes",
+    help: "Bytes held by each in-process cache: GraphQL document texts, converted content, PDFs (see README).",
+    labelNames: ["cache"] as const,
+    registers: [registry],
+    collect() {
+      for (const [cache, bytes] of Object.entries(sources.cacheBytes())) this.set({ cache }, bytes);
     },
   });
   new Gauge({

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { evaluateExpressions } from "../../src/modules/content/expressions.ts";
-import { markdownToPlainText } from "../../src/modules/content/markdown/text.ts";
+import { type EvaluationMode, evaluateExpressions } from "../../src/modules/content/expressions.ts";
+import { markdownExpressions, markdownToPlainText } from "../../src/modules/content/markdown/text.ts";
 import { markdownToDocument } from "../../src/modules/content/markdown/to-document.ts";
 
 const scope = {
   space: { vars: { product: "Acme", version: 3, beta: true, tricky: "*not bold* <b>x</b> | [link](u) & more" } },
   page: { vars: { audience: "admins", count: 2 } },
 };
+
+/** The page's expressions found as the server finds them (a cached conversion), then evaluated. */
+const evaluate = (markdown: string, values: typeof scope, mode: EvaluationMode) =>
+  evaluateExpressions(markdown, markdownExpressions(markdown), values, mode);
 
 const expression = (text: string) => `<code class="expression">${text}</code>`;
 
@@ -20,7 +24,7 @@ describe("evaluateExpressions", () => {
       "",
     ].join("\n");
     for (const mode of [true, "deterministic-only"] as const) {
-      const evaluated = evaluateExpressions(markdown, scope, mode);
+      const evaluated = evaluate(markdown, scope, mode);
       expect(evaluated).not.toContain("<code");
       expect(markdownToPlainText(evaluated)).toBe(
         "Acme for admins\nVersion 3, 3 seats, literal.\nBeta: yes, true, missing: [].",
@@ -29,7 +33,7 @@ describe("evaluateExpressions", () => {
   });
 
   it("escapes values as text, so they add no markdown or HTML", () => {
-    const evaluated = evaluateExpressions(`Value: ${expression("space.vars.tricky")}`, scope, true);
+    const evaluated = evaluate(`Value: ${expression("space.vars.tricky")}`, scope, true);
     const document = markdownToDocument(evaluated);
     expect(document.nodes).toHaveLength(1);
     expect(document.nodes[0]?.nodes).toEqual([
@@ -40,15 +44,11 @@ describe("evaluateExpressions", () => {
       },
     ]);
     // At the start of a line a number followed by "." would start a list.
-    const numbered = evaluateExpressions(`${expression("page.vars.count")}. not a list`, scope, true);
+    const numbered = evaluate(`${expression("page.vars.count")}. not a list`, scope, true);
     expect(markdownToDocument(numbered).nodes[0]?.type).toBe("paragraph");
     expect(markdownToPlainText(numbered)).toBe("2. not a list");
     // Inside a table cell the value stays in its cell.
-    const table = evaluateExpressions(
-      `| a | b |\n|---|---|\n| ${expression("space.vars.tricky")} | 2 |\n`,
-      scope,
-      true,
-    );
+    const table = evaluate(`| a | b |\n|---|---|\n| ${expression("space.vars.tricky")} | 2 |\n`, scope, true);
     expect(markdownToPlainText(table)).toBe("a | b\n*not bold* <b>x</b> | [link](u) & more | 2");
   });
 
@@ -59,10 +59,10 @@ describe("evaluateExpressions", () => {
       `Broken ${expression("space.vars.(")} and deterministic ${expression("space.vars.product")}.`,
       "",
     ].join("\n");
-    expect(markdownToPlainText(evaluateExpressions(markdown, scope, true))).toBe(
+    expect(markdownToPlainText(evaluate(markdown, scope, true))).toBe(
       "Hello !\nCall , this , unknown .\nBroken  and deterministic Acme.",
     );
-    const kept = evaluateExpressions(markdown, scope, "deterministic-only");
+    const kept = evaluate(markdown, scope, "deterministic-only");
     expect(kept).toContain(expression("visitor.claims.name"));
     expect(kept).toContain(expression("space.vars.product.toUpperCase()"));
     expect(kept).toContain(expression("this.x"));
@@ -80,7 +80,7 @@ describe("evaluateExpressions", () => {
       expression("page['constructor']"),
       expression("space.vars.product.length"),
     ].join(" ");
-    expect(evaluateExpressions(markdown, scope, true).trim()).toBe("");
+    expect(evaluate(markdown, scope, true).trim()).toBe("");
   });
 
   it("leaves expressions in code untouched and the rest of the markdown byte for byte", () => {
@@ -95,14 +95,14 @@ describe("evaluateExpressions", () => {
       `* star bullet ${expression("space.vars.product")}`,
       "",
     ].join("\n");
-    expect(evaluateExpressions(markdown, scope, true)).toBe(
+    expect(evaluate(markdown, scope, true)).toBe(
       markdown.replace(`bullet ${expression("space.vars.product")}`, "bullet Acme"),
     );
   });
 
   it("handles markdown without expressions, and empty markdown", () => {
-    expect(evaluateExpressions("", scope, true)).toBe("");
-    expect(evaluateExpressions("# Title\n\nText.\n", scope, "deterministic-only")).toBe("# Title\n\nText.\n");
-    expect(evaluateExpressions(`${expression("x")}`.repeat(2000), scope, true)).toBe("");
+    expect(evaluate("", scope, true)).toBe("");
+    expect(evaluate("# Title\n\nText.\n", scope, "deterministic-only")).toBe("# Title\n\nText.\n");
+    expect(evaluate(`${expression("x")}`.repeat(2000), scope, true)).toBe("");
   });
 });

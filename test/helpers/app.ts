@@ -102,6 +102,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const rateLimiter = await createRateLimiter(config, logger, options.rateLimitKeyPrefix);
   openedByThisFile.push(() => rateLimiter.close());
   const app = createApp({ config, db, events, clock, logger, rateLimiter });
+  openedByThisFile.push(() => app.close());
   return {
     app,
     db,

@@ -7,7 +7,7 @@ import { newId } from "../../ids.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { parseInput } from "../../validation.ts";
 import { revisionOf, revisionPage } from "../content/content.service.ts";
-import { markdownToDocument } from "../content/markdown/to-document.ts";
+import type { Document } from "../content/markdown/document.ts";
 import { requireSpaceRole } from "../space/space.access.ts";
 import { threadLoader } from "./comment.loaders.ts";
 import { bodySchema, commentBase, getComment, getReply, markdownOf, messagePermissions } from "./comment.service.ts";
@@ -85,7 +85,7 @@ function requireAuthor(ctx: RequestContext, postedById: string) {
 const cellKey = (cell: { record: string; definition: string }) => `${cell.record}/${cell.definition}`;
 
 /** The node keys and table cells of a page's document, as the pages' converter gives them (keys are stable). */
-function documentTargets(markdown: string) {
+function documentTargets(document: Document) {
   const nodes = new Set<string>();
   const cells = new Set<string>();
   const visit = (node: unknown) => {
@@ -102,7 +102,7 @@ function documentTargets(markdown: string) {
       if (Array.isArray(children)) children.forEach(visit);
     }
   };
-  visit(markdownToDocument(markdown));
+  visit(document);
   return { nodes, cells };
 }
 
@@ -134,7 +134,7 @@ export async function postComment(
 ): Promise<Comment> {
   const base = await commentableBase(ctx, spaceId, changeRequestId);
   const data = parseInput(postCommentSchema, input);
-  const markdown = markdownOf(data.body);
+  const markdown = await markdownOf(ctx, data.body);
   const revision = await revisionOf(ctx, base.changeRequest?.revisionId ?? base.space.revisionId);
   if ((data.node || data.tableCell) && !data.page) {
     throw new InvalidInputError("Invalid input: page: a comment on a node or a table cell needs its page");
@@ -143,7 +143,7 @@ export async function postComment(
     const page = await revisionPage(ctx, revision, data.page);
     if (!page)
       throw new InvalidInputError(`Invalid input: page: ${data.page} is not a page of revision ${revision.id}`);
-    const targets = documentTargets(page.page.markdown);
+    const targets = documentTargets(await ctx.budget.convertUncharged("document", page.page.markdown));
     if (data.node && !targets.nodes.has(data.node)) {
       throw new InvalidInputError(`Invalid input: node: ${data.node} is not a node of page ${data.page}`);
     }
@@ -208,7 +208,7 @@ export async function updateComment(
   const comment = await getComment(ctx, base, commentId);
   const data = parseInput(updateCommentSchema, input);
   if (data.body) requireAuthor(ctx, comment.postedById);
-  const markdown = data.body ? markdownOf(data.body) : undefined;
+  const markdown = data.body ? await markdownOf(ctx, data.body) : undefined;
   const userId = requireViewer(ctx).userId;
   const now = ctx.clock.now();
   const updated = await ctx.prisma.$transaction(async (tx) => {
@@ -267,7 +267,7 @@ export async function postReply(
 ): Promise<CommentReply> {
   const base = await commentableBase(ctx, spaceId, changeRequestId);
   const comment = await getComment(ctx, base, commentId);
-  const markdown = markdownOf(parseInput(postReplySchema, input).body);
+  const markdown = await markdownOf(ctx, parseInput(postReplySchema, input).body);
   const reply = await ctx.prisma.commentReply.create({
     data: {
       id: newId("CommentReply"),
@@ -302,7 +302,7 @@ export async function updateReply(
     ? parseInput(updateChangeRequestReplySchema, input)
     : parseInput(updateReplySchema, input);
   if (data.body) requireAuthor(ctx, reply.postedById);
-  const markdown = data.body ? markdownOf(data.body) : undefined;
+  const markdown = data.body ? await markdownOf(ctx, data.body) : undefined;
   const userId = requireViewer(ctx).userId;
   const now = ctx.clock.now();
   const updated = await ctx.prisma.$transaction(async (tx) => {

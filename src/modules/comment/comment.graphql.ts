@@ -156,7 +156,7 @@ export const ReplyRef = builder.node(builder.objectRef<CommentReply>("CommentRep
       type: CommentBodyRef,
       description: "Its body, in the format asked for.",
       args: formatArg,
-      resolve: (reply, args) => bodyIn(reply.markdown, args.format),
+      resolve: (reply, args, ctx) => bodyIn(ctx, reply.markdown, args.format),
     }),
     urls: t.field({
       type: UrlsRef,
@@ -300,7 +300,7 @@ export const CommentRef = builder.node(builder.objectRef<Comment>("Comment"), {
       type: CommentBodyRef,
       description: "Its body, in the format asked for.",
       args: formatArg,
-      resolve: (comment, args) => bodyIn(comment.markdown, args.format),
+      resolve: (comment, args, ctx) => bodyIn(ctx, comment.markdown, args.format),
     }),
     target: t.field({ type: CommentTargetRef, description: "What it is about.", resolve: (comment) => comment }),
     urls: t.field({

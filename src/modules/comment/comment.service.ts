@@ -18,7 +18,6 @@ import { documentSchema, parseInput } from "../../validation.ts";
 import { getChangeRequest } from "../change-request/change-request.service.ts";
 import type { Document } from "../content/markdown/document.ts";
 import { documentToMarkdown } from "../content/markdown/from-document.ts";
-import { markdownToDocument } from "../content/markdown/to-document.ts";
 import { getSpace, spaceRole } from "../space/space.access.ts";
 import { spaceByIdLoader } from "../space/space.loaders.ts";
 import { commentByIdLoader, threadLoader } from "./comment.loaders.ts";
@@ -55,19 +54,25 @@ export const bodySchema = z.union([markdownBodySchema, documentBodySchema], {
   error: "body must be { markdown } or { document }",
 });
 
-/** Bodies are stored as markdown; documents go through the same converter as pages. */
-export function markdownOf(body: z.infer<typeof bodySchema>): string {
+/**
+ * Bodies are stored as markdown; documents go through the same converter as pages. A body is converted into its
+ * document once here: what takes more than the conversion's time budget is refused (422) rather than stored, and
+ * the readers after the writer find the document in the conversion cache.
+ */
+export async function markdownOf(ctx: RequestContext, body: z.infer<typeof bodySchema>): Promise<string> {
   const markdown = (
     "markdown" in body ? body.markdown : documentToMarkdown(body.document as unknown as Document)
   ).trim();
   if (!markdown) throw new InvalidInputError("Invalid input: body: the comment is empty");
+  await ctx.budget.convertUncharged("document", markdown);
   return markdown;
 }
 
 export type BodyFormat = "markdown" | "document";
 
-export function bodyIn(markdown: string, format: BodyFormat | null | undefined) {
-  return format === "markdown" ? { markdown } : { document: markdownToDocument(markdown) };
+/** A stored body in the format asked for; documents are converted once per distinct body (src/workers/heavy-work.ts). */
+export async function bodyIn(ctx: RequestContext, markdown: string, format: BodyFormat | null | undefined) {
+  return format === "markdown" ? { markdown } : { document: await ctx.budget.convertUncharged("document", markdown) };
 }
 
 export const commentFiltersSchema = z.strictObject({

@@ -1,5 +1,7 @@
 import { Response } from "@whatwg-node/fetch";
 import type { PlainRoute } from "../../plain-routes.ts";
+import { restError } from "../../rest/errors.ts";
+import { WorkersBusyError } from "../../workers/heavy-work.ts";
 import { readFileDownload, renderPdfExport } from "./content.service.ts";
 
 /**
@@ -27,8 +29,15 @@ export const contentPlainRoutes: PlainRoute[] = [
     method: "GET",
     pattern: /^\/exports\/([A-Za-z0-9]{40})\.pdf$/,
     async handle(_request, [key = ""], ctx) {
-      const pdf = await renderPdfExport(ctx.prisma, key, ctx.clock.now());
-      return new Response(Buffer.from(pdf), {
+      let pdf: Uint8Array;
+      try {
+        pdf = await renderPdfExport(ctx, key);
+      } catch (error) {
+        if (error instanceof WorkersBusyError) return restError(503, error.message, error.headers);
+        throw error;
+      }
+      // A view of the cached bytes, not a copy.
+      return new Response(Buffer.from(pdf.buffer as ArrayBuffer, pdf.byteOffset, pdf.byteLength), {
         headers: {
           "content-type": "application/pdf",
           "content-length": String(pdf.length),

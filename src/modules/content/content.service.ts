@@ -27,8 +27,6 @@ import {
 } from "./content-state.ts";
 import { evaluateExpressions } from "./expressions.ts";
 import type { Document } from "./markdown/document.ts";
-import { markdownToDocument } from "./markdown/to-document.ts";
-import { renderPdf } from "./pdf.ts";
 import { fileStateOf, readContentState, sha256, writeRevision } from "./revision.service.ts";
 
 /** Thrown inside a transaction whose conditional write found the head moved: the transaction rolls back. */
@@ -154,9 +152,9 @@ export async function pageBody(
       page: { vars: node.page.variables },
     };
     const evaluate = mode === "true" ? true : "deterministic-only";
-    markdown = await ctx.budget.convert(markdown, (text) => evaluateExpressions(text, scope, evaluate));
+    markdown = evaluateExpressions(markdown, await ctx.budget.convert("expressions", markdown), scope, evaluate);
   }
-  return format === "markdown" ? markdown : ctx.budget.convert(markdown, markdownToDocument);
+  return format === "markdown" ? markdown : ctx.budget.convert("document", markdown);
 }
 
 /**
@@ -299,26 +297,35 @@ export async function purgeExpiredExports(prisma: PrismaExecutor, now: Date): Pr
   return count;
 }
 
-/** Renders an export link's PDF; unknown and expired keys are 404. */
-export async function renderPdfExport(prisma: PrismaExecutor, key: string, now: Date): Promise<Uint8Array> {
-  const exported = await prisma.contentExport.findUnique({ where: { key } });
-  if (!exported || exported.expiresAt <= now) throw new NotFoundError("This PDF link does not exist or has expired");
-  let entries = pagesInTreeOrder(await readContentState(prisma, exported.revisionId));
-  const start = entries.findIndex((entry) => entry.page.id === exported.pageId);
-  if (start >= 0) {
-    const root = entries[start] as (typeof entries)[number];
-    // Subpages follow their page in tree order, deeper than it.
-    const end = entries.findIndex((entry, index) => index > start && entry.depth <= root.depth);
-    entries = exported.onlyPage ? [root] : entries.slice(start, end < 0 ? undefined : end);
+/**
+ * Renders an export link's PDF; unknown and expired keys are 404. Rendering runs on a worker thread within its time
+ * budget (422 past it, 503 when the workers are busy). A link shows one revision, which never changes (an edit of
+ * the change request or the space makes a new revision, and a new link), so its PDF is cached by what it shows.
+ */
+export async function renderPdfExport(ctx: RequestContext, key: string): Promise<Uint8Array> {
+  const exported = await ctx.prisma.contentExport.findUnique({ where: { key } });
+  if (!exported || exported.expiresAt <= ctx.clock.now()) {
+    throw new NotFoundError("This PDF link does not exist or has expired");
   }
-  const depthOffset = entries[0]?.depth ?? 0;
-  return renderPdf({
-    title: exported.title,
-    pages: entries.map(({ page, depth }) => ({
-      title: page.title,
-      markdown: page.markdown,
-      depth: depth - depthOffset,
-    })),
+  const shows = JSON.stringify([exported.revisionId, exported.pageId, exported.onlyPage, exported.title]);
+  return ctx.work.pdf(shows, async () => {
+    let entries = pagesInTreeOrder(await readContentState(ctx.prisma, exported.revisionId));
+    const start = entries.findIndex((entry) => entry.page.id === exported.pageId);
+    if (start >= 0) {
+      const root = entries[start] as (typeof entries)[number];
+      // Subpages follow their page in tree order, deeper than it.
+      const end = entries.findIndex((entry, index) => index > start && entry.depth <= root.depth);
+      entries = exported.onlyPage ? [root] : entries.slice(start, end < 0 ? undefined : end);
+    }
+    const depthOffset = entries[0]?.depth ?? 0;
+    return {
+      title: exported.title,
+      pages: entries.map(({ page, depth }) => ({
+        title: page.title,
+        markdown: page.markdown,
+        depth: depth - depthOffset,
+      })),
+    };
   });
 }
 

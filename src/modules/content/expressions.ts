@@ -1,5 +1,5 @@
 import { type ExpressionGrammar, evaluateExpression, expressionValueText, parseExpression } from "../../expression.ts";
-import { markdownExpressions } from "./markdown/text.ts";
+import type { ExpressionOccurrence } from "./markdown/text.ts";
 
 /*
  * Pages carry variable expressions inline (`<code class="expression">space.vars.name</code>`). An expression that
@@ -49,10 +49,18 @@ function deterministicValue(expression: string, scope: ExpressionScope): string 
   return expressionValueText(evaluateExpression(tree, { space: scope.space, page: scope.page }));
 }
 
-/** Replaces the page's expressions by their values (see above for which ones, per mode). */
-export function evaluateExpressions(markdown: string, scope: ExpressionScope, mode: EvaluationMode): string {
+/**
+ * Replaces the page's expressions (`occurrences`, its `markdownExpressions`) by their values (see above for which
+ * ones, per mode).
+ */
+export function evaluateExpressions(
+  markdown: string,
+  occurrences: readonly ExpressionOccurrence[],
+  scope: ExpressionScope,
+  mode: EvaluationMode,
+): string {
   let result = markdown;
-  for (const occurrence of markdownExpressions(markdown).reverse()) {
+  for (const occurrence of [...occurrences].reverse()) {
     const value = deterministicValue(occurrence.expression, scope);
     if (value === undefined && mode === "deterministic-only") continue;
     const before = result.slice(0, occurrence.start);

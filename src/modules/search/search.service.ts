@@ -14,7 +14,7 @@ import {
 } from "../../pagination.ts";
 import type { PageNode } from "../content/content.loaders.ts";
 import { pageAppUrl, revisionOf, revisionTree } from "../content/content.service.ts";
-import { type MarkdownSection, markdownSections } from "../content/markdown/text.ts";
+import type { MarkdownSection } from "../content/markdown/text.ts";
 import { getSpace, visibleSpacesWhere } from "../space/space.access.ts";
 
 /** The public API's limit on a search query. */
@@ -157,7 +157,7 @@ const pageSectionsLoader = defineLoader<PageNode, MarkdownSection[], string>(
   "pageSections",
   async (ctx, nodes) => {
     const sections: MarkdownSection[][] = [];
-    for (const node of nodes) sections.push(await ctx.budget.convert(node.page.markdown, markdownSections));
+    for (const node of nodes) sections.push(await ctx.budget.convert("sections", node.page.markdown));
     return sections;
   },
   { cacheKeyFn: (node) => `${node.revisionId}/${node.page.id}` },

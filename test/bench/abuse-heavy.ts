@@ -1,0 +1,287 @@
+/*
+ * The heavy-work abuse probes against the built server (dist/main.js, as `npm start` runs it) on a new PostgreSQL
+ * database: `npx tsx test/bench/abuse-heavy.ts`. While each probe runs, a second client sends small reads one after
+ * another and /livez checks, and measures its own latencies (targets: p99 < 100 ms, /livez < 250 ms); resident
+ * memory is read before and after (target under the huge-text probe: within 200 MB of idle).
+ *
+ * - pathological comment: a 99 KB body of unclosed links (`[a](b ` repeated) posted, then the space's comment list
+ *   read 8 times in parallel; and 4 distinct such bodies posted at once (each converted on a worker thread);
+ * - huge distinct texts: 400 distinct ~1 MB GraphQL texts (a small query padded with a comment), 4 at a time;
+ * - parallel PDFs: a change request of 20 pages of ~25 KB (500 KB of markdown), 4 export links downloaded twice each,
+ *   all at once.
+ *
+ * BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) names the PostgreSQL server.
+ */
+import { execFileSync } from "node:child_process";
+import pg from "pg";
+import { rssMegabytes, type Server, startOurs, stopServer } from "./servers.ts";
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const adminToken = "abuse-heavy-bench-admin-token";
+const publicUrl = "https://docs.bench.test";
+
+/** The value below which `share` of the sorted values fall. */
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
+
+interface Answer<Body> {
+  status: number;
+  body: Body;
+}
+
+async function call<Body = unknown>(server: Server, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${adminToken}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Body } satisfies Answer<Body>;
+}
+
+function expectStatus<Body>(answer: Answer<Body>, status: number, what: string): Body {
+  if (answer.status !== status) {
+    throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+  }
+  return answer.body;
+}
+
+interface Probe {
+  name: string;
+  seconds: number;
+  smallP99: number;
+  smallMax: number;
+  livezMax: number;
+  rssBefore: number;
+  rssAfter: number;
+  detail: string;
+}
+
+/**
+ * Runs `probe` while a second client sends small reads (a GraphQL query) and /livez checks one after another,
+ * measuring each answer's latency.
+ */
+async function underWatch(server: Server, name: string, probe: () => Promise<string>): Promise<Probe> {
+  const small: number[] = [];
+  const livez: number[] = [];
+  let running = true;
+  const smallQuery = JSON.stringify({ query: "query Small { organizations(first: 1) { nodes { id title } } }" });
+  const watch = async (into: number[], request: () => Promise<Response>) => {
+    while (running) {
+      const started = performance.now();
+      const response = await request();
+      await response.arrayBuffer();
+      into.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const stopWatching = async () => {
+    running = false;
+    // A watcher's failure (the server gone) is the probe's to report, not an unhandled rejection.
+    await Promise.allSettled(watchers);
+  };
+  const watchers = [
+    watch(small, () =>
+      fetch(`${server.url}/graphql`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+        body: smallQuery,
+      }),
+    ),
+    watch(livez, () => fetch(`${server.url}/livez`)),
+  ];
+  const rssBefore = rssMegabytes(server);
+  const started = performance.now();
+  let detail: string;
+  try {
+    process.stderr.write(`${name}...\n`);
+    detail = await probe();
+  } finally {
+    await stopWatching();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+  return {
+    name,
+    seconds,
+    smallP99: percentile(sorted(small), 0.99),
+    smallMax: Math.max(...small),
+    livezMax: Math.max(...livez),
+    rssBefore,
+    rssAfter: rssMegabytes(server),
+    detail,
+  };
+}
+
+const unclosedLinks = (variant: number) => `${variant} ${"[a](b ".repeat(16_500)}`;
+
+async function pathologicalComments(server: Server, database: pg.Client, spaceId: string): Promise<string> {
+  const started = performance.now();
+  const posted = await call<{ id: string }>(server, "POST", `/v1/spaces/${spaceId}/comments`, {
+    body: { markdown: unclosedLinks(0) },
+  });
+  const postSeconds = (performance.now() - started) / 1000;
+  // The list is read with the body stored, as a comment posted before bodies were converted at write time sits
+  // there whether or not the post above was refused.
+  const stored = expectStatus(
+    await call<{ id: string }>(server, "POST", `/v1/spaces/${spaceId}/comments`, { body: { markdown: "Short." } }),
+    200,
+    "comment",
+  );
+  await database.query(`UPDATE "Comment" SET markdown = $1 WHERE id = $2`, [unclosedLinks(-1), stored.id]);
+  const readsStarted = performance.now();
+  const reads = await Promise.all(
+    Array.from({ length: 8 }, () => call(server, "GET", `/v1/spaces/${spaceId}/comments`)),
+  );
+  const readSeconds = (performance.now() - readsStarted) / 1000;
+  const distinctStarted = performance.now();
+  const distinct = await Promise.all(
+    [1, 2, 3, 4].map((variant) =>
+      call(server, "POST", `/v1/spaces/${spaceId}/comments`, { body: { markdown: unclosedLinks(variant) } }),
+    ),
+  );
+  const distinctSeconds = (performance.now() - distinctStarted) / 1000;
+  const statuses = (answers: Answer<unknown>[]) => answers.map((answer) => answer.status).join(",");
+  return (
+    `post ${posted.status} in ${postSeconds.toFixed(2)} s; 8 parallel list reads with such a body stored ` +
+    `${statuses(reads)} in ${readSeconds.toFixed(2)} s; 4 distinct posts at once ${statuses(distinct)} in ` +
+    `${distinctSeconds.toFixed(2)} s`
+  );
+}
+
+async function hugeDistinctTexts(server: Server): Promise<string> {
+  const texts = 400;
+  const statuses = new Map<number, number>();
+  let next = 0;
+  const sender = async () => {
+    while (next < texts) {
+      const index = next++;
+      const padding = `#${String(index).padStart(8, "0")}${"x".repeat(1_000_000)}\n`;
+      const query = `query Padded { organizations(first: 1) { nodes { id } } }\n${padding}`;
+      const response = await fetch(`${server.url}/graphql`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ query }),
+      });
+      await response.arrayBuffer();
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    }
+  };
+  await Promise.all([sender(), sender(), sender(), sender()]);
+  const metrics = await (await fetch(`${server.url}/metrics`)).text();
+  const caches = [...metrics.matchAll(/^cache_bytes\{cache="(graphql_[a-z_]+)"\} (\d+)$/gm)]
+    .map(([, cache, bytes]) => `${cache} ${(Number(bytes) / 1024).toFixed(0)} KiB`)
+    .join(", ");
+  return `${texts} texts of ~1 MB, statuses ${JSON.stringify(Object.fromEntries(statuses))}; caches after: ${caches}`;
+}
+
+/**
+ * Export links of a change request of 20 pages: the whole, a page with its subpages, two single pages. Made before
+ * the probe is watched: content edits parse their pages' markdown on the event loop (not this probe's subject).
+ */
+async function exportLinks(server: Server, spaceId: string): Promise<string[]> {
+  const changeRequest = expectStatus(
+    await call<{ id: string }>(server, "POST", `/v1/spaces/${spaceId}/change-requests`, { subject: "Big export" }),
+    201,
+    "change request",
+  );
+  const base = `/v1/spaces/${spaceId}/change-requests/${changeRequest.id}`;
+  const prose = "A sentence of *plain* prose with a [link](https://example.com) and `code`.\n\n".repeat(330);
+  const pages: string[] = [];
+  // Two pages per edit: a content edit parses its pages' markdown inside its transaction (5 s at most).
+  for (let batch = 0; batch < 10; batch++) {
+    const edit = expectStatus(
+      await call<{ inserted: { id: string }[] }>(server, "POST", `${base}/content`, {
+        changes: Array.from({ length: 2 }, (_, index) => ({
+          type: "insert",
+          page: { title: `Chapter ${batch * 2 + index + 1}`, markdown: prose },
+        })),
+      }),
+      200,
+      "content",
+    );
+    pages.push(...edit.inserted.map((item) => item.id));
+  }
+  const links: string[] = [];
+  for (const query of ["", `?page=${pages[0]}`, `?page=${pages[5]}&only=true`, `?page=${pages[10]}&only=true`]) {
+    const link = expectStatus(await call<{ url: string }>(server, "GET", `${base}/pdf${query}`), 200, "pdf link");
+    links.push(link.url.replace(publicUrl, server.url));
+  }
+  return links;
+}
+
+async function parallelPdfs(links: string[]): Promise<string> {
+  const started = performance.now();
+  const downloads = await Promise.all(
+    [...links, ...links].map(async (link) => {
+      const response = await fetch(link);
+      const bytes = (await response.arrayBuffer()).byteLength;
+      return `${response.status}${response.status === 200 ? `:${(bytes / 1024).toFixed(0)}KiB` : ""}`;
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const again = performance.now();
+  await (await fetch(links[0] as string)).arrayBuffer();
+  const cachedMs = performance.now() - again;
+  return (
+    `500 KB of markdown in 20 pages; 8 downloads of 4 links at once: ${downloads.join(" ")} in ` +
+    `${seconds.toFixed(2)} s; the whole export again (cached) in ${cachedMs.toFixed(0)} ms`
+  );
+}
+
+async function main() {
+  execFileSync(process.execPath, ["scripts/build.mjs", "--if-stale"], { stdio: "inherit" });
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const databaseName = `abuse_heavy_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${databaseName}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  const database = new pg.Client({ connectionString: url.toString() });
+  const server = await startOurs({
+    DATABASE_URL: url.toString(),
+    BOOTSTRAP_ADMIN_TOKEN: adminToken,
+    RUN_JOBS: "false",
+  });
+  await database.connect();
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const idle = rssMegabytes(server);
+    const [organization] = expectStatus(
+      await call<{ items: { id: string }[] }>(server, "GET", "/v1/orgs"),
+      200,
+      "organizations",
+    ).items;
+    const space = expectStatus(
+      await call<{ id: string }>(server, "POST", `/v1/orgs/${organization?.id}/spaces`, { title: "Abuse" }),
+      201,
+      "space",
+    );
+    const links = await exportLinks(server, space.id);
+    const probes = [
+      await underWatch(server, "pathological comment", () => pathologicalComments(server, database, space.id)),
+      await underWatch(server, "huge distinct texts", () => hugeDistinctTexts(server)),
+      await underWatch(server, "parallel PDFs", () => parallelPdfs(links)),
+    ];
+    const lines = [
+      `idle RSS ${idle.toFixed(0)} MB`,
+      "| probe | seconds | small read p99 / max (ms) | /livez max (ms) | RSS before -> after (MB) |",
+      "|---|---|---|---|---|",
+      ...probes.map(
+        (probe) =>
+          `| ${probe.name} | ${probe.seconds.toFixed(1)} | ${probe.smallP99.toFixed(0)} / ${probe.smallMax.toFixed(0)} | ` +
+          `${probe.livezMax.toFixed(0)} | ${probe.rssBefore.toFixed(0)} -> ${probe.rssAfter.toFixed(0)} |`,
+      ),
+      "",
+      ...probes.map((probe) => `- ${probe.name}: ${probe.detail}`),
+    ];
+    process.stdout.write(`${lines.join("\n")}\n`);
+  } finally {
+    await database.end();
+    await stopServer(server);
+    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+await main();

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { baseUrl, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+
+/*
+ * The caches keyed by a GraphQL document's text (yoga's parse and parse-error caches, graphql-jit's compiled
+ * operations, the repeats' admitted queries) are bounded by the bytes of text they hold: distinct texts of a
+ * megabyte each (a small query padded with a comment) used to stay, a thousand of them per cache.
+ */
+
+const megabyte = 1_000_000;
+
+/** A small query padded to ~1 MB with a comment of its own: each text distinct. */
+const paddedQuery = (index: number) =>
+  `query Padded${index} { organizations(first: 1) { nodes { id } } }\n#${String(index).repeat(megabyte / String(index).length)}\n`;
+
+async function send(t: TestApp, token: string, query: string) {
+  const response = await t.app.fetch(
+    new Request(`${baseUrl}/graphql`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ query }),
+    }),
+  );
+  const body = (await response.json()) as { data?: unknown; errors?: unknown[] };
+  expect(response.status).toBe(200);
+  expect(body.errors).toBeUndefined();
+}
+
+async function cacheBytes(t: TestApp): Promise<Record<string, number>> {
+  const text = await (await t.app.fetch(new Request(`${baseUrl}/metrics`))).text();
+  return Object.fromEntries(
+    [...text.matchAll(/^cache_bytes\{cache="([a-z_]+)"\} (\d+)$/gm)].map((m) => [m[1], Number(m[2])]),
+  );
+}
+
+const graphqlCaches = ["graphql_documents", "graphql_parse_errors", "graphql_compiled", "graphql_repeats"];
+
+describe("GraphQL document caches", () => {
+  it("hold at most their byte budget after many distinct ~1 MB texts", async () => {
+    const budget = 3 * megabyte;
+    const t = await startTestApp({
+      env: {
+        GRAPHQL_CACHE_BYTES: String(budget),
+        GRAPHQL_CACHE_MAX_DOCUMENT_BYTES: String(2 * megabyte),
+        MAX_BODY_BYTES: String(2 * megabyte),
+      },
+    });
+    const token = (await seedOrganization(t.db, "Budget Org")).members.admin.token;
+    for (let index = 1; index <= 8; index++) {
+      // Twice each: the second is answered as a repeat, the text admitted.
+      await send(t, token, paddedQuery(index));
+      await send(t, token, paddedQuery(index));
+    }
+    const bytes = await cacheBytes(t);
+    for (const cache of graphqlCaches) expect(bytes[cache]).toBeLessThanOrEqual(budget);
+    // They do cache such texts, up to the budget: two of the eight, the latest.
+    expect(bytes.graphql_documents).toBeGreaterThan(2 * megabyte);
+    expect(bytes.graphql_repeats).toBeGreaterThan(2 * megabyte);
+  });
+
+  it("run texts above the size limit without keeping them, and keep small ones", async () => {
+    const t = await startTestApp({ env: { MAX_BODY_BYTES: String(2 * megabyte) } });
+    const token = (await seedOrganization(t.db, "Limit Org")).members.admin.token;
+    for (let index = 1; index <= 4; index++) await send(t, token, paddedQuery(index));
+    const small = "query Small { organizations(first: 1) { nodes { id title } } }";
+    await send(t, token, small);
+    await send(t, token, small);
+    const bytes = await cacheBytes(t);
+    for (const cache of ["graphql_documents", "graphql_compiled", "graphql_repeats"]) {
+      expect(bytes[cache]).toBeGreaterThan(0);
+      expect(bytes[cache]).toBeLessThan(100 * 1024);
+    }
+  });
+});
