@@ -23,6 +23,7 @@ import { createCors } from "./http/cors.ts";
 import { withIdempotency } from "./http/idempotency.ts";
 import { type RateLimiter, rateLimitHeaders } from "./http/rate-limit.ts";
 import { graphiqlPage, setSecurityHeaders } from "./http/response-headers.ts";
+import type { ObserveJob } from "./jobs/engine.ts";
 import { describeError, type Logger } from "./logger.ts";
 import { contentPlainRoutes } from "./modules/content/content.http.ts";
 import { openApiSpecPlainRoutes } from "./modules/openapi-spec/openapi-spec.http.ts";
@@ -56,6 +57,8 @@ export interface App {
   fetch(request: Request, server?: ServerContext): Promise<Response>;
   /** From now on `/readyz` answers 503, so load balancers stop sending traffic while requests in flight finish. */
   stopAcceptingTraffic(): void;
+  /** Counts a job run in `/metrics` (the job engine of this process reports each). */
+  observeJob: ObserveJob;
 }
 
 /** Who is calling and how the request is labelled in the metrics, settled before a handler runs. */
@@ -393,5 +396,6 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     stopAcceptingTraffic() {
       acceptingTraffic = false;
     },
+    observeJob: metrics.observeJob,
   };
 }

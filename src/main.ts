@@ -8,7 +8,7 @@ import { contextActingAs } from "./context.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { startEventBus } from "./events/bus.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
-import { startJobRunner } from "./jobs/recurring.ts";
+import { startJobEngine } from "./jobs/engine.ts";
 import { createLogger, describeError } from "./logger.ts";
 import { seedDemoContent } from "./modules/demo/demo.service.ts";
 import { encryptStoredVisitorAuthKeys } from "./modules/site-structure/site.service.ts";
@@ -40,10 +40,13 @@ async function main() {
   }
   const rateLimiter = await createRateLimiter(config, logger);
   const app = createApp({ config, db, events, logger, rateLimiter });
-  const jobs = config.runJobs ? startJobRunner(db, systemClock, config, logger, events) : undefined;
   const server = createServer(createServerAdapter<ServerContext>(app.fetch));
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   clearInterval(startingUp);
+  // Started once the server listens: requests are served meanwhile, and jobs added meanwhile wait in the queue.
+  const jobs = config.runJobs
+    ? await startJobEngine({ db, clock: systemClock, config, logger, events, observe: app.observeJob })
+    : undefined;
 
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
   const lines = [
