@@ -135,10 +135,18 @@ export async function startJobEngine({
     const job = await claimRow(engineJob.data.jobId, now);
     // Done, failed or deleted meanwhile: nothing left to do.
     if (!job) return;
-    await publish(job);
+    // Updates go out in order, and the handler does not wait for the first: it starts once its row is claimed.
+    let published = Promise.resolve();
+    const publishNext = (state: Job) => {
+      published = published
+        .then(() => publish(state))
+        .catch((error: unknown) => logger.warn("job update not published", { jobId: job.id, error: String(error) }));
+      return published;
+    };
+    void publishNext(job);
     const handler: JobHandler | undefined = jobHandlers.get(job.type);
     const reportProgress: ReportProgress = async (done, total, message) => {
-      await publish(
+      await publishNext(
         await db.prisma.job.update({
           where: { id: job.id },
           data: { progressDone: done, progressTotal: total, progressMessage: message ?? null, updatedAt: clock.now() },
@@ -151,7 +159,7 @@ export async function startJobEngine({
       await withTimeout((signal) =>
         handler.run(db.prisma, job, now, { config, sql: db.sql, reportProgress, events, signal }),
       );
-      await publish(
+      await publishNext(
         await db.prisma.job.update({
           where: { id: job.id },
           data: { status: "done", lockedUntil: null, updatedAt: clock.now() },
@@ -160,7 +168,7 @@ export async function startJobEngine({
     } catch (error) {
       outcome = engineJob.retryCount >= engineJob.retryLimit ? "failed" : "retry";
       logger.warn("job failed", { jobId: job.id, type: job.type, attempts: job.attempts, error: String(error) });
-      await publish(
+      await publishNext(
         await db.prisma.job.update({
           where: { id: job.id },
           data: {
@@ -198,8 +206,21 @@ export async function startJobEngine({
 
   const workerIds: string[] = [];
   const scheduledWorkerIds: string[] = [];
+  const busy = new Set<string>();
+  let lastWoken = 0;
+  /**
+   * One job committed (each NOTIFY names its job, so PostgreSQL does not fold a transaction's several into one):
+   * the next idle worker fetches it. Busy workers look for more after their job anyway.
+   */
   const wake = () => {
-    for (const id of workerIds) boss.notifyWorker(id);
+    for (let step = 1; step <= workerIds.length; step++) {
+      const index = (lastWoken + step) % workerIds.length;
+      const id = workerIds[index] as string;
+      if (busy.has(id)) continue;
+      lastWoken = index;
+      boss.notifyWorker(id);
+      return;
+    }
   };
   for (let index = 0; index < config.jobConcurrency; index++) {
     let id = "";
@@ -207,9 +228,11 @@ export async function startJobEngine({
       jobQueue,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.jobPollIntervalSeconds },
       async ([engineJob]) => {
+        busy.add(id);
         try {
           if (engineJob) await runRow(engineJob);
         } finally {
+          busy.delete(id);
           ran += 1;
           // pg-boss waits its polling interval after a job: more may be waiting already.
           boss.notifyWorker(id);

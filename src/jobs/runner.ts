@@ -105,7 +105,7 @@ export async function enqueueJob(
     data: { id: newId("Job"), type, payload, runAt: now, organizationId, createdAt: now, updatedAt: now },
   });
   await boss.send(jobQueue, { jobId: job.id }, { db: transactionDb(tx) });
-  await tx.$executeRaw`SELECT pg_notify(${jobsQueuedChannel}, '')`;
+  await tx.$executeRaw`SELECT pg_notify(${jobsQueuedChannel}, ${job.id})`;
   return job;
 }
 
@@ -130,7 +130,7 @@ export async function handOverWaitingRows(prisma: PrismaClient): Promise<number>
       { db: transactionDb(tx) },
     );
     await tx.$executeRaw`UPDATE "Job" SET "status" = 'pending', "lockedUntil" = NULL WHERE "id" = ANY(${rows.map((row) => row.id)})`;
-    await tx.$executeRaw`SELECT pg_notify(${jobsQueuedChannel}, '')`;
+    await tx.$executeRaw`SELECT pg_notify(${jobsQueuedChannel}, id) FROM unnest(${rows.map((row) => row.id)}::text[]) id`;
     return rows.length;
   });
 }
