@@ -135,18 +135,10 @@ export async function startJobEngine({
     const job = await claimRow(engineJob.data.jobId, now);
     // Done, failed or deleted meanwhile: nothing left to do.
     if (!job) return;
-    // Updates go out in order, and the handler does not wait for the first: it starts once its row is claimed.
-    let published = Promise.resolve();
-    const publishNext = (state: Job) => {
-      published = published
-        .then(() => publish(state))
-        .catch((error: unknown) => logger.warn("job update not published", { jobId: job.id, error: String(error) }));
-      return published;
-    };
-    void publishNext(job);
+    await publish(job);
     const handler: JobHandler | undefined = jobHandlers.get(job.type);
     const reportProgress: ReportProgress = async (done, total, message) => {
-      await publishNext(
+      await publish(
         await db.prisma.job.update({
           where: { id: job.id },
           data: { progressDone: done, progressTotal: total, progressMessage: message ?? null, updatedAt: clock.now() },
@@ -159,7 +151,7 @@ export async function startJobEngine({
       await withTimeout((signal) =>
         handler.run(db.prisma, job, now, { config, sql: db.sql, reportProgress, events, signal }),
       );
-      await publishNext(
+      await publish(
         await db.prisma.job.update({
           where: { id: job.id },
           data: { status: "done", lockedUntil: null, updatedAt: clock.now() },
@@ -168,7 +160,7 @@ export async function startJobEngine({
     } catch (error) {
       outcome = engineJob.retryCount >= engineJob.retryLimit ? "failed" : "retry";
       logger.warn("job failed", { jobId: job.id, type: job.type, attempts: job.attempts, error: String(error) });
-      await publishNext(
+      await publish(
         await db.prisma.job.update({
           where: { id: job.id },
           data: {

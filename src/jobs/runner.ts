@@ -76,13 +76,15 @@ function engineSender(): Promise<PgBoss> {
   return sender;
 }
 
-/** The engine's statements run on a Prisma transaction: JSON parameters as text, absent ones as NULL. */
+/** The engine's statements run on a Prisma transaction: JSON parameters as text, dates as ISO text, absent ones NULL. */
 function transactionDb(tx: PrismaExecutor): PgBoss.Db {
   return {
     async executeSql(text, values) {
-      const parameters = values.map((value) =>
-        value === undefined ? null : typeof value === "object" && value !== null ? JSON.stringify(value) : value,
-      );
+      const parameters = values.map((value) => {
+        if (value === undefined) return null;
+        if (value instanceof Date) return value.toISOString();
+        return typeof value === "object" && value !== null ? JSON.stringify(value) : value;
+      });
       return { rows: await tx.$queryRawUnsafe<unknown[]>(text, ...parameters) };
     },
   };
@@ -104,6 +106,8 @@ export async function enqueueJob(
   const job = await tx.job.create({
     data: { id: newId("Job"), type, payload, runAt: now, organizationId, createdAt: now, updatedAt: now },
   });
+  // Before any engine started on this database its queue does not exist and `send` adds nothing: the first engine's
+  // start hands the row over (`handOverWaitingRows`).
   await boss.send(jobQueue, { jobId: job.id }, { db: transactionDb(tx) });
   await tx.$executeRaw`SELECT pg_notify(${jobsQueuedChannel}, ${job.id})`;
   return job;

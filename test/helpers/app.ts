@@ -113,8 +113,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   openedByThisFile.push(() => rateLimiter.close());
   const app = createApp({ config, db, events, clock, logger, rateLimiter });
   // The jobs' settings: `runJobs(config)` swaps them for its run. Its engine runs jobs only when asked to (it polls
-  // every 10 minutes and is not woken by commits), so tests see jobs queued before they run.
-  const jobConfig: Config = { ...config, jobPollIntervalSeconds: 600 };
+  // every 10 minutes and is not woken by commits), so tests see jobs queued before they run; and a failed job's
+  // retry waits an hour unless the test sets JOB_RETRY_DELAY_SECONDS, so a later test does not run an earlier one's.
+  const retryDelay = options.env?.JOB_RETRY_DELAY_SECONDS ? config.jobRetryDelaySeconds : 3600;
+  const jobConfig: Config = { ...config, jobPollIntervalSeconds: 600, jobRetryDelaySeconds: retryDelay };
   let engine: Promise<JobEngine> | undefined;
   const startedEngine = () => {
     const options = { db, clock, config: jobConfig, logger, events, observe: app.observeJob, wakeOnCommit: false };
@@ -149,7 +151,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       };
     },
     async runJobs(jobsConfig = config) {
-      Object.assign(jobConfig, jobsConfig, { jobPollIntervalSeconds: 600 });
+      Object.assign(jobConfig, jobsConfig, { jobPollIntervalSeconds: 600, jobRetryDelaySeconds: retryDelay });
       return (await startedEngine()).drain();
     },
     async startJobEngine() {

@@ -207,7 +207,7 @@ describe("OpenAPI specs from URLs", () => {
     expect(slow.lastProcessedErrors[0]?.message).toMatch(/within 200 ms/);
     const job = await t.db.prisma.job.findFirstOrThrow({ where: { payload: { equals: { specId: slow.id } } } });
     expect(job).toMatchObject({ status: "pending", attempts: 1 });
-    // The engine holds the retry until its backoff has passed (the default first delay: 30 s to 60 s).
+    // The engine holds the retry until its backoff has passed.
     const { rows } = await t.db.engineSql(
       `SELECT state, extract(epoch FROM start_after - now()) AS wait FROM pgboss.job WHERE data->>'jobId' = $1`,
       [job.id],
