@@ -22,8 +22,8 @@ import {
 
 /**
  * The job engine: pg-boss (schema `pgboss`) claims, retries and schedules; this file runs what it claims.
- * JOB_CONCURRENCY workers take one job each; a NOTIFY sent by the transaction that added a job (queue.ts) wakes them
- * at its commit, on every instance, and they poll every JOB_POLL_INTERVAL_SECONDS only for retries coming due.
+ * JOB_CONCURRENCY workers take one job each; a NOTIFY sent by the transaction that added a job (runner.ts) wakes an
+ * idle worker of every instance at its commit; workers poll every JOB_POLL_INTERVAL_SECONDS only for retries due.
  */
 
 /** How one run ended, for the metrics: `retry` failed with attempts left, `failed` failed for good. */
