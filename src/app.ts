@@ -24,6 +24,7 @@ import { createCors } from "./http/cors.ts";
 import { withIdempotency } from "./http/idempotency.ts";
 import { type RateLimiter, rateLimitHeaders } from "./http/rate-limit.ts";
 import { graphiqlPage, setSecurityHeaders } from "./http/response-headers.ts";
+import type { ObserveJob } from "./jobs/engine.ts";
 import { describeError, type Logger } from "./logger.ts";
 import { contentPlainRoutes } from "./modules/content/content.http.ts";
 import { openApiSpecPlainRoutes } from "./modules/openapi-spec/openapi-spec.http.ts";
@@ -61,6 +62,8 @@ export interface App {
   stopAcceptingTraffic(): void;
   /** Ends the worker threads (once the server has stopped). */
   close(): Promise<void>;
+  /** Counts a job run in `/metrics` (the job engine of this process reports each). */
+  observeJob: ObserveJob;
 }
 
 /** Who is calling and how the request is labelled in the metrics, settled before a handler runs. */
@@ -427,5 +430,6 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
       acceptingTraffic = false;
     },
     close: () => work.close(),
+    observeJob: metrics.observeJob,
   };
 }

@@ -106,6 +106,10 @@ const configSchema = z.object({
     .enum(["true", "false"], { message: "must be true or false" })
     .default("true")
     .transform((value) => value === "true"),
+  jobConcurrency: z.coerce.number().int().min(1).max(64).default(4),
+  jobTimeoutSeconds: z.coerce.number().int().min(1).max(86_400).default(300),
+  jobRetryDelaySeconds: z.coerce.number().int().min(0).max(3600).default(30),
+  jobPollIntervalSeconds: z.coerce.number().min(0.5).max(600).default(2),
   gitFileUrls: z
     .enum(["true", "false"], { message: "must be true or false" })
     .default("false")
@@ -166,6 +170,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlCacheMaxDocumentBytes: env.GRAPHQL_CACHE_MAX_DOCUMENT_BYTES || undefined,
     secretsKey: env.SECRETS_KEY || undefined,
     runJobs: env.RUN_JOBS || undefined,
+    jobConcurrency: env.JOB_CONCURRENCY || undefined,
+    jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS || undefined,
+    jobRetryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS || undefined,
+    jobPollIntervalSeconds: env.JOB_POLL_INTERVAL_SECONDS || undefined,
     gitFileUrls: env.GIT_FILE_URLS || undefined,
     gitAllowHosts: env.GIT_ALLOW_HOSTS || undefined,
     corsOrigins: env.CORS_ORIGINS || undefined,
@@ -209,6 +217,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       graphqlCacheMaxDocumentBytes: "GRAPHQL_CACHE_MAX_DOCUMENT_BYTES",
       secretsKey: "SECRETS_KEY",
       runJobs: "RUN_JOBS",
+      jobConcurrency: "JOB_CONCURRENCY",
+      jobTimeoutSeconds: "JOB_TIMEOUT_SECONDS",
+      jobRetryDelaySeconds: "JOB_RETRY_DELAY_SECONDS",
+      jobPollIntervalSeconds: "JOB_POLL_INTERVAL_SECONDS",
       gitFileUrls: "GIT_FILE_URLS",
       gitAllowHosts: "GIT_ALLOW_HOSTS",
       corsOrigins: "CORS_ORIGINS",

@@ -13,7 +13,7 @@ import { openConfiguredDatabase } from "./db/open.ts";
 import { keepTableStatistics } from "./db/statistics.ts";
 import { startEventBus } from "./events/bus.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
-import { startJobRunner } from "./jobs/recurring.ts";
+import { startJobEngine } from "./jobs/engine.ts";
 import { createLogger, describeError } from "./logger.ts";
 import { seedDemoContent } from "./modules/demo/demo.service.ts";
 import { encryptStoredVisitorAuthKeys } from "./modules/site-structure/site.service.ts";
@@ -71,7 +71,6 @@ async function main() {
           serveAdminCommands(adminSocketPath(dataDir), { db, events, config }, logger, started),
         )
       : undefined;
-  const jobs = config.runJobs ? startJobRunner(db, systemClock, config, logger, events) : undefined;
   // Last, once nothing else can fail: its token is printed below, never lost to a failed start.
   const demo = await bootstrapDemoData(db, systemClock, config.bootstrapAdminToken);
   if (demo) {
@@ -88,6 +87,10 @@ async function main() {
   const statistics = keepTableStatistics(db, logger);
   server.off("request", starting).on("request", createServerAdapter<ServerContext>(app.fetch));
   startedUp();
+  // Started once the server serves: jobs added meanwhile wait in the queue.
+  const jobs = config.runJobs
+    ? await startJobEngine({ db, clock: systemClock, config, logger, events, observe: app.observeJob })
+    : undefined;
 
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
   const lines = [

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { PrismaPg } from "@prisma/adapter-pg";
+import type { QueryResult } from "pg";
 import type { PrismaPGlite } from "pglite-prisma-adapter";
 import { traceStatement, tracingActive } from "../ops/tracing.ts";
 import { type DataDirLock, lockDataDir } from "./data-dir-lock.ts";
@@ -42,6 +43,11 @@ export interface Database {
   ): Promise<Listening>;
   /** PostgreSQL NOTIFY (delivered once the surrounding transaction, if any, commits). */
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * The job engine's statements (src/jobs/engine.ts), outside Prisma and not counted: one statement with `values`,
+   * or a script of several without; the last statement's rows.
+   */
+  engineSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -207,6 +213,12 @@ async function openPGlite(dataDir: string, template: string | undefined): Promis
     async notify(channel, payload) {
       await pglite.query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
+    async engineSql(text, values) {
+      // PGlite's `query` takes one statement; its `exec` takes scripts but no parameters.
+      if (values && values.length > 0) return pglite.query(text, values);
+      const results = await pglite.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     async close() {
       await disconnectPrisma();
       await pglite.close();
@@ -273,6 +285,11 @@ async function openPostgres(url: string): Promise<Database> {
       listenWithReconnect(pg, url, channel, onMessage, onConnectionLost),
     async notify(channel, payload) {
       await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
+    },
+    async engineSql(text, values) {
+      // A script answers with one result per statement.
+      const result: QueryResult | QueryResult[] = await pool.query(text, values);
+      return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
     },
     async close() {
       await disconnectPrisma();

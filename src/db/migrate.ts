@@ -36,6 +36,13 @@ const migrationLockKey = 4_815_162_342;
 /** A migration that failed, or that was changed after it was applied: the start stops with it. */
 export class MigrationError extends Error {}
 
+/**
+ * The job engine's schema (pg-boss, src/jobs/engine.ts). It is the engine's own, versioned by the engine (whose start
+ * migrates it to the release installed), and outside `prisma/migrations`: Prisma's schema stays `public`. It is
+ * created here, with the database, because every instance adds jobs to it, also one that runs none (RUN_JOBS=false).
+ */
+export const jobEngineSchema = "pgboss";
+
 export interface MigrationFile {
   name: string;
   sql: string;
@@ -102,6 +109,14 @@ export async function applyMigrations(
           throw new MigrationError(`Migration ${migration.name} failed: ${(error as Error).message}`);
         }
         done.push(migration.name);
+      }
+      const [engine] = await connection.query<{ found: boolean }>(
+        `SELECT to_regclass('${jobEngineSchema}.version') IS NOT NULL AS found`,
+      );
+      if (!engine?.found) {
+        // Loaded only when missing: pg-boss's module loads `pg`, which a PGlite process needs nowhere else.
+        const { default: PgBoss } = await import("pg-boss");
+        await connection.exec(PgBoss.getConstructionPlans(jobEngineSchema));
       }
       return done;
     } finally {

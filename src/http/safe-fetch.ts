@@ -20,6 +20,8 @@ export interface SafeFetchOptions {
   allowHosts: readonly string[];
   timeoutMs: number;
   maxBytes: number;
+  /** The caller's abort (a job out of time or stopped): the fetch stops, as a retryable FETCH_TIMEOUT. */
+  signal?: AbortSignal;
 }
 
 const maxRedirects = 5;
@@ -158,7 +160,10 @@ function requestOnce(url: URL, address: LookupAddress, options: SafeFetchOptions
 export async function safeFetchText(source: string, options: SafeFetchOptions): Promise<string> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  const stop = () => controller.abort();
+  options.signal?.addEventListener("abort", stop, { once: true });
   try {
+    options.signal?.throwIfAborted();
     let url = new URL(source);
     for (let hop = 0; hop <= maxRedirects; hop++) {
       const address = await untilAborted(checkedAddress(url, options), controller.signal);
@@ -179,11 +184,16 @@ export async function safeFetchText(source: string, options: SafeFetchOptions): 
     }
     throw new SourceFetchError("FETCH_ERROR", `More than ${maxRedirects} redirects`);
   } catch (error) {
+    if (options.signal?.aborted) {
+      const reason = options.signal.reason instanceof Error ? options.signal.reason.message : "aborted";
+      throw new SourceFetchError("FETCH_TIMEOUT", `The fetch was stopped: ${reason}`, true);
+    }
     if (controller.signal.aborted) throw timeoutError(options);
     if (error instanceof SourceFetchError) throw error;
     throw new SourceFetchError("FETCH_ERROR", `The source could not be fetched: ${(error as Error).message}`, true);
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener("abort", stop);
   }
 }
 

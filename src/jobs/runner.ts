@@ -1,55 +1,141 @@
-import type { Clock } from "../clock.ts";
+import type PgBoss from "pg-boss";
 import type { Config } from "../config.ts";
-import type { Database, PrismaExecutor } from "../db/database.ts";
+import type { PrismaExecutor } from "../db/database.ts";
 import type { Job, PrismaClient } from "../db/generated/client.ts";
+import { jobEngineSchema as engineSchema } from "../db/migrate.ts";
 import type { SqlReader } from "../db/sql.ts";
-import { type EventBus, inProcessEventBus } from "../events/bus.ts";
+import type { EventBus } from "../events/bus.ts";
 import type { JobStatus, JobUpdate } from "../events/topics.ts";
 import { newId } from "../ids.ts";
-import type { Logger } from "../logger.ts";
-import { withSpan } from "../ops/tracing.ts";
+
+/**
+ * The jobs layer's contract with the modules: they define their job types here (the engine, engine.ts, runs them)
+ * and add jobs inside their own transactions. The "Job" row is the user-visible record of a job (status, progress,
+ * last error); the engine's own row (schema `pgboss`) schedules and retries it.
+ */
 
 /** Records how far a job is (`done` of `total` steps) and tells its watchers. */
 export type ReportProgress = (done: number, total: number, message?: string) => Promise<void>;
 
-/** What a running job may use besides the database: settings, progress reports and the event bus. */
+/** What a running job may use besides the database. */
 interface JobTools {
   config: Config;
   sql: SqlReader;
   reportProgress: ReportProgress;
   events: EventBus;
+  /** Aborted when the job runs out of time (JOB_TIMEOUT_SECONDS) or the engine stops: I/O should stop then. */
+  signal: AbortSignal;
 }
 
-/** What a job type does; `every` makes it recurring (rescheduled after each successful run). */
-interface JobHandler {
+export interface JobHandler {
   run(prisma: PrismaClient, job: Job, now: Date, tools: JobTools): Promise<void>;
-  every?: number;
 }
 
-export type JobHandlers = Record<string, JobHandler>;
+/** Work on a schedule (cron, UTC), with no "Job" row: nobody watches it. */
+export interface ScheduledWork {
+  cron: string;
+  run(prisma: PrismaClient, now: Date, tools: Omit<JobTools, "reportProgress">): Promise<void>;
+}
 
-/** The database a job runner works on. */
-export type JobDatabase = Pick<Database, "prisma" | "sql">;
+/** Job types by name, filled by the modules as they load (their service files call `defineJob`). */
+export const jobHandlers = new Map<string, JobHandler>();
+export const scheduledWork = new Map<string, ScheduledWork>();
 
+export function defineJob(type: string, handler: JobHandler): void {
+  if (jobHandlers.has(type)) throw new Error(`Job type ${type} is defined twice`);
+  jobHandlers.set(type, handler);
+}
+
+/** Names are the engine's queue names: letters, digits, hyphens. */
+export function defineScheduledWork(name: string, work: ScheduledWork): void {
+  if (scheduledWork.has(name)) throw new Error(`Scheduled work ${name} is defined twice`);
+  scheduledWork.set(name, work);
+}
+
+/** Attempts of a job before it is failed for good (the first run and its retries). */
 export const maxAttempts = 5;
-/** A claimed job not finished within this time (a crashed runner) is claimed again. */
-const lockMs = 5 * 60 * 1000;
 
-/** Retry delay after the n-th failed attempt: 30 s, 1 min, 2 min, ... capped at 1 h. */
-export function backoffMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** (attempts - 1), 60 * 60 * 1000);
+/** The engine's queue of every "Job" row; its job data is `{ jobId }`. */
+export const jobQueue = "jobs";
+/** The NOTIFY channel that wakes the engine's workers once a transaction that added jobs commits. */
+export const jobsQueuedChannel = "jobs_queued";
+
+/** The engine's client used to add jobs: never started, it only writes through the caller's transaction. */
+let sender: Promise<PgBoss> | undefined;
+function engineSender(): Promise<PgBoss> {
+  // Imported on the first job added: the engine's module loads `pg`, which a PGlite process needs nowhere else.
+  sender ??= import("pg-boss").then(
+    ({ default: PgBoss }) =>
+      new PgBoss({
+        schema: engineSchema,
+        db: {
+          executeSql: () => Promise.reject(new Error("jobs are added through the caller's transaction")),
+        },
+      }),
+  );
+  return sender;
 }
 
-/** `organizationId` lets that organization's members watch the job (GraphQL `jobProgress`, `jobUpdates`). */
-export function enqueueJob(
-  prisma: PrismaExecutor,
+/** The engine's statements run on a Prisma transaction: JSON parameters as text, dates as ISO text, absent ones NULL. */
+function transactionDb(tx: PrismaExecutor): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      const parameters = values.map((value) => {
+        if (value === undefined) return null;
+        if (value instanceof Date) return value.toISOString();
+        return typeof value === "object" && value !== null ? JSON.stringify(value) : value;
+      });
+      return { rows: await tx.$queryRawUnsafe<unknown[]>(text, ...parameters) };
+    },
+  };
+}
+
+/**
+ * Adds a job in the caller's transaction (`tx`): its "Job" row, the engine's job, and a NOTIFY that wakes the
+ * workers of every instance when the transaction commits (not before: they would find nothing). `organizationId`
+ * lets that organization's members watch it (GraphQL `jobProgress`, `jobUpdates`).
+ */
+export async function enqueueJob(
+  tx: PrismaExecutor,
   type: string,
   payload: object,
-  runAt: Date,
+  now: Date,
   organizationId?: string,
 ): Promise<Job> {
-  return prisma.job.create({
-    data: { id: newId("Job"), type, payload, runAt, organizationId, createdAt: runAt, updatedAt: runAt },
+  const boss = await engineSender();
+  const job = await tx.job.create({
+    data: { id: newId("Job"), type, payload, runAt: now, organizationId, createdAt: now, updatedAt: now },
+  });
+  // Before any engine started on this database its queue does not exist and `send` adds nothing: the first engine's
+  // start hands the row over (`handOverWaitingRows`).
+  await boss.send(jobQueue, { jobId: job.id }, { db: transactionDb(tx) });
+  await tx.$executeRaw`SELECT pg_notify(${jobsQueuedChannel}, ${job.id})`;
+  return job;
+}
+
+/**
+ * Hands "Job" rows waiting with no engine job (added before the engine ran them: the upgrade from the polling
+ * runner) to the engine. The advisory lock keeps two instances starting together from handing a row over twice.
+ */
+export async function handOverWaitingRows(prisma: PrismaClient): Promise<number> {
+  const boss = await engineSender();
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('jobs-hand-over'))`;
+    const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+      `SELECT "id" FROM "Job" j
+       WHERE j."status" IN ('pending', 'running')
+         AND NOT EXISTS (SELECT 1 FROM ${engineSchema}.job e WHERE e.name = $1 AND e.data->>'jobId' = j."id")
+       ORDER BY j."runAt", j."id"`,
+      jobQueue,
+    );
+    if (rows.length === 0) return 0;
+    await boss.insert(
+      rows.map((row) => ({ name: jobQueue, data: { jobId: row.id } })),
+      { db: transactionDb(tx) },
+    );
+    await tx.$executeRaw`UPDATE "Job" SET "status" = 'pending', "lockedUntil" = NULL WHERE "id" = ANY(${rows.map((row) => row.id)})`;
+    await tx.$executeRaw`SELECT pg_notify(${jobsQueuedChannel}, id) FROM unnest(${rows.map((row) => row.id)}::text[]) id`;
+    return rows.length;
   });
 }
 
@@ -65,148 +151,6 @@ export function jobUpdateOf(job: Job): JobUpdate {
     lastError: job.lastError,
     updatedAt: job.updatedAt.toISOString(),
   };
-}
-
-/** Tells the job's watchers (on every instance) its new state. */
-async function publishJobUpdate(events: EventBus, job: Job): Promise<void> {
-  const update = jobUpdateOf(job);
-  await events.publish("jobUpdated", job.id, update);
-  if (job.organizationId) await events.publish("organizationJobUpdated", job.organizationId, update);
-}
-
-/**
- * Makes sure each recurring job of `types` exists once (a fixed id per type, whatever the number of starts),
- * created due now. Which exist is read through the hand-written reads: an instance whose jobs are all scheduled
- * and none due never loads Prisma's query engine (see main.ts).
- */
-export async function ensureRecurringJobs({ prisma, sql }: JobDatabase, types: string[], now: Date): Promise<void> {
-  const ids = types.map((type) => `job_recurring_${type}`);
-  const existing = new Set(
-    (await sql.rows<{ id: string }>(`SELECT id FROM "Job" WHERE id = ANY($1)`, [ids])).map((row) => row.id),
-  );
-  const missing = types.filter((_type, index) => !existing.has(ids[index] as string));
-  if (missing.length === 0) return;
-  await prisma.job.createMany({
-    data: missing.map((type) => ({ id: `job_recurring_${type}`, type, runAt: now, createdAt: now, updatedAt: now })),
-    skipDuplicates: true,
-  });
-}
-
-/** Whether a job is due, as `claimJob` sees it: the check a runner with nothing to do makes every tick. */
-async function anyJobDue(sql: SqlReader, now: Date): Promise<boolean> {
-  const rows = await sql.rows(
-    `SELECT 1 FROM "Job"
-     WHERE ("status" = 'pending' AND "runAt" <= $1::timestamp) OR ("status" = 'running' AND "lockedUntil" < $1::timestamp)
-     LIMIT 1`,
-    [now],
-  );
-  return rows.length > 0;
-}
-
-/**
- * Claims one due job: pending and due, or running with an expired lock. `FOR UPDATE SKIP LOCKED` lets several
- * runners (processes) claim concurrently without taking the same job.
- */
-async function claimJob(prisma: PrismaClient, now: Date): Promise<Job | null> {
-  // Prisma stores UTC wall times in timestamp columns: compare with UTC wall times, whatever the session time zone.
-  const at = now.toISOString();
-  const lockedUntil = new Date(now.getTime() + lockMs).toISOString();
-  const rows = await prisma.$queryRaw<Job[]>`
-    UPDATE "Job" SET "status" = 'running', "attempts" = "attempts" + 1,
-      "lockedUntil" = ${lockedUntil}::timestamp, "updatedAt" = ${at}::timestamp
-    WHERE "id" = (
-      SELECT "id" FROM "Job"
-      WHERE ("status" = 'pending' AND "runAt" <= ${at}::timestamp)
-        OR ("status" = 'running' AND "lockedUntil" < ${at}::timestamp)
-      ORDER BY "runAt", "id"
-      LIMIT 1
-      FOR UPDATE SKIP LOCKED
-    )
-    RETURNING *`;
-  return rows[0] ?? null;
-}
-
-async function finishJob(
-  prisma: PrismaClient,
-  job: Job,
-  handler: JobHandler | undefined,
-  now: Date,
-  error?: unknown,
-): Promise<Job> {
-  if (error === undefined && handler?.every) {
-    return prisma.job.update({
-      where: { id: job.id },
-      data: {
-        status: "pending",
-        attempts: 0,
-        lockedUntil: null,
-        lastError: null,
-        runAt: new Date(now.getTime() + handler.every),
-        updatedAt: now,
-      },
-    });
-  }
-  if (error === undefined) {
-    return prisma.job.update({ where: { id: job.id }, data: { status: "done", lockedUntil: null, updatedAt: now } });
-  }
-  const lastError = error instanceof Error ? error.message : String(error);
-  const retry = job.attempts < maxAttempts;
-  return prisma.job.update({
-    where: { id: job.id },
-    data: {
-      status: retry ? "pending" : "failed",
-      runAt: retry ? new Date(now.getTime() + backoffMs(job.attempts)) : job.runAt,
-      lockedUntil: null,
-      lastError,
-      updatedAt: now,
-    },
-  });
-}
-
-/**
- * Runs every job due at `clock.now()`, one at a time; returns how many ran. Tests call it with their clock.
- * With `events`, each state change and progress report is published (`jobUpdated`, `organizationJobUpdated`).
- */
-export async function runDueJobs(
-  { prisma, sql }: JobDatabase,
-  clock: Clock,
-  config: Config,
-  handlers: JobHandlers,
-  logger?: Logger,
-  events?: EventBus,
-): Promise<number> {
-  const bus = events ?? (await inProcessEventBus(logger));
-  const publish = (job: Job) => publishJobUpdate(bus, job);
-  let ran = 0;
-  if (!(await anyJobDue(sql, clock.now()))) return ran;
-  for (;;) {
-    const now = clock.now();
-    const job = await claimJob(prisma, now);
-    if (!job) return ran;
-    ran += 1;
-    await publish(job);
-    const handler = handlers[job.type];
-    const reportProgress: ReportProgress = async (done, total, message) => {
-      await publish(
-        await prisma.job.update({
-          where: { id: job.id },
-          data: { progressDone: done, progressTotal: total, progressMessage: message ?? null, updatedAt: clock.now() },
-        }),
-      );
-    };
-    let finished: Job;
-    try {
-      if (!handler) throw new Error(`No handler for job type ${job.type}`);
-      await withSpan(`job ${job.type}`, () =>
-        handler.run(prisma, job, now, { config, sql, reportProgress, events: bus }),
-      );
-      finished = await finishJob(prisma, job, handler, clock.now());
-    } catch (error) {
-      logger?.warn("job failed", { jobId: job.id, type: job.type, attempts: job.attempts, error: String(error) });
-      finished = await finishJob(prisma, job, handler, clock.now(), error);
-    }
-    await publish(finished);
-  }
 }
 
 /** Jobs per status, every status present (0 when none), for the queue-depth metric. */

@@ -1,5 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/database.ts";
+import type { ObserveJob } from "../jobs/engine.ts";
 import { countJobsByStatus } from "../jobs/runner.ts";
 
 /** What one request was, for its metric labels: the route template (never the raw path) and the operation. */
@@ -13,6 +14,7 @@ export interface Metrics {
   render(): Promise<string>;
   contentType: string;
   observeRequest(labels: RequestLabels & { method: string; status: number; seconds: number }): void;
+  observeJob: ObserveJob;
 }
 
 /** One registry per app, so several apps in one process (tests) keep separate counts. */
@@ -89,8 +91,25 @@ export function createMetrics(db: Database, sources: MetricSources): Metrics {
       for (const [status, count] of Object.entries(await countJobsByStatus(db.sql))) this.set({ status }, count);
     },
   });
+  const jobDuration = new Histogram({
+    name: "jobs_duration_seconds",
+    help: "Job runs of this process by type and outcome (done; retry: failed with attempts left; failed: for good).",
+    labelNames: ["type", "outcome"] as const,
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300],
+    registers: [registry],
+  });
+  const jobFailures = new Counter({
+    name: "jobs_failures_total",
+    help: "Failed job runs of this process by type; final is true when the job is out of attempts.",
+    labelNames: ["type", "final"] as const,
+    registers: [registry],
+  });
   return {
     contentType: registry.contentType,
+    observeJob({ type, outcome, seconds }) {
+      jobDuration.observe({ type, outcome }, seconds);
+      if (outcome !== "done") jobFailures.inc({ type, final: String(outcome === "failed") });
+    },
     render: () => registry.metrics(),
     observeRequest({ method, route, status, seconds, ...labels }) {
       const operation = operationLabel(labels.operation);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { enqueueJob, type JobHandlers, runDueJobs } from "../../src/jobs/runner.ts";
+import { defineJob, enqueueJob } from "../../src/jobs/runner.ts";
 import { baseUrl, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { subscribe } from "../helpers/sse.ts";
 
@@ -16,13 +16,11 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 
-const handlers: JobHandlers = {
-  "count-to-three": {
-    run: async (_prisma, _job, _now, { reportProgress }) => {
-      for (let done = 1; done <= 3; done++) await reportProgress(done, 3, `step ${done}`);
-    },
+defineJob("count-to-three", {
+  run: async (_prisma, _job, _now, { reportProgress }) => {
+    for (let done = 1; done <= 3; done++) await reportProgress(done, 3, `step ${done}`);
   },
-};
+});
 
 describe("subscription jobProgress over server-sent events", () => {
   it("sends the job's state, each progress report and the end, then completes", async () => {
@@ -35,7 +33,7 @@ describe("subscription jobProgress over server-sent events", () => {
       jobProgress: expect.objectContaining({ id: job.id, type: "count-to-three", status: "PENDING", progressDone: 0 }),
     });
 
-    expect(await runDueJobs(t.db, t.clock, t.config, handlers, undefined, t.events)).toBe(1);
+    expect(await t.runJobs()).toBe(1);
 
     const seen = [];
     for (let event = await stream.next(); event; event = await stream.next()) seen.push(event.data?.jobProgress);
@@ -60,7 +58,7 @@ describe("subscription jobProgress over server-sent events", () => {
     });
     const otherJob = await enqueueJob(t.db.prisma, "count-to-three", {}, t.clock.now(), other.organizationId);
     const job = await enqueueJob(t.db.prisma, "count-to-three", {}, t.clock.now(), org.organizationId);
-    await runDueJobs(t.db, t.clock, t.config, handlers, undefined, t.events);
+    await t.runJobs();
 
     const ids = new Set<unknown>();
     for (;;) {

@@ -12,6 +12,7 @@ import type { Role } from "../../src/db/generated/client.ts";
 import { type EventBus, startEventBus } from "../../src/events/bus.ts";
 import { createRateLimiter } from "../../src/http/rate-limit.ts";
 import { newId } from "../../src/ids.ts";
+import { type JobEngine, startJobEngine } from "../../src/jobs/engine.ts";
 import { createLogger } from "../../src/logger.ts";
 import { insertOrganization } from "../../src/modules/organization/organization.service.ts";
 import { addMember, createApiToken, createUser } from "../../src/modules/user/user.service.ts";
@@ -54,6 +55,15 @@ export interface TestApp {
   clock: TestClock;
   rest<Body = unknown>(method: string, path: string, options?: RestOptions): Promise<RestResponse<Body>>;
   graphql(token?: string): GraphQLClient;
+  /**
+   * Runs the jobs queued so far, and those they add, on the job engine of this app (started on first use, with
+   * `config` as the jobs' settings, the app's by default); resolves with how many ran.
+   */
+  runJobs(config?: Config): Promise<number>;
+  /** Adds a run of each scheduled work (the hourly purges) and runs them like `runJobs`. */
+  runScheduledJobs(): Promise<number>;
+  /** Starts a job engine as a server runs it (woken by commits, JOB_* settings of the app), stopped after the file. */
+  startJobEngine(): Promise<JobEngine>;
 }
 
 export interface TestAppOptions {
@@ -103,6 +113,20 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   openedByThisFile.push(() => rateLimiter.close());
   const app = createApp({ config, db, events, clock, logger, rateLimiter });
   openedByThisFile.push(() => app.close());
+  // The jobs' settings: `runJobs(config)` swaps them for its run. Its engine runs jobs only when asked to (it polls
+  // every 10 minutes and is not woken by commits), so tests see jobs queued before they run; and a failed job's
+  // retry waits an hour unless the test sets JOB_RETRY_DELAY_SECONDS, so a later test does not run an earlier one's.
+  const retryDelay = options.env?.JOB_RETRY_DELAY_SECONDS ? config.jobRetryDelaySeconds : 3600;
+  const jobConfig: Config = { ...config, jobPollIntervalSeconds: 600, jobRetryDelaySeconds: retryDelay };
+  let engine: Promise<JobEngine> | undefined;
+  const startedEngine = () => {
+    const options = { db, clock, config: jobConfig, logger, events, observe: app.observeJob, wakeOnCommit: false };
+    engine ??= startJobEngine(options).then((started) => {
+      openedByThisFile.push(() => started.stop());
+      return started;
+    });
+    return engine;
+  };
   return {
     app,
     db,
@@ -126,6 +150,20 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         headers: response.headers,
         body: (text ? JSON.parse(text) : undefined) as Body,
       };
+    },
+    async runJobs(jobsConfig = config) {
+      Object.assign(jobConfig, jobsConfig, { jobPollIntervalSeconds: 600, jobRetryDelaySeconds: retryDelay });
+      return (await startedEngine()).drain();
+    },
+    async startJobEngine() {
+      const live = await startJobEngine({ db, clock, config, logger, events, observe: app.observeJob });
+      openedByThisFile.push(() => live.stop());
+      return live;
+    },
+    async runScheduledJobs() {
+      const started = await startedEngine();
+      await started.runScheduledNow();
+      return started.drain();
     },
     graphql(token?: string) {
       return new GraphQLClient(`${baseUrl}/graphql`, {

@@ -3,7 +3,8 @@ import { bootstrapDemoData } from "../../src/bootstrap.ts";
 import { contextActingAs } from "../../src/context.ts";
 import { type Database, openDatabase } from "../../src/db/database.ts";
 import { applyMigrations } from "../../src/db/migrate.ts";
-import { runJobs } from "../../src/jobs/recurring.ts";
+import { startJobEngine } from "../../src/jobs/engine.ts";
+import { createLogger } from "../../src/logger.ts";
 import { seedDemoContent } from "../../src/modules/demo/demo.service.ts";
 import { encryptStoredVisitorAuthKeys } from "../../src/modules/site-structure/site.service.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
@@ -50,19 +51,24 @@ describe("a start and an idle job runner leave Prisma unloaded", () => {
     expect(await encryptStoredVisitorAuthKeys(withoutPrisma(t.db), t.config.secretsKey)).toBe(0);
   });
 
-  it("schedules and runs recurring jobs through Prisma, then finds nothing due without it", async () => {
-    await expect(runJobs(withoutPrisma(t.db), t.clock, t.config)).rejects.toThrow("Prisma used: prisma.job");
-    expect(await runJobs(t.db, t.clock, t.config)).toBeGreaterThan(0);
-    const scheduled = await t.db.prisma.job.findMany({ where: { id: { startsWith: "job_recurring_" } } });
-    expect(scheduled.length).toBeGreaterThan(0);
-    expect(scheduled.every((job) => job.status === "pending" && job.runAt > t.clock.now())).toBe(true);
-
-    expect(await runJobs(withoutPrisma(t.db), t.clock, t.config)).toBe(0);
-    // Once one is due again, the runner claims it (through Prisma).
-    const nextRun = Math.min(...scheduled.map((job) => job.runAt.getTime()));
-    t.clock.advance(nextRun - t.clock.now().getTime());
-    await expect(runJobs(withoutPrisma(t.db), t.clock, t.config)).rejects.toThrow("Prisma used");
-    expect(await runJobs(t.db, t.clock, t.config)).toBeGreaterThan(0);
+  it("starts the job engine, hands nothing over and idles without Prisma; a queued job runs through it", async () => {
+    const options = { clock: t.clock, config: t.config, logger: createLogger("silent"), events: t.events };
+    const idle = await startJobEngine({ ...options, db: { ...t.db, ...withoutPrisma(t.db) }, wakeOnCommit: false });
+    try {
+      expect(await idle.drain()).toBe(0);
+    } finally {
+      await idle.stop();
+    }
+    const spec = await t.rest<{ id: string }>("POST", `/orgs/${org.organizationId}/openapi`, {
+      token: org.members.admin.token,
+      body: {
+        slug: "through-prisma",
+        source: { text: '{"openapi":"3.0.0","info":{"title":"T","version":"1"},"paths":{}}' },
+      },
+    });
+    expect(spec.status).toBe(201);
+    expect(await t.runJobs()).toBe(1);
+    expect(await t.db.prisma.openAPISpecVersion.count({ where: { specId: spec.body.id } })).toBe(1);
   });
 });
 

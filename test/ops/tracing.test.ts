@@ -1,6 +1,6 @@
 import "../helpers/in-memory-tracing.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enqueueJob, runDueJobs } from "../../src/jobs/runner.ts";
+import { defineJob, enqueueJob } from "../../src/jobs/runner.ts";
 import { createSite, createSpace, sitePath } from "../factories.ts";
 import { listen, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { finishedSpans } from "../helpers/in-memory-tracing.ts";
@@ -93,9 +93,9 @@ describe("OpenTelemetry tracing", () => {
   });
 
   it("traces each job run, its statements as its children", async () => {
+    defineJob("traced-job", { run: async () => void (await t.db.prisma.user.count()) });
     await enqueueJob(t.db.prisma, "traced-job", {}, t.clock.now());
-    const handlers = { "traced-job": { run: async () => void (await t.db.prisma.user.count()) } };
-    expect(await runDueJobs(t.db, t.clock, t.config, handlers)).toBe(1);
+    expect(await t.runJobs()).toBe(1);
     const spans = records();
     const job = spans.find((span) => span.name === "job traced-job");
     expect(job?.parentSpanId).toBeUndefined();

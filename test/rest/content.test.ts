@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { runJobs } from "../../src/jobs/recurring.ts";
 import { createSpace } from "../factories.ts";
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { editContent } from "../helpers/content.ts";
@@ -296,7 +295,7 @@ describe("change request content", () => {
     expect((await t.rest("GET", `${base}/pdf`, { token: editor, query: { only: true } })).status).toBe(400);
     t.clock.advance(60 * 60 * 1000 + 1);
     expect((await t.app.fetch(new Request(pdf.body.url))).status).toBe(404);
-    await runJobs(t.db, t.clock, t.config);
+    await t.runScheduledJobs();
     expect(await t.db.prisma.contentExport.count({ where: { spaceId } })).toBe(0);
     expect((await t.app.fetch(new Request(`${baseUrl}/exports/${"x".repeat(40)}.pdf`))).status).toBe(404);
     expect(appendix).toMatch(/^page_/);

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { runJobs } from "../../src/jobs/recurring.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { commitBook, type GitBook, generateBook } from "../helpers/git-book.ts";
 import { createBareRepository, repositoryRoot, serveRepositories } from "../helpers/git-repo.ts";
@@ -40,7 +39,7 @@ beforeAll(async () => {
   const space = await call<{ id: string }>("POST", `/orgs/${org.organizationId}/spaces`, { title: "Book" });
   spaceId = space.id;
   await call("POST", `/spaces/${spaceId}/git/import`, { url: server.url("book", user), ref: "refs/heads/main" });
-  await runJobs(t.db, t.clock, t.config);
+  await t.runJobs();
 });
 
 async function allLinks(status?: string) {

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { runJobs } from "../../src/jobs/recurring.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { commitBook, type GitBook, generateBook } from "../helpers/git-book.ts";
 import {
@@ -48,7 +47,7 @@ describe("a generated book round-trips through Git", () => {
 
     const space = await call<{ id: string }>("POST", `/orgs/${org.organizationId}/spaces`, { title: "Book" });
     await call("POST", `/spaces/${space.id}/git/import`, { url, ref: "refs/heads/main" });
-    await runJobs(t.db, t.clock, t.config);
+    await t.runJobs();
     const imported = await call<{ pages: PageBody[]; files: { name: string; size: number }[] }>(
       "GET",
       `/spaces/${space.id}/content`,
@@ -75,7 +74,7 @@ describe("a generated book round-trips through Git", () => {
     await call("POST", `${base}/merge`);
 
     await call("POST", `/spaces/${space.id}/git/export`, { url, ref: "refs/heads/main", commitMessage: "Book edits" });
-    await runJobs(t.db, t.clock, t.config);
+    await t.runJobs();
     const info = await call<{ operation: { state: string; error?: string } }>("GET", `/spaces/${space.id}/git/info`);
     expect(info.operation).toMatchObject({ state: "success" });
     expect(commitCount(bare, "main")).toBe(2);

@@ -1,6 +1,5 @@
 import type { GitBookAPI } from "@gitbook/api";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runJobs } from "../../src/jobs/recurring.ts";
 import { processGitExport, processGitImport } from "../../src/modules/git-sync/git-sync.service.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { expectMatchesSpec } from "../helpers/contract.ts";
@@ -67,7 +66,7 @@ async function post(spaceId: string, direction: "import" | "export", body: Recor
   expect(response.status).toBe(204);
 }
 
-const runQueued = () => runJobs(t.db, t.clock, t.config);
+const runQueued = () => t.runJobs();
 
 const docsRepository = {
   "docs/.gitbook.yaml": "root: ./content/\nstructure:\n  readme: intro.md\n  summary: toc.md\n",
@@ -292,7 +291,9 @@ describe("Git export guards", () => {
   it("a re-run of an export whose commit landed (a crash before it was recorded) makes no second commit", async () => {
     const { target, spaceId, url } = await exportedSpace("landed");
     await post(spaceId, "export", { url, ref: "refs/heads/main", commitMessage: "Once" });
-    const job = await t.db.prisma.job.findFirstOrThrow({ where: { type: "git-export", status: "pending" } });
+    const job = await t.db.prisma.job.findFirstOrThrow({
+      where: { type: "git-export", status: "pending", payload: { path: ["spaceId"], equals: spaceId } },
+    });
     const before = await t.db.prisma.gitSync.findUniqueOrThrow({ where: { spaceId } });
     await processGitExport(t.db.prisma, job, t.clock.now(), t.config);
     const commits = commitCount(target, "main");
@@ -333,7 +334,7 @@ describe("Git remotes on private addresses", () => {
     const spaceId = await newSpace("Private address");
     const requests = server.authorizations.length;
     await post(spaceId, "import", { url: server.url("docs", gitUser), ref: "refs/heads/main" });
-    await runJobs(t.db, t.clock, { ...t.config, gitAllowHosts: [] });
+    await t.runJobs({ ...t.config, gitAllowHosts: [] });
     const info = await gitInfo(spaceId);
     expect(info.operation.state).toBe("failure");
     expect(info.operation.error).toMatch(/127\.0\.0\.1 resolves to an address that cannot be fetched/);

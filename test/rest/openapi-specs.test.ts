@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import { GitBookAPI } from "@gitbook/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isForbiddenAddress } from "../../src/http/safe-fetch.ts";
-import { runJobs } from "../../src/jobs/recurring.ts";
 import { listen, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { expectMatchesSpec } from "../helpers/contract.ts";
 
@@ -120,7 +119,7 @@ const specPath = (slug = "") => `/orgs/${org.organizationId}/openapi${slug ? `/$
 
 /** Runs the queued processing jobs with the app's configuration, or the one given. */
 function processQueued(config = t.config) {
-  return runJobs(t.db, t.clock, config);
+  return t.runJobs(config);
 }
 
 async function createFromUrl(slug: string, path: string) {
@@ -208,7 +207,13 @@ describe("OpenAPI specs from URLs", () => {
     expect(slow.lastProcessedErrors[0]?.message).toMatch(/within 200 ms/);
     const job = await t.db.prisma.job.findFirstOrThrow({ where: { payload: { equals: { specId: slow.id } } } });
     expect(job).toMatchObject({ status: "pending", attempts: 1 });
-    expect(job.runAt.getTime()).toBeGreaterThan(t.clock.now().getTime());
+    // The engine holds the retry until its backoff has passed.
+    const { rows } = await t.db.engineSql(
+      `SELECT state, extract(epoch FROM start_after - now()) AS wait FROM pgboss.job WHERE data->>'jobId' = $1`,
+      [job.id],
+    );
+    expect(rows).toEqual([{ state: "retry", wait: expect.anything() }]);
+    expect(Number((rows[0] as { wait: unknown }).wait)).toBeGreaterThan(20);
     // Deleted, the spec's retry finds nothing to do (later tests move the clock past it).
     expect((await t.rest("DELETE", specPath("too-slow"), { token: admin })).status).toBe(204);
   });
@@ -251,22 +256,26 @@ describe("OpenAPI specs from URLs", () => {
     expect(old.body.filesystem["live.json"]?.info.version).toBe("1.0.0");
   });
 
-  it("resumes the processing of a runner that crashed mid-way", async () => {
+  it("resumes the processing of a worker that crashed mid-way, once the engine's expiry takes the job back", async () => {
     const created = await createFromUrl("crashed", "/petstore.json");
-    // As a runner that claimed the job and died leaves it: running, spec in progress, lock about to expire.
+    // As a worker that took the job and died leaves it: the row running, the spec in progress, the engine's job
+    // active past its expiry (JOB_TIMEOUT_SECONDS and a margin); its retry is made immediate here.
     const job = await t.db.prisma.job.findFirstOrThrow({ where: { payload: { equals: { specId: created.id } } } });
-    await t.db.prisma.job.update({
-      where: { id: job.id },
-      data: { status: "running", attempts: 1, lockedUntil: new Date(t.clock.now().getTime() + 60_000) },
-    });
+    await t.db.prisma.job.update({ where: { id: job.id }, data: { status: "running", attempts: 1 } });
     await t.db.prisma.openAPISpec.update({ where: { id: created.id }, data: { processingState: "progress" } });
-    await processQueued();
-    expect(await getSpec("crashed")).toMatchObject({ processingState: "progress" });
-    t.clock.advance(61_000);
-    await processQueued();
+    await t.db.engineSql(
+      `UPDATE pgboss.job SET state = 'active', started_on = now() - interval '1 hour', retry_delay = 0,
+         retry_backoff = false WHERE data->>'jobId' = $1`,
+      [job.id],
+    );
+    expect(await processQueued()).toBe(1);
     const resumed = await getSpec("crashed");
     expect(resumed).toMatchObject({ processingState: "complete" });
     expect(resumed.lastVersion).toBeDefined();
+    expect(await t.db.prisma.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
+      status: "done",
+      attempts: 2,
+    });
   });
 
   it("processes Swagger 2.0 too", async () => {

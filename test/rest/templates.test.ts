@@ -1,6 +1,5 @@
 import { GitBookAPI } from "@gitbook/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runJobs } from "../../src/jobs/recurring.ts";
 import {
   baseUrl,
   listen,
@@ -155,7 +154,7 @@ beforeAll(async () => {
   await createSpec(org, "hooks", webhooks);
   await createSpec(org, "legacy", swagger);
   await createSpec(otherOrg, "foreign", petstore);
-  await runJobs(t.db, t.clock, t.config);
+  await t.runJobs();
 });
 
 describe("the OpenAPI reference template", () => {

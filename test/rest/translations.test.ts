@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import type { GitBookAPI } from "@gitbook/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Config } from "../../src/config.ts";
-import { runJobs } from "../../src/jobs/recurring.ts";
 import type { SeededOrganization, TestApp } from "../helpers/app.ts";
 import { expectMatchesSpec } from "../helpers/contract.ts";
 import { startOfficialClient } from "../helpers/official-client.ts";
@@ -149,7 +148,7 @@ describe("translations", () => {
     const run = await api.orgs.runTranslation(org.organizationId, id);
     expect(run.status).toBe(204);
     expect((await translationOf(id)).status).toBe("pending");
-    expect(await runJobs(t.db, t.clock, t.config)).toBeGreaterThan(0);
+    expect(await t.runJobs()).toBeGreaterThan(0);
 
     const done = await translationOf(id);
     expectMatchesSpec("getTranslation", 200, done);
@@ -179,7 +178,7 @@ describe("translations", () => {
       body: { changes: [{ type: "insert", page: { title: "New page", markdown: "More words here.\n" } }] },
     });
     await api.orgs.runTranslation(org.organizationId, id);
-    await runJobs(t.db, t.clock, t.config);
+    await t.runJobs();
     const second = await translationOf(id);
     expect(second.stats).toMatchObject({ runs: 2, latestPages: 4, totalPages: 4 });
     expect(second.stats.totalWords).toBe(done.stats.latestWords + second.stats.latestWords);
@@ -202,7 +201,7 @@ describe("translations", () => {
     });
     const id = created.body.id;
     await t.rest("POST", `/orgs/${org.organizationId}/translations/${id}/run`, { token: org.members.admin.token });
-    await runJobs(t.db, t.clock, libreConfig);
+    await t.runJobs(libreConfig);
     const libreDone = await translationOf(id);
     expect(libreDone.status).toBe("completed");
     const pages = await t.rest<{ pages: PageBody[] }>("GET", `/spaces/${libreDone.result?.space}/content/pages`, {
@@ -223,7 +222,7 @@ describe("translations", () => {
       translationApiKey: "sk-test-key",
     };
     await t.rest("POST", `/orgs/${org.organizationId}/translations/${id}/run`, { token: org.members.admin.token });
-    await runJobs(t.db, t.clock, chatConfig);
+    await t.runJobs(chatConfig);
     expect(authorization).toBe("Bearer sk-test-key");
     const chatDone = await translationOf(id);
     const chatPages = await t.rest<{ pages: PageBody[] }>("GET", `/spaces/${chatDone.result?.space}/content/pages`, {
@@ -233,7 +232,7 @@ describe("translations", () => {
 
     const down = await fakeService(() => undefined);
     await t.rest("POST", `/orgs/${org.organizationId}/translations/${id}/run`, { token: org.members.admin.token });
-    await runJobs(t.db, t.clock, {
+    await t.runJobs({
       ...t.config,
       translationProvider: "libretranslate",
       translationApiUrl: down,

@@ -1,4 +1,3 @@
-import { runJobs } from "../../src/jobs/recurring.ts";
 import { insertOrganization } from "../../src/modules/organization/organization.service.ts";
 import { addMember } from "../../src/modules/user/user.service.ts";
 import { type SeededOrganization, type SeededUser, seedOrganization, seedUser, type TestApp } from "../helpers/app.ts";
@@ -196,7 +195,7 @@ async function buildOrganization(
     slug: specSlug,
     source: { text: openApiText(label) },
   });
-  await runJobs(t.db, t.clock, t.config);
+  await t.runJobs();
   const latest = await ok(t, token, "GET", `${org}/openapi/${specSlug}/versions/latest`);
   const versionId = (latest.body as { id?: string }).id;
   if (!versionId) throw new Error(`fixture OpenAPI version: ${JSON.stringify(latest.body)}`);

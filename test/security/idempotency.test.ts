@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { runJobs } from "../../src/jobs/recurring.ts";
 import { requestHash, startIdempotentRequest } from "../../src/modules/idempotency/idempotency.service.ts";
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
@@ -104,7 +103,7 @@ describe("Idempotency-Key on POST", () => {
     expect(later.headers.get("idempotent-replayed")).toBeNull();
     expect(await spacesTitled("Daily")).toBe(2);
     t.clock.advance(24 * 60 * 60 * 1000 + 1);
-    await runJobs(t.db, t.clock, t.config);
+    await t.runScheduledJobs();
     expect(await t.db.prisma.idempotencyRecord.count()).toBe(0);
   });
 });

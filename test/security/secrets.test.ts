@@ -1,8 +1,6 @@
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "../../src/db/generated/client.ts";
-import { runJobs } from "../../src/jobs/recurring.ts";
-import { createLogger } from "../../src/logger.ts";
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { commitFiles, createBareRepository, repositoryRoot, serveRepositories } from "../helpers/git-repo.ts";
 
@@ -302,14 +300,8 @@ const secrets: Record<string, SecretRow> = {
 const sitePathOfKey = new Map<string, string>();
 const visitorSiteOfKey = new Map<string, { sitePath: string; jwt: string }>();
 
-/** Runs the queued jobs with the test's log lines collected. */
-const runLoggedJobs = () =>
-  runJobs(
-    t.db,
-    t.clock,
-    t.config,
-    createLogger("info", (line) => logLines.push(line)),
-  );
+/** Runs the queued jobs (the app's logger collects the test's log lines). */
+const runLoggedJobs = () => t.runJobs();
 const gitSpaceOfPassword = new Map<string, { spaceId: string; url: string }>();
 
 async function databaseText(): Promise<string> {

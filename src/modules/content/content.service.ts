@@ -4,6 +4,7 @@ import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Revision, Space } from "../../db/generated/client.ts";
 import { newId, randomBase62 } from "../../ids.ts";
+import { defineScheduledWork } from "../../jobs/runner.ts";
 import { ConflictError, InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import { mapNodes, type Page, type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
@@ -292,7 +293,7 @@ export async function createPdfExport(
 }
 
 /** Removes PDF links past their hour. */
-export async function purgeExpiredExports(prisma: PrismaExecutor, now: Date): Promise<number> {
+async function purgeExpiredExports(prisma: PrismaExecutor, now: Date): Promise<number> {
   const { count } = await prisma.contentExport.deleteMany({ where: { expiresAt: { lte: now } } });
   return count;
 }
@@ -336,3 +337,8 @@ export async function loadVisibleRevisions(ctx: RequestContext, ids: readonly st
     return revision;
   });
 }
+
+defineScheduledWork("purge-expired-exports", {
+  cron: "0 * * * *",
+  run: async (prisma, now) => void (await purgeExpiredExports(prisma, now)),
+});

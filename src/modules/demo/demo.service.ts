@@ -1,6 +1,7 @@
 import { z } from "zod";
-import type { RequestContext } from "../../context.ts";
-import type { ReportProgress } from "../../jobs/runner.ts";
+import { systemClock } from "../../clock.ts";
+import { contextActingAs, type RequestContext } from "../../context.ts";
+import { defineJob, type ReportProgress } from "../../jobs/runner.ts";
 import { parseInput } from "../../validation.ts";
 import { createSite } from "../site-structure/site.service.ts";
 import { addSiteSection } from "../site-structure/site-section.service.ts";
@@ -73,3 +74,12 @@ export async function seedDemoContent(
   }
   return { members: size.members, teams: size.teams, spaces: spaceCount, sites: size.sites };
 }
+
+/** Payload `{ userId, size }`: demo content created as that user (an admin of the job's organization). */
+defineJob("seed-demo-content", {
+  run: async (prisma, job, _now, { config, sql, reportProgress, events }) => {
+    const { userId, size } = job.payload as { userId: string; size: unknown };
+    const ctx = contextActingAs({ prisma, sql, config, clock: systemClock, events }, userId, job.id);
+    await seedDemoContent(ctx, job.organizationId ?? "", size, reportProgress);
+  },
+});

@@ -4,7 +4,7 @@ import type { Config } from "../../config.ts";
 import type { RequestContext } from "../../context.ts";
 import type { GitSync, Job, PrismaClient, Space } from "../../db/generated/client.ts";
 import { checkedAddress } from "../../http/safe-fetch.ts";
-import { enqueueJob } from "../../jobs/runner.ts";
+import { defineJob, enqueueJob } from "../../jobs/runner.ts";
 import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { decryptSecret, encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
@@ -15,8 +15,8 @@ import { type GitAccess, type GitCredential, GitError, GitWorkdir, scrub, splitC
 import { gitSyncBySpaceLoader, gitSyncReadWith } from "./git-sync.loaders.ts";
 import { exportTree, importTree, readLayout, writeTree } from "./layout.ts";
 
-export const gitImportJobType = "git-import";
-export const gitExportJobType = "git-export";
+const gitImportJobType = "git-import";
+const gitExportJobType = "git-export";
 
 const repositoryUrl = z
   .string()
@@ -354,3 +354,6 @@ export function processGitExport(prisma: PrismaClient, job: Job, now: Date, conf
     }),
   );
 }
+
+defineJob(gitImportJobType, { run: (prisma, job, now, { config }) => processGitImport(prisma, job, now, config) });
+defineJob(gitExportJobType, { run: (prisma, job, now, { config }) => processGitExport(prisma, job, now, config) });

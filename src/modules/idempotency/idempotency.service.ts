@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client.ts";
+import { defineScheduledWork } from "../../jobs/runner.ts";
 import { decryptSecret, encryptSecret } from "../../secrets.ts";
 
 /** Records are kept this long; the same key after that starts a new request. */
@@ -77,9 +78,15 @@ export async function abandonIdempotentRequest(prisma: PrismaClient, callerKey: 
 }
 
 /** Drops records older than the retention (a recurring job). */
-export async function purgeIdempotencyRecords(prisma: PrismaClient, now: Date): Promise<number> {
+async function purgeIdempotencyRecords(prisma: PrismaClient, now: Date): Promise<number> {
   const { count } = await prisma.idempotencyRecord.deleteMany({
     where: { createdAt: { lt: new Date(now.getTime() - idempotencyRetentionMs) } },
   });
   return count;
 }
+
+// Idempotency keys are kept 24 hours.
+defineScheduledWork("purge-idempotency-records", {
+  cron: "0 * * * *",
+  run: async (prisma, now) => void (await purgeIdempotencyRecords(prisma, now)),
+});

@@ -8,14 +8,14 @@ import type { PrismaExecutor } from "../../db/database.ts";
 import type { Job, OpenAPISpec, OpenAPISpecVersion, PrismaClient } from "../../db/generated/client.ts";
 import { SourceFetchError, safeFetchText } from "../../http/safe-fetch.ts";
 import { newId } from "../../ids.ts";
-import { enqueueJob, maxAttempts } from "../../jobs/runner.ts";
+import { defineJob, enqueueJob, maxAttempts } from "../../jobs/runner.ts";
 import { ConflictError, NotFoundError, nullWhereRefused, retryOnUniqueViolation } from "../../lib/errors.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { specByIdLoader } from "./openapi-spec.loaders.ts";
 import { type ProcessingProblem, parseOpenApiDocument, SpecParseError } from "./process.ts";
 
-export const processSpecJobType = "process-openapi-spec";
+const processSpecJobType = "process-openapi-spec";
 
 /** Reading specs needs the `read` organization role; creating, changing and deleting them needs `create`. */
 const editRole = "create";
@@ -295,7 +295,13 @@ async function recordFailure(
  * (timeouts, unreachable or failing servers) are thrown so the job runner retries them with backoff.
  * Running it again after a crash is harmless: it starts from the spec's current source.
  */
-export async function processSpec(prisma: PrismaClient, job: Job, now: Date, config: Config): Promise<void> {
+async function processSpec(
+  prisma: PrismaClient,
+  job: Job,
+  now: Date,
+  config: Config,
+  signal: AbortSignal,
+): Promise<void> {
   const { specId } = job.payload as { specId: string };
   const spec = await prisma.openAPISpec.findUnique({ where: { id: specId } });
   if (!spec) return;
@@ -309,6 +315,7 @@ export async function processSpec(prisma: PrismaClient, job: Job, now: Date, con
         allowHosts: config.openapiFetchAllowHosts,
         timeoutMs: config.openapiFetchTimeoutMs,
         maxBytes: config.openapiFetchMaxBytes,
+        signal,
       }));
   } catch (error) {
     if (!(error instanceof SourceFetchError)) throw error;
@@ -380,3 +387,7 @@ export async function loadVisibleVersions(ctx: RequestContext, ids: readonly str
     return spec ? getVersion(ctx, spec, row.id) : null;
   });
 }
+
+defineJob(processSpecJobType, {
+  run: (prisma, job, now, { config, signal }) => processSpec(prisma, job, now, config, signal),
+});

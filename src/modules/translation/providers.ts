@@ -8,7 +8,10 @@ import type { Config } from "../../config.ts";
 export interface TranslationProvider {
   /** Shown on translations (`provider`), so nobody mistakes pseudo-localization for a translation. */
   readonly name: "pseudo-localization" | "libretranslate" | "openai";
-  translate(texts: string[], request: { from: string; to: string; instructions: string }): Promise<string[]>;
+  translate(
+    texts: string[],
+    request: { from: string; to: string; instructions: string; signal?: AbortSignal },
+  ): Promise<string[]>;
 }
 
 class TranslationProviderError extends Error {}
@@ -31,14 +34,22 @@ const pseudoProvider: TranslationProvider = {
 
 const requestTimeoutMs = 60_000;
 
-async function postJson(url: string, body: unknown, apiKey: string | undefined): Promise<unknown> {
+async function postJson(
+  url: string,
+  body: unknown,
+  apiKey: string | undefined,
+  signal: AbortSignal | undefined,
+): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json", ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(requestTimeoutMs),
+      // The job's own abort (out of time, engine stopping) ends the request too.
+      signal: signal
+        ? AbortSignal.any([AbortSignal.timeout(requestTimeoutMs), signal])
+        : AbortSignal.timeout(requestTimeoutMs),
     });
   } catch (error) {
     throw new TranslationProviderError(`The translation service could not be reached (${(error as Error).message})`);
@@ -62,11 +73,12 @@ function checkedTexts(value: unknown, expected: number): string[] {
 function libreTranslateProvider(url: string, apiKey: string | undefined): TranslationProvider {
   return {
     name: "libretranslate",
-    async translate(texts, { from, to }) {
+    async translate(texts, { from, to, signal }) {
       const answer = (await postJson(
         `${url.replace(/\/$/, "")}/translate`,
         { q: texts, source: from, target: to, format: "text", ...(apiKey ? { api_key: apiKey } : {}) },
         undefined,
+        signal,
       )) as { translatedText?: unknown };
       return checkedTexts(answer?.translatedText, texts.length);
     },
@@ -77,7 +89,7 @@ function libreTranslateProvider(url: string, apiKey: string | undefined): Transl
 function openAiProvider(url: string, apiKey: string | undefined, model: string): TranslationProvider {
   return {
     name: "openai",
-    async translate(texts, { from, to, instructions }) {
+    async translate(texts, { from, to, instructions, signal }) {
       const system = [
         `Translate each string of the JSON array from ${from} to ${to}.`,
         "Answer with a JSON array of the same length holding only the translations, in order.",
@@ -96,6 +108,7 @@ function openAiProvider(url: string, apiKey: string | undefined, model: string):
           ],
         },
         apiKey,
+        signal,
       )) as { choices?: { message?: { content?: unknown } }[] };
       const content = answer?.choices?.[0]?.message?.content;
       let parsed: unknown;

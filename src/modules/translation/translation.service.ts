@@ -5,7 +5,7 @@ import type { Config } from "../../config.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Job, Prisma, PrismaClient, Translation } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
-import { enqueueJob } from "../../jobs/runner.ts";
+import { defineJob, enqueueJob } from "../../jobs/runner.ts";
 import { InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import {
   type FilterRules,
@@ -26,7 +26,7 @@ import { insertSpace, spaceLanguages } from "../space/space.service.ts";
 import { translationProvider } from "./providers.ts";
 import { applyTranslations, proseSegments, wordCount } from "./translate-markdown.ts";
 
-export const translationRunJobType = "translation-run";
+const translationRunJobType = "translation-run";
 
 const emptyDocument = { object: "document", data: {}, nodes: [] };
 const languageSchema = z.enum(spaceLanguages);
@@ -170,7 +170,7 @@ function documentText(value: unknown): string {
  * on the first run. The whole write is one transaction, so a crash mid-run leaves nothing half-written and the
  * retried job starts over.
  */
-export async function processTranslationRun(prisma: PrismaClient, job: Job, now: Date, config: Config) {
+async function processTranslationRun(prisma: PrismaClient, job: Job, now: Date, config: Config, signal: AbortSignal) {
   const { translationId } = job.payload as { translationId: string };
   const translation = await prisma.translation.findUnique({ where: { id: translationId } });
   if (!translation) return;
@@ -185,6 +185,7 @@ export async function processTranslationRun(prisma: PrismaClient, job: Job, now:
       from: translation.sourceLanguage,
       to: translation.language,
       instructions: documentText(translation.instructions),
+      signal,
     };
     const pages = new Map<string, PageState>();
     let words = 0;
@@ -270,3 +271,7 @@ export async function loadVisibleTranslations(ctx: RequestContext, ids: readonly
   const rows = await ctx.prisma.translation.findMany({ where: { id: { in: [...ids] } } });
   return nullWhereRefused(ids, rows, (row) => getTranslation(ctx, row.organizationId, row.id));
 }
+
+defineJob(translationRunJobType, {
+  run: (prisma, job, now, { config, signal }) => processTranslationRun(prisma, job, now, config, signal),
+});
