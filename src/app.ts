@@ -61,6 +61,8 @@ export interface App {
 /** Who is calling and how the request is labelled in the metrics, settled before a handler runs. */
 interface CallContext {
   requestId: string;
+  /** The peer's address: anonymous callers are counted by it (rate limit, open subscriptions). */
+  clientAddress: string;
   viewer: Viewer | null;
   bearer: string | undefined;
   labels: RequestLabels;
@@ -249,7 +251,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     const budget = newBudget();
     const viewer = await authenticate(db.sql, clock, tokens, bearer);
     const limited = await rateLimiter.count(viewer, clientAddress, clock.now());
-    const call: CallContext = { requestId, bearer, viewer, labels, budget, rateLimit: limited };
+    const call: CallContext = { requestId, clientAddress, bearer, viewer, labels, budget, rateLimit: limited };
     const headers = limited ? rateLimitHeaders(limited) : {};
     if (limited && !limited.allowed) {
       return restError(429, `Rate limit of ${limited.limit} requests exceeded; retry after the reset`, headers);

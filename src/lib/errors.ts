@@ -36,6 +36,20 @@ export class ConflictError extends DomainError {
 }
 
 /**
+ * A per-user allowance is used up (active API tokens): the caller must free one first. 409, not 429: waiting does not
+ * help, revoking does.
+ */
+export class LimitReachedError extends DomainError {
+  readonly status = 409;
+  constructor(
+    readonly code: "TOO_MANY_API_TOKENS",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * Whether `error` is PostgreSQL's unique violation (23505): Prisma's P2002, a raw query's P2010 that carries it,
  * or the driver's own error from hand-written SQL.
  */
