@@ -1,7 +1,7 @@
 import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./graphql/builder.ts";
 import { nameEnumValuesInDescriptions } from "./graphql/enum-input-descriptions.ts";
-import { resolveNodeIds } from "./graphql/node-ids.ts";
+import { resolveNodeIds, resolveNodeTypesById } from "./graphql/node-ids.ts";
 import { readOwnProperties } from "./graphql/own-property.ts";
 import { applyPartialSuccessNullability } from "./graphql/partial-success.ts";
 import { addDeprecatedMutationAliases } from "./graphql/renamed-mutations.ts";
@@ -53,8 +53,10 @@ builder.subscriptionType({
 
 export const schema = nameEnumValuesInDescriptions(
   readOwnProperties(
-    resolveNodeIds(
-      applyPartialSuccessNullability(addDeprecatedMutationAliases(builder.toSchema({ sortSchema: true }))),
+    resolveNodeTypesById(
+      resolveNodeIds(
+        applyPartialSuccessNullability(addDeprecatedMutationAliases(builder.toSchema({ sortSchema: true }))),
+      ),
     ),
   ),
 );
