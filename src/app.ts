@@ -314,9 +314,10 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
         const repeat = await repeatedOperations.answer(guardedRequest, body, () => ({
           context: createContext(call),
           labels: call.labels,
+          mask: (error) => maskError(error, requestId, logUnexpected(requestId)),
         }));
         if (repeat) return repeat;
-        // A repeat that was tried has charged its cost: yoga runs the request on a budget of its own.
+        // A repeat refused before it ran has charged its cost: yoga runs the request on a budget of its own.
         const response = await yoga.fetch(guardedRequest, { ...call, budget: newBudget() });
         // yoga's 406 has no body: a client that accepts only JSON asked for an answer in parts.
         if (response.status !== 406) return response;
