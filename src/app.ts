@@ -23,6 +23,7 @@ import { createCors } from "./http/cors.ts";
 import { withIdempotency } from "./http/idempotency.ts";
 import { type RateLimiter, rateLimitHeaders } from "./http/rate-limit.ts";
 import { graphiqlPage, setSecurityHeaders } from "./http/response-headers.ts";
+import { domainErrorFrom } from "./lib/errors.ts";
 import { describeError, type Logger } from "./logger.ts";
 import { contentPlainRoutes } from "./modules/content/content.http.ts";
 import { openApiSpecPlainRoutes } from "./modules/openapi-spec/openapi-spec.http.ts";
@@ -369,8 +370,12 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
         const nodeRequest = server?.req instanceof IncomingMessage ? server.req : undefined;
         response = await route(request, nodeRequest, url, clientAddress, requestId, labels);
       } catch (error) {
-        logUnexpected(requestId)(error);
-        response = restError(500, "Unexpected error.");
+        const domain = domainErrorFrom(error);
+        if (domain?.status === 503) response = restError(503, domain.message);
+        else {
+          logUnexpected(requestId)(error);
+          response = restError(500, "Unexpected error.");
+        }
       }
       response.headers.set("x-request-id", requestId);
       const graphiqlHtml =
