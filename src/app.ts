@@ -21,6 +21,7 @@ import { trustedDocumentsPlugin } from "./graphql/trusted-documents.ts";
 import { jsonNestingExceeds, PayloadTooLargeError, readBodyWithin, readNodeBodyWithin } from "./http/body.ts";
 import { createCors } from "./http/cors.ts";
 import { withIdempotency } from "./http/idempotency.ts";
+import { createLoadShedder } from "./http/load-shedding.ts";
 import { type RateLimiter, rateLimitHeaders } from "./http/rate-limit.ts";
 import { graphiqlPage, setSecurityHeaders } from "./http/response-headers.ts";
 import { domainErrorFrom } from "./lib/errors.ts";
@@ -70,6 +71,9 @@ interface CallContext {
   budget: RequestBudget;
   rateLimit?: RateLimitDecision;
 }
+
+/** Retry-After of a request shed for load: the overload is measured every 100 ms, so a second is plenty. */
+const shedRetrySeconds = 1;
 
 /** Levels a body adds around a variable's value: a batch, its operation, `variables`, the variable. */
 const jsonEnvelopeDepth = 4;
@@ -131,6 +135,10 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
   }
 
   const repeatedOperations = createRepeatedOperations(schema);
+  const shedder = createLoadShedder({
+    maxInFlight: config.shedMaxInFlight,
+    maxEventLoopDelayMs: config.shedEventLoopDelayMs,
+  });
   const metrics = createMetrics(db, { repeatedOperations: repeatedOperations.answered });
   const newBudget = () => new RequestBudget(graphqlLimits.cost, config.maxConversionBytes);
   const tokens = createTokenCache(events);
@@ -366,9 +374,14 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
         operation: "",
       };
       let response: Response;
+      // Health and metrics are never shed: an overloaded process is alive, and says so.
+      const admitted = fixedPaths.includes(url.pathname) ? undefined : shedder.admit();
       try {
         const nodeRequest = server?.req instanceof IncomingMessage ? server.req : undefined;
-        response = await route(request, nodeRequest, url, clientAddress, requestId, labels);
+        response =
+          admitted && "refused" in admitted
+            ? restError(503, "The server is overloaded; retry shortly", { "Retry-After": String(shedRetrySeconds) })
+            : await route(request, nodeRequest, url, clientAddress, requestId, labels);
       } catch (error) {
         const domain = domainErrorFrom(error);
         if (domain?.status === 503) response = restError(503, domain.message);
@@ -387,6 +400,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
         // The OpenAPI document and the GraphiQL page are the same for everyone.
         if (!graphiqlHtml && url.pathname !== "/v1/openapi.json") response.headers.set("cache-control", "no-store");
       }
+      if (admitted && "done" in admitted) admitted.done();
       const seconds = (performance.now() - started) / 1000;
       metrics.observeRequest({ ...labels, method: request.method, status: response.status, seconds });
       logger.request({
