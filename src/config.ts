@@ -163,7 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redisUrl: "REDIS_URL",
       maxBodyBytes: "MAX_BODY_BYTES",
       maxConversionBytes: "MAX_CONVERSION_BYTES",
-      maxSubscriptionsPerUser: env.MAX_SUBSCRIPTIONS_PER_USER ? "MAX_SUBSCRIPTIONS_PER_USER" : "MAX_SUBSCRIPTIONS_PER_TOKEN",
+      maxSubscriptionsPerUser: env.MAX_SUBSCRIPTIONS_PER_USER
+        ? "MAX_SUBSCRIPTIONS_PER_USER"
+        : "MAX_SUBSCRIPTIONS_PER_TOKEN",
       maxApiTokensPerUser: "MAX_API_TOKENS_PER_USER",
       shedMaxInFlight: "SHED_MAX_IN_FLIGHT",
       shedEventLoopDelayMs: "SHED_EVENT_LOOP_DELAY_MS",

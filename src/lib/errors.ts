@@ -53,7 +53,7 @@ export class LimitReachedError extends DomainError {
  * The database cannot be reached or dropped the connection (see `isDatabaseUnavailable`): nothing is known about the
  * data, so callers are told to come back (503, REST adds Retry-After) rather than that something is missing.
  */
-export class ServiceUnavailableError extends DomainError {
+class ServiceUnavailableError extends DomainError {
   readonly status = 503;
   readonly code = "SERVICE_UNAVAILABLE";
   constructor(message = "The service is temporarily unavailable; retry shortly") {
@@ -62,7 +62,15 @@ export class ServiceUnavailableError extends DomainError {
 }
 
 /** Socket errors of a connection that could not be made or was lost (Node's codes, as `pg` passes them on). */
-const socketCodes = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "EAI_AGAIN"]);
+const socketCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "EAI_AGAIN",
+]);
 
 /**
  * Prisma's codes for the same: P1001 cannot reach the server, P1002/P1008 timed out, P1017 the server closed the
@@ -91,7 +99,7 @@ const unavailableMessage =
  * the connection broke, rather than anything about a statement: the driver's socket codes, PostgreSQL's connection
  * SQLSTATEs, Prisma's connection codes and adapter kinds, and the drivers' connection messages.
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
+function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
   const pending: unknown[] = [error];
   while (pending.length > 0) {

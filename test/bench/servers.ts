@@ -132,7 +132,7 @@ function oursEnvironment(env: Record<string, string>): Record<string, string> {
     HOST: "127.0.0.1",
     LOG_LEVEL: "info",
     NODE_ENV: "production",
-    RATE_LIMIT_TOKEN: "1000000000",
+    RATE_LIMIT_USER: "1000000000",
     RATE_LIMIT_ANONYMOUS: "1000000000",
     ...env,
   };

@@ -27,7 +27,9 @@ async function graphql(t: TestApp, token: string, query: string, variables: Reco
 }
 
 async function get(t: TestApp, path: string, token: string) {
-  const response = await t.app.fetch(new Request(`${baseUrl}/v1${path}`, { headers: { authorization: `Bearer ${token}` } }));
+  const response = await t.app.fetch(
+    new Request(`${baseUrl}/v1${path}`, { headers: { authorization: `Bearer ${token}` } }),
+  );
   return { status: response.status, retryAfter: response.headers.get("retry-after"), body: await response.json() };
 }
 
@@ -113,7 +115,9 @@ describe.runIf(testDatabaseUrl)("PostgreSQL backends terminated while they read"
     expectUnavailableErrors(space);
     expect(space.data?.space ?? null).toBeNull();
     expectUnavailableErrors(
-      await terminatedWhileReading(() => graphql(t, token, "query($id: ID!) { node(id: $id) { id } }", { id: spaceId })),
+      await terminatedWhileReading(() =>
+        graphql(t, token, "query($id: ID!) { node(id: $id) { id } }", { id: spaceId }),
+      ),
     );
     // The pool opens new connections: the next read is served.
     const statuses = await eventually(async () => (await get(t, `/spaces/${spaceId}`, token)).status, 200);
@@ -136,10 +140,17 @@ describe("a database closed under the service", () => {
 
     expectUnavailable(await get(t, `/spaces/${created.body.id}`, token));
     expectUnavailable(await get(t, `/orgs/${org.organizationId}/spaces`, token));
-    expectUnavailableErrors(await graphql(t, token, "query($id: ID!) { node(id: $id) { id } }", { id: created.body.id }));
-    const list = await graphql(t, token, "query($id: ID!) { organization(id: $id) { spaces(first: 5) { nodes { id } } } }", {
-      id: org.organizationId,
-    });
+    expectUnavailableErrors(
+      await graphql(t, token, "query($id: ID!) { node(id: $id) { id } }", { id: created.body.id }),
+    );
+    const list = await graphql(
+      t,
+      token,
+      "query($id: ID!) { organization(id: $id) { spaces(first: 5) { nodes { id } } } }",
+      {
+        id: org.organizationId,
+      },
+    );
     expectUnavailableErrors(list);
   });
 });

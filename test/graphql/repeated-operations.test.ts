@@ -100,7 +100,9 @@ describe("repeated queries", () => {
     expect(asRepeat).toBe(byYoga);
     const answer = JSON.parse(repeated?.text ?? "{}");
     expect(answer.data).toEqual({ a: { id: spaceId, title: "Repeated" }, b: null });
-    expect(answer.errors).toEqual([expect.objectContaining({ path: ["b"], extensions: { code: "NOT_FOUND", status: 404 } })]);
+    expect(answer.errors).toEqual([
+      expect.objectContaining({ path: ["b"], extensions: { code: "NOT_FOUND", status: 404 } }),
+    ]);
     expect(answer.extensions.cost).toEqual({ requested: expect.any(Number), limit: 10_000_000 });
   });
 

@@ -33,7 +33,12 @@ async function burst(t: TestApp, count: number, path = "/v1/orgs"): Promise<Answ
         new Request(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${org.members.read.token}` } }),
       );
       const order = answered++;
-      return { status: response.status, retryAfter: response.headers.get("retry-after"), body: await response.json(), order };
+      return {
+        status: response.status,
+        retryAfter: response.headers.get("retry-after"),
+        body: await response.json(),
+        order,
+      };
     }),
   );
 }

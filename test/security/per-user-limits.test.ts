@@ -57,7 +57,14 @@ describe("rate limit per user", () => {
     const answers = [];
     for (const token of tokens) answers.push(await call(t, "/v1/orgs", token, `198.51.100.${answers.length + 1}`));
     expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200, 429, 429]);
-    expect(answers.map((response) => response.headers.get("ratelimit-remaining"))).toEqual(["3", "2", "1", "0", "0", "0"]);
+    expect(answers.map((response) => response.headers.get("ratelimit-remaining"))).toEqual([
+      "3",
+      "2",
+      "1",
+      "0",
+      "0",
+      "0",
+    ]);
     expect(answers[0]?.headers.get("ratelimit-limit")).toBe("4");
     expect(await answers[5]?.json()).toEqual({ error: { code: 429, message: expect.stringContaining("Rate limit") } });
 
