@@ -361,6 +361,18 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     return restError(404, `No route for ${url.pathname}`);
   }
 
+  // Shed requests are counted, not logged one by one: a line each would cost the overloaded process most.
+  let shedLoggedAt = Number.NEGATIVE_INFINITY;
+  let shedSinceLog = 0;
+  function noteShed(reason: string) {
+    shedSinceLog++;
+    const now = performance.now();
+    if (now - shedLoggedAt < 1000) return;
+    logger.warn("overloaded: requests refused with 503", { refused: shedSinceLog, reason });
+    shedLoggedAt = now;
+    shedSinceLog = 0;
+  }
+
   return {
     async fetch(request, server) {
       const started = performance.now();
@@ -376,12 +388,12 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
       let response: Response;
       // Health and metrics are never shed: an overloaded process is alive, and says so.
       const admitted = fixedPaths.includes(url.pathname) ? undefined : shedder.admit();
+      const refused = admitted && "refused" in admitted ? admitted.refused : undefined;
       try {
         const nodeRequest = server?.req instanceof IncomingMessage ? server.req : undefined;
-        response =
-          admitted && "refused" in admitted
-            ? restError(503, "The server is overloaded; retry shortly", { "Retry-After": String(shedRetrySeconds) })
-            : await route(request, nodeRequest, url, clientAddress, requestId, labels);
+        response = refused
+          ? restError(503, "The server is overloaded; retry shortly", { "Retry-After": String(shedRetrySeconds) })
+          : await route(request, nodeRequest, url, clientAddress, requestId, labels);
       } catch (error) {
         const domain = domainErrorFrom(error);
         if (domain?.status === 503) response = restError(503, domain.message);
@@ -403,6 +415,10 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
       if (admitted && "done" in admitted) admitted.done();
       const seconds = (performance.now() - started) / 1000;
       metrics.observeRequest({ ...labels, method: request.method, status: response.status, seconds });
+      if (refused) {
+        noteShed(refused);
+        return response;
+      }
       logger.request({
         requestId,
         method: request.method,

@@ -76,7 +76,7 @@ const configSchema = z.object({
     .default(512 * 1024),
   maxSubscriptionsPerUser: z.coerce.number().int().min(1).default(20),
   maxApiTokensPerUser: z.coerce.number().int().min(1).default(50),
-  shedMaxInFlight: z.coerce.number().int().min(0).default(256),
+  shedMaxInFlight: z.coerce.number().int().min(0).default(32),
   shedEventLoopDelayMs: z.coerce.number().int().min(0).max(60_000).default(200),
   secretsKey: z.string().regex(secretsKeyPattern, "must be 64 hex characters (32 bytes)").optional(),
   runJobs: z

@@ -11,7 +11,9 @@ import { siteStructureQuery } from "./workloads.ts";
 // 2. overload: the nested site-structure read at many times its capacity while a second client measures its own
 //    small reads and /livez.
 // Run: npx tsx test/bench/abuse-limits.ts   (BENCH_DATABASE_URL: the PostgreSQL server, default the local one;
-// OVERLOAD_SECONDS, OVERLOAD_CONNECTIONS to change the overload run). Prints the figures; writes nothing.
+// OVERLOAD_SECONDS, OVERLOAD_CONNECTIONS to change the overload run; SHED_MAX_IN_FLIGHT, SHED_EVENT_LOOP_DELAY_MS
+// for the server's thresholds, the defaults otherwise). The overload runs once without load shedding, once with it.
+// Prints the figures; writes nothing.
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const overloadSeconds = Number(process.env.OVERLOAD_SECONDS ?? 15);
@@ -102,9 +104,15 @@ async function secondClient(url: string, path: string, headers: Record<string, s
   return { served, refused, failed };
 }
 
-/** Probe 2: the nested read far past capacity, with the default load-shedding thresholds. */
-async function overloadProbe(databaseUrl: string, organizationId: string, token: string, spaceId: string) {
-  const server = await startOurs({ DATABASE_URL: databaseUrl, RUN_JOBS: "false" });
+/** Probe 2: the nested read far past capacity, with load shedding as `shedding` sets it. */
+async function overloadProbe(
+  label: string,
+  shedding: Record<string, string>,
+  databaseUrl: string,
+  { organizationId, token, spaceId }: { organizationId: string; token: string; spaceId: string },
+) {
+  console.log(`-- Overload probe, ${label}`);
+  const server = await startOurs({ DATABASE_URL: databaseUrl, RUN_JOBS: "false", ...shedding });
   const nested = {
     url: `${server.url}/graphql`,
     method: "POST" as const,
@@ -150,7 +158,16 @@ async function main() {
   const bench = await createBenchDatabase(admin, serverUrl);
   try {
     await tokenMintingProbe(bench.url);
-    await overloadProbe(bench.url, bench.data.organizationId, bench.data.token, bench.data.spaceId);
+    const off = { SHED_MAX_IN_FLIGHT: "0", SHED_EVENT_LOOP_DELAY_MS: "0" };
+    await overloadProbe("load shedding off", off, bench.url, bench.data);
+    const configured = Object.fromEntries(
+      ["SHED_MAX_IN_FLIGHT", "SHED_EVENT_LOOP_DELAY_MS"].flatMap((name) => {
+        const value = process.env[name];
+        return value === undefined ? [] : [[name, value]];
+      }),
+    );
+    const described = Object.keys(configured).length ? JSON.stringify(configured) : "the defaults";
+    await overloadProbe(`load shedding on (${described})`, configured, bench.url, bench.data);
   } finally {
     await bench.drop();
     await admin.end();

@@ -92,7 +92,7 @@ describe("load shedding", () => {
 
   it("reads SHED_MAX_IN_FLIGHT and SHED_EVENT_LOOP_DELAY_MS, 0 switching each off", () => {
     const defaults = loadConfig({});
-    expect([defaults.shedMaxInFlight, defaults.shedEventLoopDelayMs]).toEqual([256, 200]);
+    expect([defaults.shedMaxInFlight, defaults.shedEventLoopDelayMs]).toEqual([32, 200]);
     expect(loadConfig({ SHED_MAX_IN_FLIGHT: "0", SHED_EVENT_LOOP_DELAY_MS: "0" }).shedMaxInFlight).toBe(0);
     expect(() => loadConfig({ SHED_MAX_IN_FLIGHT: "-1" })).toThrow(ConfigError);
     expect(() => loadConfig({ SHED_EVENT_LOOP_DELAY_MS: "fast" })).toThrow("SHED_EVENT_LOOP_DELAY_MS: ");
