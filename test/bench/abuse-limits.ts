@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import autocannon from "autocannon";
 import pg from "pg";
+import { loadConfig } from "../../src/config.ts";
 import { openDatabase } from "../../src/db/database.ts";
 import { createApiToken, createUser } from "../../src/modules/user/user.service.ts";
 import { createBenchDatabase, machine, type Server, startOurs, stopServer } from "./servers.ts";
@@ -160,14 +161,19 @@ async function main() {
     await tokenMintingProbe(bench.url);
     const off = { SHED_MAX_IN_FLIGHT: "0", SHED_EVENT_LOOP_DELAY_MS: "0" };
     await overloadProbe("load shedding off", off, bench.url, bench.data);
-    const configured = Object.fromEntries(
-      ["SHED_MAX_IN_FLIGHT", "SHED_EVENT_LOOP_DELAY_MS"].flatMap((name) => {
-        const value = process.env[name];
-        return value === undefined ? [] : [[name, value]];
-      }),
-    );
-    const described = Object.keys(configured).length ? JSON.stringify(configured) : "the defaults";
-    await overloadProbe(`load shedding on (${described})`, configured, bench.url, bench.data);
+    // The bench's servers run without shedding: this run sets the thresholds, the configuration's defaults or the
+    // environment's.
+    const { shedMaxInFlight, shedEventLoopDelayMs } = loadConfig({
+      SHED_MAX_IN_FLIGHT: process.env.SHED_MAX_IN_FLIGHT,
+      SHED_EVENT_LOOP_DELAY_MS: process.env.SHED_EVENT_LOOP_DELAY_MS,
+      // Given, so that reading the configuration writes no key file.
+      SECRETS_KEY: "0".repeat(64),
+    });
+    const configured = {
+      SHED_MAX_IN_FLIGHT: String(shedMaxInFlight),
+      SHED_EVENT_LOOP_DELAY_MS: String(shedEventLoopDelayMs),
+    };
+    await overloadProbe(`load shedding on (${JSON.stringify(configured)})`, configured, bench.url, bench.data);
   } finally {
     await bench.drop();
     await admin.end();
