@@ -30,9 +30,14 @@ export function createLoadShedder({ maxInFlight, maxEventLoopDelayMs }: LoadShed
   if (maxEventLoopDelayMs > 0) {
     const monitor = monitorEventLoopDelay({ resolution: 10 });
     monitor.enable();
+    let sampledAt = performance.now();
     // Sampling alone must not keep the process alive.
     setInterval(() => {
-      recentDelayMs = monitor.max / 1e6;
+      // The sampler's own lateness counts too: right after a long block it is known before the monitor's timer,
+      // which may run later in the same turn, has recorded it.
+      const now = performance.now();
+      recentDelayMs = Math.max(monitor.max / 1e6, now - sampledAt - samplingMs);
+      sampledAt = now;
       monitor.reset();
     }, samplingMs).unref();
   }
