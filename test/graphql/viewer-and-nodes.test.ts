@@ -152,7 +152,21 @@ describe("the same node twice in one request", () => {
     expect(coercion.errors?.length).toBeGreaterThan(0);
     for (const error of coercion.errors ?? []) expect(error.extensions?.code).toBe("BAD_USER_INPUT");
     const validation = await post(org.members.read.token, "{ node { id } }");
+    expect(validation.errors?.length).toBeGreaterThan(0);
     for (const error of validation.errors ?? []) expect(error.extensions?.code).toEqual(expect.any(String));
+    // Requests yoga refuses before parsing: no query, a body that is no JSON.
+    for (const body of ["{}", "{"]) {
+      const response = await t.app.fetch(
+        new Request("http://gateway.test/graphql", {
+          method: "POST",
+          headers: { authorization: `Bearer ${org.members.read.token}`, "content-type": "application/json" },
+          body,
+        }),
+      );
+      const answer = (await response.json()) as { errors?: { extensions?: { code?: string } }[] };
+      expect(answer.errors?.length).toBeGreaterThan(0);
+      for (const error of answer.errors ?? []) expect(error.extensions?.code).toEqual(expect.any(String));
+    }
   });
 });
 
