@@ -22,9 +22,11 @@ import { trustedDocumentsPlugin } from "./graphql/trusted-documents.ts";
 import { jsonNestingExceeds, PayloadTooLargeError, readBodyWithin, readNodeBodyWithin } from "./http/body.ts";
 import { createCors } from "./http/cors.ts";
 import { withIdempotency } from "./http/idempotency.ts";
+import { createLoadShedder } from "./http/load-shedding.ts";
 import { type RateLimiter, rateLimitHeaders } from "./http/rate-limit.ts";
 import { graphiqlPage, setSecurityHeaders } from "./http/response-headers.ts";
 import type { ObserveJob } from "./jobs/engine.ts";
+import { domainErrorFrom } from "./lib/errors.ts";
 import { describeError, type Logger } from "./logger.ts";
 import { contentPlainRoutes } from "./modules/content/content.http.ts";
 import { openApiSpecPlainRoutes } from "./modules/openapi-spec/openapi-spec.http.ts";
@@ -69,6 +71,8 @@ export interface App {
 /** Who is calling and how the request is labelled in the metrics, settled before a handler runs. */
 interface CallContext {
   requestId: string;
+  /** The peer's address: anonymous callers are counted by it (rate limit, open subscriptions). */
+  clientAddress: string;
   viewer: Viewer | null;
   bearer: string | undefined;
   labels: RequestLabels;
@@ -78,6 +82,9 @@ interface CallContext {
 
 /** What graphql-jit's plugin keeps per document text. */
 type JitCacheEntry = Parameters<JITCache["set"]>[1];
+
+/** Retry-After of a request shed for load: the overload is measured every 100 ms, so a second is plenty. */
+const shedRetrySeconds = 1;
 
 /** Levels a body adds around a variable's value: a batch, its operation, `variables`, the variable. */
 const jsonEnvelopeDepth = 4;
@@ -150,6 +157,10 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
   const parseErrors = textKeyedCache<object>(documentCacheOptions);
   const compiledOperations = textKeyedCache<JitCacheEntry>(documentCacheOptions);
   const repeatedOperations = createRepeatedOperations(schema, documentCacheOptions);
+  const shedder = createLoadShedder({
+    maxInFlight: config.shedMaxInFlight,
+    maxEventLoopDelayMs: config.shedEventLoopDelayMs,
+  });
   const metrics = createMetrics(db, {
     repeatedOperations: repeatedOperations.answered,
     cacheBytes: () => ({
@@ -284,7 +295,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     const budget = newBudget();
     const viewer = await authenticate(db.sql, clock, tokens, bearer);
     const limited = await rateLimiter.count(viewer, clientAddress, clock.now());
-    const call: CallContext = { requestId, bearer, viewer, labels, budget, rateLimit: limited };
+    const call: CallContext = { requestId, clientAddress, bearer, viewer, labels, budget, rateLimit: limited };
     const headers = limited ? rateLimitHeaders(limited) : {};
     if (limited && !limited.allowed) {
       return restError(429, `Rate limit of ${limited.limit} requests exceeded; retry after the reset`, headers);
@@ -347,9 +358,10 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
         const repeat = await repeatedOperations.answer(guardedRequest, body, () => ({
           context: createContext(call),
           labels: call.labels,
+          mask: (error) => maskError(error, requestId, logUnexpected(requestId)),
         }));
         if (repeat) return repeat;
-        // A repeat that was tried has charged its cost: yoga runs the request on a budget of its own.
+        // A repeat refused before it ran has charged its cost: yoga runs the request on a budget of its own.
         const response = await yoga.fetch(guardedRequest, { ...call, budget: newBudget() });
         // yoga's 406 has no body: a client that accepts only JSON asked for an answer in parts.
         if (response.status !== 406) return response;
@@ -384,6 +396,18 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     return restError(404, `No route for ${url.pathname}`);
   }
 
+  // Shed requests are counted, not logged one by one: a line each would cost the overloaded process most.
+  let shedLoggedAt = Number.NEGATIVE_INFINITY;
+  let shedSinceLog = 0;
+  function noteShed(reason: string) {
+    shedSinceLog++;
+    const now = performance.now();
+    if (now - shedLoggedAt < 1000) return;
+    logger.warn("overloaded: requests refused with 503", { refused: shedSinceLog, reason });
+    shedLoggedAt = now;
+    shedSinceLog = 0;
+  }
+
   return {
     async fetch(request, server) {
       const started = performance.now();
@@ -397,12 +421,21 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
         operation: "",
       };
       let response: Response;
+      // Health and metrics are never shed: an overloaded process is alive, and says so.
+      const admitted = fixedPaths.includes(url.pathname) ? undefined : shedder.admit();
+      const refused = admitted && "refused" in admitted ? admitted.refused : undefined;
       try {
         const nodeRequest = server?.req instanceof IncomingMessage ? server.req : undefined;
-        response = await route(request, nodeRequest, url, clientAddress, requestId, labels);
+        response = refused
+          ? restError(503, "The server is overloaded; retry shortly", { "Retry-After": String(shedRetrySeconds) })
+          : await route(request, nodeRequest, url, clientAddress, requestId, labels);
       } catch (error) {
-        logUnexpected(requestId)(error);
-        response = restError(500, "Unexpected error.");
+        const domain = domainErrorFrom(error);
+        if (domain?.status === 503) response = restError(503, domain.message);
+        else {
+          logUnexpected(requestId)(error);
+          response = restError(500, "Unexpected error.");
+        }
       }
       response.headers.set("x-request-id", requestId);
       const graphiqlHtml =
@@ -414,8 +447,13 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
         // The OpenAPI document and the GraphiQL page are the same for everyone.
         if (!graphiqlHtml && url.pathname !== "/v1/openapi.json") response.headers.set("cache-control", "no-store");
       }
+      if (admitted && "done" in admitted) admitted.done();
       const seconds = (performance.now() - started) / 1000;
       metrics.observeRequest({ ...labels, method: request.method, status: response.status, seconds });
+      if (refused) {
+        noteShed(refused);
+        return response;
+      }
       logger.request({
         requestId,
         method: request.method,

@@ -57,7 +57,7 @@ const configSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(10 * 1024 * 1024),
-  rateLimitToken: z.coerce.number().int().min(0).default(1200),
+  rateLimitUser: z.coerce.number().int().min(0).default(1200),
   rateLimitAnonymous: z.coerce.number().int().min(0).default(120),
   rateLimitWindowSeconds: z.coerce.number().int().min(1).max(3600).default(60),
   redisUrl: z
@@ -74,7 +74,10 @@ const configSchema = z.object({
     .int()
     .min(1024)
     .default(512 * 1024),
-  maxSubscriptionsPerToken: z.coerce.number().int().min(1).default(20),
+  maxSubscriptionsPerUser: z.coerce.number().int().min(1).default(20),
+  maxApiTokensPerUser: z.coerce.number().int().min(1).default(50),
+  shedMaxInFlight: z.coerce.number().int().min(0).default(32),
+  shedEventLoopDelayMs: z.coerce.number().int().min(0).max(60_000).default(200),
   conversionThreads: z.coerce.number().int().min(1).max(64).default(1),
   conversionQueue: z.coerce.number().int().min(0).default(64),
   conversionTimeoutMs: z.coerce.number().int().min(10).max(600_000).default(10_000),
@@ -151,13 +154,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openapiFetchAllowHosts: env.OPENAPI_FETCH_ALLOW_HOSTS || undefined,
     openapiFetchTimeoutMs: env.OPENAPI_FETCH_TIMEOUT_MS || undefined,
     openapiFetchMaxBytes: env.OPENAPI_FETCH_MAX_BYTES || undefined,
-    rateLimitToken: env.RATE_LIMIT_TOKEN || undefined,
+    // RATE_LIMIT_TOKEN and MAX_SUBSCRIPTIONS_PER_TOKEN are the deprecated names (they counted per token).
+    rateLimitUser: env.RATE_LIMIT_USER || env.RATE_LIMIT_TOKEN || undefined,
     rateLimitAnonymous: env.RATE_LIMIT_ANONYMOUS || undefined,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS || undefined,
     redisUrl: env.REDIS_URL || undefined,
     maxBodyBytes: env.MAX_BODY_BYTES || undefined,
     maxConversionBytes: env.MAX_CONVERSION_BYTES || undefined,
-    maxSubscriptionsPerToken: env.MAX_SUBSCRIPTIONS_PER_TOKEN || undefined,
+    maxSubscriptionsPerUser: env.MAX_SUBSCRIPTIONS_PER_USER || env.MAX_SUBSCRIPTIONS_PER_TOKEN || undefined,
+    maxApiTokensPerUser: env.MAX_API_TOKENS_PER_USER || undefined,
+    shedMaxInFlight: env.SHED_MAX_IN_FLIGHT || undefined,
+    shedEventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS || undefined,
     conversionThreads: env.CONVERSION_THREADS || undefined,
     conversionQueue: env.CONVERSION_QUEUE || undefined,
     conversionTimeoutMs: env.CONVERSION_TIMEOUT_MS || undefined,
@@ -198,13 +205,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       openapiFetchAllowHosts: "OPENAPI_FETCH_ALLOW_HOSTS",
       openapiFetchTimeoutMs: "OPENAPI_FETCH_TIMEOUT_MS",
       openapiFetchMaxBytes: "OPENAPI_FETCH_MAX_BYTES",
-      rateLimitToken: "RATE_LIMIT_TOKEN",
+      rateLimitUser: env.RATE_LIMIT_USER ? "RATE_LIMIT_USER" : "RATE_LIMIT_TOKEN",
       rateLimitAnonymous: "RATE_LIMIT_ANONYMOUS",
       rateLimitWindowSeconds: "RATE_LIMIT_WINDOW_SECONDS",
       redisUrl: "REDIS_URL",
       maxBodyBytes: "MAX_BODY_BYTES",
       maxConversionBytes: "MAX_CONVERSION_BYTES",
-      maxSubscriptionsPerToken: "MAX_SUBSCRIPTIONS_PER_TOKEN",
+      maxSubscriptionsPerUser: env.MAX_SUBSCRIPTIONS_PER_USER
+        ? "MAX_SUBSCRIPTIONS_PER_USER"
+        : "MAX_SUBSCRIPTIONS_PER_TOKEN",
+      maxApiTokensPerUser: "MAX_API_TOKENS_PER_USER",
+      shedMaxInFlight: "SHED_MAX_IN_FLIGHT",
+      shedEventLoopDelayMs: "SHED_EVENT_LOOP_DELAY_MS",
       conversionThreads: "CONVERSION_THREADS",
       conversionQueue: "CONVERSION_QUEUE",
       conversionTimeoutMs: "CONVERSION_TIMEOUT_MS",

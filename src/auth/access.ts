@@ -1,7 +1,7 @@
 import type { RequestContext, Viewer } from "../context.ts";
 import type { Member, Role } from "../db/generated/client.ts";
 import { joinedColumns, keyedSql, keyedText } from "../db/sql.ts";
-import { ForbiddenError, NotFoundError, UnauthenticatedError } from "../lib/errors.ts";
+import { ForbiddenError, loadedOrNull, NotFoundError, UnauthenticatedError } from "../lib/errors.ts";
 import { byKeys, defineLoader } from "../loaders.ts";
 import { hasRole } from "./roles.ts";
 
@@ -73,13 +73,12 @@ export async function requireMembership(ctx: RequestContext, organizationId: str
 }
 
 /**
- * Whether a membership read from `viewerMembershipLoader` may read the organization's structure (teams,
+ * Whether a membership read from `viewerMembershipLoader` (a failed read throws) may read the organization's structure (teams,
  * collections, sites, members): an enabled member with a role, so not a guest, who sees only the spaces granted.
  */
-export function readsOrganization(membership: Member | Error | null | undefined): membership is Member {
-  return Boolean(
-    membership && !(membership instanceof Error) && !membership.disabled && hasRole(membership.role, "read"),
-  );
+export function readsOrganization(value: Member | Error | null | undefined): value is Member {
+  const membership = loadedOrNull(value);
+  return Boolean(membership && !membership.disabled && hasRole(membership.role, "read"));
 }
 
 /** The viewer's membership with at least `least` as organization role: 404 for non-members, 403 for too low a role. */

@@ -208,7 +208,8 @@ async function openPGlite(dataDir: string, template: string | undefined): Promis
     // PGlite is one process: its own LISTEN/NOTIFY reaches every subscriber there is.
     async listen(channel, onMessage) {
       const unlisten = await pglite.listen(channel, onMessage);
-      return { healthy: () => true, close: unlisten };
+      // A closed PGlite has dropped its listeners already (and refuses the UNLISTEN).
+      return { healthy: () => true, close: async () => (pglite.closed ? undefined : unlisten()) };
     },
     async notify(channel, payload) {
       await pglite.query("SELECT pg_notify($1, $2)", [channel, payload]);

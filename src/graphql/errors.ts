@@ -16,8 +16,9 @@ export function domainErrorOf(error: unknown): DomainError | undefined {
 }
 
 /**
- * Domain errors keep their message with `extensions.code`; everything else becomes a masked error whose only
- * detail is the request id to find it in the log.
+ * Domain errors keep their message with `extensions.code`; so do the request's own errors (syntax, validation,
+ * variables), with a code added where graphql-js gave none. Everything else becomes a masked error whose only detail
+ * is the request id to find it in the log. Every error a client sees carries `extensions.code`.
  */
 export function maskError(error: unknown, requestId: string, log: (error: unknown) => void): GraphQLError {
   const domain = domainErrorOf(error);
@@ -29,7 +30,19 @@ export function maskError(error: unknown, requestId: string, log: (error: unknow
       extensions: { code: domain.code, status: domain.status },
     });
   }
-  if (graphQLError && !graphQLError.originalError) return graphQLError;
+  if (graphQLError && !graphQLError.originalError) {
+    // graphql-jit's errors may have no `extensions` at all.
+    if (graphQLError.extensions?.code !== undefined) return graphQLError;
+    // graphql-js's own errors carry no code. Without a path they are about the request (its variables' values):
+    // the caller's to fix. With one they arose while executing (a type not resolved, a null where none may be):
+    // ours, masked and logged below like any other.
+    if (!graphQLError.path) {
+      return new GraphQLError(graphQLError.message, {
+        nodes: graphQLError.nodes,
+        extensions: { ...graphQLError.extensions, code: "BAD_USER_INPUT", status: 400 },
+      });
+    }
+  }
   log(error);
   return new GraphQLError("Unexpected error.", {
     nodes: graphQLError?.nodes,

@@ -144,35 +144,41 @@ const checkOperations: Plugin<RequestContext> = {
   },
 };
 
+/** What the subscription cap needs of the request besides the context: the caller's address (app.ts sets it). */
+interface CallerAddress {
+  clientAddress?: string;
+}
+
 /**
- * At most `max` open subscriptions per API token in this process: each holds a stream, listeners and memory until
- * it ends, so one token could otherwise hold the instance's. The count drops when a stream closes.
+ * At most `max` open subscriptions per user (all of the user's tokens together, so minting tokens buys none), or
+ * per client address for a caller without a token, in this process: each holds a stream, listeners and memory
+ * until it ends, so one person could otherwise hold the instance's. The count drops when a stream closes.
  */
-function subscriptionsPerToken(max: number): Plugin<RequestContext> {
+function subscriptionsPerUser(max: number): Plugin<RequestContext & CallerAddress> {
   const open = new Map<string, number>();
   return {
     onSubscribe({ args, setResultAndStopExecution }) {
-      const tokenId = args.contextValue.viewer?.tokenId;
-      if (!tokenId) return;
-      const count = open.get(tokenId) ?? 0;
+      const { viewer, clientAddress } = args.contextValue;
+      const caller = viewer ? `user:${viewer.userId}` : `address:${clientAddress ?? "local"}`;
+      const count = open.get(caller) ?? 0;
       if (count >= max) {
         setResultAndStopExecution({
           errors: [
-            new GraphQLError(`At most ${max} subscriptions may be open per token; close one first`, {
+            new GraphQLError(`At most ${max} subscriptions may be open per user; close one first`, {
               extensions: { code: "TOO_MANY_SUBSCRIPTIONS", status: 429 },
             }),
           ],
         });
         return;
       }
-      open.set(tokenId, count + 1);
+      open.set(caller, count + 1);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
-        const left = (open.get(tokenId) ?? 1) - 1;
-        if (left > 0) open.set(tokenId, left);
-        else open.delete(tokenId);
+        const left = (open.get(caller) ?? 1) - 1;
+        if (left > 0) open.set(caller, left);
+        else open.delete(caller);
       };
       return {
         onSubscribeResult({ result }) {
@@ -190,7 +196,7 @@ export function graphqlLimitPlugins(config: Config): Plugin[] {
   const plugins: Plugin[] = [
     rejectDeepDocuments,
     checkOperations as Plugin,
-    subscriptionsPerToken(config.maxSubscriptionsPerToken) as Plugin,
+    subscriptionsPerUser(config.maxSubscriptionsPerUser) as Plugin,
     maxTokensPlugin({ n: graphqlLimits.tokens, exposeLimits: true }),
     maxDepthPlugin({ n: graphqlLimits.depth, exposeLimits: true, flattenFragments: true }),
     maxAliasesPlugin({ n: graphqlLimits.aliases, exposeLimits: true }),

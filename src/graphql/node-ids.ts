@@ -1,5 +1,5 @@
-import { type GraphQLFieldResolver, type GraphQLSchema, isObjectType } from "graphql";
-import { globalIdOf } from "../ids.ts";
+import { type GraphQLFieldResolver, type GraphQLSchema, isInterfaceType, isObjectType } from "graphql";
+import { globalIdOf, nodeTypeNames, typeOfId } from "../ids.ts";
 
 type IdResolver = GraphQLFieldResolver<unknown, unknown>;
 
@@ -34,5 +34,26 @@ export function resolveNodeIds(schema: GraphQLSchema, declaredIds: ReadonlyMap<s
       return id instanceof Promise ? id.then(globalIdOf) : globalIdOf(id);
     };
   }
+  return schema;
+}
+
+/**
+ * `Node`'s type resolver names a row's type from its id's prefix (ids carry it, `nodeTypeNames`). The relay plugin's
+ * resolver reads a type brand it sets on each row once the whole `nodes` batch has loaded; a second `node` or
+ * `nodes` of the same id in one request shares that load through the plugin's request cache and may complete first,
+ * on a row not branded yet ("Runtime Object type is not a possible type for Node"). Any other value still goes to
+ * the plugin's resolver.
+ */
+export function resolveNodeTypesById(schema: GraphQLSchema): GraphQLSchema {
+  const node = schema.getType("Node");
+  if (!isInterfaceType(node)) return schema;
+  const byBrand = node.resolveType;
+  node.resolveType = (value, context, info, abstractType) => {
+    const id = typeof value === "object" && value !== null ? (value as { id?: unknown }).id : undefined;
+    const type = typeof id === "string" ? typeOfId(id) : undefined;
+    const name = type && nodeTypeNames.get(type);
+    if (name) return name;
+    return byBrand?.(value, context, info, abstractType);
+  };
   return schema;
 }

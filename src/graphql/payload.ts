@@ -3,6 +3,7 @@ import type {
   ConflictError,
   ForbiddenError,
   InvalidInputError,
+  LimitReachedError,
   NotFoundError,
   UnauthenticatedError,
 } from "../lib/errors.ts";
@@ -61,7 +62,14 @@ export function payloadType<Shape extends object>(
 }
 
 /** The codes the services' errors carry (src/lib/errors.ts). */
-type ErrorCode = (UnauthenticatedError | InvalidInputError | ForbiddenError | NotFoundError | ConflictError)["code"];
+type ErrorCode = (
+  | UnauthenticatedError
+  | InvalidInputError
+  | ForbiddenError
+  | NotFoundError
+  | ConflictError
+  | LimitReachedError
+)["code"];
 
 /**
  * A mutation's description with the public error codes it can answer (`extensions.code`) and when: every mutation

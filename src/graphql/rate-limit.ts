@@ -23,8 +23,8 @@ const RateLimitRef = builder.objectRef<RequestContext>("RateLimit").implement({
     limit: t.int({
       nullable: true,
       description:
-        "Requests the caller may make per window: per API token when the request carries a valid one, per " +
-        "client address otherwise. Null when rate limiting is off for this kind of caller.",
+        "Requests the caller may make per window: per user (all of the user's API tokens together) when the " +
+        "request carries a valid token, per client address otherwise. Null when rate limiting is off for this kind of caller.",
       resolve: (context) => context.rateLimit?.limit ?? null,
     }),
     remaining: t.int({

@@ -1,4 +1,4 @@
-import { type DocumentNode, type GraphQLSchema, getOperationAST } from "graphql";
+import { type DocumentNode, type GraphQLError, type GraphQLSchema, getOperationAST } from "graphql";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import { isAsyncIterable, type Plugin, type YogaInitialContext } from "graphql-yoga";
 import type { RequestContext } from "../context.ts";
@@ -15,10 +15,11 @@ import { operationLabel } from "./operation-label.ts";
  * one to a result without errors, its parsing, validation, limits and trusted-documents rules have all passed for
  * that text, so a repeat skips yoga (its HTTP layer: parameter parsing, content negotiation, result processing; and
  * envelop's plugin pipeline: together about 40% of a small read's CPU) and runs the operation's graphql-jit code
- * directly, doing what the execution plugins would do to a result without errors: the limits' checks, which also
- * charge the cost (src/graphql/limits.ts), the cost report, the metrics' operation label.
- * Only queries qualify; a repeat that any check refuses or whose result has errors is answered by yoga from the
- * start (a query writes nothing, so running it again is safe), so every error response stays yoga's own.
+ * directly, doing what the execution plugins would do to its result: the limits' checks, which also charge the
+ * cost (src/graphql/limits.ts), the masking of its errors, the cost report, the metrics' operation label.
+ * Only queries qualify. A repeat that a check refuses, or whose variables the compiled code refuses, has run no
+ * resolver and is answered by yoga from the start; a repeat that ran is answered as it ran, errors included: run
+ * again through yoga it would cost its statements twice.
  */
 
 /** The request fields a repeat may carry: anything else (extensions, a batch) goes through yoga. */
@@ -95,10 +96,11 @@ interface Admitted {
   compiled: CompiledQuery | undefined;
 }
 
-/** What a repeat runs with: the request's context, and the labels its metrics carry. */
+/** What a repeat runs with: the request's context, the labels its metrics carry, and how its errors are masked. */
 interface RepeatCall {
   context: RequestContext;
   labels: { operation: string };
+  mask(error: GraphQLError): GraphQLError;
 }
 
 export interface RepeatedOperations {
@@ -106,7 +108,7 @@ export interface RepeatedOperations {
   plugin: Plugin<RequestContext>;
   /**
    * The answer to a repeat of an admitted query, or undefined when yoga must answer (not a repeat, another content
-   * type or Accept, or a result with errors). `body` is the request's raw JSON.
+   * type or Accept, or refused before it ran). `body` is the request's raw JSON.
    */
   answer(request: Request, body: Uint8Array | undefined, call: () => RepeatCall): Promise<Response | undefined>;
   /** How many requests were answered this way (a metric). */
@@ -177,7 +179,7 @@ export function createRepeatedOperations(
       const entry = key && admitted.get(key);
       if (!entry) return undefined;
       const variables = params.variables ?? {};
-      const { context, labels } = call();
+      const { context, labels, mask } = call();
       const { document, operationName } = entry;
       if (refusal({ schema, document, variableValues: variables, operationName, contextValue: context })) {
         return undefined;
@@ -187,9 +189,12 @@ export function createRepeatedOperations(
       const query = entry.compiled.query;
       // With tracing on, the operation's span, as yoga's path has one (src/ops/open-telemetry.ts).
       const result = await withSpan(`query ${entry.label}`, async () => query(undefined, context, variables));
-      if (result.errors?.length) return undefined;
+      // No `data`: its variables were refused before any resolver ran; yoga answers that with its own status.
+      if (!("data" in result)) return undefined;
       answeredCount++;
-      return jsonResponse(withCostReport(result, context), { contentType: `${mediaType}; charset=utf-8` });
+      // With `data`, yoga answers 200 whatever the errors (none of ours sets an HTTP status), and so does a repeat.
+      const masked = result.errors?.length ? { ...result, errors: result.errors.map(mask) } : result;
+      return jsonResponse(withCostReport(masked, context), { contentType: `${mediaType}; charset=utf-8` });
     },
   };
 }

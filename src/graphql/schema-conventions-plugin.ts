@@ -1,7 +1,7 @@
 import SchemaBuilder, { BasePlugin, type PothosTypeConfig, type SchemaTypes } from "@pothos/core";
 import type { GraphQLFieldResolver, GraphQLSchema } from "graphql";
 import { nameEnumValuesInDescriptions } from "./enum-input-descriptions.ts";
-import { resolveNodeIds } from "./node-ids.ts";
+import { resolveNodeIds, resolveNodeTypesById } from "./node-ids.ts";
 import { readOwnProperties } from "./own-property.ts";
 import { applyPartialSuccessNullability } from "./partial-success.ts";
 import { addDeprecatedMutationAliases } from "./renamed-mutations.ts";
@@ -9,8 +9,8 @@ import { addDeprecatedMutationAliases } from "./renamed-mutations.ts";
 /**
  * The schema's conventions, applied by Pothos when it builds the schema (its plugin API: `onTypeConfig` sees every
  * type's options, `afterBuild` the built schema), so that every field any module adds follows them: deprecated
- * aliases of renamed mutations, partial-success nullability, node ids without async resolvers, own-property reads
- * without resolvers, enum names in input descriptions.
+ * aliases of renamed mutations, partial-success nullability, node ids without async resolvers, `Node` types named by
+ * their ids' prefixes, own-property reads without resolvers, enum names in input descriptions.
  */
 class SchemaConventionsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
   /** Each node type's declared `id` resolver, from its options as the builder received them. */
@@ -27,7 +27,9 @@ class SchemaConventionsPlugin<Types extends SchemaTypes> extends BasePlugin<Type
   override afterBuild(schema: GraphQLSchema): GraphQLSchema {
     return nameEnumValuesInDescriptions(
       readOwnProperties(
-        resolveNodeIds(applyPartialSuccessNullability(addDeprecatedMutationAliases(schema)), this.idResolvers),
+        resolveNodeTypesById(
+          resolveNodeIds(applyPartialSuccessNullability(addDeprecatedMutationAliases(schema)), this.idResolvers),
+        ),
       ),
     );
   }

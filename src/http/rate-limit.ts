@@ -6,8 +6,9 @@ import type { Logger } from "../logger.ts";
 
 export interface RateLimiter {
   /**
-   * Counts the request against its caller's limit: per token when the request carries a valid one, per client
-   * address otherwise. Undefined when that limit is 0 (switched off).
+   * Counts the request against its caller's limit: per user when the request carries a valid token (all of the
+   * user's tokens share it, so minting tokens buys no requests), per client address otherwise. Undefined when that
+   * limit is 0 (switched off).
    */
   count(viewer: Viewer | null, clientAddress: string, now: Date): Promise<RateLimitDecision> | undefined;
   /** Ends the Redis connection, if any. */
@@ -42,16 +43,16 @@ export async function createRateLimiter(
     return redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory;
   };
   const counters = {
-    token: counter("token", config.rateLimitToken),
+    user: counter("user", config.rateLimitUser),
     address: counter("address", config.rateLimitAnonymous),
   };
 
   return {
     count(viewer, clientAddress, now) {
-      const limit = viewer ? config.rateLimitToken : config.rateLimitAnonymous;
+      const limit = viewer ? config.rateLimitUser : config.rateLimitAnonymous;
       if (limit === 0) return undefined;
       const window = Math.floor(now.getTime() / windowMs);
-      const key = `${viewer ? viewer.tokenId : clientAddress}:${window}`;
+      const key = `${viewer ? viewer.userId : clientAddress}:${window}`;
       const resetSeconds = Math.max(1, Math.ceil(((window + 1) * windowMs - now.getTime()) / 1000));
       const decide = (consumed: number): RateLimitDecision => ({
         allowed: consumed <= limit,
@@ -61,7 +62,7 @@ export async function createRateLimiter(
         resetAt: new Date((window + 1) * windowMs),
       });
       // Over the limit, rate-limiter-flexible rejects with the count (a RateLimiterRes), not an Error.
-      return (viewer ? counters.token : counters.address).consume(key).then(
+      return (viewer ? counters.user : counters.address).consume(key).then(
         (result) => decide(result.consumedPoints),
         (rejection: unknown) => {
           if (rejection instanceof RateLimiterRes) return decide(rejection.consumedPoints);

@@ -36,6 +36,92 @@ export class ConflictError extends DomainError {
 }
 
 /**
+ * A per-user allowance is used up (active API tokens): the caller must free one first. 409, not 429: waiting does not
+ * help, revoking does.
+ */
+export class LimitReachedError extends DomainError {
+  readonly status = 409;
+  constructor(
+    readonly code: "TOO_MANY_API_TOKENS",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The database cannot be reached or dropped the connection (see `isDatabaseUnavailable`): nothing is known about the
+ * data, so callers are told to come back (503, REST adds Retry-After) rather than that something is missing.
+ */
+class ServiceUnavailableError extends DomainError {
+  readonly status = 503;
+  readonly code = "SERVICE_UNAVAILABLE";
+  constructor(message = "The service is temporarily unavailable; retry shortly") {
+    super(message);
+  }
+}
+
+/** Socket errors of a connection that could not be made or was lost (Node's codes, as `pg` passes them on). */
+const socketCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "EAI_AGAIN",
+]);
+
+/**
+ * Prisma's codes for the same: P1001 cannot reach the server, P1002/P1008 timed out, P1017 the server closed the
+ * connection, P2024 no pool connection in time, P2037 too many connections.
+ */
+const prismaCodes = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2037"]);
+
+/** Prisma's driver-adapter error kinds for the same. */
+const adapterKinds = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+
+/**
+ * PostgreSQL's SQLSTATEs for the same: class 08 (connection exception), 57P01-57P03 (terminated by an administrator,
+ * crash shutdown, cannot connect now), 53300 (too many connections).
+ */
+const unavailableSqlState = (code: string) => code.startsWith("08") || /^57P0[1-3]$/.test(code) || code === "53300";
+
+/**
+ * Messages of the drivers' connection errors that carry no code: `pg`'s lost connection and pool time-out or ended
+ * pool, PGlite closed.
+ */
+const unavailableMessage =
+  /^(Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end on the pool|PGlite is closed)/;
+
+/**
+ * Whether `error`, or an error it wraps (`cause`, Prisma's driver-adapter error), says the database is unreachable or
+ * the connection broke, rather than anything about a statement: the driver's socket codes, PostgreSQL's connection
+ * SQLSTATEs, Prisma's connection codes and adapter kinds, and the drivers' connection messages.
+ */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const pending: unknown[] = [error];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current !== "object" || current === null || seen.has(current)) continue;
+    seen.add(current);
+    const { code, kind, message, cause, meta, originalCode, originalError } = current as Record<string, unknown>;
+    if (typeof code === "string" && (socketCodes.has(code) || prismaCodes.has(code) || unavailableSqlState(code))) {
+      return true;
+    }
+    if (typeof originalCode === "string" && (socketCodes.has(originalCode) || unavailableSqlState(originalCode))) {
+      return true;
+    }
+    if (typeof kind === "string" && adapterKinds.has(kind)) return true;
+    if (typeof message === "string" && unavailableMessage.test(message)) return true;
+    const adapterError = (meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError;
+    pending.push(cause, originalError, adapterError);
+  }
+  return false;
+}
+
+/**
  * Whether `error` is PostgreSQL's unique violation (23505): Prisma's P2002, a raw query's P2010 that carries it,
  * or the driver's own error from hand-written SQL.
  */
@@ -48,11 +134,12 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * The domain error `error` stands for: itself, or a 409 for a unique violation. Two requests that both passed a
+ * The domain error `error` stands for: itself, a 503 for a database outage, or a 409 for a unique violation. Two requests that both passed a
  * "not taken yet" check race to the database's unique index, and the loser is told what a sequential caller is.
  */
 export function domainErrorFrom(error: unknown): DomainError | undefined {
   if (error instanceof DomainError) return error;
+  if (isDatabaseUnavailable(error)) return new ServiceUnavailableError();
   if (isUniqueViolation(error)) {
     return new ConflictError("This conflicts with an existing item: a value that must be unique is already taken");
   }
@@ -74,9 +161,23 @@ export async function retryOnUniqueViolation<Result>(attempts: number, attempt: 
 }
 
 /**
+ * A value of a DataLoader's `loadMany`: the row, or null where there is none. A failed load (the database down, a
+ * bug) throws: it says nothing about whether the row exists, so it must not read as a missing row (a 404).
+ */
+export function loadedOrNull<Row>(value: Row | Error | null | undefined): Row | null {
+  if (value instanceof Error) throw value;
+  return value ?? null;
+}
+
+/** Whether `error` is a domain error that refuses access or finds nothing: an answer about the data, not an outage. */
+export function isRefusal(error: unknown): error is DomainError {
+  return error instanceof DomainError && !(error instanceof ServiceUnavailableError);
+}
+
+/**
  * For `node`/`nodes`: for each id, its row (among `rows`, found by id) as the type's own by-id lookup `read`
  * answers it, and null where the id is missing or that lookup refuses (another organization's, too low a role, not
- * signed in): a node is visible exactly where its by-id read is. Unexpected errors still throw.
+ * signed in): a node is visible exactly where its by-id read is. Failed loads and unexpected errors still throw.
  */
 export function nullWhereRefused<Row extends { id: string }, T>(
   ids: readonly string[],
@@ -84,14 +185,17 @@ export function nullWhereRefused<Row extends { id: string }, T>(
   read: (row: Row) => Promise<T | null>,
 ): Promise<(T | null)[]> {
   const byId = new Map<string, Row>();
-  for (const row of rows) if (row && !(row instanceof Error)) byId.set(row.id, row);
+  for (const value of rows) {
+    const row = loadedOrNull(value);
+    if (row) byId.set(row.id, row);
+  }
   return Promise.all(
     ids.map(async (id) => {
       const row = byId.get(id);
       try {
         return row ? await read(row) : null;
       } catch (error) {
-        if (error instanceof DomainError) return null;
+        if (isRefusal(error)) return null;
         throw error;
       }
     }),

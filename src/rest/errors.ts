@@ -7,5 +7,11 @@ import { jsonResponse } from "../http/json-response.ts";
  * back through a ReadableStream.
  */
 export function restError(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return jsonResponse({ error: { code: status, message } }, { status, headers });
+  // A 503 always says when to come back (a database outage: a few seconds; load shedding passes its own).
+  const retry: Record<string, string> =
+    status === 503 && !("Retry-After" in headers) ? { "Retry-After": String(unavailableRetrySeconds) } : {};
+  return jsonResponse({ error: { code: status, message } }, { status, headers: { ...headers, ...retry } });
 }
+
+/** Retry-After of a 503 for a database outage: long enough for a pool to reconnect or a failover to finish. */
+const unavailableRetrySeconds = 5;

@@ -277,7 +277,8 @@ export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOpti
       throw error;
     }
     const result = await compiled.run(ctx, variables);
-    const firstError = result.errors?.[0];
+    // An outage anywhere in the result decides the answer: a not-found beside it may be its consequence.
+    const firstError = result.errors?.find((error) => domainErrorOf(error)?.status === 503) ?? result.errors?.[0];
     if (firstError) {
       const { status, message } = statusOf(firstError);
       if (status === 500) onUnexpectedError(firstError.originalError ?? firstError, ctx);

@@ -4,8 +4,8 @@ import { parseArgs, promisify } from "node:util";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { openDatabase } from "../../src/db/database.ts";
-import { createApiToken } from "../../src/modules/user/user.service.ts";
-import type { BenchData } from "./seed.ts";
+import { newId } from "../../src/ids.ts";
+import { createApiToken, createUser } from "../../src/modules/user/user.service.ts";
 import {
   createBenchDatabase,
   load,
@@ -132,11 +132,11 @@ async function refusedAfter(server: Server, token: string): Promise<number> {
   throw new Error(`${server.url} still accepts a token revoked 5 s ago`);
 }
 
-async function guarantees(databaseUrl: string, data: BenchData): Promise<string[]> {
+async function guarantees(databaseUrl: string): Promise<string[]> {
   const env = {
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
-    RATE_LIMIT_TOKEN: String(rateLimit),
+    RATE_LIMIT_USER: String(rateLimit),
     // An hour's window: the check does not straddle two windows; anonymous answers (a revoked token) are not limited.
     RATE_LIMIT_WINDOW_SECONDS: "3600",
     RATE_LIMIT_ANONYMOUS: "0",
@@ -145,8 +145,11 @@ async function guarantees(databaseUrl: string, data: BenchData): Promise<string[
   const db = await openDatabase({ kind: "postgres", url: databaseUrl });
   try {
     for (let index = 0; index < 3; index++) instances.push(await startOurs(env));
-    // Fresh tokens: their counts in Redis are this check's own.
-    const newToken = () => createApiToken(db.prisma, data.userId, { label: "scale check" });
+    // Tokens of fresh users: limits count per user, so their counts in Redis are this check's own.
+    const newToken = async () => {
+      const user = await createUser(db.prisma, { email: `scale-${newId("User")}@bench.test`, displayName: "Scale" });
+      return createApiToken(db.prisma, user.id, { label: "scale check" });
+    };
     const lines: string[] = [];
 
     const limited = await newToken();
@@ -161,7 +164,7 @@ async function guarantees(databaseUrl: string, data: BenchData): Promise<string[
       throw new Error(`rate limit not shared: ${JSON.stringify({ answers, over })}`);
     }
     lines.push(
-      `Rate limit ${rateLimit} per token, 3 instances on one Redis: requests 1-${rateLimit} sent to instances 1, 2, 3, 1, ... answered 200 (RateLimit-Remaining ${remaining}); request ${rateLimit + 1} answered 429 on each of the three instances.`,
+      `Rate limit ${rateLimit} per user, 3 instances on one Redis: requests 1-${rateLimit} sent to instances 1, 2, 3, 1, ... answered 200 (RateLimit-Remaining ${remaining}); request ${rateLimit + 1} answered 429 on each of the three instances.`,
     );
 
     const burst = await newToken();
@@ -174,7 +177,7 @@ async function guarantees(databaseUrl: string, data: BenchData): Promise<string[
     if (accepted !== rateLimit)
       throw new Error(`${accepted} concurrent requests accepted over a limit of ${rateLimit}`);
     lines.push(
-      `${rateLimit * 3} concurrent requests of one token spread over the 3 instances: ${accepted} answered 200, ${statuses.length - accepted} 429.`,
+      `${rateLimit * 3} concurrent requests of one user spread over the 3 instances: ${accepted} answered 200, ${statuses.length - accepted} 429.`,
     );
 
     for (const how of ["CLI", "GraphQL"] as const) {
@@ -239,7 +242,7 @@ async function main() {
     // A first start applies nothing new but may create demo data: the cluster's workers then start side by side.
     await stopServer(await startOurs({ DATABASE_URL: bench.url }));
     const { rows, rss } = await measure(bench.url, selected);
-    const checks = await guarantees(bench.url, bench.data);
+    const checks = await guarantees(bench.url);
     const summary = [
       `Run of ${new Date().toISOString().slice(0, 10)} on ${await machine(admin)}; Redis at ${new URL(redisUrl).host}; ${loadOptions.connections} connections from one autocannon process; per process count and workload a warm-up then ${loadOptions.seconds} s, ${rounds} round(s) (the median round by throughput is shown); the load average is the machine's over the minute before each run ended (2 would be both cores busy).`,
       "Each process runs as `npm start` starts it (NODE_ENV=production, info logs, rate limiting on in Redis with a limit never reached, job runner on), all behind one port through Node's cluster (test/bench/cluster.ts: the primary accepts connections and hands them to the workers in turn). autocannon, PostgreSQL, Redis and the servers share the same cores.",

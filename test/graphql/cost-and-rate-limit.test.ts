@@ -17,7 +17,7 @@ interface CostBody {
 }
 
 /** Rate limits on, in windows of a minute: the test clock starts at 2026-01-01T00:00:00Z. */
-const limits = { RATE_LIMIT_TOKEN: "50", RATE_LIMIT_ANONYMOUS: "7", RATE_LIMIT_WINDOW_SECONDS: "60" };
+const limits = { RATE_LIMIT_USER: "50", RATE_LIMIT_ANONYMOUS: "7", RATE_LIMIT_WINDOW_SECONDS: "60" };
 const windowEnd = "2026-01-01T00:01:00.000Z";
 
 let limited: TestApp;

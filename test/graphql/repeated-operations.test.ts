@@ -66,7 +66,7 @@ describe("repeated queries", () => {
     expect(await repeats(app)).toBe(before + accepts.length);
   });
 
-  it("leaves to yoga every repeat whose result has errors, its variables checked and its cost charged once", async () => {
+  it("answers a repeat whose result has errors as yoga does; refused variables go to yoga, cost charged once", async () => {
     const body = { query: spaceQuery, variables: { id: spaceId } };
     await post(app, body);
     const before = await repeats(app);
@@ -77,7 +77,33 @@ describe("repeated queries", () => {
     }
     const missing = JSON.parse((await post(app, { ...body, variables: { id: "space_missing" } })).text);
     expect(missing.extensions.cost.requested).toBe(JSON.parse((await post(app, body)).text).extensions.cost.requested);
+    // The missing space's two repeats (its result has data beside the error) and the last one without errors.
+    expect(await repeats(app)).toBe(before + 3);
+  });
+
+  it("runs a repeat whose result has errors once: the statements of one run, on one cost budget", async () => {
+    const query = "query TwoSpaces($a: ID!, $b: ID!) { a: space(id: $a) { id title } b: space(id: $b) { id title } }";
+    await post(app, { query, variables: { a: spaceId, b: spaceId } });
+    const failing = { query, variables: { a: spaceId, b: "space_missing" } };
+    const statements = async (run: () => Promise<unknown>) => {
+      const start = app.db.statementCount();
+      await run();
+      return app.db.statementCount() - start;
+    };
+    const byYoga = await statements(() => yogaAnswer(app, failing));
+    const before = await repeats(app);
+    let repeated: Awaited<ReturnType<typeof post>> | undefined;
+    const asRepeat = await statements(async () => {
+      repeated = await post(app, failing);
+    });
     expect(await repeats(app)).toBe(before + 1);
+    expect(asRepeat).toBe(byYoga);
+    const answer = JSON.parse(repeated?.text ?? "{}");
+    expect(answer.data).toEqual({ a: { id: spaceId, title: "Repeated" }, b: null });
+    expect(answer.errors).toEqual([
+      expect.objectContaining({ path: ["b"], extensions: { code: "NOT_FOUND", status: 404 } }),
+    ]);
+    expect(answer.extensions.cost).toEqual({ requested: expect.any(Number), limit: 10_000_000 });
   });
 
   it("never repeats mutations, batches, @defer, other content types or documents yoga refused", async () => {

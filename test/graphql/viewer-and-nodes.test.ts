@@ -114,6 +114,62 @@ describe("node and nodes", () => {
   });
 });
 
+/** A POST to /graphql as `token`, answered as JSON whatever its errors. */
+async function post(token: string, query: string, variables: Record<string, unknown> = {}) {
+  const response = await t.app.fetch(
+    new Request("http://gateway.test/graphql", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ query, variables }),
+    }),
+  );
+  return (await response.json()) as { data?: Record<string, unknown>; errors?: { extensions?: { code?: string } }[] };
+}
+
+describe("the same node twice in one request", () => {
+  it("resolves an id any number of times, through node, nodes and both together", async () => {
+    const team = await t.db.prisma.team.create({
+      data: { id: "team_graphtwice000000001", organizationId: org.organizationId, title: "Twice" },
+    });
+    const token = org.members.admin.token;
+    const tokenId = (await t.db.prisma.apiToken.findFirstOrThrow({ where: { userId: org.members.admin.id } })).id;
+    for (const id of [org.organizationId, team.id, org.members.read.id, tokenId]) {
+      const twice = await post(token, "query($i: ID!) { a: node(id: $i) { id } b: node(id: $i) { id } }", { i: id });
+      expect(twice.errors).toBeUndefined();
+      expect(twice.data).toEqual({ a: { id }, b: { id } });
+      const mixed = await post(
+        token,
+        "query($i: ID!) { a: node(id: $i) { __typename id } b: nodes(ids: [$i, $i]) { id } c: node(id: $i) { id } }",
+        { i: id },
+      );
+      expect(mixed.errors).toBeUndefined();
+      expect(mixed.data).toMatchObject({ a: { id }, b: [{ id }, { id }], c: { id } });
+    }
+  });
+
+  it("gives every error a client sees an extensions.code", async () => {
+    const coercion = await post(org.members.read.token, "query($i: ID!) { node(id: $i) { id } }", { i: { a: 1 } });
+    expect(coercion.errors?.length).toBeGreaterThan(0);
+    for (const error of coercion.errors ?? []) expect(error.extensions?.code).toBe("BAD_USER_INPUT");
+    const validation = await post(org.members.read.token, "{ node { id } }");
+    expect(validation.errors?.length).toBeGreaterThan(0);
+    for (const error of validation.errors ?? []) expect(error.extensions?.code).toEqual(expect.any(String));
+    // Requests yoga refuses before parsing: no query, a body that is no JSON.
+    for (const body of ["{}", "{"]) {
+      const response = await t.app.fetch(
+        new Request("http://gateway.test/graphql", {
+          method: "POST",
+          headers: { authorization: `Bearer ${org.members.read.token}`, "content-type": "application/json" },
+          body,
+        }),
+      );
+      const answer = (await response.json()) as { errors?: { extensions?: { code?: string } }[] };
+      expect(answer.errors?.length).toBeGreaterThan(0);
+      for (const error of answer.errors ?? []) expect(error.extensions?.code).toEqual(expect.any(String));
+    }
+  });
+});
+
 describe("errors", () => {
   it("carry extensions.code for domain errors", async () => {
     const missing = await errorOf(

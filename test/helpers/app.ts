@@ -98,8 +98,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: "silent",
     NODE_ENV: "test",
-    RATE_LIMIT_TOKEN: "0",
+    RATE_LIMIT_USER: "0",
     RATE_LIMIT_ANONYMOUS: "0",
+    // Load shedding reacts to this machine's load, which tests must not depend on; its own test sets it.
+    SHED_MAX_IN_FLIGHT: "0",
+    SHED_EVENT_LOOP_DELAY_MS: "0",
     SECRETS_KEY: testSecretsKey,
     // Git sync tests use repositories on disk.
     GIT_FILE_URLS: "true",

@@ -48,7 +48,7 @@ describe(".env.example", () => {
     const defaults = loadConfig({ SECRETS_KEY: "0".repeat(64) });
     for (const [name, value] of [
       ["PORT", defaults.port],
-      ["RATE_LIMIT_TOKEN", defaults.rateLimitToken],
+      ["RATE_LIMIT_USER", defaults.rateLimitUser],
       ["MAX_BODY_BYTES", defaults.maxBodyBytes],
       ["OPENAPI_FETCH_TIMEOUT_MS", defaults.openapiFetchTimeoutMs],
       ["OTEL_SERVICE_NAME", defaults.otelServiceName],

@@ -1,9 +1,10 @@
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/db/database.ts";
-import { createApiToken } from "../../src/modules/user/user.service.ts";
+import { createApiToken, createUser } from "../../src/modules/user/user.service.ts";
 import { testRedisUrl } from "../helpers/app.ts";
 import { createScratchDatabase } from "../helpers/database.ts";
 import { eventually } from "../helpers/eventually.ts";
@@ -36,7 +37,6 @@ describe.runIf(serverUrl && (await redisReachable(testRedisUrl)))("instances sha
   const cleanups: (() => Promise<unknown>)[] = [];
   let databaseUrl: string;
   let db: Database;
-  let adminUserId: string;
   let first: ServerProcess;
   let second: ServerProcess;
 
@@ -48,7 +48,7 @@ describe.runIf(serverUrl && (await redisReachable(testRedisUrl)))("instances sha
       DATABASE_URL: databaseUrl,
       BOOTSTRAP_ADMIN_TOKEN: bootstrap,
       REDIS_URL: testRedisUrl,
-      RATE_LIMIT_TOKEN: String(limit),
+      RATE_LIMIT_USER: String(limit),
       // An hour's window, so that a test's requests fall in one window; answers to revoked tokens are not limited.
       RATE_LIMIT_WINDOW_SECONDS: "3600",
       RATE_LIMIT_ANONYMOUS: "0",
@@ -61,17 +61,16 @@ describe.runIf(serverUrl && (await redisReachable(testRedisUrl)))("instances sha
     cleanups.push(() => second.stop());
     db = await openDatabase({ kind: "postgres", url: databaseUrl });
     cleanups.push(() => db.close());
-    const viewer = await graphql(first, bootstrap, "{ viewer { user { id } } }");
-    adminUserId = (viewer.body.data as { viewer: { user: { id: string } } }).viewer.user.id;
   }, 180_000);
 
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  /** A new token of the demo admin: its id is new, so its counts in Redis are this test's own. */
+  /** A token of a new user: limits count per user, so its counts in Redis are this test's own. */
   async function newToken(): Promise<{ token: string; id: string }> {
-    const { token, apiToken } = await createApiToken(db.prisma, adminUserId, { label: "scale-out" });
+    const user = await createUser(db.prisma, { email: `scale-${randomUUID()}@scale.test`, displayName: "Scale" });
+    const { token, apiToken } = await createApiToken(db.prisma, user.id, { label: "scale-out" });
     return { token, id: apiToken.id };
   }
 
@@ -93,7 +92,7 @@ describe.runIf(serverUrl && (await redisReachable(testRedisUrl)))("instances sha
     return { status: response.status, body: (await response.json()) as { data?: unknown; errors?: unknown[] } };
   }
 
-  it("counts a token's requests across instances: the limit's next request is refused by either instance", async () => {
+  it("counts a user's requests across instances: the limit's next request is refused by either instance", async () => {
     const { token } = await newToken();
     const answers = [];
     for (let index = 0; index < limit; index++) answers.push(await get(index % 2 === 0 ? first : second, token));

@@ -198,31 +198,31 @@ describe("cost that matches the work", () => {
   });
 });
 
-describe("open subscriptions per token", () => {
+describe("open subscriptions per user", () => {
   const JobProgress = `subscription($jobId: ID!) { jobProgress(jobId: $jobId) { id status } }`;
 
-  it("refuses the 21st subscription of one token, and accepts another once one closes", async () => {
+  it("refuses the 21st subscription of one user, and accepts another once one closes", async () => {
     const job = await enqueueJob(t.db.prisma, "cost-test-idle", {}, t.clock.now(), publisher.organizationId);
     const token = publisher.members.read.token;
     const server = await listen(t.app);
     const open = (as = token) => subscribe(fetch, `${server.url}/graphql`, as, JobProgress, { jobId: job.id });
     const streams: SseSubscription[] = [];
-    for (let index = 0; index < t.config.maxSubscriptionsPerToken; index++) {
+    for (let index = 0; index < t.config.maxSubscriptionsPerUser; index++) {
       const stream = await open();
       expect((await stream.next())?.data).toEqual({ jobProgress: { id: job.id, status: "PENDING" } });
       streams.push(stream);
     }
-    expect(t.config.maxSubscriptionsPerToken).toBe(20);
+    expect(t.config.maxSubscriptionsPerUser).toBe(20);
 
     const refused = await open();
     const event = await refused.next();
     expect(event?.errors?.[0]).toMatchObject({
-      message: "At most 20 subscriptions may be open per token; close one first",
+      message: "At most 20 subscriptions may be open per user; close one first",
       extensions: { code: "TOO_MANY_SUBSCRIPTIONS" },
     });
     expect(await refused.next()).toBeNull();
 
-    // Another token has its own allowance.
+    // Another user has their own allowance.
     const other = await open(publisher.members.admin.token);
     expect((await other.next())?.data).toEqual({ jobProgress: { id: job.id, status: "PENDING" } });
     await other.close();

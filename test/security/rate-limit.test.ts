@@ -4,7 +4,7 @@ import type { ServerContext } from "../../src/app.ts";
 import { ConfigError, loadConfig } from "../../src/config.ts";
 import { baseUrl, seedOrganization, startTestApp, type TestApp, testRedisUrl } from "../helpers/app.ts";
 
-const limits = { RATE_LIMIT_TOKEN: "3", RATE_LIMIT_ANONYMOUS: "2", RATE_LIMIT_WINDOW_SECONDS: "60" };
+const limits = { RATE_LIMIT_USER: "3", RATE_LIMIT_ANONYMOUS: "2", RATE_LIMIT_WINDOW_SECONDS: "60" };
 let t: TestApp;
 
 beforeAll(async () => {
@@ -21,7 +21,7 @@ async function call(app: TestApp, path: string, token?: string, address = "203.0
 }
 
 describe("rate limits", () => {
-  it("counts per token: RateLimit headers on each answer, then 429 with Retry-After in the public error shape", async () => {
+  it("counts per user: RateLimit headers on each answer, then 429 with Retry-After in the public error shape", async () => {
     const org = await seedOrganization(t.db, "Limited");
     const token = org.members.read.token;
     const answers = [];
@@ -34,7 +34,7 @@ describe("rate limits", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
     expect(await refused.json()).toEqual({ error: { code: 429, message: expect.stringContaining("Rate limit") } });
 
-    // Another token has its own budget; GraphQL shares the token's budget with REST.
+    // Another user has their own budget; GraphQL shares the user's budget with REST.
     expect((await call(t, "/v1/orgs", org.members.admin.token)).status).toBe(200);
     const graphql = await t.app.fetch(
       new Request(`${baseUrl}/graphql`, {

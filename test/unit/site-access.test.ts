@@ -33,10 +33,10 @@ describe("readsOrganization", () => {
     expect(readsOrganization(membership("admin"))).toBe(true);
   });
 
-  it("refuses guests, disabled members, non-members and failed loads", () => {
+  it("refuses guests, disabled members and non-members, and throws a failed load (no answer about access)", () => {
     expect(readsOrganization(membership(null))).toBe(false);
     expect(readsOrganization(membership("admin", true))).toBe(false);
     expect(readsOrganization(null)).toBe(false);
-    expect(readsOrganization(new Error("load failed"))).toBe(false);
+    expect(() => readsOrganization(new Error("load failed"))).toThrow("load failed");
   });
 });

@@ -7,7 +7,7 @@ import { keysMatch } from "../../db/sql.ts";
 import { followedBy } from "../../events/bus.ts";
 import type { ChangeRequestUpdate } from "../../events/topics.ts";
 import { newId } from "../../ids.ts";
-import { ConflictError, NotFoundError } from "../../lib/errors.ts";
+import { ConflictError, loadedOrNull, NotFoundError } from "../../lib/errors.ts";
 import { filterSql, type ListArgs, parseFilter, sortFor } from "../../list-order.ts";
 import { type PageArgs, paginateSql } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
@@ -76,8 +76,9 @@ export async function loadVisibleChangeRequests(ctx: RequestContext, ids: readon
   requireViewer(ctx);
   const rows = await changeRequestByIdLoader(ctx).loadMany(ids);
   return Promise.all(
-    rows.map(async (row) => {
-      if (!row || row instanceof Error) return null;
+    rows.map(async (value) => {
+      const row = loadedOrNull(value);
+      if (!row) return null;
       const space = await spaceByIdLoader(ctx).load(row.spaceId);
       return space && !space.deletedAt && (await spaceRole(ctx, space)) ? row : null;
     }),

@@ -4,7 +4,7 @@ import type { Job } from "../../db/generated/client.ts";
 import { followedBy } from "../../events/bus.ts";
 import type { JobUpdate } from "../../events/topics.ts";
 import { jobUpdateOf } from "../../jobs/runner.ts";
-import { NotFoundError } from "../../lib/errors.ts";
+import { isRefusal, NotFoundError } from "../../lib/errors.ts";
 
 const finished = (update: JobUpdate) => update.status === "done" || update.status === "failed";
 
@@ -12,8 +12,8 @@ const finished = (update: JobUpdate) => update.status === "done" || update.statu
 async function requireVisibleJob(ctx: RequestContext, jobId: string): Promise<Job> {
   const job = await ctx.prisma.job.findUnique({ where: { id: jobId } });
   if (!job?.organizationId) throw new NotFoundError(`Job ${jobId} not found`);
-  await requireOrganizationRole(ctx, job.organizationId, "read").catch(() => {
-    throw new NotFoundError(`Job ${jobId} not found`);
+  await requireOrganizationRole(ctx, job.organizationId, "read").catch((error: unknown) => {
+    throw isRefusal(error) ? new NotFoundError(`Job ${jobId} not found`) : error;
   });
   return job;
 }

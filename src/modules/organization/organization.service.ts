@@ -10,7 +10,7 @@ import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Organization, Prisma } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import { ConflictError, ForbiddenError, InvalidInputError, loadedOrNull, NotFoundError } from "../../lib/errors.ts";
 import {
   containsSchema,
   type FilterRules,
@@ -118,10 +118,10 @@ export async function loadVisibleOrganizations(
   const memberships = await viewerMembershipLoader(ctx).loadMany(ids);
   const organizations = await organizationByIdLoader(ctx).loadMany(ids);
   return ids.map((_, index) => {
-    const membership = memberships[index];
-    const organization = organizations[index];
-    if (!membership || membership instanceof Error || membership.disabled) return null;
-    return organization instanceof Error ? null : (organization ?? null);
+    const membership = loadedOrNull(memberships[index]);
+    const organization = loadedOrNull(organizations[index]);
+    if (!membership || membership.disabled) return null;
+    return organization;
   });
 }
 

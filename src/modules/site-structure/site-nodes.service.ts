@@ -1,7 +1,7 @@
 import type { RequestContext } from "../../context.ts";
 import type { Role, ShareLink, SiteSectionGroup, SiteSpace } from "../../db/generated/client.ts";
 import { keyedSql, keyedText } from "../../db/sql.ts";
-import { nullWhereRefused } from "../../lib/errors.ts";
+import { loadedOrNull, nullWhereRefused } from "../../lib/errors.ts";
 import type { ShareLinkWithOrganization } from "./share-link.service.ts";
 import { requireSite } from "./site.access.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
@@ -56,7 +56,7 @@ export async function loadVisibleShareLinks(
   const links = await throughSite(ctx, ids, rows, "admin");
   const sites = await siteByIdLoader(ctx).loadMany(links.map((link) => link?.siteId ?? ""));
   return links.map((link, index) => {
-    const site = sites[index];
-    return link && site && !(site instanceof Error) ? { ...link, organizationId: site.organizationId } : null;
+    const site = loadedOrNull(sites[index]);
+    return link && site ? { ...link, organizationId: site.organizationId } : null;
   });
 }

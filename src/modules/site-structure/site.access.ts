@@ -7,7 +7,7 @@ import {
 import { hashToken } from "../../auth/tokens.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Role, Site, Space } from "../../db/generated/client.ts";
-import { NotFoundError, UnauthenticatedError } from "../../lib/errors.ts";
+import { loadedOrNull, NotFoundError, UnauthenticatedError } from "../../lib/errors.ts";
 import { defineSettled, loadedByKey } from "../../loaders.ts";
 import { decryptSecret } from "../../secrets.ts";
 import { visibleSpaceLoader, visibleSpaceSummaryLoader } from "../space/space.access.ts";
@@ -24,7 +24,7 @@ import type { SiteSpaceRow } from "./site-space.loaders.ts";
 export async function loadVisibleSites(ctx: RequestContext, ids: readonly string[]): Promise<(Site | null)[]> {
   requireViewer(ctx);
   const sites = await siteByIdLoader(ctx).loadMany(ids);
-  const found = sites.map((site) => (site && !(site instanceof Error) ? site : null));
+  const found = sites.map(loadedOrNull);
   const memberships = await viewerMembershipLoader(ctx).loadMany(found.map((site) => site?.organizationId ?? ""));
   return found.map((site, index) => (site && readsOrganization(memberships[index]) ? site : null));
 }

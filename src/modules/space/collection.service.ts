@@ -4,7 +4,7 @@ import { hasRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Collection } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
-import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import { InvalidInputError, loadedOrNull, NotFoundError } from "../../lib/errors.ts";
 import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { collectionByIdLoader } from "./space.loaders.ts";
@@ -28,7 +28,7 @@ export async function listCollections(ctx: RequestContext, organizationId: strin
 /** Collections for `node`/`nodes` and `collection(id)`: null unless the viewer reads their organization. */
 export async function loadVisibleCollections(ctx: RequestContext, ids: readonly string[]) {
   const collections = await collectionByIdLoader(ctx).loadMany(ids);
-  const found = collections.map((collection) => (collection instanceof Error ? null : collection));
+  const found = collections.map(loadedOrNull);
   const memberships = await viewerMembershipLoader(ctx).loadMany(found.map((c) => c?.organizationId ?? ""));
   return found.map((collection, index) => (collection && readsOrganization(memberships[index]) ? collection : null));
 }

@@ -2,7 +2,7 @@ import { requireMembership, requireViewer, viewerMembershipLoader } from "../../
 import { hasRole, highestRole, roleRank } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Member, Prisma, Role, Space } from "../../db/generated/client.ts";
-import { ForbiddenError, NotFoundError } from "../../lib/errors.ts";
+import { ForbiddenError, loadedOrNull, NotFoundError } from "../../lib/errors.ts";
 import { defineLoader, defineSettled } from "../../loaders.ts";
 import {
   collectionByIdLoader,
@@ -136,7 +136,10 @@ async function visibleOf<Row extends SpaceSummary>(
   ctx: RequestContext,
   rows: readonly (Row | null | Error)[],
 ): Promise<(Row | null)[]> {
-  const live = rows.map((space) => (space && !(space instanceof Error) && !space.deletedAt ? space : null));
+  const live = rows.map((value) => {
+    const space = loadedOrNull(value);
+    return space && !space.deletedAt ? space : null;
+  });
   const roles = await liveSpaceRoles(ctx, live);
   return live.map((space, index) => {
     const role = roles[index] ?? null;

@@ -6,7 +6,7 @@ import type { RequestContext } from "../../context.ts";
 import type { Job, Prisma, PrismaClient, Translation } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
 import { defineJob, enqueueJob } from "../../jobs/runner.ts";
-import { InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
+import { InvalidInputError, isRefusal, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import {
   type FilterRules,
   filterWhere,
@@ -93,7 +93,10 @@ export async function createTranslation(ctx: RequestContext, organizationId: str
   await requireOrganizationRole(ctx, organizationId, "create");
   const data = parseInput(createTranslationSchema, input);
   if (data.language === data.source.language) throw new InvalidInputError("language must differ from source.language");
-  const space = await getSpace(ctx, data.source.space).catch(() => null);
+  const space = await getSpace(ctx, data.source.space).catch((error: unknown) => {
+    if (isRefusal(error)) return null;
+    throw error;
+  });
   if (!space || space.organizationId !== organizationId) {
     throw new InvalidInputError(`source.space: ${data.source.space} is not a space of this organization`);
   }

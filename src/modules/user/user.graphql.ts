@@ -116,6 +116,7 @@ builder.mutationFields((t) => ({
     type: CreateApiTokenPayloadRef,
     description: describeMutation("Creates an API token for the caller, acting as the caller; it does not expire.", {
       BAD_USER_INPUT: "invalid input",
+      TOO_MANY_API_TOKENS: "the caller already holds MAX_API_TOKENS_PER_USER (50) active tokens",
     }),
     args: { input: t.arg({ type: CreateApiTokenInput, description: "The new token; omitted: no label." }) },
     resolve: async (_root, args, ctx) => {

@@ -8,7 +8,7 @@ import type { ApiToken, PrismaClient, Role, User } from "../../db/generated/clie
 import { keyedSql, keyedText, type SqlReader } from "../../db/sql.ts";
 import type { EventBus } from "../../events/bus.ts";
 import { newId } from "../../ids.ts";
-import { ConflictError, NotFoundError } from "../../lib/errors.ts";
+import { ConflictError, LimitReachedError, NotFoundError } from "../../lib/errors.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
 import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { parseInput, roleSchema } from "../../validation.ts";
@@ -133,10 +133,29 @@ export const tokenLabelSchema = z.strictObject({
     .describe("A name to recognize the token by, trimmed; omitted: none"),
 });
 
+/**
+ * A new token for the caller, while they hold fewer than MAX_API_TOKENS_PER_USER active ones (neither revoked nor
+ * expired). The user's row is locked while counting, so concurrent creations cannot all pass the check. Tokens the
+ * operator issues (CLI, bootstrap) and SAML sign-ins (which expire) are not capped.
+ */
 export function createViewerApiToken(ctx: RequestContext, input: unknown) {
   const viewer = requireViewer(ctx);
   const { label } = parseInput(tokenLabelSchema, input);
-  return createApiToken(ctx.prisma, viewer.userId, { label });
+  const max = ctx.config.maxApiTokensPerUser;
+  const now = ctx.clock.now();
+  return ctx.prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${viewer.userId} FOR UPDATE`;
+    const active = await tx.apiToken.count({
+      where: { userId: viewer.userId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    });
+    if (active >= max) {
+      throw new LimitReachedError(
+        "TOO_MANY_API_TOKENS",
+        `A user may hold at most ${max} active API tokens; revoke one first`,
+      );
+    }
+    return createApiToken(tx, viewer.userId, { label });
+  });
 }
 
 /** Revokes one of the viewer's own tokens; another user's token id is reported as not found. */
