@@ -1,7 +1,8 @@
 // Compiles the server ahead of time: src/main.ts and everything it imports from src/ into one ES module,
 // dist/main.js, and the worker threads' entry (src/workers/heavy-work.worker.ts) into dist/heavy-work.worker.js
-// beside it, where the pool (src/workers/pool.ts, bundled in main.js) looks for it. main.js is what `npm start` runs with plain node (no TypeScript loader in the serving process: it cost ~150 MB
-// of RSS and seconds of start-up). The packages it imports statically are bundled too: Node resolved, read and
+// beside it, where the pool (src/workers/pool.ts, bundled in main.js) looks for it. main.js is what `npm start` runs
+// with plain node (no TypeScript loader in the serving process: it cost ~150 MB of RSS and seconds of start-up).
+// The operator CLI (src/cli.ts) becomes dist/cli.js, so `npm run cli` works on a production install too. The packages it imports statically are bundled too: Node resolved, read and
 // compiled ~950 files of node_modules one by one at every start, about half of the start-up time. Left in
 // node_modules, imported from there at run time: Prisma's (its runtime finds its WebAssembly next to its code) and
 // every package `src/` imports with a dynamic `import()` (PGlite, pg, PDFKit, SAML, YAML, ...), which stay loaded
@@ -15,7 +16,7 @@ import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = join(root, "dist");
-const outfiles = [join(outdir, "main.js"), join(outdir, "heavy-work.worker.js")];
+const outfiles = ["main.js", "heavy-work.worker.js", "cli.js"].map((file) => join(outdir, file));
 
 /** The newest modification time among `path` and, for a folder, everything below it (a folder's own time moves when an entry is added, removed or renamed). */
 function newestChange(path) {
@@ -72,6 +73,7 @@ await build({
   entryPoints: {
     main: join(root, "src", "main.ts"),
     "heavy-work.worker": join(root, "src", "workers", "heavy-work.worker.ts"),
+    cli: join(root, "src", "cli.ts"),
   },
   outdir,
   bundle: true,

@@ -15,9 +15,12 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** `npm run cli -- ...args` (what the README shows), as one process; resolves with its JSON line and its stderr. */
+/**
+ * `npm run cli -- ...args` (what the README shows: the bundled CLI, dist/cli.js, built by the global set-up), as one
+ * process; resolves with its JSON line and its stderr.
+ */
 async function cli(...args: string[]) {
-  const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "src/cli.ts", ...args], {
+  const { stdout, stderr } = await run(process.execPath, ["dist/cli.js", ...args], {
     env: { ...process.env, ...env },
   });
   return { result: JSON.parse(stdout.trim()) as Record<string, string>, stderr };
