@@ -76,8 +76,8 @@ export function jsonNestingExceeds(bytes: Uint8Array, limit: number): boolean {
       // The next quote is looked up again only once passed (an escaped one), so each byte is searched once.
       if (end < index) end = bytes.indexOf(quote, index);
       if (end < 0) return false;
-      const escape = bytes.subarray(index, end).indexOf(backslash);
-      if (escape >= 0) index += escape + 1;
+      const escaped = bytes.subarray(index, end).indexOf(backslash);
+      if (escaped >= 0) index += escaped + 1;
       else {
         index = end;
         inString = false;
