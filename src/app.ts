@@ -20,6 +20,7 @@ import { operationLabel } from "./graphql/operation-label.ts";
 import { createRepeatedOperations } from "./graphql/repeated-operations.ts";
 import { trustedDocumentsPlugin } from "./graphql/trusted-documents.ts";
 import { jsonNestingExceeds, PayloadTooLargeError, readBodyWithin, readNodeBodyWithin } from "./http/body.ts";
+import { createCallerPlaces } from "./http/caller-places.ts";
 import { createCors } from "./http/cors.ts";
 import { withIdempotency } from "./http/idempotency.ts";
 import { createLoadShedder } from "./http/load-shedding.ts";
@@ -157,6 +158,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
   const parseErrors = textKeyedCache<object>(documentCacheOptions);
   const compiledOperations = textKeyedCache<JitCacheEntry>(documentCacheOptions);
   const repeatedOperations = createRepeatedOperations(schema, documentCacheOptions);
+  const callerPlaces = createCallerPlaces(config.shedMaxInFlightPerCaller);
   const shedder = createLoadShedder({
     maxInFlight: config.shedMaxInFlight,
     maxEventLoopDelayMs: config.shedEventLoopDelayMs,
@@ -300,6 +302,31 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     if (limited && !limited.allowed) {
       return restError(429, `Rate limit of ${limited.limit} requests exceeded; retry after the reset`, headers);
     }
+    const caller = call.viewer ? `user:${call.viewer.userId}` : `address:${clientAddress}`;
+    const place = callerPlaces.take(caller);
+    if (!place) {
+      return restError(
+        429,
+        `More than ${config.shedMaxInFlightPerCaller} of your requests are in flight; retry once they are answered`,
+        { ...headers, "Retry-After": String(shedRetrySeconds) },
+      );
+    }
+    try {
+      return await answerAdmitted(request, call, body, caller, headers, handle);
+    } finally {
+      place.release();
+    }
+  }
+
+  /** An admitted request: idempotency, then its handler, then the rate-limit headers. */
+  async function answerAdmitted(
+    request: Request,
+    call: CallContext,
+    body: Uint8Array<ArrayBuffer> | undefined,
+    caller: string,
+    headers: Record<string, string>,
+    handle: (request: Request, call: CallContext, body: Uint8Array | undefined) => Promise<Response>,
+  ): Promise<Response> {
     const key = request.headers.get("idempotency-key");
     const response =
       key !== null && request.method === "POST"
@@ -308,7 +335,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
               prisma: db.prisma,
               secretsKey: config.secretsKey,
               clock,
-              callerKey: call.viewer ? `user:${call.viewer.userId}` : `address:${clientAddress}`,
+              callerKey: caller,
               key,
               method: request.method,
               target: pathAndQuery(request.url),

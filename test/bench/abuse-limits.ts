@@ -3,7 +3,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { loadConfig } from "../../src/config.ts";
 import { openDatabase } from "../../src/db/database.ts";
-import { createApiToken, createUser } from "../../src/modules/user/user.service.ts";
+import { addMember, createApiToken, createUser } from "../../src/modules/user/user.service.ts";
 import { createBenchDatabase, machine, type Server, startOurs, stopServer } from "./servers.ts";
 import { siteStructureQuery } from "./workloads.ts";
 
@@ -12,7 +12,7 @@ import { siteStructureQuery } from "./workloads.ts";
 // 2. overload: the nested site-structure read at many times its capacity while a second client measures its own
 //    small reads and /livez.
 // Run: npx tsx test/bench/abuse-limits.ts   (BENCH_DATABASE_URL: the PostgreSQL server, default the local one;
-// OVERLOAD_SECONDS, OVERLOAD_CONNECTIONS to change the overload run; SHED_MAX_IN_FLIGHT, SHED_EVENT_LOOP_DELAY_MS
+// OVERLOAD_SECONDS, OVERLOAD_CONNECTIONS to change the overload run; SHED_MAX_IN_FLIGHT(_PER_CALLER), SHED_EVENT_LOOP_DELAY_MS
 // for the server's thresholds, the defaults otherwise). The overload runs once without load shedding, once with it.
 // Prints the figures; writes nothing.
 
@@ -105,12 +105,28 @@ async function secondClient(url: string, path: string, headers: Record<string, s
   return { served, refused, failed };
 }
 
-/** Probe 2: the nested read far past capacity, with load shedding as `shedding` sets it. */
+/** The second client: another person, a reader of the same organization, with a token of their own. */
+async function secondPerson(databaseUrl: string, organizationId: string): Promise<string> {
+  const db = await openDatabase({ kind: "postgres", url: databaseUrl });
+  try {
+    const user = await createUser(db.prisma, { email: "second@bench.test", displayName: "Second Client" });
+    await addMember(db.prisma, organizationId, user.id, "read", new Date());
+    return (await createApiToken(db.prisma, user.id, { label: "second client" })).token;
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * Probe 2: the nested read far past capacity, with load shedding as `shedding` sets it, while another person of the
+ * same organization reads a space.
+ */
 async function overloadProbe(
   label: string,
   shedding: Record<string, string>,
   databaseUrl: string,
   { organizationId, token, spaceId }: { organizationId: string; token: string; spaceId: string },
+  secondToken: string,
 ) {
   console.log(`-- Overload probe, ${label}`);
   const server = await startOurs({ DATABASE_URL: databaseUrl, RUN_JOBS: "false", ...shedding });
@@ -128,7 +144,7 @@ async function overloadProbe(
   );
 
   let done = false;
-  const authorized = { authorization: `Bearer ${token}` };
+  const authorized = { authorization: `Bearer ${secondToken}` };
   const clients = Promise.all([
     secondClient(server.url, `/v1/spaces/${spaceId}`, authorized, () => done),
     secondClient(server.url, "/livez", {}, () => done),
@@ -141,7 +157,7 @@ async function overloadProbe(
   const served = overload["2xx"];
   const shed = overload.non2xx;
   console.log(
-    `Overload (${overloadConnections} connections, ${overloadSeconds} s): ${overload.requests.average.toFixed(0)} answers/s, ${served} served, ${shed} refused (503), latency of all answers p50 ${overload.latency.p50} ms p99 ${overload.latency.p99} ms, errors ${overload.errors}`,
+    `Overload (${overloadConnections} connections, ${overloadSeconds} s): ${overload.requests.average.toFixed(0)} answers/s, ${served} served, ${shed} refused (503 or 429), latency of all answers p50 ${overload.latency.p50} ms p99 ${overload.latency.p99} ms, errors ${overload.errors}`,
   );
   console.log(
     `Second client GET /v1/spaces/:id: ${reads.served.length} served p50 ${ms(percentile(reads.served, 50))} p99 ${ms(percentile(reads.served, 99))}; ${reads.refused.length} refused (503) p99 ${ms(percentile(reads.refused, 99))}; ${reads.failed} failed`,
@@ -159,21 +175,30 @@ async function main() {
   const bench = await createBenchDatabase(admin, serverUrl);
   try {
     await tokenMintingProbe(bench.url);
-    const off = { SHED_MAX_IN_FLIGHT: "0", SHED_EVENT_LOOP_DELAY_MS: "0" };
-    await overloadProbe("load shedding off", off, bench.url, bench.data);
+    const off = { SHED_MAX_IN_FLIGHT: "0", SHED_MAX_IN_FLIGHT_PER_CALLER: "0", SHED_EVENT_LOOP_DELAY_MS: "0" };
+    const secondToken = await secondPerson(bench.url, bench.data.organizationId);
+    await overloadProbe("load shedding off", off, bench.url, bench.data, secondToken);
     // The bench's servers run without shedding: this run sets the thresholds, the configuration's defaults or the
     // environment's.
-    const { shedMaxInFlight, shedEventLoopDelayMs } = loadConfig({
+    const { shedMaxInFlight, shedMaxInFlightPerCaller, shedEventLoopDelayMs } = loadConfig({
       SHED_MAX_IN_FLIGHT: process.env.SHED_MAX_IN_FLIGHT,
+      SHED_MAX_IN_FLIGHT_PER_CALLER: process.env.SHED_MAX_IN_FLIGHT_PER_CALLER,
       SHED_EVENT_LOOP_DELAY_MS: process.env.SHED_EVENT_LOOP_DELAY_MS,
       // Given, so that reading the configuration writes no key file.
       SECRETS_KEY: "0".repeat(64),
     });
     const configured = {
       SHED_MAX_IN_FLIGHT: String(shedMaxInFlight),
+      SHED_MAX_IN_FLIGHT_PER_CALLER: String(shedMaxInFlightPerCaller),
       SHED_EVENT_LOOP_DELAY_MS: String(shedEventLoopDelayMs),
     };
-    await overloadProbe(`load shedding on (${JSON.stringify(configured)})`, configured, bench.url, bench.data);
+    await overloadProbe(
+      `load shedding on (${JSON.stringify(configured)})`,
+      configured,
+      bench.url,
+      bench.data,
+      secondToken,
+    );
   } finally {
     await bench.drop();
     await admin.end();

@@ -137,6 +137,7 @@ function oursEnvironment(env: Record<string, string>): Record<string, string> {
     RATE_LIMIT_ANONYMOUS: "1000000000",
     // Throughput is compared with servers that never refuse: load shedding would turn a slow answer into an error.
     SHED_MAX_IN_FLIGHT: "0",
+    SHED_MAX_IN_FLIGHT_PER_CALLER: "0",
     SHED_EVENT_LOOP_DELAY_MS: "0",
     ...env,
   };

@@ -102,6 +102,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     RATE_LIMIT_ANONYMOUS: "0",
     // Load shedding reacts to this machine's load, which tests must not depend on; its own test sets it.
     SHED_MAX_IN_FLIGHT: "0",
+    SHED_MAX_IN_FLIGHT_PER_CALLER: "0",
     SHED_EVENT_LOOP_DELAY_MS: "0",
     SECRETS_KEY: testSecretsKey,
     // Git sync tests use repositories on disk.

@@ -41,6 +41,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       SECRETS_KEY: "5e7e7".padEnd(64, "0"),
       // Load shedding reacts to the machine's load, which tests must not depend on.
       SHED_MAX_IN_FLIGHT: "0",
+      SHED_MAX_IN_FLIGHT_PER_CALLER: "0",
       SHED_EVENT_LOOP_DELAY_MS: "0",
       ...env,
     },

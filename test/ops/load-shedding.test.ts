@@ -24,13 +24,13 @@ interface Answer {
   order: number;
 }
 
-/** `count` requests sent at once; each answer notes its place among the answers. */
-async function burst(t: TestApp, count: number, path = "/v1/orgs"): Promise<Answer[]> {
+/** `count` requests sent at once (by the organization's reader); each answer notes its place among the answers. */
+async function burst(t: TestApp, count: number, path = "/v1/orgs", token = org.members.read.token): Promise<Answer[]> {
   let answered = 0;
   return Promise.all(
     Array.from({ length: count }, async () => {
       const response = await t.app.fetch(
-        new Request(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${org.members.read.token}` } }),
+        new Request(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } }),
       );
       const order = answered++;
       return {
@@ -61,6 +61,26 @@ describe("load shedding", () => {
     );
     // Once they are answered, the next requests are admitted again.
     expect((await burst(t, 4)).map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+  });
+
+  it("gives each caller SHED_MAX_IN_FLIGHT_PER_CALLER places: one flooding is refused with 429, another is served", async () => {
+    const t = await startTestApp({ db: base.db, env: { SHED_MAX_IN_FLIGHT_PER_CALLER: "2" } });
+    const [flood, other] = await Promise.all([burst(t, 30), burst(t, 2, "/v1/orgs", org.members.admin.token)]);
+    const refused = flood.filter((answer) => answer.status === 429);
+    // Each request awaits the database, so the burst's requests overlap: 2 in flight, the rest refused at once.
+    expect(refused.length).toBeGreaterThan(0);
+    expect(flood.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(2);
+    expect(refused.length + flood.filter((answer) => answer.status === 200).length).toBe(30);
+    for (const answer of refused) {
+      expect(answer.retryAfter).toBe("1");
+      expect(answer.body).toEqual({
+        error: { code: 429, message: "More than 2 of your requests are in flight; retry once they are answered" },
+      });
+    }
+    // Another person's requests have places of their own.
+    expect(other.map((answer) => answer.status)).toEqual([200, 200]);
+    // Answered requests give their places back.
+    expect((await burst(t, 2)).map((answer) => answer.status)).toEqual([200, 200]);
   });
 
   it("answers /livez, /readyz and /metrics while every place is taken", async () => {
@@ -95,7 +115,9 @@ describe("load shedding", () => {
 
   it("reads SHED_MAX_IN_FLIGHT and SHED_EVENT_LOOP_DELAY_MS, 0 switching each off", () => {
     const defaults = loadConfig({});
-    expect([defaults.shedMaxInFlight, defaults.shedEventLoopDelayMs]).toEqual([32, 200]);
+    expect([defaults.shedMaxInFlight, defaults.shedMaxInFlightPerCaller, defaults.shedEventLoopDelayMs]).toEqual([
+      32, 6, 200,
+    ]);
     expect(loadConfig({ SHED_MAX_IN_FLIGHT: "0", SHED_EVENT_LOOP_DELAY_MS: "0" }).shedMaxInFlight).toBe(0);
     expect(() => loadConfig({ SHED_MAX_IN_FLIGHT: "-1" })).toThrow(ConfigError);
     expect(() => loadConfig({ SHED_EVENT_LOOP_DELAY_MS: "fast" })).toThrow("SHED_EVENT_LOOP_DELAY_MS: ");
