@@ -16,7 +16,8 @@ import { recordOperationCost, withCostReport } from "./cost-report.ts";
  * Limits checked while parsing and validating, before any resolver runs. Sized from the product's largest
  * ordinary query, the nested site structure (test/graphql/site-structure-nested-read.test.ts: depth 9, 3 aliases
  * at most), with room to spare. `cost` bounds estimateCost (src/graphql/cost.ts) summed over a request's
- * operations; `nesting` bounds `{ [ (` in the document text, value literals included, before it is parsed.
+ * operations; `nesting` bounds `{ [ (` in the document text, value literals included, and `commentCharacters` the
+ * comments' length, before it is parsed.
  */
 export const graphqlLimits = {
   depth: 15,
@@ -25,6 +26,7 @@ export const graphqlLimits = {
   tokens: 5000,
   cost: 10_000_000,
   nesting: 64,
+  commentCharacters: 65_536,
 } as const;
 
 /** Operations in one batched request (a JSON array body). */
@@ -52,16 +54,25 @@ function badInput(message: string): GraphQLError {
 }
 
 /**
- * How deeply `{`, `[` and `(` nest in a GraphQL document, outside strings and comments: one pass without recursion,
- * stopping past `limit`. graphql-js parses selections and value literals recursively, so a document nested
- * thousands deep must be refused before it is parsed; `maxDepth` only sees selections, and only after parsing.
+ * What is wrong with a GraphQL document's text before it is parsed, in one pass without recursion:
+ * - `{`, `[` and `(` nested deeper than `graphqlLimits.nesting` outside strings and comments. graphql-js parses
+ *   selections and value literals recursively, so a document nested thousands deep must be refused before it is
+ *   parsed; `maxDepth` only sees selections, and only after parsing.
+ * - more than `graphqlLimits.commentCharacters` of comments. Comments are not tokens, so the token limit lets a
+ *   document of a few tokens padded with a megabyte comment through, which every lexer pass (the token limit's,
+ *   the parser's) then walks on the event loop, for nothing: a comment means nothing to the server.
  */
-function documentNestingExceeds(source: string, limit: number): boolean {
+function documentTextProblem(source: string): string | undefined {
   let depth = 0;
+  let comments = 0;
   for (let index = 0; index < source.length; index++) {
     const character = source[index];
     if (character === "#") {
       const end = source.indexOf("\n", index);
+      comments += (end < 0 ? source.length : end) - index;
+      if (comments > graphqlLimits.commentCharacters) {
+        return `The document's comments must not exceed ${graphqlLimits.commentCharacters} characters`;
+      }
       index = end < 0 ? source.length : end;
     } else if (character === '"') {
       if (source.startsWith('"""', index)) {
@@ -74,19 +85,20 @@ function documentNestingExceeds(source: string, limit: number): boolean {
         index = end;
       }
     } else if (character === "{" || character === "[" || character === "(") {
-      if (++depth > limit) return true;
+      if (++depth > graphqlLimits.nesting) {
+        return `The document must not nest {, [ and ( deeper than ${graphqlLimits.nesting} levels`;
+      }
     } else if (character === "}" || character === "]" || character === ")") depth--;
   }
-  return false;
+  return undefined;
 }
 
-const rejectDeepDocuments: Plugin = {
+const rejectDocumentText: Plugin = {
   onParse({ params }) {
     const source = typeof params.source === "string" ? params.source : params.source.body;
-    if (documentNestingExceeds(source, graphqlLimits.nesting)) {
-      throw new GraphQLError(`The document must not nest {, [ and ( deeper than ${graphqlLimits.nesting} levels`, {
-        extensions: { code: "BAD_USER_INPUT", status: 400, http: { status: 400 } },
-      });
+    const problem = documentTextProblem(source);
+    if (problem) {
+      throw new GraphQLError(problem, { extensions: { code: "BAD_USER_INPUT", status: 400, http: { status: 400 } } });
     }
   },
 };
@@ -194,7 +206,7 @@ function subscriptionsPerUser(max: number): Plugin<RequestContext & CallerAddres
 
 export function graphqlLimitPlugins(config: Config): Plugin[] {
   const plugins: Plugin[] = [
-    rejectDeepDocuments,
+    rejectDocumentText,
     checkOperations as Plugin,
     subscriptionsPerUser(config.maxSubscriptionsPerUser) as Plugin,
     maxTokensPlugin({ n: graphqlLimits.tokens, exposeLimits: true }),

@@ -110,6 +110,22 @@ describe("deeply nested input is a 400, never a 500", () => {
     }
   });
 
+  it("refuses a document padded with comments past the limit before lexing it, and keeps ordinary comments", async () => {
+    const padded = `{ __typename }\n#${"x".repeat(graphqlLimits.commentCharacters)}\n# and more`;
+    const refused = await post("/graphql", JSON.stringify({ query: padded }), org.members.admin.token);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      expect.objectContaining({
+        message: `The document's comments must not exceed ${graphqlLimits.commentCharacters} characters`,
+        extensions: expect.objectContaining({ code: "BAD_USER_INPUT" }),
+      }),
+    ]);
+    const commented = `# what this reads\n{ __typename } # ${"why ".repeat(1000)}`;
+    const served = await post("/graphql", JSON.stringify({ query: commented }), org.members.admin.token);
+    expect(served.status).toBe(200);
+    expect(served.body).toMatchObject({ data: { __typename: "Query" } });
+  });
+
   it("does not count brackets inside strings, block strings and comments", async () => {
     const brackets = "{[(".repeat(200);
     const query = `# ${brackets}

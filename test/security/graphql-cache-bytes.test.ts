@@ -4,14 +4,17 @@ import { baseUrl, seedOrganization, startTestApp, type TestApp } from "../helper
 /*
  * The caches keyed by a GraphQL document's text (yoga's parse and parse-error caches, graphql-jit's compiled
  * operations, the repeats' admitted queries) are bounded by the bytes of text they hold: distinct texts of a
- * megabyte each (a small query padded with a comment) used to stay, a thousand of them per cache.
+ * megabyte each (a small query padded with a long alias or comment) used to stay, a thousand of them per cache.
  */
 
 const megabyte = 1_000_000;
 
-/** A small query padded to ~1 MB with a comment of its own: each text distinct. */
+/**
+ * A small query padded to ~1 MB with an alias of its own (a name is one token, whatever its length; a comment that
+ * long is refused before parsing, test/security/deep-input.test.ts): each text distinct.
+ */
 const paddedQuery = (index: number) =>
-  `query Padded${index} { organizations(first: 1) { nodes { id } } }\n#${String(index).repeat(megabyte / String(index).length)}\n`;
+  `query Padded${index} { organizations(first: 1) { nodes { id } } p${String(index).repeat(megabyte / String(index).length)}: __typename }`;
 
 async function send(t: TestApp, token: string, query: string) {
   const response = await t.app.fetch(
