@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import PgBoss from "pg-boss";
+import type PgBoss from "pg-boss";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
@@ -71,7 +71,10 @@ export async function startJobEngine({
   observe,
   wakeOnCommit = true,
 }: JobEngineOptions) {
-  const boss = new PgBoss({
+  // Imported here, not with the module: pg-boss loads `pg`, which must load after tracing starts (main.ts) for its
+  // instrumentation to patch it, and a process that runs no jobs never needs either.
+  const { default: Engine } = await import("pg-boss");
+  const boss = new Engine({
     schema: engineSchema,
     db: { executeSql: (text, values) => db.engineSql(text, values) },
     schedule: scheduledWork.size > 0,
