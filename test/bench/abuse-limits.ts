@@ -105,12 +105,12 @@ async function secondClient(url: string, path: string, headers: Record<string, s
   return { served, refused, failed };
 }
 
-/** The second client: another person, a reader of the same organization, with a token of their own. */
+/** The second client: another person, an admin of the same organization (the spaces grant members nothing by default), with a token of their own. */
 async function secondPerson(databaseUrl: string, organizationId: string): Promise<string> {
   const db = await openDatabase({ kind: "postgres", url: databaseUrl });
   try {
     const user = await createUser(db.prisma, { email: "second@bench.test", displayName: "Second Client" });
-    await addMember(db.prisma, organizationId, user.id, "read", new Date());
+    await addMember(db.prisma, organizationId, user.id, "admin", new Date());
     return (await createApiToken(db.prisma, user.id, { label: "second client" })).token;
   } finally {
     await db.close();
