@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -181,6 +182,14 @@ async function embeddedFootprint() {
   }
 }
 
+/** `npm run bench:jobs` in a process of its own (it defines a job type of its own); its lines and PostgreSQL's p99. */
+function jobStartLatency(): { lines: string[]; postgresP99: number } {
+  const output = execFileSync(process.execPath, ["--import", "tsx", "test/bench/jobs.ts"], { encoding: "utf8" });
+  const lines = output.trim().split("\n");
+  const oneAtATime = lines.find((line) => line.startsWith("PostgreSQL, one at a time")) ?? "";
+  return { lines, postgresP99: Number(/p99 ([\d.]+) ms/.exec(oneAtATime)?.[1] ?? Number.NaN) };
+}
+
 function startPostgraphile(databaseUrl: string): Promise<Server> {
   return startServer(
     (port) => postgraphileArguments(databaseUrl, port),
@@ -332,6 +341,7 @@ async function main() {
     const oursSettledRss = rssMegabytes(ours);
     const postgraphileSettledRss = rssMegabytes(postgraphile);
     const embedded = await embeddedFootprint();
+    const jobStart = jobStartLatency();
     const nestedOnPostgres = rows.find((row) => row.workload.startsWith("1."));
     const footprint: FootprintRow[] = [
       {
@@ -411,6 +421,12 @@ async function main() {
         : []),
       footprintTable(footprint),
       "",
+      `Job start latency (\`npm run bench:jobs\`: from the end of the adding transaction to the handler's start; target p99 ≤ 50 ms on PostgreSQL, one at a time):`,
+      "",
+      "```",
+      ...jobStart.lines,
+      "```",
+      "",
       explainSummary(explain),
     ].join("\n");
     process.stdout.write(`\n${summary}\n`);
@@ -422,6 +438,7 @@ async function main() {
         .filter((row) => targetMet(row) === false)
         .map((row) => `${row.workload} vs ${row.reference}`),
       ...footprint.filter((row) => row.met === false).map((row) => row.what),
+      ...(jobStart.postgresP99 <= 50 ? [] : ["job start latency p99 on PostgreSQL"]),
     ];
     if (missed.length > 0) process.stdout.write(`targets missed: ${missed.join("; ")}\n`);
     if (missingIndexes(explain).length > 0) throw new Error("statements scan large tables without an index");
