@@ -2,11 +2,11 @@
 // dist/main.js, and the worker threads' entry (src/workers/heavy-work.worker.ts) into dist/heavy-work.worker.js
 // beside it, where the pool (src/workers/pool.ts, bundled in main.js) looks for it. main.js is what `npm start` runs
 // with plain node (no TypeScript loader in the serving process: it cost ~150 MB of RSS and seconds of start-up).
-// The operator CLI (src/cli.ts) becomes dist/cli.js, so `npm run cli` works on a production install too. The packages it imports statically are bundled too: Node resolved, read and
-// compiled ~950 files of node_modules one by one at every start, about half of the start-up time. Left in
-// node_modules, imported from there at run time: Prisma's (its runtime finds its WebAssembly next to its code) and
-// every package `src/` imports with a dynamic `import()` (PGlite, pg, PDFKit, SAML, YAML, ...), which stay loaded
-// only by the requests that need them. `--if-stale` (npm's prestart) rebuilds only when a file or folder under src/,
+// The operator CLI (src/cli.ts) becomes dist/cli.js, so `npm run cli` works on a production install too.
+// The packages these import statically are bundled too: Node resolved, read and compiled ~950 files of node_modules
+// one by one at every start, about half of the start-up time. Left in node_modules, imported from there at run time:
+// Prisma's (its runtime finds its WebAssembly next to its code) and every package `src/` imports with a dynamic
+// `import()` (PGlite, pg, PDFKit, SAML, YAML, ...), which stay loaded only by the requests that need them. `--if-stale` (npm's prestart) rebuilds only when a file or folder under src/,
 // this script, package.json or package-lock.json is newer than the bundle.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -33,6 +33,9 @@ const originList = z
     ),
   );
 
+/** A size in bytes: a whole number, at least `minimum`. */
+const byteSize = (minimum: number, fallback: number) => z.coerce.number().int().min(minimum).default(fallback);
+
 const configSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(4000),
   host: z.string().min(1).default("0.0.0.0"),
@@ -64,16 +67,8 @@ const configSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
     .optional(),
-  maxBodyBytes: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(1024 * 1024),
-  maxConversionBytes: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(512 * 1024),
+  maxBodyBytes: byteSize(1024, 1024 * 1024),
+  maxConversionBytes: byteSize(1024, 512 * 1024),
   maxSubscriptionsPerUser: z.coerce.number().int().min(1).default(20),
   maxApiTokensPerUser: z.coerce.number().int().min(1).default(50),
   shedMaxInFlight: z.coerce.number().int().min(0).default(32),
@@ -82,29 +77,13 @@ const configSchema = z.object({
   conversionThreads: z.coerce.number().int().min(1).max(64).default(1),
   conversionQueue: z.coerce.number().int().min(0).default(64),
   conversionTimeoutMs: z.coerce.number().int().min(10).max(600_000).default(10_000),
-  conversionCacheBytes: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(32 * 1024 * 1024),
+  conversionCacheBytes: byteSize(0, 32 * 1024 * 1024),
   pdfThreads: z.coerce.number().int().min(1).max(64).default(1),
   pdfQueue: z.coerce.number().int().min(0).default(4),
   pdfTimeoutMs: z.coerce.number().int().min(10).max(600_000).default(30_000),
-  pdfCacheBytes: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(64 * 1024 * 1024),
-  graphqlCacheBytes: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(8 * 1024 * 1024),
-  graphqlCacheMaxDocumentBytes: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(100 * 1024),
+  pdfCacheBytes: byteSize(0, 64 * 1024 * 1024),
+  graphqlCacheBytes: byteSize(0, 8 * 1024 * 1024),
+  graphqlCacheMaxDocumentBytes: byteSize(0, 100 * 1024),
   secretsKey: z.string().regex(secretsKeyPattern, "must be 64 hex characters (32 bytes)").optional(),
   runJobs: z
     .enum(["true", "false"], { message: "must be true or false" })

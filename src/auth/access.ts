@@ -73,8 +73,9 @@ export async function requireMembership(ctx: RequestContext, organizationId: str
 }
 
 /**
- * Whether a membership read from `viewerMembershipLoader` (a failed read throws) may read the organization's structure (teams,
- * collections, sites, members): an enabled member with a role, so not a guest, who sees only the spaces granted.
+ * Whether a membership read from `viewerMembershipLoader` (a failed read throws) may read the organization's
+ * structure (teams, collections, sites, members): an enabled member with a role, so not a guest, who sees only the
+ * spaces granted.
  */
 export function readsOrganization(value: Member | Error | null | undefined): value is Member {
   const membership = loadedOrNull(value);

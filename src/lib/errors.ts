@@ -134,8 +134,9 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * The domain error `error` stands for: itself, a 503 for a database outage, or a 409 for a unique violation. Two requests that both passed a
- * "not taken yet" check race to the database's unique index, and the loser is told what a sequential caller is.
+ * The domain error `error` stands for: itself, a 503 for a database outage, or a 409 for a unique violation. Two
+ * requests that both passed a "not taken yet" check race to the database's unique index, and the loser is told what
+ * a sequential caller is.
  */
 export function domainErrorFrom(error: unknown): DomainError | undefined {
   if (error instanceof DomainError) return error;
