@@ -298,15 +298,23 @@ export async function startJobEngine({
       const before = ran;
       // Jobs of crashed workers past their expiry are given back first (maintenance does it every few minutes).
       await boss.expire();
-      while ((await pending()) > 0) {
-        for (const id of [...workerIds, ...scheduledWorkerIds]) boss.notifyWorker(id);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, 20);
-          finishedOne = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
+      // Done once nothing is pending, nor running here, at two checks in a row: a job whose handler has just ended
+      // is, for a moment, between that end and the engine's update of its state (a retry not yet scheduled).
+      for (let quietChecks = 0; quietChecks < 2; ) {
+        if ((await pending()) > 0 || running.size > 0) {
+          quietChecks = 0;
+          for (const id of [...workerIds, ...scheduledWorkerIds]) boss.notifyWorker(id);
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, 20);
+            finishedOne = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        } else {
+          quietChecks++;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
       }
       return ran - before;
     },
