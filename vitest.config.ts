@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   // Dependencies loaded by Node (Pothos, Yoga) get graphql's CommonJS build; make our code use the same instance.
@@ -17,7 +17,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["test/**/*.test.ts"],
-          exclude: ["test/unit/**"],
+          // The defaults too (node_modules: the bench installs PostGraphile under test/bench/postgraphile).
+          exclude: [...configDefaults.exclude, "test/unit/**"],
           globalSetup: ["test/global-setup.ts"],
           setupFiles: ["test/helpers/driver-misuse.ts"],
         },
