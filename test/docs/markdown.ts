@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import GithubSlugger from "github-slugger";
 import type { Code, Heading, Root, RootContent } from "mdast";
 import { toString as textOf } from "mdast-util-to-string";
@@ -89,6 +89,3 @@ export function anchors(file: string): Set<string> {
   }
   return found;
 }
-
-/** A path relative to the repository's root, for messages. */
-export const fromRoot = (path: string) => relative(root, path);
