@@ -1,26 +1,18 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { codeBlocks, root, tagValue } from "./markdown.ts";
 
 const run = promisify(execFile);
-const root = join(import.meta.dirname, "..", "..");
 // Inside the repository, so the snippets resolve `@gitbook/api` and `docs-management-gateway/sdk` like a user's code.
 const scratch = join(root, "test-results");
 
-/** The fenced blocks of the README's tour (up to the next section), in order, with the file name they are labelled with. */
-function tourBlocks(language: string): { file: string | undefined; code: string }[] {
-  const readme = readFileSync(join(root, "README.md"), "utf8");
-  const start = readme.indexOf("## A five-minute tour");
-  const tour = readme.slice(start, readme.indexOf("\n## ", start + 1));
-  const fence = new RegExp(`^ *\`\`\`${language}(?: file=(\\S+))?\\n([\\s\\S]*?)^ *\`\`\``, "gm");
-  return [...tour.matchAll(fence)].map((match) => ({
-    file: match[1],
-    code: (match[2] as string).replace(/^ {3}/gm, ""),
-  }));
-}
+/** The README tour's fenced blocks of a language, in order. */
+const tourBlocks = (language: string) =>
+  codeBlocks("README.md").filter((block) => block.section === "A five-minute tour" && block.language === language);
 
 let t: TestApp;
 let server: { url: string; close(): Promise<void> };
@@ -65,11 +57,11 @@ describe("the README's five-minute tour", () => {
 
   it("its TypeScript snippets (official client, typed SDK) run as written, as the ES modules they are labelled", async () => {
     const snippets = tourBlocks("ts");
-    expect(snippets.map((snippet) => snippet.file)).toEqual(["client.mts", "sdk.mts"]);
+    expect(snippets.map((snippet) => tagValue(snippet, "file"))).toEqual(["client.mts", "sdk.mts"]);
     mkdirSync(scratch, { recursive: true });
     const outputs = [];
     for (const snippet of snippets) {
-      const file = join(scratch, `readme-tour-${snippet.file}`);
+      const file = join(scratch, `readme-tour-${tagValue(snippet, "file")}`);
       writeFileSync(file, local(snippet.code));
       const { stdout } = await run(process.execPath, ["--import", "tsx", file], {
         cwd: root,
