@@ -1,9 +1,11 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Table } from "mdast";
 import { toString as textOf } from "mdast-util-to-string";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
-import { variablesConfigReads } from "../helpers/config-variables.ts";
-import { parseDocument, walk } from "./markdown.ts";
+import { listedVariables, variablesConfigReads } from "../helpers/config-variables.ts";
+import { parseDocument, root, walk } from "./markdown.ts";
 
 /** Read at the process's start by glibc and Node, never by src/config.ts; documented in the same table. */
 const startOnlySettings = ["GLIBC_TUNABLES", "NODE_OPTIONS"];
@@ -36,6 +38,11 @@ describe("docs/configuration.md", () => {
     const read = variablesConfigReads();
     expect(documented.filter((name) => !read.has(name) && !startOnlySettings.includes(name))).toEqual([]);
     for (const name of startOnlySettings) expect(documented).toContain(name);
+  });
+
+  it("lists the same variables as .env.example", () => {
+    const example = readFileSync(join(root, ".env.example"), "utf8");
+    expect([...documented].sort()).toEqual([...listedVariables(example)].sort());
   });
 
   it("states the defaults src/config.ts applies", () => {

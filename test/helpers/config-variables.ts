@@ -12,3 +12,7 @@ export function variablesConfigReads(): Set<string> {
   loadConfig(env);
   return seen;
 }
+
+/** The variables a `.env` file names, as `NAME=value` lines, commented out or not. */
+export const listedVariables = (text: string) =>
+  new Set([...text.matchAll(/^#? ?([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1] as string));

@@ -3,17 +3,13 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { loadConfig } from "../../src/config.ts";
 import { missingStartSettings } from "../../src/ops/runtime-settings.ts";
-import { variablesConfigReads } from "../helpers/config-variables.ts";
+import { listedVariables, variablesConfigReads } from "../helpers/config-variables.ts";
 
 // The deployment files are checked against what they describe: .env.example against the variables config.ts reads,
 // the Dockerfile and compose.yaml against what CI runs outside Docker (.ci/production-start, which cannot build the
 // image: no registry is reachable).
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
-
-/** `NAME=value` lines, commented out or not. */
-const listedVariables = (text: string) =>
-  new Set([...text.matchAll(/^#? ?([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1] as string));
 
 /** The Dockerfile's runtime ENV, as NAME -> value. */
 function dockerfileEnv(dockerfile: string): Record<string, string> {
