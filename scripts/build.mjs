@@ -87,7 +87,7 @@ await build({
   banner: {
     js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
   },
-  // Stack traces of the bundle map back to src/ with `node --enable-source-maps` (see README, "Running it").
+  // Stack traces of the bundle map back to src/ with `node --enable-source-maps` (CONTRIBUTING.md, "Run it").
   sourcemap: "linked",
   minifyWhitespace: true,
   legalComments: "none",

@@ -348,7 +348,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     return response;
   }
 
-  // Built on its first request: ~40 ms that every start paid.
+  // Built on its first request: a cost every start paid, for a document few processes serve.
   let openApiDocument: string | undefined;
 
   async function readiness(): Promise<Response> {

@@ -56,8 +56,8 @@ async function main() {
   db.onConnectionError((error) =>
     logger.warn("database connection lost; the pool opens another", { error: error.message }),
   );
-  // Start-up and an idle job runner check through the hand-written reads: Prisma's query engine (WebAssembly, ~30 MB
-  // resident and ~70 ms to compile) loads with the first write or due job, not with every start.
+  // Start-up and an idle job runner check through the hand-written reads: Prisma's query engine (WebAssembly, costly
+  // to compile and to keep resident) loads with the first write or due job, not with every start.
   await encryptStoredVisitorAuthKeys(db, config.secretsKey);
   const events = await startEventBus(db, logger);
   const rateLimiter = await createRateLimiter(config, logger);

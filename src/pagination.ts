@@ -113,7 +113,7 @@ function cursorOf<Node>(sort: readonly SortKey<Node>[], node: Node): string {
  * An edge whose cursor is encoded when read: a REST page of a thousand items only needs the last one's, and a
  * GraphQL client only those it selects. Mutation payloads answer the new node's edge with it, so the cursor is one
  * the list pages on from. A class, so that the getter is its prototype's: a literal's getter was a closure and an
- * accessor pair per edge, ~0.4 KB of garbage for each item of a list. The cursor is the row's, which the node may
+ * accessor pair per edge, garbage for each item of a list. The cursor is the row's, which the node may
  * wrap (`mapNodes`).
  */
 class LazyCursorEdge<Row, Node> implements Edge<Node> {

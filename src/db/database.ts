@@ -105,9 +105,9 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
 type StatementListener = (sql: string, params: unknown[]) => void;
 
 /**
- * Prisma's client, constructed on first use. Constructing it parses its parameterization graph (~13 MB of heap,
- * ~45 ms), which an instance that only serves reads never needs: they go through `sql`, and start-up checks
- * through it too (its query engine already loads with the first statement). `then` reads as absent so that
+ * Prisma's client, constructed on first use. Constructing it parses its parameterization graph (heap and start time:
+ * docs/performance.md), which an instance that only serves reads never needs: they go through `sql`, and start-up
+ * checks through it too (its query engine already loads with the first statement). `then` reads as absent so that
  * resolving a promise with the client does not construct it.
  */
 function constructedOnFirstUse(create: () => PrismaClient): { client: PrismaClient; disconnect(): Promise<void> } {
@@ -162,8 +162,8 @@ async function openPGlite(dataDir: string, template: string | undefined): Promis
   // The directory exists: the lock file was written in it.
   if (dataDir !== "memory://" && !loadDataDir) await createClusterApart(dataDir);
   // PGlite's WebAssembly starts compiling now, read synchronously so that the compilation is under way on V8's worker
-  // thread before this function first yields: the server builds its GraphQL schema meanwhile (main.ts), ~0.1-0.2 s
-  // of the embedded start that was spent waiting for it.
+  // thread before this function first yields: the server builds its GraphQL schema meanwhile (main.ts), time of the
+  // embedded start that was spent waiting for it.
   const wasmPath = createRequire(import.meta.url).resolve("@electric-sql/pglite/pglite.wasm");
   const [{ PGlite }, { PrismaPGlite }, pgliteWasmModule] = await Promise.all([
     import("@electric-sql/pglite"),
@@ -173,8 +173,8 @@ async function openPGlite(dataDir: string, template: string | undefined): Promis
   const pglite = await PGlite.create(dataDir, {
     pgliteWasmModule,
     loadDataDir,
-    // PostgreSQL's default 128 MB buffer pool is touched whole at start inside PGlite's WebAssembly memory (~130 MB
-    // resident); the embedded default holds small data sets, and pages it evicts stay in the OS file cache.
+    // PostgreSQL's default buffer pool is touched whole at start inside PGlite's WebAssembly memory, all of it
+    // resident; the embedded default holds small data sets, and pages it evicts stay in the OS file cache.
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${pgliteSharedBuffers}`],
   });
   if (tracingActive()) {

@@ -72,7 +72,7 @@ export async function applyMigrations(
   return db.withRawConnection(async (connection) => {
     await connection.query("SELECT pg_advisory_lock($1)", [migrationLockKey]);
     try {
-      // A catalog lookup, not the DDL each time: CREATE TABLE IF NOT EXISTS took ~25 ms of the embedded start.
+      // A catalog lookup, not the DDL each time: CREATE TABLE IF NOT EXISTS cost every embedded start much more.
       const [table] = await connection.query<{ found: boolean }>(
         `SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS found`,
       );

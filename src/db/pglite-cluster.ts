@@ -8,9 +8,9 @@ const hasCluster = (dataDir: string) => existsSync(join(dataDir, "PG_VERSION"));
 
 /**
  * Creates a new PGlite cluster in `dataDir` (initdb) in a short-lived child process, when it holds none yet. initdb
- * inside PGlite's WebAssembly grows its memory to ~800 MB, and WebAssembly memory never shrinks: done in the server's
- * own process, a first start kept that much resident for its whole life, where a restart on the same directory holds
- * ~200 MB. The child's memory goes with it.
+ * inside PGlite's WebAssembly grows its memory far beyond what serving needs, and WebAssembly memory never shrinks:
+ * done in the server's own process, a first start kept that much resident for its whole life, several times what a
+ * restart on the same directory holds (docs/performance.md). The child's memory goes with it.
  */
 export async function createClusterApart(dataDir: string): Promise<void> {
   if (hasCluster(dataDir)) return;

@@ -2,13 +2,12 @@ import { type ColumnPlace, compileRowBuilder, type RowBuilder } from "../lib/row
 import { parseUtcTimestamp } from "../lib/utc-timestamp.ts";
 
 /**
- * Hand-written reads for the hottest paths (authentication, memberships, spaces, the nested site structure and the
- * long lists), sent straight to the database driver Prisma itself runs on: on PostgreSQL as prepared statements on
- * `pg`'s pool (pg-prepared-reads.ts), on PGlite through its query API. Prisma's client adds about 0.2 ms of CPU per
- * statement and about 10 ms per thousand rows on top of the driver (measured beside `npm run bench`), which was most
- * of a small request's time. Rows come back in Prisma's shape: one key per column, timestamps as Date, JSON parsed,
- * int8 as bigint; a column aliased `"relation.field"` lands in a nested `relation` object, null when that relation's
- * first column is null (a LEFT JOIN that found nothing).
+ * Hand-written reads for the hottest paths (authentication, memberships, spaces, the nested site structure and the long
+ * lists), sent straight to the database driver Prisma itself runs on: on PostgreSQL as prepared statements on `pg`'s
+ * pool (pg-prepared-reads.ts), on PGlite through its query API. Prisma's client adds CPU per statement and per row on
+ * top of the driver, which was most of a small request's time (docs/performance.md). Rows come back in Prisma's shape:
+ * one key per column, timestamps as Date, JSON parsed, int8 as bigint; a column aliased `"relation.field"` lands in a
+ * nested `relation` object, null when that relation's first column is null (a LEFT JOIN that found nothing).
  */
 export interface SqlReader {
   rows<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
@@ -72,7 +71,7 @@ export function joinedColumns<Model>(alias: string, relation: string, columns: R
  * A hand-written read by a set of keys, in two texts: the keys' match written `= $n` for one key, sent with the key
  * itself, and `= ANY($n)` for more, sent with the array (see `keyedText`). The reads run on generic plans
  * (database.ts), and PostgreSQL plans `= ANY($n)` for ten keys: for the one key of most reads by id it hashed the
- * space read's joined tables instead of probing their indexes, ~20 µs more of the database's CPU per read, a fifth.
+ * space read's joined tables instead of probing their indexes, a fifth more of the database's CPU per read.
  */
 export interface KeyedSql {
   one: string;

@@ -22,7 +22,7 @@ export function setSecurityHeaders(headers: Headers, contentSecurityPolicy = loc
  * The GraphiQL page with its Content-Security-Policy. `@graphql-yoga/render-graphiql` inlines everything: one
  * `<script>` (allowed by its hash, so no other inline script runs), a `<style>` and styles Monaco adds at run time,
  * fonts and icons as `data:` URLs, and Monaco's workers from `blob:` URLs. It talks to `/graphql` on its own origin.
- * `loadRenderer` runs on the first page asked for: the renderer is a 9 MB script (~30 MB of heap) an API-only
+ * `loadRenderer` runs on the first page asked for: the renderer is a large script, costly in heap, that an API-only
  * process never needs.
  */
 export function graphiqlPage<Options>(loadRenderer: () => Promise<(options: Options) => string>): {

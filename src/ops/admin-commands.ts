@@ -72,7 +72,7 @@ const commands: Record<string, Handler> = {
     return { id: token.id, revokedAt: token.revokedAt };
   },
   seed: async ({ db, events, config, progress }, options) => {
-    // Loaded by this command only: it pulls in every content service (~0.6 s), which the others need not load.
+    // Loaded by this command only: it pulls in every content service, slow to load, which the others need not load.
     const { demoSizeSchema, seedDemoContent } = await import("../modules/demo/demo.service.ts");
     const size = parseInput(demoSizeSchema, options.size ?? "small");
     let organizationId = options.org;

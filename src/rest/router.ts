@@ -102,8 +102,8 @@ function planResult(
 }
 
 /**
- * Each route's path pattern now, its document on first use: parsing, validating and planning all 161 documents
- * took ~140 ms of every start, most routes rarely run, and the tests prepare every one (test/rest/routes.test.ts).
+ * Each route's path pattern now, its document on first use: parsing, validating and planning every document
+ * lengthened every start, most routes rarely run, and the tests prepare every one (test/rest/routes.test.ts).
  */
 export function compileRoutes(schema: GraphQLSchema, routes: readonly RestRoute[]): CompiledRoute[] {
   return routes.map((route) => {
@@ -121,7 +121,7 @@ export function compileRoutes(schema: GraphQLSchema, routes: readonly RestRoute[
 
 function prepareRoute(schema: GraphQLSchema, route: RestRoute): PreparedRoute {
   const name = `${route.method} ${route.path} (${route.operation})`;
-  // Without token locations: they would hold every token of every route's document (~3 MB) for nothing.
+  // Without token locations: they would hold every token of every route's document in memory for nothing.
   const document = parse(route.document, { noLocation: true });
   const errors = validate(schema, document);
   if (errors.length > 0) throw new Error(`Route ${name}: ${errors.map((error) => error.message).join("; ")}`);
@@ -135,7 +135,7 @@ function prepareRoute(schema: GraphQLSchema, route: RestRoute): PreparedRoute {
       .map((fragment) => [fragment.name.value, fragment]),
   );
   const resultPath = route.result?.split(".").filter(Boolean);
-  // Compiled on first run: graphql-jit's code for all routes held ~60 MB from the start, most routes rarely run.
+  // Compiled on first run: graphql-jit's code for all routes held memory from the start, most routes rarely run.
   let compiled: CompiledQuery | undefined;
   const compile = (): CompiledQuery => {
     const result = compileQuery(schema, document);

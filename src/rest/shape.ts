@@ -195,8 +195,8 @@ function isPlainValue(plan: ShapePlan): boolean {
 
 /**
  * `applyPlan` of an object value as one object literal, every field of the plan in order: V8 allocates the shaped
- * object at its final size, where adding keys one by one reallocated its property storage as it grew (~1.5 KB of
- * garbage per item of a thousand-item list, a fifth of what the request allocated). A field the body leaves out
+ * object at its final size, where adding keys one by one reallocated its property storage as it grew (garbage per
+ * item, a large share of what a long list allocated: docs/performance.md). A field the body leaves out
  * (null without `keepsNull`, or absent) is `undefined`, which JSON.stringify skips: the literal's keys are those of
  * the plan, in the order the result holds them (for plans no fragment narrows), so the JSON is the same.
  */

@@ -55,9 +55,9 @@ const conversions: { [Kind in ConversionKind]: (markdown: string) => Conversions
 };
 
 /**
- * Texts up to this many bytes convert on the event loop: measured on a loaded 2-core machine, 1 KB of the slowest
- * syntax (nested lists) takes ~10 ms and of prose ~2 ms, less than a worker's round trip and result copy; 2 KB of
- * nested lists already took ~50 ms.
+ * Texts up to this many bytes convert on the event loop: even the slowest syntax (nested lists) converts this much
+ * in about a worker's round trip and result copy, while twice as much already held the loop several times longer
+ * (docs/performance.md).
  */
 const inlineConversionBytes = 1024;
 

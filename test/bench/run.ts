@@ -40,20 +40,22 @@ import { type BenchRequest, benchShape, type ReferenceName, type Workload, workl
 
 // `npm run bench`: our server, a hand-written node:http + pg baseline, PostGraphile v4 and bare graphql-yoga on one
 // generated PostgreSQL dataset, each in its own process, driven in turn by autocannon from this process. The results
-// table goes into README.md between its bench markers. `-- --soak` runs the 5-minute soak on the nested read instead.
+// table goes into docs/performance.md between its bench markers. `-- --soak` runs the 5-minute soak on the nested
+// read instead.
 const { values: flags } = parseArgs({
   options: {
     seconds: { type: "string", default: process.env.BENCH_SECONDS ?? "10" },
     connections: { type: "string", default: process.env.BENCH_CONNECTIONS ?? "10" },
     /** Paired runs (ours, then the reference) per workload; the table shows the one with the median ratio. */
     rounds: { type: "string", default: process.env.BENCH_ROUNDS ?? "5" },
-    /** Only the workloads whose name contains this (the README is then left as it is). */
+    /** Only the workloads whose name contains this (docs/performance.md is then left as it is). */
     only: { type: "string" },
     soak: { type: "boolean", default: false },
     "soak-seconds": { type: "string", default: "300" },
     /** Soak rate in requests per second; by default half of what a short probe measures. */
     rate: { type: "string" },
-    "no-readme": { type: "boolean", default: false },
+    /** Leave docs/performance.md as it is. */
+    "no-docs": { type: "boolean", default: false },
     /** Skip the workloads on a freshly loaded (never analyzed) database. */
     "no-fresh": { type: "boolean", default: false },
   },
@@ -272,7 +274,7 @@ async function main() {
       const report = await soak(ours.url, nested.request, rate, soakSeconds);
       const text = `Soak of ${new Date().toISOString().slice(0, 10)} on ${await machine(admin)}:\n\n${soakTable(report)}`;
       process.stdout.write(`\n${text}\n`);
-      if (!flags["no-readme"]) replaceBetweenMarkers("soak", text);
+      if (!flags["no-docs"]) replaceBetweenMarkers("soak", text);
       return;
     }
 
@@ -430,7 +432,7 @@ async function main() {
       explainSummary(explain),
     ].join("\n");
     process.stdout.write(`\n${summary}\n`);
-    if (!flags.only && !flags["no-readme"]) replaceBetweenMarkers("results", summary);
+    if (!flags.only && !flags["no-docs"]) replaceBetweenMarkers("results", summary);
     const failed = [...rows, ...freshRows].filter((row) => row.errors > 0);
     if (failed.length > 0) throw new Error(`requests failed: ${failed.map((row) => row.workload).join(", ")}`);
     const missed = [

@@ -12,7 +12,7 @@ import type { LoadResult } from "./stats.ts";
 import { type BenchRequest, benchShape } from "./workloads.ts";
 
 // What the bench scripts share: servers started in their own processes, autocannon runs, the generated database,
-// the machine's description and the README's marked sections.
+// the machine's description and docs/performance.md's marked sections.
 
 export interface Server {
   url: string;
@@ -183,15 +183,16 @@ export async function machine(admin: pg.Client): Promise<string> {
   return `${cpu.length} cores (${cpu[0]?.model.trim()}), ${Math.round(totalmem() / 1024 ** 3)} GB, Node ${process.version}, PostgreSQL ${version}`;
 }
 
+/** Writes `content` between `<!-- bench:<name>:start -->` and `<!-- bench:<name>:end -->` of docs/performance.md. */
 export function replaceBetweenMarkers(name: string, content: string) {
-  const path = new URL("../../README.md", import.meta.url);
-  const readme = readFileSync(path, "utf8");
+  const path = new URL("../../docs/performance.md", import.meta.url);
+  const page = readFileSync(path, "utf8");
   const start = `<!-- bench:${name}:start -->`;
   const end = `<!-- bench:${name}:end -->`;
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`README.md lacks the ${start} ... ${end} markers`);
-  writeFileSync(path, `${readme.slice(0, from + start.length)}\n${content}\n${readme.slice(to)}`);
+  const from = page.indexOf(start);
+  const to = page.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`docs/performance.md lacks the ${start} ... ${end} markers`);
+  writeFileSync(path, `${page.slice(0, from + start.length)}\n${content}\n${page.slice(to)}`);
 }
 
 /** A new PGlite directory holding the bench's data (the embedded default's case), and a way to remove it. */

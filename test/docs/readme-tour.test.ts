@@ -1,22 +1,18 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { codeBlocks, root, tagValue } from "./markdown.ts";
 
 const run = promisify(execFile);
-const root = join(import.meta.dirname, "..", "..");
 // Inside the repository, so the snippets resolve `@gitbook/api` and `docs-management-gateway/sdk` like a user's code.
 const scratch = join(root, "test-results");
 
-/** The fenced blocks of the README's tour, in order. */
-function tourBlocks(language: string): string[] {
-  const readme = readFileSync(join(root, "README.md"), "utf8");
-  const tour = readme.slice(readme.indexOf("## A five-minute tour"), readme.indexOf("## Configuration"));
-  const fence = new RegExp(`^ *\`\`\`${language}\\n([\\s\\S]*?)^ *\`\`\``, "gm");
-  return [...tour.matchAll(fence)].map((match) => (match[1] as string).replace(/^ {3}/gm, ""));
-}
+/** The README tour's fenced blocks of a language, in order. */
+const tourBlocks = (language: string) =>
+  codeBlocks("README.md").filter((block) => block.section === "A five-minute tour" && block.language === language);
 
 let t: TestApp;
 let server: { url: string; close(): Promise<void> };
@@ -48,7 +44,7 @@ const local = (code: string) => code.replaceAll("http://localhost:4000", server.
 describe("the README's five-minute tour", () => {
   it("its curl commands answer with the organizations and the OpenAPI document", async () => {
     const commands = tourBlocks("sh")
-      .flatMap((block) => block.split("\n"))
+      .flatMap((block) => block.code.split("\n"))
       .filter((line) => line.startsWith("curl "))
       .map((line) => local(line.replace(/\s+#.*$/, "")));
     expect(commands).toHaveLength(2);
@@ -59,14 +55,14 @@ describe("the README's five-minute tour", () => {
     expect(JSON.parse(openapi?.stdout ?? "").openapi).toMatch(/^3\./);
   });
 
-  it("its TypeScript snippets (official client, typed SDK) run as written", async () => {
+  it("its TypeScript snippets (official client, typed SDK) run as written, as the ES modules they are labelled", async () => {
     const snippets = tourBlocks("ts");
-    expect(snippets).toHaveLength(2);
+    expect(snippets.map((snippet) => tagValue(snippet, "file"))).toEqual(["client.mts", "sdk.mts"]);
     mkdirSync(scratch, { recursive: true });
     const outputs = [];
-    for (const [index, snippet] of snippets.entries()) {
-      const file = join(scratch, `readme-tour-${index}.ts`);
-      writeFileSync(file, local(snippet));
+    for (const snippet of snippets) {
+      const file = join(scratch, `readme-tour-${tagValue(snippet, "file")}`);
+      writeFileSync(file, local(snippet.code));
       const { stdout } = await run(process.execPath, ["--import", "tsx", file], {
         cwd: root,
         env: { ...process.env, TOKEN: token },

@@ -3,29 +3,13 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { loadConfig } from "../../src/config.ts";
 import { missingStartSettings } from "../../src/ops/runtime-settings.ts";
+import { listedVariables, variablesConfigReads } from "../helpers/config-variables.ts";
 
 // The deployment files are checked against what they describe: .env.example against the variables config.ts reads,
 // the Dockerfile and compose.yaml against what CI runs outside Docker (.ci/production-start, which cannot build the
 // image: no registry is reachable).
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
-
-/** The variables `loadConfig` reads, whatever their values: recorded by a proxy over the environment. */
-function variablesConfigReads(): Set<string> {
-  const seen = new Set<string>();
-  const env = new Proxy({ SECRETS_KEY: "0".repeat(64) } as Record<string, string>, {
-    get(target, name) {
-      if (typeof name === "string") seen.add(name);
-      return target[name as string];
-    },
-  });
-  loadConfig(env);
-  return seen;
-}
-
-/** `NAME=value` lines, commented out or not. */
-const listedVariables = (text: string) =>
-  new Set([...text.matchAll(/^#? ?([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1] as string));
 
 /** The Dockerfile's runtime ENV, as NAME -> value. */
 function dockerfileEnv(dockerfile: string): Record<string, string> {

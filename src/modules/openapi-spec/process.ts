@@ -67,7 +67,7 @@ function compileSchemaValidator(version: "v2" | "v3" | "v31"): Promise<SchemaVal
 
 /**
  * The document against the Swagger 2.0 or OpenAPI 3.0/3.1 JSON schema. swagger-parser compiles that schema on every
- * `validate` (~0.1-0.5 s, most of a small spec's processing); here it is compiled once per process.
+ * `validate` (most of a small spec's processing; docs/performance.md); here it is compiled once per process.
  */
 async function validateSchema(api: Record<string, unknown>): Promise<void> {
   const version = api.swagger ? "v2" : String(api.openapi).startsWith("3.1") ? "v31" : "v3";

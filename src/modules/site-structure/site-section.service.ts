@@ -53,7 +53,7 @@ function bySection(siteSpaces: readonly SiteSpaceRow[]): SiteSpacesBySection {
 /**
  * Each site's live site spaces by section, read by site in the structure's order (the statement the sites' own
  * `siteSpaces` lists share). By section ids, PostgreSQL compared every site space of every site with each id; the
- * site ids reach the structure's rows through an index (~0.3 ms less of its CPU per nested read, measured). Named
+ * site ids reach the structure's rows through an index (less database CPU per nested read: docs/performance.md). Named
  * like the by-site loaders, so a write's `forgetStructure` forgets them with those.
  */
 const siteSpacesBySectionOfSite = defineLoader<string, SiteSpacesBySection>(

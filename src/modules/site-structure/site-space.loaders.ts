@@ -43,9 +43,9 @@ const liveSiteSpaceSql = `EXISTS (SELECT 1 FROM "Space" s WHERE s.id = t."spaceI
 /**
  * The same check probing each row's space by its key, for reads of one site's site spaces (its list pages, their
  * count, its defaults, site spaces by id): `OFFSET 0` keeps PostgreSQL from turning the EXISTS into a join. As a
- * join it hashed the whole Space table, every tenant's spaces, for each statement: 0.9 ms against 0.3 ms of probes
- * for the bench's 100-row list, three statements per list request. Probes grow with the rows read, the hash with the
- * table, which pays for reads over many sites (the nested read's 2000 site spaces: 4 ms against 6.5).
+ * join it hashed the whole Space table, every tenant's spaces, for each statement, three statements per list request.
+ * Probes grow with the rows read, the hash with the table, which pays for reads over many sites (the nested read's
+ * 2000 site spaces). Both measured in docs/performance.md.
  */
 export const liveSiteSpaceProbedSql = `EXISTS (SELECT 1 FROM "Space" s WHERE s.id = t."spaceId" AND s."deletedAt" IS NULL OFFSET 0)`;
 

@@ -12,8 +12,9 @@ export const SpaceVisibilityEnum = publicEnum<string>("SpaceVisibility", "Who ma
 
 /**
  * English names of the content languages, for the enum's descriptions. Written out rather than asked of
- * `Intl.DisplayNames`: that loads ICU's display-name data, ~7 MB resident in every process from the first call (the
- * schema is built at start), and its wording changes with Node's ICU version, which would change schema.graphql.
+ * `Intl.DisplayNames`: that loads ICU's display-name data, resident in every process from the first call (the
+ * schema is built at start; docs/performance.md has the figure), and its wording changes with Node's ICU version,
+ * which would change schema.graphql.
  */
 const languageNames: Record<(typeof spaceLanguages)[number], string> = {
   en: "English",
