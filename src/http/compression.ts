@@ -88,8 +88,10 @@ export function createCompression(): Compression {
     let once = compressedOnce.get(key);
     if (once) await response.body?.cancel();
     else {
-      const body = Buffer.from(await response.arrayBuffer());
-      once = compressWith[encoding](body, compressionOptions(body.length));
+      // Kept before the body is read: requests arriving meanwhile wait for this one instead of compressing again.
+      once = response
+        .arrayBuffer()
+        .then((bytes) => compressWith[encoding](Buffer.from(bytes), compressionOptions(bytes.byteLength)));
       compressedOnce.set(key, once);
       once.catch(() => compressedOnce.delete(key));
     }
@@ -99,7 +101,7 @@ export function createCompression(): Compression {
   return {
     async compress(request, response, staticKey) {
       const { headers, status } = response;
-      if (request.method === "HEAD" || status < 200 || status === 204 || status === 304) return response;
+      if (status < 200 || status === 204 || status === 304) return response;
       if (headers.has("content-encoding") || !compressibleType.test(headers.get("content-type") ?? "")) {
         return response;
       }
@@ -107,7 +109,8 @@ export function createCompression(): Compression {
       if (declaredLength !== null && Number(declaredLength) < compressionThresholdBytes) return response;
       // From here the body sent depends on Accept-Encoding: caches must keep one answer per value.
       headers.append("vary", "Accept-Encoding");
-      const encoding = encodingFor(request);
+      // HEAD has no body: its Content-Length stays the uncompressed one, which HTTP allows.
+      const encoding = request.method === "HEAD" ? undefined : encodingFor(request);
       if (!encoding) return response;
       const { body, compressed } = await encoded(encoding, response, staticKey);
       const init = { status, statusText: response.statusText, headers };

@@ -79,6 +79,7 @@ describe("HEAD", () => {
       const head = await call("HEAD", path, headers);
       expect(head.status, path).toBe(get.status);
       expect(head.headers.get("content-type"), path).toBe(get.headers.get("content-type"));
+      expect(head.headers.get("vary"), path).toBe(get.headers.get("vary"));
       if (!path.startsWith("/metrics")) {
         expect(head.headers.get("content-length"), path).toBe(get.headers.get("content-length"));
       }
