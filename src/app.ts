@@ -21,11 +21,15 @@ import { createRepeatedOperations } from "./graphql/repeated-operations.ts";
 import { trustedDocumentsPlugin } from "./graphql/trusted-documents.ts";
 import { jsonNestingExceeds, PayloadTooLargeError, readBodyWithin, readNodeBodyWithin } from "./http/body.ts";
 import { createCallerPlaces } from "./http/caller-places.ts";
+import { createCompression } from "./http/compression.ts";
 import { createCors } from "./http/cors.ts";
+import { graphiqlAssetsPath, graphiqlPage } from "./http/graphiql-page.ts";
+import { answerHead } from "./http/head.ts";
 import { withIdempotency } from "./http/idempotency.ts";
 import { createLoadShedder } from "./http/load-shedding.ts";
 import { type RateLimiter, rateLimitHeaders } from "./http/rate-limit.ts";
-import { graphiqlPage, setSecurityHeaders } from "./http/response-headers.ts";
+import { setSecurityHeaders } from "./http/response-headers.ts";
+import { createRootRoute } from "./http/root.ts";
 import type { ObserveJob } from "./jobs/engine.ts";
 import { domainErrorFrom } from "./lib/errors.ts";
 import { describeError, type Logger } from "./logger.ts";
@@ -177,7 +181,9 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
   const tokens = createTokenCache(events);
   let acceptingTraffic = true;
   const cors = createCors(config.corsOrigins);
-  const graphiql = graphiqlPage(async () => (await import("@graphql-yoga/render-graphiql")).renderGraphiQL);
+  const graphiql = graphiqlPage(() => import("@graphql-yoga/render-graphiql/graphiql"));
+  const compression = createCompression();
+  const root = createRootRoute(config.publicUrl);
 
   const yoga = createYoga<CallContext>({
     schema,
@@ -375,6 +381,10 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     // Liveness: the process answers. Readiness: it can serve (database reachable, not shutting down).
     if (url.pathname === "/healthz" || url.pathname === "/livez") return Response.json({ status: "ok" });
     if (url.pathname === "/readyz") return readiness();
+    if (url.pathname === "/") return root(request);
+    const graphiqlFile =
+      request.method === "GET" && url.pathname.startsWith(graphiqlAssetsPath) && (await graphiql.asset(url.pathname));
+    if (graphiqlFile) return graphiqlFile;
     if (request.method === "OPTIONS" && isApi(url.pathname)) return cors.preflight(request);
     if (url.pathname === "/metrics") {
       return new Response(await metrics.render(), { headers: { "content-type": metrics.contentType } });
@@ -455,7 +465,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
         const nodeRequest = server?.req instanceof IncomingMessage ? server.req : undefined;
         response = refused
           ? restError(503, "The server is overloaded; retry shortly", { "Retry-After": String(shedRetrySeconds) })
-          : await route(request, nodeRequest, url, clientAddress, requestId, labels);
+          : await answerHead(request, (asked) => route(asked, nodeRequest, url, clientAddress, requestId, labels));
       } catch (error) {
         const domain = domainErrorFrom(error);
         if (domain?.status === 503) response = restError(503, domain.message);
@@ -481,7 +491,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
         noteShed(refused);
         return response;
       }
-      logger.request({
+      (fixedPaths.includes(url.pathname) ? logger.probe : logger.request)({
         requestId,
         method: request.method,
         path: url.pathname,
@@ -489,7 +499,8 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
         durationMs: Math.round(seconds * 10_000) / 10,
         traceId: requestTraceId(request.method, labels.route, labels.operation),
       });
-      return response;
+      const unchanging = graphiqlHtml || url.pathname.startsWith(graphiqlAssetsPath);
+      return compression.compress(request, response, unchanging ? url.pathname : undefined);
     },
     stopAcceptingTraffic() {
       acceptingTraffic = false;

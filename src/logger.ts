@@ -17,6 +17,8 @@ interface RequestLine {
 export interface Logger {
   /** Logs `request` at info level with exactly these fields. */
   request(line: RequestLine): void;
+  /** The same line at debug level: health probes and metrics scrapes, which come every few seconds. */
+  probe(line: RequestLine): void;
   debug(message: string, fields?: Record<string, unknown>): void;
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
@@ -85,6 +87,7 @@ export function createLogger(level: LogLevel, write?: (line: string) => void): R
   const requestLogger = pino(options, destination);
   return {
     request: (line) => requestLogger.info(line, "request"),
+    probe: (line) => requestLogger.debug(line, "request"),
     debug: (message, fields) => logger.debug(fields ?? {}, message),
     info: (message, fields) => logger.info(fields ?? {}, message),
     warn: (message, fields) => logger.warn(fields ?? {}, message),

@@ -38,7 +38,12 @@ describe.skipIf(!hasChromium)("GraphiQL in a headless browser (skipped without /
     });
 
     const page = await browser.newPage();
-    await page.goto(`${server.url}/graphql`);
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    const visit = await page.goto(`${server.url}/graphql`);
+    expect(["br", "gzip"]).toContain(visit?.headers()["content-encoding"]);
     await page.getByText("query SiteStructure").first().waitFor();
 
     // The headers editor is open by default; replace its placeholder with the token.
@@ -67,6 +72,11 @@ describe.skipIf(!hasChromium)("GraphiQL in a headless browser (skipped without /
       siteSpaces: { totalCount: 1, nodes: [{ space: { title: "Handbook" } }] },
     });
     await page.getByText('"Browser Docs"').first().waitFor();
+    // Monaco's workers run from the page's files on this origin, allowed by its policy.
+    const workers = page.workers().map((worker) => new URL(worker.url()).pathname);
+    expect(workers).toEqual(expect.arrayContaining([expect.stringMatching(/^\/graphiql\/editor\.\w+\.js$/)]));
+    expect(workers).toEqual(expect.arrayContaining([expect.stringMatching(/^\/graphiql\/graphql\.\w+\.js$/)]));
+    expect(errors).toEqual([]);
 
     mkdirSync(screenshotDir, { recursive: true });
     await page.screenshot({ path: join(screenshotDir, "graphiql.png"), fullPage: true });

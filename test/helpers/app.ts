@@ -13,7 +13,7 @@ import { type EventBus, startEventBus } from "../../src/events/bus.ts";
 import { createRateLimiter } from "../../src/http/rate-limit.ts";
 import { newId } from "../../src/ids.ts";
 import { type JobEngine, startJobEngine } from "../../src/jobs/engine.ts";
-import { createLogger } from "../../src/logger.ts";
+import { createLogger, type LogLevel } from "../../src/logger.ts";
 import { insertOrganization } from "../../src/modules/organization/organization.service.ts";
 import { addMember, createApiToken, createUser } from "../../src/modules/user/user.service.ts";
 import { openTestDatabase } from "./database.ts";
@@ -68,6 +68,8 @@ export interface TestApp {
 
 export interface TestAppOptions {
   log?: (line: string) => void;
+  /** The level of the lines `log` receives (info by default). */
+  logLevel?: LogLevel;
   /** Configuration variables over the test defaults (rate limits are off unless a test sets them). */
   env?: Record<string, string>;
   /** Another app on the database of an earlier `startTestApp` (two server instances sharing one database). */
@@ -110,7 +112,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     GIT_ALLOW_HOSTS: "127.0.0.1",
     ...options.env,
   });
-  const logger = options.log ? createLogger("info", options.log) : createLogger("silent");
+  const logger = options.log ? createLogger(options.logLevel ?? "info", options.log) : createLogger("silent");
   const events = await startEventBus(db, logger);
   openedByThisFile.push(() => events.close());
   const rateLimiter = await createRateLimiter(config, logger, options.rateLimitKeyPrefix);
