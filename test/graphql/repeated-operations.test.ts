@@ -1,5 +1,5 @@
+import manifest from "@docs-management-gateway/sdk/persisted-documents.json" with { type: "json" };
 import { beforeAll, describe, expect, it } from "vitest";
-import manifest from "../../src/sdk/persisted-documents.json" with { type: "json" };
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 // A query yoga ran without errors is answered on its repeats without yoga's HTTP layer
