@@ -31,10 +31,10 @@ module.exports = {
       name: "examples-use-the-sdk",
       severity: "error",
       comment:
-        "Examples are written as users of the package: they import its public SDK entry (docs-management-gateway/sdk, " +
-        "src/sdk/client.ts), never the app's internals.",
+        "Examples are written as users of the SDK: they import its package (@docs-management-gateway/sdk, built " +
+        "from packages/sdk), never the app's internals nor the SDK's sources.",
       from: { path: "^examples/" },
-      to: { path: "^src/", pathNot: "^src/sdk/client\\.ts$" },
+      to: { path: ["^src/", "^packages/sdk/src/"] },
     },
   ],
   options: {

@@ -11,6 +11,7 @@ COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
 COPY scripts ./scripts
 COPY src ./src
+COPY packages ./packages
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # Runtime: what the server reads (node_modules, the bundle, the migrations, the health check), owned by root and

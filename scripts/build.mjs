@@ -29,6 +29,8 @@ function newestChange(path) {
 
 const inputs = [
   join(root, "src"),
+  // The SDK's registered documents, which the server trusts (src/graphql/trusted-documents.ts).
+  join(root, "packages", "sdk", "src", "persisted-documents.json"),
   join(root, "package.json"),
   join(root, "package-lock.json"),
   fileURLToPath(import.meta.url),

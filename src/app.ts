@@ -177,7 +177,8 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
       ...work.stats(),
     }),
   });
-  const newBudget = () => new RequestBudget(graphqlLimits.cost, config.maxConversionBytes, work);
+  const newBudget = (rateLimit?: RateLimitDecision) =>
+    new RequestBudget(graphqlLimits.cost, config.maxConversionBytes, work, rateLimit);
   const tokens = createTokenCache(events);
   let acceptingTraffic = true;
   const cors = createCors(config.corsOrigins);
@@ -300,13 +301,13 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     if (body && jsonNestingExceeds(body, maxInputDepth + jsonEnvelopeDepth)) {
       return restError(400, `Request body must not be nested deeper than ${maxInputDepth} levels`);
     }
-    const budget = newBudget();
     const viewer = await authenticate(db.sql, clock, tokens, bearer);
     const limited = await rateLimiter.count(viewer, clientAddress, clock.now());
+    const budget = newBudget(limited);
     const call: CallContext = { requestId, clientAddress, bearer, viewer, labels, budget, rateLimit: limited };
     const headers = limited ? rateLimitHeaders(limited) : {};
     if (limited && !limited.allowed) {
-      return restError(429, `Rate limit of ${limited.limit} requests exceeded; retry after the reset`, headers);
+      return restError(429, `Rate limit of ${limited.limit} points exceeded; retry after the reset`, headers);
     }
     const caller = call.viewer ? `user:${call.viewer.userId}` : `address:${clientAddress}`;
     const place = callerPlaces.take(caller);
@@ -350,7 +351,9 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
             () => handle(request, call, body),
           )
         : await handle(request, call, body);
-    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    // In points once the request's operations are charged.
+    const charged = call.rateLimit ? rateLimitHeaders(call.rateLimit) : headers;
+    for (const [name, value] of Object.entries(charged)) response.headers.set(name, value);
     return response;
   }
 
@@ -399,7 +402,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
         }));
         if (repeat) return repeat;
         // A repeat refused before it ran has charged its cost: yoga runs the request on a budget of its own.
-        const response = await yoga.fetch(guardedRequest, { ...call, budget: newBudget() });
+        const response = await yoga.fetch(guardedRequest, { ...call, budget: newBudget(call.rateLimit) });
         // yoga's 406 has no body: a client that accepts only JSON asked for an answer in parts.
         if (response.status !== 406) return response;
         return restError(

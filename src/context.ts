@@ -4,13 +4,18 @@ import type { Config } from "./config.ts";
 import type { PrismaClient } from "./db/generated/client.ts";
 import type { SqlReader } from "./db/sql.ts";
 import type { EventBus } from "./events/bus.ts";
-import { type RequestBudget, unlimitedBudget } from "./request-budget.ts";
+import { type PointsAccount, type RequestBudget, unlimitedBudget } from "./request-budget.ts";
 import { type HeavyWork, inlineHeavyWork } from "./workers/heavy-work.ts";
 
-/** The request's place in its caller's rate limit (counted in src/http/rate-limit.ts). */
-export interface RateLimitDecision {
+/**
+ * The request's place in its caller's rate-limit window, in cost points (src/http/rate-limit.ts): the request's
+ * first point is taken on admission, its operations' further points as each is charged.
+ */
+export interface RateLimitDecision extends PointsAccount {
   allowed: boolean;
   limit: number;
+  /** Points spent in the window, this request's so far included. */
+  used: number;
   remaining: number;
   /** Seconds until the current window ends and the count starts again. */
   resetSeconds: number;

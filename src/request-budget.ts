@@ -1,4 +1,5 @@
 import { setImmediate } from "node:timers/promises";
+import { pointsOf } from "./graphql/cost.ts";
 import { DomainError } from "./lib/errors.ts";
 import { type ConversionKind, type Conversions, type HeavyWork, inlineHeavyWork } from "./workers/heavy-work.ts";
 
@@ -6,6 +7,12 @@ import { type ConversionKind, type Conversions, type HeavyWork, inlineHeavyWork 
 class CostLimitError extends DomainError {
   readonly status = 400;
   readonly code = "COST_LIMIT_EXCEEDED";
+}
+
+/** The caller's rate-limit window, which an operation's points are taken from (src/http/rate-limit.ts). */
+export interface PointsAccount {
+  /** Takes `points` from the window, or throws RATE_LIMITED (429) when fewer are left. */
+  spend(points: number): void;
 }
 
 /**
@@ -23,9 +30,13 @@ export class RequestBudget {
     readonly maxCost: number,
     readonly maxConversionBytes: number,
     private readonly work: HeavyWork,
+    private readonly rateLimit?: PointsAccount,
   ) {}
 
-  /** Charges an operation's estimated cost before it runs. */
+  /**
+   * Charges an operation's estimated cost before it runs (GraphQL operations and REST routes' documents alike):
+   * against the request's maximum, then its points against the caller's rate-limit window.
+   */
   chargeCost(cost: number): void {
     this.cost += cost;
     if (this.cost > this.maxCost) {
@@ -33,6 +44,7 @@ export class RequestBudget {
         `Query Cost limit of ${this.maxCost} exceeded, found ${this.cost}: ask for fewer items or fields`,
       );
     }
+    this.rateLimit?.spend(pointsOf(cost));
   }
 
   /** Converts `text` once the request's earlier conversions are done, within the byte budget. */

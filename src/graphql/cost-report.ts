@@ -1,5 +1,6 @@
 import type { ExecutionResult } from "graphql";
 import type { RequestContext } from "../context.ts";
+import { pointsOf } from "./cost.ts";
 
 /** The estimated cost charged for each operation, by its context (yoga creates one per operation of a batch). */
 const chargedCosts = new WeakMap<RequestContext, number>();
@@ -8,26 +9,41 @@ export function recordOperationCost(context: RequestContext, cost: number): void
   chargedCosts.set(context, cost);
 }
 
-/** The cost charged for the operation running in `context`; 0 outside a charged operation (jobs, the CLI). */
+/** The estimated cost (nodes) charged for the operation running in `context`; 0 outside a charged operation. */
 export function operationCostOf(context: RequestContext): number {
   return chargedCosts.get(context) ?? 0;
 }
 
-/**
- * What every GraphQL response tells its client in `extensions`: the operation's estimated cost and the most a
- * request may cost, and the caller's rate-limit window (absent when that limit is off).
- */
-interface CostReport {
-  cost: { requested: number; limit: number };
-  rateLimit?: { limit: number; remaining: number; resetAt: string };
+/** The fields of a result, each item of a list counted: the nodes an operation's work actually produced. */
+function resultNodes(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((total: number, item) => total + resultNodes(item), 0);
+  if (value === null || typeof value !== "object") return 0;
+  let total = 0;
+  for (const key in value) total += 1 + resultNodes((value as Record<string, unknown>)[key]);
+  return total;
 }
 
-function costReport(context: RequestContext): CostReport {
-  const report: CostReport = { cost: { requested: operationCostOf(context), limit: context.budget.maxCost } };
+/**
+ * What every GraphQL response tells its client in `extensions`: the operation's points (`requested`: charged up
+ * front from the estimate; `actual`: by what the result holds, 0 when it did not run), its estimated nodes and the
+ * most nodes a request may ask for, and the caller's rate-limit window in points (absent when that limit is off).
+ */
+interface CostReport {
+  cost: { requested: number; actual: number; nodeCount: number; limit: number };
+  rateLimit?: { limit: number; used: number; remaining: number; resetAt: string };
+}
+
+function costReport(result: ExecutionResult, context: RequestContext): CostReport {
+  const nodeCount = operationCostOf(context);
+  const actual = result.data ? pointsOf(resultNodes(result.data)) : 0;
+  const report: CostReport = {
+    cost: { requested: pointsOf(nodeCount), actual, nodeCount, limit: context.budget.maxCost },
+  };
   const decision = context.rateLimit;
   if (decision) {
     report.rateLimit = {
       limit: decision.limit,
+      used: Math.min(decision.used, decision.limit),
       remaining: decision.remaining,
       resetAt: decision.resetAt.toISOString(),
     };
@@ -36,5 +52,5 @@ function costReport(context: RequestContext): CostReport {
 }
 
 export function withCostReport<Result extends ExecutionResult>(result: Result, context: RequestContext): Result {
-  return { ...result, extensions: { ...result.extensions, ...costReport(context) } };
+  return { ...result, extensions: { ...result.extensions, ...costReport(result, context) } };
 }

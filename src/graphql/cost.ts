@@ -53,6 +53,14 @@ function multiplier(args: Record<string, unknown>, declared: FieldCost): number 
   return Math.max(size ?? declared.listSize ?? 1, 1);
 }
 
+/** Estimated nodes per rate-limit point, GitHub's 100: the window counts points, and any operation costs at least 1. */
+const nodesPerPoint = 100;
+
+/** The rate-limit points an operation of `nodeCount` (estimateCost's figure, or the nodes of its result) costs. */
+export function pointsOf(nodeCount: number): number {
+  return Math.max(1, Math.ceil(nodeCount / nodesPerPoint));
+}
+
 /** The names of the variables a value reads. */
 function variablesIn(node: ASTNode, names: Set<string>): void {
   visit(node, {

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
+import persistedDocuments from "@docs-management-gateway/sdk/persisted-documents.json" with { type: "json" };
 import { usePersistedOperations } from "@graphql-yoga/plugin-persisted-operations";
 import { type DefinitionNode, Kind, parse, print, visit } from "graphql";
 import { createGraphQLError, type GraphQLParams, type Plugin } from "graphql-yoga";
-import persistedDocuments from "../sdk/persisted-documents.json" with { type: "json" };
 
 /** The id of a registered document: the SHA-256 of its text, in hex (the manifest's key). */
 function documentHash(text: string): string {
@@ -10,7 +10,7 @@ function documentHash(text: string): string {
 }
 
 /**
- * The manifest of `operations.graphql` (`npm run sdk:documents` writes src/sdk/persisted-documents.json): each
+ * The manifest of `operations.graphql` (`npm run sdk:documents` writes packages/sdk/src/persisted-documents.json): each
  * operation printed with the fragments it uses, by its hash.
  */
 export function persistedDocumentsOf(source: string): Record<string, string> {

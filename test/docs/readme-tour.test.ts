@@ -7,7 +7,7 @@ import { listen, seedOrganization, startTestApp, type TestApp } from "../helpers
 import { codeBlocks, root, tagValue } from "./markdown.ts";
 
 const run = promisify(execFile);
-// Inside the repository, so the snippets resolve `@gitbook/api` and `docs-management-gateway/sdk` like a user's code.
+// Inside the repository, so the snippets resolve `@gitbook/api` and `@docs-management-gateway/sdk` like a user's code.
 const scratch = join(root, "test-results");
 
 /** The README tour's fenced blocks of a language, in order. */

@@ -67,7 +67,7 @@ describe("@defer on the nested site-structure read", () => {
       data: { organization: { title: "Deferred Org", sites: { nodes: [{ title: "Deferred Docs" }] } } },
       hasNext: true,
       // Costed by the same estimator, on the first part.
-      extensions: { cost: { requested: estimateCost(schema, parse(deferredStructure), variables) } },
+      extensions: { cost: { nodeCount: estimateCost(schema, parse(deferredStructure), variables) } },
     });
     const site = (initial?.data as { organization: { sites: { nodes: Record<string, unknown>[] } } }).organization.sites
       .nodes[0];

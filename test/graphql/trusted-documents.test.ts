@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
+import manifest from "@docs-management-gateway/sdk/persisted-documents.json" with { type: "json" };
 import { parse } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
 import { estimateCost } from "../../src/graphql/cost.ts";
 import { persistedDocumentsOf } from "../../src/graphql/trusted-documents.ts";
 import { schema } from "../../src/schema.ts";
-import manifest from "../../src/sdk/persisted-documents.json" with { type: "json" };
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 interface GraphQLBody {
@@ -46,7 +46,7 @@ async function call(app: TestApp, init: { method?: string; search?: Record<strin
 
 describe("persisted (trusted) documents", () => {
   it("keeps the committed manifest equal to the SDK's operations (npm run sdk:documents)", () => {
-    const source = readFileSync(new URL("../../src/sdk/operations.graphql", import.meta.url), "utf8");
+    const source = readFileSync(new URL("../../packages/sdk/src/operations.graphql", import.meta.url), "utf8");
     expect(manifest).toEqual(persistedDocumentsOf(source));
     // One document per named operation of the SDK (fragments travel inside the documents that spread them).
     const operations = source.match(/^(query|mutation|subscription) \w+/gm) ?? [];

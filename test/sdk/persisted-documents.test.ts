@@ -1,5 +1,5 @@
 // Through the package's `exports` entry, as a user of the package imports it.
-import { createGatewayClient } from "docs-management-gateway/sdk";
+import { createGatewayClient } from "@docs-management-gateway/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { present } from "../helpers/present.ts";

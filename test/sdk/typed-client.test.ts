@@ -1,5 +1,5 @@
 // Through the package's `exports` entry, as a user of the package imports it.
-import { createGatewayClient, type SiteStructureQuery } from "docs-management-gateway/sdk";
+import { createGatewayClient, type SiteStructureQuery } from "@docs-management-gateway/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { present } from "../helpers/present.ts";
@@ -14,7 +14,7 @@ beforeAll(async () => {
 
 afterAll(() => server.close());
 
-describe("the typed SDK (docs-management-gateway/sdk)", () => {
+describe("the typed SDK (@docs-management-gateway/sdk)", () => {
   it("reads the viewer, organizations and the nested site structure from a listening server", async () => {
     const org = await seedOrganization(t.db, "SDK Org");
     const token = org.members.admin.token;

@@ -1,4 +1,4 @@
-import { createGatewayClient, type Sdk } from "docs-management-gateway/sdk";
+import { createGatewayClient, type Sdk } from "@docs-management-gateway/sdk";
 
 /** What the page has sent: the SDK sends queries by id as GET requests and mutations as POST. */
 export interface Traffic {

@@ -1,4 +1,4 @@
-import type { OrganizationSitesQuery, OrganizationSitesQueryVariables } from "docs-management-gateway/sdk";
+import type { OrganizationSitesQuery, OrganizationSitesQueryVariables } from "@docs-management-gateway/sdk";
 
 /** What the sites list shows: its ordering, filters and page size, as the form sets them. */
 export interface SiteListView {

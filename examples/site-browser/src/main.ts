@@ -1,4 +1,4 @@
-import type { OrganizationSitesQuery, Sdk } from "docs-management-gateway/sdk";
+import type { OrganizationSitesQuery, Sdk } from "@docs-management-gateway/sdk";
 import { button, byId, h } from "./dom.ts";
 import { connectGateway, type Traffic } from "./gateway.ts";
 import { type PageMove, type SiteListView, shownPage, siteListVariables } from "./list-variables.ts";

@@ -1,4 +1,4 @@
-import type { SiteSectionsQuery, SiteSpaceItemFragment } from "docs-management-gateway/sdk";
+import type { SiteSectionsQuery, SiteSpaceItemFragment } from "@docs-management-gateway/sdk";
 
 type Organization = NonNullable<SiteSectionsQuery["organization"]>;
 

@@ -1,8 +1,8 @@
 import { GraphQLClient } from "graphql-request";
-import { getSdk, type Sdk } from "./generated.ts";
+import { getSdk, type Sdk } from "./generated.js";
 import persistedDocuments from "./persisted-documents.json" with { type: "json" };
 
-export type * from "./generated.ts";
+export type * from "./generated.js";
 
 export interface GatewayClientOptions {
   /** An API token (`dmt_...`), sent as `Authorization: Bearer`. */
