@@ -5,6 +5,16 @@
 export abstract class DomainError extends Error {
   abstract readonly status: number;
   abstract readonly code: string;
+  /** A 503's: when to come back (`unavailableRetrySeconds` unless the error knows better). */
+  readonly retryAfterSeconds?: number;
+}
+
+/** When to come back after a 503 for a database outage: long enough for a pool to reconnect or a failover to finish. */
+export const unavailableRetrySeconds = 5;
+
+/** The seconds a client should wait before retrying what failed with `error`; undefined unless it is a 503. */
+export function retryAfterOf(error: DomainError): number | undefined {
+  return error.status === 503 ? (error.retryAfterSeconds ?? unavailableRetrySeconds) : undefined;
 }
 
 export class InvalidInputError extends DomainError {

@@ -12,7 +12,9 @@ import { eventually } from "../helpers/eventually.ts";
 
 interface GraphQLAnswer {
   data?: Record<string, unknown> | null;
-  errors?: { message: string; path?: string[]; extensions?: { code?: string } }[];
+  errors?: { message: string; path?: string[]; extensions?: { code?: string; retryAfter?: number } }[];
+  /** The response's Retry-After header. */
+  retryAfter: string | null;
 }
 
 async function graphql(t: TestApp, token: string, query: string, variables: Record<string, unknown> = {}) {
@@ -23,7 +25,7 @@ async function graphql(t: TestApp, token: string, query: string, variables: Reco
       body: JSON.stringify({ query, variables }),
     }),
   );
-  return (await response.json()) as GraphQLAnswer;
+  return { ...(await response.json()), retryAfter: response.headers.get("retry-after") } as GraphQLAnswer;
 }
 
 async function get(t: TestApp, path: string, token: string) {
@@ -42,8 +44,10 @@ function expectUnavailable(rest: Awaited<ReturnType<typeof get>>) {
 
 function expectUnavailableErrors(answer: GraphQLAnswer) {
   expect(answer.errors?.length).toBeGreaterThan(0);
+  expect(Number(answer.retryAfter)).toBeGreaterThan(0);
   for (const error of answer.errors ?? []) {
     expect(error.extensions?.code).toBe("SERVICE_UNAVAILABLE");
+    expect(error.extensions?.retryAfter).toBe(Number(answer.retryAfter));
     expect(error.message).not.toMatch(/not found|terminat|PGlite|pool/i);
   }
 }
