@@ -93,9 +93,11 @@ const adapterKinds = new Set(["DatabaseNotReachable", "ConnectionClosed", "Socke
 
 /**
  * PostgreSQL's SQLSTATEs for the same: class 08 (connection exception), 57P01-57P03 (terminated by an administrator,
- * crash shutdown, cannot connect now), 53300 (too many connections).
+ * crash shutdown, cannot connect now), 53300 (too many connections), and the bounds every request statement runs
+ * under (src/db/database.ts): 55P03 (lock_timeout) and 57014 (statement_timeout, or a cancel).
  */
-const unavailableSqlState = (code: string) => code.startsWith("08") || /^57P0[1-3]$/.test(code) || code === "53300";
+const unavailableSqlState = (code: string) =>
+  code.startsWith("08") || /^57P0[1-3]$/.test(code) || ["53300", "55P03", "57014"].includes(code);
 
 /**
  * Messages of the drivers' connection errors that carry no code: `pg`'s lost connection and pool time-out or ended
