@@ -18,6 +18,7 @@ import { maskError, maskIncrementalPayload } from "./graphql/errors.ts";
 import { graphqlLimitPlugins, graphqlLimits, maxBatchedOperations } from "./graphql/limits.ts";
 import { operationLabel } from "./graphql/operation-label.ts";
 import { createRepeatedOperations } from "./graphql/repeated-operations.ts";
+import { retryAfterPlugin } from "./graphql/retry-after.ts";
 import { trustedDocumentsPlugin } from "./graphql/trusted-documents.ts";
 import { jsonNestingExceeds, PayloadTooLargeError, readBodyWithin, readNodeBodyWithin } from "./http/body.ts";
 import { createCallerPlaces } from "./http/caller-places.ts";
@@ -260,6 +261,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
           },
         }),
       } satisfies Plugin<RequestContext>,
+      retryAfterPlugin(),
       ...tracingPlugins(),
     ],
     // The safety net for errors outside execution (they carry no request id).

@@ -14,7 +14,7 @@ import { createSqlReader, type DriverQueries, type SqlReader, typeParsers } from
 export type PrismaExecutor = PrismaClient | Prisma.TransactionClient;
 
 /** A connection that accepts several statements in one string, for migrations and test set-up. */
-interface RawConnection {
+export interface RawConnection {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
   exec(script: string): Promise<void>;
 }
@@ -24,8 +24,12 @@ export interface Database {
   /** Hand-written reads on the same driver, for the hot paths (see sql.ts). */
   sql: SqlReader;
   kind: "pglite" | "postgres";
-  /** Runs `work` on one dedicated connection (needed for session-level locks and multi-statement scripts). */
-  withRawConnection<T>(work: (connection: RawConnection) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` on one dedicated connection (needed for session-level locks and multi-statement scripts).
+   * `unbounded`: for migrations, whose statements and lock waits may outlast a request's limits
+   * (`requestStatementLimits`); their connection is closed afterwards rather than pooled with the limits lifted.
+   */
+  withRawConnection<T>(work: (connection: RawConnection) => Promise<T>, options?: { unbounded?: boolean }): Promise<T>;
   /** SQL statements sent by Prisma and `sql` since the database was opened (tests and benchmarks assert on it). */
   statementCount(): number;
   /** Calls `listener` with every statement Prisma or `sql` sends (the benchmark EXPLAINs them). */
@@ -227,14 +231,32 @@ async function openPGlite(dataDir: string, template: string | undefined): Promis
   };
 }
 
+/**
+ * Every wait on PostgreSQL is bounded, so that a request answers (503 with Retry-After, src/lib/errors.ts) rather than
+ * waits forever: for a pooled connection (a free one, or a new one to be opened: a connection whose backend was
+ * terminated while it opened was seen to never settle), for a lock, and for a statement.
+ */
+const connectionWaitMs = 10_000;
+const requestStatementLimits = "-c lock_timeout=10000 -c statement_timeout=30000";
+
 async function openPostgres(url: string): Promise<Database> {
   const [{ default: pg }, { PrismaPg }] = await Promise.all([import("pg"), import("@prisma/adapter-pg")]);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: connectionWaitMs,
+    options: requestStatementLimits,
+  });
   // Hand-written reads have a pool of their own whose sessions always use a statement's generic plan: their
   // `id = ANY($1)` would otherwise be planned again on every call (PostgreSQL keeps choosing custom plans for an
   // array of unknown length), and planning the space read's joins cost twice running it. Prisma's statements keep
   // the default: they are unnamed, planned with their values.
-  const readPool = new pg.Pool({ connectionString: url, max: 10, options: "-c plan_cache_mode=force_generic_plan" });
+  const readPool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: connectionWaitMs,
+    options: `-c plan_cache_mode=force_generic_plan ${requestStatementLimits}`,
+  });
   const connectionErrorListeners: ((error: Error) => void)[] = [];
   // An idle pooled connection that breaks (server restart, failover, pg_terminate_backend) is an 'error' of the pool;
   // unhandled it would end the process. The pool has already dropped the client.
@@ -252,7 +274,7 @@ async function openPostgres(url: string): Promise<Database> {
     prisma,
     sql,
     kind: "postgres",
-    async withRawConnection(work) {
+    async withRawConnection(work, options) {
       const client = await pool.connect();
       // While checked out, the pool no longer listens for the client's errors: a break between two statements of
       // `work` would otherwise be unhandled. The client is then released as broken (the pool discards it).
@@ -262,6 +284,10 @@ async function openPostgres(url: string): Promise<Database> {
       };
       client.on("error", onError);
       try {
+        if (options?.unbounded) {
+          await client.query("SET lock_timeout = 0; SET statement_timeout = 0");
+          broken = new Error("A connection without the request limits is not pooled");
+        }
         return await work({
           async query<Row>(sql: string, params?: unknown[]) {
             return (await client.query(sql, params)).rows as Row[];

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Database } from "./database.ts";
+import type { Database, RawConnection } from "./database.ts";
 
 /** The folder holding package.json, found upwards from this module: it runs from src/db/ and bundled in dist/. */
 function packageRoot(): string {
@@ -69,7 +69,7 @@ export async function applyMigrations(
   db: Pick<Database, "withRawConnection">,
   migrations = readMigrations(),
 ): Promise<string[]> {
-  return db.withRawConnection(async (connection) => {
+  const migrate = async (connection: RawConnection): Promise<string[]> => {
     await connection.query("SELECT pg_advisory_lock($1)", [migrationLockKey]);
     try {
       // A catalog lookup, not the DDL each time: CREATE TABLE IF NOT EXISTS cost every embedded start much more.
@@ -122,5 +122,7 @@ export async function applyMigrations(
     } finally {
       await connection.query("SELECT pg_advisory_unlock($1)", [migrationLockKey]);
     }
-  });
+  };
+  // Waiting for another instance's migrations, and a migration itself, may outlast a request's limits.
+  return db.withRawConnection(migrate, { unbounded: true });
 }

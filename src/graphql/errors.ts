@@ -1,5 +1,5 @@
 import { GraphQLError } from "graphql";
-import { type DomainError, domainErrorFrom } from "../lib/errors.ts";
+import { type DomainError, domainErrorFrom, retryAfterOf } from "../lib/errors.ts";
 
 /**
  * The domain error behind a GraphQL error, if any (resolvers wrap thrown errors in GraphQLError); unique violations
@@ -27,7 +27,8 @@ export function maskError(error: unknown, requestId: string, log: (error: unknow
     return new GraphQLError(domain.message, {
       nodes: graphQLError?.nodes,
       path: graphQLError?.path,
-      extensions: { code: domain.code, status: domain.status },
+      // A 503 says when to come back, as REST's Retry-After does (the response carries that header too: retry-after.ts).
+      extensions: { code: domain.code, status: domain.status, retryAfter: retryAfterOf(domain) },
     });
   }
   if (graphQLError && !graphQLError.originalError) {

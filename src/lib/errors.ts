@@ -5,6 +5,16 @@
 export abstract class DomainError extends Error {
   abstract readonly status: number;
   abstract readonly code: string;
+  /** A 503's: when to come back (`unavailableRetrySeconds` unless the error knows better). */
+  readonly retryAfterSeconds?: number;
+}
+
+/** When to come back after a 503 for a database outage: long enough for a pool to reconnect or a failover to finish. */
+export const unavailableRetrySeconds = 5;
+
+/** The seconds a client should wait before retrying what failed with `error`; undefined unless it is a 503. */
+export function retryAfterOf(error: DomainError): number | undefined {
+  return error.status === 503 ? (error.retryAfterSeconds ?? unavailableRetrySeconds) : undefined;
 }
 
 export class InvalidInputError extends DomainError {
@@ -83,9 +93,11 @@ const adapterKinds = new Set(["DatabaseNotReachable", "ConnectionClosed", "Socke
 
 /**
  * PostgreSQL's SQLSTATEs for the same: class 08 (connection exception), 57P01-57P03 (terminated by an administrator,
- * crash shutdown, cannot connect now), 53300 (too many connections).
+ * crash shutdown, cannot connect now), 53300 (too many connections), and the bounds every request statement runs
+ * under (src/db/database.ts): 55P03 (lock_timeout) and 57014 (statement_timeout, or a cancel).
  */
-const unavailableSqlState = (code: string) => code.startsWith("08") || /^57P0[1-3]$/.test(code) || code === "53300";
+const unavailableSqlState = (code: string) =>
+  code.startsWith("08") || /^57P0[1-3]$/.test(code) || ["53300", "55P03", "57014"].includes(code);
 
 /**
  * Messages of the drivers' connection errors that carry no code: `pg`'s lost connection and pool time-out or ended

@@ -1,5 +1,6 @@
 import type { Response } from "@whatwg-node/fetch";
 import { jsonResponse } from "../http/json-response.ts";
+import { unavailableRetrySeconds } from "../lib/errors.ts";
 
 /**
  * The public API's error body: `{ "error": { "code": <http status>, "message": "..." } }`. Responses in src are the
@@ -12,6 +13,3 @@ export function restError(status: number, message: string, headers: Record<strin
     status === 503 && !("Retry-After" in headers) ? { "Retry-After": String(unavailableRetrySeconds) } : {};
   return jsonResponse({ error: { code: status, message } }, { status, headers: { ...headers, ...retry } });
 }
-
-/** Retry-After of a 503 for a database outage: long enough for a pool to reconnect or a failover to finish. */
-const unavailableRetrySeconds = 5;

@@ -6,6 +6,7 @@ import {
   type ExpressionOccurrence,
   type MarkdownSection,
   markdownExpressions,
+  markdownLinkUrls,
   markdownSections,
 } from "../modules/content/markdown/text.ts";
 import { markdownToDocument } from "../modules/content/markdown/to-document.ts";
@@ -32,7 +33,7 @@ export class WorkersBusyError extends DomainError {
   readonly code = "SERVICE_UNAVAILABLE";
   constructor(
     message: string,
-    readonly retryAfterSeconds: number,
+    override readonly retryAfterSeconds: number,
   ) {
     super(message);
   }
@@ -45,6 +46,8 @@ export interface Conversions {
   document: Document;
   sections: MarkdownSection[];
   expressions: ExpressionOccurrence[];
+  /** The URLs a page links to, extracted when it is written (src/modules/link/link-extraction.ts). */
+  links: string[];
 }
 export type ConversionKind = keyof Conversions;
 
@@ -52,6 +55,7 @@ const conversions: { [Kind in ConversionKind]: (markdown: string) => Conversions
   document: markdownToDocument,
   sections: markdownSections,
   expressions: markdownExpressions,
+  links: markdownLinkUrls,
 };
 
 /**

@@ -1,6 +1,6 @@
 import type { MessagePort } from "node:worker_threads";
 import { InvalidInputError } from "../lib/errors.ts";
-import { markdownExpressions, markdownSections } from "../modules/content/markdown/text.ts";
+import { markdownExpressions, markdownLinkUrls, markdownSections } from "../modules/content/markdown/text.ts";
 import { markdownToDocument } from "../modules/content/markdown/to-document.ts";
 import { type PdfInput, renderPdf } from "../modules/content/pdf.ts";
 import type { WorkerAnswer } from "./pool.ts";
@@ -32,6 +32,7 @@ const tasks = {
   document: (markdown: string) => sized(markdownToDocument(markdown)),
   sections: (markdown: string) => sized(markdownSections(markdown)),
   expressions: (markdown: string) => sized(markdownExpressions(markdown)),
+  links: (markdown: string) => sized(markdownLinkUrls(markdown)),
   pdf: (input: PdfInput) => renderPdf(input),
 };
 

@@ -5,7 +5,7 @@ import { ConflictError, ForbiddenError } from "../../lib/errors.ts";
 import { onLatestHead } from "../content/content.service.ts";
 import { type MergeConflict, mergeContent } from "../content/content-merge.ts";
 import type { ContentState } from "../content/content-state.ts";
-import { readContentState, writeRevision } from "../content/revision.service.ts";
+import { newPageLinks, readContentState, writeRevision } from "../content/revision.service.ts";
 import { requireSpaceEditable, requireSpaceRole } from "../space/space.access.ts";
 import { missingApprovals } from "./change-request.access.ts";
 import {
@@ -111,6 +111,7 @@ async function mergeInto(
     if (direction === "space") await requireMergeRules(ctx, space, changeRequest);
     const { ours, theirs } = sides;
     const state = await mergeRevisions(ctx, sides);
+    const links = await newPageLinks(ctx.budget, state);
     return ctx.prisma.$transaction(async (tx) => {
       const now = ctx.clock.now();
       const revision = await writeRevision(tx, {
@@ -121,6 +122,7 @@ async function mergeInto(
         createdById: requireViewer(ctx).userId,
         createdAt: now,
         state,
+        links,
       });
       if (direction === "change-request") {
         await moveChangeRequestHead(

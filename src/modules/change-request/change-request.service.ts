@@ -16,6 +16,7 @@ import {
   type ContentEditor,
   changesEditor,
   onLatestHead,
+  prepareEdit,
   writeEdits,
 } from "../content/content.service.ts";
 import { readContentState } from "../content/revision.service.ts";
@@ -227,14 +228,15 @@ export async function createChangeRequest(ctx: RequestContext, spaceId: string, 
       },
     });
     const changeRequestId = newId("ChangeRequest");
+    // Templates add small pages (their links convert on the event loop at once): prepared inside the transaction,
+    // which gave the head they apply to.
+    const head = { spaceId, revisionId: space.revisionId, changeRequestId };
     const revisionId = template
       ? (
           await writeEdits(
             tx,
             ctx,
-            { spaceId, revisionId: space.revisionId, changeRequestId },
-            await readContentState(tx, space.revisionId),
-            template,
+            await prepareEdit(ctx, head, await readContentState(tx, space.revisionId), template),
           )
         ).revision
       : space.revisionId;
@@ -329,9 +331,10 @@ export async function editChangeRequestContent(
     const changeRequest = await ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id } });
     requireWritable(changeRequest);
     const base = await readContentState(ctx.prisma, changeRequest.revisionId);
+    const head = { spaceId, revisionId: changeRequest.revisionId, changeRequestId: id };
+    const prepared = await prepareEdit(ctx, head, base, edit);
     return ctx.prisma.$transaction(async (tx) => {
-      const head = { spaceId, revisionId: changeRequest.revisionId, changeRequestId: id };
-      const written = await writeEdits(tx, ctx, head, base, edit);
+      const written = await writeEdits(tx, ctx, prepared);
       await moveChangeRequestHead(tx, changeRequest, { revisionId: written.revision }, headMoved, ctx.clock.now());
       await addContributor(tx, id, userId, ctx.clock.now());
       return written;

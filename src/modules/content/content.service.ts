@@ -28,7 +28,14 @@ import {
 } from "./content-state.ts";
 import { evaluateExpressions } from "./expressions.ts";
 import type { Document } from "./markdown/document.ts";
-import { fileStateOf, readContentState, sha256, writeRevision } from "./revision.service.ts";
+import {
+  fileStateOf,
+  newPageLinks,
+  type PageLinks,
+  readContentState,
+  sha256,
+  writeRevision,
+} from "./revision.service.ts";
 
 /** Thrown inside a transaction whose conditional write found the head moved: the transaction rolls back. */
 class HeadMoved extends Error {}
@@ -195,16 +202,35 @@ export const changesEditor =
   (base, _head, now) =>
     applyContentChanges(base, input, now, sha256);
 
-/** Applies an editor to a revision's content and writes the resulting revision; the caller moves its head. */
-export async function writeEdits(
-  tx: PrismaExecutor,
+/** An editor's result with what its new pages link to: all that a write's transaction still has to do is write. */
+export interface PreparedEdit {
+  head: ContentHead;
+  now: Date;
+  applied: AppliedChanges;
+  links: PageLinks;
+}
+
+/**
+ * Applies an editor to a revision's content and converts its new pages' markdown, before the write's transaction
+ * opens: large pages parse on a worker thread (seconds for big ones), which a transaction must not wait on.
+ */
+export async function prepareEdit(
   ctx: RequestContext,
   head: ContentHead,
   base: ContentState,
   edit: ContentEditor,
-): Promise<ContentEdit> {
+): Promise<PreparedEdit> {
   const now = ctx.clock.now();
-  const { state, blobs, inserted } = edit(base, head, now);
+  const applied = edit(base, head, now);
+  return { head, now, applied, links: await newPageLinks(ctx.budget, applied.state) };
+}
+
+/** Writes a prepared edit as a new revision; the caller moves its head. */
+export async function writeEdits(
+  tx: PrismaExecutor,
+  ctx: RequestContext,
+  { head, now, applied, links }: PreparedEdit,
+): Promise<ContentEdit> {
   const revision = await writeRevision(tx, {
     spaceId: head.spaceId,
     parents: [head.revisionId],
@@ -212,10 +238,11 @@ export async function writeEdits(
     changeRequestId: head.changeRequestId,
     createdById: requireViewer(ctx).userId,
     createdAt: now,
-    state,
-    blobs,
+    state: applied.state,
+    blobs: applied.blobs,
+    links,
   });
-  return { revision, result: "edits", inserted };
+  return { revision, result: "edits", inserted: applied.inserted };
 }
 
 /** Direct edits of a space's content (spaces that are not locked); each call makes one revision. */
@@ -233,8 +260,9 @@ export async function editSpaceContent(
   return onLatestHead(async (headMoved) => {
     const space = await ctx.prisma.space.findUniqueOrThrow({ where: { id: spaceId } });
     const base = await readContentState(ctx.prisma, space.revisionId);
+    const prepared = await prepareEdit(ctx, { spaceId, revisionId: space.revisionId }, base, edit);
     return ctx.prisma.$transaction(async (tx) => {
-      const written = await writeEdits(tx, ctx, { spaceId, revisionId: space.revisionId }, base, edit);
+      const written = await writeEdits(tx, ctx, prepared);
       const { count } = await tx.space.updateMany({
         where: { id: spaceId, revisionId: space.revisionId, deletedAt: null },
         data: { revisionId: written.revision, updatedAt: ctx.clock.now() },

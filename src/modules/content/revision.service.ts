@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { PageVersion, Prisma, RevisionFile, RevisionPage } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
+import type { RequestBudget } from "../../request-budget.ts";
 import { pageVersionLinkRows } from "../link/link-extraction.ts";
 import { type ContentState, emptyContent, type FileState, type NewBlob, type PageState } from "./content-state.ts";
 
@@ -79,6 +80,23 @@ export interface NewRevision {
   blobs?: NewBlob[];
   /** The commit an import made this revision from. */
   git?: RevisionGit;
+  /** What the new pages' markdown links to (`newPageLinks`); pages missing here are parsed in the transaction. */
+  links?: PageLinks;
+}
+
+/** By page id, the URLs a new page version's markdown links to. */
+export type PageLinks = ReadonlyMap<string, readonly string[]>;
+
+/**
+ * The links of the pages of `state` that need a new version, converted before a write's transaction opens (large
+ * pages on a worker thread, src/workers/heavy-work.ts): a transaction then never waits on markdown parsing, and the
+ * event loop is not held by it. Not charged to the request's conversion bytes: a write's markdown is bounded by
+ * the request body.
+ */
+export async function newPageLinks(budget: RequestBudget, state: ContentState): Promise<PageLinks> {
+  const pages = [...state.pages.values()].filter((page) => page.versionId === null && page.type === "document");
+  const urls = await Promise.all(pages.map((page) => budget.convertUncharged("links", page.markdown)));
+  return new Map(pages.map((page, index) => [page.id, urls[index] ?? []]));
 }
 
 /** Revision `git`: the commit a revision was imported from. */
@@ -130,7 +148,9 @@ export async function writeRevision(tx: PrismaExecutor, revision: NewRevision): 
         linksExtracted: true,
       })),
     });
-    const links = newVersions.flatMap(({ page, versionId }) => pageVersionLinkRows(versionId, page));
+    const links = newVersions.flatMap(({ page, versionId }) =>
+      pageVersionLinkRows(versionId, page, revision.links?.get(page.id)),
+    );
     if (links.length > 0) await tx.pageVersionLink.createMany({ data: links });
   }
   const blobs = revision.blobs ?? [];

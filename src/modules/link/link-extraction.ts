@@ -37,17 +37,31 @@ function classifyLink(url: string): ExtractedLink {
   return { kind: "url", url, target: null, anchor: null };
 }
 
-/** The links of a page version: a document's links and images, or a link page's URL. */
-function extractLinks(page: { type: string; markdown: string; href: string | null }): ExtractedLink[] {
+/**
+ * The links of a page version: a document's links and images (`markdownUrls`, when its markdown was already
+ * converted), or a link page's URL.
+ */
+function extractLinks(
+  page: { type: string; markdown: string; href: string | null },
+  markdownUrls?: readonly string[],
+): ExtractedLink[] {
   const urls =
-    page.type === "document" ? markdownLinkUrls(page.markdown) : page.type === "link" && page.href ? [page.href] : [];
+    page.type === "document"
+      ? (markdownUrls ?? markdownLinkUrls(page.markdown))
+      : page.type === "link" && page.href
+        ? [page.href]
+        : [];
   return urls.filter((url) => url.trim() !== "").map(classifyLink);
 }
 
-/** The rows of PageVersionLink for one version. */
+/**
+ * The rows of PageVersionLink for one version. `markdownUrls`: what its markdown links to, converted off the event
+ * loop beforehand (src/workers/heavy-work.ts); without them the markdown is parsed here.
+ */
 export function pageVersionLinkRows(
   pageVersionId: string,
   page: { type: string; markdown: string; href: string | null },
+  markdownUrls?: readonly string[],
 ) {
-  return extractLinks(page).map((link, ordinal) => ({ pageVersionId, ordinal, ...link }));
+  return extractLinks(page, markdownUrls).map((link, ordinal) => ({ pageVersionId, ordinal, ...link }));
 }
