@@ -6,8 +6,8 @@ import { analyzeTablesLackingStatistics } from "./statistics.ts";
 
 /**
  * How long a start waits for PostgreSQL to accept a connection. A host that drops packets (a firewall) would
- * otherwise hold the first connection for the system's TCP time-out, minutes; the pools set no such limit, since
- * theirs would also cut requests queued for a busy pool.
+ * otherwise hold the first connection for the system's TCP time-out, minutes. The pools have a wait limit of their
+ * own (database.ts).
  */
 const firstConnectionTimeoutMs = 10_000;
 
