@@ -1,5 +1,9 @@
+/** A module's door: the one file other code may import from it. */
+const moduleDoor = "^src/modules/([^/]+)/\\1\\.public\\.ts$";
+
 /**
- * The architecture, enforced by `npm run lint` (see README, "Architecture").
+ * The architecture, enforced by `npm run lint` (docs/architecture.md). Module cycles are checked by a second run,
+ * .dependency-cruiser-modules.cjs, over src/modules/ alone (a rule on folders here sees cycles across all of src/).
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {
@@ -26,6 +30,40 @@ module.exports = {
         "(import type { Site }) is allowed: it is the shape a service returns, not a way to reach the database.",
       from: { path: ["\\.graphql\\.ts$", "\\.rest\\.ts$", "^src/rest/"] },
       to: { path: ["^src/db/generated/", "@prisma/client"], dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "modules-enter-through-doors",
+      severity: "error",
+      comment:
+        "A module uses another only through its door, src/modules/<m>/<m>.public.ts: what a module keeps behind it " +
+        "can change without touching the others (docs/architecture.md).",
+      from: { path: "^src/modules/([^/]+)/" },
+      to: { path: "^src/modules/[^/]+/", pathNot: ["^src/modules/$1/", moduleDoor] },
+    },
+    {
+      name: "app-enters-modules-through-doors",
+      severity: "error",
+      comment:
+        "The rest of src/ uses a module through its door too. Exceptions: the schema assembly (src/schema.ts) names " +
+        "each module's *.graphql.ts registration file, and the worker threads (src/workers/) run content's pure code.",
+      from: { path: "^src/", pathNot: ["^src/modules/", "^src/workers/", "^src/schema\\.ts$"] },
+      to: { path: "^src/modules/", pathNot: moduleDoor },
+    },
+    {
+      name: "schema-assembly-registers-graphql-files",
+      severity: "error",
+      comment: "src/schema.ts imports modules' GraphQL registration files (for their side effect) and doors only.",
+      from: { path: "^src/schema\\.ts$" },
+      to: { path: "^src/modules/", pathNot: [moduleDoor, "\\.graphql\\.ts$"] },
+    },
+    {
+      name: "modules-never-import-the-job-engine",
+      severity: "error",
+      comment:
+        "The engine (src/jobs/) sits above the modules: they export their jobs through their door, the composition " +
+        "root (src/module-wiring.ts) registers them, and they add jobs through src/db/job-queue.ts.",
+      from: { path: "^src/modules/" },
+      to: { path: "^src/jobs/" },
     },
     {
       name: "examples-use-the-sdk",

@@ -2,9 +2,9 @@ import { parseArgs } from "node:util";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock.ts";
 import type { Database } from "./db/database.ts";
+import type { ReportProgress } from "./db/job-queue.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { type EventBus, inProcessEventBus, startEventBus } from "./events/bus.ts";
-import type { ReportProgress } from "./jobs/runner.ts";
 import { type CommandOptions, commandFailure, commandNamed, runCommand } from "./ops/admin-commands.ts";
 import { AdminCommandError, adminSocketPath, sendAdminCommand } from "./ops/admin-socket.ts";
 

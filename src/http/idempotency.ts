@@ -6,7 +6,7 @@ import {
   finishIdempotentRequest,
   requestHash,
   startIdempotentRequest,
-} from "../modules/idempotency/idempotency.service.ts";
+} from "../modules/idempotency/idempotency.public.ts";
 import { restError } from "../rest/errors.ts";
 
 const keyPattern = /^[\x21-\x7e]{1,255}$/;

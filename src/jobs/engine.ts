@@ -4,26 +4,25 @@ import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { Job } from "../db/generated/client.ts";
-import { jobEngineSchema as engineSchema } from "../db/migrate.ts";
-import type { EventBus } from "../events/bus.ts";
-import type { Logger } from "../logger.ts";
-import { withSpan } from "../ops/tracing.ts";
 import {
   handOverWaitingRows,
   type JobHandler,
-  jobHandlers,
   jobQueue,
   jobsQueuedChannel,
   jobUpdateOf,
   maxAttempts,
   type ReportProgress,
   type ScheduledWork,
-  scheduledWork,
-} from "./runner.ts";
+} from "../db/job-queue.ts";
+import { jobEngineSchema as engineSchema } from "../db/migrate.ts";
+import type { EventBus } from "../events/bus.ts";
+import type { Logger } from "../logger.ts";
+import { withSpan } from "../ops/tracing.ts";
+import { jobHandlers, scheduledWork } from "./registry.ts";
 
 /**
  * The job engine: pg-boss (schema `pgboss`) claims, retries and schedules; this file runs what it claims.
- * JOB_CONCURRENCY workers take one job each; a NOTIFY sent by the transaction that added a job (runner.ts) wakes an
+ * JOB_CONCURRENCY workers take one job each; a NOTIFY sent by the transaction that added a job (job-queue.ts) wakes an
  * idle worker of every instance at its commit; workers poll every JOB_POLL_INTERVAL_SECONDS only for retries due.
  */
 

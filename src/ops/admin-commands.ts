@@ -2,11 +2,11 @@ import { systemClock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { contextActingAs } from "../context.ts";
 import type { Database } from "../db/database.ts";
+import type { ReportProgress } from "../db/job-queue.ts";
 import type { EventBus } from "../events/bus.ts";
-import type { ReportProgress } from "../jobs/runner.ts";
 import { domainErrorFrom } from "../lib/errors.ts";
-import { insertOrganization } from "../modules/organization/organization.service.ts";
-import { addMember, createApiToken, createUser, listUsers, revokeApiToken } from "../modules/user/user.service.ts";
+import { insertOrganization } from "../modules/organization/organization.public.ts";
+import { addMember, createApiToken, createUser, listUsers, revokeApiToken } from "../modules/user/user.public.ts";
 import { parseInput, roleSchema } from "../validation.ts";
 
 /**
@@ -73,7 +73,9 @@ const commands: Record<string, Handler> = {
   },
   seed: async ({ db, events, config, progress }, options) => {
     // Loaded by this command only: it pulls in every content service, slow to load, which the others need not load.
-    const { demoSizeSchema, seedDemoContent } = await import("../modules/demo/demo.service.ts");
+    const { demoSizeSchema, seedDemoContent } = await import("../modules/demo/demo.public.ts");
+    // Space creation writes its first revision through content, which the composition root plugs in.
+    await import("../module-wiring.ts");
     const size = parseInput(demoSizeSchema, options.size ?? "small");
     let organizationId = options.org;
     let userId = options.user;

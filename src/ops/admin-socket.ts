@@ -4,7 +4,7 @@ import { createConnection, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import type { ReportProgress } from "../jobs/runner.ts";
+import type { ReportProgress } from "../db/job-queue.ts";
 import { describeError, type Logger } from "../logger.ts";
 import { type CommandContext, type CommandOptions, commandFailure, runCommand } from "./admin-commands.ts";
 

@@ -6,10 +6,11 @@ import { performance } from "node:perf_hooks";
 import { systemClock } from "../../src/clock.ts";
 import { loadConfig } from "../../src/config.ts";
 import { type Database, openDatabase } from "../../src/db/database.ts";
+import { enqueueJob, jobsQueuedChannel } from "../../src/db/job-queue.ts";
 import { applyMigrations } from "../../src/db/migrate.ts";
 import { startEventBus } from "../../src/events/bus.ts";
 import { startJobEngine } from "../../src/jobs/engine.ts";
-import { defineJob, enqueueJob, jobsQueuedChannel } from "../../src/jobs/runner.ts";
+import { defineJob } from "../../src/jobs/registry.ts";
 import { createLogger } from "../../src/logger.ts";
 import { createScratchDatabase } from "../helpers/database.ts";
 

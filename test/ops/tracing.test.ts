@@ -1,6 +1,7 @@
 import "../helpers/in-memory-tracing.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defineJob, enqueueJob } from "../../src/jobs/runner.ts";
+import { enqueueJob } from "../../src/db/job-queue.ts";
+import { defineJob } from "../../src/jobs/registry.ts";
 import { createSite, createSpace, sitePath } from "../factories.ts";
 import { listen, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { finishedSpans } from "../helpers/in-memory-tracing.ts";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { enqueueJob } from "../../src/jobs/runner.ts";
+import { enqueueJob } from "../../src/db/job-queue.ts";
 import { createSpace } from "../factories.ts";
 import {
   baseUrl,

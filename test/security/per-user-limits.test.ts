@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ServerContext } from "../../src/app.ts";
 import { ConfigError, loadConfig } from "../../src/config.ts";
-import { enqueueJob } from "../../src/jobs/runner.ts";
+import { enqueueJob } from "../../src/db/job-queue.ts";
 import { createApiToken } from "../../src/modules/user/user.service.ts";
 import {
   baseUrl,

@@ -2,9 +2,8 @@ import { hasRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { ChangeRequest, Role, Space, User } from "../../db/generated/client.ts";
 import { defineSettled, loadedByKey } from "../../loaders.ts";
-import { spaceRole } from "../space/space.access.ts";
-import { spaceByIdLoader } from "../space/space.loaders.ts";
-import { userByIdLoader } from "../user/user.service.ts";
+import { spaceByIdLoader, spaceRole } from "../space/space.public.ts";
+import { userByIdLoader } from "../user/user.public.ts";
 
 /** A change request's space and the viewer's role on it. */
 interface SpaceWithRole {

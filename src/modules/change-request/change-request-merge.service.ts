@@ -2,11 +2,16 @@ import { requireViewer } from "../../auth/access.ts";
 import type { RequestContext } from "../../context.ts";
 import type { ChangeRequest, Space } from "../../db/generated/client.ts";
 import { ConflictError, ForbiddenError } from "../../lib/errors.ts";
-import { onLatestHead } from "../content/content.service.ts";
-import { type MergeConflict, mergeContent } from "../content/content-merge.ts";
-import type { ContentState } from "../content/content-state.ts";
-import { newPageLinks, readContentState, writeRevision } from "../content/revision.service.ts";
-import { requireSpaceEditable, requireSpaceRole } from "../space/space.access.ts";
+import {
+  type ContentState,
+  type MergeConflict,
+  mergeContent,
+  newPageLinks,
+  onLatestHead,
+  readContentState,
+  writeRevision,
+} from "../content/content.public.ts";
+import { requireSpaceEditable, requireSpaceRole } from "../space/space.public.ts";
 import { missingApprovals } from "./change-request.access.ts";
 import {
   announce,

@@ -1,7 +1,7 @@
 import type { RequestContext } from "../../context.ts";
 import type { ChangeRequest } from "../../db/generated/client.ts";
-import { createPdfExport, revisionOf } from "../content/content.service.ts";
-import { getSpace } from "../space/space.access.ts";
+import { createPdfExport, revisionOf } from "../content/content.public.ts";
+import { getSpace } from "../space/space.public.ts";
 
 /** A one-hour PDF link of the change request's content, or of one page (`only`: without its subpages). */
 export async function changeRequestPdf(

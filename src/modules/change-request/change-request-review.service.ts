@@ -6,7 +6,7 @@ import { newId } from "../../ids.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
-import { requireSpaceRole } from "../space/space.access.ts";
+import { requireSpaceRole } from "../space/space.public.ts";
 import { changeRequestByIdLoader, reviewsLoader } from "./change-request.loaders.ts";
 
 import { getChangeRequest, requireWritable } from "./change-request.service.ts";

@@ -2,7 +2,7 @@ import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
-import { ContentChangesInput, ContentEditRef } from "../content/content-write.graphql.ts";
+import { ContentChangesInput, ContentEditRef } from "../content/content.public.ts";
 import { ChangeRequestEdgeRef, ChangeRequestRef, changeRequestArgs } from "./change-request.graphql.ts";
 import {
   createChangeRequest,

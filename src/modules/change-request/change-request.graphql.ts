@@ -6,12 +6,16 @@ import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "
 import { idColumn } from "../../graphql/node-ids.ts";
 import { readsOwnProperty } from "../../graphql/own-property.ts";
 import { itemsSelectAny } from "../../graphql/selection.ts";
-import { computedDescription, metadataDescription, RevisionRef } from "../content/content.graphql.ts";
-import { revisionOf, revisionRead } from "../content/content.service.ts";
-import { OrganizationRef } from "../organization/organization.graphql.ts";
-import { SpaceRef } from "../space/space.graphql.ts";
-import { UserRef } from "../user/user.graphql.ts";
-import { userByIdLoader } from "../user/user.service.ts";
+import {
+  computedDescription,
+  metadataDescription,
+  RevisionRef,
+  revisionOf,
+  revisionRead,
+} from "../content/content.public.ts";
+import { OrganizationRef } from "../organization/organization.public.ts";
+import { SpaceRef } from "../space/space.public.ts";
+import { UserRef, userByIdLoader } from "../user/user.public.ts";
 import { changeRequestByIdLoader } from "./change-request.loaders.ts";
 import {
   type ChangeRequestFilters,

@@ -1,7 +1,6 @@
 import { listRoute, selectAlong } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
-import { contentEditFields, contentReadRoutes } from "../content/content.rest.ts";
-import { changeRequestFields, userFields } from "./change-request.fragments.ts";
+import { changeRequestFields, contentEditFields, contentReadRoutes, userFields } from "../content/content.public.ts";
 
 const reviewFields = /* GraphQL */ `
   fragment ReviewFields on ChangeRequestReview {

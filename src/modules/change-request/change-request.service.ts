@@ -17,18 +17,19 @@ import {
   changesEditor,
   onLatestHead,
   prepareEdit,
+  readContentState,
+  templateEditor,
+  templateSchema,
   writeEdits,
-} from "../content/content.service.ts";
-import { readContentState } from "../content/revision.service.ts";
+} from "../content/content.public.ts";
 import {
   getSpace,
   requireSpaceEditable,
   requireSpaceRole,
+  spaceByIdLoader,
   spaceRole,
   visibleSpacesWhere,
-} from "../space/space.access.ts";
-import { spaceByIdLoader } from "../space/space.loaders.ts";
-import { templateEditor, templateSchema } from "../template/templates.ts";
+} from "../space/space.public.ts";
 import { changeRequestByIdLoader, changeRequestByNumberLoader, contributorsLoader } from "./change-request.loaders.ts";
 import { settleChangeRequestFields } from "./change-request-fields.service.ts";
 import {

@@ -6,9 +6,8 @@ import type { Comment, CommentReply } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { parseInput } from "../../validation.ts";
-import { revisionOf, revisionPage } from "../content/content.service.ts";
-import type { Document } from "../content/markdown/document.ts";
-import { requireSpaceRole } from "../space/space.access.ts";
+import { type Document, revisionOf, revisionPage } from "../content/content.public.ts";
+import { requireSpaceRole } from "../space/space.public.ts";
 import { threadLoader } from "./comment.loaders.ts";
 import { bodySchema, commentBase, getComment, getReply, markdownOf, messagePermissions } from "./comment.service.ts";
 

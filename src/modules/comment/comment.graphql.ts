@@ -4,12 +4,11 @@ import { publicEnum, SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
-import { ChangeRequestRef } from "../change-request/change-request.graphql.ts";
-import { PageFormatEnum } from "../content/content.graphql.ts";
-import { MemberRef } from "../member/member.graphql.ts";
-import { SpaceRef } from "../space/space.graphql.ts";
-import { UserRef } from "../user/user.graphql.ts";
-import { userByIdLoader } from "../user/user.service.ts";
+import { ChangeRequestRef } from "../change-request/change-request.public.ts";
+import { PageFormatEnum } from "../content/content.public.ts";
+import { MemberRef } from "../member/member.public.ts";
+import { SpaceRef } from "../space/space.public.ts";
+import { UserRef, userByIdLoader } from "../user/user.public.ts";
 import { commentByIdLoader } from "./comment.loaders.ts";
 import {
   bodyIn,

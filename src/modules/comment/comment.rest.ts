@@ -1,7 +1,7 @@
 import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
-import { userFields } from "../change-request/change-request.fragments.ts";
-import { memberFields } from "../member/member.rest.ts";
+import { userFields } from "../content/content.public.ts";
+import { memberFields } from "../member/member.public.ts";
 
 const messageFields = `
   object: __typename id postedAt editedAt urls { location } postedBy { ${userFields} }

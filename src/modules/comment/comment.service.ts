@@ -15,11 +15,9 @@ import {
 } from "../../list-order.ts";
 import { isFirstPage, type PageArgs, pageFromRows, paginate, type SortKey } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
-import { getChangeRequest } from "../change-request/change-request.service.ts";
-import type { Document } from "../content/markdown/document.ts";
-import { documentToMarkdown } from "../content/markdown/from-document.ts";
-import { getSpace, spaceRole } from "../space/space.access.ts";
-import { spaceByIdLoader } from "../space/space.loaders.ts";
+import { getChangeRequest } from "../change-request/change-request.public.ts";
+import { type Document, documentToMarkdown } from "../content/content.public.ts";
+import { getSpace, spaceByIdLoader, spaceRole } from "../space/space.public.ts";
 import { commentByIdLoader, threadLoader } from "./comment.loaders.ts";
 
 /** Where comments live: a space, or one of its change requests. */

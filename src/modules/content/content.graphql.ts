@@ -2,7 +2,7 @@ import { builder } from "../../graphql/builder.ts";
 import type { FieldCost } from "../../graphql/cost.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
-import { SpaceRef } from "../space/space.graphql.ts";
+import { SpaceRef } from "../space/space.public.ts";
 import type { PageNode, RevisionFileView, RevisionRead } from "./content.loaders.ts";
 import {
   fileDownloadUrl,

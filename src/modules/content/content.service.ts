@@ -3,14 +3,13 @@ import { requireViewer } from "../../auth/access.ts";
 import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Revision, Space } from "../../db/generated/client.ts";
+import type { ModuleJobs } from "../../db/job-queue.ts";
 import { newId, randomBase62 } from "../../ids.ts";
-import { defineScheduledWork } from "../../jobs/runner.ts";
 import { ConflictError, InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import { mapNodes, type Page, type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
-import { spaceSpecDocumentLoader } from "../openapi-spec/openapi-spec.loaders.ts";
-import { renderOperationsMarkdown } from "../openapi-spec/reference-markdown.ts";
-import { getSpace, requireSpaceEditable } from "../space/space.access.ts";
+import { renderOperationsMarkdown, spaceSpecDocumentLoader } from "../openapi-spec/openapi-spec.public.ts";
+import { getSpace, requireSpaceEditable } from "../space/space.public.ts";
 import {
   type PageNode,
   type RevisionFileView,
@@ -366,7 +365,11 @@ export async function loadVisibleRevisions(ctx: RequestContext, ids: readonly st
   });
 }
 
-defineScheduledWork("purge-expired-exports", {
-  cron: "0 * * * *",
-  run: async (prisma, now) => void (await purgeExpiredExports(prisma, now)),
-});
+export const contentJobs: ModuleJobs = {
+  scheduled: {
+    "purge-expired-exports": {
+      cron: "0 * * * *",
+      run: async (prisma, now) => void (await purgeExpiredExports(prisma, now)),
+    },
+  },
+};

@@ -3,8 +3,8 @@ import type { PrismaExecutor } from "../../db/database.ts";
 import type { PageVersion, Prisma, RevisionFile, RevisionPage } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
 import type { RequestBudget } from "../../request-budget.ts";
-import { pageVersionLinkRows } from "../link/link-extraction.ts";
 import { type ContentState, emptyContent, type FileState, type NewBlob, type PageState } from "./content-state.ts";
+import { pageVersionLinkRows } from "./link-extraction.ts";
 
 /** How revisions are read from and written to the database; the content and change request services call it inside their transactions. */
 

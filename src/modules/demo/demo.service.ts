@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { systemClock } from "../../clock.ts";
 import { contextActingAs, type RequestContext } from "../../context.ts";
-import { defineJob, type ReportProgress } from "../../jobs/runner.ts";
+import type { ModuleJobs, ReportProgress } from "../../db/job-queue.ts";
 import { parseInput } from "../../validation.ts";
-import { createSite } from "../site-structure/site.service.ts";
-import { addSiteSection } from "../site-structure/site-section.service.ts";
-import { addSiteSpace } from "../site-structure/site-space.service.ts";
-import { createSpace } from "../space/space.service.ts";
-import { createTeam } from "../team/team.service.ts";
-import { addMember, createUser } from "../user/user.service.ts";
+import { addSiteSection, addSiteSpace, createSite } from "../site-structure/site-structure.public.ts";
+import { createSpace } from "../space/space.public.ts";
+import { createTeam } from "../team/team.public.ts";
+import { addMember, createUser } from "../user/user.public.ts";
 
 /** How much demo content each size creates. `large` is the shape of a real documentation organization. */
 const demoSizes = {
@@ -76,10 +74,14 @@ export async function seedDemoContent(
 }
 
 /** Payload `{ userId, size }`: demo content created as that user (an admin of the job's organization). */
-defineJob("seed-demo-content", {
-  run: async (prisma, job, _now, { config, sql, reportProgress, events }) => {
-    const { userId, size } = job.payload as { userId: string; size: unknown };
-    const ctx = contextActingAs({ prisma, sql, config, clock: systemClock, events }, userId, job.id);
-    await seedDemoContent(ctx, job.organizationId ?? "", size, reportProgress);
+export const demoJobs: ModuleJobs = {
+  handlers: {
+    "seed-demo-content": {
+      run: async (prisma, job, _now, { config, sql, reportProgress, events }) => {
+        const { userId, size } = job.payload as { userId: string; size: unknown };
+        const ctx = contextActingAs({ prisma, sql, config, clock: systemClock, events }, userId, job.id);
+        await seedDemoContent(ctx, job.organizationId ?? "", size, reportProgress);
+      },
+    },
   },
-});
+};

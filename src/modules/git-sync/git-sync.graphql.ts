@@ -3,8 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
-import { getSpace } from "../space/space.access.ts";
-import { SpaceRef } from "../space/space.graphql.ts";
+import { getSpace, SpaceRef } from "../space/space.public.ts";
 import {
   deleteLegacyGitInstallation,
   exportSchema,

@@ -3,16 +3,14 @@ import { requireViewer } from "../../auth/access.ts";
 import type { Config } from "../../config.ts";
 import type { RequestContext } from "../../context.ts";
 import type { GitSync, Job, PrismaClient, Space } from "../../db/generated/client.ts";
+import { enqueueJob, type ModuleJobs } from "../../db/job-queue.ts";
 import { checkedAddress } from "../../http/safe-fetch.ts";
-import { defineJob, enqueueJob } from "../../jobs/runner.ts";
 import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { decryptSecret, encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
-import { onLatestHead } from "../content/content.service.ts";
-import { readContentState, writeRevision } from "../content/revision.service.ts";
-import { getSpace, requireSpaceRole } from "../space/space.access.ts";
+import { onLatestHead, readContentState, writeRevision } from "../content/content.public.ts";
+import { getSpace, gitSyncBySpaceLoader, gitSyncReadWith, requireSpaceRole } from "../space/space.public.ts";
 import { type GitAccess, type GitCredential, GitError, GitWorkdir, scrub, splitCredential } from "./git-cli.ts";
-import { gitSyncBySpaceLoader, gitSyncReadWith } from "./git-sync.loaders.ts";
 import { exportTree, importTree, readLayout, writeTree } from "./layout.ts";
 
 const gitImportJobType = "git-import";
@@ -355,5 +353,9 @@ export function processGitExport(prisma: PrismaClient, job: Job, now: Date, conf
   );
 }
 
-defineJob(gitImportJobType, { run: (prisma, job, now, { config }) => processGitImport(prisma, job, now, config) });
-defineJob(gitExportJobType, { run: (prisma, job, now, { config }) => processGitExport(prisma, job, now, config) });
+export const gitSyncJobs: ModuleJobs = {
+  handlers: {
+    [gitImportJobType]: { run: (prisma, job, now, { config }) => processGitImport(prisma, job, now, config) },
+    [gitExportJobType]: { run: (prisma, job, now, { config }) => processGitExport(prisma, job, now, config) },
+  },
+};

@@ -8,8 +8,14 @@ import { unified } from "unified";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { newId } from "../../ids.ts";
 import { slugify } from "../../lib/slug.ts";
-import { type ContentState, childrenOf, type NewBlob, type PageState, uniqueSlug } from "../content/content-state.ts";
-import { sha256 } from "../content/revision.service.ts";
+import {
+  type ContentState,
+  childrenOf,
+  type NewBlob,
+  type PageState,
+  sha256,
+  uniqueSlug,
+} from "../content/content.public.ts";
 
 /**
  * The layout Git Sync users expect: `.gitbook.yaml` (`root`, `structure.readme`, `structure.summary`) in the

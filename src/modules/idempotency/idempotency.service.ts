@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client.ts";
-import { defineScheduledWork } from "../../jobs/runner.ts";
+import type { ModuleJobs } from "../../db/job-queue.ts";
 import { decryptSecret, encryptSecret } from "../../secrets.ts";
 
 /** Records are kept this long; the same key after that starts a new request. */
@@ -86,7 +86,11 @@ async function purgeIdempotencyRecords(prisma: PrismaClient, now: Date): Promise
 }
 
 // Idempotency keys are kept 24 hours.
-defineScheduledWork("purge-idempotency-records", {
-  cron: "0 * * * *",
-  run: async (prisma, now) => void (await purgeIdempotencyRecords(prisma, now)),
-});
+export const idempotencyJobs: ModuleJobs = {
+  scheduled: {
+    "purge-idempotency-records": {
+      cron: "0 * * * *",
+      run: async (prisma, now) => void (await purgeIdempotencyRecords(prisma, now)),
+    },
+  },
+};

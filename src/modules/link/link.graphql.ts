@@ -1,11 +1,8 @@
 import { builder } from "../../graphql/builder.ts";
 import { publicEnum } from "../../graphql/enums.ts";
-import { RevisionFileRef, RevisionPageRef, RevisionRef } from "../content/content.graphql.ts";
-import { revisionOf } from "../content/content.service.ts";
-import { OrganizationRef } from "../organization/organization.graphql.ts";
-import { organizationByIdLoader } from "../organization/organization.loaders.ts";
-import { SpaceRef } from "../space/space.graphql.ts";
-import { spaceByIdLoader } from "../space/space.loaders.ts";
+import { RevisionFileRef, RevisionPageRef, RevisionRef, revisionOf } from "../content/content.public.ts";
+import { OrganizationRef, organizationByIdLoader } from "../organization/organization.public.ts";
+import { SpaceRef, spaceByIdLoader } from "../space/space.public.ts";
 import {
   type ContentLink,
   type ContentLocation,

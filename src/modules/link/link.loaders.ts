@@ -1,6 +1,6 @@
 import type { PageVersionLink } from "../../db/generated/client.ts";
 import { defineLoader } from "../../loaders.ts";
-import { pageVersionLinkRows } from "./link-extraction.ts";
+import { pageVersionLinkRows } from "../content/content.public.ts";
 
 /**
  * The links of page versions, in order: one statement for any number of versions, plus one to find versions

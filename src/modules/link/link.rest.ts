@@ -1,8 +1,8 @@
 import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
-import { fileFields, listedPageFields, pageFields } from "../content/content.rest.ts";
-import { organizationFields } from "../organization/organization.rest.ts";
-import { spaceFields } from "../space/space.rest.ts";
+import { fileFields, listedPageFields, pageFields } from "../content/content.public.ts";
+import { organizationFields } from "../organization/organization.public.ts";
+import { spaceFields } from "../space/space.public.ts";
 
 // The public spec requires a body and subpages on document pages, in locations too: they carry their markdown
 // and their subpages (nested as in the content reads).

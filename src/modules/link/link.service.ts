@@ -4,10 +4,15 @@ import type { RequestContext } from "../../context.ts";
 import type { PageVersionLink, Revision } from "../../db/generated/client.ts";
 import { mapNodes, type Page, type PageArgs, pageFromRows, type SortKey } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
-import type { PageNode, RevisionFileView, RevisionTree } from "../content/content.loaders.ts";
-import { revisionFiles, revisionOf, revisionTree } from "../content/content.service.ts";
-import { loadVisibleSpaces } from "../space/space.access.ts";
-import { spaceByIdLoader } from "../space/space.loaders.ts";
+import {
+  type PageNode,
+  type RevisionFileView,
+  type RevisionTree,
+  revisionFiles,
+  revisionOf,
+  revisionTree,
+} from "../content/content.public.ts";
+import { loadVisibleSpaces, spaceByIdLoader } from "../space/space.public.ts";
 import { pageVersionLinksLoader } from "./link.loaders.ts";
 
 /** Where a link points, or where one is found: the public API's content locations. */

@@ -5,11 +5,9 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
-import { OrganizationRef } from "../organization/organization.graphql.ts";
-import { memberSpaceCountLoader } from "../space/space.loaders.ts";
-import { UserRef } from "../user/user.graphql.ts";
-import { addOrganizationMemberByEmail, addUserSchema, userByIdLoader } from "../user/user.service.ts";
-import { memberTeamCountLoader } from "./member.loaders.ts";
+import { OrganizationRef } from "../organization/organization.public.ts";
+import { addOrganizationMemberByEmail, addUserSchema, UserRef, userByIdLoader } from "../user/user.public.ts";
+import { memberSpaceCountLoader, memberTeamCountLoader } from "./member.loaders.ts";
 import {
   getMember,
   listMembers,

@@ -6,7 +6,7 @@ export interface MemberKey {
   userId: string;
 }
 
-const memberCacheKey = (key: MemberKey) => `${key.organizationId}:${key.userId}`;
+export const memberCacheKey = (key: MemberKey) => `${key.organizationId}:${key.userId}`;
 
 /** Memberships by (organization, user), without access checks. */
 export const memberByKeyLoader = defineLoader<MemberKey, Member | null, string>(
@@ -31,6 +31,36 @@ export const memberTeamCountLoader = defineLoader<MemberKey, number, string>(
     });
     const counts = new Map(rows.map((row) => [memberCacheKey(row), row._count._all]));
     return keys.map((key) => counts.get(memberCacheKey(key)) ?? 0);
+  },
+  { cacheKeyFn: memberCacheKey },
+);
+
+/** Live spaces of the organization each member holds an explicit grant on (directly or through a team). */
+export const memberSpaceCountLoader = defineLoader<MemberKey, number, string>(
+  "memberSpaceCount",
+  async (ctx, keys) => {
+    const userIds = [...new Set(keys.map((key) => key.userId))];
+    const rows = await ctx.prisma.spacePermission.findMany({
+      where: {
+        space: { organizationId: { in: [...new Set(keys.map((key) => key.organizationId))] }, deletedAt: null },
+        OR: [{ userId: { in: userIds } }, { team: { members: { some: { userId: { in: userIds } } } } }],
+      },
+      select: {
+        spaceId: true,
+        userId: true,
+        space: { select: { organizationId: true } },
+        team: { select: { members: { select: { userId: true } } } },
+      },
+    });
+    const spaces = new Map<string, Set<string>>();
+    for (const row of rows) {
+      const holders = row.userId ? [row.userId] : (row.team?.members.map((member) => member.userId) ?? []);
+      for (const userId of holders) {
+        const key = memberCacheKey({ organizationId: row.space.organizationId, userId });
+        spaces.set(key, (spaces.get(key) ?? new Set()).add(row.spaceId));
+      }
+    }
+    return keys.map((key) => spaces.get(memberCacheKey(key))?.size ?? 0);
   },
   { cacheKeyFn: memberCacheKey },
 );

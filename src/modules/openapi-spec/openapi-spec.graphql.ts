@@ -4,7 +4,7 @@ import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
-import { OrganizationRef } from "../organization/organization.graphql.ts";
+import { OrganizationRef } from "../organization/organization.public.ts";
 import {
   getLatestVersion,
   getSpec,

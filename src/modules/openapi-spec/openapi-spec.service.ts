@@ -6,9 +6,9 @@ import type { Config } from "../../config.ts";
 import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Job, OpenAPISpec, OpenAPISpecVersion, PrismaClient } from "../../db/generated/client.ts";
+import { enqueueJob, type ModuleJobs, maxAttempts } from "../../db/job-queue.ts";
 import { SourceFetchError, safeFetchText } from "../../http/safe-fetch.ts";
 import { newId } from "../../ids.ts";
-import { defineJob, enqueueJob, maxAttempts } from "../../jobs/runner.ts";
 import { ConflictError, NotFoundError, nullWhereRefused, retryOnUniqueViolation } from "../../lib/errors.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
@@ -388,6 +388,10 @@ export async function loadVisibleVersions(ctx: RequestContext, ids: readonly str
   });
 }
 
-defineJob(processSpecJobType, {
-  run: (prisma, job, now, { config, signal }) => processSpec(prisma, job, now, config, signal),
-});
+export const openApiSpecJobs: ModuleJobs = {
+  handlers: {
+    [processSpecJobType]: {
+      run: (prisma, job, now, { config, signal }) => processSpec(prisma, job, now, config, signal),
+    },
+  },
+};

@@ -24,8 +24,8 @@ import {
 } from "../../list-order.ts";
 import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { documentSchema, mergeRulesSchema, parseInput, roleSchema } from "../../validation.ts";
-import { requireMergeRuleMembers } from "../space/merge-rules.service.ts";
-import { getViewerUser } from "../user/user.service.ts";
+import { getViewerUser } from "../user/user.public.ts";
+import { requireMergeRuleMembers } from "./merge-rules.service.ts";
 import { organizationByIdLoader, viewerOwnsTeamLoader } from "./organization.loaders.ts";
 
 const titleSchema = z

@@ -2,7 +2,7 @@ import type { CacheProvider, Profile, SAML } from "@node-saml/node-saml";
 import type { RequestContext } from "../../context.ts";
 import type { SamlProvider } from "../../db/generated/client.ts";
 import { InvalidInputError, NotFoundError, UnauthenticatedError } from "../../lib/errors.ts";
-import { createApiToken, createUser } from "../user/user.service.ts";
+import { createApiToken, createUser } from "../user/user.public.ts";
 import { providerStatus, serviceEndpoints } from "./saml-provider.service.ts";
 
 /** How long the API token handed out by a SAML login stays valid. */

@@ -5,9 +5,8 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
-import { OrganizationRef } from "../organization/organization.graphql.ts";
-import { TeamRef } from "../team/team.graphql.ts";
-import { teamByIdLoader } from "../team/team.loaders.ts";
+import { OrganizationRef } from "../organization/organization.public.ts";
+import { TeamRef, teamByIdLoader } from "../team/team.public.ts";
 import {
   createProvider,
   createProviderSchema,

@@ -1,6 +1,6 @@
 import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
-import { teamFields } from "../team/team.rest.ts";
+import { teamFields } from "../team/team.public.ts";
 
 const providerFields = /* GraphQL */ `
   fragment SAMLProviderFields on SAMLProvider {

@@ -7,7 +7,7 @@ import { newId } from "../../ids.ts";
 import { InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { parseInput, roleSchema } from "../../validation.ts";
-import { organizationByIdLoader } from "../organization/organization.loaders.ts";
+import { organizationByIdLoader } from "../organization/organization.public.ts";
 
 /** A certificate in PEM that node's X.509 parser reads; anything else is refused at write time. */
 const certificateSchema = z

@@ -1,7 +1,7 @@
 import { builder } from "../../graphql/builder.ts";
 import type { FieldCost } from "../../graphql/cost.ts";
-import { OrganizationRef } from "../organization/organization.graphql.ts";
-import { SpaceRef } from "../space/space.graphql.ts";
+import { OrganizationRef } from "../organization/organization.public.ts";
+import { SpaceRef } from "../space/space.public.ts";
 import {
   defaultSearchPageSize,
   maxQueryLength,

@@ -12,10 +12,14 @@ import {
   pageSize,
   type SortKey,
 } from "../../pagination.ts";
-import type { PageNode } from "../content/content.loaders.ts";
-import { pageAppUrl, revisionOf, revisionTree } from "../content/content.service.ts";
-import type { MarkdownSection } from "../content/markdown/text.ts";
-import { getSpace, visibleSpacesWhere } from "../space/space.access.ts";
+import {
+  type MarkdownSection,
+  type PageNode,
+  pageAppUrl,
+  revisionOf,
+  revisionTree,
+} from "../content/content.public.ts";
+import { getSpace, visibleSpacesWhere } from "../space/space.public.ts";
 
 /** The public API's limit on a search query. */
 export const maxQueryLength = 512;

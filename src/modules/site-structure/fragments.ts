@@ -1,4 +1,4 @@
-import { spaceFields } from "../space/space.rest.ts";
+import { spaceFields } from "../space/space.public.ts";
 
 /** REST shapes of the site structure, shared by the site-section, site-space and section-group routes. */
 export const siteSpaceFields = /* GraphQL */ `

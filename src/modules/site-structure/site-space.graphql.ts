@@ -6,7 +6,7 @@ import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { itemsSelectAny, itemsSelectWithin } from "../../graphql/selection.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
-import { SpaceRef, spaceSummaryFields } from "../space/space.graphql.ts";
+import { SpaceRef, spaceSummaryFields } from "../space/space.public.ts";
 import { type SpaceSettling, siteSpaceSpace } from "./site.access.ts";
 import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleSiteSpaces } from "./site-nodes.service.ts";

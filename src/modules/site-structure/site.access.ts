@@ -10,8 +10,12 @@ import type { Role, Site, Space } from "../../db/generated/client.ts";
 import { loadedOrNull, NotFoundError, UnauthenticatedError } from "../../lib/errors.ts";
 import { defineSettled, loadedByKey } from "../../loaders.ts";
 import { decryptSecret } from "../../secrets.ts";
-import { visibleSpaceLoader, visibleSpaceSummaryLoader } from "../space/space.access.ts";
-import { type SpaceSummary, spaceByIdLoader } from "../space/space.loaders.ts";
+import {
+  type SpaceSummary,
+  spaceByIdLoader,
+  visibleSpaceLoader,
+  visibleSpaceSummaryLoader,
+} from "../space/space.public.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
 import type { SiteSpaceRow } from "./site-space.loaders.ts";
 

@@ -6,7 +6,7 @@ import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
-import { OrganizationRef } from "../organization/organization.graphql.ts";
+import { OrganizationRef } from "../organization/organization.public.ts";
 import { loadVisibleSites } from "./site.access.ts";
 import { siteOrder, siteSpaceCountLoader } from "./site.loaders.ts";
 import {

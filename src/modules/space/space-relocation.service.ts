@@ -5,8 +5,8 @@ import type { Prisma, Space } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
 import { InvalidInputError } from "../../lib/errors.ts";
 import { type mergeRulesSchema, parseInput } from "../../validation.ts";
-import { writeFirstRevision } from "../content/revision.service.ts";
-import { mergeRulesWithin } from "./merge-rules.service.ts";
+import { mergeRulesWithin } from "../organization/organization.public.ts";
+import { writeFirstRevision } from "./first-revision.ts";
 import { getSpace, requireSpaceRole } from "./space.access.ts";
 import { endPosition, requireCollectionIn } from "./space.service.ts";
 

@@ -3,7 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum, RoleEnum } from "../../graphql/enums.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { readsOwnProperty } from "../../graphql/own-property.ts";
-import { OrganizationRef } from "../organization/organization.graphql.ts";
+import { OrganizationRef } from "../organization/organization.public.ts";
 import { collectionPermissions, getCollection, listCollections, loadVisibleCollections } from "./collection.service.ts";
 import { getSpace, loadVisibleSpaces, type SpacePermissions, spacePermissions } from "./space.access.ts";
 import { type MemberSpace, memberSpacePermission } from "./space.service.ts";

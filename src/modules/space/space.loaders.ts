@@ -3,8 +3,8 @@ import { highestRole } from "../../auth/roles.ts";
 import type { Collection, GitSync, Member, Role, Space } from "../../db/generated/client.ts";
 import { keyedSql, keyedText, selectedColumns } from "../../db/sql.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
-import { gitSyncJoinColumns, keepGitSyncReadWith } from "../git-sync/git-sync.loaders.ts";
-import type { MemberKey } from "../member/member.loaders.ts";
+import { type MemberKey, memberCacheKey } from "../member/member.public.ts";
+import { gitSyncJoinColumns, keepGitSyncReadWith } from "./git-sync.loaders.ts";
 
 /**
  * Spaces by id, deleted ones included, without access checks: services decide what the viewer may see. Nearly every
@@ -129,38 +129,6 @@ export const memberSpaceGrantLoader = defineLoader<MemberSpaceKey, Role | null, 
     return keys.map((key) => roles.get(memberSpaceCacheKey(key)) ?? null);
   },
   { cacheKeyFn: memberSpaceCacheKey },
-);
-
-const memberCacheKey = (key: MemberKey) => `${key.organizationId}:${key.userId}`;
-
-/** Live spaces of the organization each member holds an explicit grant on (directly or through a team). */
-export const memberSpaceCountLoader = defineLoader<MemberKey, number, string>(
-  "memberSpaceCount",
-  async (ctx, keys) => {
-    const userIds = [...new Set(keys.map((key) => key.userId))];
-    const rows = await ctx.prisma.spacePermission.findMany({
-      where: {
-        space: { organizationId: { in: [...new Set(keys.map((key) => key.organizationId))] }, deletedAt: null },
-        OR: [{ userId: { in: userIds } }, { team: { members: { some: { userId: { in: userIds } } } } }],
-      },
-      select: {
-        spaceId: true,
-        userId: true,
-        space: { select: { organizationId: true } },
-        team: { select: { members: { select: { userId: true } } } },
-      },
-    });
-    const spaces = new Map<string, Set<string>>();
-    for (const row of rows) {
-      const holders = row.userId ? [row.userId] : (row.team?.members.map((member) => member.userId) ?? []);
-      for (const userId of holders) {
-        const key = memberCacheKey({ organizationId: row.space.organizationId, userId });
-        spaces.set(key, (spaces.get(key) ?? new Set()).add(row.spaceId));
-      }
-    }
-    return keys.map((key) => spaces.get(memberCacheKey(key))?.size ?? 0);
-  },
-  { cacheKeyFn: memberCacheKey },
 );
 
 /** Live spaces each team holds a grant on. */

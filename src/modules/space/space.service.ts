@@ -4,8 +4,8 @@ import { hasRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Prisma, Role, Space } from "../../db/generated/client.ts";
+import type { ModuleJobs } from "../../db/job-queue.ts";
 import { newId } from "../../ids.ts";
-import { defineScheduledWork } from "../../jobs/runner.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { type ListOrder, type OrderKeyInput, sortFor } from "../../list-order.ts";
 import {
@@ -18,10 +18,9 @@ import {
   type SortKey,
 } from "../../pagination.ts";
 import { mergeRulesSchema, parseInput, roleSchema } from "../../validation.ts";
-import type { ContentState } from "../content/content-state.ts";
-import { writeFirstRevision } from "../content/revision.service.ts";
-import { memberByKeyLoader } from "../member/member.loaders.ts";
-import { requireMergeRuleMembers } from "./merge-rules.service.ts";
+import { memberByKeyLoader } from "../member/member.public.ts";
+import { requireMergeRuleMembers } from "../organization/organization.public.ts";
+import { type FirstRevisionWriter, writeFirstRevision } from "./first-revision.ts";
 import { effectiveRole, requireSpaceRole, visibleSpacesWhere } from "./space.access.ts";
 import { grantsReaching, memberSpaceGrantLoader, memberSpacesLoader, spaceByIdLoader } from "./space.loaders.ts";
 
@@ -157,7 +156,8 @@ export async function insertSpace(
     editMode: string;
     createdById: string;
     now: Date;
-    content?: ContentState;
+    /** Writes the first revision when it is not the empty one (a translation's space starts translated). */
+    writeFirst?: FirstRevisionWriter;
   },
 ): Promise<Space> {
   const { createdById: userId, now } = data;
@@ -180,12 +180,11 @@ export async function insertSpace(
       permissions: { create: { id: newId("SpacePermission"), userId, role: "admin", createdAt: now } },
     },
   });
-  await writeFirstRevision(tx, {
+  await (data.writeFirst ?? writeFirstRevision)(tx, {
     id: revisionId,
     spaceId: space.id,
     createdById: userId,
     createdAt: now,
-    content: data.content,
   });
   return space;
 }
@@ -372,7 +371,11 @@ async function purgeDeletedSpaces(prisma: PrismaExecutor, now: Date): Promise<nu
   return count;
 }
 
-defineScheduledWork("purge-deleted-spaces", {
-  cron: "0 * * * *",
-  run: async (prisma, now) => void (await purgeDeletedSpaces(prisma, now)),
-});
+export const spaceJobs: ModuleJobs = {
+  scheduled: {
+    "purge-deleted-spaces": {
+      cron: "0 * * * *",
+      run: async (prisma, now) => void (await purgeDeletedSpaces(prisma, now)),
+    },
+  },
+};

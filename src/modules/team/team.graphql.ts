@@ -6,10 +6,9 @@ import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } fro
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
-import { MemberRef } from "../member/member.graphql.ts";
-import { getMember } from "../member/member.service.ts";
-import { OrganizationRef } from "../organization/organization.graphql.ts";
-import { teamSpaceCountLoader } from "../space/space.loaders.ts";
+import { getMember, MemberRef } from "../member/member.public.ts";
+import { OrganizationRef } from "../organization/organization.public.ts";
+import { teamSpaceCountLoader } from "../space/space.public.ts";
 import { teamByIdLoader, teamMemberCountLoader, teamMemberOrder } from "./team.loaders.ts";
 import {
   createTeam,

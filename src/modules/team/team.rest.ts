@@ -1,6 +1,6 @@
 import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
-import { memberFields } from "../member/member.rest.ts";
+import { memberFields } from "../member/member.public.ts";
 
 export const teamFields = /* GraphQL */ `
   fragment TeamFields on Team {

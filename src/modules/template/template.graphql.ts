@@ -1,10 +1,9 @@
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
-import { getSpace } from "../space/space.access.ts";
-import { SpaceRef } from "../space/space.graphql.ts";
+import { templateParamsSchema } from "../content/content.public.ts";
+import { getSpace, SpaceRef } from "../space/space.public.ts";
 import { applyTemplateSchema, applyTemplateToSpace } from "./template.service.ts";
-import { templateParamsSchema } from "./templates.ts";
 
 const SpaceTemplateParamsInput = builder.inputType("SpaceTemplateParamsInput", {
   description: "What a template needs to add its pages.",

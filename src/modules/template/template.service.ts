@@ -1,10 +1,9 @@
 import { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import { parseInput } from "../../validation.ts";
-import { editChangeRequestContent } from "../change-request/change-request.service.ts";
-import { editSpaceContent } from "../content/content.service.ts";
-import { requireSpaceEditable } from "../space/space.access.ts";
-import { templateEditor, templateSchema } from "./templates.ts";
+import { editChangeRequestContent } from "../change-request/change-request.public.ts";
+import { editSpaceContent, templateEditor, templateSchema } from "../content/content.public.ts";
+import { requireSpaceEditable } from "../space/space.public.ts";
 
 export const applyTemplateSchema = templateSchema.extend({
   changeRequestId: z

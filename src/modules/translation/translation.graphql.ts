@@ -6,8 +6,8 @@ import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
-import { OrganizationRef } from "../organization/organization.graphql.ts";
-import { LanguageEnum } from "../space/space-values.graphql.ts";
+import { OrganizationRef } from "../organization/organization.public.ts";
+import { LanguageEnum } from "../space/space.public.ts";
 import type { TranslationProvider } from "./providers.ts";
 import { translationProvider } from "./providers.ts";
 import {

@@ -4,8 +4,8 @@ import { hasRole } from "../../auth/roles.ts";
 import type { Config } from "../../config.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Job, Prisma, PrismaClient, Translation } from "../../db/generated/client.ts";
+import { enqueueJob, type ModuleJobs } from "../../db/job-queue.ts";
 import { newId } from "../../ids.ts";
-import { defineJob, enqueueJob } from "../../jobs/runner.ts";
 import { InvalidInputError, isRefusal, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import {
   type FilterRules,
@@ -19,10 +19,14 @@ import {
 } from "../../list-order.ts";
 import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
-import type { ContentState, PageState } from "../content/content-state.ts";
-import { readContentState, writeRevision } from "../content/revision.service.ts";
-import { getSpace } from "../space/space.access.ts";
-import { insertSpace, spaceLanguages } from "../space/space.service.ts";
+import {
+  type ContentState,
+  type PageState,
+  readContentState,
+  writeFirstRevision,
+  writeRevision,
+} from "../content/content.public.ts";
+import { getSpace, insertSpace, spaceLanguages } from "../space/space.public.ts";
 import { translationProvider } from "./providers.ts";
 import { applyTranslations, proseSegments, wordCount } from "./translate-markdown.ts";
 
@@ -236,7 +240,7 @@ async function processTranslationRun(prisma: PrismaClient, job: Job, now: Date, 
           editMode: "live",
           createdById,
           now,
-          content: translated,
+          writeFirst: (executor, first) => writeFirstRevision(executor, { ...first, content: translated }),
         });
         resultSpaceId = space.id;
         resultRevisionId = space.revisionId;
@@ -275,6 +279,10 @@ export async function loadVisibleTranslations(ctx: RequestContext, ids: readonly
   return nullWhereRefused(ids, rows, (row) => getTranslation(ctx, row.organizationId, row.id));
 }
 
-defineJob(translationRunJobType, {
-  run: (prisma, job, now, { config, signal }) => processTranslationRun(prisma, job, now, config, signal),
-});
+export const translationJobs: ModuleJobs = {
+  handlers: {
+    [translationRunJobType]: {
+      run: (prisma, job, now, { config, signal }) => processTranslationRun(prisma, job, now, config, signal),
+    },
+  },
+};

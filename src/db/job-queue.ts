@@ -1,17 +1,17 @@
 import type PgBoss from "pg-boss";
 import type { Config } from "../config.ts";
-import type { PrismaExecutor } from "../db/database.ts";
-import type { Job, PrismaClient } from "../db/generated/client.ts";
-import { jobEngineSchema as engineSchema } from "../db/migrate.ts";
-import type { SqlReader } from "../db/sql.ts";
 import type { EventBus } from "../events/bus.ts";
 import type { JobStatus, JobUpdate } from "../events/topics.ts";
 import { newId } from "../ids.ts";
+import type { PrismaExecutor } from "./database.ts";
+import type { Job, PrismaClient } from "./generated/client.ts";
+import { jobEngineSchema as engineSchema } from "./migrate.ts";
+import type { SqlReader } from "./sql.ts";
 
 /**
- * The jobs layer's contract with the modules: they define their job types here (the engine, engine.ts, runs them)
- * and add jobs inside their own transactions. The "Job" row is the user-visible record of a job (status, progress,
- * last error); the engine's own row (schema `pgboss`) schedules and retries it.
+ * The jobs layer's contract with the modules: the shape of their job types (the engine, src/jobs/engine.ts, runs
+ * them) and adding jobs inside their own transactions. The "Job" row is the user-visible record of a job (status,
+ * progress, last error); the engine's own row (schema `pgboss`) schedules and retries it.
  */
 
 /** Records how far a job is (`done` of `total` steps) and tells its watchers. */
@@ -37,19 +37,14 @@ export interface ScheduledWork {
   run(prisma: PrismaClient, now: Date, tools: Omit<JobTools, "reportProgress">): Promise<void>;
 }
 
-/** Job types by name, filled by the modules as they load (their service files call `defineJob`). */
-export const jobHandlers = new Map<string, JobHandler>();
-export const scheduledWork = new Map<string, ScheduledWork>();
-
-export function defineJob(type: string, handler: JobHandler): void {
-  if (jobHandlers.has(type)) throw new Error(`Job type ${type} is defined twice`);
-  jobHandlers.set(type, handler);
-}
-
-/** Names are the engine's queue names: letters, digits, hyphens. */
-export function defineScheduledWork(name: string, work: ScheduledWork): void {
-  if (scheduledWork.has(name)) throw new Error(`Scheduled work ${name} is defined twice`);
-  scheduledWork.set(name, work);
+/**
+ * A module's jobs: the job types it adds (`enqueueJob`) and its work on a schedule. Modules export them through their
+ * door and the composition root (src/module-wiring.ts) registers them with the engine (src/jobs/registry.ts): the
+ * engine above the modules, the modules knowing only this contract below them.
+ */
+export interface ModuleJobs {
+  handlers?: Record<string, JobHandler>;
+  scheduled?: Record<string, ScheduledWork>;
 }
 
 /** Attempts of a job before it is failed for good (the first run and its retries). */

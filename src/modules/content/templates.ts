@@ -4,9 +4,9 @@ import type { Space } from "../../db/generated/client.ts";
 import { randomBase62 } from "../../ids.ts";
 import { InvalidInputError } from "../../lib/errors.ts";
 import { parseInput } from "../../validation.ts";
-import { type ContentEditor, changesEditor, fileDownloadUrl } from "../content/content.service.ts";
-import type { ComputedPage } from "../content/content-state.ts";
-import { getReferencedSpec } from "../openapi-spec/openapi-spec.service.ts";
+import { getReferencedSpec } from "../openapi-spec/openapi-spec.public.ts";
+import { type ContentEditor, changesEditor, fileDownloadUrl } from "./content.service.ts";
+import type { ComputedPage } from "./content-state.ts";
 
 /** The public API's `{ id, params: { contentRefs } }` of a template (POST content/template, change request create). */
 export const templateParamsSchema = z.strictObject({

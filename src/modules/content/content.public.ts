@@ -1,0 +1,46 @@
+/** The content module's door: all that other modules and the app may use of it (docs/architecture.md). */
+export { changeRequestFields, userFields } from "./change-request.fragments.ts";
+export {
+  computedDescription,
+  metadataDescription,
+  PageFormatEnum,
+  RevisionFileRef,
+  RevisionPageRef,
+  RevisionRef,
+} from "./content.graphql.ts";
+export { contentPlainRoutes } from "./content.http.ts";
+export type { PageNode, RevisionFileView, RevisionTree } from "./content.loaders.ts";
+export {
+  contentEditFields,
+  contentReadRoutes,
+  contentRoutes,
+  fileFields,
+  listedPageFields,
+  pageFields,
+} from "./content.rest.ts";
+export {
+  type ContentEdit,
+  type ContentEditor,
+  changesEditor,
+  contentJobs,
+  createPdfExport,
+  editSpaceContent,
+  onLatestHead,
+  pageAppUrl,
+  prepareEdit,
+  revisionFiles,
+  revisionOf,
+  revisionPage,
+  revisionRead,
+  revisionTree,
+  writeEdits,
+} from "./content.service.ts";
+export { type MergeConflict, mergeContent } from "./content-merge.ts";
+export { type ContentState, childrenOf, type NewBlob, type PageState, uniqueSlug } from "./content-state.ts";
+export { ContentChangesInput, ContentEditRef } from "./content-write.graphql.ts";
+export { pageVersionLinkRows } from "./link-extraction.ts";
+export type { Document } from "./markdown/document.ts";
+export { documentToMarkdown } from "./markdown/from-document.ts";
+export type { MarkdownSection } from "./markdown/text.ts";
+export { newPageLinks, readContentState, sha256, writeFirstRevision, writeRevision } from "./revision.service.ts";
+export { templateEditor, templateParamsSchema, templateSchema } from "./templates.ts";

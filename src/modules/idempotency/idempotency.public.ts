@@ -1,0 +1,8 @@
+/** The idempotency module's door: all that other modules and the app may use of it (docs/architecture.md). */
+export {
+  abandonIdempotentRequest,
+  finishIdempotentRequest,
+  idempotencyJobs,
+  requestHash,
+  startIdempotentRequest,
+} from "./idempotency.service.ts";

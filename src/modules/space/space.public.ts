@@ -1,0 +1,18 @@
+/** The space module's door: all that other modules and the app may use of it (docs/architecture.md). */
+export { registerFirstRevisionWriter } from "./first-revision.ts";
+export { gitSyncBySpaceLoader, gitSyncReadWith } from "./git-sync.loaders.ts";
+export {
+  getSpace,
+  loadVisibleSpaces,
+  requireSpaceEditable,
+  requireSpaceRole,
+  spaceRole,
+  visibleSpaceLoader,
+  visibleSpaceSummaryLoader,
+  visibleSpacesWhere,
+} from "./space.access.ts";
+export { SpaceRef, spaceSummaryFields } from "./space.graphql.ts";
+export { type SpaceSummary, spaceByIdLoader, teamSpaceCountLoader } from "./space.loaders.ts";
+export { spaceFields, spaceRoutes } from "./space.rest.ts";
+export { createSpace, insertSpace, spaceJobs, spaceLanguages } from "./space.service.ts";
+export { LanguageEnum } from "./space-values.graphql.ts";

@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { cruise, type ICruiseResult } from "dependency-cruiser";
+import extractDepcruiseOptions from "dependency-cruiser/config-utl/extract-depcruise-options";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/*
+ * The module rules of .dependency-cruiser.cjs and .dependency-cruiser-modules.cjs run on a small tree written here,
+ * which breaks each rule once and keeps one clean pair: a rule that never fires would let `npm run lint` pass anyway.
+ */
+
+const mainConfig = new URL("../../.dependency-cruiser.cjs", import.meta.url).pathname;
+const modulesConfig = new URL("../../.dependency-cruiser-modules.cjs", import.meta.url).pathname;
+
+const fixture: Record<string, string> = {
+  // alpha uses beta through its door, and beta's door only: allowed.
+  "src/modules/alpha/alpha.public.ts": 'export { alphaValue } from "./alpha.service.ts";\n',
+  "src/modules/alpha/alpha.service.ts":
+    'import { betaValue } from "../beta/beta.public.ts";\nexport const alphaValue = betaValue + 1;\n',
+  "src/modules/beta/beta.public.ts": 'export { betaValue } from "./beta.service.ts";\n',
+  "src/modules/beta/beta.service.ts": "export const betaValue = 1;\n",
+  // beta uses alpha back: no file cycle, but a module cycle.
+  "src/modules/beta/beta-reader.ts":
+    'import { alphaValue } from "../alpha/alpha.public.ts";\nexport const read = alphaValue;\n',
+  // gamma reaches past alpha's door, and into the job engine.
+  "src/modules/gamma/gamma.service.ts":
+    'import { alphaValue } from "../alpha/alpha.service.ts";\nimport { engine } from "../../jobs/engine.ts";\n' +
+    "export const gamma = alphaValue + engine;\n",
+  "src/jobs/engine.ts": "export const engine = 1;\n",
+  // The app outside the modules reaches past a door too.
+  "src/outside.ts": 'import { betaValue } from "./modules/beta/beta.service.ts";\nexport const outside = betaValue;\n',
+};
+
+let root: string;
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), "dependency-rules-"));
+  for (const [path, text] of Object.entries(fixture)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** The violations `npm run lint` would report on the fixture (read as the CLI reads it, without the project's tsconfig). */
+async function violations(configFile: string): Promise<string[]> {
+  const { tsConfig: _projectTsConfig, ...options } = await extractDepcruiseOptions(configFile);
+  const { output } = await cruise(["src"], { ...options, baseDir: root });
+  const result = output as ICruiseResult;
+  return result.summary.violations.map((violation) => `${violation.rule.name}: ${violation.from} -> ${violation.to}`);
+}
+
+describe("dependency rules", () => {
+  it("refuse an import past a module's door, from a module or from the app, and a module importing the engine", async () => {
+    expect((await violations(mainConfig)).sort()).toEqual([
+      "app-enters-modules-through-doors: src/outside.ts -> src/modules/beta/beta.service.ts",
+      "modules-enter-through-doors: src/modules/gamma/gamma.service.ts -> src/modules/alpha/alpha.service.ts",
+      "modules-never-import-the-job-engine: src/modules/gamma/gamma.service.ts -> src/jobs/engine.ts",
+    ]);
+  });
+
+  it("refuse two modules importing each other, though no file cycle joins them", async () => {
+    expect((await violations(modulesConfig)).sort()).toEqual([
+      "no-module-cycles: src/modules/alpha -> src/modules/beta",
+      "no-module-cycles: src/modules/beta -> src/modules/alpha",
+    ]);
+  });
+});
