@@ -126,7 +126,7 @@ export type AddSpaceToSiteMutationVariables = Exact<{
 }>;
 
 
-export type AddSpaceToSiteMutation = { createSiteSpace: { siteSpace: { id: string, title: string, path: string, section: string | null, space: { id: string, title: string } | null }, siteSpaceEdge: { cursor: string } } | null };
+export type AddSpaceToSiteMutation = { createSiteSpace: { siteSpace: { id: string, title: string, path: string, section: string | null, space: { id: string, title: string } | null } | null, siteSpaceEdge: { cursor: string } | null } | null };
 
 export type DeleteSiteSpaceMutationVariables = Exact<{
   organizationId: string | number;
@@ -135,7 +135,7 @@ export type DeleteSiteSpaceMutationVariables = Exact<{
 }>;
 
 
-export type DeleteSiteSpaceMutation = { deleteSiteSpace: { deletedId: string } | null };
+export type DeleteSiteSpaceMutation = { deleteSiteSpace: { deletedId: string | null } | null };
 
 export const SiteSpaceItemFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SiteSpaceItem"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SiteSpace"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"section"}},{"kind":"Field","name":{"kind":"Name","value":"space"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}}]} as unknown as DocumentNode;
 export const ViewerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]}}]} as unknown as DocumentNode;
