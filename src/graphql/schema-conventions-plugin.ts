@@ -11,13 +11,15 @@ import { resolveNodeIds, resolveNodeTypesById } from "./node-ids.ts";
 import { readOwnProperties } from "./own-property.ts";
 import { applyPartialSuccessNullability } from "./partial-success.ts";
 import { addDeprecatedMutationAliases } from "./renamed-mutations.ts";
+import { shareEdgesByItemType } from "./shared-edges.ts";
 import { mutationUserErrorCodes, userErrorCodes, withUserErrors } from "./user-errors.ts";
 
 /**
  * The schema's conventions, applied by Pothos when it builds the schema (its plugin API: `onTypeConfig` sees every
  * type's options, `afterBuild` the built schema), so that every field any module adds follows them: deprecated
  * aliases of renamed mutations, partial-success nullability, node ids without async resolvers, `Node` types named by
- * their ids' prefixes, own-property reads without resolvers, enum names in input descriptions, and each mutation's
+ * their ids' prefixes, own-property reads without resolvers, enum names in input descriptions, one edge type per
+ * item type, and each mutation's
  * user-fixable failures answered as its payload's `userErrors` with the codes its description lists.
  */
 class SchemaConventionsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
@@ -61,7 +63,10 @@ class SchemaConventionsPlugin<Types extends SchemaTypes> extends BasePlugin<Type
     return nameEnumValuesInDescriptions(
       readOwnProperties(
         resolveNodeTypesById(
-          resolveNodeIds(applyPartialSuccessNullability(addDeprecatedMutationAliases(schema)), this.idResolvers),
+          resolveNodeIds(
+            applyPartialSuccessNullability(addDeprecatedMutationAliases(shareEdgesByItemType(schema))),
+            this.idResolvers,
+          ),
         ),
       ),
     );

@@ -14,9 +14,9 @@ export type OrderDirection =
 
 /** Conditions on the sites listed, all of which must hold. */
 export type SiteFilter = {
-  /** Only sites created after this time (ISO 8601). Format date-time; may be null. */
+  /** Only sites created after this time (ISO 8601). May be null. */
   createdAfter?: string | null | undefined;
-  /** Only sites created before this time (ISO 8601). Format date-time; may be null. */
+  /** Only sites created before this time (ISO 8601). May be null. */
   createdBefore?: string | null | undefined;
   /** Only published (true) or unpublished (false) sites. */
   published?: boolean | null | undefined;
@@ -24,9 +24,9 @@ export type SiteFilter = {
   titleContains?: string | null | undefined;
   /** Only sites of this type. One of BASIC, PREMIUM, ULTIMATE, SPONSORED, LEGACY_BASIC, LEGACY_PREMIUM; may be null. */
   type?: SiteType | null | undefined;
-  /** Only sites last changed after this time (ISO 8601). Format date-time; may be null. */
+  /** Only sites last changed after this time (ISO 8601). May be null. */
   updatedAfter?: string | null | undefined;
-  /** Only sites last changed before this time (ISO 8601). Format date-time; may be null. */
+  /** Only sites last changed before this time (ISO 8601). May be null. */
   updatedBefore?: string | null | undefined;
   /** Only sites with this visibility. One of PUBLIC, UNLISTED, SHARE_LINK, VISITOR_AUTH; may be null. */
   visibility?: SiteVisibility | null | undefined;

@@ -1,6 +1,6 @@
 import { type GraphQLEnumType, type GraphQLField, getNamedType, isObjectType } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
-import { renamedMutations } from "../../src/graphql/renamed-mutations.ts";
+import { deprecatedNamesRemovedIn, renamedMutations } from "../../src/graphql/renamed-mutations.ts";
 import { schema } from "../../src/schema.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { graphqlAnswer } from "../helpers/graphql-answer.ts";
@@ -97,7 +97,7 @@ describe("the schema's mutation payloads", () => {
   it("keeps each old name as a deprecated alias answering its new field's payload, and lists errors", () => {
     const fields = schema.getMutationType()?.getFields() ?? {};
     for (const [oldName, newName] of Object.entries(renamedMutations)) {
-      expect(fields[oldName]?.deprecationReason).toBe(`Use ${newName}.`);
+      expect(fields[oldName]?.deprecationReason).toBe(`Use ${newName}. Removed in ${deprecatedNamesRemovedIn}.`);
       expect(String(fields[oldName]?.type)).toBe(String(fields[newName]?.type));
     }
     expect(current.filter((field) => !field.description?.includes("Errors: UNAUTHENTICATED"))).toEqual([]);
