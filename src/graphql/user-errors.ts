@@ -52,7 +52,7 @@ function argumentPath(path: readonly PropertyKey[], argumentNames: ReadonlySet<s
 }
 
 /** `error` as user errors when its code is one of `codes`: one per invalid value, each with its path. */
-export function userErrorsOf(
+function userErrorsOf(
   error: DomainError,
   codes: readonly UserErrorCode[],
   argumentNames: ReadonlySet<string>,
