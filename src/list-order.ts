@@ -75,9 +75,9 @@ type FilterRule<Node> =
 
 export type FilterRules<Node, Filter> = { readonly [Key in keyof Filter]-?: FilterRule<Node> };
 
-/** Filter values: search text, ISO 8601 bounds (exclusive). */
+/** Filter values: search text, time bounds (exclusive; GraphQL's `DateTime` parses them). */
 export const containsSchema = z.string().trim().min(1).max(256);
-export const dateBoundSchema = z.iso.datetime({ offset: true }).transform((text) => new Date(text));
+export const dateBoundSchema = z.date();
 
 /** Validates a list's `filter` with its schema (400 on unknown keys or bad values); no filter is `{}`. */
 export function parseFilter<Schema extends z.ZodType>(schema: Schema, filter: unknown): z.infer<Schema> {

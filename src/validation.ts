@@ -1,14 +1,21 @@
 import { z } from "zod";
 import { InvalidInputError } from "./lib/errors.ts";
 
-/** Validates service input; the first problems become one 400 message naming the fields. */
+/**
+ * Validates service input; the first problems become one 400 message naming the fields, and every problem stays
+ * with its path for GraphQL's `userErrors`.
+ */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const problems = result.error.issues
+  const { issues } = result.error;
+  const problems = issues
     .slice(0, 5)
     .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message));
-  throw new InvalidInputError(`Invalid input: ${problems.join("; ")}`);
+  throw new InvalidInputError(
+    `Invalid input: ${problems.join("; ")}`,
+    issues.map((issue) => ({ path: issue.path, message: issue.message })),
+  );
 }
 
 export const roleSchema = z.enum(["admin", "create", "review", "edit", "comment", "read"]);

@@ -31,7 +31,9 @@ export function maskError(error: unknown, requestId: string, log: (error: unknow
       extensions: { code: domain.code, status: domain.status, retryAfter: retryAfterOf(domain) },
     });
   }
-  if (graphQLError && !graphQLError.originalError) {
+  // graphql-jit keeps a scalar's refusal of a variable's value (`DateTime`) as the original error of its own.
+  const refusedVariable = !graphQLError?.path && graphQLError?.originalError instanceof GraphQLError;
+  if (graphQLError && (!graphQLError.originalError || refusedVariable)) {
     // graphql-jit's errors may have no `extensions` at all.
     if (graphQLError.extensions?.code !== undefined) return graphQLError;
     // graphql-js's own errors carry no code. Without a path they are about the request (its variables' values):

@@ -55,12 +55,12 @@ export function orderByDescription(fallback: string): string {
 
 /** What a `<Type>Filter` input builder offers the date-bound helper below. */
 interface DateFieldBuilder<Field> {
-  string(options: { description: string }): Field;
+  field(options: { type: "DateTime"; description: string }): Field;
 }
 
 /**
- * Time-bound filter fields (`createdAfter`, ...), described from the service's filter schema. They are strings
- * the service validates as ISO 8601 (a `BAD_USER_INPUT` naming the field), as it does every other filter value.
+ * Time-bound filter fields (`createdAfter`, ...), described from the service's filter schema: `DateTime`s, like
+ * every date the schema answers.
  */
 export function dateBoundFields<Field, Key extends string>(
   t: DateFieldBuilder<Field>,
@@ -68,7 +68,7 @@ export function dateBoundFields<Field, Key extends string>(
   keys: readonly Key[],
 ): Record<Key, Field> {
   return Object.fromEntries(
-    keys.map((key) => [key, t.string({ description: describeInputField(schema, key) })]),
+    keys.map((key) => [key, t.field({ type: "DateTime", description: describeInputField(schema, key) })]),
   ) as Record<Key, Field>;
 }
 

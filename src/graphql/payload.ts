@@ -8,6 +8,7 @@ import type {
   UnauthenticatedError,
 } from "../lib/errors.ts";
 import { builder } from "./builder.ts";
+import { recordMutationErrorCodes, type UserError, userErrorCodes } from "./user-errors.ts";
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
@@ -21,42 +22,74 @@ interface PayloadField<Value> {
         ? "Boolean"
         : OutputRef<Value>;
   description: string;
-  /** Whether the field may be null (an object that may no longer exist, a position the model does not have). */
-  nullable?: boolean;
 }
 
-/** `CreateSitePayload` for `createSite`: Relay's convention, one payload type per mutation. */
-function payloadName(mutation: string): string {
-  return `${mutation.charAt(0).toUpperCase()}${mutation.slice(1)}Payload`;
+/** `CreateSite` for `createSite`: the prefix of its payload's and user error's type names. */
+function typePrefix(mutation: string): string {
+  return `${mutation.charAt(0).toUpperCase()}${mutation.slice(1)}`;
+}
+
+/**
+ * `<Mutation>UserError` and its code enum. The enum's values here are placeholders: the schema conventions set the
+ * codes the mutation's description lists when the schema is built (the description is worded after this runs).
+ */
+function userErrorType(mutation: string) {
+  const prefix = typePrefix(mutation);
+  const codeEnum = builder.enumType(`${prefix}UserErrorCode`, {
+    description: `Why \`${mutation}\` refused its input.`,
+    values: Object.fromEntries(Object.entries(userErrorCodes).map(([code, description]) => [code, { description }])),
+    extensions: { userErrorCodesOf: mutation },
+  });
+  return builder.objectRef<UserError>(`${prefix}UserError`).implement({
+    description: `A failure of \`${mutation}\` the caller can fix by changing its input.`,
+    fields: (t) => ({
+      field: t.exposeStringList("field", {
+        nullable: true,
+        description: 'Path of the input value to fix (`["input", "title"]`); null when no single value is at fault.',
+      }),
+      message: t.exposeString("message", { description: "What is wrong, in English." }),
+      code: t.field({ type: codeEnum, description: "What is wrong, as a code.", resolve: (error) => error.code }),
+    }),
+  });
 }
 
 /**
  * The payload type of one mutation: each key of `Shape` is a field, declared with its GraphQL type and description,
  * read from the object the resolver returns. Relay clients select what changed (and a new node's edge, or a deleted
- * node's id) from it instead of refetching.
+ * node's id) from it instead of refetching. Every payload also has `userErrors` (the schema conventions answer them
+ * when the mutation fails on its input); the other fields are null then, so all are nullable.
  */
 export function payloadType<Shape extends object>(
   mutation: string,
   fields: { [Key in keyof Shape & string]-?: PayloadField<NonNullable<Shape[Key]>> },
 ): ObjectRef<Types, Shape> {
-  const ref = builder.objectRef<Shape>(payloadName(mutation));
+  const ref = builder.objectRef<Shape>(`${typePrefix(mutation)}Payload`);
+  const userError = userErrorType(mutation);
   ref.implement({
     description: `What \`${mutation}\` changed.`,
-    fields: (t) =>
-      Object.fromEntries(
+    fields: (t) => ({
+      ...Object.fromEntries(
         Object.entries(fields).map(([key, field]) => {
-          const { type, description, nullable = false } = field as PayloadField<unknown>;
+          const { type, description } = field as PayloadField<unknown>;
           return [
             key,
             t.field({
               type: type as ObjectRef<Types, unknown>,
-              nullable,
-              description,
+              nullable: true,
+              description: `${description} Null when \`userErrors\` lists why it failed.`,
               resolve: (payload) => (payload as Record<string, unknown>)[key] as never,
             }),
           ];
         }),
       ),
+      userErrors: t.field({
+        type: [userError],
+        description:
+          "The caller's input the mutation refused, each value to fix with its path and code; empty on success. " +
+          "Selecting this field asks for these failures as data; without it they come as top-level errors.",
+        resolve: (payload) => (payload as { userErrors?: UserError[] }).userErrors ?? [],
+      }),
+    }),
   });
   return ref;
 }
@@ -78,5 +111,7 @@ type ErrorCode = (
 export function describeMutation(summary: string, errors: Partial<Record<ErrorCode, string>>): string {
   const listed = { UNAUTHENTICATED: "no valid token", ...errors };
   const codes = Object.entries(listed).map(([code, when]) => `${code} (${when})`);
-  return `${summary} Errors: ${codes.join(", ")}.`;
+  const description = `${summary} Errors: ${codes.join(", ")}.`;
+  recordMutationErrorCodes(description, Object.keys(listed));
+  return description;
 }

@@ -1,8 +1,12 @@
 import type { GraphQLSchema } from "graphql";
 
+/** The release that removes the deprecated names (CHANGELOG: deprecated names last one release). */
+export const deprecatedNamesRemovedIn = "0.3.0";
+
 /**
- * Mutations renamed so that each name says what happens (old name -> new name). The old names stay for one release
- * as deprecated aliases of the new fields: same arguments, resolver and payload.
+ * Mutations renamed so that each name says what happens (old name -> new name), with one verb per action and the
+ * object's own name (`createTeam`, not `createOrganizationTeam`). The old names stay for one release as deprecated
+ * aliases of the new fields: same arguments, resolver and payload.
  */
 export const renamedMutations: Readonly<Record<string, string>> = {
   addMemberToOrganizationTeamById: "addTeamMember",
@@ -10,6 +14,7 @@ export const renamedMutations: Readonly<Record<string, string>> = {
   addSectionToSite: "createSiteSection",
   addSpaceToSite: "createSiteSpace",
   createOrUpdateOpenAPISpecBySlug: "createOrUpdateOpenAPISpec",
+  createOrganizationTeam: "createTeam",
   deleteMemberFromOrganizationTeamById: "removeTeamMember",
   deleteOpenAPISpecBySlug: "deleteOpenAPISpec",
   deleteOrganizationInviteById: "deleteOrganizationInvite",
@@ -50,7 +55,7 @@ export function addDeprecatedMutationAliases(schema: GraphQLSchema): GraphQLSche
       ...field,
       name: oldName,
       description: `Former name of \`${newName}\`, kept for one release. ${field.description ?? ""}`.trim(),
-      deprecationReason: `Use ${newName}.`,
+      deprecationReason: `Use ${newName}. Removed in ${deprecatedNamesRemovedIn}.`,
     };
   }
   return schema;

@@ -17,9 +17,22 @@ export function retryAfterOf(error: DomainError): number | undefined {
   return error.status === 503 ? (error.retryAfterSeconds ?? unavailableRetrySeconds) : undefined;
 }
 
+/** One invalid value of an input: its path inside the validated input, and what is wrong with it. */
+export interface InputIssue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
 export class InvalidInputError extends DomainError {
   readonly status = 400;
   readonly code = "BAD_USER_INPUT";
+  /** Every invalid value, for GraphQL's `userErrors`; the message words the first few for REST. */
+  constructor(
+    message: string,
+    readonly issues: readonly InputIssue[] = [],
+  ) {
+    super(message);
+  }
 }
 
 export class UnauthenticatedError extends DomainError {

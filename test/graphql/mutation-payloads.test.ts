@@ -1,6 +1,6 @@
-import { type GraphQLField, getNamedType, isObjectType } from "graphql";
+import { type GraphQLEnumType, type GraphQLField, getNamedType, isObjectType } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
-import { renamedMutations } from "../../src/graphql/renamed-mutations.ts";
+import { deprecatedNamesRemovedIn, renamedMutations } from "../../src/graphql/renamed-mutations.ts";
 import { schema } from "../../src/schema.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { graphqlAnswer } from "../helpers/graphql-answer.ts";
@@ -68,10 +68,36 @@ describe("the schema's mutation payloads", () => {
     expect(withoutId).toEqual([]);
   });
 
+  it("gives every current payload userErrors of its own <Mutation>UserError, with field, message and code", () => {
+    const withoutUserErrors = current
+      .filter((field) => {
+        const prefix = `${field.name[0]?.toUpperCase()}${field.name.slice(1)}`;
+        const userErrors = payloadFields(field).userErrors;
+        const userError = userErrors && getNamedType(userErrors.type);
+        if (String(userErrors?.type) !== `[${prefix}UserError!]!` || !isObjectType(userError)) return true;
+        const { field: path, message, code } = userError.getFields();
+        return (
+          String(path?.type) !== "[String!]" ||
+          String(message?.type) !== "String!" ||
+          String(code?.type) !== `${prefix}UserErrorCode!`
+        );
+      })
+      .map((field) => field.name);
+    expect(current.length).toBeGreaterThan(80);
+    expect(withoutUserErrors).toEqual([]);
+  });
+
+  it("lists in each mutation's code enum the user error codes its description lists", () => {
+    const codes = (name: string) =>
+      (schema.getType(`${name}UserErrorCode`) as GraphQLEnumType).getValues().map((value) => value.name);
+    expect(codes("CreateApiToken")).toEqual(["BAD_USER_INPUT", "TOO_MANY_API_TOKENS"]);
+    expect(codes("DeleteTeam")).toEqual(["BAD_USER_INPUT"]);
+  });
+
   it("keeps each old name as a deprecated alias answering its new field's payload, and lists errors", () => {
     const fields = schema.getMutationType()?.getFields() ?? {};
     for (const [oldName, newName] of Object.entries(renamedMutations)) {
-      expect(fields[oldName]?.deprecationReason).toBe(`Use ${newName}.`);
+      expect(fields[oldName]?.deprecationReason).toBe(`Use ${newName}. Removed in ${deprecatedNamesRemovedIn}.`);
       expect(String(fields[oldName]?.type)).toBe(String(fields[newName]?.type));
     }
     expect(current.filter((field) => !field.description?.includes("Errors: UNAUTHENTICATED"))).toEqual([]);
@@ -199,5 +225,81 @@ describe("mutation payloads over HTTP", () => {
       { organizationId: org.organizationId, siteId: created.site.id },
     );
     expect(deleted.deleteSiteById.deletedId).toBe(created.site.id);
+  });
+});
+
+const createSpaceWithUserErrors = `mutation($organizationId: ID!, $input: CreateSpaceInput!) {
+  createSpace(organizationId: $organizationId, input: $input) {
+    space { id }
+    userErrors { field message code }
+  }
+}`;
+
+/** Two invalid values: a title over 50 characters and an emoji over 50. */
+const twoBadFields = { title: "t".repeat(51), emoji: "e".repeat(51) };
+
+interface UserErrorsAnswer {
+  createSpace: { space: null; userErrors: { field: string[] | null; message: string; code: string }[] };
+}
+
+describe("userErrors over HTTP", () => {
+  it("answers every invalid value as a user error with its input path and code, and a null result", async () => {
+    const answered = await data<UserErrorsAnswer>(createSpaceWithUserErrors, {
+      organizationId: org.organizationId,
+      input: twoBadFields,
+    });
+    expect(answered.createSpace.space).toBeNull();
+    expect(answered.createSpace.userErrors).toEqual([
+      { field: ["input", "title"], message: expect.stringMatching(/50/), code: "BAD_USER_INPUT" },
+      { field: ["input", "emoji"], message: expect.stringMatching(/50/), code: "BAD_USER_INPUT" },
+    ]);
+  });
+
+  it("answers an empty userErrors list on success", async () => {
+    const answered = await data<{ createSpace: { space: { id: string }; userErrors: unknown[] } }>(
+      createSpaceWithUserErrors,
+      { organizationId: org.organizationId, input: { title: "Valid" } },
+    );
+    expect(answered.createSpace.space.id).toMatch(/\S/);
+    expect(answered.createSpace.userErrors).toEqual([]);
+  });
+
+  it("keeps the failure a top-level error for an operation that does not select userErrors", async () => {
+    const answer = await post(
+      `mutation($organizationId: ID!, $input: CreateSpaceInput!) {
+        createSpace(organizationId: $organizationId, input: $input) { space { id } }
+      }`,
+      { organizationId: org.organizationId, input: twoBadFields },
+    );
+    expect(answer.errors?.map((error) => error.extensions?.code)).toEqual(["BAD_USER_INPUT"]);
+    expect(answer.data).toEqual({ createSpace: null });
+  });
+
+  it("keeps a missing object a top-level error even when userErrors are selected", async () => {
+    const answer = await post(
+      `mutation($organizationId: ID!) {
+        updateSite(organizationId: $organizationId, siteId: "site_missing", input: { title: "Nowhere" }) {
+          site { id }
+          userErrors { code }
+        }
+      }`,
+      { organizationId: org.organizationId },
+    );
+    expect(answer.errors?.map((error) => error.extensions?.code)).toEqual(["NOT_FOUND"]);
+    expect(answer.data).toEqual({ updateSite: null });
+  });
+
+  it("answers the same two invalid values over REST with today's 400 and one message naming both", async () => {
+    const answered = await data<UserErrorsAnswer>(createSpaceWithUserErrors, {
+      organizationId: org.organizationId,
+      input: twoBadFields,
+    });
+    const [title, emoji] = answered.createSpace.userErrors.map((error) => error.message);
+    const response = await t.rest("POST", `/orgs/${org.organizationId}/spaces`, {
+      token: org.members.admin.token,
+      body: twoBadFields,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { code: 400, message: `Invalid input: title: ${title}; emoji: ${emoji}` } });
   });
 });

@@ -54,21 +54,23 @@ describe("viewer and tokens", () => {
   it("creates a token shown once, lists it, and revoking it locks it out", async () => {
     const client = t.graphql(org.members.edit.token);
     const created = await client.request(CreateToken, { label: "laptop" });
-    expect(present(created.createApiToken).token).toMatch(/^dmt_/);
+    const token = present(present(created.createApiToken).token);
+    const apiTokenId = present(present(created.createApiToken).apiToken).id;
+    expect(token).toMatch(/^dmt_/);
     const stored = await t.db.prisma.apiToken.findUniqueOrThrow({
-      where: { id: present(created.createApiToken).apiToken.id },
+      where: { id: apiTokenId },
     });
-    expect(stored.hash).not.toContain(present(created.createApiToken).token);
+    expect(stored.hash).not.toContain(token);
 
-    const fresh = t.graphql(present(created.createApiToken).token);
+    const fresh = t.graphql(token);
     const viewer = await fresh.request(Viewer);
     expect(viewer.viewer.user.id).toBe(org.members.edit.id);
     expect(viewer.viewer.apiTokens.nodes.map((token) => token.label)).toContain("laptop");
 
-    await client.request(RevokeToken, { id: present(created.createApiToken).apiToken.id });
+    await client.request(RevokeToken, { id: apiTokenId });
     const error = await errorOf(fresh.request(Viewer));
     expect(error?.extensions?.code).toBe("UNAUTHENTICATED");
-    const rest = await t.rest("GET", "/orgs", { token: present(created.createApiToken).token });
+    const rest = await t.rest("GET", "/orgs", { token });
     expect(rest.status).toBe(401);
   });
 

@@ -463,7 +463,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   "Mutation.createOrganization": { route: "POST /orgs" },
   "Mutation.createOrganizationInvite": { route: "POST /orgs/{organizationId}/link-invites" },
   "Mutation.createOrganizationSAMLProvider": { route: "POST /orgs/{organizationId}/saml" },
-  "Mutation.createOrganizationTeam": { route: "PUT /orgs/{organizationId}/teams" },
+  "Mutation.createTeam": { route: "PUT /orgs/{organizationId}/teams" },
   "Mutation.createSite": { route: "POST /orgs/{organizationId}/sites" },
   "Mutation.createSiteShareLink": { route: "POST /orgs/{organizationId}/sites/{siteId}/share-links" },
   "Mutation.createSpace": { route: "POST /orgs/{organizationId}/spaces" },

@@ -178,7 +178,7 @@ async function addSiteSpace(spaceId: string, sectionId: string | null) {
   if (!organization || !site) return;
   const variables = { organizationId: organization.id, siteId: site.id, spaceId, sectionId };
   const { createSiteSpace } = await requireGateway().AddSpaceToSite(variables);
-  if (!createSiteSpace) throw new Error("The site is gone");
+  if (!createSiteSpace?.siteSpace) throw new Error("The site is gone");
   site = withSiteSpace(site, createSiteSpace.siteSpace);
   renderSite();
 }
@@ -191,7 +191,7 @@ async function removeSiteSpace(siteSpaceId: string) {
     siteId: site.id,
     siteSpaceId,
   });
-  if (!deleteSiteSpace) throw new Error("The site is gone");
+  if (!deleteSiteSpace?.deletedId) throw new Error("The site is gone");
   site = withoutSiteSpace(site, deleteSiteSpace.deletedId);
   renderSite();
 }

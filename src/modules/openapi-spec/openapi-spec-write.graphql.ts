@@ -80,7 +80,6 @@ const UpdateOpenAPISpecPayloadRef = payloadType<{ spec: typeof OpenAPISpecRef.$i
 const DeleteOpenAPISpecPayloadRef = payloadType<{ deletedId: string | null }>("deleteOpenAPISpec", {
   deletedId: {
     type: "ID",
-    nullable: true,
     description: "The deleted spec's id (for Relay's `@deleteRecord`); null when there was no such spec.",
   },
 });

@@ -163,7 +163,6 @@ const RemoveSectionFromGroupPayloadRef = payloadType<{ removedId: string; siteSe
     removedId: { type: "ID", description: "The id of the section moved out of the group (for `@deleteEdge`)." },
     siteSectionGroup: {
       type: SiteSectionGroupRef,
-      nullable: true,
       description: "The group the section left; null when there is no such group.",
     },
   },

@@ -5,6 +5,7 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
 import { OrganizationRef } from "../organization/organization.public.ts";
 import { loadVisibleSites } from "./site.access.ts";
@@ -229,6 +230,8 @@ builder.objectFields(OrganizationRef, (t) => ({
           description:
             "Only sites of this type: basic, premium, ultimate, sponsored, legacy-basic or legacy-premium (others are " +
             "refused).",
+          // REST's `type` query parameter still runs through it, with its wording for unknown types.
+          deprecationReason: `Use filter.type (a SiteType). Removed in ${deprecatedNamesRemovedIn}.`,
         }),
         orderBy: t.arg({ type: [SiteOrderInput], description: orderByDescription("oldest first") }),
         filter: t.arg({ type: SiteFilterInput, description: "Conditions on the sites listed." }),

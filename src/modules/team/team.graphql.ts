@@ -140,7 +140,7 @@ const TeamFilterInput = builder.inputType("TeamFilter", {
   }),
 });
 
-/** The edge of an organization's `teams`, shared with `createOrganizationTeam`'s payload. */
+/** The edge of an organization's `teams`, shared with `createTeam`'s payload. */
 const TeamEdgeRef = builder.edgeObject({ type: TeamRef, name: "OrganizationTeamsConnectionEdge" });
 
 builder.objectFields(OrganizationRef, (t) => ({
@@ -208,10 +208,10 @@ const TeamMemberInput = builder.inputType("TeamMemberInput", {
   }),
 });
 
-const CreateOrganizationTeamPayloadRef = payloadType<{
+const CreateTeamPayloadRef = payloadType<{
   team: typeof TeamRef.$inferType;
   teamEdge: typeof TeamEdgeRef.$inferType;
-}>("createOrganizationTeam", {
+}>("createTeam", {
   team: { type: TeamRef, description: "The new team." },
   teamEdge: { type: TeamEdgeRef, description: "The new team's edge in the organization's `teams`." },
 });
@@ -251,8 +251,8 @@ builder.mutationFields((t) => {
   const teamArgs = { organizationId, teamId: t.arg.id({ required: true, description: "The team's id." }) };
   const userId = t.arg.id({ required: true, description: "The member's user id." });
   return {
-    createOrganizationTeam: t.field({
-      type: CreateOrganizationTeamPayloadRef,
+    createTeam: t.field({
+      type: CreateTeamPayloadRef,
       description: describeMutation("Creates a team; organization admins (createOrganizationTeam).", {
         NOT_FOUND: "no such organization for the caller",
         FORBIDDEN: "not an organization admin",

@@ -22,9 +22,9 @@ export const teamRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/teams",
     operation: "createOrganizationTeam",
     status: 201,
-    result: "createOrganizationTeam.team",
+    result: "createTeam.team",
     document: `mutation createOrganizationTeam($organizationId: ID!, $input: CreateTeamInput!) {
-      createOrganizationTeam(organizationId: $organizationId, input: $input) { team { ...TeamFields } }
+      createTeam(organizationId: $organizationId, input: $input) { team { ...TeamFields } }
     } ${teamFields}`,
   },
   {

@@ -1,0 +1,103 @@
+import { type GraphQLResolveInfo, Kind, type SelectionSetNode } from "graphql";
+import { type DomainError, domainErrorFrom, InvalidInputError } from "../lib/errors.ts";
+
+/**
+ * Errors as data (Shopify's `userErrors`, Apollo's errors-as-data): the failures a user can fix from the form they
+ * filled in. Authentication, authorization, a missing or hidden object and unexpected failures stay top-level errors:
+ * nothing in the input fixes them.
+ */
+export const userErrorCodes = {
+  BAD_USER_INPUT: "The input is invalid: `field` names the value to fix.",
+  CONFLICT: "It conflicts with an existing item or a concurrent change: change the value, or read again and retry.",
+  TOO_MANY_API_TOKENS: "The allowance of active API tokens is used up: revoke one first.",
+} as const;
+
+export type UserErrorCode = keyof typeof userErrorCodes;
+
+const isUserErrorCode = (code: string): code is UserErrorCode => Object.hasOwn(userErrorCodes, code);
+
+/** One failure as data: where in the arguments (`["input", "title"]`), what, and its code. */
+export interface UserError {
+  field: string[] | null;
+  message: string;
+  code: UserErrorCode;
+}
+
+/**
+ * Each mutation's user error codes, by its description: `describeMutation` words the description from the codes a
+ * mutation answers, and the schema conventions read them back when the mutation's field and code enum are built.
+ */
+const codesByDescription = new Map<string, readonly UserErrorCode[]>();
+
+/** Records the user error codes among the error codes a mutation's description lists. */
+export function recordMutationErrorCodes(description: string, codes: readonly string[]): void {
+  // Any invalid input is the caller's to fix, listed or not.
+  codesByDescription.set(description, [...new Set(["BAD_USER_INPUT" as const, ...codes.filter(isUserErrorCode)])]);
+}
+
+/** The user error codes of the mutation with this description (BAD_USER_INPUT for one not worded by the helper). */
+export function mutationUserErrorCodes(description: string | null | undefined): readonly UserErrorCode[] {
+  return (description && codesByDescription.get(description)) || ["BAD_USER_INPUT"];
+}
+
+/**
+ * An input path as the caller wrote it: the services validate a mutation's `input` (their paths start inside it)
+ * or named arguments (their paths start with the argument's name).
+ */
+function argumentPath(path: readonly PropertyKey[], argumentNames: ReadonlySet<string>): string[] {
+  const keys = path.map(String);
+  const [first] = keys;
+  if (first !== undefined && argumentNames.has(first)) return keys;
+  return argumentNames.has("input") ? ["input", ...keys] : keys;
+}
+
+/** `error` as user errors when its code is one of `codes`: one per invalid value, each with its path. */
+function userErrorsOf(
+  error: DomainError,
+  codes: readonly UserErrorCode[],
+  argumentNames: ReadonlySet<string>,
+): UserError[] | undefined {
+  const code = error.code;
+  if (!isUserErrorCode(code) || !codes.includes(code)) return undefined;
+  if (error instanceof InvalidInputError && error.issues.length > 0) {
+    return error.issues.map((issue) => ({
+      field: argumentPath(issue.path, argumentNames),
+      message: issue.message,
+      code,
+    }));
+  }
+  return [{ field: null, message: error.message, code }];
+}
+
+function selectionSelects(info: GraphQLResolveInfo, selectionSet: SelectionSetNode | undefined, name: string): boolean {
+  return (selectionSet?.selections ?? []).some((selection) => {
+    if (selection.kind === Kind.FIELD) return selection.name.value === name;
+    const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : info.fragments[selection.name.value];
+    return selectionSelects(info, fragment?.selectionSet, name);
+  });
+}
+
+/**
+ * Runs a mutation's resolver, answering its user-fixable failures as `{ userErrors }` (every other payload field
+ * null) when the operation selects `userErrors`. An operation that does not select them gets the failure as a
+ * top-level error, as before: it would otherwise read a null result with no reason. The REST routes' documents do
+ * not select them, so REST answers each failure with the same status and body as ever.
+ */
+export function withUserErrors<Parent, Args, Context>(
+  resolve: (parent: Parent, args: Args, ctx: Context, info: GraphQLResolveInfo) => unknown,
+  codes: readonly UserErrorCode[],
+  argumentNames: ReadonlySet<string>,
+) {
+  return async (parent: Parent, args: Args, ctx: Context, info: GraphQLResolveInfo) => {
+    try {
+      return await resolve(parent, args, ctx, info);
+    } catch (error) {
+      const domain = domainErrorFrom(error);
+      const userErrors = domain && userErrorsOf(domain, codes, argumentNames);
+      if (!userErrors || !info.fieldNodes.some((node) => selectionSelects(info, node.selectionSet, "userErrors"))) {
+        throw error;
+      }
+      return { userErrors };
+    }
+  };
+}
