@@ -1,5 +1,6 @@
 import { Response } from "@whatwg-node/fetch";
 import {
+  type DocumentNode,
   type ExecutionResult,
   type FragmentDefinitionNode,
   type GraphQLError,
@@ -13,10 +14,6 @@ import {
   type TypeNode,
   validate,
 } from "graphql";
-import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
-import type { RequestContext } from "../context.ts";
-import { estimateCost } from "../graphql/cost.ts";
-import { domainErrorOf } from "../graphql/errors.ts";
 import { jsonResponse } from "../http/json-response.ts";
 import { DomainError } from "../lib/errors.ts";
 import { inputProblem, inputProblemMessage } from "../validation.ts";
@@ -44,10 +41,8 @@ export interface CompiledRoute {
 }
 
 interface PreparedRoute {
-  /** Runs the document compiled by graphql-jit on first use (the same resolvers, without re-planning each request). */
-  run(ctx: RequestContext, variables: Record<string, unknown>): Promise<ExecutionResult> | ExecutionResult;
-  /** The document's estimated cost with these variables, charged like a GraphQL operation's. */
-  cost(variables: Record<string, unknown>): number;
+  /** Parsed and validated once; run by the GraphQL pipeline, which compiles it on its first run. */
+  document: DocumentNode;
   variableTypes: Map<string, TypeNode>;
   /** The variables with their input types, to check values before execution. */
   variables: RouteVariable[];
@@ -135,21 +130,8 @@ function prepareRoute(schema: GraphQLSchema, route: RestRoute): PreparedRoute {
       .map((fragment) => [fragment.name.value, fragment]),
   );
   const resultPath = route.result?.split(".").filter(Boolean);
-  // Compiled on first run: graphql-jit's code for all routes held ~60 MB from the start, most routes rarely run.
-  let compiled: CompiledQuery | undefined;
-  const compile = (): CompiledQuery => {
-    const result = compileQuery(schema, document);
-    if (!isCompiledQuery(result)) {
-      throw new Error(`Route ${name}: ${(result.errors ?? []).map((error) => error.message).join("; ")}`);
-    }
-    return result;
-  };
   return {
-    run: (ctx, variables) => {
-      compiled ??= compile();
-      return compiled.query(undefined, ctx, variables);
-    },
-    cost: (variables) => estimateCost(schema, document, variables),
+    document,
     variableTypes: new Map(
       (operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition.type]),
     ),
@@ -203,11 +185,15 @@ function variableProblemMessage({ variable, path, problem }: VariableProblem): s
   return `Invalid parameter ${variable}: ${problem}`;
 }
 
+/**
+ * The answer to an error of the pipeline, which has masked it (src/graphql/errors.ts): domain errors and refusals
+ * (cost, input) keep their status; errors without a path come from checking the request itself; anything else was
+ * logged with the request id and is unexpected.
+ */
 function statusOf(error: GraphQLError): { status: number; message: string } {
-  const domain = domainErrorOf(error);
-  if (domain) return { status: domain.status, message: domain.message };
-  // Errors without a path come from checking the request itself (variables are checked before execution).
-  if (!error.path) return { status: 400, message: error.message };
+  const status = error.extensions?.status;
+  if (typeof status === "number") return { status, message: error.message };
+  if (!error.path && error.extensions?.code !== "INTERNAL_SERVER_ERROR") return { status: 400, message: error.message };
   return { status: 500, message: "Unexpected error." };
 }
 
@@ -217,19 +203,16 @@ function valueAt(data: unknown, path: string[]): unknown {
   return value;
 }
 
-export interface RestHandlerOptions {
-  routes: CompiledRoute[];
-  /** Called with errors that are not domain errors, before they are masked. */
-  onUnexpectedError(error: unknown, ctx: RequestContext): void;
-}
+/** Runs a route's document for the request through the GraphQL pipeline (src/graphql/server.ts). */
+export type ExecuteDocument = (document: DocumentNode, variables: Record<string, unknown>) => Promise<ExecutionResult>;
 
 /** Answers `/v1/*` requests (path without the `/v1` prefix) by running each route's document. */
-export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOptions) {
+export function createRestHandler(routes: CompiledRoute[]) {
   return async (
     request: Request,
     path: string,
     query: URLSearchParams,
-    ctx: RequestContext,
+    execute: ExecuteDocument,
     onMatched?: (route: RestRoute) => void,
   ): Promise<Response> => {
     const segments = segmentCount(path);
@@ -267,7 +250,6 @@ export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOpti
       }
       const problem = inputProblem(variables);
       if (problem) throw new BadRequest(inputProblemMessage(problem));
-      ctx.budget.chargeCost(compiled.cost(variables));
       const variableProblem = firstVariableProblem(compiled.variables, variables);
       if (variableProblem) throw new BadRequest(variableProblemMessage(variableProblem));
       toSchemaValues(compiled.variables, variables);
@@ -276,12 +258,11 @@ export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOpti
       if (error instanceof DomainError) return restError(error.status, error.message);
       throw error;
     }
-    const result = await compiled.run(ctx, variables);
+    const result = await execute(compiled.document, variables);
     // An outage anywhere in the result decides the answer: a not-found beside it may be its consequence.
-    const firstError = result.errors?.find((error) => domainErrorOf(error)?.status === 503) ?? result.errors?.[0];
+    const firstError = result.errors?.find((error) => error.extensions?.status === 503) ?? result.errors?.[0];
     if (firstError) {
       const { status, message } = statusOf(firstError);
-      if (status === 500) onUnexpectedError(firstError.originalError ?? firstError, ctx);
       return restError(status, message);
     }
     if (matched.route.status === 204 || !compiled.plan || !compiled.resultPath) {
