@@ -110,7 +110,7 @@ type OperationArgs = Parameters<NonNullable<Plugin<RequestContext>["onExecute"]>
  * NUL in its string literals, or its estimated cost on top of its request's earlier operations (a batch shares one
  * budget) over the limit. An operation allowed has its cost charged and recorded for the cost report.
  */
-export function refusal({
+function refusal({
   schema,
   document,
   variableValues,

@@ -17,7 +17,7 @@ import { withIdempotency } from "./idempotency.ts";
 import { type RateLimiter, rateLimitHeaders } from "./rate-limit.ts";
 
 /** What an admitted call is answered by: the request rebuilt over its body, the caller, and the raw body. */
-export type GuardedHandler = (request: Request, call: CallContext, body: Uint8Array | undefined) => Promise<Response>;
+type GuardedHandler = (request: Request, call: CallContext, body: Uint8Array | undefined) => Promise<Response>;
 
 /** Admits an API call (size, nesting, caller, rate limit, places in flight, idempotency), then runs its handler. */
 export type Guard = (exchange: Exchange, handle: GuardedHandler) => Promise<Response>;

@@ -10,7 +10,8 @@ import {
 } from "graphql";
 import { expect, it } from "vitest";
 import { enumValueName } from "../../src/graphql/enums.ts";
-import { compileRoutes, createRestHandler } from "../../src/rest/router.ts";
+import { compileRoutes } from "../../src/rest/compiled-routes.ts";
+import { createRestHandler } from "../../src/rest/router.ts";
 
 // A schema of its own, with the hyphenated public values no REST input of the product carries yet.
 const publicValues = ["public", "in-collection", "share-link"];
