@@ -2,10 +2,10 @@ import { LRUCache } from "lru-cache";
 
 /*
  * The caches keyed by a GraphQL document's text (yoga's parse cache and its parse-error cache, graphql-jit's
- * compiled operations) and the repeats' admitted queries (src/graphql/repeated-operations.ts) count the text they
- * hold, not their entries: a text of a megabyte (a few thousand tokens padded with a comment) weighs what it is. A
- * text larger than `maxTextBytes` is parsed, validated, compiled and run each time it is sent, never kept. Yoga's
- * validation results are held per parsed document (a WeakMap): they live and go with its parse cache's entry.
+ * compiled operations) count the text they hold, not their entries: a text of a megabyte (a few thousand tokens
+ * padded with a comment) weighs what it is. A text larger than `maxTextBytes` is parsed, validated, compiled and run
+ * each time it is sent, never kept. Yoga's validation results are held per parsed document (a WeakMap): they live
+ * and go with its parse cache's entry.
  */
 
 export interface DocumentCacheOptions {

@@ -5,7 +5,7 @@ import { type DomainError, domainErrorFrom, retryAfterOf } from "../lib/errors.t
  * The domain error behind a GraphQL error, if any (resolvers wrap thrown errors in GraphQLError); unique violations
  * count as conflicts (`domainErrorFrom`), the one place that maps them for GraphQL and REST.
  */
-export function domainErrorOf(error: unknown): DomainError | undefined {
+function domainErrorOf(error: unknown): DomainError | undefined {
   let current: unknown = error;
   while (current instanceof Error) {
     const domain = domainErrorFrom(current);

@@ -108,10 +108,9 @@ type OperationArgs = Parameters<NonNullable<Plugin<RequestContext>["onExecute"]>
 /**
  * Why an operation must not run, checked before any resolver: NUL characters or too deep nesting in its variables,
  * NUL in its string literals, or its estimated cost on top of its request's earlier operations (a batch shares one
- * budget) over the limit. An operation allowed has its cost charged and recorded for the cost report. Repeated
- * queries (repeated-operations.ts), which run outside yoga, check themselves here too.
+ * budget) over the limit. An operation allowed has its cost charged and recorded for the cost report.
  */
-export function refusal({
+function refusal({
   schema,
   document,
   variableValues,

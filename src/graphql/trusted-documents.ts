@@ -59,7 +59,8 @@ const badRequest = (message: string, code: string) => () =>
 
 /**
  * Serves the SDK's registered documents by id (GET-able: a short, stable URL); with `trustedOnly`
- * (TRUSTED_DOCUMENTS_ONLY) nothing else runs. REST routes run their own documents outside yoga, so they keep working.
+ * (TRUSTED_DOCUMENTS_ONLY) nothing else runs. REST routes keep working: their documents are the server's own and enter
+ * the pipeline at execution (src/graphql/server.ts), after the request parameters this plugin checks.
  */
 export function trustedDocumentsPlugin(trustedOnly: boolean): Plugin {
   return usePersistedOperations({

@@ -2,6 +2,8 @@ import { promisify } from "node:util";
 import { type BrotliOptions, brotliCompress, constants, deflate, gzip, type ZlibOptions } from "node:zlib";
 import { Response } from "@whatwg-node/fetch";
 import Negotiator from "negotiator";
+import { graphiqlAssetsPath } from "./graphiql-page.ts";
+import type { Middleware } from "./pipeline.ts";
 
 /** Bodies smaller than this go as they are: a few hundred bytes saved do not pay for the work and the header. */
 export const compressionThresholdBytes = 1024;
@@ -119,5 +121,20 @@ export function createCompression(): Compression {
       headers.set("content-length", String(body.length));
       return new Response(body, init);
     },
+  };
+}
+
+/**
+ * `compress` as a step of the HTTP pipeline. GraphiQL's page and files are the same on every answer, so they are
+ * compressed once.
+ */
+export function compressAnswers(compression: Compression): Middleware {
+  return async (exchange, next) => {
+    const response = await next(exchange);
+    const { request, url } = exchange;
+    const graphiqlHtml =
+      url.pathname === "/graphql" && response.headers.get("content-type")?.startsWith("text/html") === true;
+    const unchanging = graphiqlHtml || url.pathname.startsWith(graphiqlAssetsPath);
+    return compression.compress(request, response, unchanging ? url.pathname : undefined);
   };
 }

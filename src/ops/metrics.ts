@@ -19,8 +19,6 @@ export interface Metrics {
 
 /** One registry per app, so several apps in one process (tests) keep separate counts. */
 export interface MetricSources {
-  /** GraphQL requests answered as repeats of admitted queries, without yoga's HTTP layer, since the start. */
-  repeatedOperations(): number;
   /** The bytes each in-process cache holds, by cache name (each bounded by its configured budget). */
   cacheBytes(): Record<string, number>;
 }
@@ -59,17 +57,6 @@ export function createMetrics(db: Database, sources: MetricSources): Metrics {
       const now = db.statementCount();
       this.inc(now - countedStatements);
       countedStatements = now;
-    },
-  });
-  let countedRepeats = 0;
-  new Counter({
-    name: "graphql_repeated_operations_total",
-    help: "GraphQL requests answered as repeats of queries already run without errors (src/graphql/repeated-operations.ts).",
-    registers: [registry],
-    collect() {
-      const now = sources.repeatedOperations();
-      this.inc(now - countedRepeats);
-      countedRepeats = now;
     },
   });
   new Gauge({

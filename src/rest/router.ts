@@ -1,163 +1,14 @@
 import { Response } from "@whatwg-node/fetch";
-import {
-  type ExecutionResult,
-  type FragmentDefinitionNode,
-  type GraphQLError,
-  type GraphQLSchema,
-  getNamedType,
-  Kind,
-  type OperationDefinitionNode,
-  parse,
-  type SelectionNode,
-  type SelectionSetNode,
-  type TypeNode,
-  validate,
-} from "graphql";
-import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
-import type { RequestContext } from "../context.ts";
-import { estimateCost } from "../graphql/cost.ts";
-import { domainErrorOf } from "../graphql/errors.ts";
+import { type DocumentNode, type ExecutionResult, type GraphQLError, Kind, type TypeNode } from "graphql";
 import { jsonResponse } from "../http/json-response.ts";
 import { DomainError } from "../lib/errors.ts";
 import { inputProblem, inputProblemMessage } from "../validation.ts";
+import { type CompiledRoute, segmentCount } from "./compiled-routes.ts";
 import { restError } from "./errors.ts";
 import { queryRuleProblem } from "./query-rules.ts";
 import type { HttpMethod, RestRoute } from "./route.ts";
-import { applyPlan, planSelection, type ShapePlan } from "./shape.ts";
-import {
-  firstVariableProblem,
-  printValuePath,
-  type RouteVariable,
-  routeVariables,
-  toSchemaValues,
-  type VariableProblem,
-} from "./variables.ts";
-
-export interface CompiledRoute {
-  route: RestRoute;
-  pattern: RegExp;
-  /** Segments of its path: only routes with as many as the request's are tried. */
-  segments: number;
-  parameterNames: string[];
-  /** Its document parsed, validated and planned on first use; a document that does not validate throws. */
-  prepared(): PreparedRoute;
-}
-
-interface PreparedRoute {
-  /** Runs the document compiled by graphql-jit on first use (the same resolvers, without re-planning each request). */
-  run(ctx: RequestContext, variables: Record<string, unknown>): Promise<ExecutionResult> | ExecutionResult;
-  /** The document's estimated cost with these variables, charged like a GraphQL operation's. */
-  cost(variables: Record<string, unknown>): number;
-  variableTypes: Map<string, TypeNode>;
-  /** The variables with their input types, to check values before execution. */
-  variables: RouteVariable[];
-  /** Undefined for empty responses; [] for the whole `data` object. */
-  resultPath: string[] | undefined;
-  plan: ShapePlan | undefined;
-}
-
-const segmentCount = (path: string) => path.replace(/\/$/, "").split("/").length;
-
-function compilePath(path: string): { pattern: RegExp; segments: number; parameterNames: string[] } {
-  const parameterNames: string[] = [];
-  const source = path
-    .split("/")
-    .map((segment) => {
-      const parameter = /^\{(\w+)\}$/.exec(segment);
-      if (!parameter) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      parameterNames.push(parameter[1] as string);
-      return "([^/]+)";
-    })
-    .join("/");
-  return { pattern: new RegExp(`^${source}/?$`), segments: segmentCount(path), parameterNames };
-}
-
-function planResult(
-  schema: GraphQLSchema,
-  operation: OperationDefinitionNode,
-  fragments: Map<string, FragmentDefinitionNode>,
-  resultPath: string[] | undefined,
-  routeName: string,
-): ShapePlan | undefined {
-  if (!resultPath) return undefined;
-  let type = getNamedType(operation.operation === "mutation" ? schema.getMutationType() : schema.getQueryType());
-  let selectionSet: SelectionSetNode | undefined = operation.selectionSet;
-  let plan: ShapePlan | undefined;
-  for (const key of resultPath) {
-    const selection: SelectionNode | undefined = selectionSet?.selections.find(
-      (candidate) => candidate.kind === Kind.FIELD && (candidate.alias?.value ?? candidate.name.value) === key,
-    );
-    if (!selection || selection.kind !== Kind.FIELD || !type || !("getFields" in type)) {
-      throw new Error(`Route ${routeName}: result path ${resultPath.join(".")} is not selected by its document`);
-    }
-    const field = type.getFields()[selection.name.value];
-    if (!field) throw new Error(`Route ${routeName}: unknown field ${selection.name.value}`);
-    type = getNamedType(field.type);
-    selectionSet = selection.selectionSet;
-    plan = { keepsNull: false, connection: type.name.endsWith("Connection") };
-  }
-  plan ??= { keepsNull: false, connection: false };
-  if (selectionSet && type) planSelection(schema, type, selectionSet, fragments, plan);
-  return plan;
-}
-
-/**
- * Each route's path pattern now, its document on first use: parsing, validating and planning every document
- * lengthened every start, most routes rarely run, and the tests prepare every one (test/rest/routes.test.ts).
- */
-export function compileRoutes(schema: GraphQLSchema, routes: readonly RestRoute[]): CompiledRoute[] {
-  return routes.map((route) => {
-    let prepared: PreparedRoute | undefined;
-    return {
-      route,
-      ...compilePath(route.path),
-      prepared: () => {
-        prepared ??= prepareRoute(schema, route);
-        return prepared;
-      },
-    };
-  });
-}
-
-function prepareRoute(schema: GraphQLSchema, route: RestRoute): PreparedRoute {
-  const name = `${route.method} ${route.path} (${route.operation})`;
-  // Without token locations: they would hold every token of every route's document in memory for nothing.
-  const document = parse(route.document, { noLocation: true });
-  const errors = validate(schema, document);
-  if (errors.length > 0) throw new Error(`Route ${name}: ${errors.map((error) => error.message).join("; ")}`);
-  const operation = document.definitions.find(
-    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
-  );
-  if (!operation) throw new Error(`Route ${name}: no operation in its document`);
-  const fragments = new Map(
-    document.definitions
-      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
-      .map((fragment) => [fragment.name.value, fragment]),
-  );
-  const resultPath = route.result?.split(".").filter(Boolean);
-  // Compiled on first run: graphql-jit's code for all routes held memory from the start, most routes rarely run.
-  let compiled: CompiledQuery | undefined;
-  const compile = (): CompiledQuery => {
-    const result = compileQuery(schema, document);
-    if (!isCompiledQuery(result)) {
-      throw new Error(`Route ${name}: ${(result.errors ?? []).map((error) => error.message).join("; ")}`);
-    }
-    return result;
-  };
-  return {
-    run: (ctx, variables) => {
-      compiled ??= compile();
-      return compiled.query(undefined, ctx, variables);
-    },
-    cost: (variables) => estimateCost(schema, document, variables),
-    variableTypes: new Map(
-      (operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition.type]),
-    ),
-    variables: routeVariables(schema, operation.variableDefinitions),
-    resultPath,
-    plan: planResult(schema, operation, fragments, resultPath, name),
-  };
-}
+import { applyPlan } from "./shape.ts";
+import { firstVariableProblem, printValuePath, toSchemaValues, type VariableProblem } from "./variables.ts";
 
 class BadRequest extends Error {}
 
@@ -203,11 +54,15 @@ function variableProblemMessage({ variable, path, problem }: VariableProblem): s
   return `Invalid parameter ${variable}: ${problem}`;
 }
 
+/**
+ * The answer to an error of the pipeline, which has masked it (src/graphql/errors.ts): domain errors and refusals
+ * (cost, input) keep their status; errors without a path come from checking the request itself; anything else was
+ * logged with the request id and is unexpected.
+ */
 function statusOf(error: GraphQLError): { status: number; message: string } {
-  const domain = domainErrorOf(error);
-  if (domain) return { status: domain.status, message: domain.message };
-  // Errors without a path come from checking the request itself (variables are checked before execution).
-  if (!error.path) return { status: 400, message: error.message };
+  const status = error.extensions?.status;
+  if (typeof status === "number") return { status, message: error.message };
+  if (!error.path && error.extensions?.code !== "INTERNAL_SERVER_ERROR") return { status: 400, message: error.message };
   return { status: 500, message: "Unexpected error." };
 }
 
@@ -217,19 +72,16 @@ function valueAt(data: unknown, path: string[]): unknown {
   return value;
 }
 
-export interface RestHandlerOptions {
-  routes: CompiledRoute[];
-  /** Called with errors that are not domain errors, before they are masked. */
-  onUnexpectedError(error: unknown, ctx: RequestContext): void;
-}
+/** Runs a route's document for the request through the GraphQL pipeline (src/graphql/server.ts). */
+export type ExecuteDocument = (document: DocumentNode, variables: Record<string, unknown>) => Promise<ExecutionResult>;
 
 /** Answers `/v1/*` requests (path without the `/v1` prefix) by running each route's document. */
-export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOptions) {
+export function createRestHandler(routes: CompiledRoute[]) {
   return async (
     request: Request,
     path: string,
     query: URLSearchParams,
-    ctx: RequestContext,
+    execute: ExecuteDocument,
     onMatched?: (route: RestRoute) => void,
   ): Promise<Response> => {
     const segments = segmentCount(path);
@@ -267,7 +119,6 @@ export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOpti
       }
       const problem = inputProblem(variables);
       if (problem) throw new BadRequest(inputProblemMessage(problem));
-      ctx.budget.chargeCost(compiled.cost(variables));
       const variableProblem = firstVariableProblem(compiled.variables, variables);
       if (variableProblem) throw new BadRequest(variableProblemMessage(variableProblem));
       toSchemaValues(compiled.variables, variables);
@@ -276,12 +127,11 @@ export function createRestHandler({ routes, onUnexpectedError }: RestHandlerOpti
       if (error instanceof DomainError) return restError(error.status, error.message);
       throw error;
     }
-    const result = await compiled.run(ctx, variables);
+    const result = await execute(compiled.document, variables);
     // An outage anywhere in the result decides the answer: a not-found beside it may be its consequence.
-    const firstError = result.errors?.find((error) => domainErrorOf(error)?.status === 503) ?? result.errors?.[0];
+    const firstError = result.errors?.find((error) => error.extensions?.status === 503) ?? result.errors?.[0];
     if (firstError) {
       const { status, message } = statusOf(firstError);
-      if (status === 500) onUnexpectedError(firstError.originalError ?? firstError, ctx);
       return restError(status, message);
     }
     if (matched.route.status === 204 || !compiled.plan || !compiled.resultPath) {

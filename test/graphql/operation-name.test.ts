@@ -24,7 +24,7 @@ describe("documents of several operations", () => {
       );
       return (await response.json()).data;
     };
-    // Each name's first run goes through yoga; the later ones are repeats (src/graphql/repeated-operations.ts).
+    // Each name's first run fills the caches; the later ones are served from them.
     for (const operationName of ["Typename", "Title", "Typename", "Title", "Title", "Typename"]) {
       expect([operationName, await ask(operationName)]).toStrictEqual([
         operationName,

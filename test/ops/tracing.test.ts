@@ -59,7 +59,7 @@ describe("OpenTelemetry tracing", () => {
     const http = expectNestedReadTrace(records(), "SiteStructure", "Query.organization");
     const logged = lines.map((line) => JSON.parse(line)).filter((line) => line.path === "/graphql");
     expect(logged).toEqual([expect.objectContaining({ message: "request", status: 200, traceId: http.traceId })]);
-    // A repeat skips yoga (src/graphql/repeated-operations.ts) and still has its operation span.
+    // A repeat runs through the same pipeline: its own operation span, resolvers and statements.
     const before = finishedSpans().length;
     const repeat = await fetch(`${server.url}/graphql`, {
       method: "POST",
@@ -75,9 +75,14 @@ describe("OpenTelemetry tracing", () => {
       headers: { authorization: `Bearer ${org.members.admin.token}` },
     });
     expect(response.status).toBe(200);
-    const names = records().map((span) => span.name);
+    const spans = records();
+    const names = spans.map((span) => span.name);
     expect(names).toContain("GET /v1/orgs/{organizationId}");
     expect(names.some((name) => name.includes(org.organizationId))).toBe(false);
+    // The route's document runs through the GraphQL pipeline (src/graphql/server.ts), whose plugins trace it.
+    const http = spans.findLast((span) => span.name === "GET /v1/orgs/{organizationId}");
+    const operation = spans.findLast((span) => span.name === "query getOrganizationById");
+    expect(operation?.traceId).toBe(http?.traceId);
   });
 
   it("continues the caller's trace when the request carries a W3C traceparent", async () => {

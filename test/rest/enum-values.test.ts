@@ -8,7 +8,7 @@ import {
   typeFromAST,
 } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
-import { compileRoutes } from "../../src/rest/router.ts";
+import { compileRoutes } from "../../src/rest/compiled-routes.ts";
 import type { ShapePlan } from "../../src/rest/shape.ts";
 import { restRoutes } from "../../src/rest-routes.ts";
 import { schema } from "../../src/schema.ts";

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { compileRoutes } from "../../src/rest/router.ts";
+import { compileRoutes } from "../../src/rest/compiled-routes.ts";
 import { restRoutes } from "../../src/rest-routes.ts";
 import { schema } from "../../src/schema.ts";
 

@@ -1,4 +1,5 @@
 import {
+  execute,
   GraphQLEnumType,
   GraphQLInputObjectType,
   GraphQLList,
@@ -8,9 +9,9 @@ import {
   GraphQLString,
 } from "graphql";
 import { expect, it } from "vitest";
-import type { RequestContext } from "../../src/context.ts";
 import { enumValueName } from "../../src/graphql/enums.ts";
-import { compileRoutes, createRestHandler } from "../../src/rest/router.ts";
+import { compileRoutes } from "../../src/rest/compiled-routes.ts";
+import { createRestHandler } from "../../src/rest/router.ts";
 
 // A schema of its own, with the hyphenated public values no REST input of the product carries yet.
 const publicValues = ["public", "in-collection", "share-link"];
@@ -55,19 +56,18 @@ const schema = new GraphQLSchema({
 const document = `query echo($visibility: Visibility!, $input: Filter) {
   echo(visibility: $visibility, filter: $input) { seen visibility all }
 }`;
-const handler = createRestHandler({
-  routes: compileRoutes(schema, [
-    { method: "POST", path: "/echo", operation: "echo", status: 200, document, result: "echo" },
-  ]),
-  onUnexpectedError: (error) => {
-    throw error;
-  },
-});
-const ctx = { budget: { chargeCost: () => undefined } } as unknown as RequestContext;
+const handler = createRestHandler(
+  compileRoutes(schema, [{ method: "POST", path: "/echo", operation: "echo", status: 200, document, result: "echo" }]),
+);
+// The handler alone, on graphql-js: the app runs its documents through the GraphQL pipeline instead.
+const executeDocument = async (
+  documentNode: Parameters<typeof execute>[0]["document"],
+  variableValues: Record<string, unknown>,
+) => execute({ schema, document: documentNode, variableValues });
 
 async function post(query: string, body: unknown) {
   const request = new Request(`http://test/v1/echo?${query}`, { method: "POST", body: JSON.stringify(body) });
-  const response = await handler(request, "/echo", new URLSearchParams(query), ctx);
+  const response = await handler(request, "/echo", new URLSearchParams(query), executeDocument);
   return { status: response.status, body: await response.json() };
 }
 

@@ -1,0 +1,122 @@
+import { useDeferStream } from "@graphql-yoga/plugin-defer-stream";
+import type { DocumentNode, ExecutionResult } from "graphql";
+import { createYoga, isAsyncIterable } from "graphql-yoga";
+import type { Config } from "../config.ts";
+import type { RequestContext } from "../context.ts";
+import type { CallContext, LogUnexpected } from "../http/call.ts";
+import { tracingPlugins } from "../ops/tracing.ts";
+import { restError } from "../rest/errors.ts";
+import { schema } from "../schema.ts";
+import { textKeyedCache } from "./document-caches.ts";
+import { maskError } from "./errors.ts";
+import {
+  compiledExecution,
+  type JitCacheEntry,
+  maskedExecutionErrors,
+  maskedRequestErrors,
+  operationLabels,
+} from "./execution-plugins.ts";
+import { graphiqlSettings } from "./graphiql.ts";
+import { graphqlLimitPlugins, maxBatchedOperations } from "./limits.ts";
+import { retryAfterPlugin } from "./retry-after.ts";
+import { trustedDocumentsPlugin } from "./trusted-documents.ts";
+
+export interface GraphQLServerOptions {
+  config: Config;
+  createContext(call: CallContext): RequestContext;
+  logUnexpected: LogUnexpected;
+}
+
+export interface GraphQLServer {
+  /** Answers a request to `/graphql` (GET or POST, by text or by registered id) of an admitted call. */
+  fetch(request: Request, call: CallContext): Promise<Response>;
+  /**
+   * Runs a server-side document (a REST route's) through the same envelop pipeline as `/graphql`: the same context,
+   * limits and cost, compiled execution, error masking, labels and tracing.
+   */
+  execute(
+    request: Request,
+    call: CallContext,
+    document: DocumentNode,
+    variableValues: Record<string, unknown>,
+  ): Promise<ExecutionResult>;
+  /** The bytes each document cache holds (a metric). */
+  cacheBytes(): Record<string, number>;
+  /** The Content-Security-Policy the GraphiQL page needs (its inline scripts' hashes). */
+  graphiqlContentSecurityPolicy(): string;
+  /** One of GraphiQL's files under `graphiqlAssetsPath` (Monaco's workers, the icon), or undefined. */
+  graphiqlAsset(pathname: string): Promise<Response | undefined>;
+}
+
+/** The one GraphQL execution pipeline: yoga and its plugins, shared by `/graphql` and the REST routes. */
+export function createGraphQLServer({ config, createContext, logUnexpected }: GraphQLServerOptions): GraphQLServer {
+  const documentCacheOptions = {
+    maxBytes: config.graphqlCacheBytes,
+    maxTextBytes: config.graphqlCacheMaxDocumentBytes,
+  };
+  const parsedDocuments = textKeyedCache<DocumentNode>(documentCacheOptions);
+  const parseErrors = textKeyedCache<object>(documentCacheOptions);
+  const compiledOperations = textKeyedCache<JitCacheEntry>(documentCacheOptions);
+  const graphiql = graphiqlSettings();
+
+  const yoga = createYoga<CallContext>({
+    schema,
+    graphqlEndpoint: "/graphql",
+    landingPage: false,
+    logging: false,
+    graphiql: graphiql.options,
+    // The GraphiQL page carries its scripts (no CDN): it works offline and behind strict networks.
+    renderGraphiQL: graphiql.page.render,
+    // CORS is ours (src/http/cors.ts), the same for /graphql and /v1: yoga's default would allow every origin.
+    cors: false,
+    context: (call) => createContext(call),
+    // Bounded by the bytes of the texts they hold (src/graphql/document-caches.ts), not by their entries.
+    parserAndValidationCache: { documentCache: parsedDocuments, errorCache: parseErrors },
+    batching: { limit: maxBatchedOperations },
+    // The guard has read the whole body within MAX_BODY_BYTES already; yoga's own limit would stream it through a
+    // TransformStream again (an AbortSignal and a DOMException per request).
+    maxRequestBodySize: false,
+    // GraphQL over HTTP's persisted documents: `{ documentId, variables }` (src/graphql/trusted-documents.ts).
+    extraParamNames: ["documentId"],
+    plugins: [
+      trustedDocumentsPlugin(config.trustedDocumentsOnly),
+      useDeferStream(),
+      ...graphqlLimitPlugins(config),
+      compiledExecution(compiledOperations),
+      operationLabels,
+      maskedExecutionErrors(logUnexpected),
+      maskedRequestErrors(logUnexpected),
+      ...tracingPlugins(),
+      retryAfterPlugin(),
+    ],
+    // The safety net for errors outside execution (they carry no request id).
+    maskedErrors: { maskError: (error) => maskError(error, "", logUnexpected("")) },
+  });
+
+  return {
+    async fetch(request, call) {
+      const response = await yoga.fetch(request, call);
+      // yoga's 406 has no body: a client that accepts only JSON asked for an answer in parts.
+      if (response.status !== 406) return response;
+      return restError(
+        406,
+        "The Accept header allows no type this answer can take: application/json, or multipart/mixed or " +
+          "text/event-stream for operations with @defer or @stream",
+      );
+    },
+    async execute(request, call, document, variableValues) {
+      const enveloped = yoga.getEnveloped({ ...call, request, params: {} });
+      const contextValue = await enveloped.contextFactory();
+      const result = await enveloped.execute({ schema: enveloped.schema, document, variableValues, contextValue });
+      if (isAsyncIterable(result)) throw new Error("A server-side document asked for an incremental answer");
+      return result;
+    },
+    cacheBytes: () => ({
+      graphql_documents: parsedDocuments.bytes(),
+      graphql_parse_errors: parseErrors.bytes(),
+      graphql_compiled: compiledOperations.bytes(),
+    }),
+    graphiqlContentSecurityPolicy: () => graphiql.page.contentSecurityPolicy(),
+    graphiqlAsset: (pathname) => graphiql.page.asset(pathname),
+  };
+}

@@ -1,0 +1,69 @@
+import type { IncomingMessage } from "node:http";
+import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import type { RateLimitDecision, RequestContext, Viewer } from "../context.ts";
+import type { Database } from "../db/database.ts";
+import type { EventBus } from "../events/bus.ts";
+import type { RequestLabels } from "../ops/metrics.ts";
+import type { RequestBudget } from "../request-budget.ts";
+import type { HeavyWork } from "../workers/heavy-work.ts";
+
+/** What the Node server adapter passes along with each request (absent when tests call `fetch` directly). */
+export interface ServerContext {
+  req?: { socket: { remoteAddress?: string } };
+}
+
+/** One request as the HTTP pipeline sees it, from its arrival to its answer. */
+export interface Exchange {
+  request: Request;
+  url: URL;
+  requestId: string;
+  /** The peer's address: anonymous callers are counted by it (rate limit, open subscriptions). */
+  clientAddress: string;
+  /** Node's own request, when the node adapter serves it: its body is read from node's stream. */
+  nodeRequest: IncomingMessage | undefined;
+  /** How the request is labelled in the metrics; routes fill them in. */
+  labels: RequestLabels;
+  /** Why load shedding refused the request, when it did: such requests are counted, not logged one by one. */
+  shed?: string;
+}
+
+/** Logs an unexpected error with the id of the request it happened in. */
+export type LogUnexpected = (requestId: string) => (error: unknown) => void;
+
+/** Who is calling and how the request is labelled in the metrics, settled before a handler runs. */
+export interface CallContext {
+  requestId: string;
+  clientAddress: string;
+  viewer: Viewer | null;
+  bearer: string | undefined;
+  labels: RequestLabels;
+  budget: RequestBudget;
+  rateLimit?: RateLimitDecision;
+}
+
+export interface RequestContextDependencies {
+  config: Config;
+  db: Database;
+  events: EventBus;
+  clock: Clock;
+  work: HeavyWork;
+}
+
+/** The resolvers' context of an admitted call: fresh loaders, the call's budget and caller. */
+export function requestContextFactory({ config, db, events, clock, work }: RequestContextDependencies) {
+  return ({ requestId, viewer, bearer, budget, rateLimit }: CallContext): RequestContext => ({
+    prisma: db.prisma,
+    sql: db.sql,
+    config,
+    clock,
+    requestId,
+    viewer,
+    bearer,
+    loaders: new Map(),
+    events,
+    budget,
+    work,
+    rateLimit,
+  });
+}

@@ -1,0 +1,18 @@
+import { domainErrorFrom } from "../lib/errors.ts";
+import { restError } from "../rest/errors.ts";
+import type { LogUnexpected } from "./call.ts";
+import type { Middleware } from "./pipeline.ts";
+
+/** An error no route answered: an outage (503, the client may retry) or unexpected (500, logged with the request id). */
+export function errorBoundary(logUnexpected: LogUnexpected): Middleware {
+  return async (exchange, next) => {
+    try {
+      return await next(exchange);
+    } catch (error) {
+      const domain = domainErrorFrom(error);
+      if (domain?.status === 503) return restError(503, domain.message);
+      logUnexpected(exchange.requestId)(error);
+      return restError(500, "Unexpected error.");
+    }
+  };
+}

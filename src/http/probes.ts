@@ -1,0 +1,64 @@
+import { Response } from "@whatwg-node/fetch";
+import type { Database } from "../db/database.ts";
+import type { EventBus } from "../events/bus.ts";
+import { describeError, type Logger } from "../logger.ts";
+import type { Metrics } from "../ops/metrics.ts";
+import type { Route } from "./routes.ts";
+
+/** Paths of the probes and metrics: labelled by their path, never shed (an overloaded process is alive and says so). */
+export const probePaths: ReadonlySet<string> = new Set(["/healthz", "/livez", "/readyz", "/metrics"]);
+
+export interface Probes {
+  route: Route;
+  /** From now on `/readyz` answers 503, so load balancers stop sending traffic while requests in flight finish. */
+  stopAcceptingTraffic(): void;
+}
+
+/** Liveness (the process answers), readiness (it can serve: database reachable, not shutting down) and metrics. */
+export function createProbes({
+  db,
+  events,
+  logger,
+  metrics,
+}: {
+  db: Database;
+  events: EventBus;
+  logger: Logger;
+  metrics: Metrics;
+}): Probes {
+  let acceptingTraffic = true;
+
+  async function readiness(): Promise<Response> {
+    if (!acceptingTraffic) return Response.json({ status: "stopping" }, { status: 503 });
+    // Without its LISTEN this instance would serve subscriptions that never hear an event.
+    if (!events.healthy()) return Response.json({ status: "event connection unavailable" }, { status: 503 });
+    try {
+      await db.withRawConnection((connection) => connection.query("SELECT 1"));
+      return Response.json({ status: "ready" });
+    } catch (error) {
+      logger.warn("readiness check failed", describeError(error));
+      return Response.json({ status: "database unavailable" }, { status: 503 });
+    }
+  }
+
+  return {
+    route({ url }) {
+      switch (url.pathname) {
+        case "/healthz":
+        case "/livez":
+          return Promise.resolve(Response.json({ status: "ok" }));
+        case "/readyz":
+          return readiness();
+        case "/metrics":
+          return metrics
+            .render()
+            .then((text) => new Response(text, { headers: { "content-type": metrics.contentType } }));
+        default:
+          return undefined;
+      }
+    },
+    stopAcceptingTraffic() {
+      acceptingTraffic = false;
+    },
+  };
+}
