@@ -4,8 +4,10 @@ import { publicEnum, RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { pairIdOf } from "../../ids.ts";
 import { edgeOf } from "../../pagination.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
+import { organizationByIdLoader } from "../organization/organization.loaders.ts";
 import { memberSpaceCountLoader } from "../space/space.loaders.ts";
 import { UserRef } from "../user/user.graphql.ts";
 import { addOrganizationMemberByEmail, addUserSchema, userByIdLoader } from "../user/user.service.ts";
@@ -13,6 +15,7 @@ import { memberTeamCountLoader } from "./member.loaders.ts";
 import {
   getMember,
   listMembers,
+  loadVisibleMembers,
   memberFilterSchema,
   memberListOrder,
   memberOrder,
@@ -23,10 +26,24 @@ import {
   updateMemberSchema,
 } from "./member.service.ts";
 
-export const MemberRef = builder.objectRef<Member>("Member").implement({
-  description: "A user's membership of an organization. `id` is the user's id.",
+export const MemberRef = builder.objectRef<Member>("Member");
+
+builder.node(MemberRef, {
+  description: "A user's membership of an organization: one per organization, each with its own id.",
+  id: { resolve: (member) => pairIdOf("Member", member.organizationId, member.userId) },
+  loadMany: (ids, ctx) => loadVisibleMembers(ctx, ids),
   fields: (t) => ({
-    id: t.exposeID("userId", { description: "The member's user id." }),
+    userId: t.exposeID("userId", { description: "The member's user id (the id of `user`)." }),
+    organizationId: t.exposeID("organizationId", { description: "The organization's id (the id of `organization`)." }),
+    organization: t.field({
+      type: OrganizationRef,
+      description: "The organization the membership is of.",
+      resolve: async (member, _args, ctx) => {
+        const organization = await organizationByIdLoader(ctx).load(member.organizationId);
+        if (!organization) throw new Error(`Member ${member.userId} has no organization`);
+        return organization;
+      },
+    }),
     role: t.expose("role", {
       type: RoleEnum,
       nullable: true,
@@ -157,13 +174,15 @@ const UpdateOrganizationMemberPayloadRef = payloadType<{ member: typeof MemberRe
   },
 );
 
-const RemoveOrganizationMemberPayloadRef = payloadType<{ removedId: string; organizationId: string }>(
-  "removeOrganizationMember",
-  {
-    removedId: { type: "ID", description: "The removed member's user id (for `@deleteEdge` on `members`)." },
-    organizationId: { type: "ID", description: "The id of the organization they left (whose `members` held them)." },
-  },
-);
+const RemoveOrganizationMemberPayloadRef = payloadType<{
+  removedId: string;
+  removedUserId: string;
+  organizationId: string;
+}>("removeOrganizationMember", {
+  removedId: { type: "ID", description: "The removed membership's id (for `@deleteEdge` on `members`)." },
+  removedUserId: { type: "ID", description: "The removed member's user id." },
+  organizationId: { type: "ID", description: "The id of the organization they left (whose `members` held them)." },
+});
 
 const UpdateOrganizationMemberLastSeenAtPayloadRef = payloadType<{ ping: typeof PingResultRef.$inferType }>(
   "updateOrganizationMemberLastSeenAt",
@@ -229,7 +248,11 @@ builder.mutationFields((t) => {
       args: { organizationId, userId },
       resolve: async (_root, args, ctx) => {
         await removeMember(ctx, args.organizationId, args.userId);
-        return { removedId: args.userId, organizationId: args.organizationId };
+        return {
+          removedId: pairIdOf("Member", args.organizationId, args.userId),
+          removedUserId: args.userId,
+          organizationId: args.organizationId,
+        };
       },
     }),
     updateOrganizationMemberLastSeenAt: t.field({

@@ -213,8 +213,8 @@ builder.node(OpenAPISpecRef, {
     }),
     latestVersion: t.field({
       type: OpenAPISpecVersionRef,
-      description:
-        "Its latest version; a NOT_FOUND error before the first successful processing (getLatestOpenAPISpecVersion).",
+      nullable: true,
+      description: "Its latest version; null before the first successful processing (getLatestOpenAPISpecVersion).",
       resolve: (spec, _args, ctx) => getLatestVersion(ctx, spec),
     }),
     version: t.field({
