@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { createSite, createSpace } from "../factories.ts";
 import { graphql } from "../generated/gql.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
-import { createSite, createSpace } from "../factories.ts";
 
 const OrganizationSpecs = graphql(`
   query NullableAbsenceSpecs($id: ID!) {

@@ -696,7 +696,7 @@ export const nestedReads: Record<string, string> = {
       teams { nodes { id title } }
       spaces { nodes { id title } }
       changeRequests { nodes { id subject } }
-      searchOrganizationContent(query: "page") { nodes { id title pages { title } } }
+      searchOrganizationContent(query: "page") { nodes { id: spaceId title pages { title } } }
       sites { nodes { id title siteSpaces { nodes { title space { id title } } } } }
     }
   }`,

@@ -7,7 +7,7 @@ import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { pairIdOf } from "../../ids.ts";
 import { edgeOf } from "../../pagination.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
-import { organizationByIdLoader } from "../organization/organization.loaders.ts";
+import { parentOrganization } from "../organization/organization.loaders.ts";
 import { memberSpaceCountLoader } from "../space/space.loaders.ts";
 import { UserRef } from "../user/user.graphql.ts";
 import { addOrganizationMemberByEmail, addUserSchema, userByIdLoader } from "../user/user.service.ts";
@@ -38,11 +38,7 @@ builder.node(MemberRef, {
     organization: t.field({
       type: OrganizationRef,
       description: "The organization the membership is of.",
-      resolve: async (member, _args, ctx) => {
-        const organization = await organizationByIdLoader(ctx).load(member.organizationId);
-        if (!organization) throw new Error(`Member ${member.userId} has no organization`);
-        return organization;
-      },
+      resolve: (member, _args, ctx) => parentOrganization(ctx, member.organizationId),
     }),
     role: t.expose("role", {
       type: RoleEnum,

@@ -5,6 +5,7 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
+import { parentOrganization } from "../organization/organization.loaders.ts";
 import {
   getLatestVersion,
   getSpec,
@@ -265,5 +266,14 @@ builder.objectFields(OrganizationRef, (t) => ({
     description: "One OpenAPI spec, by slug; organization members (getOpenAPISpecBySlug).",
     args: { slug: t.arg.string({ required: true, description: "The spec's slug." }) },
     resolve: (organization, args, ctx) => getSpec(ctx, organization.id, args.slug),
+  }),
+}));
+
+builder.objectFields(OpenAPISpecRef, (t) => ({
+  organizationId: t.exposeID("organizationId", { description: "The organization's id (the id of `organization`)." }),
+  organization: t.field({
+    type: OrganizationRef,
+    description: "The organization it belongs to.",
+    resolve: (row, _args, ctx) => parentOrganization(ctx, row.organizationId),
   }),
 }));

@@ -7,6 +7,7 @@ import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
 import { OrganizationRef } from "../organization/organization.graphql.ts";
+import { parentOrganization } from "../organization/organization.loaders.ts";
 import { LanguageEnum } from "../space/space-values.graphql.ts";
 import type { TranslationProvider } from "./providers.ts";
 import { translationProvider } from "./providers.ts";
@@ -310,5 +311,14 @@ builder.mutationFields((t) => ({
       await runTranslation(ctx, a.organizationId, a.translationId);
       return { translation: await getTranslation(ctx, a.organizationId, a.translationId) };
     },
+  }),
+}));
+
+builder.objectFields(TranslationRef, (t) => ({
+  organizationId: t.exposeID("organizationId", { description: "The organization's id (the id of `organization`)." }),
+  organization: t.field({
+    type: OrganizationRef,
+    description: "The organization it belongs to.",
+    resolve: (row, _args, ctx) => parentOrganization(ctx, row.organizationId),
   }),
 }));
