@@ -58,7 +58,7 @@ export function pairIdOf(type: PairIdType, parentId: string, childId: string): s
 }
 
 /** The parent's and the child's ids in a pair id of this type; undefined for any other id. */
-export function parsePairId(type: PairIdType, id: string): { parentId: string; childId: string } | undefined {
+function parsePairId(type: PairIdType, id: string): { parentId: string; childId: string } | undefined {
   const prefix = `${pairIdPrefixes[type]}_`;
   if (!id.startsWith(prefix)) return undefined;
   const separator = id.indexOf(pairSeparator, prefix.length);

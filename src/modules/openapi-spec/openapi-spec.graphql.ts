@@ -4,8 +4,7 @@ import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
-import { OrganizationRef } from "../organization/organization.graphql.ts";
-import { parentOrganization } from "../organization/organization.loaders.ts";
+import { addOrganizationParent, OrganizationRef } from "../organization/organization.graphql.ts";
 import {
   getLatestVersion,
   getSpec,
@@ -269,11 +268,4 @@ builder.objectFields(OrganizationRef, (t) => ({
   }),
 }));
 
-builder.objectFields(OpenAPISpecRef, (t) => ({
-  organizationId: t.exposeID("organizationId", { description: "The organization's id (the id of `organization`)." }),
-  organization: t.field({
-    type: OrganizationRef,
-    description: "The organization it belongs to.",
-    resolve: (row, _args, ctx) => parentOrganization(ctx, row.organizationId),
-  }),
-}));
+addOrganizationParent(OpenAPISpecRef);

@@ -6,8 +6,7 @@ import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
-import { OrganizationRef } from "../organization/organization.graphql.ts";
-import { parentOrganization } from "../organization/organization.loaders.ts";
+import { addOrganizationParent, OrganizationRef } from "../organization/organization.graphql.ts";
 import { loadVisibleSites } from "./site.access.ts";
 import { siteOrder, siteSpaceCountLoader } from "./site.loaders.ts";
 import {
@@ -406,11 +405,4 @@ builder.mutationFields((t) => {
   };
 });
 
-builder.objectFields(SiteRef, (t) => ({
-  organizationId: t.exposeID("organizationId", { description: "The organization's id (the id of `organization`)." }),
-  organization: t.field({
-    type: OrganizationRef,
-    description: "The organization it belongs to.",
-    resolve: (row, _args, ctx) => parentOrganization(ctx, row.organizationId),
-  }),
-}));
+addOrganizationParent(SiteRef);

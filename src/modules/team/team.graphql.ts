@@ -8,8 +8,7 @@ import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
 import { MemberRef } from "../member/member.graphql.ts";
 import { getMember } from "../member/member.service.ts";
-import { OrganizationRef } from "../organization/organization.graphql.ts";
-import { parentOrganization } from "../organization/organization.loaders.ts";
+import { addOrganizationParent, OrganizationRef } from "../organization/organization.graphql.ts";
 import { teamSpaceCountLoader } from "../space/space.loaders.ts";
 import { teamByIdLoader, teamMemberCountLoader, teamMemberOrder } from "./team.loaders.ts";
 import {
@@ -358,11 +357,4 @@ builder.mutationFields((t) => {
   };
 });
 
-builder.objectFields(TeamRef, (t) => ({
-  organizationId: t.exposeID("organizationId", { description: "The organization's id (the id of `organization`)." }),
-  organization: t.field({
-    type: OrganizationRef,
-    description: "The organization it belongs to.",
-    resolve: (row, _args, ctx) => parentOrganization(ctx, row.organizationId),
-  }),
-}));
+addOrganizationParent(TeamRef);

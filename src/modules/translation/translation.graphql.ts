@@ -6,8 +6,7 @@ import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
-import { OrganizationRef } from "../organization/organization.graphql.ts";
-import { parentOrganization } from "../organization/organization.loaders.ts";
+import { addOrganizationParent, OrganizationRef } from "../organization/organization.graphql.ts";
 import { LanguageEnum } from "../space/space-values.graphql.ts";
 import type { TranslationProvider } from "./providers.ts";
 import { translationProvider } from "./providers.ts";
@@ -314,11 +313,4 @@ builder.mutationFields((t) => ({
   }),
 }));
 
-builder.objectFields(TranslationRef, (t) => ({
-  organizationId: t.exposeID("organizationId", { description: "The organization's id (the id of `organization`)." }),
-  organization: t.field({
-    type: OrganizationRef,
-    description: "The organization it belongs to.",
-    resolve: (row, _args, ctx) => parentOrganization(ctx, row.organizationId),
-  }),
-}));
+addOrganizationParent(TranslationRef);
