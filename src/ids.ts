@@ -33,14 +33,55 @@ const idPrefixes = {
 
 export type IdType = keyof typeof idPrefixes;
 
+/**
+ * Prefixes of the global ids of objects identified by a pair of ids: a membership (organization, user), a page or
+ * a file of one revision (revision, page or file). The child's own id is the same under every parent, so alone it
+ * would make one normalized-cache entry of a person's memberships, or of a page in every revision.
+ */
+const pairIdPrefixes = {
+  Member: "mbr",
+  RevisionPage: "rpg",
+  RevisionFile: "rfl",
+} as const;
+
+export type PairIdType = keyof typeof pairIdPrefixes;
+
+/** Every type a global id can name. */
+type NodeIdType = IdType | PairIdType;
+
+/** Separates the parent's id from the child's in a pair id: not a character of generated ids (`newId`). */
+const pairSeparator = ":";
+
+/** The global id of the child of one parent (`mbr_<organizationId>:<userId>`). */
+export function pairIdOf(type: PairIdType, parentId: string, childId: string): string {
+  return `${pairIdPrefixes[type]}_${parentId}${pairSeparator}${childId}`;
+}
+
+/** The parent's and the child's ids in a pair id of this type; undefined for any other id. */
+function parsePairId(type: PairIdType, id: string): { parentId: string; childId: string } | undefined {
+  const prefix = `${pairIdPrefixes[type]}_`;
+  if (!id.startsWith(prefix)) return undefined;
+  const separator = id.indexOf(pairSeparator, prefix.length);
+  if (separator <= prefix.length || separator === id.length - 1) return undefined;
+  return { parentId: id.slice(prefix.length, separator), childId: id.slice(separator + 1) };
+}
+
+/** The pair ids of this type among `ids`, each with its parent's and child's ids (for `node`/`nodes` loads). */
+export function parsePairIds(type: PairIdType, ids: readonly string[]) {
+  return ids.flatMap((id) => {
+    const pair = parsePairId(type, id);
+    return pair ? [{ id, ...pair }] : [];
+  });
+}
+
 /** A node's global id: its id as is, since ids carry their type prefix already (the id REST uses). */
 export const globalIdOf = (id: unknown): string => String(id);
 
 /**
- * The GraphQL type of every id type that implements `Node` (its name where the two differ). Pages, page versions
- * and files are not nodes: their ids are unique only within a revision (see the README, "Global ids").
+ * The GraphQL type of every id type that implements `Node` (its name where the two differ). Page and file ids are
+ * unique only within a revision: their nodes are the pair-id types `RevisionPage` and `RevisionFile`.
  */
-export const nodeTypeNames: ReadonlyMap<IdType, string> = new Map<IdType, string>([
+export const nodeTypeNames: ReadonlyMap<NodeIdType, string> = new Map<NodeIdType, string>([
   ["Organization", "Organization"],
   ["User", "User"],
   ["Team", "Team"],
@@ -62,10 +103,13 @@ export const nodeTypeNames: ReadonlyMap<IdType, string> = new Map<IdType, string
   ["OpenAPISpec", "OpenAPISpec"],
   ["OpenAPISpecVersion", "OpenAPISpecVersion"],
   ["SamlProvider", "SAMLProvider"],
+  ["Member", "Member"],
+  ["RevisionPage", "RevisionPage"],
+  ["RevisionFile", "RevisionFile"],
 ]);
 
-const typeByPrefix = new Map<string, IdType>(
-  Object.entries(idPrefixes).map(([type, prefix]) => [prefix, type as IdType]),
+const typeByPrefix = new Map<string, NodeIdType>(
+  Object.entries({ ...idPrefixes, ...pairIdPrefixes }).map(([type, prefix]) => [prefix, type as NodeIdType]),
 );
 
 const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -87,7 +131,7 @@ export function newId(type: IdType): string {
 }
 
 /** The type an id belongs to, from its prefix; undefined for anything that is not one of our ids. */
-export function typeOfId(id: string): IdType | undefined {
+export function typeOfId(id: string): NodeIdType | undefined {
   const separator = id.indexOf("_");
   return separator > 0 ? typeByPrefix.get(id.slice(0, separator)) : undefined;
 }

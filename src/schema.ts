@@ -17,6 +17,7 @@ import "./modules/site-structure/site-space.graphql.ts";
 import "./modules/site-structure/site-section.graphql.ts";
 import "./modules/site-structure/section-group.graphql.ts";
 import "./modules/site-structure/published.graphql.ts";
+import "./modules/site-structure/site-parents.graphql.ts";
 import "./modules/content/content.graphql.ts";
 import "./modules/content/content-write.graphql.ts";
 import "./modules/change-request/change-request.graphql.ts";

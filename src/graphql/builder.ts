@@ -57,3 +57,6 @@ export const builder = new SchemaBuilder<{
     beforeArgOptions: { description: "A cursor (`startCursor` of the next page): items before it." },
   },
 });
+
+/** The builder's schema types, for helpers that take any object ref of this schema. */
+export type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;

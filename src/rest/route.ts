@@ -28,4 +28,9 @@ export interface RestRoute {
   createdWhen?: string;
   /** Query parameters checked by the router without becoming variables (see `QueryRule`). */
   queryRules?: Readonly<Record<string, QueryRule>>;
+  /**
+   * A thing GraphQL answers as null when it does not exist yet (a nullable field): its dotted path into `data` and
+   * the 404 message the route answers when it is null under a parent that was read (otherwise 404 "Not found").
+   */
+  absent?: { path: string; message: (variables: Readonly<Record<string, unknown>>) => string };
 }

@@ -72,6 +72,14 @@ function valueAt(data: unknown, path: string[]): unknown {
   return value;
 }
 
+/** The 404 message of a null result: the route's own when what it reads is absent under a parent that was read. */
+function absentMessage(route: RestRoute, data: unknown, variables: Readonly<Record<string, unknown>>): string {
+  if (!route.absent) return "Not found";
+  const path = route.absent.path.split(".");
+  const absent = valueAt(data, path) == null && valueAt(data, path.slice(0, -1)) != null;
+  return absent ? route.absent.message(variables) : "Not found";
+}
+
 /** Runs a route's document for the request through the GraphQL pipeline (src/graphql/server.ts). */
 export type ExecuteDocument = (document: DocumentNode, variables: Record<string, unknown>) => Promise<ExecutionResult>;
 
@@ -138,7 +146,8 @@ export function createRestHandler(routes: CompiledRoute[]) {
       return new Response(null, { status: matched.route.status });
     }
     const value = valueAt(result.data, compiled.resultPath);
-    if (value === null || value === undefined) return restError(404, "Not found");
+    if (value === null || value === undefined)
+      return restError(404, absentMessage(matched.route, result.data, variables));
     const { createdWhen } = matched.route;
     const created = createdWhen !== undefined && valueAt(result.data, createdWhen.split(".")) === true;
     return jsonResponse(applyPlan(compiled.plan, value), { status: created ? 201 : matched.route.status });

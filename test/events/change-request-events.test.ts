@@ -3,7 +3,7 @@ import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type 
 import { subscribe } from "../helpers/sse.ts";
 
 const StatusUpdates = `subscription Status($spaceId: ID!, $changeRequestId: ID!) {
-  changeRequestUpdated(spaceId: $spaceId, changeRequestId: $changeRequestId) { id number status subject revision revisionMerged }
+  changeRequestUpdated(spaceId: $spaceId, changeRequestId: $changeRequestId) { id: changeRequestId number status subject revision revisionMerged }
 }`;
 const CommentsPosted = `subscription Comments($spaceId: ID!, $changeRequestId: ID!) {
   changeRequestCommentPosted(spaceId: $spaceId, changeRequestId: $changeRequestId) { changeRequest comment reply postedBy }

@@ -5,10 +5,10 @@ import { baseUrl, seedOrganization, startTestApp, type TestApp } from "../helper
 import { subscribe } from "../helpers/sse.ts";
 
 const JobProgress = `subscription JobProgress($jobId: ID!) {
-  jobProgress(jobId: $jobId) { id type status progressDone progressTotal progressMessage lastError }
+  jobProgress(jobId: $jobId) { id: jobId type status progressDone progressTotal progressMessage lastError }
 }`;
 const JobUpdates = `subscription JobUpdates($organizationId: ID!) {
-  jobUpdates(organizationId: $organizationId) { id status progressDone }
+  jobUpdates(organizationId: $organizationId) { id: jobId status progressDone }
 }`;
 
 let t: TestApp;

@@ -33,7 +33,7 @@ async function firstEvent(query: string, variables: Record<string, unknown> = {}
 describe("subscription arguments are read whatever form they take", () => {
   it("accepts literal arguments", async () => {
     const event = await firstEvent(`subscription {
-      changeRequestUpdated(spaceId: "${spaceId}", changeRequestId: "${changeRequestId}") { id subject }
+      changeRequestUpdated(spaceId: "${spaceId}", changeRequestId: "${changeRequestId}") { id: changeRequestId subject }
     }`);
     expect(event).toEqual({ data: { changeRequestUpdated: { id: changeRequestId, subject: "Watch me" } } });
   });
@@ -41,7 +41,7 @@ describe("subscription arguments are read whatever form they take", () => {
   it("accepts variables of any name", async () => {
     const event = await firstEvent(
       `subscription Watch($space: ID!, $id: ID!) {
-        changeRequestUpdated(spaceId: $space, changeRequestId: $id) { id subject }
+        changeRequestUpdated(spaceId: $space, changeRequestId: $id) { id: changeRequestId subject }
       }`,
       { space: spaceId, id: changeRequestId },
     );
@@ -54,7 +54,7 @@ describe("subscription arguments are read whatever form they take", () => {
       t.app.fetch,
       `${baseUrl}/graphql`,
       outsider.members.admin.token,
-      `subscription($cr: ID!) { changeRequestUpdated(spaceId: "${spaceId}", changeRequestId: $cr) { id } }`,
+      `subscription($cr: ID!) { changeRequestUpdated(spaceId: "${spaceId}", changeRequestId: $cr) { id: changeRequestId } }`,
       { cr: changeRequestId },
     );
     const event = await stream.next();

@@ -20,7 +20,7 @@ const CreateChangeRequest = graphql(`
 const WriteContent = graphql(`
   mutation ChangeRequestsTestWrite($spaceId: ID!, $changeRequestId: ID!, $input: ContentChangesInput!) {
     updateChangeRequestContent(spaceId: $spaceId, changeRequestId: $changeRequestId, input: $input) {
-      contentEdit { revision result inserted { type id } }
+      contentEdit { revision result inserted { type id: contentId } }
     }
   }
 `);

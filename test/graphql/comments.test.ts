@@ -18,7 +18,7 @@ const CreateChangeRequest = graphql(`
 const WriteContent = graphql(`
   mutation CommentsTestWrite($spaceId: ID!, $changeRequestId: ID!, $input: ContentChangesInput!) {
     updateChangeRequestContent(spaceId: $spaceId, changeRequestId: $changeRequestId, input: $input) {
-      contentEdit { inserted { id } }
+      contentEdit { inserted { id: contentId } }
     }
   }
 `);
@@ -60,7 +60,7 @@ const ChangeRequestWithComments = graphql(`
             permissions { edit reply delete }
             reactions { emoji count users { user { email } } }
             repliers { count user { email } }
-            target { page { id } revision }
+            target { page { id: pageId } revision }
             replies(first: 100) { totalCount nodes { body(format: MARKDOWN) { markdown } postedBy { email } permissions { edit } } }
           }
         }

@@ -10,7 +10,7 @@ const SearchSpace = graphql(`
       searchSpaceContent(query: $query, first: $first, after: $after) {
         totalCount
         pageInfo { hasNextPage endCursor }
-        nodes { id title path score ancestors { title } sections { id path } urls { app } }
+        nodes { id: pageId title path score ancestors { title } sections { id: anchor path } urls { app } }
       }
     }
   }
@@ -21,7 +21,7 @@ const SearchOrganization = graphql(`
     organization(id: $organizationId) {
       searchOrganizationContent(query: $query, first: 10) {
         totalCount
-        nodes { type id title score pages { id title } }
+        nodes { type id: spaceId title score pages { id: pageId title } }
       }
     }
   }

@@ -23,7 +23,7 @@ const OrganizationSpaces = graphql(`
         nodes { id title defaultLevel commentCount permissions { view edit admin } }
       }
       members(first: 100) {
-        nodes { id spaceCount spaces(first: 100, order: ASC) { totalCount nodes { permission space { id } } } }
+        nodes { id: userId spaceCount spaces(first: 100, order: ASC) { totalCount nodes { permission space { id } } } }
       }
       teams(first: 100) { nodes { id spaceCount } }
     }

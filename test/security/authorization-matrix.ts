@@ -78,6 +78,10 @@ export interface TargetIds {
   samlProviderId: string;
   /** A finished job of the organization (the OpenAPI spec's processing). */
   jobId: string;
+  /** The `userId` member's membership, and the page and file as nodes of the space's revision (pair ids). */
+  memberId: string;
+  revisionPageId: string;
+  revisionFileId: string;
 }
 
 export interface MatrixRow {
@@ -617,16 +621,16 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   "Subscription.changeRequestUpdated": {
     own: members,
     document: `subscription($spaceId: ID!, $changeRequestId: ID!) {
-      changeRequestUpdated(spaceId: $spaceId, changeRequestId: $changeRequestId) { id status }
+      changeRequestUpdated(spaceId: $spaceId, changeRequestId: $changeRequestId) { id: changeRequestId status }
     }`,
   },
   "Subscription.jobProgress": {
     own: orgReaders,
-    document: "subscription($jobId: ID!) { jobProgress(jobId: $jobId) { id status } }",
+    document: "subscription($jobId: ID!) { jobProgress(jobId: $jobId) { id: jobId status } }",
   },
   "Subscription.jobUpdates": {
     own: orgReaders,
-    document: "subscription($organizationId: ID!) { jobUpdates(organizationId: $organizationId) { id status } }",
+    document: "subscription($organizationId: ID!) { jobUpdates(organizationId: $organizationId) { id: jobId status } }",
     probe: (ids, events) =>
       events.publish("organizationJobUpdated", ids.organizationId, {
         id: ids.jobId,
@@ -662,6 +666,10 @@ export const nodeMatrix: Partial<Record<keyof TargetIds, readonly Caller[]>> = {
   shareLinkId: admin,
   // Content and discussions of the target space: whoever reads the space.
   revisionId: members,
+  revisionPageId: members,
+  revisionFileId: members,
+  // A membership is seen by whoever may read the organization's members (`GET .../members/{userId}`).
+  memberId: orgReaders,
   reviewId: members,
   commentId: members,
   commentReplyId: members,
@@ -688,7 +696,7 @@ export const nestedReads: Record<string, string> = {
       teams { nodes { id title } }
       spaces { nodes { id title } }
       changeRequests { nodes { id subject } }
-      searchOrganizationContent(query: "page") { nodes { id title pages { title } } }
+      searchOrganizationContent(query: "page") { nodes { id: spaceId title pages { title } } }
       sites { nodes { id title siteSpaces { nodes { title space { id title } } } } }
     }
   }`,

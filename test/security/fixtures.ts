@@ -1,3 +1,4 @@
+import { pairIdOf } from "../../src/ids.ts";
 import { insertOrganization } from "../../src/modules/organization/organization.service.ts";
 import { addMember } from "../../src/modules/user/user.service.ts";
 import { type SeededOrganization, type SeededUser, seedOrganization, seedUser, type TestApp } from "../helpers/app.ts";
@@ -232,6 +233,9 @@ async function buildOrganization(
     versionId,
     samlProviderId,
     jobId: job.id,
+    memberId: pairIdOf("Member", organizationId, target.id),
+    revisionPageId: pairIdOf("RevisionPage", revisionId, pageId),
+    revisionFileId: pairIdOf("RevisionFile", revisionId, fileId),
   };
   return { ids, deleted: { spaceId: deletedSpaceId, ...deletedDiscussions }, shareKey, siteSpaceSpaceId };
 }

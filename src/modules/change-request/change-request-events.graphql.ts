@@ -6,7 +6,7 @@ import { watchChangeRequest, watchChangeRequestComments } from "./change-request
 const ChangeRequestUpdateRef = builder.objectRef<ChangeRequestUpdate>("ChangeRequestUpdate").implement({
   description: "A change request's state at one moment: status, subject and revisions.",
   fields: (t) => ({
-    id: t.exposeID("id", { description: "The change request's id." }),
+    changeRequestId: t.exposeID("id", { description: "The change request's id (the `ChangeRequest` node's)." }),
     space: t.exposeID("spaceId", { description: "Id of its space." }),
     number: t.exposeInt("number", { description: "Its number in the space." }),
     status: t.field({

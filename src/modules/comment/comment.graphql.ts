@@ -185,7 +185,7 @@ const CommentTargetRef = builder.objectRef<Comment>("CommentTarget").implement({
     page: t.field({
       type: builder.objectRef<{ id: string }>("CommentTargetPage").implement({
         description: "The page a comment is about.",
-        fields: (p) => ({ id: p.exposeID("id", { description: "The page's id." }) }),
+        fields: (p) => ({ pageId: p.exposeID("id", { description: "The page's id." }) }),
       }),
       nullable: true,
       description: "The page; null when the comment is about the whole content.",
@@ -194,7 +194,7 @@ const CommentTargetRef = builder.objectRef<Comment>("CommentTarget").implement({
     node: t.field({
       type: builder.objectRef<{ id: string }>("CommentTargetNode").implement({
         description: "The block of a page a comment is about.",
-        fields: (n) => ({ id: n.exposeID("id", { description: "The key of the node in the page's document." }) }),
+        fields: (n) => ({ key: n.exposeID("id", { description: "The key of the node in the page's document." }) }),
       }),
       nullable: true,
       description: "The block of the page; null when the comment is about a whole page.",

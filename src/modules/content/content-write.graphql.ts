@@ -15,7 +15,7 @@ export const ContentEditRef = builder.objectRef<ContentEdit>("ContentEdit").impl
           description: "A page or a file an insert change made.",
           fields: (i) => ({
             type: i.exposeString("type", { description: "page or file." }),
-            id: i.exposeID("id", { description: "Id of the new page or file." }),
+            contentId: i.exposeID("id", { description: "Id of the new page (its `pageId`) or file (its `fileId`)." }),
           }),
         }),
       ],

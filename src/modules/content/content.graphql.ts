@@ -2,16 +2,20 @@ import { builder } from "../../graphql/builder.ts";
 import type { FieldCost } from "../../graphql/cost.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
+import { pairIdOf } from "../../ids.ts";
 import { SpaceRef } from "../space/space.public.ts";
 import type { PageNode, RevisionFileView, RevisionRead } from "./content.loaders.ts";
 import {
   fileDownloadUrl,
   listRevisionFiles,
+  loadVisibleRevisionFiles,
+  loadVisibleRevisionPages,
   loadVisibleRevisions,
   pageAppUrl,
   pageBody,
   revisionFile,
   revisionFiles,
+  revisionOf,
   revisionPage,
   revisionRead,
   revisionTree,
@@ -104,10 +108,20 @@ const evaluatedDescription =
 const formatDescription = (format: string) =>
   `The format asked for (default ${format}); the field answers null for the other one.`;
 
-RevisionPageRef.implement({
-  description: "A page of a revision: a document, a group of pages or a link. Readable by whoever may read the space.",
+builder.node(RevisionPageRef, {
+  description:
+    "A page of a revision: a document, a group of pages or a link. Readable by whoever may read the space. Its `id` " +
+    "is this revision's page; `pageId` is the same in every revision.",
+  id: { resolve: (node) => pairIdOf("RevisionPage", node.revisionId, node.page.id) },
+  loadMany: (ids, ctx) => loadVisibleRevisionPages(ctx, ids),
   fields: (t) => ({
-    id: t.id({ description: "The page's id, the same in every revision.", resolve: (node) => node.page.id }),
+    pageId: t.id({ description: "The page's id, the same in every revision.", resolve: (node) => node.page.id }),
+    revisionId: t.exposeID("revisionId", { description: "The id of the revision this page is read in." }),
+    revision: t.field({
+      type: RevisionRef,
+      description: "The revision this page is read in.",
+      resolve: (node, _args, ctx) => revisionOf(ctx, node.revisionId),
+    }),
     title: t.string({ description: "The page's title.", resolve: (node) => node.page.title }),
     emoji: t.string({
       nullable: true,
@@ -277,10 +291,15 @@ RevisionPageRef.implement({
   }),
 });
 
-RevisionFileRef.implement({
-  description: "A file of a revision. Its bytes are served at downloadURL to callers who may read the space.",
+builder.node(RevisionFileRef, {
+  description:
+    "A file of a revision. Its bytes are served at downloadURL to callers who may read the space. Its `id` is this " +
+    "revision's file; `fileId` is the same in every revision.",
+  id: { resolve: (file) => pairIdOf("RevisionFile", file.revisionId, file.id) },
+  loadMany: (ids, ctx) => loadVisibleRevisionFiles(ctx, ids),
   fields: (t) => ({
-    id: t.exposeID("id", { description: "The file's id, the same in every revision." }),
+    fileId: t.exposeID("id", { description: "The file's id, the same in every revision." }),
+    revisionId: t.exposeID("revisionId", { description: "The id of the revision this file is read in." }),
     name: t.exposeString("name", { description: "The file name." }),
     contentType: t.exposeString("contentType", { description: "Its MIME type." }),
     size: t.exposeInt("size", { description: "Its size in bytes." }),

@@ -2,11 +2,11 @@ import { listRoute, resultAlong, selectAlong } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 import { changeRequestFields } from "./change-request.fragments.ts";
 
-export const pageFields = `id title emoji type kind createdAt updatedAt slug path description layout cover variables hidden
+export const pageFields = `id: pageId title emoji type kind createdAt updatedAt slug path description layout cover variables hidden
   noIndex noRobotsIndex tags href target computed computedSeed urls { app } git { oid path }`;
 
 export const fileFields =
-  "fragment FileFields on RevisionFile { id name contentType downloadURL size dimensions { width height } }";
+  "fragment FileFields on RevisionFile { id: fileId name contentType downloadURL size dimensions { width height } }";
 // The public spec requires a body on document pages, in listings too: they carry their markdown.
 export const listedPageFields = `fragment ListedPageFields on RevisionPage { ${pageFields} parent markdown }`;
 const revisionFields = /* GraphQL */ `
@@ -29,7 +29,7 @@ const pageWithBody = /* GraphQL */ `
   ${listedPageFields}
 `;
 
-export const contentEditFields = "revision result inserted { type id }";
+export const contentEditFields = "revision result inserted { type id: contentId }";
 
 /** The `/content` reads of a base (a space or a change request): `select` picks the revision. */
 /**

@@ -4,7 +4,7 @@ import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Revision, Space } from "../../db/generated/client.ts";
 import type { ModuleJobs } from "../../db/job-queue.ts";
-import { newId, randomBase62 } from "../../ids.ts";
+import { newId, parsePairIds, randomBase62 } from "../../ids.ts";
 import { ConflictError, InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import { mapNodes, type Page, type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
@@ -373,3 +373,19 @@ export const contentJobs: ModuleJobs = {
     },
   },
 };
+
+/** Pages for `node`/`nodes`, by their pair ids: visible where their revision is. */
+export function loadVisibleRevisionPages(ctx: RequestContext, ids: readonly string[]) {
+  return nullWhereRefused(ids, parsePairIds("RevisionPage", ids), async (key) => {
+    const [revision] = await loadVisibleRevisions(ctx, [key.parentId]);
+    return revision ? revisionPage(ctx, revision, key.childId) : null;
+  });
+}
+
+/** Files for `node`/`nodes`, by their pair ids: visible where their revision is. */
+export function loadVisibleRevisionFiles(ctx: RequestContext, ids: readonly string[]) {
+  return nullWhereRefused(ids, parsePairIds("RevisionFile", ids), async (key) => {
+    const [revision] = await loadVisibleRevisions(ctx, [key.parentId]);
+    return revision ? revisionFile(ctx, revision, key.childId) : null;
+  });
+}

@@ -95,7 +95,8 @@ builder.objectFields(SpaceRef, (t) => ({
   }),
   gitInfo: t.field({
     type: GitSyncStateRef,
-    description: "Like gitSync, but an error (NOT_FOUND) when the space has no Git repository (getSpaceGitInfo).",
+    nullable: true,
+    description: "Like gitSync: null when the space has no Git repository (getSpaceGitInfo).",
     resolve: (space, _args, ctx) => getSpaceGitInfo(ctx, space.id),
   }),
 }));

@@ -32,6 +32,7 @@ export const gitSyncRoutes: RestRoute[] = [
     operation: "getSpaceGitInfo",
     status: 200,
     result: "space.gitInfo",
+    absent: { path: "space.gitInfo", message: (v) => `No Git repository is set up on space ${v.spaceId}` },
     document: `query getSpaceGitInfo($spaceId: ID!) { space(id: $spaceId) { gitInfo { ...GitInfoFields } } } ${gitInfoFields}`,
   },
   {

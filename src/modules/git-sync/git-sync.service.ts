@@ -5,7 +5,7 @@ import type { RequestContext } from "../../context.ts";
 import type { GitSync, Job, PrismaClient, Space } from "../../db/generated/client.ts";
 import { enqueueJob, type ModuleJobs } from "../../db/job-queue.ts";
 import { checkedAddress } from "../../http/safe-fetch.ts";
-import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import { InvalidInputError } from "../../lib/errors.ts";
 import { decryptSecret, encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
 import { onLatestHead, readContentState, writeRevision } from "../content/content.public.ts";
@@ -168,12 +168,10 @@ export async function exportToGitRepository(ctx: RequestContext, spaceId: string
   await startOperation(ctx, space, "export", parseInput(exportSchema, input));
 }
 
-/** The space's Git sync state (readers of the space); 404 when it was never synchronized. */
-export async function getSpaceGitInfo(ctx: RequestContext, spaceId: string): Promise<GitSync> {
+/** The space's Git sync state (readers of the space); null when it was never synchronized. */
+export async function getSpaceGitInfo(ctx: RequestContext, spaceId: string): Promise<GitSync | null> {
   await getSpace(ctx, spaceId);
-  const sync = await spaceGitSync(ctx, spaceId);
-  if (!sync) throw new NotFoundError(`No Git repository is set up on space ${spaceId}`);
-  return sync;
+  return spaceGitSync(ctx, spaceId);
 }
 
 /** The Git sync state of a space the caller can already see. */

@@ -13,7 +13,7 @@ const JobStatusEnum = publicEnum("JobStatus", "Where a background job is.", {
 const JobUpdateRef = builder.objectRef<JobUpdate>("JobUpdate").implement({
   description: "The state of a background job (an import, an export, a processing run) at one moment.",
   fields: (t) => ({
-    id: t.exposeID("id", { description: "The job's id." }),
+    jobId: t.exposeID("id", { description: "The job's id." }),
     type: t.exposeString("type", { description: "What the job does, such as git-import or translation-run." }),
     status: t.expose("status", { type: JobStatusEnum, description: "Where the job is." }),
     progressDone: t.exposeInt("progressDone", { description: "Steps done so far." }),

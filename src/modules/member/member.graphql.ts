@@ -4,13 +4,15 @@ import { publicEnum, RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { pairIdOf } from "../../ids.ts";
 import { edgeOf } from "../../pagination.ts";
-import { OrganizationRef } from "../organization/organization.public.ts";
+import { OrganizationRef, parentOrganization } from "../organization/organization.public.ts";
 import { addOrganizationMemberByEmail, addUserSchema, UserRef, userByIdLoader } from "../user/user.public.ts";
 import { memberSpaceCountLoader, memberTeamCountLoader } from "./member.loaders.ts";
 import {
   getMember,
   listMembers,
+  loadVisibleMembers,
   memberFilterSchema,
   memberListOrder,
   memberOrder,
@@ -21,10 +23,20 @@ import {
   updateMemberSchema,
 } from "./member.service.ts";
 
-export const MemberRef = builder.objectRef<Member>("Member").implement({
-  description: "A user's membership of an organization. `id` is the user's id.",
+export const MemberRef = builder.objectRef<Member>("Member");
+
+builder.node(MemberRef, {
+  description: "A user's membership of an organization: one per organization, each with its own id.",
+  id: { resolve: (member) => pairIdOf("Member", member.organizationId, member.userId) },
+  loadMany: (ids, ctx) => loadVisibleMembers(ctx, ids),
   fields: (t) => ({
-    id: t.exposeID("userId", { description: "The member's user id." }),
+    userId: t.exposeID("userId", { description: "The member's user id (the id of `user`)." }),
+    organizationId: t.exposeID("organizationId", { description: "The organization's id (the id of `organization`)." }),
+    organization: t.field({
+      type: OrganizationRef,
+      description: "The organization the membership is of.",
+      resolve: (member, _args, ctx) => parentOrganization(ctx, member.organizationId),
+    }),
     role: t.expose("role", {
       type: RoleEnum,
       nullable: true,
@@ -155,13 +167,15 @@ const UpdateOrganizationMemberPayloadRef = payloadType<{ member: typeof MemberRe
   },
 );
 
-const RemoveOrganizationMemberPayloadRef = payloadType<{ removedId: string; organizationId: string }>(
-  "removeOrganizationMember",
-  {
-    removedId: { type: "ID", description: "The removed member's user id (for `@deleteEdge` on `members`)." },
-    organizationId: { type: "ID", description: "The id of the organization they left (whose `members` held them)." },
-  },
-);
+const RemoveOrganizationMemberPayloadRef = payloadType<{
+  removedId: string;
+  removedUserId: string;
+  organizationId: string;
+}>("removeOrganizationMember", {
+  removedId: { type: "ID", description: "The removed membership's id (for `@deleteEdge` on `members`)." },
+  removedUserId: { type: "ID", description: "The removed member's user id." },
+  organizationId: { type: "ID", description: "The id of the organization they left (whose `members` held them)." },
+});
 
 const UpdateOrganizationMemberLastSeenAtPayloadRef = payloadType<{ ping: typeof PingResultRef.$inferType }>(
   "updateOrganizationMemberLastSeenAt",
@@ -227,7 +241,11 @@ builder.mutationFields((t) => {
       args: { organizationId, userId },
       resolve: async (_root, args, ctx) => {
         await removeMember(ctx, args.organizationId, args.userId);
-        return { removedId: args.userId, organizationId: args.organizationId };
+        return {
+          removedId: pairIdOf("Member", args.organizationId, args.userId),
+          removedUserId: args.userId,
+          organizationId: args.organizationId,
+        };
       },
     }),
     updateOrganizationMemberLastSeenAt: t.field({

@@ -7,7 +7,7 @@ const userFields = /* GraphQL */ `
 
 export const memberFields = /* GraphQL */ `
   fragment MemberFields on Member {
-    object: __typename id role user { ...UserFields } disabled joinedAt lastSeenAt sso spaces: spaceCount teams: teamCount
+    object: __typename id: userId role user { ...UserFields } disabled joinedAt lastSeenAt sso spaces: spaceCount teams: teamCount
   }
   ${userFields}
 `;

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { requireMembership, requireOrganizationRole, requireViewer } from "../../auth/access.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Member, Prisma, Role } from "../../db/generated/client.ts";
-import { ConflictError, NotFoundError } from "../../lib/errors.ts";
+import { parsePairIds } from "../../ids.ts";
+import { ConflictError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import {
   dateBoundSchema,
   type FilterRules,
@@ -99,6 +100,11 @@ export async function getMember(ctx: RequestContext, organizationId: string, use
   const member = await memberByKeyLoader(ctx).load({ organizationId, userId });
   if (!member) throw new NotFoundError(`User ${userId} is not a member of this organization`);
   return member;
+}
+
+/** Memberships for `node`/`nodes`, by their pair ids: visible where `getMember` answers them. */
+export function loadVisibleMembers(ctx: RequestContext, ids: readonly string[]): Promise<(Member | null)[]> {
+  return nullWhereRefused(ids, parsePairIds("Member", ids), (key) => getMember(ctx, key.parentId, key.childId));
 }
 
 export const updateMemberSchema = z.strictObject({

@@ -4,7 +4,7 @@ import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
-import { OrganizationRef } from "../organization/organization.public.ts";
+import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
 import {
   getLatestVersion,
   getSpec,
@@ -213,8 +213,8 @@ builder.node(OpenAPISpecRef, {
     }),
     latestVersion: t.field({
       type: OpenAPISpecVersionRef,
-      description:
-        "Its latest version; a NOT_FOUND error before the first successful processing (getLatestOpenAPISpecVersion).",
+      nullable: true,
+      description: "Its latest version; null before the first successful processing (getLatestOpenAPISpecVersion).",
       resolve: (spec, _args, ctx) => getLatestVersion(ctx, spec),
     }),
     version: t.field({
@@ -267,3 +267,5 @@ builder.objectFields(OrganizationRef, (t) => ({
     resolve: (organization, args, ctx) => getSpec(ctx, organization.id, args.slug),
   }),
 }));
+
+addOrganizationParent(OpenAPISpecRef);

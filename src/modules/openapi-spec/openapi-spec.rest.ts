@@ -18,6 +18,13 @@ const contentFields = "content { filesystem url urls { source public } }";
 const specArgs = "$organizationId: ID!, $specSlug: String!";
 
 // `versions/latest` routes come before `versions/{versionId}`: the first matching route wins.
+/** Before its first successful processing a spec has no latest version: REST answers 404 with this message. */
+const latestVersionAbsent = {
+  path: "organization.openAPISpec.latestVersion",
+  message: (variables: Readonly<Record<string, unknown>>) =>
+    `OpenAPI specification ${variables.specSlug} has no version yet`,
+};
+
 export const openApiSpecRoutes: RestRoute[] = [
   listRoute({
     path: "/orgs/{organizationId}/openapi",
@@ -97,6 +104,7 @@ export const openApiSpecRoutes: RestRoute[] = [
     operation: "getLatestOpenAPISpecVersion",
     status: 200,
     result: "organization.openAPISpec.latestVersion",
+    absent: latestVersionAbsent,
     document: `query getLatestOpenAPISpecVersion(${specArgs}) {
       organization(id: $organizationId) {
         openAPISpec(slug: $specSlug) { latestVersion { ...OpenAPISpecVersionFields } }
@@ -109,6 +117,7 @@ export const openApiSpecRoutes: RestRoute[] = [
     operation: "getLatestOpenAPISpecVersionContent",
     status: 200,
     result: "organization.openAPISpec.latestVersion.content",
+    absent: latestVersionAbsent,
     document: `query getLatestOpenAPISpecVersionContent(${specArgs}) {
       organization(id: $organizationId) { openAPISpec(slug: $specSlug) { latestVersion { ${contentFields} } } }
     }`,

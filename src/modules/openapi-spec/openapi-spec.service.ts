@@ -207,12 +207,11 @@ export async function listVersions(ctx: RequestContext, spec: OpenAPISpec, page:
   });
 }
 
-export async function getLatestVersion(ctx: RequestContext, spec: OpenAPISpec): Promise<OpenAPISpecVersion> {
-  const version = spec.lastVersionId
+/** The spec's latest version; null before its first successful processing. */
+export async function getLatestVersion(ctx: RequestContext, spec: OpenAPISpec): Promise<OpenAPISpecVersion | null> {
+  return spec.lastVersionId
     ? await ctx.prisma.openAPISpecVersion.findUnique({ where: { id: spec.lastVersionId } })
     : null;
-  if (!version) throw new NotFoundError(`OpenAPI specification ${spec.slug} has no version yet`);
-  return version;
 }
 
 export async function getVersion(ctx: RequestContext, spec: OpenAPISpec, versionId: string) {

@@ -1,11 +1,13 @@
+import type { ObjectRef } from "@pothos/core";
 import type { AgentInstructions, Organization } from "../../db/generated/client.ts";
-import { builder } from "../../graphql/builder.ts";
+import { type BuilderTypes, builder } from "../../graphql/builder.ts";
 import { publicEnum, RoleEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
+import { parentOrganization } from "./organization.loaders.ts";
 import {
   agentInstructionsSchema,
   createOrganization,
@@ -374,3 +376,18 @@ builder.mutationFields((t) => {
     }),
   };
 });
+
+/** `organization` and `organizationId` on a type of an organization's rows: every node reaches its organization. */
+export function addOrganizationParent<Row extends { organizationId: string }>(ref: ObjectRef<BuilderTypes, Row>) {
+  builder.objectFields(ref, (t) => ({
+    organizationId: t.id({
+      description: "The organization's id (the id of `organization`).",
+      resolve: (row) => row.organizationId,
+    }),
+    organization: t.field({
+      type: OrganizationRef,
+      description: "The organization it belongs to.",
+      resolve: (row, _args, ctx) => parentOrganization(ctx, row.organizationId),
+    }),
+  }));
+}

@@ -1,3 +1,4 @@
+import type { RequestContext } from "../../context.ts";
 import type { Organization } from "../../db/generated/client.ts";
 import { keyedSql, keyedText } from "../../db/sql.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
@@ -25,3 +26,13 @@ export const viewerOwnsTeamLoader = defineLoader<string, boolean>("viewerOwnsTea
   const owned = new Set(rows.map((row) => row.organizationId));
   return orgIds.map((id) => owned.has(id));
 });
+
+/**
+ * The organization of a row the caller has read (its parent field, `site.organization`): whoever may read a row of
+ * an organization may read the organization itself, so no second check.
+ */
+export async function parentOrganization(ctx: RequestContext, organizationId: string): Promise<Organization> {
+  const organization = await organizationByIdLoader(ctx).load(organizationId);
+  if (!organization) throw new Error(`Organization ${organizationId} is missing`);
+  return organization;
+}

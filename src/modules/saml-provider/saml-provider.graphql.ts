@@ -89,7 +89,7 @@ const SamlProviderRef = builder.node(builder.objectRef<SamlProvider>("SAMLProvid
 const SsoLoginRef = builder.objectRef<{ id: string; label: string; startURL: string }>("SSOProviderLogin").implement({
   description: "A way to sign in to an organization: one active SAML provider.",
   fields: (t) => ({
-    id: t.exposeID("id", { description: "The SAML provider's id." }),
+    providerId: t.exposeID("id", { description: "The SAML provider's id." }),
     label: t.exposeString("label", { description: "Its name, to show on a sign-in page." }),
     startURL: t.exposeString("startURL", { description: "Where to send the person: starts the login." }),
   }),

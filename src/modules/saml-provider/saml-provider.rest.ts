@@ -71,7 +71,7 @@ export const samlProviderRoutes: RestRoute[] = [
     status: 200,
     result: "ssoProviderLogins",
     document: `query listSSOProviderLoginsInOrganization($organizationId: ID!) {
-      ssoProviderLogins(organizationId: $organizationId) { items { id label startURL } }
+      ssoProviderLogins(organizationId: $organizationId) { items { id: providerId label startURL } }
     }`,
   },
 ];

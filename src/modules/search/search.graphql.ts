@@ -33,7 +33,7 @@ const scoreDescription = "Relevance: higher is better; a match of the whole quer
 const SearchSectionResultRef = builder.objectRef<SearchSectionHit>("SearchSectionResult").implement({
   description: "A section of a page (the text under one heading) that matches a search.",
   fields: (t) => ({
-    id: t.exposeID("id", { description: "The heading's anchor; the page id for the text before any heading." }),
+    anchor: t.exposeID("id", { description: "The heading's anchor; the page id for the text before any heading." }),
     title: t.exposeString("title", {
       description: "The heading's text; the page title for the text before any heading.",
     }),
@@ -47,7 +47,7 @@ const SearchSectionResultRef = builder.objectRef<SearchSectionHit>("SearchSectio
 const SearchPageResultRef = builder.objectRef<SearchPageHit>("SearchPageResult").implement({
   description: "A page of a space's current content that matches a search.",
   fields: (t) => ({
-    id: t.exposeID("id", { description: "The page's id." }),
+    pageId: t.exposeID("id", { description: "The page's id." }),
     title: t.exposeString("title", { description: "The page's title." }),
     path: t.exposeString("path", { description: "The page's path in the content." }),
     score: t.exposeFloat("score", { description: scoreDescription }),
@@ -75,7 +75,7 @@ const SearchSpaceResultRef = builder.objectRef<SearchSpaceHit>("SearchSpaceResul
   description: "A space with pages that match a search.",
   fields: (t) => ({
     type: t.exposeString("type", { description: "Always space." }),
-    id: t.exposeID("id", { description: "The space's id." }),
+    spaceId: t.exposeID("id", { description: "The space's id." }),
     title: t.exposeString("title", { description: "The space's title." }),
     score: t.exposeFloat("score", { description: "The score of the space's best page." }),
     pages: t.field({

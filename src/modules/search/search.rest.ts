@@ -3,8 +3,8 @@ import type { RestRoute } from "../../rest/route.ts";
 
 const pageHitFields = /* GraphQL */ `
   fragment SearchPageFields on SearchPageResult {
-    id title path score
-    sections { id title path body score urls { app } }
+    id: pageId title path score
+    sections { id: anchor title path body score urls { app } }
     ancestors { title }
     urls { app }
   }
@@ -24,7 +24,7 @@ export const searchRoutes: RestRoute[] = [
     operation: "searchOrganizationContent",
     variables: "$organizationId: ID!, $query: String!",
     fields: ["organization(id: $organizationId)", "searchOrganizationContent(query: $query)"],
-    nodes: "type id title score pages { ...SearchPageFields }",
+    nodes: "type id: spaceId title score pages { ...SearchPageFields }",
     fragments: pageHitFields,
   }),
 ];

@@ -17,7 +17,7 @@ import {
 import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleShareLinks } from "./site-nodes.service.ts";
 
-const ShareLinkRef = builder.node(builder.objectRef<ShareLinkWithOrganization>("ShareLink"), {
+export const ShareLinkRef = builder.node(builder.objectRef<ShareLinkWithOrganization>("ShareLink"), {
   description: "A secret link that opens a `share-link` site's published content while it is active.",
   id: idColumn,
   loadMany: (ids, ctx) => loadVisibleShareLinks(ctx, ids),

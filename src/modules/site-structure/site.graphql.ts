@@ -7,7 +7,7 @@ import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
-import { OrganizationRef } from "../organization/organization.public.ts";
+import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
 import { loadVisibleSites } from "./site.access.ts";
 import { siteOrder, siteSpaceCountLoader } from "./site.loaders.ts";
 import {
@@ -81,7 +81,7 @@ const SiteVisibilityEnum = publicEnum<string>("SiteVisibility", "Who may read a 
 const SiteFeatureRef = builder.objectRef<{ id: string; plan: string; frozen: boolean }>("SiteFeature").implement({
   description: "A premium feature of a site (there are no plans here, so no site lists any).",
   fields: (t) => ({
-    id: t.exposeID("id", { description: "The feature's name." }),
+    name: t.exposeID("id", { description: "The feature's name." }),
     plan: t.exposeString("plan", { description: "The plan that includes it." }),
     frozen: t.exposeBoolean("frozen", { description: "Whether the feature is kept but can no longer be changed." }),
   }),
@@ -183,8 +183,9 @@ builder.node(SiteRef, {
     }),
     adaptiveSchema: t.field({
       type: SiteAdaptiveSchemaRef,
+      nullable: true,
       description:
-        "The site's adaptive schema; a NOT_FOUND error when it was never set. Organization members (getSiteAdaptiveSchema).",
+        "The site's adaptive schema; null when it was never set. Organization members (getSiteAdaptiveSchema).",
       resolve: (site, _args, ctx) => getAdaptiveSchema(ctx, site.organizationId, site.id),
     }),
     adaptiveTemplateConditions: t.field({
@@ -406,3 +407,5 @@ builder.mutationFields((t) => {
     }),
   };
 });
+
+addOrganizationParent(SiteRef);

@@ -1,3 +1,4 @@
+import type { RequestContext } from "../../context.ts";
 import type { Site } from "../../db/generated/client.ts";
 import { keyedSql, keyedText } from "../../db/sql.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
@@ -48,3 +49,10 @@ export const siteSpaceCountLoader = defineLoader<string, number>("siteSpaceCount
   const counts = new Map(rows.map((row) => [row.siteId, row._count._all]));
   return siteIds.map((id) => counts.get(id) ?? 0);
 });
+
+/** The site of a row the caller has read (its parent field, `section.site`): readable wherever its rows are. */
+export async function parentSite(ctx: RequestContext, siteId: string): Promise<Site> {
+  const site = await siteByIdLoader(ctx).load(siteId);
+  if (!site) throw new Error(`Site ${siteId} is missing`);
+  return site;
+}

@@ -5,7 +5,7 @@ import { siteStructureItemFields } from "./fragments.ts";
 const siteFields = /* GraphQL */ `
   fragment SiteFields on Site {
     object: __typename id type appliedType title visibility published hostname basename proxy { origin target }
-    adaptiveContent { enabled } agentsContext siteSpaces: siteSpaceCount features { id plan frozen } createdAt
+    adaptiveContent { enabled } agentsContext siteSpaces: siteSpaceCount features { id: name plan frozen } createdAt
     urls { location app published }
   }
 `;
@@ -87,6 +87,7 @@ export const siteRoutes: RestRoute[] = [
     operation: "getSiteAdaptiveSchema",
     status: 200,
     result: "organization.site.adaptiveSchema",
+    absent: { path: "organization.site.adaptiveSchema", message: (v) => `Site ${v.siteId} has no adaptive schema` },
     document: `query getSiteAdaptiveSchema(${siteArgs}) {
       organization(id: $organizationId) { site(id: $siteId) { adaptiveSchema { object: __typename jsonSchema updatedAt } } }
     }`,

@@ -4,7 +4,7 @@ import type { RequestContext } from "../../context.ts";
 import type { Database } from "../../db/database.ts";
 import type { Prisma, Site } from "../../db/generated/client.ts";
 import { newId, randomBase62 } from "../../ids.ts";
-import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import { InvalidInputError } from "../../lib/errors.ts";
 import {
   containsSchema,
   type FilterRules,
@@ -258,12 +258,14 @@ export interface SiteAdaptiveSchema {
   updatedAt: Date;
 }
 
-/** The site's visitor schema; 404 when it was never set. */
-export async function getAdaptiveSchema(ctx: RequestContext, organizationId: string, siteId: string) {
+/** The site's visitor schema; null when it was never set. */
+export async function getAdaptiveSchema(
+  ctx: RequestContext,
+  organizationId: string,
+  siteId: string,
+): Promise<SiteAdaptiveSchema | null> {
   const site = await requireSite(ctx, organizationId, siteId, "read");
-  if (site.adaptiveSchema === null || !site.adaptiveSchemaUpdatedAt) {
-    throw new NotFoundError(`Site ${siteId} has no adaptive schema`);
-  }
+  if (site.adaptiveSchema === null || !site.adaptiveSchemaUpdatedAt) return null;
   return { jsonSchema: site.adaptiveSchema, updatedAt: site.adaptiveSchemaUpdatedAt };
 }
 

@@ -7,7 +7,7 @@ import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
 import { getMember, MemberRef } from "../member/member.public.ts";
-import { OrganizationRef } from "../organization/organization.public.ts";
+import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
 import { teamSpaceCountLoader } from "../space/space.public.ts";
 import { teamByIdLoader, teamMemberCountLoader, teamMemberOrder } from "./team.loaders.ts";
 import {
@@ -355,3 +355,5 @@ builder.mutationFields((t) => {
     }),
   };
 });
+
+addOrganizationParent(TeamRef);

@@ -6,7 +6,7 @@ import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
-import { OrganizationRef } from "../organization/organization.public.ts";
+import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
 import { LanguageEnum } from "../space/space.public.ts";
 import type { TranslationProvider } from "./providers.ts";
 import { translationProvider } from "./providers.ts";
@@ -312,3 +312,5 @@ builder.mutationFields((t) => ({
     },
   }),
 }));
+
+addOrganizationParent(TranslationRef);
