@@ -4,10 +4,66 @@ import graphql from "@graphql-eslint/eslint-plugin";
 
 const graphQLConfig = { schema: "schema.graphql", documents: "packages/sdk/src/operations.graphql" };
 
-/** Types that are not entities, so carry no id: Relay's plumbing, payloads and per-object value sets. */
+/**
+ * Types that are not entities, so carry no id: Relay's plumbing, payloads, errors as data, and value objects that
+ * live inside their owner (a comment's body, a file's dimensions, a search hit, a Git sync state). A normalized
+ * cache stores those within the object that holds them; every type that has an `id` is a `Node`
+ * (test/graphql/schema-nodes.test.ts).
+ */
 const typesWithoutIds = {
-  types: ["PageInfo", "RateLimit", "Viewer", "Query", "Mutation", "Subscription"],
-  suffixes: ["Payload", "Connection", "Edge", "Urls", "Permissions", "Stats", "Result"],
+  types: [
+    "PageInfo",
+    "RateLimit",
+    "Viewer",
+    "Query",
+    "Mutation",
+    "Subscription",
+    "AgentInstructions",
+    "ChangeRequestCommentPosted",
+    "ChangeRequestPdf",
+    "ChangeRequestRequestedReviewer",
+    "ChangeRequestUpdate",
+    "CommentBody",
+    "CommentReaction",
+    "CommentReactionUser",
+    "CommentReplier",
+    "CommentTarget",
+    "CommentTargetNode",
+    "CommentTargetPage",
+    "CommentTargetTableCell",
+    "ContentEdit",
+    "ContentLink",
+    "ContentLocation",
+    "FileDimensions",
+    "GitSyncBlob",
+    "GitSyncCommit",
+    "GitSyncOperation",
+    "GitSyncState",
+    "InsertedContent",
+    "JobUpdate",
+    "MemberContentPermission",
+    "MemberTeam",
+    "OpenAPISpecContent",
+    "OpenAPISpecProcessError",
+    "OrganizationDefaultContent",
+    "OrganizationTeamMember",
+    "OrganizationTrial",
+    "PublishedContentSite",
+    "SAMLServiceProvider",
+    "SSOProviderLogin",
+    "SSOProviderLogins",
+    "SearchPageAncestor",
+    "SiteAdaptiveContent",
+    "SiteAdaptiveSchema",
+    "SiteAdaptiveTemplateCondition",
+    "SiteAdaptiveTemplateConditions",
+    "SiteFeature",
+    "SiteProxy",
+    "SiteStructure",
+    "TeamMember",
+    "TranslationSource",
+  ],
+  suffixes: ["Payload", "Connection", "Edge", "Urls", "Permissions", "Stats", "Result", "UserError"],
 };
 
 export default [
@@ -29,12 +85,11 @@ export default [
           EnumValueDefinition: true,
         },
       ],
-      // Warnings until issue 37 item 1 (every object with an id a Node; the others are value objects) lands.
-      "@graphql-eslint/strict-id-in-types": ["warn", { exceptions: typesWithoutIds }],
-      // Warnings until issue 37 items 1 and 5 land (edge nodes are Nodes; one edge type per item type).
-      "@graphql-eslint/relay-edge-types": ["warn", { shouldImplementNode: true, listTypeCanWrapOnlyEdgeType: false }],
-      // Warnings until issue 37 item 5 (naming) decides `Site.siteSpaces` / `Site.siteSpaceCount`.
-      "@graphql-eslint/no-typename-prefix": "warn",
+      "@graphql-eslint/strict-id-in-types": ["error", { exceptions: typesWithoutIds }],
+      // Lists of value objects (a search hit, a link, a permission) are connections too; their items are not Nodes.
+      "@graphql-eslint/relay-edge-types": ["error", { shouldImplementNode: false, listTypeCanWrapOnlyEdgeType: false }],
+      // `Site.siteSpaces` and `Site.siteSpaceCount` name the public API's resource (site spaces), not the parent type.
+      "@graphql-eslint/no-typename-prefix": "off",
     },
   },
   {
