@@ -103,7 +103,7 @@ describe("rate limit per user", () => {
 });
 
 describe("open subscriptions per user", () => {
-  const JobProgress = `subscription($jobId: ID!) { jobProgress(jobId: $jobId) { id status } }`;
+  const JobProgress = `subscription($jobId: ID!) { jobProgress(jobId: $jobId) { id: jobId status } }`;
 
   it("counts every token of a user together", async () => {
     const capped = await startTestApp({ db: t.db, env: { MAX_SUBSCRIPTIONS_PER_USER: "2" } });
