@@ -53,7 +53,7 @@ beforeAll(async () => {
   const warm = await graphql(publisher.members.admin.token, {
     query: `query($id: ID!) { space(id: $id) {
       content { pageList { document } }
-      searchSpaceContent(query: "webhooks") { nodes { sections { id } } }
+      searchSpaceContent(query: "webhooks") { nodes { sections { anchor } } }
     } }`,
     variables: { id: spaceId },
   });
@@ -97,7 +97,7 @@ describe("cost that matches the work", () => {
     const searchAliases = aliased(
       30,
       (index) => `searchSpaceContent(query: "webhooks retry ${index}", first: 50) {
-        totalCount nodes { id title sections { id title body score } }
+        totalCount nodes { pageId title sections { anchor title body score } }
       }`,
     );
     const documentAliases = aliased(30, () => "content { pages { id document } }");
@@ -147,13 +147,13 @@ describe("cost that matches the work", () => {
       query: `query($id: ID!) { space(id: $id) { searchSpaceContent(query: "webhooks", first: 50) { ${selection} } } }`,
       variables: { id: spaceId },
     });
-    const counted = await graphql(token, query("totalCount nodes { id title path }"), small);
+    const counted = await graphql(token, query("totalCount nodes { pageId title path }"), small);
     expect((counted.body as GraphQLBody).errors).toBeUndefined();
     expect((counted.body as GraphQLBody).data).toMatchObject({
       space: { searchSpaceContent: { totalCount: pageCount } },
     });
 
-    const withSections = await graphql(token, query("nodes { id sections { id } }"), small);
+    const withSections = await graphql(token, query("nodes { pageId sections { anchor } }"), small);
     const error = (withSections.body as GraphQLBody).errors?.[0];
     expect(error?.extensions).toMatchObject({ code: "COST_LIMIT_EXCEEDED", status: 400 });
     expect(error?.message).toMatch(/converts more than 4096 bytes/);
@@ -170,7 +170,7 @@ describe("cost that matches the work", () => {
   it("serves search pages of at most 50 hits, whatever `first` asks", async () => {
     const { body } = await graphql(outsider.members.admin.token, {
       query: `query($id: ID!) { space(id: $id) {
-        searchSpaceContent(query: "webhooks", first: 100) { totalCount pageInfo { hasNextPage } nodes { id } }
+        searchSpaceContent(query: "webhooks", first: 100) { totalCount pageInfo { hasNextPage } nodes { pageId } }
       } }`,
       variables: { id: spaceId },
     });
@@ -199,7 +199,7 @@ describe("cost that matches the work", () => {
 });
 
 describe("open subscriptions per user", () => {
-  const JobProgress = `subscription($jobId: ID!) { jobProgress(jobId: $jobId) { id status } }`;
+  const JobProgress = `subscription($jobId: ID!) { jobProgress(jobId: $jobId) { id: jobId status } }`;
 
   it("refuses the 21st subscription of one user, and accepts another once one closes", async () => {
     const job = await enqueueJob(t.db.prisma, "cost-test-idle", {}, t.clock.now(), publisher.organizationId);
