@@ -10,7 +10,7 @@ import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type 
 interface GraphQLBody {
   data?: Record<string, unknown> | null;
   errors?: { message: string; extensions?: { code?: string } }[];
-  extensions?: { cost?: { requested: number } };
+  extensions?: { cost?: { requested: number; nodeCount: number } };
 }
 
 let open: TestApp;
