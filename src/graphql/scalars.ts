@@ -2,16 +2,20 @@ import { GraphQLError, Kind, type ValueNode } from "graphql";
 import { isoTimestamp } from "../lib/iso-timestamp.ts";
 import { builder } from "./builder.ts";
 
+function parseDateTime(value: unknown): Date {
+  if (typeof value === "string") {
+    const date = new Date(value);
+    if (!Number.isNaN(date.getTime())) return date;
+  }
+  throw new GraphQLError("DateTime must be an ISO 8601 date-time string");
+}
+
 builder.scalarType("DateTime", {
   description: "ISO 8601 date-time string.",
   serialize: (value) => isoTimestamp(value instanceof Date ? value : new Date(String(value))),
-  parseValue: (value) => {
-    if (typeof value === "string") {
-      const date = new Date(value);
-      if (!Number.isNaN(date.getTime())) return date;
-    }
-    throw new GraphQLError("DateTime must be an ISO 8601 date-time string");
-  },
+  parseValue: parseDateTime,
+  // One parameter: graphql-jit warns on every compile when a scalar's parseLiteral also takes the variables.
+  parseLiteral: (node) => parseDateTime(node.kind === Kind.STRING ? node.value : undefined),
 });
 
 function literalValue(node: ValueNode, variables: Record<string, unknown> | null | undefined): unknown {
