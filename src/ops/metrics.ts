@@ -61,7 +61,7 @@ export function createMetrics(db: Database, sources: MetricSources): Metrics {
   });
   new Gauge({
     name: "cache_bytes",
-    help: "Bytes held by each in-process cache: GraphQL document texts, converted content, PDFs (see README).",
+    help: "Bytes held by each in-process cache: GraphQL document texts, converted content, PDFs (docs/heavy-work.md).",
     labelNames: ["cache"] as const,
     registers: [registry],
     collect() {
