@@ -22,7 +22,22 @@ export async function readBodyWithin(request: Request, maxBytes: number): Promis
     }
     chunks.push(value);
   }
-  return new Uint8Array(Buffer.concat(chunks));
+  return bodyBytes(chunks);
+}
+
+/**
+ * The chunks as one array of bytes that owns its memory, copied once: a body joined from one chunk, or small enough
+ * for Buffer's shared pool, would otherwise be a view into memory other buffers use too.
+ */
+function bodyBytes(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const size = chunks.reduce((total, chunk) => total + chunk.byteLength, 0);
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /** Like `readBodyWithin`, from node's request stream itself (a GET or HEAD request has no body). */
@@ -38,7 +53,7 @@ export function readNodeBodyWithin(
     const settle = (error: Error | undefined) => {
       incoming.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
       if (error) reject(error);
-      else resolve(new Uint8Array(Buffer.concat(chunks)));
+      else resolve(bodyBytes(chunks));
     };
     const onData = (chunk: Buffer) => {
       size += chunk.byteLength;
@@ -64,7 +79,9 @@ const closeBrace = 0x7d;
  * Whether JSON text nests arrays and objects deeper than `limit`, by counting brackets outside strings: one pass,
  * no parse and no recursion, so a body nested thousands deep is refused before anything walks it.
  */
-export function jsonNestingExceeds(bytes: Uint8Array, limit: number): boolean {
+export function jsonNestingExceeds(json: Uint8Array, limit: number): boolean {
+  // Buffer's searches are native (memchr); a plain Uint8Array's indexOf steps through the bytes in JavaScript's.
+  const bytes = Buffer.from(json.buffer, json.byteOffset, json.byteLength);
   let depth = 0;
   let inString = false;
   /** While in a string: the next quote at or after the position, which ends it unless escaped. */
