@@ -10,6 +10,7 @@
  * - parallel PDFs: a change request of 20 pages of ~25 KB (500 KB of markdown), 4 export links downloaded twice each,
  *   all at once.
  *
+ * Words given as arguments run only the probes whose names hold them (`npx tsx test/bench/abuse-heavy.ts huge`).
  * BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) names the PostgreSQL server.
  */
 import { execFileSync } from "node:child_process";
@@ -19,6 +20,8 @@ import { rssMegabytes, type Server, startOurs, stopServer } from "./servers.ts";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const adminToken = "abuse-heavy-bench-admin-token";
+/** Words naming the probes to run (`npx tsx test/bench/abuse-heavy.ts huge`); all of them when none. */
+const chosen = process.argv.slice(2);
 const publicUrl = "https://docs.bench.test";
 
 /** The value below which `share` of the sorted values fall. */
@@ -294,11 +297,16 @@ async function main() {
       "space",
     );
     const links = await exportLinks(server, space.id);
-    const probes = [
-      await underWatch(server, "pathological comment", () => pathologicalComments(server, database, space.id)),
-      await underWatch(server, "huge distinct texts", () => hugeDistinctTexts(server)),
-      await underWatch(server, "parallel PDFs", () => parallelPdfs(links)),
+    const all: [string, () => Promise<string>][] = [
+      ["pathological comment", () => pathologicalComments(server, database, space.id)],
+      ["huge distinct texts", () => hugeDistinctTexts(server)],
+      ["parallel PDFs", () => parallelPdfs(links)],
     ];
+    const probes: Probe[] = [];
+    for (const [name, probe] of all) {
+      if (chosen.length === 0 || chosen.some((word) => name.includes(word)))
+        probes.push(await underWatch(server, name, probe));
+    }
     const lines = [
       `idle RSS ${idle.toFixed(0)} MB`,
       "| probe | seconds | small read p99 / max (ms) | /livez max (ms) | RSS before -> after (MB) |",

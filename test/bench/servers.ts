@@ -115,9 +115,17 @@ export async function idleRssMegabytes(server: Server): Promise<number> {
   return rssMegabytes(server);
 }
 
+/**
+ * Node arguments for a look inside our server while a bench runs, from BENCH_SERVER_NODE_ARGS (e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/profile`; NODE_OPTIONS refuses --cpu-prof). None by default.
+ */
+function profilingArguments(): string[] {
+  return process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+}
+
 /** Our server as `npm start` runs it: production mode, info logs, rate limiting on with a limit never reached. */
 export function startOurs(env: Record<string, string>): Promise<Server> {
-  return startServer(npmStartCommand().args, "/healthz", oursEnvironment(env));
+  return startServer([...profilingArguments(), ...npmStartCommand().args], "/healthz", oursEnvironment(env));
 }
 
 /** `workers` processes of ours, each as `npm start` runs it, behind one port (Node's cluster, round robin). */
