@@ -93,7 +93,10 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
   const createContext = requestContextFactory({ config, db, events, clock, work });
   const graphql = createGraphQLServer({ config, createContext, logUnexpected });
   const rest = createRestHandler(compileRoutes(schema, restRoutes));
-  const metrics = createMetrics(db, { cacheBytes: () => ({ ...graphql.cacheBytes(), ...work.stats() }) });
+  const metrics = createMetrics(db, {
+    cacheBytes: () => ({ ...graphql.cacheBytes(), ...work.stats() }),
+    repeatedQueries: graphql.repeatedQueries,
+  });
   const probes = createProbes({ db, events, logger, metrics });
   const guard = createGuard({ config, db, events, clock, rateLimiter, work });
   const cors = createCors(config.corsOrigins);

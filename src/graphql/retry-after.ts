@@ -1,3 +1,4 @@
+import type { ExecutionResult } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { unavailableRetrySeconds } from "../lib/errors.ts";
 
@@ -11,15 +12,7 @@ export function retryAfterPlugin(): Plugin {
   const retryAfter = new WeakMap<Request, number>();
   return {
     onResultProcess({ request, result }) {
-      if (Symbol.asyncIterator in result) return;
-      let seconds: number | undefined;
-      for (const single of Array.isArray(result) ? result : [result]) {
-        for (const error of single.errors ?? []) {
-          if (error.extensions?.code !== "SERVICE_UNAVAILABLE") continue;
-          const wanted = Number(error.extensions.retryAfter) || unavailableRetrySeconds;
-          seconds = Math.max(seconds ?? 0, wanted);
-        }
-      }
+      const seconds = retryAfterSeconds(result);
       if (seconds !== undefined) retryAfter.set(request, seconds);
     },
     onResponse({ request, response }) {
@@ -27,4 +20,18 @@ export function retryAfterPlugin(): Plugin {
       if (seconds !== undefined) response.headers.set("Retry-After", String(seconds));
     },
   };
+}
+
+/** The seconds a result (or a batch's results) asks the client to wait before retrying; undefined for none. */
+export function retryAfterSeconds(result: unknown): number | undefined {
+  if (typeof result !== "object" || result === null || Symbol.asyncIterator in result) return undefined;
+  let seconds: number | undefined;
+  for (const single of (Array.isArray(result) ? result : [result]) as ExecutionResult[]) {
+    for (const error of single.errors ?? []) {
+      if (error.extensions?.code !== "SERVICE_UNAVAILABLE") continue;
+      const wanted = Number(error.extensions.retryAfter) || unavailableRetrySeconds;
+      seconds = Math.max(seconds ?? 0, wanted);
+    }
+  }
+  return seconds;
 }

@@ -18,7 +18,8 @@ import {
 } from "./execution-plugins.ts";
 import { graphiqlSettings } from "./graphiql.ts";
 import { graphqlLimitPlugins, maxBatchedOperations } from "./limits.ts";
-import { retryAfterPlugin } from "./retry-after.ts";
+import { assertRepeatsCover, createRepeatedQueries } from "./repeated-queries.ts";
+import { retryAfterPlugin, retryAfterSeconds } from "./retry-after.ts";
 import { trustedDocumentsPlugin } from "./trusted-documents.ts";
 
 export interface GraphQLServerOptions {
@@ -42,6 +43,8 @@ export interface GraphQLServer {
   ): Promise<ExecutionResult>;
   /** The bytes each document cache holds (a metric). */
   cacheBytes(): Record<string, number>;
+  /** How many requests were answered as repeats (a metric). */
+  repeatedQueries(): number;
   /** The Content-Security-Policy the GraphiQL page needs (its inline scripts' hashes). */
   graphiqlContentSecurityPolicy(): string;
   /** One of GraphiQL's files under `graphiqlAssetsPath` (Monaco's workers, the icon), or undefined. */
@@ -58,6 +61,35 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
   const parseErrors = textKeyedCache<object>(documentCacheOptions);
   const compiledOperations = textKeyedCache<JitCacheEntry>(documentCacheOptions);
   const graphiql = graphiqlSettings();
+  const repeats = createRepeatedQueries(documentCacheOptions, retryAfterSeconds);
+  const trustedDocuments = trustedDocumentsPlugin(config.trustedDocumentsOnly);
+  const requestErrorMasking = maskedRequestErrors(logUnexpected);
+  const retryAfter = retryAfterPlugin();
+  const plugins = [
+    // First: it sees each request's parameters as sent, and answers repeats before yoga's HTTP layer.
+    repeats.plugin,
+    trustedDocuments,
+    useDeferStream(),
+    ...graphqlLimitPlugins(config),
+    compiledExecution(compiledOperations),
+    operationLabels,
+    maskedExecutionErrors(logUnexpected),
+    requestErrorMasking,
+    ...tracingPlugins(),
+    retryAfter,
+  ];
+  assertRepeatsCover(
+    plugins,
+    new Set([
+      repeats.plugin,
+      // Only queries that ran once without errors are repeated: a registered id or a text it allowed then.
+      trustedDocuments,
+      // It masks errors raised before execution: a repeat's document has parsed and validated before.
+      requestErrorMasking,
+      // Repeats set Retry-After with the same function.
+      retryAfter,
+    ]),
+  );
 
   const yoga = createYoga<CallContext>({
     schema,
@@ -78,17 +110,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
     maxRequestBodySize: false,
     // GraphQL over HTTP's persisted documents: `{ documentId, variables }` (src/graphql/trusted-documents.ts).
     extraParamNames: ["documentId"],
-    plugins: [
-      trustedDocumentsPlugin(config.trustedDocumentsOnly),
-      useDeferStream(),
-      ...graphqlLimitPlugins(config),
-      compiledExecution(compiledOperations),
-      operationLabels,
-      maskedExecutionErrors(logUnexpected),
-      maskedRequestErrors(logUnexpected),
-      ...tracingPlugins(),
-      retryAfterPlugin(),
-    ],
+    plugins,
     // The safety net for errors outside execution (they carry no request id).
     maskedErrors: { maskError: (error) => maskError(error, "", logUnexpected("")) },
   });
@@ -115,7 +137,9 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
       graphql_documents: parsedDocuments.bytes(),
       graphql_parse_errors: parseErrors.bytes(),
       graphql_compiled: compiledOperations.bytes(),
+      graphql_repeated_queries: repeats.bytes(),
     }),
+    repeatedQueries: repeats.answered,
     graphiqlContentSecurityPolicy: () => graphiql.page.contentSecurityPolicy(),
     graphiqlAsset: (pathname) => graphiql.page.asset(pathname),
   };

@@ -21,6 +21,8 @@ export interface Metrics {
 export interface MetricSources {
   /** The bytes each in-process cache holds, by cache name (each bounded by its configured budget). */
   cacheBytes(): Record<string, number>;
+  /** GraphQL requests answered as repeats of an admitted query (src/graphql/repeated-queries.ts) since the start. */
+  repeatedQueries(): number;
 }
 
 export function createMetrics(db: Database, sources: MetricSources): Metrics {
@@ -57,6 +59,17 @@ export function createMetrics(db: Database, sources: MetricSources): Metrics {
       const now = db.statementCount();
       this.inc(now - countedStatements);
       countedStatements = now;
+    },
+  });
+  let countedRepeats = 0;
+  new Counter({
+    name: "graphql_repeated_queries_total",
+    help: "GraphQL requests answered as repeats of a query that ran once without errors, past yoga's HTTP layer.",
+    registers: [registry],
+    collect() {
+      const now = sources.repeatedQueries();
+      this.inc(now - countedRepeats);
+      countedRepeats = now;
     },
   });
   new Gauge({

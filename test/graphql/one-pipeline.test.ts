@@ -31,6 +31,13 @@ async function send(target: TestApp, init: { method?: string; search?: string; b
   return { status: response.status, type: response.headers.get("content-type"), text: await response.text() };
 }
 
+/** The value of a counter without labels in the metrics. */
+async function counter(target: TestApp, name: string): Promise<number> {
+  const metrics = await (await target.app.fetch(new Request(new URL("/metrics", baseUrl)))).text();
+  const line = metrics.split("\n").find((entry) => entry.startsWith(`${name} `));
+  return Number(line?.split(" ").at(-1));
+}
+
 /** Requests labelled with `operation` in the metrics, over every route, method and status. */
 async function labelled(target: TestApp, operation: string): Promise<number> {
   const metrics = await (await target.app.fetch(new Request(new URL("/metrics", baseUrl)))).text();
@@ -103,6 +110,33 @@ describe("one GraphQL pipeline", () => {
     const refused = await send(app, { body: tooDeep });
     expect(JSON.parse(refused.text).errors).toBeDefined();
     expect(await send(app, { body: tooDeep })).toEqual(refused);
+  });
+
+  it("answers repeats of a query that ran without errors past yoga's HTTP layer, and nothing else", async () => {
+    const query = "query RepeatedSpace($id: ID!) { space(id: $id) { id title } }";
+    const body = { query, variables: { id: spaceId } };
+    const repeats = () => counter(app, "graphql_repeated_queries_total");
+    const before = await repeats();
+    const first = await send(app, { body });
+    expect(await repeats()).toBe(before);
+    expect(await send(app, { body })).toEqual(first);
+    expect(await send(app, { body: { ...body, variables: { id: "space_missing" } } })).toMatchObject({ status: 200 });
+    expect(await repeats()).toBe(before + 2);
+    // Not repeats: another operation name, extensions, a batch, a mutation: yoga answers each in full.
+    await send(app, { body: { ...body, operationName: "RepeatedSpace" } });
+    await send(app, { body: { ...body, extensions: {} } });
+    await send(app, { body: [body] });
+    const rename = {
+      query: 'mutation Rename($id: ID!) { updateSpace(spaceId: $id, input: { title: "Piped" }) { space { id } } }',
+    };
+    for (let run = 0; run < 2; run++) await send(app, { body: { ...rename, variables: { id: spaceId } } });
+    expect(await repeats()).toBe(before + 2);
+    // A browser asking for the page of an admitted GET still gets GraphiQL.
+    const search = `?${new URLSearchParams({ query, variables: JSON.stringify(body.variables) })}`;
+    await send(app, { method: "GET", search });
+    const page = await send(app, { method: "GET", search, accept: "text/html,application/xhtml+xml,*/*;q=0.8" });
+    expect(page.type).toMatch(/^text\/html/);
+    expect(await send(app, { method: "GET", search })).toEqual(await send(app, { body }));
   });
 
   it("serves registered documents by id over GET and POST under TRUSTED_DOCUMENTS_ONLY, and refuses their text", async () => {
