@@ -74,6 +74,22 @@ function regularMediaType(accept: string | null): string | undefined {
   return chosen;
 }
 
+/** Clients send a handful of distinct Accept values: each is settled once (past this many, all again). */
+const settledAcceptValues = 64;
+
+function createMediaTypes() {
+  const settled = new Map<string | null, string | undefined>();
+  return {
+    of(accept: string | null): string | undefined {
+      if (settled.has(accept)) return settled.get(accept);
+      if (settled.size >= settledAcceptValues) settled.clear();
+      const mediaType = regularMediaType(accept);
+      settled.set(accept, mediaType);
+      return mediaType;
+    },
+  };
+}
+
 const repeatKeys = new Set(["query", "documentId", "variables", "operationName"]);
 
 /** The fields of request parameters a repeat may have; undefined for anything else. */
@@ -111,11 +127,11 @@ function searchParams(url: URL): Record<string, unknown> | undefined {
   return params;
 }
 
-async function sentParams(request: Request, url: URL): Promise<RepeatParams | undefined> {
+async function sentParams(request: Request, url: () => URL): Promise<RepeatParams | undefined> {
   if (request.method === "GET") {
     // A browser asking for the page gets GraphiQL from yoga.
     if (shouldRenderGraphiQL(request)) return undefined;
-    const params = searchParams(url);
+    const params = searchParams(url());
     return params && repeatParams(params);
   }
   if (request.method !== "POST") return undefined;
@@ -158,6 +174,7 @@ export function createRepeatedQueries(
 ): RepeatedQueries {
   const admitted = textKeyedCache<Admitted>({ ...cacheOptions, maxEntries: maxAdmitted });
   let answered = 0;
+  const mediaTypes = createMediaTypes();
   let yoga: YogaServerInstance<Record<string, unknown>, Record<string, unknown>> | undefined;
   // The parameters as sent (before the persisted-documents plugin swaps an id for its text); null for a batch, whose
   // operations are never admitted.
@@ -170,10 +187,12 @@ export function createRepeatedQueries(
       yoga = instance as never;
     },
     async onRequest({ request, url, serverContext, fetchAPI, endResponse }) {
-      if (!yoga || url.pathname !== yoga.graphqlEndpoint) return;
-      const mediaType = regularMediaType(request.headers.get("accept"));
+      // The app sends yoga requests to its endpoint alone (src/http/routes.ts).
+      if (!yoga) return;
+      const mediaType = mediaTypes.of(request.headers.get("accept"));
       if (!mediaType) return;
-      const params = await sentParams(request, url);
+      // yoga's URL is parsed on first use: a POST's parameters are in its body.
+      const params = await sentParams(request, () => url);
       const entry = params && admitted.get(keyOf(params));
       const text = params?.query ?? entry?.registeredText;
       if (!params || !entry || text === undefined) return;
