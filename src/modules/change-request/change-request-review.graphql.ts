@@ -5,9 +5,10 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
+import { RevisionRef, revisionOf } from "../content/content.public.ts";
 import { UserRef, userByIdLoader } from "../user/user.public.ts";
 import { ChangeRequestRef, changeRequestArgs } from "./change-request.graphql.ts";
-import { changeRequestByIdLoader } from "./change-request.loaders.ts";
+import { changeRequestByIdLoader, parentChangeRequest } from "./change-request.loaders.ts";
 import { getChangeRequest } from "./change-request.service.ts";
 import {
   getReview,
@@ -43,7 +44,20 @@ const ReviewRef = builder.node(builder.objectRef<ChangeRequestReview>("ChangeReq
   id: idColumn,
   loadMany: (ids, ctx) => loadVisibleReviews(ctx, ids),
   fields: (t) => ({
-    revision: t.exposeID("revisionId", { description: "Id of the change request revision reviewed." }),
+    revisionId: t.exposeID("revisionId", { description: "Id of the revision reviewed (the id of `revision`)." }),
+    revision: t.field({
+      type: RevisionRef,
+      description: "The change request revision reviewed.",
+      resolve: (review, _args, ctx) => revisionOf(ctx, review.revisionId),
+    }),
+    changeRequestId: t.exposeID("changeRequestId", {
+      description: "Id of the change request reviewed (the id of `changeRequest`).",
+    }),
+    changeRequest: t.field({
+      type: ChangeRequestRef,
+      description: "The change request reviewed.",
+      resolve: (review, _args, ctx) => parentChangeRequest(ctx, review.changeRequestId),
+    }),
     status: t.expose("status", { type: ReviewStatusEnum, description: "The reviewer's verdict." }),
     reviewer: t.field({
       type: UserRef,
@@ -92,7 +106,14 @@ const RequestedReviewerRef = builder.objectRef<ChangeRequestReviewer>("ChangeReq
       description: "Who asked.",
       resolve: (row, _args, ctx) => requiredUser(ctx, row.requestedById),
     }),
-    revision: t.exposeID("revisionId", { description: "The change request's revision when they were asked." }),
+    revisionId: t.exposeID("revisionId", {
+      description: "Id of the change request's revision when they were asked (the id of `revision`).",
+    }),
+    revision: t.field({
+      type: RevisionRef,
+      description: "The change request's revision when they were asked.",
+      resolve: (row, _args, ctx) => revisionOf(ctx, row.revisionId),
+    }),
     createdAt: t.expose("requestedAt", { type: "DateTime", description: "When they were asked." }),
   }),
 });

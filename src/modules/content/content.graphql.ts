@@ -13,6 +13,7 @@ import {
   loadVisibleRevisions,
   pageAppUrl,
   pageBody,
+  parentPage,
   revisionFile,
   revisionFiles,
   revisionOf,
@@ -164,10 +165,16 @@ builder.node(RevisionPageRef, {
       description: "Where the page lives in the synchronized Git repository.",
       resolve: (node) => (node.showGitMetadata ? node.page.git : null),
     }),
-    parent: t.id({
+    parentId: t.id({
       nullable: true,
-      description: "Id of the parent page; null at the root.",
+      description: "The parent page's `pageId` (its page in this revision is `parent`); null at the root.",
       resolve: (node) => node.parentId,
+    }),
+    parent: t.field({
+      type: RevisionPageRef,
+      nullable: true,
+      description: "The parent page, in the same revision; null at the root.",
+      resolve: (node, _args, ctx) => parentPage(ctx, node),
     }),
     pages: t.field({
       type: [RevisionPageRef],
@@ -399,6 +406,11 @@ builder.node(RevisionRef, {
 });
 
 builder.objectFields(SpaceRef, (t) => ({
+  revision: t.field({
+    type: RevisionRef,
+    description: "The active revision: the live content (`content` reads it with read options).",
+    resolve: (space, _args, ctx) => spaceRevision(ctx, space),
+  }),
   content: t.field({
     type: RevisionRef,
     description: "The space's current content (getCurrentRevision).",

@@ -4,7 +4,7 @@ import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { typeOfId } from "../../ids.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
-import { sectionGroupOrder, sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
+import { parentSectionGroup, sectionGroupOrder, sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
 import {
   addGroupSchema,
   addSectionGroup,
@@ -32,7 +32,16 @@ builder.node(SiteSectionGroupRef, {
   loadMany: (ids, ctx) => loadVisibleSectionGroups(ctx, ids),
   fields: (t) => ({
     title: t.exposeString("title", { description: "The group's title (1..100 characters)." }),
-    sectionGroup: t.exposeID("parentGroupId", { nullable: true, description: "Id of its parent group, if any." }),
+    sectionGroupId: t.exposeID("parentGroupId", {
+      nullable: true,
+      description: "Id of its parent group (the id of `sectionGroup`); null at the top level.",
+    }),
+    sectionGroup: t.field({
+      type: SiteSectionGroupRef,
+      nullable: true,
+      description: "Its parent group; null at the top level.",
+      resolve: (group, _args, ctx) => parentSectionGroup(ctx, group.siteId, group.parentGroupId),
+    }),
     icon: t.exposeString("icon", { nullable: true, description: "Icon name; null when it has none." }),
     sections: t.field({
       type: [SiteSectionRef],

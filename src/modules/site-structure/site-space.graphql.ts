@@ -65,7 +65,10 @@ builder.node(SiteSpaceRef, {
   loadMany: (ids, ctx) => loadVisibleSiteSpaces(ctx, ids),
   fields: (t) => ({
     path: t.exposeString("path", { description: "Its URL path, unique in its scope (its section or the site root)." }),
-    section: t.exposeID("sectionId", { nullable: true, description: "Id of its section; null at the site root." }),
+    sectionId: t.exposeID("sectionId", {
+      nullable: true,
+      description: "Id of its section (the id of `section`); null at the site root.",
+    }),
     space: t.field({
       type: SpaceRef,
       nullable: true,
