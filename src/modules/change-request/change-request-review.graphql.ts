@@ -9,7 +9,6 @@ import { RevisionRef, revisionOf } from "../content/content.public.ts";
 import { UserRef, userByIdLoader } from "../user/user.public.ts";
 import { ChangeRequestRef, changeRequestArgs } from "./change-request.graphql.ts";
 import { changeRequestByIdLoader, parentChangeRequest } from "./change-request.loaders.ts";
-import { getChangeRequest } from "./change-request.service.ts";
 import {
   getReview,
   isReviewOutdated,
@@ -233,10 +232,19 @@ builder.mutationFields((t) => ({
         "the space.",
       { NOT_FOUND: "no such space or change request for the caller", FORBIDDEN: "below the edit role" },
     ),
-    args: { ...changeRequestArgs, userId: t.arg.id({ required: true, description: "The user no longer asked." }) },
-    resolve: async (_root, a, ctx) => {
-      await removeRequestedReviewer(ctx, a.spaceId, a.changeRequestId, a.userId);
-      return { removedId: a.userId, changeRequest: await getChangeRequest(ctx, a.spaceId, a.changeRequestId) };
+    args: {
+      spaceId: t.arg.id({
+        description: "The change request's space. Optional: the change request's id names it (its number does not).",
+      }),
+      changeRequestId: t.arg.id({
+        required: true,
+        description: "The change request's id, or its number in the space when `spaceId` is given.",
+      }),
+      userId: t.arg.id({ required: true, description: "The user no longer asked." }),
     },
+    resolve: async (_root, a, ctx) => ({
+      removedId: a.userId,
+      changeRequest: await removeRequestedReviewer(ctx, a.spaceId, a.changeRequestId, a.userId),
+    }),
   }),
 }));

@@ -5,6 +5,7 @@ import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } fro
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
+import { siteParentArgs } from "./parent-args.graphql.ts";
 import { parentSectionGroup } from "./section-group.loaders.ts";
 import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleSiteSections } from "./site-nodes.service.ts";
@@ -277,7 +278,9 @@ builder.mutationFields((t) => {
     organizationId: t.arg.id({ required: true, description: "The organization's id." }),
     siteId: t.arg.id({ required: true, description: "The site's id." }),
   };
-  const sectionArgs = { ...siteArgs, siteSectionId: t.arg.id({ required: true, description: "The section's id." }) };
+  const siteSectionId = t.arg.id({ required: true, description: "The section's id." });
+  const sectionArgs = { ...siteArgs, siteSectionId };
+  const sectionByIdArgs = { ...siteParentArgs("section"), siteSectionId };
   return {
     createSiteSection: t.field({
       type: CreateSiteSectionPayloadRef,
@@ -308,7 +311,7 @@ builder.mutationFields((t) => {
         CONFLICT: "the path is taken on the site",
       }),
       args: {
-        ...sectionArgs,
+        ...sectionByIdArgs,
         input: t.arg({ type: UpdateSiteSectionInput, required: true, description: "The changes." }),
       },
       resolve: async (_root, args, ctx) => ({
@@ -322,7 +325,7 @@ builder.mutationFields((t) => {
           "section becomes it. A section that does not exist succeeds. Organization admins (deleteSiteSectionById).",
         { NOT_FOUND: "no such organization or site for the caller", FORBIDDEN: "not an organization admin" },
       ),
-      args: sectionArgs,
+      args: sectionByIdArgs,
       resolve: async (_root, args, ctx) => {
         await deleteSiteSection(ctx, args.organizationId, args.siteId, args.siteSectionId);
         return { deletedId: args.siteSectionId };
