@@ -40,7 +40,7 @@ const Ancestors = graphql(`
       ... on SiteSection { siteId site { id organization { id title } } }
     }
     changeRequest: node(id: $changeRequestId) {
-      ... on ChangeRequest { space { id } revision { id } }
+      ... on ChangeRequest { space { id } revision { id space { id } changeRequest { id } } }
     }
     comment: node(id: $commentId) {
       ... on Comment {
@@ -190,11 +190,17 @@ describe("reading up from any object", () => {
       body: { spaceId: space.body.id },
     });
     expect(section.status).toBe(201);
-    const changeRequest = await t.rest<{ id: string; revision: string }>(
+    const changeRequest = await t.rest<{ id: string }>("POST", `/spaces/${space.body.id}/change-requests`, {
+      token: org.members.edit.token,
+      body: { subject: "Upward" },
+    });
+    // Its first revision is the space's; an edit gives it a revision of its own.
+    const edit = await t.rest<{ revision: string }>(
       "POST",
-      `/spaces/${space.body.id}/change-requests`,
-      { token: org.members.edit.token, body: { subject: "Upward" } },
+      `/spaces/${space.body.id}/change-requests/${changeRequest.body.id}/content`,
+      { token: org.members.edit.token, body: { changes: [{ type: "insert", page: { title: "New" } }] } },
     );
+    expect(edit.status).toBe(200);
     const thread = `/spaces/${space.body.id}/change-requests/${changeRequest.body.id}/comments`;
     const comment = await t.rest<{ id: string }>("POST", thread, {
       token: commenter.token,
@@ -225,7 +231,14 @@ describe("reading up from any object", () => {
       siteId: site.id,
       site: { id: site.id, organization: { id: org.organizationId, title: "Navigation up" } },
     });
-    expect(data.changeRequest).toEqual({ space: { id: space.body.id }, revision: { id: changeRequest.body.revision } });
+    expect(data.changeRequest).toEqual({
+      space: { id: space.body.id },
+      revision: {
+        id: edit.body.revision,
+        space: { id: space.body.id },
+        changeRequest: { id: changeRequest.body.id },
+      },
+    });
     expect(data.comment).toEqual({
       spaceId: space.body.id,
       space: { id: space.body.id },
@@ -234,7 +247,7 @@ describe("reading up from any object", () => {
       target: {
         space: { id: space.body.id },
         changeRequest: { id: changeRequest.body.id },
-        revision: { id: changeRequest.body.revision },
+        revision: { id: edit.body.revision },
       },
     });
     expect(data.reply).toEqual({

@@ -16,7 +16,7 @@ import {
 import { OrganizationRef } from "../organization/organization.public.ts";
 import { parentSpace, SpaceRef } from "../space/space.public.ts";
 import { UserRef, userByIdLoader } from "../user/user.public.ts";
-import { changeRequestByIdLoader } from "./change-request.loaders.ts";
+import { changeRequestByIdLoader, parentChangeRequest } from "./change-request.loaders.ts";
 import {
   type ChangeRequestFilters,
   changeRequestFiltersSchema,
@@ -256,6 +256,17 @@ builder.objectFields(SpaceRef, (t) => ({
 }));
 
 builder.objectFields(RevisionRef, (t) => ({
+  changeRequestId: t.exposeID("changeRequestId", {
+    nullable: true,
+    description: "Id of the change request whose content it is (the id of `changeRequest`); null for the space's.",
+  }),
+  changeRequest: t.field({
+    type: ChangeRequestRef,
+    nullable: true,
+    description: "The change request whose content it is; null for the space's own revisions.",
+    resolve: (revision, _args, ctx) =>
+      revision.changeRequestId ? parentChangeRequest(ctx, revision.changeRequestId) : null,
+  }),
   mergedFrom: t.field({
     type: ChangeRequestRef,
     nullable: true,

@@ -3,7 +3,7 @@ import type { FieldCost } from "../../graphql/cost.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { pairIdOf } from "../../ids.ts";
-import { SpaceRef } from "../space/space.public.ts";
+import { parentSpace, SpaceRef } from "../space/space.public.ts";
 import type { PageNode, RevisionFileView, RevisionRead } from "./content.loaders.ts";
 import {
   fileDownloadUrl,
@@ -306,7 +306,14 @@ builder.node(RevisionFileRef, {
   loadMany: (ids, ctx) => loadVisibleRevisionFiles(ctx, ids),
   fields: (t) => ({
     fileId: t.exposeID("id", { description: "The file's id, the same in every revision." }),
-    revisionId: t.exposeID("revisionId", { description: "The id of the revision this file is read in." }),
+    revisionId: t.exposeID("revisionId", {
+      description: "The id of the revision this file is read in (the id of `revision`).",
+    }),
+    revision: t.field({
+      type: RevisionRef,
+      description: "The revision this file is read in.",
+      resolve: (file, _args, ctx) => revisionOf(ctx, file.revisionId),
+    }),
     name: t.exposeString("name", { description: "The file name." }),
     contentType: t.exposeString("contentType", { description: "Its MIME type." }),
     size: t.exposeInt("size", { description: "Its size in bytes." }),
@@ -336,6 +343,12 @@ builder.node(RevisionRef, {
   loadMany: (ids, ctx) => loadVisibleRevisions(ctx, ids),
   fields: (t) => ({
     parents: t.exposeStringList("parents", { description: "Ids of the parent revisions." }),
+    spaceId: t.exposeID("spaceId", { description: "Id of its space (the id of `space`)." }),
+    space: t.field({
+      type: SpaceRef,
+      description: "The space it is a snapshot of (of a change request's content too).",
+      resolve: (revision, _args, ctx) => parentSpace(ctx, revision.spaceId),
+    }),
     type: t.expose("type", { type: RevisionTypeEnum, description: "How the revision was made." }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the revision was made." }),
     pages: t.field({
