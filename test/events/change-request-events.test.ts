@@ -3,10 +3,10 @@ import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type 
 import { subscribe } from "../helpers/sse.ts";
 
 const StatusUpdates = `subscription Status($spaceId: ID!, $changeRequestId: ID!) {
-  changeRequestUpdated(spaceId: $spaceId, changeRequestId: $changeRequestId) { id: changeRequestId number status subject revision revisionMerged }
+  changeRequestUpdated(spaceId: $spaceId, changeRequestId: $changeRequestId) { id: changeRequestId number status subject revision: revisionId revisionMerged }
 }`;
 const CommentsPosted = `subscription Comments($spaceId: ID!, $changeRequestId: ID!) {
-  changeRequestCommentPosted(spaceId: $spaceId, changeRequestId: $changeRequestId) { changeRequest comment reply postedBy }
+  changeRequestCommentPosted(spaceId: $spaceId, changeRequestId: $changeRequestId) { changeRequest: changeRequestId comment: commentId reply: replyId postedBy: postedById }
 }`;
 
 let t: TestApp;

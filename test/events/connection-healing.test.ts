@@ -13,7 +13,7 @@ import { type SseSubscription, subscribe } from "../helpers/sse.ts";
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 const CommentsPosted = `subscription Comments($spaceId: ID!, $changeRequestId: ID!) {
-  changeRequestCommentPosted(spaceId: $spaceId, changeRequestId: $changeRequestId) { comment }
+  changeRequestCommentPosted(spaceId: $spaceId, changeRequestId: $changeRequestId) { comment: commentId }
 }`;
 
 let server: ServerProcess | undefined;

@@ -52,7 +52,7 @@ const CreateChangeRequest = gql`
 const WriteChangeRequest = gql`
   mutation ApolloWriteChangeRequest($spaceId: ID!, $changeRequestId: ID!, $input: ContentChangesInput!) {
     updateChangeRequestContent(spaceId: $spaceId, changeRequestId: $changeRequestId, input: $input) {
-      contentEdit { revision }
+      contentEdit { revisionId }
     }
   }
 `;

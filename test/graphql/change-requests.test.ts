@@ -20,14 +20,14 @@ const CreateChangeRequest = graphql(`
 const WriteContent = graphql(`
   mutation ChangeRequestsTestWrite($spaceId: ID!, $changeRequestId: ID!, $input: ContentChangesInput!) {
     updateChangeRequestContent(spaceId: $spaceId, changeRequestId: $changeRequestId, input: $input) {
-      contentEdit { revision result inserted { type id: contentId } }
+      contentEdit { revisionId result inserted { type id: contentId } }
     }
   }
 `);
 
 const Merge = graphql(`
   mutation ChangeRequestsTestMerge($spaceId: ID!, $changeRequestId: ID!) {
-    mergeChangeRequest(spaceId: $spaceId, changeRequestId: $changeRequestId) { outcome { revision result } }
+    mergeChangeRequest(spaceId: $spaceId, changeRequestId: $changeRequestId) { outcome { revisionId result } }
   }
 `);
 
@@ -40,7 +40,7 @@ const SpaceWithChangeRequests = graphql(`
         nodes {
           number subject outdated permissions { edit merge }
           createdBy { email }
-          content { pageList { title parent markdown(format: MARKDOWN) } files { name } }
+          content { pageList { title parentId markdown(format: MARKDOWN) } files { name } }
         }
       }
     }
@@ -49,7 +49,7 @@ const SpaceWithChangeRequests = graphql(`
 
 const NodeQuery = graphql(`
   query ChangeRequestsTestNode($id: ID!) {
-    node(id: $id) { id ... on ChangeRequest { number subject space } }
+    node(id: $id) { id ... on ChangeRequest { number subject spaceId } }
   }
 `);
 
@@ -137,14 +137,14 @@ describe("change requests over GraphQL", () => {
     });
     expect(present(merged.mergeChangeRequest?.outcome).result).toBe("merge");
     const after = await editor.request(SpaceWithChangeRequests, { spaceId: createSpace.id });
-    expect(present(after.space).content.id).toBe(present(merged.mergeChangeRequest?.outcome).revision);
+    expect(present(after.space).content.id).toBe(present(merged.mergeChangeRequest?.outcome).revisionId);
     expect(present(after.space).content.pages).toEqual([
       { title: "Root 1", pages: [{ title: "Child 0", path: "root-1/child-0" }] },
     ]);
     expect(present(after.space).changeRequests.nodes.every((node) => node.outdated)).toBe(true);
 
     const node = await editor.request(NodeQuery, { id: crIds[1] as string });
-    expect(node.node).toMatchObject({ id: crIds[1], number: 2, space: createSpace.id });
+    expect(node.node).toMatchObject({ id: crIds[1], number: 2, spaceId: createSpace.id });
     const outsider = await seedOrganization(t.db, "Outsider");
     const hidden = await t.graphql(outsider.members.admin.token).request(NodeQuery, { id: crIds[1] as string });
     expect(hidden.node).toBeNull();

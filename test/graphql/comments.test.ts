@@ -60,7 +60,7 @@ const ChangeRequestWithComments = graphql(`
             permissions { edit reply delete }
             reactions { emoji count users { user { email } } }
             repliers { count user { email } }
-            target { page { id: pageId } revision }
+            target { page { id: pageId } revisionId }
             replies(first: 100) { totalCount nodes { body(format: MARKDOWN) { markdown } postedBy { email } permissions { edit } } }
           }
         }

@@ -25,7 +25,7 @@ const SiteStructureNested = graphql(`
             sections { title }
             children { ... on SiteSection { title } ... on SiteSectionGroup { title } }
           }
-          siteSpaces(first: 100) { totalCount nodes { path default section space { title } } }
+          siteSpaces(first: 100) { totalCount nodes { path default sectionId space { title } } }
         }
       }
     }
@@ -62,7 +62,8 @@ const SiteSpaceTitles = graphql(`
 /** Every Space field a summary answers (`spaceSummaryFields`). */
 graphql(`
   fragment SpaceSummaryFields on Space {
-    __typename id title emoji visibility editMode defaultLevel language organization parent revision
+    __typename id title emoji visibility editMode defaultLevel language organizationId organization { id } parentId
+    parent { id } revisionId revision { id }
     deletedAt commentCount changeRequestCount changeRequestOpenCount changeRequestDraftCount
     urls { location app }
     permissions { view access comment edit review merge triggerGitSync viewInviteLinks admin installIntegration }

@@ -46,7 +46,7 @@ const MemberSpaces = graphql(`
 const Collections = graphql(`
   mutation SpacesTestCreateCollection($organizationId: ID!, $input: CreateCollectionInput) {
     createCollection(organizationId: $organizationId, input: $input) {
-      collection { id title parent permissions { create } }
+      collection { id title parentId permissions { create } }
     }
   }
 `);
@@ -169,7 +169,7 @@ describe("spaces over GraphQL", () => {
         })
       ).createCollection?.collection,
     );
-    expect(child).toMatchObject({ title: "Child", parent: parent.id, permissions: { create: true } });
+    expect(child).toMatchObject({ title: "Child", parentId: parent.id, permissions: { create: true } });
     const read = await t
       .graphql(org.members.read.token)
       .request(CollectionQuery, { id: child.id, organizationId: org.organizationId });

@@ -607,7 +607,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   "Subscription.changeRequestCommentPosted": {
     own: members,
     document: `subscription($spaceId: ID!, $changeRequestId: ID!) {
-      changeRequestCommentPosted(spaceId: $spaceId, changeRequestId: $changeRequestId) { changeRequest comment }
+      changeRequestCommentPosted(spaceId: $spaceId, changeRequestId: $changeRequestId) { changeRequest: changeRequestId comment: commentId }
     }`,
     probe: (ids, events) =>
       events.publish("changeRequestCommentPosted", ids.changeRequestId, {

@@ -18,7 +18,7 @@ export function siteViewOf(organization: Organization): SiteView | null {
     id: site.id,
     title: site.title,
     sections: site.sections.nodes,
-    rootSiteSpaces: site.siteSpaces.nodes.filter((siteSpace) => siteSpace.section === null),
+    rootSiteSpaces: site.siteSpaces.nodes.filter((siteSpace) => siteSpace.sectionId === null),
     spaces: organization.spaces.nodes,
   };
 }
@@ -27,11 +27,11 @@ export function siteViewOf(organization: Organization): SiteView | null {
 
 /** The site with the site space `createSiteSpace` returned, at the end of the section it names (or the root). */
 export function withSiteSpace(view: SiteView, added: SiteSpaceItemFragment): SiteView {
-  if (added.section === null) return { ...view, rootSiteSpaces: [...view.rootSiteSpaces, added] };
+  if (added.sectionId === null) return { ...view, rootSiteSpaces: [...view.rootSiteSpaces, added] };
   return {
     ...view,
     sections: view.sections.map((section) =>
-      section.id === added.section ? { ...section, siteSpaces: [...section.siteSpaces, added] } : section,
+      section.id === added.sectionId ? { ...section, siteSpaces: [...section.siteSpaces, added] } : section,
     ),
   };
 }

@@ -1,13 +1,22 @@
 import type { ChangeRequestCommentPosted, ChangeRequestUpdate } from "../../events/topics.ts";
 import { builder } from "../../graphql/builder.ts";
-import { ChangeRequestStatusEnum, changeRequestArgs } from "./change-request.graphql.ts";
+import { RevisionRef, revisionOf } from "../content/content.public.ts";
+import { parentSpace, SpaceRef } from "../space/space.public.ts";
+import { UserRef, userByIdLoader } from "../user/user.public.ts";
+import { ChangeRequestRef, ChangeRequestStatusEnum, changeRequestArgs } from "./change-request.graphql.ts";
+import { parentChangeRequest } from "./change-request.loaders.ts";
 import { watchChangeRequest, watchChangeRequestComments } from "./change-request.service.ts";
 
 const ChangeRequestUpdateRef = builder.objectRef<ChangeRequestUpdate>("ChangeRequestUpdate").implement({
   description: "A change request's state at one moment: status, subject and revisions.",
   fields: (t) => ({
     changeRequestId: t.exposeID("id", { description: "The change request's id (the `ChangeRequest` node's)." }),
-    space: t.exposeID("spaceId", { description: "Id of its space." }),
+    spaceId: t.exposeID("spaceId", { description: "Id of its space (the id of `space`)." }),
+    space: t.field({
+      type: SpaceRef,
+      description: "Its space.",
+      resolve: (update, _args, ctx) => parentSpace(ctx, update.spaceId),
+    }),
     number: t.exposeInt("number", { description: "Its number in the space." }),
     status: t.field({
       type: ChangeRequestStatusEnum,
@@ -15,7 +24,12 @@ const ChangeRequestUpdateRef = builder.objectRef<ChangeRequestUpdate>("ChangeReq
       resolve: (update) => update.status,
     }),
     subject: t.exposeString("subject", { description: "Its title now." }),
-    revision: t.exposeID("revision", { description: "Its active revision now." }),
+    revisionId: t.exposeID("revision", { description: "Id of its active revision now (the id of `revision`)." }),
+    revision: t.field({
+      type: RevisionRef,
+      description: "Its active revision now.",
+      resolve: (update, _args, ctx) => revisionOf(ctx, update.revision),
+    }),
     revisionMerged: t.exposeString("revisionMerged", {
       nullable: true,
       description: "The revision its merge made; null until it is merged.",
@@ -28,13 +42,31 @@ const ChangeRequestUpdateRef = builder.objectRef<ChangeRequestUpdate>("ChangeReq
   }),
 });
 
-const CommentPostedRef = builder.objectRef<ChangeRequestCommentPosted>("ChangeRequestCommentPosted").implement({
+export const CommentPostedRef = builder.objectRef<ChangeRequestCommentPosted>("ChangeRequestCommentPosted").implement({
   description: "A comment (replyId null) or a reply posted on a change request.",
   fields: (t) => ({
-    changeRequest: t.exposeID("changeRequestId", { description: "The change request's id." }),
-    comment: t.exposeID("commentId", { description: "The thread: the comment, or the comment a reply answers." }),
-    reply: t.exposeID("replyId", { nullable: true, description: "The reply's id; null for a new comment." }),
-    postedBy: t.exposeID("postedBy", { description: "The author's user id." }),
+    changeRequestId: t.exposeID("changeRequestId", {
+      description: "The change request's id (the id of `changeRequest`).",
+    }),
+    changeRequest: t.field({
+      type: ChangeRequestRef,
+      description: "The change request it was posted on.",
+      resolve: (posted, _args, ctx) => parentChangeRequest(ctx, posted.changeRequestId),
+    }),
+    commentId: t.exposeID("commentId", {
+      description: "The thread's id: the comment, or the comment a reply answers (the id of `comment`).",
+    }),
+    replyId: t.exposeID("replyId", {
+      nullable: true,
+      description: "The reply's id (the id of `reply`); null for a new comment.",
+    }),
+    postedById: t.exposeID("postedBy", { description: "The author's user id (the id of `postedBy`)." }),
+    postedBy: t.field({
+      type: UserRef,
+      nullable: true,
+      description: "The author; null when that user was deleted since.",
+      resolve: (posted, _args, ctx) => userByIdLoader(ctx).load(posted.postedBy),
+    }),
     postedAt: t.field({
       type: "DateTime",
       description: "When it was posted.",

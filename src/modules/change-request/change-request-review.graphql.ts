@@ -5,10 +5,10 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
+import { RevisionRef, revisionOf } from "../content/content.public.ts";
 import { UserRef, userByIdLoader } from "../user/user.public.ts";
 import { ChangeRequestRef, changeRequestArgs } from "./change-request.graphql.ts";
-import { changeRequestByIdLoader } from "./change-request.loaders.ts";
-import { getChangeRequest } from "./change-request.service.ts";
+import { changeRequestByIdLoader, parentChangeRequest } from "./change-request.loaders.ts";
 import {
   getReview,
   isReviewOutdated,
@@ -43,7 +43,20 @@ const ReviewRef = builder.node(builder.objectRef<ChangeRequestReview>("ChangeReq
   id: idColumn,
   loadMany: (ids, ctx) => loadVisibleReviews(ctx, ids),
   fields: (t) => ({
-    revision: t.exposeID("revisionId", { description: "Id of the change request revision reviewed." }),
+    revisionId: t.exposeID("revisionId", { description: "Id of the revision reviewed (the id of `revision`)." }),
+    revision: t.field({
+      type: RevisionRef,
+      description: "The change request revision reviewed.",
+      resolve: (review, _args, ctx) => revisionOf(ctx, review.revisionId),
+    }),
+    changeRequestId: t.exposeID("changeRequestId", {
+      description: "Id of the change request reviewed (the id of `changeRequest`).",
+    }),
+    changeRequest: t.field({
+      type: ChangeRequestRef,
+      description: "The change request reviewed.",
+      resolve: (review, _args, ctx) => parentChangeRequest(ctx, review.changeRequestId),
+    }),
     status: t.expose("status", { type: ReviewStatusEnum, description: "The reviewer's verdict." }),
     reviewer: t.field({
       type: UserRef,
@@ -92,7 +105,14 @@ const RequestedReviewerRef = builder.objectRef<ChangeRequestReviewer>("ChangeReq
       description: "Who asked.",
       resolve: (row, _args, ctx) => requiredUser(ctx, row.requestedById),
     }),
-    revision: t.exposeID("revisionId", { description: "The change request's revision when they were asked." }),
+    revisionId: t.exposeID("revisionId", {
+      description: "Id of the change request's revision when they were asked (the id of `revision`).",
+    }),
+    revision: t.field({
+      type: RevisionRef,
+      description: "The change request's revision when they were asked.",
+      resolve: (row, _args, ctx) => revisionOf(ctx, row.revisionId),
+    }),
     createdAt: t.expose("requestedAt", { type: "DateTime", description: "When they were asked." }),
   }),
 });
@@ -212,10 +232,19 @@ builder.mutationFields((t) => ({
         "the space.",
       { NOT_FOUND: "no such space or change request for the caller", FORBIDDEN: "below the edit role" },
     ),
-    args: { ...changeRequestArgs, userId: t.arg.id({ required: true, description: "The user no longer asked." }) },
-    resolve: async (_root, a, ctx) => {
-      await removeRequestedReviewer(ctx, a.spaceId, a.changeRequestId, a.userId);
-      return { removedId: a.userId, changeRequest: await getChangeRequest(ctx, a.spaceId, a.changeRequestId) };
+    args: {
+      spaceId: t.arg.id({
+        description: "The change request's space. Optional: the change request's id names it (its number does not).",
+      }),
+      changeRequestId: t.arg.id({
+        required: true,
+        description: "The change request's id, or its number in the space when `spaceId` is given.",
+      }),
+      userId: t.arg.id({ required: true, description: "The user no longer asked." }),
     },
+    resolve: async (_root, a, ctx) => ({
+      removedId: a.userId,
+      changeRequest: await removeRequestedReviewer(ctx, a.spaceId, a.changeRequestId, a.userId),
+    }),
   }),
 }));

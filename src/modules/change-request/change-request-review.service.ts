@@ -126,15 +126,22 @@ export async function requestReviewers(ctx: RequestContext, spaceId: string, idO
   return changeRequest;
 }
 
+/**
+ * Returns the change request. Without `givenSpaceId` the change request's id (not its number) names the space; a
+ * given space still has to hold it, as before.
+ */
 export async function removeRequestedReviewer(
   ctx: RequestContext,
-  spaceId: string,
+  givenSpaceId: string | null | undefined,
   idOrNumber: string,
   userId: string,
-): Promise<void> {
+): Promise<ChangeRequest> {
+  const spaceId = givenSpaceId ?? (await changeRequestByIdLoader(ctx).load(idOrNumber))?.spaceId;
+  if (!spaceId) throw new NotFoundError(`Change request ${idOrNumber} not found`);
   await requireSpaceRole(ctx, spaceId, "edit");
   const changeRequest = await getChangeRequest(ctx, spaceId, idOrNumber);
   await ctx.prisma.changeRequestReviewer.deleteMany({ where: { changeRequestId: changeRequest.id, userId } });
+  return changeRequest;
 }
 
 export function listRequestedReviewers(ctx: RequestContext, changeRequest: ChangeRequest, page: PageArgs) {

@@ -2,7 +2,7 @@ import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
-import { ContentChangesInput, ContentEditRef } from "../content/content.public.ts";
+import { ContentChangesInput, ContentEditRef, RevisionRef, revisionOf } from "../content/content.public.ts";
 import { ChangeRequestEdgeRef, ChangeRequestRef, changeRequestArgs } from "./change-request.graphql.ts";
 import {
   createChangeRequest,
@@ -35,7 +35,12 @@ const UpdateChangeRequestInput = builder.inputType("UpdateChangeRequestInput", {
 const MergeResultRef = builder.objectRef<MergeResult>("ChangeRequestMergeResult").implement({
   description: "The revision a merge or an update made.",
   fields: (t) => ({
-    revision: t.exposeID("revision", { description: "The resulting revision." }),
+    revisionId: t.exposeID("revision", { description: "Id of the resulting revision (the id of `revision`)." }),
+    revision: t.field({
+      type: RevisionRef,
+      description: "The resulting revision.",
+      resolve: (result, _args, ctx) => revisionOf(ctx, result.revision),
+    }),
     result: t.exposeString("result", {
       description: "merge (the space took the change request's content) or update (the reverse).",
     }),

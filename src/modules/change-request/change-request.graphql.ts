@@ -14,9 +14,9 @@ import {
   revisionRead,
 } from "../content/content.public.ts";
 import { OrganizationRef } from "../organization/organization.public.ts";
-import { SpaceRef } from "../space/space.public.ts";
+import { parentSpace, SpaceRef } from "../space/space.public.ts";
 import { UserRef, userByIdLoader } from "../user/user.public.ts";
-import { changeRequestByIdLoader } from "./change-request.loaders.ts";
+import { changeRequestByIdLoader, parentChangeRequest } from "./change-request.loaders.ts";
 import {
   type ChangeRequestFilters,
   changeRequestFiltersSchema,
@@ -90,8 +90,18 @@ builder.node(ChangeRequestRef, {
     }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was created." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When it, or its content, last changed." }),
-    space: t.exposeID("spaceId", { description: "Id of the space." }),
-    revision: t.exposeID("revisionId", { description: "The change request's active revision." }),
+    spaceId: t.exposeID("spaceId", { description: "Id of the space (the id of `space`)." }),
+    space: t.field({
+      type: SpaceRef,
+      description: "The space it changes.",
+      resolve: (row, _args, ctx) => parentSpace(ctx, row.spaceId),
+    }),
+    revisionId: t.exposeID("revisionId", { description: "Id of its active revision (the id of `revision`)." }),
+    revision: t.field({
+      type: RevisionRef,
+      description: "Its active revision: the content it proposes.",
+      resolve: (row, _args, ctx) => revisionOf(ctx, row.revisionId),
+    }),
     revisionInitial: t.exposeString("revisionInitial", { description: "The space revision it was created from." }),
     revisionMergedAncestor: t.exposeString("revisionMergedAncestor", {
       nullable: true,
@@ -246,6 +256,17 @@ builder.objectFields(SpaceRef, (t) => ({
 }));
 
 builder.objectFields(RevisionRef, (t) => ({
+  changeRequestId: t.exposeID("changeRequestId", {
+    nullable: true,
+    description: "Id of the change request whose content it is (the id of `changeRequest`); null for the space's.",
+  }),
+  changeRequest: t.field({
+    type: ChangeRequestRef,
+    nullable: true,
+    description: "The change request whose content it is; null for the space's own revisions.",
+    resolve: (revision, _args, ctx) =>
+      revision.changeRequestId ? parentChangeRequest(ctx, revision.changeRequestId) : null,
+  }),
   mergedFrom: t.field({
     type: ChangeRequestRef,
     nullable: true,

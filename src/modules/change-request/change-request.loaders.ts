@@ -1,3 +1,4 @@
+import type { RequestContext } from "../../context.ts";
 import type { ChangeRequest, ChangeRequestReview } from "../../db/generated/client.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
 
@@ -9,6 +10,16 @@ export const changeRequestByIdLoader = defineLoader<string, ChangeRequest | null
     return byKeys(ids, rows, (row) => row.id);
   },
 );
+
+/**
+ * The change request of a row the caller has read (its parent field, `review.changeRequest`): whoever may read a
+ * review or a comment of a change request may read the change request, so no second check.
+ */
+export async function parentChangeRequest(ctx: RequestContext, changeRequestId: string): Promise<ChangeRequest> {
+  const changeRequest = await changeRequestByIdLoader(ctx).load(changeRequestId);
+  if (!changeRequest) throw new Error(`Change request ${changeRequestId} is missing`);
+  return changeRequest;
+}
 
 export interface ChangeRequestNumberKey {
   spaceId: string;

@@ -4,7 +4,7 @@ import { changeRequestFields, contentEditFields, contentReadRoutes, userFields }
 
 const reviewFields = /* GraphQL */ `
   fragment ReviewFields on ChangeRequestReview {
-    object: __typename id revision status outdated createdAt updatedAt urls { location }
+    object: __typename id revision: revisionId status outdated createdAt updatedAt urls { location }
     reviewer { ${userFields} }
     requestedBy { ${userFields} }
   }
@@ -85,7 +85,7 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "mergeChangeRequest",
     status: 200,
     result: "mergeChangeRequest.outcome",
-    document: `mutation mergeChangeRequest(${crVariables}) { mergeChangeRequest(${crArguments}) { outcome { revision result } } }`,
+    document: `mutation mergeChangeRequest(${crVariables}) { mergeChangeRequest(${crArguments}) { outcome { revision: revisionId result } } }`,
   },
   {
     method: "POST",
@@ -93,7 +93,7 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "updateChangeRequest",
     status: 200,
     result: "updateChangeRequestFromSpace.outcome",
-    document: `mutation updateChangeRequest(${crVariables}) { updateChangeRequestFromSpace(${crArguments}) { outcome { revision result } } }`,
+    document: `mutation updateChangeRequest(${crVariables}) { updateChangeRequestFromSpace(${crArguments}) { outcome { revision: revisionId result } } }`,
   },
   {
     method: "GET",
@@ -162,7 +162,7 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "getRequestedReviewersByChangeRequestId",
     variables: crVariables,
     fields: [...changeRequestPath, "requestedReviewers"],
-    nodes: `object: __typename kind revision createdAt user { ${userFields} } requestedBy { ${userFields} }`,
+    nodes: `object: __typename kind revision: revisionId createdAt user { ${userFields} } requestedBy { ${userFields} }`,
   }),
   {
     method: "POST",

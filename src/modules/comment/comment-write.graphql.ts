@@ -84,8 +84,17 @@ const commentArgs = builder.args((t) => ({
   ...baseArgs,
   commentId: t.id({ required: true, description: "The comment thread." }),
 }));
+/** `spaceId` optional here: the comment names its space and change request (a given one still has to match). */
 const replyArgs = builder.args((t) => ({
-  ...commentArgs,
+  spaceId: t.id({
+    description: "The space. Optional: the comment names it; when given and not the comment's space, NOT_FOUND.",
+  }),
+  changeRequestId: t.id({
+    description:
+      "The change request (id or number) whose comments these are; omitted: the space's own comments, or, " +
+      "without `spaceId`, the comment's own change request.",
+  }),
+  commentId: t.id({ required: true, description: "The comment thread." }),
   commentReplyId: t.id({ required: true, description: "The reply." }),
 }));
 
@@ -204,14 +213,7 @@ builder.mutationFields((t) => ({
     ),
     args: { ...replyArgs, input: t.arg({ type: UpdateReplyInput, required: true, description: "The changes." }) },
     resolve: async (_root, args, ctx) => ({
-      reply: await updateReply(
-        ctx,
-        args.spaceId,
-        args.changeRequestId,
-        args.commentId,
-        args.commentReplyId,
-        args.input,
-      ),
+      reply: await updateReply(ctx, args, args.commentReplyId, args.input),
     }),
   }),
   deleteCommentReply: t.field({
@@ -226,7 +228,7 @@ builder.mutationFields((t) => ({
     ),
     args: replyArgs,
     resolve: async (_root, args, ctx) => {
-      await deleteReply(ctx, args.spaceId, args.changeRequestId, args.commentId, args.commentReplyId);
+      await deleteReply(ctx, args, args.commentReplyId);
       return { deletedId: args.commentReplyId };
     },
   }),

@@ -8,7 +8,7 @@ import { ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/erro
 import { parseInput } from "../../validation.ts";
 import { type Document, revisionOf, revisionPage } from "../content/content.public.ts";
 import { requireSpaceRole } from "../space/space.public.ts";
-import { threadLoader } from "./comment.loaders.ts";
+import { commentByIdLoader, threadLoader } from "./comment.loaders.ts";
 import { bodySchema, commentBase, getComment, getReply, markdownOf, messagePermissions } from "./comment.service.ts";
 
 /** The base for a write: the viewer needs the `comment` role on the space (403 below it, 404 when unseen). */
@@ -286,14 +286,32 @@ export const updateChangeRequestReplySchema = updateReplySchema.extend({
   resolved: resolvedSchema.describe("Change requests' comments only: true resolves the thread, false reopens it"),
 });
 
+/** Where a comment named by id lives, as a reply mutation takes it (`spaceId` optional, see `replyArgs`). */
+interface ThreadPlace {
+  spaceId?: string | null;
+  changeRequestId?: string | null;
+  commentId: string;
+}
+
+/**
+ * The space and change request of a thread a reply mutation names: those given (REST paths carry them, and a wrong
+ * one is the comment's not-found, as before), or else the comment's own.
+ */
+async function threadBase(ctx: RequestContext, place: ThreadPlace) {
+  if (place.spaceId) return { spaceId: place.spaceId, changeRequestId: place.changeRequestId };
+  const comment = await commentByIdLoader(ctx).load(place.commentId);
+  if (!comment) throw new NotFoundError(`Comment ${place.commentId} not found`);
+  return { spaceId: comment.spaceId, changeRequestId: place.changeRequestId ?? comment.changeRequestId };
+}
+
 export async function updateReply(
   ctx: RequestContext,
-  spaceId: string,
-  changeRequestId: string | null | undefined,
-  commentId: string,
+  place: ThreadPlace,
   replyId: string,
   input: unknown,
 ): Promise<CommentReply> {
+  const { spaceId, changeRequestId } = await threadBase(ctx, place);
+  const { commentId } = place;
   const base = await commentableBase(ctx, spaceId, changeRequestId);
   const comment = await getComment(ctx, base, commentId);
   const reply = await getReply(ctx, comment, replyId);
@@ -318,13 +336,9 @@ export async function updateReply(
 }
 
 /** Deletes a reply and its reactions (author or space admin); absent replies answer success. */
-export async function deleteReply(
-  ctx: RequestContext,
-  spaceId: string,
-  changeRequestId: string | null | undefined,
-  commentId: string,
-  replyId: string,
-): Promise<void> {
+export async function deleteReply(ctx: RequestContext, place: ThreadPlace, replyId: string): Promise<void> {
+  const { spaceId, changeRequestId } = await threadBase(ctx, place);
+  const { commentId } = place;
   const base = await commentBase(ctx, spaceId, changeRequestId);
   const comment = await getComment(ctx, base, commentId);
   const reply = (await threadLoader(ctx).load(comment.id)).replies.find((row) => row.id === replyId);

@@ -4,12 +4,12 @@ import { publicEnum, SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
-import { ChangeRequestRef } from "../change-request/change-request.public.ts";
-import { PageFormatEnum } from "../content/content.public.ts";
+import { ChangeRequestRef, CommentPostedRef, parentChangeRequest } from "../change-request/change-request.public.ts";
+import { PageFormatEnum, RevisionRef, revisionOf } from "../content/content.public.ts";
 import { MemberRef } from "../member/member.public.ts";
-import { SpaceRef } from "../space/space.public.ts";
+import { parentSpace, SpaceRef } from "../space/space.public.ts";
 import { UserRef, userByIdLoader } from "../user/user.public.ts";
-import { commentByIdLoader } from "./comment.loaders.ts";
+import { commentByIdLoader, replyByIdLoader } from "./comment.loaders.ts";
 import {
   bodyIn,
   type CommentFilters,
@@ -32,6 +32,10 @@ import {
   repliersOf,
   replyCount,
 } from "./comment.service.ts";
+
+// Declared before their fields: a comment's reply and a reply's comment refer to each other.
+export const CommentRef = builder.objectRef<Comment>("Comment");
+export const ReplyRef = builder.objectRef<CommentReply>("CommentReply");
 
 type Context = Parameters<typeof userByIdLoader>[0];
 
@@ -130,7 +134,7 @@ async function threadOf(ctx: Context, reply: CommentReply) {
   return comment;
 }
 
-export const ReplyRef = builder.node(builder.objectRef<CommentReply>("CommentReply"), {
+builder.node(ReplyRef, {
   description: "A reply in a comment thread. Readable by whoever may read the space.",
   id: idColumn,
   loadMany: (ids, ctx) => loadVisibleReplies(ctx, ids),
@@ -139,6 +143,12 @@ export const ReplyRef = builder.node(builder.objectRef<CommentReply>("CommentRep
       type: UserRef,
       description: "Its author.",
       resolve: (reply, _args, ctx) => requiredUser(ctx, reply.postedById),
+    }),
+    commentId: t.exposeID("commentId", { description: "Id of the thread's comment (the id of `comment`)." }),
+    comment: t.field({
+      type: CommentRef,
+      description: "The comment whose thread it answers.",
+      resolve: (reply, _args, ctx) => threadOf(ctx, reply),
     }),
     postedAt: t.expose("postedAt", { type: "DateTime", description: "When it was posted." }),
     editedAt: t.expose("editedAt", {
@@ -176,11 +186,30 @@ export const ReplyRef = builder.node(builder.objectRef<CommentReply>("CommentRep
 const CommentTargetRef = builder.objectRef<Comment>("CommentTarget").implement({
   description: "What the comment is about, in the revision the commenter saw.",
   fields: (t) => ({
-    space: t.exposeID("spaceId", { description: "Id of the space." }),
-    revision: t.exposeID("revisionId", { description: "Id of the revision the commenter saw." }),
-    changeRequest: t.exposeString("changeRequestId", {
+    spaceId: t.exposeID("spaceId", { description: "Id of the space (the id of `space`)." }),
+    space: t.field({
+      type: SpaceRef,
+      description: "The space the comment is in.",
+      resolve: (comment, _args, ctx) => parentSpace(ctx, comment.spaceId),
+    }),
+    changeRequestId: t.exposeID("changeRequestId", {
       nullable: true,
-      description: "Id of the change request; null for the space's own comments.",
+      description: "Id of the change request (the id of `changeRequest`); null for the space's own comments.",
+    }),
+    changeRequest: t.field({
+      type: ChangeRequestRef,
+      nullable: true,
+      description: "The change request it is on; null for the space's own comments.",
+      resolve: (comment, _args, ctx) =>
+        comment.changeRequestId ? parentChangeRequest(ctx, comment.changeRequestId) : null,
+    }),
+    revisionId: t.exposeID("revisionId", {
+      description: "Id of the revision the commenter saw (the id of `revision`).",
+    }),
+    revision: t.field({
+      type: RevisionRef,
+      description: "The revision the commenter saw.",
+      resolve: (comment, _args, ctx) => revisionOf(ctx, comment.revisionId),
     }),
     page: t.field({
       type: builder.objectRef<{ id: string }>("CommentTargetPage").implement({
@@ -231,7 +260,7 @@ const CommentStatusFilterEnum = publicEnum("CommentStatusFilter", "Which comment
 /** The edge of a thread's `replies`, shared with `postCommentReply`'s payload. */
 export const ReplyEdgeRef = builder.edgeObject({ type: ReplyRef, name: "CommentRepliesConnectionEdge" });
 
-export const CommentRef = builder.node(builder.objectRef<Comment>("Comment"), {
+builder.node(CommentRef, {
   description:
     "A comment thread on a space or a change request. Readable by whoever may read the space; the comment role " +
     "posts, replies and reacts.",
@@ -242,6 +271,23 @@ export const CommentRef = builder.node(builder.objectRef<Comment>("Comment"), {
       type: UserRef,
       description: "Its author.",
       resolve: (comment, _args, ctx) => requiredUser(ctx, comment.postedById),
+    }),
+    spaceId: t.exposeID("spaceId", { description: "Id of the space (the id of `space`)." }),
+    space: t.field({
+      type: SpaceRef,
+      description: "The space the comment is in.",
+      resolve: (comment, _args, ctx) => parentSpace(ctx, comment.spaceId),
+    }),
+    changeRequestId: t.exposeID("changeRequestId", {
+      nullable: true,
+      description: "Id of the change request (the id of `changeRequest`); null for the space's own comments.",
+    }),
+    changeRequest: t.field({
+      type: ChangeRequestRef,
+      nullable: true,
+      description: "The change request it is on; null for the space's own comments.",
+      resolve: (comment, _args, ctx) =>
+        comment.changeRequestId ? parentChangeRequest(ctx, comment.changeRequestId) : null,
     }),
     postedAt: t.expose("postedAt", { type: "DateTime", description: "When it was posted." }),
     editedAt: t.expose("editedAt", {
@@ -395,5 +441,21 @@ builder.objectFields(ChangeRequestRef, (t) => ({
     description: "Members who commented or replied on the change request (listCommentersInChangeRequest).",
     resolve: async (changeRequest, args, ctx) =>
       listCommenters(ctx, await commentBase(ctx, changeRequest.spaceId, changeRequest.id), args),
+  }),
+}));
+
+/** The comment and reply of a live `changeRequestCommentPosted` event: its subscriber may read the change request. */
+builder.objectFields(CommentPostedRef, (t) => ({
+  comment: t.field({
+    type: CommentRef,
+    nullable: true,
+    description: "The thread: the comment, or the comment a reply answers; null when deleted since.",
+    resolve: (posted, _args, ctx) => commentByIdLoader(ctx).load(posted.commentId),
+  }),
+  reply: t.field({
+    type: ReplyRef,
+    nullable: true,
+    description: "The reply; null for a new comment, or when deleted since.",
+    resolve: (posted, _args, ctx) => (posted.replyId ? replyByIdLoader(ctx).load(posted.replyId) : null),
   }),
 }));

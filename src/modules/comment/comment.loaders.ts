@@ -7,6 +7,12 @@ export const commentByIdLoader = defineLoader<string, Comment | null>("commentBy
   return byKeys(ids, rows, (row) => row.id);
 });
 
+/** Replies by id, without access checks: services decide what the viewer may see. */
+export const replyByIdLoader = defineLoader<string, CommentReply | null>("commentReplyById", async (ctx, ids) => {
+  const rows = await ctx.prisma.commentReply.findMany({ where: { id: { in: [...ids] } } });
+  return byKeys(ids, rows, (row) => row.id);
+});
+
 export interface Thread {
   /** Oldest first. */
   replies: CommentReply[];

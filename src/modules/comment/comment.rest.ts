@@ -16,7 +16,7 @@ const commentFields = /* GraphQL */ `
     status resolvedAt resolvedBy { ${userFields} }
     replies: replyCount
     repliers { count updatedAt user { ${userFields} } }
-    target { space revision changeRequest page { id: pageId } node { id: key } tableCell { record definition } }
+    target { space: spaceId revision: revisionId changeRequest: changeRequestId page { id: pageId } node { id: key } tableCell { record definition } }
   }
 `;
 

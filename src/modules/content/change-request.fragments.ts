@@ -3,7 +3,7 @@ export const userFields = "object: __typename id displayName email photoURL urls
 
 export const changeRequestFields = /* GraphQL */ `
   fragment ChangeRequestFields on ChangeRequest {
-    object: __typename id number status subject description createdAt updatedAt space revision revisionInitial
+    object: __typename id number status subject description createdAt updatedAt space: spaceId revision: revisionId revisionInitial
     revisionMergedAncestor revisionMerged comments outdated urls { app location }
     createdBy { ${userFields} }
   }

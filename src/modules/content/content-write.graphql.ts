@@ -1,13 +1,19 @@
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
-import { type ContentEdit, updateSpaceContent } from "./content.service.ts";
+import { RevisionRef } from "./content.graphql.ts";
+import { type ContentEdit, revisionOf, updateSpaceContent } from "./content.service.ts";
 import { contentChangesSchema, fileUploadSchema, pageFieldsSchema, positionSchema } from "./content-state.ts";
 
 export const ContentEditRef = builder.objectRef<ContentEdit>("ContentEdit").implement({
   description: "The revision a batch of content changes made, and the ids of what it inserted.",
   fields: (t) => ({
-    revision: t.exposeID("revision", { description: "Id of the new revision." }),
+    revisionId: t.exposeID("revision", { description: "Id of the new revision (the id of `revision`)." }),
+    revision: t.field({
+      type: RevisionRef,
+      description: "The new revision.",
+      resolve: (edit, _args, ctx) => revisionOf(ctx, edit.revision),
+    }),
     result: t.exposeString("result", { description: "Always edits: the revision holds direct edits." }),
     inserted: t.field({
       type: [

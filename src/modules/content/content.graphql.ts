@@ -3,7 +3,7 @@ import type { FieldCost } from "../../graphql/cost.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { pairIdOf } from "../../ids.ts";
-import { SpaceRef } from "../space/space.public.ts";
+import { parentSpace, SpaceRef } from "../space/space.public.ts";
 import type { PageNode, RevisionFileView, RevisionRead } from "./content.loaders.ts";
 import {
   fileDownloadUrl,
@@ -13,6 +13,7 @@ import {
   loadVisibleRevisions,
   pageAppUrl,
   pageBody,
+  parentPage,
   revisionFile,
   revisionFiles,
   revisionOf,
@@ -164,10 +165,16 @@ builder.node(RevisionPageRef, {
       description: "Where the page lives in the synchronized Git repository.",
       resolve: (node) => (node.showGitMetadata ? node.page.git : null),
     }),
-    parent: t.id({
+    parentId: t.id({
       nullable: true,
-      description: "Id of the parent page; null at the root.",
+      description: "The parent page's `pageId` (its page in this revision is `parent`); null at the root.",
       resolve: (node) => node.parentId,
+    }),
+    parent: t.field({
+      type: RevisionPageRef,
+      nullable: true,
+      description: "The parent page, in the same revision; null at the root.",
+      resolve: (node, _args, ctx) => parentPage(ctx, node),
     }),
     pages: t.field({
       type: [RevisionPageRef],
@@ -299,7 +306,14 @@ builder.node(RevisionFileRef, {
   loadMany: (ids, ctx) => loadVisibleRevisionFiles(ctx, ids),
   fields: (t) => ({
     fileId: t.exposeID("id", { description: "The file's id, the same in every revision." }),
-    revisionId: t.exposeID("revisionId", { description: "The id of the revision this file is read in." }),
+    revisionId: t.exposeID("revisionId", {
+      description: "The id of the revision this file is read in (the id of `revision`).",
+    }),
+    revision: t.field({
+      type: RevisionRef,
+      description: "The revision this file is read in.",
+      resolve: (file, _args, ctx) => revisionOf(ctx, file.revisionId),
+    }),
     name: t.exposeString("name", { description: "The file name." }),
     contentType: t.exposeString("contentType", { description: "Its MIME type." }),
     size: t.exposeInt("size", { description: "Its size in bytes." }),
@@ -329,6 +343,12 @@ builder.node(RevisionRef, {
   loadMany: (ids, ctx) => loadVisibleRevisions(ctx, ids),
   fields: (t) => ({
     parents: t.exposeStringList("parents", { description: "Ids of the parent revisions." }),
+    spaceId: t.exposeID("spaceId", { description: "Id of its space (the id of `space`)." }),
+    space: t.field({
+      type: SpaceRef,
+      description: "The space it is a snapshot of (of a change request's content too).",
+      resolve: (revision, _args, ctx) => parentSpace(ctx, revision.spaceId),
+    }),
     type: t.expose("type", { type: RevisionTypeEnum, description: "How the revision was made." }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the revision was made." }),
     pages: t.field({
@@ -399,6 +419,11 @@ builder.node(RevisionRef, {
 });
 
 builder.objectFields(SpaceRef, (t) => ({
+  revision: t.field({
+    type: RevisionRef,
+    description: "The active revision: the live content (`content` reads it with read options).",
+    resolve: (space, _args, ctx) => spaceRevision(ctx, space),
+  }),
   content: t.field({
     type: RevisionRef,
     description: "The space's current content (getCurrentRevision).",

@@ -8,7 +8,7 @@ export const pageFields = `id: pageId title emoji type kind createdAt updatedAt 
 export const fileFields =
   "fragment FileFields on RevisionFile { id: fileId name contentType downloadURL size dimensions { width height } }";
 // The public spec requires a body on document pages, in listings too: they carry their markdown.
-export const listedPageFields = `fragment ListedPageFields on RevisionPage { ${pageFields} parent markdown }`;
+export const listedPageFields = `fragment ListedPageFields on RevisionPage { ${pageFields} parent: parentId markdown }`;
 const revisionFields = /* GraphQL */ `
   fragment RevisionFields on Revision {
     object: __typename id parents type createdAt reusableContents variables tags urls { app }
@@ -29,7 +29,7 @@ const pageWithBody = /* GraphQL */ `
   ${listedPageFields}
 `;
 
-export const contentEditFields = "revision result inserted { type id: contentId }";
+export const contentEditFields = "revision: revisionId result inserted { type id: contentId }";
 
 /** The `/content` reads of a base (a space or a change request): `select` picks the revision. */
 /**

@@ -99,6 +99,16 @@ export async function revisionPage(
   return (await revisionTree(ctx, revision)).byId.get(pageId) ?? null;
 }
 
+/** A page's parent page, read with the same options as the page (so from the tree already loaded); null at the root. */
+export async function parentPage(ctx: RequestContext, node: PageNode): Promise<PageNode | null> {
+  if (!node.parentId) return null;
+  const read = revisionRead(await revisionOf(ctx, node.revisionId), {
+    computed: node.renderComputed,
+    metadata: node.showGitMetadata,
+  });
+  return revisionPage(ctx, read, node.parentId);
+}
+
 export function revisionFiles(ctx: RequestContext, revision: Revision): Promise<RevisionFileView[]> {
   return revisionFilesLoader(ctx).load(revision);
 }

@@ -3,6 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { RevisionRef, revisionOf } from "../content/content.public.ts";
 import { getSpace, SpaceRef } from "../space/space.public.ts";
 import {
   deleteLegacyGitInstallation,
@@ -43,7 +44,16 @@ const GitSyncOperationRef = builder.objectRef<GitSync>("GitSyncOperation").imple
       description: "True when it did nothing: a newer operation (by timestamp) was already applied.",
     }),
     commit: t.exposeString("commitOid", { nullable: true, description: "The commit last imported or exported." }),
-    revision: t.exposeID("operationRevisionId", { nullable: true, description: "The revision an import made." }),
+    revisionId: t.exposeID("operationRevisionId", {
+      nullable: true,
+      description: "Id of the revision an import made (the id of `revision`); null for exports.",
+    }),
+    revision: t.field({
+      type: RevisionRef,
+      nullable: true,
+      description: "The revision an import made; null for exports.",
+      resolve: (sync, _args, ctx) => (sync.operationRevisionId ? revisionOf(ctx, sync.operationRevisionId) : null),
+    }),
     startedAt: t.expose("operationStartedAt", { type: "DateTime", description: "When it was queued." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When its state last changed." }),
     completedAt: t.expose("operationCompletedAt", {

@@ -3,7 +3,7 @@ import type { RestRoute } from "../../rest/route.ts";
 const gitInfoFields = /* GraphQL */ `
   fragment GitInfoFields on GitSyncState {
     repoName installationProvider integration url ref updatedAt
-    operation { direction state error skipped commit revision startedAt updatedAt completedAt }
+    operation { direction state error skipped commit revision: revisionId startedAt updatedAt completedAt }
   }
 `;
 

@@ -5,6 +5,7 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
+import { parentSpec } from "./openapi-spec.loaders.ts";
 import {
   getLatestVersion,
   getSpec,
@@ -120,6 +121,12 @@ const OpenAPISpecVersionRef = builder.node(builder.objectRef<OpenAPISpecVersion>
   id: idColumn,
   loadMany: (ids, ctx) => loadVisibleVersions(ctx, ids),
   fields: (t) => ({
+    specId: t.exposeID("specId", { description: "Id of its spec (the id of `spec`)." }),
+    spec: t.field({
+      type: OpenAPISpecRef,
+      description: "The spec it is a version of.",
+      resolve: (version, _args, ctx) => parentSpec(ctx, version.specId),
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was processed (ISO 8601)." }),
     url: t.string({
       description: "The source as processed; readable without a token while the spec is public.",

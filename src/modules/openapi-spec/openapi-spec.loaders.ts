@@ -1,3 +1,4 @@
+import type { RequestContext } from "../../context.ts";
 import { type OpenAPISpec, Prisma } from "../../db/generated/client.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
 
@@ -34,3 +35,10 @@ export const spaceSpecDocumentLoader = defineLoader<SpaceSpecKey, unknown, strin
   },
   { cacheKeyFn: (key) => `${key.spaceId}/${key.slug}` },
 );
+
+/** The spec of a version the caller has read (its `spec` field): whoever reads a version may read its spec. */
+export async function parentSpec(ctx: RequestContext, specId: string): Promise<OpenAPISpec> {
+  const spec = await specByIdLoader(ctx).load(specId);
+  if (!spec) throw new Error(`OpenAPI spec ${specId} is missing`);
+  return spec;
+}

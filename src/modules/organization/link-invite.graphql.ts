@@ -17,7 +17,7 @@ import {
   loadVisibleLinkInvites,
   updateLinkInvite,
 } from "./link-invite.service.ts";
-import { OrganizationRef } from "./organization.graphql.ts";
+import { addOrganizationParent, OrganizationRef } from "./organization.graphql.ts";
 import { getOrganization } from "./organization.service.ts";
 
 const LinkInviteRef = builder.node(builder.objectRef<LinkInvite>("LinkInvite"), {
@@ -154,3 +154,5 @@ builder.mutationFields((t) => {
     }),
   };
 });
+
+addOrganizationParent(LinkInviteRef);

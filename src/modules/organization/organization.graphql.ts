@@ -92,13 +92,14 @@ const OrganizationTrialRef = builder.objectRef<{ status: string; count: number }
   }),
 });
 
-const OrganizationDefaultContentRef = builder
+/** Its `site` object is added by the site-structure module, which owns sites. */
+export const OrganizationDefaultContentRef = builder
   .objectRef<{ type: string; site: string }>("OrganizationDefaultContent")
   .implement({
     description: "The content visitors of the organization land on.",
     fields: (t) => ({
       type: t.exposeString("type", { description: "Always site." }),
-      site: t.exposeID("site", { description: "Id of the site." }),
+      siteId: t.exposeID("site", { description: "Id of the site (the id of `site`)." }),
     }),
   });
 

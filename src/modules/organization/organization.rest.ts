@@ -4,7 +4,7 @@ import type { RestRoute } from "../../rest/route.ts";
 export const organizationFields = /* GraphQL */ `
   fragment OrganizationFields on Organization {
     object: __typename id title createdAt emailDomains hostname type useCase communityType defaultRole
-    defaultContent { type site }
+    defaultContent { type site: siteId }
     sso ai inviteLinks plan mergeRules
     trial { status count }
     urls { location app logo }

@@ -110,6 +110,19 @@ export async function getOrganization(ctx: RequestContext, organizationId: strin
 }
 
 /** Organizations by id for `node`/`nodes`: null for any the viewer may not see. */
+/**
+ * The organization of a row readable outside it (a public space): null unless the viewer is a member, so an
+ * outsider reading the row learns nothing more about the organization than its id.
+ */
+export async function memberParentOrganization(
+  ctx: RequestContext,
+  organizationId: string,
+): Promise<Organization | null> {
+  if (!ctx.viewer) return null;
+  const [organization] = await loadVisibleOrganizations(ctx, [organizationId]);
+  return organization ?? null;
+}
+
 export async function loadVisibleOrganizations(
   ctx: RequestContext,
   ids: readonly string[],

@@ -5,7 +5,7 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
-import { OrganizationRef } from "../organization/organization.public.ts";
+import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
 import { TeamRef, teamByIdLoader } from "../team/team.public.ts";
 import {
   createProvider,
@@ -242,3 +242,5 @@ builder.mutationFields((t) => {
     }),
   };
 });
+
+addOrganizationParent(SamlProviderRef);

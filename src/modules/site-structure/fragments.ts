@@ -3,7 +3,7 @@ import { spaceFields } from "../space/space.public.ts";
 /** REST shapes of the site structure, shared by the site-section, site-space and section-group routes. */
 export const siteSpaceFields = /* GraphQL */ `
   fragment SiteSpaceFields on SiteSpace {
-    object: __typename id path section space { ...SpaceFields } title default condition hasAdvancedCustomizationFeature
+    object: __typename id path section: sectionId space { ...SpaceFields } title default condition hasAdvancedCustomizationFeature
     urls { published }
   }
   ${spaceFields}
@@ -11,7 +11,7 @@ export const siteSpaceFields = /* GraphQL */ `
 
 export const siteSectionFields = /* GraphQL */ `
   fragment SiteSectionFields on SiteSection {
-    object: __typename id title description default path condition sectionGroup icon urls { published }
+    object: __typename id title description default path condition sectionGroup: sectionGroupId icon urls { published }
     siteSpaces { ...SiteSpaceFields }
   }
   ${siteSpaceFields}
@@ -20,12 +20,12 @@ export const siteSectionFields = /* GraphQL */ `
 /** Groups nest one level, so two levels of `children` cover every structure. */
 export const siteSectionGroupFields = /* GraphQL */ `
   fragment SiteSectionGroupFields on SiteSectionGroup {
-    object: __typename id title sectionGroup icon
+    object: __typename id title sectionGroup: sectionGroupId icon
     sections { ...SiteSectionFields }
     children {
       ... on SiteSection { ...SiteSectionFields }
       ... on SiteSectionGroup {
-        object: __typename id title sectionGroup icon
+        object: __typename id title sectionGroup: sectionGroupId icon
         sections { ...SiteSectionFields }
         children { ... on SiteSection { ...SiteSectionFields } }
       }

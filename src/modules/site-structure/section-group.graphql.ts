@@ -4,7 +4,8 @@ import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { typeOfId } from "../../ids.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
-import { sectionGroupOrder, sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
+import { siteParentArgs } from "./parent-args.graphql.ts";
+import { parentSectionGroup, sectionGroupOrder, sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
 import {
   addGroupSchema,
   addSectionGroup,
@@ -32,7 +33,16 @@ builder.node(SiteSectionGroupRef, {
   loadMany: (ids, ctx) => loadVisibleSectionGroups(ctx, ids),
   fields: (t) => ({
     title: t.exposeString("title", { description: "The group's title (1..100 characters)." }),
-    sectionGroup: t.exposeID("parentGroupId", { nullable: true, description: "Id of its parent group, if any." }),
+    sectionGroupId: t.exposeID("parentGroupId", {
+      nullable: true,
+      description: "Id of its parent group (the id of `sectionGroup`); null at the top level.",
+    }),
+    sectionGroup: t.field({
+      type: SiteSectionGroupRef,
+      nullable: true,
+      description: "Its parent group; null at the top level.",
+      resolve: (group, _args, ctx) => parentSectionGroup(ctx, group.siteId, group.parentGroupId),
+    }),
     icon: t.exposeString("icon", { nullable: true, description: "Icon name; null when it has none." }),
     sections: t.field({
       type: [SiteSectionRef],
@@ -178,10 +188,9 @@ builder.mutationFields((t) => {
     organizationId: t.arg.id({ required: true, description: "The organization's id." }),
     siteId: t.arg.id({ required: true, description: "The site's id." }),
   };
-  const groupArgs = {
-    ...siteArgs,
-    siteSectionGroupId: t.arg.id({ required: true, description: "The section group's id." }),
-  };
+  const siteSectionGroupId = t.arg.id({ required: true, description: "The section group's id." });
+  const groupArgs = { ...siteArgs, siteSectionGroupId };
+  const groupByIdArgs = { ...siteParentArgs("group"), siteSectionGroupId };
   return {
     createSiteSectionGroup: t.field({
       type: CreateSiteSectionGroupPayloadRef,
@@ -210,7 +219,7 @@ builder.mutationFields((t) => {
         BAD_USER_INPUT: "invalid input",
       }),
       args: {
-        ...groupArgs,
+        ...groupByIdArgs,
         input: t.arg({ type: UpdateSiteSectionGroupInput, required: true, description: "The changes." }),
       },
       resolve: async (_root, args, ctx) => ({
@@ -230,7 +239,7 @@ builder.mutationFields((t) => {
           "does not exist succeeds. Organization admins (deleteSiteSectionGroupById).",
         { NOT_FOUND: "no such organization or site for the caller", FORBIDDEN: "not an organization admin" },
       ),
-      args: groupArgs,
+      args: groupByIdArgs,
       resolve: async (_root, args, ctx) => {
         await deleteSectionGroup(ctx, args.organizationId, args.siteId, args.siteSectionGroupId);
         return { deletedId: args.siteSectionGroupId };
@@ -243,7 +252,7 @@ builder.mutationFields((t) => {
         { ...groupErrors, NOT_FOUND: "no such organization, site, group or section for the caller" },
       ),
       args: {
-        ...groupArgs,
+        ...groupByIdArgs,
         input: t.arg({ type: AddSectionToGroupInput, required: true, description: "The section to move." }),
       },
       resolve: (_root, args, ctx) =>
@@ -256,7 +265,7 @@ builder.mutationFields((t) => {
           "Organization admins (removeSectionFromGroup).",
         { NOT_FOUND: "no such organization or site for the caller", FORBIDDEN: "not an organization admin" },
       ),
-      args: { ...groupArgs, siteSectionId: t.arg.id({ required: true, description: "The section's id." }) },
+      args: { ...groupByIdArgs, siteSectionId: t.arg.id({ required: true, description: "The section's id." }) },
       resolve: async (_root, args, ctx) => ({
         removedId: args.siteSectionId,
         siteSectionGroup: await removeSectionFromGroup(

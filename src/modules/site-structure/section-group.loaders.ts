@@ -1,3 +1,4 @@
+import type { RequestContext } from "../../context.ts";
 import type { SiteSectionGroup } from "../../db/generated/client.ts";
 import { defineLoader } from "../../loaders.ts";
 import type { SortKey } from "../../pagination.ts";
@@ -20,3 +21,14 @@ export const sectionGroupsBySiteLoader = defineLoader<string, SiteSectionGroup[]
     return siteIds.map((id) => bySite.get(id) ?? []);
   },
 );
+
+/** The group a section or group sits in (its `sectionGroup` field), from its site's groups; null when none. */
+export async function parentSectionGroup(
+  ctx: RequestContext,
+  siteId: string,
+  groupId: string | null,
+): Promise<SiteSectionGroup | null> {
+  if (!groupId) return null;
+  const groups = await sectionGroupsBySiteLoader(ctx).load(siteId);
+  return groups.find((group) => group.id === groupId) ?? null;
+}

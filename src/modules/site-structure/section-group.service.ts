@@ -11,6 +11,7 @@ import { sectionGroupOrder, sectionGroupsBySiteLoader } from "./section-group.lo
 import { requireSite } from "./site.access.ts";
 import { sectionsBySiteLoader } from "./site-section.loaders.ts";
 import { type GroupNode, iconSchema, type StructureItem } from "./site-section.service.ts";
+import { requireItemSite } from "./structure-parents.service.ts";
 
 const groupTitleSchema = z.string().trim().min(1).max(100).describe("The group's title");
 
@@ -102,12 +103,17 @@ export const updateGroupSchema = z.strictObject({
 
 export async function updateSectionGroup(
   ctx: RequestContext,
-  organizationId: string,
-  siteId: string,
+  organizationId: string | null | undefined,
+  siteId: string | null | undefined,
   groupId: string,
   input: unknown,
 ) {
-  const site = await requireSite(ctx, organizationId, siteId, "admin");
+  const site = await requireItemSite(
+    ctx,
+    { organizationId, siteId },
+    { type: "SiteSectionGroup", id: groupId },
+    "admin",
+  );
   const data = parseInput(updateGroupSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     await findGroup(tx, site.id, groupId);
@@ -116,8 +122,18 @@ export async function updateSectionGroup(
 }
 
 /** Deletes a group; its sections and child groups move up to the group's parent, in the group's place. */
-export async function deleteSectionGroup(ctx: RequestContext, organizationId: string, siteId: string, groupId: string) {
-  const site = await requireSite(ctx, organizationId, siteId, "admin");
+export async function deleteSectionGroup(
+  ctx: RequestContext,
+  organizationId: string | null | undefined,
+  siteId: string | null | undefined,
+  groupId: string,
+) {
+  const site = await requireItemSite(
+    ctx,
+    { organizationId, siteId },
+    { type: "SiteSectionGroup", id: groupId },
+    "admin",
+  );
   await writeStructure(ctx, site.id, async (tx) => {
     const group = await tx.siteSectionGroup.findFirst({ where: { id: groupId, siteId: site.id } });
     if (!group) return;
@@ -145,12 +161,17 @@ export const addSectionToGroupSchema = z.strictObject({
 
 export async function addSectionToGroup(
   ctx: RequestContext,
-  organizationId: string,
-  siteId: string,
+  organizationId: string | null | undefined,
+  siteId: string | null | undefined,
   groupId: string,
   input: unknown,
 ) {
-  const site = await requireSite(ctx, organizationId, siteId, "admin");
+  const site = await requireItemSite(
+    ctx,
+    { organizationId, siteId },
+    { type: "SiteSectionGroup", id: groupId },
+    "admin",
+  );
   const { sectionId } = parseInput(addSectionToGroupSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const group = await findGroup(tx, site.id, groupId);
@@ -166,12 +187,17 @@ export async function addSectionToGroup(
  */
 export async function removeSectionFromGroup(
   ctx: RequestContext,
-  organizationId: string,
-  siteId: string,
+  organizationId: string | null | undefined,
+  siteId: string | null | undefined,
   groupId: string,
   sectionId: string,
 ) {
-  const site = await requireSite(ctx, organizationId, siteId, "admin");
+  const site = await requireItemSite(
+    ctx,
+    { organizationId, siteId },
+    { type: "SiteSectionGroup", id: groupId },
+    "admin",
+  );
   return writeStructure(ctx, site.id, async (tx) => {
     const group = await tx.siteSectionGroup.findFirst({ where: { id: groupId, siteId: site.id } });
     const section = await tx.siteSection.findFirst({

@@ -3,6 +3,7 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
+import { siteParentArgs } from "./parent-args.graphql.ts";
 import {
   createShareLink,
   createShareLinkSchema,
@@ -97,7 +98,10 @@ builder.mutationFields((t) => {
     organizationId: t.arg.id({ required: true, description: "The organization's id." }),
     siteId: t.arg.id({ required: true, description: "The site's id." }),
   };
-  const linkArgs = { ...siteArgs, shareLinkId: t.arg.id({ required: true, description: "The share link's id." }) };
+  const linkArgs = {
+    ...siteParentArgs("share link"),
+    shareLinkId: t.arg.id({ required: true, description: "The share link's id." }),
+  };
   return {
     createSiteShareLink: t.field({
       type: CreateSiteShareLinkPayloadRef,

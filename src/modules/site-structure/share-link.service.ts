@@ -9,6 +9,7 @@ import { mapNodes, paginate } from "../../pagination.ts";
 import { decryptSecret, encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
 import { requireSite } from "./site.access.ts";
+import { requireItemSite } from "./structure-parents.service.ts";
 import { sitePublishedBaseUrl } from "./urls.ts";
 
 /** Share-link keys: 40 base62 characters (~238 bits), unguessable. */
@@ -85,20 +86,25 @@ export const updateShareLinkSchema = z
 
 export async function updateShareLink(
   ctx: RequestContext,
-  organizationId: string,
-  siteId: string,
+  organizationId: string | null | undefined,
+  siteId: string | null | undefined,
   shareLinkId: string,
   input: unknown,
 ) {
-  await requireSite(ctx, organizationId, siteId, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "ShareLink", id: shareLinkId }, "admin");
   const data = parseInput(updateShareLinkSchema, input);
-  const { count } = await ctx.prisma.shareLink.updateMany({ where: { id: shareLinkId, siteId }, data });
+  const { count } = await ctx.prisma.shareLink.updateMany({ where: { id: shareLinkId, siteId: site.id }, data });
   if (count === 0) throw new NotFoundError(`Share link ${shareLinkId} not found`);
   const link = await ctx.prisma.shareLink.findUniqueOrThrow({ where: { id: shareLinkId } });
-  return withOrganization(organizationId, link);
+  return withOrganization(site.organizationId, link);
 }
 
-export async function deleteShareLink(ctx: RequestContext, organizationId: string, siteId: string, id: string) {
-  await requireSite(ctx, organizationId, siteId, "admin");
-  await ctx.prisma.shareLink.deleteMany({ where: { id, siteId } });
+export async function deleteShareLink(
+  ctx: RequestContext,
+  organizationId: string | null | undefined,
+  siteId: string | null | undefined,
+  id: string,
+) {
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "ShareLink", id }, "admin");
+  await ctx.prisma.shareLink.deleteMany({ where: { id, siteId: site.id } });
 }

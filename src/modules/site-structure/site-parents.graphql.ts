@@ -1,7 +1,9 @@
 import { builder } from "../../graphql/builder.ts";
+import { OrganizationDefaultContentRef } from "../organization/organization.public.ts";
 import { ShareLinkRef } from "./share-link.graphql.ts";
 import { SiteRef } from "./site.graphql.ts";
-import { parentSite } from "./site.loaders.ts";
+import { parentSite, siteByIdLoader } from "./site.loaders.ts";
+import { parentSection } from "./site-section.loaders.ts";
 import { SiteSpaceRef } from "./site-space.graphql.ts";
 import { SiteSectionGroupRef, SiteSectionRef } from "./structure-items.graphql.ts";
 
@@ -16,3 +18,23 @@ for (const ref of [SiteSectionRef, SiteSectionGroupRef, SiteSpaceRef, ShareLinkR
     }),
   }));
 }
+
+// Here rather than in site-space.graphql.ts: the section type's file imports the site space's.
+builder.objectFields(SiteSpaceRef, (t) => ({
+  section: t.field({
+    type: SiteSectionRef,
+    nullable: true,
+    description: "Its section; null at the site root.",
+    resolve: (siteSpace, _args, ctx) => parentSection(ctx, siteSpace.sectionId),
+  }),
+}));
+
+/** The organization's landing site: its readers are the organization's members, who read its sites. */
+builder.objectFields(OrganizationDefaultContentRef, (t) => ({
+  site: t.field({
+    type: SiteRef,
+    nullable: true,
+    description: "The site; null when it no longer exists.",
+    resolve: (content, _args, ctx) => siteByIdLoader(ctx).load(content.site),
+  }),
+}));

@@ -5,6 +5,8 @@ import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } fro
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
+import { siteParentArgs } from "./parent-args.graphql.ts";
+import { parentSectionGroup } from "./section-group.loaders.ts";
 import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleSiteSections } from "./site-nodes.service.ts";
 import { siteSectionOrder } from "./site-section.loaders.ts";
@@ -37,7 +39,7 @@ import {
 } from "./site-section-list.service.ts";
 import { SiteSpaceRef, spaceSettlingOf } from "./site-space.graphql.ts";
 import type { SiteSpaceRow } from "./site-space.loaders.ts";
-import { SiteSectionRef, SiteStructureItemRef } from "./structure-items.graphql.ts";
+import { SiteSectionGroupRef, SiteSectionRef, SiteStructureItemRef } from "./structure-items.graphql.ts";
 import { structureUrlsRef } from "./urls.graphql.ts";
 import { sectionUrls } from "./urls.ts";
 
@@ -61,7 +63,16 @@ builder.node(SiteSectionRef, {
       description:
         "Expression over `visitor.claims` that must hold for a visitor to see the section; null: shown to all.",
     }),
-    sectionGroup: t.exposeID("sectionGroupId", { nullable: true, description: "Id of its group, if any." }),
+    sectionGroupId: t.exposeID("sectionGroupId", {
+      nullable: true,
+      description: "Id of its group (the id of `sectionGroup`); null when it is in none.",
+    }),
+    sectionGroup: t.field({
+      type: SiteSectionGroupRef,
+      nullable: true,
+      description: "Its group; null when it is in none.",
+      resolve: (section, _args, ctx) => parentSectionGroup(ctx, section.siteId, section.sectionGroupId),
+    }),
     icon: t.exposeString("icon", { nullable: true, description: "Icon name; null when it has none." }),
     siteSpaces: t.field({
       type: [SiteSpaceRef],
@@ -267,7 +278,9 @@ builder.mutationFields((t) => {
     organizationId: t.arg.id({ required: true, description: "The organization's id." }),
     siteId: t.arg.id({ required: true, description: "The site's id." }),
   };
-  const sectionArgs = { ...siteArgs, siteSectionId: t.arg.id({ required: true, description: "The section's id." }) };
+  const siteSectionId = t.arg.id({ required: true, description: "The section's id." });
+  const sectionArgs = { ...siteArgs, siteSectionId };
+  const sectionByIdArgs = { ...siteParentArgs("section"), siteSectionId };
   return {
     createSiteSection: t.field({
       type: CreateSiteSectionPayloadRef,
@@ -298,7 +311,7 @@ builder.mutationFields((t) => {
         CONFLICT: "the path is taken on the site",
       }),
       args: {
-        ...sectionArgs,
+        ...sectionByIdArgs,
         input: t.arg({ type: UpdateSiteSectionInput, required: true, description: "The changes." }),
       },
       resolve: async (_root, args, ctx) => ({
@@ -312,7 +325,7 @@ builder.mutationFields((t) => {
           "section becomes it. A section that does not exist succeeds. Organization admins (deleteSiteSectionById).",
         { NOT_FOUND: "no such organization or site for the caller", FORBIDDEN: "not an organization admin" },
       ),
-      args: sectionArgs,
+      args: sectionByIdArgs,
       resolve: async (_root, args, ctx) => {
         await deleteSiteSection(ctx, args.organizationId, args.siteId, args.siteSectionId);
         return { deletedId: args.siteSectionId };

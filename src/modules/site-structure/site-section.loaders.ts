@@ -40,6 +40,11 @@ export const sectionByIdLoader = defineLoader<string, SiteSection | null>("siteS
   return byKeys(ids, rows, (row) => row.id);
 });
 
+/** The section a site space sits in (its `section` field); null at the site root. */
+export async function parentSection(ctx: RequestContext, sectionId: string | null): Promise<SiteSection | null> {
+  return sectionId ? sectionByIdLoader(ctx).load(sectionId) : null;
+}
+
 // A pointer counts in its own scope only: the section's id, or the site's for its root.
 const siteSpaceDefaultsSql = liveSiteSpacesBySiteSql(
   (sites, live) => `WITH pointer AS (

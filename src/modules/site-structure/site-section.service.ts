@@ -22,6 +22,7 @@ import {
   repairDefaultSiteSpace,
   requireSpaceOf,
 } from "./site-space.service.ts";
+import { requireItemSite } from "./structure-parents.service.ts";
 
 const sectionTitleSchema = z.string().trim().min(2).max(128);
 export const iconSchema = z.string().min(1).max(50).describe("Icon name");
@@ -199,12 +200,12 @@ export const updateSectionSchema = z.strictObject({
 /** Section paths are unique per site: a clash is a 409 (the path is valid, it is taken). */
 export async function updateSiteSection(
   ctx: RequestContext,
-  organizationId: string,
-  siteId: string,
+  organizationId: string | null | undefined,
+  siteId: string | null | undefined,
   sectionId: string,
   input: unknown,
 ) {
-  const site = await requireSite(ctx, organizationId, siteId, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSection", id: sectionId }, "admin");
   const { defaultSiteSpace, ...data } = parseInput(updateSectionSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const section = await findSection(tx, site.id, sectionId);
@@ -228,11 +229,11 @@ export async function updateSiteSection(
 /** Deletes a section and its site spaces; when it was the default, the first remaining section becomes it. */
 export async function deleteSiteSection(
   ctx: RequestContext,
-  organizationId: string,
-  siteId: string,
+  organizationId: string | null | undefined,
+  siteId: string | null | undefined,
   sectionId: string,
 ) {
-  const site = await requireSite(ctx, organizationId, siteId, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSection", id: sectionId }, "admin");
   await writeStructure(ctx, site.id, async (tx) => {
     const section = await tx.siteSection.findFirst({ where: { id: sectionId, siteId: site.id } });
     if (!section) return;

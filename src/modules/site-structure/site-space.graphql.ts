@@ -7,6 +7,7 @@ import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { itemsSelectAny, itemsSelectWithin } from "../../graphql/selection.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
 import { SpaceRef, spaceSummaryFields } from "../space/space.public.ts";
+import { siteParentArgs } from "./parent-args.graphql.ts";
 import { type SpaceSettling, siteSpaceSpace } from "./site.access.ts";
 import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleSiteSpaces } from "./site-nodes.service.ts";
@@ -65,7 +66,10 @@ builder.node(SiteSpaceRef, {
   loadMany: (ids, ctx) => loadVisibleSiteSpaces(ctx, ids),
   fields: (t) => ({
     path: t.exposeString("path", { description: "Its URL path, unique in its scope (its section or the site root)." }),
-    section: t.exposeID("sectionId", { nullable: true, description: "Id of its section; null at the site root." }),
+    sectionId: t.exposeID("sectionId", {
+      nullable: true,
+      description: "Id of its section (the id of `section`); null at the site root.",
+    }),
     space: t.field({
       type: SpaceRef,
       nullable: true,
@@ -224,7 +228,9 @@ builder.mutationFields((t) => {
     organizationId: t.arg.id({ required: true, description: "The organization's id." }),
     siteId: t.arg.id({ required: true, description: "The site's id." }),
   };
-  const siteSpaceArgs = { ...siteArgs, siteSpaceId: t.arg.id({ required: true, description: "The site space's id." }) };
+  const siteSpaceId = t.arg.id({ required: true, description: "The site space's id." });
+  const siteSpaceArgs = { ...siteArgs, siteSpaceId };
+  const siteSpaceByIdArgs = { ...siteParentArgs("site space"), siteSpaceId };
   return {
     createSiteSpace: t.field({
       type: CreateSiteSpacePayloadRef,
@@ -254,7 +260,7 @@ builder.mutationFields((t) => {
         CONFLICT: "the path is taken in that scope",
       }),
       args: {
-        ...siteSpaceArgs,
+        ...siteSpaceByIdArgs,
         input: t.arg({ type: UpdateSiteSpaceInput, required: true, description: "The changes." }),
       },
       resolve: async (_root, args, ctx) => ({
@@ -268,7 +274,7 @@ builder.mutationFields((t) => {
           "becomes it. Deleting a site space that does not exist succeeds. Organization admins (deleteSiteSpaceById).",
         { NOT_FOUND: "no such organization or site for the caller", FORBIDDEN: "not an organization admin" },
       ),
-      args: siteSpaceArgs,
+      args: siteSpaceByIdArgs,
       resolve: async (_root, args, ctx) => {
         await deleteSiteSpace(ctx, args.organizationId, args.siteId, args.siteSpaceId);
         return { deletedId: args.siteSpaceId };

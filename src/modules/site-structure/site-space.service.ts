@@ -20,6 +20,7 @@ import {
   siteSpaceListOrder,
   siteSpacePage,
 } from "./site-space-list.service.ts";
+import { requireItemSite } from "./structure-parents.service.ts";
 
 export const pathSchema = z
   .string()
@@ -157,12 +158,12 @@ export const updateSiteSpaceSchema = z.strictObject({
 /** Paths are unique per scope: a clash is a 409 (the path is valid, it is taken). */
 export async function updateSiteSpace(
   ctx: RequestContext,
-  organizationId: string,
-  siteId: string,
+  organizationId: string | null | undefined,
+  siteId: string | null | undefined,
   siteSpaceId: string,
   input: unknown,
 ) {
-  const site = await requireSite(ctx, organizationId, siteId, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSpace", id: siteSpaceId }, "admin");
   const data = parseInput(updateSiteSpaceSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const siteSpace = await findSiteSpace(tx, site.id, siteSpaceId);
@@ -180,11 +181,11 @@ export async function updateSiteSpace(
 /** Deletes a site space; when it was its scope's default, the next one in order becomes the default. */
 export async function deleteSiteSpace(
   ctx: RequestContext,
-  organizationId: string,
-  siteId: string,
+  organizationId: string | null | undefined,
+  siteId: string | null | undefined,
   siteSpaceId: string,
 ) {
-  const site = await requireSite(ctx, organizationId, siteId, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSpace", id: siteSpaceId }, "admin");
   await writeStructure(ctx, site.id, async (tx) => {
     const siteSpace = await tx.siteSpace.findFirst({ where: { id: siteSpaceId, siteId: site.id } });
     if (!siteSpace) return;

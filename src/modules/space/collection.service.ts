@@ -33,6 +33,13 @@ export async function loadVisibleCollections(ctx: RequestContext, ids: readonly 
   return found.map((collection, index) => (collection && readsOrganization(memberships[index]) ? collection : null));
 }
 
+/** The collection a space or collection sits in (its `parent` field); null at the root or when not visible. */
+export async function parentCollection(ctx: RequestContext, collectionId: string | null): Promise<Collection | null> {
+  if (!collectionId) return null;
+  const [collection] = await loadVisibleCollections(ctx, [collectionId]);
+  return collection ?? null;
+}
+
 export async function getCollection(ctx: RequestContext, collectionId: string): Promise<Collection> {
   const [collection] = await loadVisibleCollections(ctx, [collectionId]);
   if (!collection) throw new NotFoundError(`Collection ${collectionId} not found`);

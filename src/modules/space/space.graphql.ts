@@ -3,8 +3,18 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum, RoleEnum } from "../../graphql/enums.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { readsOwnProperty } from "../../graphql/own-property.ts";
-import { OrganizationRef } from "../organization/organization.public.ts";
-import { collectionPermissions, getCollection, listCollections, loadVisibleCollections } from "./collection.service.ts";
+import {
+  addOrganizationParent,
+  memberParentOrganization,
+  OrganizationRef,
+} from "../organization/organization.public.ts";
+import {
+  collectionPermissions,
+  getCollection,
+  listCollections,
+  loadVisibleCollections,
+  parentCollection,
+} from "./collection.service.ts";
 import { getSpace, loadVisibleSpaces, type SpacePermissions, spacePermissions } from "./space.access.ts";
 import { type MemberSpace, memberSpacePermission } from "./space.service.ts";
 import { LanguageEnum, SpaceVisibilityEnum } from "./space-values.graphql.ts";
@@ -24,8 +34,11 @@ export const spaceSummaryFields: ReadonlySet<string> = new Set([
   "editMode",
   "defaultLevel",
   "language",
+  "organizationId",
   "organization",
+  "parentId",
   "parent",
+  "revisionId",
   "revision",
   "deletedAt",
   "commentCount",
@@ -78,8 +91,23 @@ builder.node(SpaceRef, {
     title: t.exposeString("title", { description: "The space's title (1..50 characters)." }),
     emoji: t.exposeString("emoji", { description: "An emoji shown with the title; empty when it has none." }),
     visibility: t.expose("visibility", { type: SpaceVisibilityEnum, description: "Who may see the space." }),
-    organization: t.exposeID("organizationId", { description: "Id of the organization that owns it." }),
-    parent: t.exposeID("parentId", { nullable: true, description: "Id of its collection; null at the root." }),
+    organizationId: t.exposeID("organizationId", { description: "The organization's id (the id of `organization`)." }),
+    organization: t.field({
+      type: OrganizationRef,
+      nullable: true,
+      description: "The organization that owns it; null for a caller who is not its member (a public space).",
+      resolve: (space, _args, ctx) => memberParentOrganization(ctx, space.organizationId),
+    }),
+    parentId: t.exposeID("parentId", {
+      nullable: true,
+      description: "Its collection's id (the id of `parent`); null at the root.",
+    }),
+    parent: t.field({
+      type: CollectionRef,
+      nullable: true,
+      description: "Its collection; null at the root, or for a caller who may not read the collection.",
+      resolve: (space, _args, ctx) => parentCollection(ctx, space.parentId),
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was created (ISO 8601)." }),
     updatedAt: t.expose("updatedAt", {
       type: "DateTime",
@@ -107,7 +135,9 @@ builder.node(SpaceRef, {
       nullable: true,
       description: "The content's language code (en, fr, pt-br, ...); null when not set.",
     }),
-    revision: t.exposeID("revisionId", { description: "Id of the active revision: the live content." }),
+    revisionId: t.exposeID("revisionId", {
+      description: "Id of the active revision, the live content (the id of `revision`).",
+    }),
     defaultLevel: t.expose("defaultLevel", {
       type: RoleEnum,
       nullable: true,
@@ -160,8 +190,16 @@ builder.node(CollectionRef, {
   fields: (t) => ({
     title: t.exposeString("title", { description: "The collection's title (1..50 characters)." }),
     description: t.exposeString("description", { nullable: true, description: "Its description; null if none." }),
-    organization: t.exposeID("organizationId", { description: "Id of the organization that owns it." }),
-    parent: t.exposeID("parentId", { nullable: true, description: "Id of the parent collection; null at the root." }),
+    parentId: t.exposeID("parentId", {
+      nullable: true,
+      description: "The parent collection's id (the id of `parent`); null at the root.",
+    }),
+    parent: t.field({
+      type: CollectionRef,
+      nullable: true,
+      description: "The parent collection; null at the root.",
+      resolve: (collection, _args, ctx) => parentCollection(ctx, collection.parentId),
+    }),
     defaultLevel: t.expose("defaultLevel", {
       type: RoleEnum,
       nullable: true,
@@ -183,6 +221,8 @@ builder.node(CollectionRef, {
     }),
   }),
 });
+
+addOrganizationParent(CollectionRef);
 
 export const MemberSpaceRef = builder.objectRef<MemberSpace>("MemberContentPermission").implement({
   description: "A space a member holds an explicit grant on, with their highest granted role.",

@@ -1,5 +1,6 @@
 import { membershipJoinColumns, ssoAdmitsSql, viewerMembershipLoader } from "../../auth/access.ts";
 import { highestRole } from "../../auth/roles.ts";
+import type { RequestContext } from "../../context.ts";
 import type { Collection, GitSync, Member, Role, Space } from "../../db/generated/client.ts";
 import { keyedSql, keyedText, selectedColumns } from "../../db/sql.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
@@ -65,6 +66,16 @@ const spaceSummaryColumns = selectedColumns<SpaceSummary>("s", {
   changeRequestNumber: true,
 });
 const spaceSummariesByIdSql = keyedSql((ids) => `SELECT ${spaceSummaryColumns} FROM "Space" s WHERE s.id ${ids}`);
+
+/**
+ * The space of a row the caller has read (its parent field, `changeRequest.space`): whoever may read a space's change
+ * request, comment or translation may read the space, so no second check. Deleted spaces are rows too.
+ */
+export async function parentSpace(ctx: RequestContext, spaceId: string): Promise<Space> {
+  const space = await spaceByIdLoader(ctx).load(spaceId);
+  if (!space) throw new Error(`Space ${spaceId} is missing`);
+  return space;
+}
 
 /** Space summaries by id, deleted ones included, without access checks (see `spaceByIdLoader`). */
 export const spaceSummaryByIdLoader = defineLoader<string, SpaceSummary | null>(

@@ -12,7 +12,7 @@ export {
   visibleSpacesWhere,
 } from "./space.access.ts";
 export { SpaceRef, spaceSummaryFields } from "./space.graphql.ts";
-export { type SpaceSummary, spaceByIdLoader, teamSpaceCountLoader } from "./space.loaders.ts";
+export { parentSpace, type SpaceSummary, spaceByIdLoader, teamSpaceCountLoader } from "./space.loaders.ts";
 export { spaceFields, spaceRoutes } from "./space.rest.ts";
 export { createSpace, insertSpace, spaceJobs, spaceLanguages } from "./space.service.ts";
 export { LanguageEnum } from "./space-values.graphql.ts";

@@ -4,7 +4,7 @@ import type { RestRoute } from "../../rest/route.ts";
 export const spaceFields = /* GraphQL */ `
   fragment SpaceFields on Space {
     object: __typename id title emoji visibility createdAt updatedAt deletedAt editMode mergeRules urls { location app }
-    organization parent language revision defaultLevel
+    organization: organizationId parent: parentId language revision: revisionId defaultLevel
     comments: commentCount changeRequests: changeRequestCount changeRequestsOpen: changeRequestOpenCount
     changeRequestsDraft: changeRequestDraftCount
     permissions { view access admin viewInviteLinks edit triggerGitSync comment merge review installIntegration }
@@ -14,7 +14,7 @@ export const spaceFields = /* GraphQL */ `
 
 const collectionFields = /* GraphQL */ `
   fragment CollectionFields on Collection {
-    object: __typename id title description organization parent defaultLevel urls { location app }
+    object: __typename id title description organization: organizationId parent: parentId defaultLevel urls { location app }
     permissions { view admin viewInviteLinks create }
   }
 `;

@@ -250,6 +250,12 @@ builder.mutationFields((t) => {
   const organizationId = t.arg.id({ required: true, description: "The organization's id." });
   const teamArgs = { organizationId, teamId: t.arg.id({ required: true, description: "The team's id." }) };
   const userId = t.arg.id({ required: true, description: "The member's user id." });
+  const teamByIdArgs = {
+    organizationId: t.arg.id({
+      description: "The organization's id. Optional: the team names it; when given and not the team's, NOT_FOUND.",
+    }),
+    teamId: teamArgs.teamId,
+  };
   return {
     createTeam: t.field({
       type: CreateTeamPayloadRef,
@@ -324,14 +330,14 @@ builder.mutationFields((t) => {
         },
       ),
       args: {
-        ...teamArgs,
+        ...teamByIdArgs,
         userId,
         input: t.arg({ type: TeamMemberInput, description: "Their role; omitted: member (or unchanged)." }),
       },
       resolve: async (_root, args, ctx) => {
         const teamMember = await putTeamMember(ctx, args.organizationId, args.teamId, args.userId, args.input ?? {});
         return {
-          team: await getTeam(ctx, args.organizationId, args.teamId),
+          team: await getTeam(ctx, teamMember.organizationId, args.teamId),
           teamMember,
           teamMemberEdge: edgeOf(teamMemberOrder, teamMember),
         };
@@ -347,11 +353,11 @@ builder.mutationFields((t) => {
           FORBIDDEN: "neither an organization admin nor a team owner",
         },
       ),
-      args: { ...teamArgs, userId },
-      resolve: async (_root, args, ctx) => {
-        await removeTeamMember(ctx, args.organizationId, args.teamId, args.userId);
-        return { removedId: args.userId, team: await getTeam(ctx, args.organizationId, args.teamId) };
-      },
+      args: { ...teamByIdArgs, userId },
+      resolve: async (_root, args, ctx) => ({
+        removedId: args.userId,
+        team: await removeTeamMember(ctx, args.organizationId, args.teamId, args.userId),
+      }),
     }),
   };
 });

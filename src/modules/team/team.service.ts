@@ -24,7 +24,7 @@ import {
 } from "../../list-order.ts";
 import { isFirstPage, type PageArgs, pageFromRows, paginate, type SortKey } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
-import { teamMemberOrder, teamMembersLoader, viewerTeamRoleLoader } from "./team.loaders.ts";
+import { teamByIdLoader, teamMemberOrder, teamMembersLoader, viewerTeamRoleLoader } from "./team.loaders.ts";
 
 const teamTitleSchema = z.string().trim().min(1).max(64);
 const teamMemberRoleSchema = z.enum(["owner", "member"]);
@@ -101,6 +101,21 @@ export async function loadVisibleTeams(ctx: RequestContext, ids: readonly string
 }
 
 /** Organization admins and the team's owners manage a team. */
+/**
+ * The organization a team mutation acts in: the one given (REST paths carry it, and a wrong one is the team's
+ * not-found), or else the team's own.
+ */
+async function teamOrganizationId(
+  ctx: RequestContext,
+  organizationId: string | null | undefined,
+  teamId: string,
+): Promise<string> {
+  if (organizationId) return organizationId;
+  const team = await teamByIdLoader(ctx).load(teamId);
+  if (!team) throw new NotFoundError(`Team ${teamId} not found`);
+  return team.organizationId;
+}
+
 async function requireTeamAdmin(ctx: RequestContext, organizationId: string, teamId: string): Promise<Team> {
   const membership = await requireMembership(ctx, organizationId);
   const team = await findTeam(ctx, organizationId, teamId);
@@ -271,11 +286,12 @@ export const putTeamMemberSchema = z.strictObject({
 
 export async function putTeamMember(
   ctx: RequestContext,
-  organizationId: string,
+  givenOrganizationId: string | null | undefined,
   teamId: string,
   userId: string,
   input: unknown,
 ) {
+  const organizationId = await teamOrganizationId(ctx, givenOrganizationId, teamId);
   await requireTeamAdmin(ctx, organizationId, teamId);
   const { role } = parseInput(putTeamMemberSchema, input);
   return ctx.prisma.$transaction(async (tx) => {
@@ -288,9 +304,16 @@ export async function putTeamMember(
   });
 }
 
-export async function removeTeamMember(ctx: RequestContext, organizationId: string, teamId: string, userId: string) {
-  await requireTeamAdmin(ctx, organizationId, teamId);
+/** Returns the team, as it is after the removal. */
+export async function removeTeamMember(
+  ctx: RequestContext,
+  organizationId: string | null | undefined,
+  teamId: string,
+  userId: string,
+): Promise<Team> {
+  const team = await requireTeamAdmin(ctx, await teamOrganizationId(ctx, organizationId, teamId), teamId);
   await ctx.prisma.teamMember.deleteMany({ where: { teamId, userId } });
+  return team;
 }
 
 /** The teams a member belongs to, with their role in each. */

@@ -6,8 +6,9 @@ import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../pagination.ts";
+import { RevisionRef, revisionOf } from "../content/content.public.ts";
 import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
-import { LanguageEnum } from "../space/space.public.ts";
+import { LanguageEnum, SpaceRef, visibleSpaceLoader } from "../space/space.public.ts";
 import type { TranslationProvider } from "./providers.ts";
 import { translationProvider } from "./providers.ts";
 import {
@@ -48,7 +49,13 @@ const TranslationRef = builder.node(builder.objectRef<Translation>("Translation"
       type: builder.objectRef<{ space: string; language: string }>("TranslationSource").implement({
         description: "The space a translation translates.",
         fields: (s) => ({
-          space: s.exposeID("space", { description: "Id of the space." }),
+          spaceId: s.exposeID("space", { description: "Id of the space (the id of `space`)." }),
+          space: s.field({
+            type: SpaceRef,
+            nullable: true,
+            description: "The space; null when the viewer may not read it.",
+            resolve: (source, _args, ctx) => visibleSpaceLoader(ctx).load(source.space),
+          }),
           language: s.expose("language", { type: LanguageEnum, description: "The language it is written in." }),
         }),
       }),
@@ -65,8 +72,23 @@ const TranslationRef = builder.node(builder.objectRef<Translation>("Translation"
       type: builder.objectRef<{ space: string; revision: string }>("TranslationResult").implement({
         description: "The translated space a translation's runs write.",
         fields: (r) => ({
-          space: r.exposeID("space", { description: "Id of the translated space." }),
-          revision: r.exposeID("revision", { description: "Id of the revision the latest run wrote." }),
+          spaceId: r.exposeID("space", { description: "Id of the translated space (the id of `space`)." }),
+          space: r.field({
+            type: SpaceRef,
+            nullable: true,
+            description: "The translated space; null when the viewer may not read it.",
+            resolve: (result, _args, ctx) => visibleSpaceLoader(ctx).load(result.space),
+          }),
+          revisionId: r.exposeID("revision", {
+            description: "Id of the revision the latest run wrote (the id of `revision`).",
+          }),
+          revision: r.field({
+            type: RevisionRef,
+            nullable: true,
+            description: "The revision the latest run wrote; null when the viewer may not read its space.",
+            resolve: async (result, _args, ctx) =>
+              (await visibleSpaceLoader(ctx).load(result.space)) ? revisionOf(ctx, result.revision) : null,
+          }),
         }),
       }),
       nullable: true,

@@ -4,8 +4,8 @@ import type { RestRoute } from "../../rest/route.ts";
 const translationFields = /* GraphQL */ `
   fragment TranslationFields on Translation {
     object: __typename id status failureReason provider language instructions createdAt updatedAt
-    source { space language }
-    result { space revision }
+    source { space: spaceId language }
+    result { space: spaceId revision: revisionId }
     stats { runs totalWords totalPages totalDuration latestRunDuration latestPages latestWords }
     permissions { view edit }
     urls { location }

@@ -41,6 +41,12 @@ const ApiTokenRef = builder.node(builder.objectRef<ApiToken>("ApiToken"), {
   id: idColumn,
   loadMany: (ids, ctx) => loadViewerApiTokens(ctx, ids),
   fields: (t) => ({
+    userId: t.exposeID("userId", { description: "Id of the user it acts as (the id of `user`): the caller." }),
+    user: t.field({
+      type: UserRef,
+      description: "The user it acts as: the caller (only its owner reads a token).",
+      resolve: (_token, _args, ctx) => getViewerUser(ctx),
+    }),
     label: t.exposeString("label", { nullable: true, description: "The name given at creation; null if none." }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was created (ISO 8601)." }),
     revokedAt: t.expose("revokedAt", {

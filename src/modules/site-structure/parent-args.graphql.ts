@@ -1,0 +1,17 @@
+import { builder } from "../../graphql/builder.ts";
+
+/**
+ * The parent ids of a mutation on one item of a site (a section, group, site space or share link): optional, since
+ * the item's own id names its site and organization (`requireItemSite`). They stay accepted because REST paths carry
+ * them, and a given one still scopes the call as before.
+ */
+export function siteParentArgs(item: string) {
+  return builder.args((t) => ({
+    organizationId: t.id({
+      description: `The organization's id. Optional: the ${item} names it; when given and not its organization, NOT_FOUND.`,
+    }),
+    siteId: t.id({
+      description: `The site's id. Optional: the ${item} names it; when given and not its site, NOT_FOUND.`,
+    }),
+  }));
+}

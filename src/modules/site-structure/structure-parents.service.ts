@@ -1,0 +1,57 @@
+import type { RequestContext } from "../../context.ts";
+import type { Role, Site } from "../../db/generated/client.ts";
+import { NotFoundError } from "../../lib/errors.ts";
+import { requireSite } from "./site.access.ts";
+import { siteByIdLoader } from "./site.loaders.ts";
+import { sectionByIdLoader } from "./site-section.loaders.ts";
+
+/** The parent ids a mutation on a site's item may be given; the item's own id names them when they are not. */
+export interface SiteParents {
+  organizationId?: string | null;
+  siteId?: string | null;
+}
+
+/** An item of a site's structure, or one of its share links, by its own id. */
+export interface SiteItem {
+  type: "SiteSection" | "SiteSectionGroup" | "SiteSpace" | "ShareLink";
+  id: string;
+}
+
+const itemNames: Record<SiteItem["type"], string> = {
+  SiteSection: "Site section",
+  SiteSectionGroup: "Section group",
+  SiteSpace: "Site space",
+  ShareLink: "Share link",
+};
+
+async function siteIdOf(ctx: RequestContext, item: SiteItem): Promise<string | null> {
+  const where = { where: { id: item.id }, select: { siteId: true } };
+  switch (item.type) {
+    case "SiteSection":
+      return (await sectionByIdLoader(ctx).load(item.id))?.siteId ?? null;
+    case "SiteSectionGroup":
+      return (await ctx.prisma.siteSectionGroup.findUnique(where))?.siteId ?? null;
+    case "SiteSpace":
+      return (await ctx.prisma.siteSpace.findUnique(where))?.siteId ?? null;
+    case "ShareLink":
+      return (await ctx.prisma.shareLink.findUnique(where))?.siteId ?? null;
+  }
+}
+
+/**
+ * The site of an item a mutation acts on, with the caller's role checked as `requireSite` does. Both parent ids
+ * given: they decide, as they always did (REST paths pass them). Otherwise the item names its site and the site its
+ * organization; a parent id that is given still has to match, or the answer is the not-found a wrong id always got.
+ */
+export async function requireItemSite(
+  ctx: RequestContext,
+  given: SiteParents,
+  item: SiteItem,
+  least: Role,
+): Promise<Site> {
+  if (given.organizationId && given.siteId) return requireSite(ctx, given.organizationId, given.siteId, least);
+  const siteId = given.siteId ?? (await siteIdOf(ctx, item));
+  const site = siteId ? await siteByIdLoader(ctx).load(siteId) : null;
+  if (!site) throw new NotFoundError(`${itemNames[item.type]} ${item.id} not found`);
+  return requireSite(ctx, given.organizationId ?? site.organizationId, site.id, least);
+}
