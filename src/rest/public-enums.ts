@@ -11,6 +11,7 @@ import {
   isListType,
   isNonNullType,
 } from "graphql";
+import { type ServiceCheck, serviceCheckOf } from "../graphql/service-check.ts";
 
 /**
  * REST requests carry enums' public values (`admin`, `in-collection`), GraphQL their UPPER_SNAKE_CASE names (`ADMIN`),
@@ -42,12 +43,33 @@ function publicEnumType(type: GraphQLEnumType): GraphQLScalarType {
   });
 }
 
+/**
+ * The public form of an enum the service checks itself (`checkedByService`): an unknown value is refused with the
+ * check attached, so the REST adapter words it as the service does (`firstVariableProblem`).
+ */
+function serviceCheckedEnumType(type: GraphQLEnumType, serviceCheck: ServiceCheck): GraphQLScalarType {
+  const known = new Set(type.getValues().map((value) => String(value.value)));
+  return new GraphQLScalarType({
+    name: type.name,
+    parseValue(value) {
+      if (typeof value === "string" && known.has(value)) return value;
+      throw new GraphQLError(`Value ${JSON.stringify(value)} does not exist in "${type.name}" enum.`, {
+        extensions: { serviceCheck },
+      });
+    },
+  });
+}
+
 const publicNamedTypes = new WeakMap<GraphQLEnumType | GraphQLInputObjectType, GraphQLInputType>();
 
-/** `type` with every enum it reaches replaced by the enum's public form (`publicEnumType`). */
-export function publicInputType(type: GraphQLInputType): GraphQLInputType {
-  if (isNonNullType(type)) return new GraphQLNonNull(publicInputType(type.ofType));
-  if (isListType(type)) return new GraphQLList(publicInputType(type.ofType));
+/**
+ * `type` with every enum it reaches replaced by the enum's public form (`publicEnumType`); `serviceCheck` is the
+ * check of the field or argument `type` belongs to.
+ */
+export function publicInputType(type: GraphQLInputType, serviceCheck?: ServiceCheck): GraphQLInputType {
+  if (isNonNullType(type)) return new GraphQLNonNull(publicInputType(type.ofType, serviceCheck));
+  if (isListType(type)) return new GraphQLList(publicInputType(type.ofType, serviceCheck));
+  if (isEnumType(type) && serviceCheck) return serviceCheckedEnumType(type, serviceCheck);
   if (!isEnumType(type) && !isInputObjectType(type)) return type;
   const known = publicNamedTypes.get(type);
   if (known) return known;
@@ -62,7 +84,10 @@ export function publicInputType(type: GraphQLInputType): GraphQLInputType {
     ...config,
     fields: () =>
       Object.fromEntries(
-        Object.entries(config.fields).map(([name, field]) => [name, { ...field, type: publicInputType(field.type) }]),
+        Object.entries(config.fields).map(([name, field]) => [
+          name,
+          { ...field, type: publicInputType(field.type, serviceCheckOf(field.extensions)) },
+        ]),
       ),
   });
   publicNamedTypes.set(type, publicType);

@@ -4,6 +4,7 @@ import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { checkedByService } from "../../graphql/service-check.ts";
 import { edgeOf } from "../../pagination.ts";
 import { UserRef, userByIdLoader } from "../user/user.public.ts";
 import { ChangeRequestRef, changeRequestArgs } from "./change-request.graphql.ts";
@@ -126,7 +127,12 @@ builder.objectFields(ChangeRequestRef, (t) => ({
 const SubmitReviewInput = builder.inputType("SubmitChangeRequestReviewInput", {
   description: "A review of the change request's current revision.",
   fields: (t) => ({
-    status: t.string({ required: true, description: describeInputField(reviewSchema, "status") }),
+    status: t.field({
+      type: ReviewStatusEnum,
+      required: true,
+      description: describeInputField(reviewSchema, "status"),
+      extensions: checkedByService(reviewSchema, 1),
+    }),
     comment: t.field({ type: "JSON", description: describeInputField(reviewSchema, "comment") }),
   }),
 });

@@ -50,7 +50,7 @@ const RevisionGitRef = builder.objectRef<RevisionGit>("GitSyncCommit").implement
   }),
 });
 
-const PageTypeEnum = publicEnum<string>("PageType", "The kind of a page.", {
+export const PageTypeEnum = publicEnum<string>("PageType", "The kind of a page.", {
   document: "A page of content.",
   group: "A group of pages, without content of its own.",
   link: "A link to elsewhere, shown in the table of contents.",

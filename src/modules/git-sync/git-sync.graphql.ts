@@ -3,6 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { checkedByService } from "../../graphql/service-check.ts";
 import { getSpace, SpaceRef } from "../space/space.public.ts";
 import {
   deleteLegacyGitInstallation,
@@ -13,6 +14,7 @@ import {
   gitSyncOfSpace,
   importGitRepository,
   importSchema,
+  operationFieldsSchema,
   repoNameOf,
 } from "./git-sync.service.ts";
 
@@ -104,7 +106,12 @@ builder.objectFields(SpaceRef, (t) => ({
 const GitInfoInput = builder.inputType("GitSyncInfoInput", {
   description: "How the repository is shown on the space.",
   fields: (t) => ({
-    provider: t.string({ description: describeInputField(gitInfoSchema, "provider") }),
+    provider: t.field({
+      type: GitProviderEnum,
+      description: describeInputField(gitInfoSchema, "provider"),
+      // Import and export share this input, and check it with the fields they share.
+      extensions: checkedByService(operationFieldsSchema, 2),
+    }),
     url: t.string({ description: describeInputField(gitInfoSchema, "url") }),
   }),
 });

@@ -6,6 +6,7 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { checkedByService } from "../../graphql/service-check.ts";
 import { edgeOf } from "../../pagination.ts";
 import { parentOrganization } from "./organization.loaders.ts";
 import {
@@ -250,8 +251,16 @@ const CreateOrganizationInput = builder.inputType("CreateOrganizationInput", {
   fields: (t) => ({
     title: t.string({ required: true, description: describeInputField(createOrganizationSchema, "title") }),
     emailDomains: t.stringList({ description: describeInputField(createOrganizationSchema, "emailDomains") }),
-    type: t.string({ description: describeInputField(createOrganizationSchema, "type") }),
-    useCase: t.string({ description: describeInputField(createOrganizationSchema, "useCase") }),
+    type: t.field({
+      type: OrganizationTypeEnum,
+      description: describeInputField(createOrganizationSchema, "type"),
+      extensions: checkedByService(createOrganizationSchema, 1),
+    }),
+    useCase: t.field({
+      type: OrganizationUseCaseEnum,
+      description: describeInputField(createOrganizationSchema, "useCase"),
+      extensions: checkedByService(createOrganizationSchema, 1),
+    }),
   }),
 });
 

@@ -5,6 +5,7 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { checkedByService } from "../../graphql/service-check.ts";
 import { edgeOf } from "../../pagination.ts";
 import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
 import { LanguageEnum } from "../space/space.public.ts";
@@ -191,12 +192,23 @@ const CreateTranslationInput = builder.inputType("CreateTranslationInput", {
         description: "The space to translate.",
         fields: (s) => ({
           space: s.id({ required: true, description: describeInputField(translationSourceSchema, "space") }),
-          language: s.string({ required: true, description: describeInputField(translationSourceSchema, "language") }),
+          language: s.field({
+            type: LanguageEnum,
+            required: true,
+            description: describeInputField(translationSourceSchema, "language"),
+            // The service checks the whole input: the language's problem comes with the others'.
+            extensions: checkedByService(createTranslationSchema, 2),
+          }),
         }),
       }),
       description: create("source"),
     }),
-    language: t.string({ required: true, description: create("language") }),
+    language: t.field({
+      type: LanguageEnum,
+      required: true,
+      description: create("language"),
+      extensions: checkedByService(createTranslationSchema, 1),
+    }),
     instructions: t.field({ type: "JSON", description: create("instructions") }),
   }),
 });
