@@ -6,10 +6,12 @@ import {
   GraphQLList,
   GraphQLNonNull,
   GraphQLScalarType,
+  GraphQLString,
   isEnumType,
   isInputObjectType,
   isListType,
   isNonNullType,
+  isScalarType,
 } from "graphql";
 import { type ServiceCheck, serviceCheckOf } from "../graphql/service-check.ts";
 
@@ -60,6 +62,25 @@ function serviceCheckedEnumType(type: GraphQLEnumType, serviceCheck: ServiceChec
   });
 }
 
+/**
+ * A scalar the service checks itself (a `DateTime` whose service wants an offset), checked as when it was a String:
+ * a string, then refused where the service refuses it (`serviceCheck.value`), with the check attached.
+ */
+function serviceCheckedScalarType(type: GraphQLScalarType, serviceCheck: ServiceCheck): GraphQLScalarType {
+  return new GraphQLScalarType({
+    name: type.name,
+    parseValue(value) {
+      GraphQLString.parseValue(value);
+      if (serviceCheck.value && !serviceCheck.value.safeParse(value).success) {
+        throw new GraphQLError(`Value ${JSON.stringify(value)} is not a valid ${type.name}.`, {
+          extensions: { serviceCheck },
+        });
+      }
+      return type.parseValue(value);
+    },
+  });
+}
+
 const publicNamedTypes = new WeakMap<GraphQLEnumType | GraphQLInputObjectType, GraphQLInputType>();
 
 /**
@@ -70,6 +91,7 @@ export function publicInputType(type: GraphQLInputType, serviceCheck?: ServiceCh
   if (isNonNullType(type)) return new GraphQLNonNull(publicInputType(type.ofType, serviceCheck));
   if (isListType(type)) return new GraphQLList(publicInputType(type.ofType, serviceCheck));
   if (isEnumType(type) && serviceCheck) return serviceCheckedEnumType(type, serviceCheck);
+  if (isScalarType(type) && serviceCheck) return serviceCheckedScalarType(type, serviceCheck);
   if (!isEnumType(type) && !isInputObjectType(type)) return type;
   const known = publicNamedTypes.get(type);
   if (known) return known;

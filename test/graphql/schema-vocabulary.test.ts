@@ -37,7 +37,10 @@ const stringInputs = () =>
   inputs().filter(({ input, deprecated }) => !deprecated && getNamedType(input.type).name === "String");
 
 /** Dates by name; a connection's `after`/`before` are cursors, not dates. */
-const dateLike = /(At|Date|After|Before|Since|Until)$|^(since|until)$/;
+const dateLike = /(At|Date|After|Before|Since|Until)$|^(since|until|timestamp)$/;
+
+/** Dates by description, as `describeInputField` words a zod date-time. */
+const describesDate = /date-time|ISO 8601/i;
 
 /** Values from a fixed set by name: the schema answers each as an enum. */
 const enumLike = /(visibility|role|status|type|direction|sort|order|kind|mode|language|provider|useCase)$/i;
@@ -67,7 +70,7 @@ const pinnedStringInputs = ["Mutation.updateSpaceVisibility(visibility)"];
 describe("one vocabulary for reading and writing", () => {
   it("takes every date as a DateTime, never as a String", () => {
     const dates = stringInputs()
-      .filter(({ input }) => dateLike.test(input.name))
+      .filter(({ input }) => dateLike.test(input.name) || describesDate.test(input.description ?? ""))
       .map(({ name }) => name);
     expect(dates).toEqual([]);
     const filterDates = inputs().filter(({ name }) =>
@@ -98,6 +101,47 @@ describe("one vocabulary for reading and writing", () => {
       .map(({ name }) => name)
       .sort();
     expect(strings).toEqual([...shapeDiscriminators, ...pinnedStringInputs].sort());
+  });
+
+  it("names the release that removes every deprecated name", () => {
+    const deprecated = Object.values(schema.getTypeMap()).flatMap((type) => {
+      if (type.name.startsWith("__")) return [];
+      if (isEnumType(type)) {
+        return type
+          .getValues()
+          .map((value) => ({ name: `${type.name}.${value.name}`, reason: value.deprecationReason }));
+      }
+      if (isInputObjectType(type)) {
+        return Object.values(type.getFields()).map((field) => ({
+          name: `${type.name}.${field.name}`,
+          reason: field.deprecationReason,
+        }));
+      }
+      if (!isObjectType(type) && !isInterfaceType(type)) return [];
+      return Object.values(type.getFields()).flatMap((field) => [
+        { name: `${type.name}.${field.name}`, reason: field.deprecationReason },
+        ...field.args.map((arg) => ({
+          name: `${type.name}.${field.name}(${arg.name})`,
+          reason: arg.deprecationReason,
+        })),
+      ]);
+    });
+    const reasons = deprecated.filter(({ reason }) => reason);
+    expect(reasons.length).toBeGreaterThan(40);
+    expect(
+      reasons.filter(({ reason }) => !/ Removed in \d+\.\d+\.\d+\.$/.test(reason ?? "")).map(({ name }) => name),
+    ).toEqual([]);
+  });
+
+  it("writes acronyms in capitals in type and operation names (docs/decisions.md)", () => {
+    const rootFields = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap((type) =>
+      Object.values(type?.getFields() ?? {})
+        .filter((field) => !field.deprecationReason)
+        .map((field) => field.name),
+    );
+    const names = [...Object.keys(schema.getTypeMap()).filter((name) => !name.startsWith("__")), ...rootFields];
+    expect(names.length).toBeGreaterThan(300);
+    expect(names.filter((name) => /(Saml|Api|Url|Pdf|Sso|Jwt|Json)([A-Z]|s?$|s[A-Z])/.test(name))).toEqual([]);
   });
 
   it("names one edge type per item type, shared by every list of it and by the payloads", () => {

@@ -64,7 +64,7 @@ const ReviewRef = builder.node(builder.objectRef<ChangeRequestReview>("ChangeReq
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the review was submitted." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When the review last changed." }),
     urls: t.field({
-      type: builder.objectRef<{ location: string }>("ChangeRequestReviewUrls").implement({
+      type: builder.objectRef<{ location: string }>("ChangeRequestReviewURLs").implement({
         description: "Addresses of a review.",
         fields: (u) => ({ location: u.exposeString("location", { description: "The review on this server's API." }) }),
       }),

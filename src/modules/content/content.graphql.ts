@@ -2,6 +2,7 @@ import { builder } from "../../graphql/builder.ts";
 import type { FieldCost } from "../../graphql/cost.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
+import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { pairIdOf } from "../../ids.ts";
 import { SpaceRef } from "../space/space.public.ts";
 import type { PageNode, RevisionFileView, RevisionRead } from "./content.loaders.ts";
@@ -132,7 +133,7 @@ builder.node(RevisionPageRef, {
     kind: t.field({
       type: PageKindEnum,
       description: "The type under its former name: sheet (a document), group or link.",
-      deprecationReason: "Use type.",
+      deprecationReason: `Use type. Removed in ${deprecatedNamesRemovedIn}.`,
       resolve: (node) => (node.page.type === "document" ? "sheet" : node.page.type),
     }),
     createdAt: t.field({
@@ -253,7 +254,7 @@ builder.node(RevisionPageRef, {
       resolve: (node) => (node.page.type === "link" && node.page.href ? { kind: "url", url: node.page.href } : null),
     }),
     urls: t.field({
-      type: builder.objectRef<{ app: string }>("RevisionPageUrls").implement({
+      type: builder.objectRef<{ app: string }>("RevisionPageURLs").implement({
         description: "Addresses of a page.",
         fields: (u) => ({
           app: u.exposeString("app", { description: "The page in the space's current content, on this server." }),
@@ -386,7 +387,7 @@ builder.node(RevisionRef, {
       resolve: (revision) => revision.variables,
     }),
     urls: t.field({
-      type: builder.objectRef<{ app: string }>("RevisionUrls").implement({
+      type: builder.objectRef<{ app: string }>("RevisionURLs").implement({
         description: "Addresses of a revision.",
         fields: (u) => ({ app: u.exposeString("app", { description: "The revision on this server's API." }) }),
       }),

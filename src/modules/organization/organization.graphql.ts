@@ -75,7 +75,7 @@ const OrganizationPermissionsRef = builder.objectRef<OrganizationPermissions>("O
 });
 
 const OrganizationUrlsRef = builder
-  .objectRef<{ location: string; app: string; logo: string | null }>("OrganizationUrls")
+  .objectRef<{ location: string; app: string; logo: string | null }>("OrganizationURLs")
   .implement({
     description: "Where an organization is found.",
     fields: (t) => ({
@@ -114,7 +114,7 @@ const AgentInstructionsRef = builder.objectRef<AgentInstructions>("AgentInstruct
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When they were last set (ISO 8601)." }),
     updatedBy: t.exposeString("updatedById", { description: "Id of the user who last set them." }),
     urls: t.field({
-      type: builder.objectRef<{ location: string }>("AgentInstructionsUrls").implement({
+      type: builder.objectRef<{ location: string }>("AgentInstructionsURLs").implement({
         description: "Where agent instructions are found.",
         fields: (u) => ({ location: u.exposeString("location", { description: "Their URL in the REST API." }) }),
       }),

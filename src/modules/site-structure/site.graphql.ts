@@ -35,7 +35,7 @@ import { sitePublishedBaseUrl, siteUrls } from "./urls.ts";
 export const SiteRef = builder.objectRef<Site>("Site");
 
 const SiteUrlsRef = builder
-  .objectRef<{ location: string; app: string; published: string | null }>("SiteUrls")
+  .objectRef<{ location: string; app: string; published: string | null }>("SiteURLs")
   .implement({
     description: "Where a site is found.",
     fields: (t) => ({

@@ -115,7 +115,7 @@ const TranslationRef = builder.node(builder.objectRef<Translation>("Translation"
       resolve: (translation, _args, ctx) => translationPermissions(ctx, translation),
     }),
     urls: t.field({
-      type: builder.objectRef<{ location: string }>("TranslationUrls").implement({
+      type: builder.objectRef<{ location: string }>("TranslationURLs").implement({
         description: "Addresses of a translation.",
         fields: (u) => ({
           location: u.exposeString("location", { description: "The translation on this server's API." }),
