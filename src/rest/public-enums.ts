@@ -18,8 +18,9 @@ import { type ServiceCheck, serviceCheckOf } from "../graphql/service-check.ts";
 /**
  * REST requests carry enums' public values (`admin`, `in-collection`), GraphQL their UPPER_SNAKE_CASE names (`ADMIN`),
  * whose internal value is the public value. Per route variable, computed once at start-up: the input type REST
- * values are checked against (each enum taking its public values, worded as GraphQL words a wrong enum value), and
- * the conversion of a checked value into the document's variable value.
+ * values are checked against (each enum taking its public values, worded as GraphQL words a wrong enum value, or as
+ * the service does where the input carries its check: src/graphql/service-check.ts), and the conversion of a
+ * checked value into the document's variable value.
  */
 
 /** Turns a checked REST value into the GraphQL variable value (enum names in place of public values). */

@@ -5,6 +5,7 @@ import {
   type GraphQLSchema,
   isInputType,
   isNonNullType,
+  Kind,
   TypeInfo,
   typeFromAST,
   type VariableDefinitionNode,
@@ -45,7 +46,7 @@ function serviceChecksOfVariables(schema: GraphQLSchema, document: DocumentNode)
     visitWithTypeInfo(typeInfo, {
       Argument(node) {
         const check = serviceCheckOf(typeInfo.getArgument()?.extensions);
-        if (check && node.value.kind === "Variable") checks.set(node.value.name.value, check);
+        if (check && node.value.kind === Kind.VARIABLE) checks.set(node.value.name.value, check);
       },
     }),
   );
