@@ -20,7 +20,7 @@ const typesWithoutIds = {
     "Subscription",
     "AgentInstructions",
     "ChangeRequestCommentPosted",
-    "ChangeRequestPdf",
+    "ChangeRequestPDF",
     "ChangeRequestRequestedReviewer",
     "ChangeRequestUpdate",
     "CommentBody",
@@ -63,7 +63,7 @@ const typesWithoutIds = {
     "TeamMember",
     "TranslationSource",
   ],
-  suffixes: ["Payload", "Connection", "Edge", "Urls", "Permissions", "Stats", "Result", "UserError"],
+  suffixes: ["Payload", "Connection", "Edge", "URLs", "Permissions", "Stats", "Result", "UserError"],
 };
 
 export default [

@@ -85,7 +85,7 @@ export const nodeTypeNames: ReadonlyMap<NodeIdType, string> = new Map<NodeIdType
   ["Organization", "Organization"],
   ["User", "User"],
   ["Team", "Team"],
-  ["ApiToken", "ApiToken"],
+  ["ApiToken", "APIToken"],
   ["LinkInvite", "LinkInvite"],
   ["Space", "Space"],
   ["Collection", "Collection"],

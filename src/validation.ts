@@ -3,19 +3,21 @@ import { InvalidInputError } from "./lib/errors.ts";
 
 /**
  * Validates service input; the first problems become one 400 message naming the fields, and every problem stays
- * with its path for GraphQL's `userErrors`.
+ * with its path for GraphQL's `userErrors`. `at` is where `input` sits inside what the caller sent, for the REST
+ * adapter checking a part of a body as the service will check it.
  */
-export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
+export function parseInput<Schema extends z.ZodType>(
+  schema: Schema,
+  input: unknown,
+  at: readonly PropertyKey[] = [],
+): z.infer<Schema> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const { issues } = result.error;
+  const issues = result.error.issues.map((issue) => ({ path: [...at, ...issue.path], message: issue.message }));
   const problems = issues
     .slice(0, 5)
-    .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message));
-  throw new InvalidInputError(
-    `Invalid input: ${problems.join("; ")}`,
-    issues.map((issue) => ({ path: issue.path, message: issue.message })),
-  );
+    .map((issue) => (issue.path.length ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message));
+  throw new InvalidInputError(`Invalid input: ${problems.join("; ")}`, issues);
 }
 
 export const roleSchema = z.enum(["admin", "create", "review", "edit", "comment", "read"]);

@@ -122,7 +122,7 @@ function prepareRoute(schema: GraphQLSchema, route: RestRoute): PreparedRoute {
     variableTypes: new Map(
       (operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition.type]),
     ),
-    variables: routeVariables(schema, operation.variableDefinitions),
+    variables: routeVariables(schema, document, operation.variableDefinitions),
     resultPath,
     plan: planResult(schema, operation, fragments, resultPath, name),
   };

@@ -38,7 +38,7 @@ export const restKeepsNull: ReadonlySet<string> = new Set([
   "Collection.defaultLevel",
   "LinkInvite.role",
   "Member.role",
-  "OpenAPISpecContentUrls.public",
+  "OpenAPISpecContentURLs.public",
   "Organization.defaultRole",
   "SAMLProvider.defaultRole",
   "Space.defaultLevel",

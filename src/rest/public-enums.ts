@@ -6,17 +6,21 @@ import {
   GraphQLList,
   GraphQLNonNull,
   GraphQLScalarType,
+  GraphQLString,
   isEnumType,
   isInputObjectType,
   isListType,
   isNonNullType,
+  isScalarType,
 } from "graphql";
+import { type ServiceCheck, serviceCheckOf } from "../graphql/service-check.ts";
 
 /**
  * REST requests carry enums' public values (`admin`, `in-collection`), GraphQL their UPPER_SNAKE_CASE names (`ADMIN`),
  * whose internal value is the public value. Per route variable, computed once at start-up: the input type REST
- * values are checked against (each enum taking its public values, worded as GraphQL words a wrong enum value), and
- * the conversion of a checked value into the document's variable value.
+ * values are checked against (each enum taking its public values, worded as GraphQL words a wrong enum value, or as
+ * the service does where the input carries its check: src/graphql/service-check.ts), and the conversion of a
+ * checked value into the document's variable value.
  */
 
 /** Turns a checked REST value into the GraphQL variable value (enum names in place of public values). */
@@ -42,12 +46,53 @@ function publicEnumType(type: GraphQLEnumType): GraphQLScalarType {
   });
 }
 
+/**
+ * The public form of an enum the service checks itself (`checkedByService`): an unknown value is refused with the
+ * check attached, so the REST adapter words it as the service does (`firstVariableProblem`).
+ */
+function serviceCheckedEnumType(type: GraphQLEnumType, serviceCheck: ServiceCheck): GraphQLScalarType {
+  const known = new Set(type.getValues().map((value) => String(value.value)));
+  return new GraphQLScalarType({
+    name: type.name,
+    parseValue(value) {
+      if (typeof value === "string" && known.has(value)) return value;
+      throw new GraphQLError(`Value ${JSON.stringify(value)} does not exist in "${type.name}" enum.`, {
+        extensions: { serviceCheck },
+      });
+    },
+  });
+}
+
+/**
+ * A scalar the service checks itself (a `DateTime` whose service wants an offset), checked as when it was a String:
+ * a string, then refused where the service refuses it (`serviceCheck.value`), with the check attached.
+ */
+function serviceCheckedScalarType(type: GraphQLScalarType, serviceCheck: ServiceCheck): GraphQLScalarType {
+  return new GraphQLScalarType({
+    name: type.name,
+    parseValue(value) {
+      GraphQLString.parseValue(value);
+      if (serviceCheck.value && !serviceCheck.value.safeParse(value).success) {
+        throw new GraphQLError(`Value ${JSON.stringify(value)} is not a valid ${type.name}.`, {
+          extensions: { serviceCheck },
+        });
+      }
+      return type.parseValue(value);
+    },
+  });
+}
+
 const publicNamedTypes = new WeakMap<GraphQLEnumType | GraphQLInputObjectType, GraphQLInputType>();
 
-/** `type` with every enum it reaches replaced by the enum's public form (`publicEnumType`). */
-export function publicInputType(type: GraphQLInputType): GraphQLInputType {
-  if (isNonNullType(type)) return new GraphQLNonNull(publicInputType(type.ofType));
-  if (isListType(type)) return new GraphQLList(publicInputType(type.ofType));
+/**
+ * `type` with every enum it reaches replaced by the enum's public form (`publicEnumType`); `serviceCheck` is the
+ * check of the field or argument `type` belongs to.
+ */
+export function publicInputType(type: GraphQLInputType, serviceCheck?: ServiceCheck): GraphQLInputType {
+  if (isNonNullType(type)) return new GraphQLNonNull(publicInputType(type.ofType, serviceCheck));
+  if (isListType(type)) return new GraphQLList(publicInputType(type.ofType, serviceCheck));
+  if (isEnumType(type) && serviceCheck) return serviceCheckedEnumType(type, serviceCheck);
+  if (isScalarType(type) && serviceCheck) return serviceCheckedScalarType(type, serviceCheck);
   if (!isEnumType(type) && !isInputObjectType(type)) return type;
   const known = publicNamedTypes.get(type);
   if (known) return known;
@@ -62,7 +107,10 @@ export function publicInputType(type: GraphQLInputType): GraphQLInputType {
     ...config,
     fields: () =>
       Object.fromEntries(
-        Object.entries(config.fields).map(([name, field]) => [name, { ...field, type: publicInputType(field.type) }]),
+        Object.entries(config.fields).map(([name, field]) => [
+          name,
+          { ...field, type: publicInputType(field.type, serviceCheckOf(field.extensions)) },
+        ]),
       ),
   });
   publicNamedTypes.set(type, publicType);

@@ -48,7 +48,8 @@ async function readJsonBody(request: Request): Promise<unknown> {
 }
 
 /** Words a variable's problem in terms of the REST request (body fields, query and path parameters). */
-function variableProblemMessage({ variable, path, problem }: VariableProblem): string {
+function variableProblemMessage({ variable, path, problem, message }: VariableProblem): string {
+  if (message) return message;
   if (variable === "input")
     return `Invalid request body${path.length ? ` field ${printValuePath(path)}` : ""}: ${problem}`;
   return `Invalid parameter ${variable}: ${problem}`;

@@ -1,12 +1,20 @@
 import {
   coerceInputValue,
+  type DocumentNode,
   type GraphQLInputType,
   type GraphQLSchema,
   isInputType,
   isNonNullType,
+  Kind,
+  TypeInfo,
   typeFromAST,
   type VariableDefinitionNode,
+  visit,
+  visitWithTypeInfo,
 } from "graphql";
+import { type ServiceCheck, serviceCheckOf } from "../graphql/service-check.ts";
+import { InvalidInputError } from "../lib/errors.ts";
+import { parseInput } from "../validation.ts";
 import { publicInputType, type ToSchemaValue, toSchemaValueOf } from "./public-enums.ts";
 
 /** A variable of a route's document, with its input type resolved once at start-up. */
@@ -25,12 +33,32 @@ export interface VariableProblem {
   /** Where inside the value (object keys and list indexes); empty for the value itself. */
   path: readonly (string | number)[];
   problem: string;
+  /** The whole REST message, when the service's own check words the problem (`checkedByService`). */
+  message?: string;
+}
+
+/** The service checks of the arguments the document passes variables to, by variable name. */
+function serviceChecksOfVariables(schema: GraphQLSchema, document: DocumentNode): Map<string, ServiceCheck> {
+  const checks = new Map<string, ServiceCheck>();
+  const typeInfo = new TypeInfo(schema);
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Argument(node) {
+        const check = serviceCheckOf(typeInfo.getArgument()?.extensions);
+        if (check && node.value.kind === Kind.VARIABLE) checks.set(node.value.name.value, check);
+      },
+    }),
+  );
+  return checks;
 }
 
 export function routeVariables(
   schema: GraphQLSchema,
+  document: DocumentNode,
   definitions: readonly VariableDefinitionNode[] = [],
 ): RouteVariable[] {
+  const serviceChecks = serviceChecksOfVariables(schema, document);
   return definitions.map((definition) => {
     const name = definition.variable.name.value;
     const type = typeFromAST(schema, definition.type);
@@ -38,7 +66,7 @@ export function routeVariables(
     const toSchemaValue = toSchemaValueOf(type);
     return {
       name,
-      type: publicInputType(type),
+      type: publicInputType(type, serviceChecks.get(name)),
       hasDefault: definition.defaultValue !== undefined,
       ...(toSchemaValue && { toSchemaValue }),
     };
@@ -61,9 +89,31 @@ export function firstVariableProblem(
     }
     let found: VariableProblem | undefined;
     coerceInputValue(value, type, (path, _invalidValue, error) => {
-      found ??= { variable: name, path, problem: error.message };
+      if (found) return;
+      const serviceCheck = serviceCheckOf(error.extensions);
+      const message = serviceCheck && serviceWording(serviceCheck, value, path);
+      found = { variable: name, path, problem: error.message, ...(message && { message }) };
     });
     if (found) return found;
+  }
+  return undefined;
+}
+
+/** The service's message for a value its check refuses: its check run on the part of the value it validates. */
+function serviceWording(
+  { schema, levelsUp }: ServiceCheck,
+  value: unknown,
+  path: readonly (string | number)[],
+): string | undefined {
+  if (levelsUp > path.length) return undefined;
+  const at = path.slice(0, path.length - levelsUp);
+  let checked = value;
+  for (const key of at) checked = (checked as Record<string | number, unknown>)[key];
+  try {
+    parseInput(schema, checked, at);
+  } catch (error) {
+    if (error instanceof InvalidInputError) return error.message;
+    throw error;
   }
   return undefined;
 }

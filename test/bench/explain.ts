@@ -185,8 +185,7 @@ export function orderWorkloads(data: BenchData): Workload[] {
       type: "ChangeRequest",
       fields: Object.keys(changeRequestListOrder.fields),
       variables: "$space: ID!",
-      select: (args) =>
-        `space(id: $space) { changeRequests(${args.replace("orderBy:", "orderByKeys:")}) { ${nodes} } }`,
+      select: (args) => `space(id: $space) { changeRequests(${args}) { ${nodes} } }`,
       filter: { createdAfter: since },
     },
     {

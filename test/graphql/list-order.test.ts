@@ -27,8 +27,6 @@ interface ListCase {
   fields: Record<string, string | null>;
   /** Filters, each with the test the listed nodes must pass (on the node fields selected). */
   filters: { filter: Record<string, unknown>; test: (node: Node) => boolean }[];
-  /** Argument name of the list style (`orderByKeys` on change requests, whose `orderBy` is REST's enum). */
-  orderArgument?: string;
 }
 
 let t: TestApp;
@@ -213,7 +211,6 @@ const cases: ListCase[] = [
       { filter: { subjectContains: "ALP" }, test: contains("subject", "alp") },
       { filter: { createdAfter: "mark:team" }, test: after("createdAt", mark("team")) },
     ],
-    orderArgument: "orderByKeys",
   },
   {
     name: "comments",
@@ -279,7 +276,7 @@ function documentOf(list: ListCase): string {
   ]
     .filter(Boolean)
     .join(", ");
-  const args = `first: $first, after: $after, ${list.orderArgument ?? "orderBy"}: $orderBy, filter: $filter`;
+  const args = `first: $first, after: $after, orderBy: $orderBy, filter: $filter`;
   return `query List${list.type}(${declared}) { ${list.select(args, nodeSelection(list))} }`;
 }
 
@@ -428,10 +425,16 @@ describe("validation of orderBy and filter values", () => {
     );
     const joined = old.organization.members.nodes.map((node) => node.joinedAt);
     expect(joined).toEqual([...joined].sort());
-    const crs = await client.request<{ space: { changeRequests: { nodes: { number: number }[] } } }>(
-      `query($space: ID!) { space(id: $space) { changeRequests(first: 100, orderBy: CREATED_AT) { nodes { number } } } }`,
+    const crs = await client.request<{
+      space: { byTime: { nodes: { number: number }[] }; byKeys: { nodes: { number: number }[] } };
+    }>(
+      `query($space: ID!) { space(id: $space) {
+        byTime: changeRequests(first: 100, orderByTime: CREATED_AT) { nodes { number } }
+        byKeys: changeRequests(first: 100, orderByKeys: [{ field: NUMBER, direction: ASC }]) { nodes { number } }
+      } }`,
       { space: ids.space },
     );
-    expect(crs.space.changeRequests.nodes.map((node) => node.number)).toEqual([6, 5, 4, 3, 2, 1]);
+    expect(crs.space.byTime.nodes.map((node) => node.number)).toEqual([6, 5, 4, 3, 2, 1]);
+    expect(crs.space.byKeys.nodes.map((node) => node.number)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });

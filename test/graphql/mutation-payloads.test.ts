@@ -90,7 +90,7 @@ describe("the schema's mutation payloads", () => {
   it("lists in each mutation's code enum the user error codes its description lists", () => {
     const codes = (name: string) =>
       (schema.getType(`${name}UserErrorCode`) as GraphQLEnumType).getValues().map((value) => value.name);
-    expect(codes("CreateApiToken")).toEqual(["BAD_USER_INPUT", "TOO_MANY_API_TOKENS"]);
+    expect(codes("CreateAPIToken")).toEqual(["BAD_USER_INPUT", "TOO_MANY_API_TOKENS"]);
     expect(codes("DeleteTeam")).toEqual(["BAD_USER_INPUT"]);
   });
 

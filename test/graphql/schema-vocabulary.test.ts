@@ -3,6 +3,7 @@ import {
   type GraphQLInputField,
   type GraphQLObjectType,
   getNamedType,
+  isEnumType,
   isInputObjectType,
   isInterfaceType,
   isObjectType,
@@ -36,42 +37,40 @@ const stringInputs = () =>
   inputs().filter(({ input, deprecated }) => !deprecated && getNamedType(input.type).name === "String");
 
 /** Dates by name; a connection's `after`/`before` are cursors, not dates. */
-const dateLike = /(At|Date|After|Before|Since|Until)$|^(since|until)$/;
+const dateLike = /(At|Date|After|Before|Since|Until)$|^(since|until|timestamp)$/;
+
+/** Dates by description, as `describeInputField` words a zod date-time. */
+const describesDate = /date-time|ISO 8601/i;
 
 /** Values from a fixed set by name: the schema answers each as an enum. */
-const enumLike = /(visibility|role|status|type|direction|sort|order|kind|mode|language)$/i;
+const enumLike = /(visibility|role|status|type|direction|sort|order|kind|mode|language|provider|useCase)$/i;
+
+/** A description that lists the allowed values, as `describeInputField` words a zod enum or literal. */
+const listsValues = /\b(One of|Always) "/;
 
 /**
- * String inputs of values the schema answers as enums that REST still sends through: their REST wording for an
- * unknown value is the service's (`Invalid input: ...`), which an enum input would change. No name joins this list.
+ * String inputs of values from a fixed set that no output answers as an enum: each names which shape of its input
+ * object the caller sends (a sibling's kind in a move, a change's kind), so there is no read to share a type with.
  */
-const restWordedEnumInputs = [
+const shapeDiscriminators = [
   "ContentChangeInput.type",
-  "CreateOrganizationInput.type",
-  "CreateSiteInput.type",
-  "CreateSiteInput.visibility",
-  "CreateSpaceInput.language",
-  "CreateTranslationInput.language",
-  "Mutation.updateSpaceVisibility(visibility)",
-  "PageChangeInput.type",
-  "Revision.links(status)",
-  "RevisionPage.links(status)",
   "SiteSectionGroupPointerInput.type",
   "SiteSectionPointerInput.type",
   "SiteSpacePointerInput.type",
   "SiteStructureItemPointerInput.type",
   "SpacePointerInput.type",
-  "SubmitChangeRequestReviewInput.status",
-  "TranslationSourceInput.language",
-  "UpdateChangeRequestInput.status",
-  "UpdateSiteInput.visibility",
-  "UpdateSpaceInput.language",
 ];
+
+/**
+ * `updateSpaceVisibility` is GraphQL only, and the REST suite's own GraphQL helper (test/rest/spaces.test.ts) pins
+ * its String argument and the service's wording; it becomes a `SpaceVisibility` when that test may change.
+ */
+const pinnedStringInputs = ["Mutation.updateSpaceVisibility(visibility)"];
 
 describe("one vocabulary for reading and writing", () => {
   it("takes every date as a DateTime, never as a String", () => {
     const dates = stringInputs()
-      .filter(({ input }) => dateLike.test(input.name))
+      .filter(({ input }) => dateLike.test(input.name) || describesDate.test(input.description ?? ""))
       .map(({ name }) => name);
     expect(dates).toEqual([]);
     const filterDates = inputs().filter(({ name }) =>
@@ -81,13 +80,68 @@ describe("one vocabulary for reading and writing", () => {
     expect(filterDates.filter(({ input }) => String(input.type) !== "DateTime").map(({ name }) => name)).toEqual([]);
   });
 
-  it("takes no String for an enum-like value beyond those REST still words itself", () => {
+  it("takes the output's enum for every value from a fixed set, never a String", () => {
+    const outputEnumFields = new Set(
+      Object.values(schema.getTypeMap()).flatMap((type) =>
+        (isObjectType(type) || isInterfaceType(type)) && !type.name.startsWith("__")
+          ? Object.values(type.getFields())
+              .filter((field) => isEnumType(getNamedType(field.type)))
+              .map((field) => field.name)
+          : [],
+      ),
+    );
     const strings = stringInputs()
-      // A MIME type is an open set.
-      .filter(({ input }) => enumLike.test(input.name) && input.name !== "contentType")
+      .filter(
+        ({ input }) =>
+          // A MIME type is an open set.
+          (enumLike.test(input.name) && input.name !== "contentType") ||
+          outputEnumFields.has(input.name) ||
+          listsValues.test(input.description ?? ""),
+      )
       .map(({ name }) => name)
       .sort();
-    expect(strings).toEqual(restWordedEnumInputs);
+    expect(strings).toEqual([...shapeDiscriminators, ...pinnedStringInputs].sort());
+  });
+
+  it("names the release that removes every deprecated name", () => {
+    const deprecated = Object.values(schema.getTypeMap()).flatMap((type) => {
+      if (type.name.startsWith("__")) return [];
+      if (isEnumType(type)) {
+        return type
+          .getValues()
+          .map((value) => ({ name: `${type.name}.${value.name}`, reason: value.deprecationReason }));
+      }
+      if (isInputObjectType(type)) {
+        return Object.values(type.getFields()).map((field) => ({
+          name: `${type.name}.${field.name}`,
+          reason: field.deprecationReason,
+        }));
+      }
+      if (!isObjectType(type) && !isInterfaceType(type)) return [];
+      return Object.values(type.getFields()).flatMap((field) => [
+        { name: `${type.name}.${field.name}`, reason: field.deprecationReason },
+        ...field.args.map((arg) => ({
+          name: `${type.name}.${field.name}(${arg.name})`,
+          reason: arg.deprecationReason,
+        })),
+      ]);
+    });
+    const reasons = deprecated.filter(({ reason }) => reason);
+    expect(reasons.length).toBeGreaterThan(40);
+    expect(
+      reasons.filter(({ reason }) => !/ Removed in \d+\.\d+\.\d+\.$/.test(reason ?? "")).map(({ name }) => name),
+    ).toEqual([]);
+  });
+
+  it("writes acronyms in capitals in type and operation names (docs/decisions.md)", () => {
+    const rootFields = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap((type) =>
+      Object.values(type?.getFields() ?? {})
+        .filter((field) => !field.deprecationReason)
+        .map((field) => field.name),
+    );
+    const names = [...Object.keys(schema.getTypeMap()).filter((name) => !name.startsWith("__")), ...rootFields];
+    expect(names.length).toBeGreaterThan(300);
+    expect(names.filter((name) => /(Saml|Api|Url|Pdf|Sso|Jwt|Json)([A-Z]|s?$|s[A-Z])/.test(name))).toEqual([]);
   });
 
   it("names one edge type per item type, shared by every list of it and by the payloads", () => {

@@ -345,7 +345,7 @@ describe("links through GraphQL", () => {
       query LinksAndBacklinks($spaceId: ID!, $pageId: ID!) {
         space(id: $spaceId) {
           content {
-            links(status: "broken") {
+            links(status: BROKEN) {
               totalCount
               stats { total broken { total changeRequest } }
               nodes { status targetReference { kind url } }

@@ -458,7 +458,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   "Mutation.createSiteSection": { route: "POST /orgs/{organizationId}/sites/{siteId}/sections" },
   "Mutation.createSiteSpace": { route: "POST /orgs/{organizationId}/sites/{siteId}/site-spaces" },
   // Every signed-in user manages their own tokens.
-  "Mutation.createApiToken": { own: signedIn, document: "mutation { createApiToken { token } }" },
+  "Mutation.createAPIToken": { own: signedIn, document: "mutation { createAPIToken { token } }" },
   "Mutation.applyTemplateToSpace": { route: "POST /spaces/{spaceId}/content/template" },
   "Mutation.createChangeRequest": { route: "POST /spaces/{spaceId}/change-requests" },
   "Mutation.createCollection": { route: "POST /orgs/{organizationId}/collections" },
@@ -545,9 +545,9 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   },
   "Mutation.restoreSpace": { route: "POST /spaces/{spaceId}/restore" },
   // Only the token's owner may revoke it; the target token belongs to none of the callers.
-  "Mutation.revokeApiToken": {
+  "Mutation.revokeAPIToken": {
     own: nobody,
-    document: "mutation($apiTokenId: ID!) { revokeApiToken(id: $apiTokenId) { apiToken { id } } }",
+    document: "mutation($apiTokenId: ID!) { revokeAPIToken(id: $apiTokenId) { apiToken { id } } }",
   },
   "Mutation.runTranslation": { route: "POST /orgs/{organizationId}/translations/{translationId}/run" },
   "Mutation.setUserAsSSOMemberForOrganization": { route: "POST /orgs/{organizationId}/members/{userId}/sso" },

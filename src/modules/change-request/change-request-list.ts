@@ -15,7 +15,7 @@ export const changeRequestOrder: SortKey<ChangeRequest>[] = [
   { field: "id", direction: "desc" },
 ];
 
-/** The sorts of `changeRequests(orderByKeys:)`. */
+/** The sorts of `changeRequests(orderBy:)`. */
 export const changeRequestListOrder: ListOrder<ChangeRequest> = {
   fields: { CREATED_AT: "createdAt", UPDATED_AT: "updatedAt", NUMBER: "number" },
   tiebreak: "id",

@@ -4,6 +4,7 @@ import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { checkedByService } from "../../graphql/service-check.ts";
 import { edgeOf } from "../../pagination.ts";
 import { RevisionRef, revisionOf } from "../content/content.public.ts";
 import { UserRef, userByIdLoader } from "../user/user.public.ts";
@@ -76,7 +77,7 @@ const ReviewRef = builder.node(builder.objectRef<ChangeRequestReview>("ChangeReq
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the review was submitted." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When the review last changed." }),
     urls: t.field({
-      type: builder.objectRef<{ location: string }>("ChangeRequestReviewUrls").implement({
+      type: builder.objectRef<{ location: string }>("ChangeRequestReviewURLs").implement({
         description: "Addresses of a review.",
         fields: (u) => ({ location: u.exposeString("location", { description: "The review on this server's API." }) }),
       }),
@@ -146,7 +147,12 @@ builder.objectFields(ChangeRequestRef, (t) => ({
 const SubmitReviewInput = builder.inputType("SubmitChangeRequestReviewInput", {
   description: "A review of the change request's current revision.",
   fields: (t) => ({
-    status: t.string({ required: true, description: describeInputField(reviewSchema, "status") }),
+    status: t.field({
+      type: ReviewStatusEnum,
+      required: true,
+      description: describeInputField(reviewSchema, "status"),
+      extensions: checkedByService(reviewSchema, 1),
+    }),
     comment: t.field({ type: "JSON", description: describeInputField(reviewSchema, "comment") }),
   }),
 });

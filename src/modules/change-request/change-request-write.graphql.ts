@@ -1,9 +1,15 @@
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { checkedByService } from "../../graphql/service-check.ts";
 import { edgeOf } from "../../pagination.ts";
 import { ContentChangesInput, ContentEditRef, RevisionRef, revisionOf } from "../content/content.public.ts";
-import { ChangeRequestEdgeRef, ChangeRequestRef, changeRequestArgs } from "./change-request.graphql.ts";
+import {
+  ChangeRequestEdgeRef,
+  ChangeRequestRef,
+  ChangeRequestStatusEnum,
+  changeRequestArgs,
+} from "./change-request.graphql.ts";
 import {
   createChangeRequest,
   createChangeRequestSchema,
@@ -28,7 +34,11 @@ const UpdateChangeRequestInput = builder.inputType("UpdateChangeRequestInput", {
   fields: (t) => ({
     subject: t.string({ description: describeInputField(updateChangeRequestSchema, "subject") }),
     description: t.field({ type: "JSON", description: describeInputField(updateChangeRequestSchema, "description") }),
-    status: t.string({ description: describeInputField(updateChangeRequestSchema, "status") }),
+    status: t.field({
+      type: ChangeRequestStatusEnum,
+      description: describeInputField(updateChangeRequestSchema, "status"),
+      extensions: checkedByService(updateChangeRequestSchema, 1),
+    }),
   }),
 });
 

@@ -5,6 +5,7 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { readsOwnProperty } from "../../graphql/own-property.ts";
+import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { itemsSelectAny } from "../../graphql/selection.ts";
 import {
   computedDescription,
@@ -114,7 +115,7 @@ builder.node(ChangeRequestRef, {
       resolve: (row, _args, ctx) => isOutdated(ctx, row),
     }),
     urls: t.field({
-      type: builder.objectRef<{ app: string; location: string }>("ChangeRequestUrls").implement({
+      type: builder.objectRef<{ app: string; location: string }>("ChangeRequestURLs").implement({
         description: "Addresses of a change request.",
         fields: (u) => ({
           app: u.exposeString("app", { description: "This server's GraphQL endpoint, where it is edited." }),
@@ -153,7 +154,7 @@ builder.node(ChangeRequestRef, {
       resolve: async (row, args, ctx) => revisionRead(await revisionOf(ctx, row.revisionId), args),
     }),
     pdf: t.field({
-      type: builder.objectRef<{ url: string }>("ChangeRequestPdf").implement({
+      type: builder.objectRef<{ url: string }>("ChangeRequestPDF").implement({
         description: "A link to a PDF of the change request's content.",
         fields: (p) => ({ url: p.exposeString("url", { description: "Opens the PDF without a token for an hour." }) }),
       }),
@@ -195,31 +196,41 @@ const filterArgs = builder.args((t) => ({
   creator: t.id({ description: filter("creator") }),
   contributor: t.id({ description: filter("contributor") }),
   requestedReviewer: t.id({ description: filter("requestedReviewer") }),
-  // `orderBy` keeps the REST query parameter's enum (the REST documents pass it through unchanged): the list
-  // style every other list calls `orderBy` is `orderByKeys` here.
   orderBy: t.field({
-    type: ChangeRequestOrderByEnum,
-    description: filter("orderBy"),
-    deprecationReason: "Use orderByKeys.",
+    type: [ChangeRequestOrderInput],
+    description: orderByDescription("newest first by `orderByTime`, or by updatedAt; wins over `orderByTime`"),
   }),
   orderByKeys: t.field({
     type: [ChangeRequestOrderInput],
-    description: orderByDescription("newest first by `orderBy`'s time; wins over `orderBy`"),
+    description: "Former name of `orderBy`; `orderBy` wins over it.",
+    deprecationReason: `Use orderBy. Removed in ${deprecatedNamesRemovedIn}.`,
+  }),
+  // REST's `orderBy` query parameter passes its enum through here, as the members list's REST route does `sort`.
+  orderByTime: t.field({
+    type: ChangeRequestOrderByEnum,
+    description: filter("orderBy"),
+    deprecationReason: `Use orderBy. Removed in ${deprecatedNamesRemovedIn}.`,
   }),
   filter: t.field({ type: ChangeRequestFilterInput, description: "Conditions on the change requests listed." }),
 }));
 
-const listArgsOf = (args: { orderByKeys?: { field: string; direction: string }[] | null; filter?: unknown }) => ({
-  orderBy: args.orderByKeys,
+type OrderKeys = { field: string; direction: string }[] | null;
+
+const listArgsOf = (args: { orderBy?: OrderKeys; orderByKeys?: OrderKeys; filter?: unknown }) => ({
+  orderBy: args.orderBy ?? args.orderByKeys,
   filter: args.filter,
 });
 
-const filtersOf = (args: { [Key in keyof ChangeRequestFilters]?: ChangeRequestFilters[Key] }) => ({
+const filtersOf = (
+  args: { [Key in Exclude<keyof ChangeRequestFilters, "orderBy">]?: ChangeRequestFilters[Key] } & {
+    orderByTime?: ChangeRequestFilters["orderBy"];
+  },
+) => ({
   status: args.status,
   creator: args.creator,
   contributor: args.contributor,
   requestedReviewer: args.requestedReviewer,
-  orderBy: args.orderBy,
+  orderBy: args.orderByTime,
 });
 
 /** The edge of a space's `changeRequests`, shared with `createChangeRequest`'s payload. */

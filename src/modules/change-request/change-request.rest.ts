@@ -13,7 +13,7 @@ const reviewFields = /* GraphQL */ `
 const filterVariables =
   "$status: ChangeRequestStatus, $creator: ID, $contributor: ID, $requestedReviewer: ID, $orderBy: ChangeRequestOrderBy";
 const filterArguments =
-  "status: $status, creator: $creator, contributor: $contributor, requestedReviewer: $requestedReviewer, orderBy: $orderBy";
+  "status: $status, creator: $creator, contributor: $contributor, requestedReviewer: $requestedReviewer, orderByTime: $orderBy";
 /** The model has no site topics, style-guide runs or findings: filtering by one is refused, not ignored. */
 const topicRule = { unsupported: "change requests are not linked to site topics" } as const;
 const organizationQueryRules = {

@@ -4,6 +4,7 @@ import { publicEnum, SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
+import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { ChangeRequestRef, CommentPostedRef, parentChangeRequest } from "../change-request/change-request.public.ts";
 import { PageFormatEnum, RevisionRef, revisionOf } from "../content/content.public.ts";
 import { MemberRef } from "../member/member.public.ts";
@@ -111,7 +112,7 @@ const PermissionsRef = builder.objectRef<CommentPermissions>("CommentPermissions
   }),
 });
 
-const UrlsRef = builder.objectRef<{ location: string }>("CommentUrls").implement({
+const UrlsRef = builder.objectRef<{ location: string }>("CommentURLs").implement({
   description: "Addresses of a comment or a reply.",
   fields: (t) => ({ location: t.exposeString("location", { description: "The message on this server's API." }) }),
 });
@@ -375,7 +376,11 @@ const CommentFilterInput = builder.inputType("CommentFilter", {
 
 const listArgs = builder.args((t) => ({
   status: t.field({ type: CommentStatusFilterEnum, description: filter("status") }),
-  order: t.field({ type: SortOrderEnum, description: filter("order"), deprecationReason: "Use orderBy." }),
+  order: t.field({
+    type: SortOrderEnum,
+    description: filter("order"),
+    deprecationReason: `Use orderBy. Removed in ${deprecatedNamesRemovedIn}.`,
+  }),
   targetPage: t.id({ description: filter("targetPage") }),
   authors: t.idList({ description: filter("authors") }),
   orderBy: t.field({ type: [CommentOrderInput], description: orderByDescription("newest first; wins over `order`") }),

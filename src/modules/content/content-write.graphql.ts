@@ -1,7 +1,8 @@
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
-import { RevisionRef } from "./content.graphql.ts";
+import { checkedByService } from "../../graphql/service-check.ts";
+import { PageTypeEnum, RevisionRef } from "./content.graphql.ts";
 import { type ContentEdit, revisionOf, updateSpaceContent } from "./content.service.ts";
 import { contentChangesSchema, fileUploadSchema, pageFieldsSchema, positionSchema } from "./content-state.ts";
 
@@ -45,7 +46,12 @@ const PageChangeInput = builder.inputType("PageChangeInput", {
   description: "Page fields; an insert needs a title, an update sets only the fields it names.",
   fields: (t) => ({
     title: t.string({ description: page("title") }),
-    type: t.string({ description: page("type") }),
+    type: t.field({
+      type: PageTypeEnum,
+      description: page("type"),
+      // The service checks each change as one of its shapes, and words a bad page type as a bad change.
+      extensions: checkedByService(contentChangesSchema, 4),
+    }),
     emoji: t.string({ description: page("emoji") }),
     slug: t.string({ description: page("slug") }),
     description: t.string({ description: page("description") }),

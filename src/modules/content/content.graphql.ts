@@ -2,6 +2,7 @@ import { builder } from "../../graphql/builder.ts";
 import type { FieldCost } from "../../graphql/cost.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
+import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { pairIdOf } from "../../ids.ts";
 import { parentSpace, SpaceRef } from "../space/space.public.ts";
 import type { PageNode, RevisionFileView, RevisionRead } from "./content.loaders.ts";
@@ -51,7 +52,7 @@ const RevisionGitRef = builder.objectRef<RevisionGit>("GitSyncCommit").implement
   }),
 });
 
-const PageTypeEnum = publicEnum<string>("PageType", "The kind of a page.", {
+export const PageTypeEnum = publicEnum<string>("PageType", "The kind of a page.", {
   document: "A page of content.",
   group: "A group of pages, without content of its own.",
   link: "A link to elsewhere, shown in the table of contents.",
@@ -133,7 +134,7 @@ builder.node(RevisionPageRef, {
     kind: t.field({
       type: PageKindEnum,
       description: "The type under its former name: sheet (a document), group or link.",
-      deprecationReason: "Use type.",
+      deprecationReason: `Use type. Removed in ${deprecatedNamesRemovedIn}.`,
       resolve: (node) => (node.page.type === "document" ? "sheet" : node.page.type),
     }),
     createdAt: t.field({
@@ -260,7 +261,7 @@ builder.node(RevisionPageRef, {
       resolve: (node) => (node.page.type === "link" && node.page.href ? { kind: "url", url: node.page.href } : null),
     }),
     urls: t.field({
-      type: builder.objectRef<{ app: string }>("RevisionPageUrls").implement({
+      type: builder.objectRef<{ app: string }>("RevisionPageURLs").implement({
         description: "Addresses of a page.",
         fields: (u) => ({
           app: u.exposeString("app", { description: "The page in the space's current content, on this server." }),
@@ -406,7 +407,7 @@ builder.node(RevisionRef, {
       resolve: (revision) => revision.variables,
     }),
     urls: t.field({
-      type: builder.objectRef<{ app: string }>("RevisionUrls").implement({
+      type: builder.objectRef<{ app: string }>("RevisionURLs").implement({
         description: "Addresses of a revision.",
         fields: (u) => ({ app: u.exposeString("app", { description: "The revision on this server's API." }) }),
       }),

@@ -3,6 +3,8 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
+import { checkedByService } from "../../graphql/service-check.ts";
 import { RevisionRef, revisionOf } from "../content/content.public.ts";
 import { getSpace, SpaceRef } from "../space/space.public.ts";
 import {
@@ -14,6 +16,7 @@ import {
   gitSyncOfSpace,
   importGitRepository,
   importSchema,
+  operationFieldsSchema,
   repoNameOf,
 } from "./git-sync.service.ts";
 
@@ -114,7 +117,12 @@ builder.objectFields(SpaceRef, (t) => ({
 const GitInfoInput = builder.inputType("GitSyncInfoInput", {
   description: "How the repository is shown on the space.",
   fields: (t) => ({
-    provider: t.string({ description: describeInputField(gitInfoSchema, "provider") }),
+    provider: t.field({
+      type: GitProviderEnum,
+      description: describeInputField(gitInfoSchema, "provider"),
+      // Import and export share this input, and check it with the fields they share.
+      extensions: checkedByService(operationFieldsSchema, 2),
+    }),
     url: t.string({ description: describeInputField(gitInfoSchema, "url") }),
   }),
 });
@@ -129,17 +137,26 @@ const gitOperationFields = (t: InputFields) => ({
   ref: t.string({ required: true, description: operation("ref") }),
   repoCacheID: t.string({
     description: operation("repoCacheID"),
-    deprecationReason: "Not used: every operation fetches what it needs.",
+    deprecationReason: `Not used: every operation fetches what it needs. Removed in ${deprecatedNamesRemovedIn}.`,
   }),
   repoTreeURL: t.string({ description: operation("repoTreeURL") }),
   repoCommitURL: t.string({ description: operation("repoCommitURL") }),
   repoProjectDirectory: t.string({ description: operation("repoProjectDirectory") }),
   // The generated limits of an ISO date-time are its whole regular expression: the format is named instead.
-  timestamp: t.string({
+  timestamp: t.field({
+    type: "DateTime",
     description: `${importSchema.shape.timestamp.description}. An ISO 8601 date-time with offset.`,
+    // REST refuses what the service refuses (a date-time without offset too), in its words.
+    extensions: checkedByService(operationFieldsSchema, 1, importSchema.shape.timestamp),
   }),
   force: t.boolean({ description: operation("force") }),
   gitInfo: t.field({ type: GitInfoInput, description: operation("gitInfo") }),
+});
+
+/** The operation as the service checks it: the timestamp as the ISO text it validates. */
+const operationInput = <Input extends { timestamp?: Date | null }>(input: Input) => ({
+  ...input,
+  timestamp: input.timestamp instanceof Date ? input.timestamp.toISOString() : input.timestamp,
 });
 
 const ImportGitRepositoryInput = builder.inputType("ImportGitRepositoryInput", {
@@ -190,7 +207,7 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: ImportGitRepositoryInput, required: true, description: "The branch to import." }),
     },
     resolve: async (_root, args, ctx) => {
-      await importGitRepository(ctx, args.spaceId, args.input);
+      await importGitRepository(ctx, args.spaceId, operationInput(args.input));
       return { space: await getSpace(ctx, args.spaceId) };
     },
   }),
@@ -210,7 +227,7 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: ExportToGitRepositoryInput, required: true, description: "The branch to export to." }),
     },
     resolve: async (_root, args, ctx) => {
-      await exportToGitRepository(ctx, args.spaceId, args.input);
+      await exportToGitRepository(ctx, args.spaceId, operationInput(args.input));
       return { space: await getSpace(ctx, args.spaceId) };
     },
   }),

@@ -68,6 +68,9 @@ const operationFields = {
   gitInfo: gitInfoSchema.optional().describe("How the repository is shown: its host and tree URL"),
 };
 
+/** The fields import and export share, checked as both check them; other keys are left to each one's schema. */
+export const operationFieldsSchema = z.object(operationFields);
+
 export const importSchema = z.strictObject({
   ...operationFields,
   standalone: z.boolean().optional().describe("Make a revision without making it the space's content"),

@@ -1,5 +1,6 @@
 import { builder } from "../../graphql/builder.ts";
 import { publicEnum } from "../../graphql/enums.ts";
+import { checkedByService } from "../../graphql/service-check.ts";
 import { RevisionFileRef, RevisionPageRef, RevisionRef, revisionOf } from "../content/content.public.ts";
 import { OrganizationRef, organizationByIdLoader } from "../organization/organization.public.ts";
 import { SpaceRef, spaceByIdLoader } from "../space/space.public.ts";
@@ -8,6 +9,7 @@ import {
   type ContentLocation,
   type LinkPage,
   type LinkStats,
+  linkStatusSchema,
   listBacklinks,
   listLinks,
   pageLocation,
@@ -124,7 +126,7 @@ const ContentLinkRef = builder.objectRef<ContentLink>("ContentLink").implement({
   }),
 });
 
-const statusArgument = "Only the targets with this status: ok, broken or in-app; default all.";
+const statusArgument = "Only the targets with this status; default all.";
 /** Links and backlinks resolve every link of the revision's pages (estimateCost units, src/graphql/cost.ts). */
 const linksCost = { cost: { weight: 2_000 } };
 
@@ -147,7 +149,13 @@ builder.objectFields(RevisionRef, (t) => ({
       type: ContentLinkRef,
       description: "The revision's links, one item per target (listSpaceLinks).",
       extensions: linksCost,
-      args: { status: t.arg.string({ description: statusArgument }) },
+      args: {
+        status: t.arg({
+          type: ContentLinkStatusEnum,
+          description: statusArgument,
+          extensions: checkedByService(linkStatusSchema, 0),
+        }),
+      },
       resolve: (revision, args, ctx) => listLinks(ctx, revision, { status: args.status }, args),
     },
     ContentLinkConnectionRef,
@@ -160,7 +168,13 @@ builder.objectFields(RevisionPageRef, (t) => ({
       type: ContentLinkRef,
       description: "The page's links, one item per target (listPageLinksInSpace, listPageLinksInChangeRequest).",
       extensions: linksCost,
-      args: { status: t.arg.string({ description: statusArgument }) },
+      args: {
+        status: t.arg({
+          type: ContentLinkStatusEnum,
+          description: statusArgument,
+          extensions: checkedByService(linkStatusSchema, 0),
+        }),
+      },
       resolve: async (node, args, ctx) =>
         listLinks(ctx, await revisionOf(ctx, node.revisionId), { pageId: node.page.id, status: args.status }, args),
     },

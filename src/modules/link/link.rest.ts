@@ -34,7 +34,7 @@ export const linkRoutes: RestRoute[] = [
   listRoute({
     path: `${space}/links`,
     operation: "listSpaceLinks",
-    variables: "$spaceId: ID!, $status: String",
+    variables: "$spaceId: ID!, $status: ContentLinkStatus",
     fields: [...spaceContent, "links(status: $status)"],
     listFields: linkStats,
     nodes: linkNodes,
@@ -43,7 +43,7 @@ export const linkRoutes: RestRoute[] = [
   listRoute({
     path: `${space}/content/page/{pageId}/links`,
     operation: "listPageLinksInSpace",
-    variables: "$spaceId: ID!, $pageId: ID!, $status: String",
+    variables: "$spaceId: ID!, $pageId: ID!, $status: ContentLinkStatus",
     fields: [...spaceContent, "page(id: $pageId)", "links(status: $status)"],
     listFields: linkStats,
     nodes: linkNodes,
@@ -52,7 +52,7 @@ export const linkRoutes: RestRoute[] = [
   listRoute({
     path: `${changeRequest}/content/page/{pageId}/links`,
     operation: "listPageLinksInChangeRequest",
-    variables: "$spaceId: ID!, $changeRequestId: ID!, $pageId: ID!, $status: String",
+    variables: "$spaceId: ID!, $changeRequestId: ID!, $pageId: ID!, $status: ContentLinkStatus",
     fields: [...changeRequestContent, "page(id: $pageId)", "links(status: $status)"],
     listFields: linkStats,
     nodes: linkNodes,

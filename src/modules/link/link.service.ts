@@ -44,7 +44,9 @@ export type LinkPage = Page<ContentLink> & { stats: LinkStats };
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-const statusSchema = z.enum(["ok", "broken", "in-app"], { error: "status must be ok, broken or in-app" }).nullish();
+export const linkStatusSchema = z
+  .enum(["ok", "broken", "in-app"], { error: "status must be ok, broken or in-app" })
+  .nullish();
 const linkOrder: SortKey<ContentLink>[] = [{ field: "key", direction: "asc" }];
 
 /** A revision's pages by path, its files by id and by name. */
@@ -238,7 +240,7 @@ export async function listLinks(
   filters: { pageId?: string; status?: string | null },
   page: PageArgs,
 ): Promise<LinkPage> {
-  const status = parseInput(statusSchema, filters.status);
+  const status = parseInput(linkStatusSchema, filters.status);
   const space = await spaceByIdLoader(ctx).load(revision.spaceId);
   const mainRevision = space && space.revisionId !== revision.id ? await revisionOf(ctx, space.revisionId) : null;
   const [links, mainLinks] = await Promise.all([

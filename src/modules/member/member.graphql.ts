@@ -4,6 +4,7 @@ import { publicEnum, RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { pairIdOf } from "../../ids.ts";
 import { edgeOf } from "../../pagination.ts";
 import { OrganizationRef, parentOrganization } from "../organization/organization.public.ts";
@@ -111,9 +112,13 @@ builder.objectFields(OrganizationRef, (t) => ({
         sort: t.arg({
           type: MemberSortEnum,
           description: "Default joinedAt; lastSeenAt lists only active members.",
-          deprecationReason: "Use orderBy.",
+          deprecationReason: `Use orderBy. Removed in ${deprecatedNamesRemovedIn}.`,
         }),
-        order: t.arg({ type: SortOrderEnum, description: "Default desc.", deprecationReason: "Use orderBy." }),
+        order: t.arg({
+          type: SortOrderEnum,
+          description: "Default desc.",
+          deprecationReason: `Use orderBy. Removed in ${deprecatedNamesRemovedIn}.`,
+        }),
         orderBy: t.arg({
           type: [MemberOrderInput],
           description: orderByDescription("newest members first; wins over `sort` and `order`"),

@@ -62,7 +62,7 @@ const SpecPermissionsRef = builder.objectRef<{ view: boolean; edit: boolean }>("
 });
 
 const SpecUrlsRef = builder
-  .objectRef<{ location: string; app: string; published: string | null }>("OpenAPISpecUrls")
+  .objectRef<{ location: string; app: string; published: string | null }>("OpenAPISpecURLs")
   .implement({
     description: "Where a spec is found.",
     fields: (t) => ({
@@ -75,13 +75,13 @@ const SpecUrlsRef = builder
     }),
   });
 
-const VersionUrlsRef = builder.objectRef<{ location: string }>("OpenAPISpecVersionUrls").implement({
+const VersionUrlsRef = builder.objectRef<{ location: string }>("OpenAPISpecVersionURLs").implement({
   description: "Where a spec version is found.",
   fields: (t) => ({ location: t.exposeString("location", { description: "The version's URL in the REST API." }) }),
 });
 
 const ContentUrlsRef = builder
-  .objectRef<{ source: string; public: string | null }>("OpenAPISpecContentUrls")
+  .objectRef<{ source: string; public: string | null }>("OpenAPISpecContentURLs")
   .implement({
     description: "Where a version's document comes from and is served.",
     fields: (t) => ({

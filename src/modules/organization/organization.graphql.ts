@@ -6,6 +6,7 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { checkedByService } from "../../graphql/service-check.ts";
 import { edgeOf } from "../../pagination.ts";
 import { parentOrganization } from "./organization.loaders.ts";
 import {
@@ -74,7 +75,7 @@ const OrganizationPermissionsRef = builder.objectRef<OrganizationPermissions>("O
 });
 
 const OrganizationUrlsRef = builder
-  .objectRef<{ location: string; app: string; logo: string | null }>("OrganizationUrls")
+  .objectRef<{ location: string; app: string; logo: string | null }>("OrganizationURLs")
   .implement({
     description: "Where an organization is found.",
     fields: (t) => ({
@@ -114,7 +115,7 @@ const AgentInstructionsRef = builder.objectRef<AgentInstructions>("AgentInstruct
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When they were last set (ISO 8601)." }),
     updatedBy: t.exposeString("updatedById", { description: "Id of the user who last set them." }),
     urls: t.field({
-      type: builder.objectRef<{ location: string }>("AgentInstructionsUrls").implement({
+      type: builder.objectRef<{ location: string }>("AgentInstructionsURLs").implement({
         description: "Where agent instructions are found.",
         fields: (u) => ({ location: u.exposeString("location", { description: "Their URL in the REST API." }) }),
       }),
@@ -251,8 +252,16 @@ const CreateOrganizationInput = builder.inputType("CreateOrganizationInput", {
   fields: (t) => ({
     title: t.string({ required: true, description: describeInputField(createOrganizationSchema, "title") }),
     emailDomains: t.stringList({ description: describeInputField(createOrganizationSchema, "emailDomains") }),
-    type: t.string({ description: describeInputField(createOrganizationSchema, "type") }),
-    useCase: t.string({ description: describeInputField(createOrganizationSchema, "useCase") }),
+    type: t.field({
+      type: OrganizationTypeEnum,
+      description: describeInputField(createOrganizationSchema, "type"),
+      extensions: checkedByService(createOrganizationSchema, 1),
+    }),
+    useCase: t.field({
+      type: OrganizationUseCaseEnum,
+      description: describeInputField(createOrganizationSchema, "useCase"),
+      extensions: checkedByService(createOrganizationSchema, 1),
+    }),
   }),
 });
 

@@ -34,7 +34,7 @@ const SamlServiceRef = builder
     }),
   });
 
-const SamlProviderUrlsRef = builder.objectRef<{ location: string }>("SAMLProviderUrls").implement({
+const SamlProviderUrlsRef = builder.objectRef<{ location: string }>("SAMLProviderURLs").implement({
   description: "Where a SAML provider is found.",
   fields: (t) => ({ location: t.exposeString("location", { description: "The provider's URL in the REST API." }) }),
 });
@@ -111,7 +111,7 @@ const SsoLoginsRef = builder
 /** The edge of an organization's `samlProviders`, shared with `createOrganizationSAMLProvider`'s payload. */
 const SamlProviderEdgeRef = builder.edgeObject({
   type: SamlProviderRef,
-  name: "OrganizationSamlProvidersConnectionEdge",
+  name: "OrganizationSAMLProvidersConnectionEdge",
 });
 
 builder.objectFields(OrganizationRef, (t) => ({
@@ -121,7 +121,7 @@ builder.objectFields(OrganizationRef, (t) => ({
       description: "The organization's SAML providers; organization admins (listSAMLProvidersInOrganizationById).",
       resolve: (organization, args, ctx) => listProviders(ctx, organization.id, args),
     },
-    {},
+    { name: "OrganizationSAMLProvidersConnection" },
     SamlProviderEdgeRef,
   ),
   samlProvider: t.field({

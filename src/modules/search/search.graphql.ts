@@ -23,7 +23,7 @@ const organizationSearchCost: FieldCost = { weight: 10_000, listSize: defaultSea
 const sectionsCost: FieldCost = { weight: 20_000, listSize: 5 };
 const pagesPerSpaceCost: FieldCost = { listSize: pagesPerSpace };
 
-const SearchUrlsRef = builder.objectRef<{ app: string }>("SearchResultUrls").implement({
+const SearchUrlsRef = builder.objectRef<{ app: string }>("SearchResultURLs").implement({
   description: "Addresses of a search result.",
   fields: (t) => ({ app: t.exposeString("app", { description: "The page (or its section) on this server's API." }) }),
 });

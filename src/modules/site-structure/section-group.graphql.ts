@@ -2,6 +2,7 @@ import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { typeOfId } from "../../ids.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
 import { siteParentArgs } from "./parent-args.graphql.ts";
@@ -280,7 +281,7 @@ builder.mutationFields((t) => {
     moveSiteSectionGroup: t.field({
       type: SiteSectionGroupRef,
       description: "Moves a section group among the items of its parent; organization admins (moveSiteSectionGroup).",
-      deprecationReason: "Use sortSiteStructure.",
+      deprecationReason: `Use sortSiteStructure. Removed in ${deprecatedNamesRemovedIn}.`,
       args: {
         ...groupArgs,
         input: t.arg({ type: MoveSiteSectionGroupInput, description: "Where to move it; omitted: to the end." }),

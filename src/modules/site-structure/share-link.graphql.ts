@@ -27,7 +27,7 @@ export const ShareLinkRef = builder.node(builder.objectRef<ShareLinkWithOrganiza
     name: t.exposeString("name", { nullable: true, description: "The link's name (at most 50 characters)." }),
     active: t.exposeBoolean("active", { description: "Whether its key opens the site; false once revoked." }),
     urls: t.field({
-      type: builder.objectRef<{ published: string }>("ShareLinkUrls").implement({
+      type: builder.objectRef<{ published: string }>("ShareLinkURLs").implement({
         description: "Where a share link leads.",
         fields: (u) => ({
           published: u.exposeString("published", {

@@ -4,6 +4,7 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
 import { siteParentArgs } from "./parent-args.graphql.ts";
 import { parentSectionGroup } from "./section-group.loaders.ts";
@@ -335,7 +336,7 @@ builder.mutationFields((t) => {
       type: SiteSectionRef,
       description:
         "Moves a section among the items of its parent (site root or group); organization admins (moveSiteSection).",
-      deprecationReason: "Use sortSiteStructure.",
+      deprecationReason: `Use sortSiteStructure. Removed in ${deprecatedNamesRemovedIn}.`,
       args: {
         ...sectionArgs,
         input: t.arg({ type: MoveSiteSectionInput, description: "Where to move it; omitted: to the end." }),

@@ -4,6 +4,7 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { itemsSelectAny, itemsSelectWithin } from "../../graphql/selection.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
 import { SpaceRef, spaceSummaryFields } from "../space/space.public.ts";
@@ -283,7 +284,7 @@ builder.mutationFields((t) => {
     moveSiteSpace: t.field({
       type: SiteSpaceRef,
       description: "Moves a site space among those of its scope; organization admins (moveSiteSpace).",
-      deprecationReason: "Use sortSiteStructure.",
+      deprecationReason: `Use sortSiteStructure. Removed in ${deprecatedNamesRemovedIn}.`,
       args: {
         ...siteSpaceArgs,
         input: t.arg({ type: MoveSiteSpaceInput, description: "Where to move it; omitted: to the end." }),

@@ -6,6 +6,7 @@ import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
+import { checkedByService } from "../../graphql/service-check.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
 import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
 import { loadVisibleSites } from "./site.access.ts";
@@ -34,7 +35,7 @@ import { sitePublishedBaseUrl, siteUrls } from "./urls.ts";
 export const SiteRef = builder.objectRef<Site>("Site");
 
 const SiteUrlsRef = builder
-  .objectRef<{ location: string; app: string; published: string | null }>("SiteUrls")
+  .objectRef<{ location: string; app: string; published: string | null }>("SiteURLs")
   .implement({
     description: "Where a site is found.",
     fields: (t) => ({
@@ -77,6 +78,12 @@ const SiteVisibilityEnum = publicEnum<string>("SiteVisibility", "Who may read a 
   "share-link": "Visitors with an active share link's key.",
   "visitor-auth": "Visitors with a JWT signed by the site's `visitorAuthKey`.",
 });
+
+const SiteAgentsContextEnum = publicEnum<string>(
+  "SiteAgentsContext",
+  "Whether a site's content is offered to AI agents as context.",
+  { excluded: "Not offered.", included: "Offered." },
+);
 
 const SiteFeatureRef = builder.objectRef<{ id: string; plan: string; frozen: boolean }>("SiteFeature").implement({
   description: "A premium feature of a site (there are no plans here, so no site lists any).",
@@ -156,8 +163,9 @@ builder.node(SiteRef, {
       description: "Adaptive content settings.",
       resolve: (site) => ({ enabled: site.adaptiveContentEnabled }),
     }),
-    agentsContext: t.exposeString("agentsContext", {
-      description: "Whether the site's content is offered to AI agents as context: excluded or included.",
+    agentsContext: t.expose("agentsContext", {
+      type: SiteAgentsContextEnum,
+      description: "Whether the site's content is offered to AI agents as context.",
     }),
     siteSpaceCount: t.int({
       description: "Number of site spaces of the site, in every section.",
@@ -260,9 +268,17 @@ builder.objectFields(OrganizationRef, (t) => ({
 const CreateSiteInput = builder.inputType("CreateSiteInput", {
   description: "A new site.",
   fields: (t) => ({
-    type: t.string({ description: describeInputField(createSiteSchema, "type") }),
+    type: t.field({
+      type: SiteTypeEnum,
+      description: describeInputField(createSiteSchema, "type"),
+      extensions: checkedByService(createSiteSchema, 1),
+    }),
     title: t.string({ description: describeInputField(createSiteSchema, "title") }),
-    visibility: t.string({ description: describeInputField(createSiteSchema, "visibility") }),
+    visibility: t.field({
+      type: SiteVisibilityEnum,
+      description: describeInputField(createSiteSchema, "visibility"),
+      extensions: checkedByService(createSiteSchema, 1),
+    }),
     spaces: t.idList({ description: describeInputField(createSiteSchema, "spaces") }),
   }),
 });
@@ -278,13 +294,21 @@ const UpdateSiteInput = builder.inputType("UpdateSiteInput", {
   description: "Changes to a site's settings; omitted fields stay as they are.",
   fields: (t) => ({
     title: t.string({ description: describeInputField(updateSiteSchema, "title") }),
-    visibility: t.string({ description: describeInputField(updateSiteSchema, "visibility") }),
+    visibility: t.field({
+      type: SiteVisibilityEnum,
+      description: describeInputField(updateSiteSchema, "visibility"),
+      extensions: checkedByService(updateSiteSchema, 1),
+    }),
     basename: t.string({ description: describeInputField(updateSiteSchema, "basename") }),
     adaptiveContent: t.field({
       type: SiteAdaptiveContentInput,
       description: describeInputField(updateSiteSchema, "adaptiveContent"),
     }),
-    agentsContext: t.string({ description: describeInputField(updateSiteSchema, "agentsContext") }),
+    agentsContext: t.field({
+      type: SiteAgentsContextEnum,
+      description: describeInputField(updateSiteSchema, "agentsContext"),
+      extensions: checkedByService(updateSiteSchema, 1),
+    }),
     defaultSiteSpace: t.id({ description: describeInputField(updateSiteSchema, "defaultSiteSpace") }),
     defaultSiteSection: t.id({ description: describeInputField(updateSiteSchema, "defaultSiteSection") }),
     proxy: t.string({ description: describeInputField(updateSiteSchema, "proxy") }),

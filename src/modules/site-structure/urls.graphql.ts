@@ -1,7 +1,7 @@
 import { builder } from "../../graphql/builder.ts";
 import type { StructureUrls } from "./urls.ts";
 
-export const structureUrlsRef = builder.objectRef<StructureUrls>("SiteStructureUrls").implement({
+export const structureUrlsRef = builder.objectRef<StructureUrls>("SiteStructureURLs").implement({
   description: "Where a section or site space is found.",
   fields: (t) => ({
     published: t.exposeString("published", {

@@ -2,6 +2,7 @@ import { builder } from "../../graphql/builder.ts";
 import { SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
+import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { MemberRef } from "../member/member.public.ts";
 import { OrganizationRef } from "../organization/organization.public.ts";
 import { MemberSpaceRef, SpaceEdgeRef, SpaceRef } from "./space.graphql.ts";
@@ -51,7 +52,7 @@ builder.objectFields(MemberRef, (t) => ({
       order: t.arg({
         type: SortOrderEnum,
         description: "By creation date; default desc.",
-        deprecationReason: "Use orderBy.",
+        deprecationReason: `Use orderBy. Removed in ${deprecatedNamesRemovedIn}.`,
       }),
       orderBy: t.arg({
         type: [MemberSpaceOrderInput],

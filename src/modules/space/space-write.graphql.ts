@@ -2,6 +2,7 @@ import { builder } from "../../graphql/builder.ts";
 import { RoleEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { checkedByService } from "../../graphql/service-check.ts";
 import { edgeOf } from "../../pagination.ts";
 import { collectionOrder, createCollection, createCollectionSchema } from "./collection.service.ts";
 import { getSpace } from "./space.access.ts";
@@ -27,6 +28,7 @@ import {
   transferSpace,
   transferSpaceSchema,
 } from "./space-relocation.service.ts";
+import { LanguageEnum } from "./space-values.graphql.ts";
 
 const CreateSpaceInput = builder.inputType("CreateSpaceInput", {
   description: "A new space.",
@@ -34,7 +36,11 @@ const CreateSpaceInput = builder.inputType("CreateSpaceInput", {
     title: t.string({ description: describeInputField(createSpaceSchema, "title") }),
     emoji: t.string({ description: describeInputField(createSpaceSchema, "emoji") }),
     parent: t.id({ description: describeInputField(createSpaceSchema, "parent") }),
-    language: t.string({ description: describeInputField(createSpaceSchema, "language") }),
+    language: t.field({
+      type: LanguageEnum,
+      description: describeInputField(createSpaceSchema, "language"),
+      extensions: checkedByService(createSpaceSchema, 1),
+    }),
     editMode: t.field({ type: SpaceEditModeEnum, description: describeInputField(createSpaceSchema, "editMode") }),
     empty: t.boolean({ description: describeInputField(createSpaceSchema, "empty") }),
   }),
@@ -47,7 +53,11 @@ const UpdateSpaceInput = builder.inputType("UpdateSpaceInput", {
     emoji: t.string({ description: describeInputField(updateSpaceSchema, "emoji") }),
     editMode: t.field({ type: SpaceEditModeEnum, description: describeInputField(updateSpaceSchema, "editMode") }),
     defaultLevel: t.field({ type: RoleEnum, description: describeInputField(updateSpaceSchema, "defaultLevel") }),
-    language: t.string({ description: describeInputField(updateSpaceSchema, "language") }),
+    language: t.field({
+      type: LanguageEnum,
+      description: describeInputField(updateSpaceSchema, "language"),
+      extensions: checkedByService(updateSpaceSchema, 1),
+    }),
     mergeRules: t.field({ type: "JSON", description: describeInputField(updateSpaceSchema, "mergeRules") }),
   }),
 });

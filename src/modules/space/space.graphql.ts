@@ -55,7 +55,7 @@ export const SpaceEditModeEnum = publicEnum("SpaceEditMode", "Whether a space's 
   locked: "All edits are locked: nobody edits the content, whatever their role.",
 });
 
-const UrlsRef = builder.objectRef<{ location: string; app: string }>("ContentUrls").implement({
+const UrlsRef = builder.objectRef<{ location: string; app: string }>("ContentURLs").implement({
   description: "Where a space or collection is found.",
   fields: (t) => ({
     location: t.exposeString("location", { description: "Its URL in the REST API." }),

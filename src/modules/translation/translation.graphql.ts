@@ -5,6 +5,7 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { checkedByService } from "../../graphql/service-check.ts";
 import { edgeOf } from "../../pagination.ts";
 import { RevisionRef, revisionOf } from "../content/content.public.ts";
 import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
@@ -136,7 +137,7 @@ const TranslationRef = builder.node(builder.objectRef<Translation>("Translation"
       resolve: (translation, _args, ctx) => translationPermissions(ctx, translation),
     }),
     urls: t.field({
-      type: builder.objectRef<{ location: string }>("TranslationUrls").implement({
+      type: builder.objectRef<{ location: string }>("TranslationURLs").implement({
         description: "Addresses of a translation.",
         fields: (u) => ({
           location: u.exposeString("location", { description: "The translation on this server's API." }),
@@ -213,12 +214,23 @@ const CreateTranslationInput = builder.inputType("CreateTranslationInput", {
         description: "The space to translate.",
         fields: (s) => ({
           space: s.id({ required: true, description: describeInputField(translationSourceSchema, "space") }),
-          language: s.string({ required: true, description: describeInputField(translationSourceSchema, "language") }),
+          language: s.field({
+            type: LanguageEnum,
+            required: true,
+            description: describeInputField(translationSourceSchema, "language"),
+            // The service checks the whole input: the language's problem comes with the others'.
+            extensions: checkedByService(createTranslationSchema, 2),
+          }),
         }),
       }),
       description: create("source"),
     }),
-    language: t.string({ required: true, description: create("language") }),
+    language: t.field({
+      type: LanguageEnum,
+      required: true,
+      description: create("language"),
+      extensions: checkedByService(createTranslationSchema, 1),
+    }),
     instructions: t.field({ type: "JSON", description: create("instructions") }),
   }),
 });

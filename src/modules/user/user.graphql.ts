@@ -26,7 +26,7 @@ builder.node(UserRef, {
     email: t.exposeString("email", { description: "Their email address, in lower case." }),
     photoURL: t.exposeString("photoURL", { nullable: true, description: "URL of their photo; null if none." }),
     urls: t.field({
-      type: builder.objectRef<{ location: string }>("UserUrls").implement({
+      type: builder.objectRef<{ location: string }>("UserURLs").implement({
         description: "Where a user is found.",
         fields: (u) => ({ location: u.exposeString("location", { description: "The user's URL in the REST API." }) }),
       }),
@@ -36,7 +36,7 @@ builder.node(UserRef, {
   }),
 });
 
-const ApiTokenRef = builder.node(builder.objectRef<ApiToken>("ApiToken"), {
+const ApiTokenRef = builder.node(builder.objectRef<ApiToken>("APIToken"), {
   description: "An API token of the caller. The secret itself is shown only once, when it is created.",
   id: idColumn,
   loadMany: (ids, ctx) => loadViewerApiTokens(ctx, ids),
@@ -61,8 +61,8 @@ interface ViewerShape {
   kind: "viewer";
 }
 
-/** The edge of the viewer's `apiTokens`, shared with `createApiToken`'s payload. */
-const ApiTokenEdgeRef = builder.edgeObject({ type: ApiTokenRef, name: "ViewerApiTokensConnectionEdge" });
+/** The edge of the viewer's `apiTokens`, shared with `createAPIToken`'s payload. */
+const ApiTokenEdgeRef = builder.edgeObject({ type: ApiTokenRef, name: "ViewerAPITokensConnectionEdge" });
 
 const ViewerRef = builder.objectRef<ViewerShape>("Viewer").implement({
   description: "The caller: the user behind the token, and that user's tokens.",
@@ -78,7 +78,7 @@ const ViewerRef = builder.objectRef<ViewerShape>("Viewer").implement({
         description: "The caller's API tokens, revoked ones too, newest first.",
         resolve: (_viewer, args, ctx) => listViewerApiTokens(ctx, args),
       },
-      {},
+      { name: "ViewerAPITokensConnection" },
       ApiTokenEdgeRef,
     ),
   }),
@@ -95,7 +95,7 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const CreateApiTokenInput = builder.inputType("CreateApiTokenInput", {
+const CreateApiTokenInput = builder.inputType("CreateAPITokenInput", {
   description: "A new API token.",
   fields: (t) => ({ label: t.string({ description: describeInputField(tokenLabelSchema, "label") }) }),
 });
@@ -104,7 +104,7 @@ const CreateApiTokenPayloadRef = payloadType<{
   token: string;
   apiToken: typeof ApiTokenRef.$inferType;
   apiTokenEdge: typeof ApiTokenEdgeRef.$inferType;
-}>("createApiToken", {
+}>("createAPIToken", {
   token: {
     type: "String",
     description: "The secret, sent as `Authorization: Bearer <token>`: shown now and never again.",
@@ -113,12 +113,12 @@ const CreateApiTokenPayloadRef = payloadType<{
   apiTokenEdge: { type: ApiTokenEdgeRef, description: "The token's edge in the viewer's `apiTokens`." },
 });
 
-const RevokeApiTokenPayloadRef = payloadType<{ apiToken: typeof ApiTokenRef.$inferType }>("revokeApiToken", {
+const RevokeApiTokenPayloadRef = payloadType<{ apiToken: typeof ApiTokenRef.$inferType }>("revokeAPIToken", {
   apiToken: { type: ApiTokenRef, description: "The token, revoked." },
 });
 
 builder.mutationFields((t) => ({
-  createApiToken: t.field({
+  createAPIToken: t.field({
     type: CreateApiTokenPayloadRef,
     description: describeMutation("Creates an API token for the caller, acting as the caller; it does not expire.", {
       BAD_USER_INPUT: "invalid input",
@@ -130,7 +130,7 @@ builder.mutationFields((t) => ({
       return { ...created, apiTokenEdge: edgeOf(apiTokenOrder, created.apiToken) };
     },
   }),
-  revokeApiToken: t.field({
+  revokeAPIToken: t.field({
     type: RevokeApiTokenPayloadRef,
     description: describeMutation("Revokes one of the caller's tokens; requests with it then get 401.", {
       NOT_FOUND: "no such token of the caller",
