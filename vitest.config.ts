@@ -7,6 +7,9 @@ export default defineConfig({
     // Each test file opens its own in-memory PGlite (or its own PostgreSQL database), so files run in parallel.
     pool: "forks",
     fileParallelism: true,
+    // One file per core: vitest's default leaves a core free (one worker on a 2-core machine), while the files
+    // mostly wait on their databases and on the server processes they start.
+    maxWorkers: "100%",
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

@@ -54,7 +54,7 @@ describe("deeply nested input is a 400, never a 500", () => {
   it("refuses variables nested past the limit that the body check lets through, as BAD_USER_INPUT", async () => {
     const body = JSON.stringify({
       query:
-        'mutation($deep: ContentChangesInput!) { updateSpaceContent(spaceId: "space_x", input: $deep) { contentEdit { revision } } }',
+        'mutation($deep: ContentChangesInput!) { updateSpaceContent(spaceId: "space_x", input: $deep) { contentEdit { revisionId } } }',
       variables: { deep: { changes: JSON.parse(nestedJson(maxInputDepth)) } },
     });
     const response = await post("/graphql", body, org.members.admin.token);
@@ -93,7 +93,7 @@ describe("deeply nested input is a 400, never a 500", () => {
     const objectLiteral = `${"{a: ".repeat(2000)}1${"}".repeat(2000)}`;
     const listLiteral = `${"[".repeat(2000)}1${"]".repeat(2000)}`;
     const documents = [
-      `mutation { updateSpaceContent(spaceId: "space_x", input: { changes: [{ type: "insert", page: { layout: ${objectLiteral} } }] }) { contentEdit { revision } } }`,
+      `mutation { updateSpaceContent(spaceId: "space_x", input: { changes: [{ type: "insert", page: { layout: ${objectLiteral} } }] }) { contentEdit { revisionId } } }`,
       `{ organization(id: ${listLiteral}) { id } }`,
       `{ viewer ${"{ user ".repeat(2000)} }`,
     ];
