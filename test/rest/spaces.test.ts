@@ -48,7 +48,7 @@ async function setVisibility(spaceId: string, visibility: string) {
   return t
     .graphql(org.members.admin.token)
     .request<{ updateSpaceVisibility: { space: { visibility: string } } }>(
-      `mutation($id: ID!, $v: String!) { updateSpaceVisibility(spaceId: $id, visibility: $v) { space { visibility } } }`,
+      `mutation($id: ID!, $v: SpaceVisibility!) { updateSpaceVisibility(spaceId: $id, visibility: $v) { space { visibility } } }`,
       { id: spaceId, v: visibility },
     );
 }
@@ -150,8 +150,10 @@ describe("spaces", () => {
       });
       expect(response.status, JSON.stringify(body)).toBe(400);
     }
-    await expect(setVisibility(space.id, "in-collection")).rejects.toThrow(/only for spaces in a collection/);
-    await expect(setVisibility(space.id, "everyone")).rejects.toThrow(/Invalid input/);
+    await expect(setVisibility(space.id, "IN_COLLECTION")).rejects.toThrow(/only for spaces in a collection/);
+    await expect(setVisibility(space.id, "EVERYONE")).rejects.toThrow(
+      /got invalid value "EVERYONE"; Expected type SpaceVisibility/,
+    );
   });
 
   it("computes permissions from the organization role, defaultLevel and grants", async () => {
@@ -206,7 +208,7 @@ describe("spaces", () => {
     const space = await createSpace<SpaceBody>(t, org);
     await patch(space.id, { defaultLevel: null });
     expect(await permissionsOf(space.id, other.members.admin)).toBe(404);
-    await setVisibility(space.id, "unlisted");
+    await setVisibility(space.id, "UNLISTED");
     expect(await permissionsOf(space.id, other.members.admin)).toEqual(readPermissions);
     expect(await permissionsOf(space.id, org.members.guest)).toEqual(readPermissions);
     expect((await patch(space.id, { title: "Mine now" }, other.members.admin)).status).toBe(403);
@@ -353,7 +355,7 @@ describe("spaces", () => {
     expect(await order()).toEqual(["B", "A", "C"]);
 
     // in-collection works inside a collection and falls back to private at the root.
-    await setVisibility(a.id, "in-collection");
+    await setVisibility(a.id, "IN_COLLECTION");
     const root = await move(a.id, { parent: null });
     expect(root.status).toBe(200);
     expect(root.body.parent).toBeUndefined();

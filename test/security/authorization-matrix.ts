@@ -599,7 +599,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   "Mutation.updateSpaceVisibility": {
     own: admin,
     deleted: nobody,
-    document: `mutation($spaceId: ID!) { updateSpaceVisibility(spaceId: $spaceId, visibility: "private") { space { id } } }`,
+    document: `mutation($spaceId: ID!) { updateSpaceVisibility(spaceId: $spaceId, visibility: PRIVATE) { space { id } } }`,
   },
   "Mutation.updateTeam": { route: "PATCH /orgs/{organizationId}/teams/{teamId}" },
   "Mutation.updateTranslation": { route: "PUT /orgs/{organizationId}/translations/{translationId}" },

@@ -28,7 +28,7 @@ import {
   transferSpace,
   transferSpaceSchema,
 } from "./space-relocation.service.ts";
-import { LanguageEnum } from "./space-values.graphql.ts";
+import { LanguageEnum, SpaceVisibilityEnum } from "./space-values.graphql.ts";
 
 const CreateSpaceInput = builder.inputType("CreateSpaceInput", {
   description: "A new space.",
@@ -210,10 +210,10 @@ builder.mutationFields((t) => {
       }),
       args: {
         spaceId,
-        visibility: t.arg.string({
+        visibility: t.arg({
+          type: SpaceVisibilityEnum,
           required: true,
-          description:
-            "public, unlisted, share-link, visitor-auth, in-collection (only for a space in a collection) or private.",
+          description: "Who may see it; IN_COLLECTION only for a space in a collection.",
         }),
       },
       resolve: async (_root, args, ctx) => ({ space: await updateSpaceVisibility(ctx, args.spaceId, args.visibility) }),
