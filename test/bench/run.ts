@@ -425,7 +425,7 @@ async function main() {
       "",
       `Job start latency (\`npm run bench:jobs\`: from the end of the adding transaction to the handler's start; target p99 ≤ 50 ms on PostgreSQL, one at a time):`,
       "",
-      "```",
+      "```text",
       ...jobStart.lines,
       "```",
       "",
