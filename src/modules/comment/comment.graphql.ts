@@ -184,9 +184,9 @@ builder.node(ReplyRef, {
   }),
 });
 
-const CommentTargetRef = builder.objectRef<Comment>("CommentTarget").implement({
-  description: "What the comment is about, in the revision the commenter saw.",
-  fields: (t) => ({
+/** Where a comment is, with the ids as raw ids: on the comment and on its target alike. */
+function commentPlaceFields(t: PothosSchemaTypes.ObjectFieldBuilder<typeof builder.$inferSchemaTypes, Comment>) {
+  return {
     spaceId: t.exposeID("spaceId", { description: "Id of the space (the id of `space`)." }),
     space: t.field({
       type: SpaceRef,
@@ -204,6 +204,13 @@ const CommentTargetRef = builder.objectRef<Comment>("CommentTarget").implement({
       resolve: (comment, _args, ctx) =>
         comment.changeRequestId ? parentChangeRequest(ctx, comment.changeRequestId) : null,
     }),
+  };
+}
+
+const CommentTargetRef = builder.objectRef<Comment>("CommentTarget").implement({
+  description: "What the comment is about, in the revision the commenter saw.",
+  fields: (t) => ({
+    ...commentPlaceFields(t),
     revisionId: t.exposeID("revisionId", {
       description: "Id of the revision the commenter saw (the id of `revision`).",
     }),
@@ -273,23 +280,7 @@ builder.node(CommentRef, {
       description: "Its author.",
       resolve: (comment, _args, ctx) => requiredUser(ctx, comment.postedById),
     }),
-    spaceId: t.exposeID("spaceId", { description: "Id of the space (the id of `space`)." }),
-    space: t.field({
-      type: SpaceRef,
-      description: "The space the comment is in.",
-      resolve: (comment, _args, ctx) => parentSpace(ctx, comment.spaceId),
-    }),
-    changeRequestId: t.exposeID("changeRequestId", {
-      nullable: true,
-      description: "Id of the change request (the id of `changeRequest`); null for the space's own comments.",
-    }),
-    changeRequest: t.field({
-      type: ChangeRequestRef,
-      nullable: true,
-      description: "The change request it is on; null for the space's own comments.",
-      resolve: (comment, _args, ctx) =>
-        comment.changeRequestId ? parentChangeRequest(ctx, comment.changeRequestId) : null,
-    }),
+    ...commentPlaceFields(t),
     postedAt: t.expose("postedAt", { type: "DateTime", description: "When it was posted." }),
     editedAt: t.expose("editedAt", {
       type: "DateTime",
