@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSite, createSpace } from "../factories.ts";
+import { createSite, createSpace, sitePath } from "../factories.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 // These inputs were Strings checked by the services only; as GraphQL enums (and a DateTime), REST still answers the
@@ -92,6 +92,67 @@ describe("a bad value of an input that was a String", () => {
       invalid("Invalid input: status must be ok, broken or in-app"),
       // A date-time without offset is a DateTime in GraphQL, and still refused here, as the service refuses it.
       invalid("Invalid input: ref: must have the form refs/heads/<branch>; timestamp: Invalid ISO datetime"),
+    ]);
+  });
+
+  it("answers a bad shape discriminator (a pointer's or a change's type) as the service words it", async () => {
+    const token = org.members.admin.token;
+    const space = await createSpace(t, org);
+    const sibling = await createSpace(t, org);
+    const site = sitePath(org, (await createSite(t, org, { title: "Structured" })).id);
+    const section = await t.rest<{ id: string; siteSpaces: { id: string }[] }>("POST", `${site}/sections`, {
+      token,
+      body: { spaceId: space.id },
+    });
+    const other = await t.rest<{ id: string }>("POST", `${site}/sections`, { token, body: { spaceId: sibling.id } });
+    const group = await t.rest<{ id: string }>("POST", `${site}/section-groups`, {
+      token,
+      body: { title: "Group", sections: [other.body.id] },
+    });
+    const siteSpaceId = section.body.siteSpaces[0]?.id;
+    const cases: { method?: "PATCH"; path: string; body: unknown }[] = [
+      { path: `/spaces/${space.id}/move`, body: { position: { before: { type: "bogus", space: sibling.id } } } },
+      {
+        path: `${site}/sections/${section.body.id}/move`,
+        body: { position: { after: { type: "bogus", siteSection: other.body.id } } },
+      },
+      {
+        path: `${site}/section-groups/${group.body.id}/move`,
+        body: { position: { before: { type: "bogus", id: other.body.id } } },
+      },
+      {
+        path: `${site}/site-spaces/${siteSpaceId}/move`,
+        body: { position: { before: { type: "bogus", siteSpace: siteSpaceId } } },
+      },
+      {
+        method: "PATCH",
+        path: `${site}/structure/sort`,
+        body: { item: { type: "bogus", id: other.body.id }, position: { after: { type: "site-section", id: "x" } } },
+      },
+      {
+        method: "PATCH",
+        path: `${site}/structure/sort`,
+        body: { item: { type: "site-section", id: other.body.id }, position: { after: { type: "bogus", id: "x" } } },
+      },
+      { path: `/spaces/${space.id}/content`, body: { changes: [{ type: "bogus" }] } },
+    ];
+    const answers = [];
+    for (const { method, path, body } of cases) {
+      const response = await t.rest(method ?? "POST", path, { token, body });
+      answers.push({ status: response.status, body: response.body });
+    }
+    const invalid = (message: string) => ({ status: 400, body: { error: { code: 400, message } } });
+    const items = '"site-space"|"site-section"|"site-section-group"';
+    expect(answers).toEqual([
+      invalid('Invalid input: position.before.type: Invalid input: expected "space"'),
+      invalid('Invalid input: position.after.type: Invalid input: expected "site-section"'),
+      invalid(
+        'Invalid input: position.before.type: Invalid option: expected one of "site-section"|"site-section-group"',
+      ),
+      invalid('Invalid input: position.before.type: Invalid input: expected "site-space"'),
+      invalid(`Invalid input: item.type: Invalid option: expected one of ${items}`),
+      invalid(`Invalid input: position.after.type: Invalid option: expected one of ${items}`),
+      invalid("Invalid input: changes.0: Invalid input"),
     ]);
   });
 
