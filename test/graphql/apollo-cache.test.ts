@@ -165,7 +165,7 @@ describe("Apollo Client's InMemoryCache over the gateway", () => {
       updateSpaceContent: { contentEdit: { inserted: { contentId: string }[] } };
     }>({
       mutation: WriteSpace,
-      variables: { spaceId, input: { changes: [{ type: "insert", page: { title: "Main title", markdown: "x" } }] } },
+      variables: { spaceId, input: { changes: [{ type: "INSERT", page: { title: "Main title", markdown: "x" } }] } },
     });
     const pageId = written?.updateSpaceContent.contentEdit.inserted[0]?.contentId as string;
     const { data: opened } = await client.mutate<{ createChangeRequest: { changeRequest: { id: string } } }>({
@@ -178,7 +178,7 @@ describe("Apollo Client's InMemoryCache over the gateway", () => {
       variables: {
         spaceId,
         changeRequestId,
-        input: { changes: [{ type: "update", pageId, page: { title: "Change request title" } }] },
+        input: { changes: [{ type: "UPDATE", pageId, page: { title: "Change request title" } }] },
       },
     });
 

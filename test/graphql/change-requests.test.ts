@@ -96,14 +96,14 @@ describe("change requests over GraphQL", () => {
         const parent = await editor.request(WriteContent, {
           spaceId: createSpace.id,
           changeRequestId: createChangeRequest.id,
-          input: { changes: [{ type: "insert", page: { title: `Root ${crIds.length}`, markdown: "root" } }] },
+          input: { changes: [{ type: "INSERT", page: { title: `Root ${crIds.length}`, markdown: "root" } }] },
         });
         await editor.request(WriteContent, {
           spaceId: createSpace.id,
           changeRequestId: createChangeRequest.id,
           input: {
             changes: Array.from({ length: pagesEach }, (_, index) => ({
-              type: "insert",
+              type: "INSERT",
               page: {
                 title: `Child ${index}`,
                 parent: present(parent.updateChangeRequestContent?.contentEdit).inserted[0]?.id,
@@ -153,7 +153,7 @@ describe("change requests over GraphQL", () => {
       editor.request(WriteContent, {
         spaceId: createSpace.id,
         changeRequestId: crIds[1] as string,
-        input: { changes: [{ type: "update", pageId: "page_missing", page: { title: "x" } }] },
+        input: { changes: [{ type: "UPDATE", pageId: "page_missing", page: { title: "x" } }] },
       }),
     ).rejects.toThrow(/changes\.0: page page_missing does not exist/);
   });

@@ -94,7 +94,7 @@ describe("comments over GraphQL", () => {
     const written = await editor.request(WriteContent, {
       spaceId,
       changeRequestId,
-      input: { changes: [{ type: "insert", page: { title: "Page", markdown: "text" } }] },
+      input: { changes: [{ type: "INSERT", page: { title: "Page", markdown: "text" } }] },
     });
     const pageId = present(written.updateChangeRequestContent?.contentEdit).inserted[0]?.id as string;
 

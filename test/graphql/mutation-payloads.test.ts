@@ -193,7 +193,7 @@ describe("mutation payloads over HTTP", () => {
       {
         organizationId: org.organizationId,
         siteId: created.site.id,
-        input: { item: { type: "site-space", id: second }, position: { before: { type: "site-space", id: first } } },
+        input: { item: { type: "SITE_SPACE", id: second }, position: { before: { type: "SITE_SPACE", id: first } } },
       },
     );
     expect(sorted.sortSiteStructure).toEqual({ item: { id: second }, position: 0 });

@@ -93,7 +93,7 @@ describe("deeply nested input is a 400, never a 500", () => {
     const objectLiteral = `${"{a: ".repeat(2000)}1${"}".repeat(2000)}`;
     const listLiteral = `${"[".repeat(2000)}1${"]".repeat(2000)}`;
     const documents = [
-      `mutation { updateSpaceContent(spaceId: "space_x", input: { changes: [{ type: "insert", page: { layout: ${objectLiteral} } }] }) { contentEdit { revisionId } } }`,
+      `mutation { updateSpaceContent(spaceId: "space_x", input: { changes: [{ type: INSERT, page: { layout: ${objectLiteral} } }] }) { contentEdit { revisionId } } }`,
       `{ organization(id: ${listLiteral}) { id } }`,
       `{ viewer ${"{ user ".repeat(2000)} }`,
     ];

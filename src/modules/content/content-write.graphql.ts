@@ -1,4 +1,5 @@
 import { builder } from "../../graphql/builder.ts";
+import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
@@ -81,13 +82,24 @@ const FileUploadInput = builder.inputType("FileUploadInput", {
   }),
 });
 
+const ContentChangeTypeEnum = publicEnum<string>("ContentChangeType", "What a content change does.", {
+  insert: "Insert a page or a file.",
+  update: "Update a page.",
+  delete: "Delete a page (with its subpages) or a file.",
+});
+
 // The change schema is a union of shapes, so each field's rule is stated here, next to the shapes it allows.
 const ContentChangeInput = builder.inputType("ContentChangeInput", {
   description:
     "One change: insert a page (`page`) or a file (`file`), update a page (`pageId` and `page`), delete a page " +
     "(`pageId`, with its subpages) or a file (`fileId`).",
   fields: (t) => ({
-    type: t.string({ required: true, description: "insert, update or delete." }),
+    type: t.field({
+      type: ContentChangeTypeEnum,
+      required: true,
+      description: "What the change does.",
+      extensions: checkedByService(contentChangesSchema, 3),
+    }),
     pageId: t.id({ description: "The page to update or delete." }),
     fileId: t.id({ description: "The file to delete." }),
     page: t.field({

@@ -3,9 +3,11 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
+import { checkedByService } from "../../graphql/service-check.ts";
 import { typeOfId } from "../../ids.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
 import { siteParentArgs } from "./parent-args.graphql.ts";
+import { SiteStructureItemTypeEnum } from "./pointer-types.graphql.ts";
 import { parentSectionGroup, sectionGroupOrder, sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
 import {
   addGroupSchema,
@@ -118,7 +120,12 @@ const AddSectionToGroupInput = builder.inputType("AddSectionToGroupInput", {
 const SiteSectionGroupPointerInput = builder.inputType("SiteSectionGroupPointerInput", {
   description: "A section or group, as a sibling to place a group before or after.",
   fields: (t) => ({
-    type: t.string({ required: true, description: describeInputField(groupPointerSchema, "type") }),
+    type: t.field({
+      type: SiteStructureItemTypeEnum,
+      required: true,
+      description: describeInputField(groupPointerSchema, "type"),
+      extensions: checkedByService(groupPointerSchema, 1),
+    }),
     id: t.id({ required: true, description: describeInputField(groupPointerSchema, "id") }),
   }),
 });

@@ -5,8 +5,10 @@ import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } fro
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
+import { checkedByService } from "../../graphql/service-check.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
 import { siteParentArgs } from "./parent-args.graphql.ts";
+import { SiteStructureItemTypeEnum } from "./pointer-types.graphql.ts";
 import { parentSectionGroup } from "./section-group.loaders.ts";
 import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleSiteSections } from "./site-nodes.service.ts";
@@ -187,7 +189,12 @@ const UpdateSiteSectionInput = builder.inputType("UpdateSiteSectionInput", {
 const SiteSectionPointerInput = builder.inputType("SiteSectionPointerInput", {
   description: "A section, as a sibling to place another before or after.",
   fields: (t) => ({
-    type: t.string({ required: true, description: describeInputField(sectionPointerSchema, "type") }),
+    type: t.field({
+      type: SiteStructureItemTypeEnum,
+      required: true,
+      description: describeInputField(sectionPointerSchema, "type"),
+      extensions: checkedByService(sectionPointerSchema, 1),
+    }),
     siteSection: t.id({ required: true, description: describeInputField(sectionPointerSchema, "siteSection") }),
   }),
 });
@@ -216,7 +223,12 @@ const MoveSiteSectionInput = builder.inputType("MoveSiteSectionInput", {
 const SiteStructureItemPointerInput = builder.inputType("SiteStructureItemPointerInput", {
   description: "An item of a site's structure: a site space, section or section group.",
   fields: (t) => ({
-    type: t.string({ required: true, description: describeInputField(structurePointerSchema, "type") }),
+    type: t.field({
+      type: SiteStructureItemTypeEnum,
+      required: true,
+      description: describeInputField(structurePointerSchema, "type"),
+      extensions: checkedByService(structurePointerSchema, 1),
+    }),
     id: t.id({ required: true, description: describeInputField(structurePointerSchema, "id") }),
   }),
 });

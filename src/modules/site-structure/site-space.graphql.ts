@@ -6,9 +6,11 @@ import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { itemsSelectAny, itemsSelectWithin } from "../../graphql/selection.ts";
+import { checkedByService } from "../../graphql/service-check.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
 import { SpaceRef, spaceSummaryFields } from "../space/space.public.ts";
 import { siteParentArgs } from "./parent-args.graphql.ts";
+import { SiteStructureItemTypeEnum } from "./pointer-types.graphql.ts";
 import { type SpaceSettling, siteSpaceSpace } from "./site.access.ts";
 import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleSiteSpaces } from "./site-nodes.service.ts";
@@ -179,7 +181,12 @@ const UpdateSiteSpaceInput = builder.inputType("UpdateSiteSpaceInput", {
 const SiteSpacePointerInput = builder.inputType("SiteSpacePointerInput", {
   description: "A site space, as a sibling to place another before or after.",
   fields: (t) => ({
-    type: t.string({ required: true, description: describeInputField(siteSpacePointerSchema, "type") }),
+    type: t.field({
+      type: SiteStructureItemTypeEnum,
+      required: true,
+      description: describeInputField(siteSpacePointerSchema, "type"),
+      extensions: checkedByService(siteSpacePointerSchema, 1),
+    }),
     siteSpace: t.id({ required: true, description: describeInputField(siteSpacePointerSchema, "siteSpace") }),
   }),
 });

@@ -1,6 +1,11 @@
 import { publicEnum } from "../../graphql/enums.ts";
 import { spaceLanguages } from "./space.service.ts";
 
+/** What a space pointer names: always a space (the public API's pointers carry their kind). */
+export const SpacePointerTypeEnum = publicEnum<string>("SpacePointerType", "The kind of item a space pointer names.", {
+  space: "A space.",
+});
+
 export const SpaceVisibilityEnum = publicEnum<string>("SpaceVisibility", "Who may see a space.", {
   public: "Anyone may read it, and it is listed.",
   unlisted: "Anyone with its URL may read it.",

@@ -28,7 +28,7 @@ import {
   transferSpace,
   transferSpaceSchema,
 } from "./space-relocation.service.ts";
-import { LanguageEnum, SpaceVisibilityEnum } from "./space-values.graphql.ts";
+import { LanguageEnum, SpacePointerTypeEnum, SpaceVisibilityEnum } from "./space-values.graphql.ts";
 
 const CreateSpaceInput = builder.inputType("CreateSpaceInput", {
   description: "A new space.",
@@ -65,7 +65,12 @@ const UpdateSpaceInput = builder.inputType("UpdateSpaceInput", {
 const SpacePointerInput = builder.inputType("SpacePointerInput", {
   description: "A space, as a sibling to place another before or after.",
   fields: (t) => ({
-    type: t.string({ required: true, description: describeInputField(spacePointerSchema, "type") }),
+    type: t.field({
+      type: SpacePointerTypeEnum,
+      required: true,
+      description: describeInputField(spacePointerSchema, "type"),
+      extensions: checkedByService(spacePointerSchema, 1),
+    }),
     space: t.id({ required: true, description: describeInputField(spacePointerSchema, "space") }),
   }),
 });
