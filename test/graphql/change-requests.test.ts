@@ -103,7 +103,7 @@ describe("change requests over GraphQL", () => {
           changeRequestId: createChangeRequest.id,
           input: {
             changes: Array.from({ length: pagesEach }, (_, index) => ({
-              type: "INSERT",
+              type: "INSERT" as const,
               page: {
                 title: `Child ${index}`,
                 parent: present(parent.updateChangeRequestContent?.contentEdit).inserted[0]?.id,
