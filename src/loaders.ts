@@ -62,3 +62,12 @@ export function defineSettled<Key, Value>(): Settled<Key, Value> {
     },
   };
 }
+
+/**
+ * A subscription's event with the request's loaders emptied: a subscription keeps one context for its lifetime, and
+ * an event's object fields must read what holds when the event is sent, not what the first event found.
+ */
+export function freshlyLoaded<Event>(ctx: RequestContext, event: Event): Event {
+  ctx.loaders.clear();
+  return event;
+}

@@ -3,7 +3,7 @@ import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type 
 import { subscribe } from "../helpers/sse.ts";
 
 const StatusUpdates = `subscription Status($spaceId: ID!, $changeRequestId: ID!) {
-  changeRequestUpdated(spaceId: $spaceId, changeRequestId: $changeRequestId) { id: changeRequestId number status subject revision: revisionId revisionMerged }
+  changeRequestUpdated(spaceId: $spaceId, changeRequestId: $changeRequestId) { id: changeRequestId changeRequest { id subject } number status subject revision: revisionId mergedRevisionId mergedRevision { id } }
 }`;
 const CommentsPosted = `subscription Comments($spaceId: ID!, $changeRequestId: ID!) {
   changeRequestCommentPosted(spaceId: $spaceId, changeRequestId: $changeRequestId) { changeRequest: changeRequestId comment: commentId reply: replyId postedBy: postedById }
@@ -53,7 +53,12 @@ describe("change request subscriptions over server-sent events", () => {
     expect(seen).toEqual([
       expect.objectContaining({ status: "DRAFT", subject: "Renamed" }),
       expect.objectContaining({ status: "DRAFT", revision: edit.body.revision }),
-      expect.objectContaining({ status: "MERGED", revisionMerged: merged.body.revision }),
+      expect.objectContaining({
+        status: "MERGED",
+        mergedRevisionId: merged.body.revision,
+        mergedRevision: { id: merged.body.revision },
+        changeRequest: { id: changeRequest.id, subject: "Renamed" },
+      }),
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type { ChangeRequestCommentPosted, ChangeRequestUpdate } from "../../events/topics.ts";
 import { builder } from "../../graphql/builder.ts";
+import { freshlyLoaded } from "../../loaders.ts";
 import { RevisionRef, revisionOf } from "../content/content.public.ts";
 import { parentSpace, SpaceRef } from "../space/space.public.ts";
 import { UserRef, userByIdLoader } from "../user/user.public.ts";
@@ -10,7 +11,12 @@ import { watchChangeRequest, watchChangeRequestComments } from "./change-request
 const ChangeRequestUpdateRef = builder.objectRef<ChangeRequestUpdate>("ChangeRequestUpdate").implement({
   description: "A change request's state at one moment: status, subject and revisions.",
   fields: (t) => ({
-    changeRequestId: t.exposeID("id", { description: "The change request's id (the `ChangeRequest` node's)." }),
+    changeRequestId: t.exposeID("id", { description: "The change request's id (the id of `changeRequest`)." }),
+    changeRequest: t.field({
+      type: ChangeRequestRef,
+      description: "The change request, as it is read now.",
+      resolve: (update, _args, ctx) => parentChangeRequest(ctx, update.id),
+    }),
     spaceId: t.exposeID("spaceId", { description: "Id of its space (the id of `space`)." }),
     space: t.field({
       type: SpaceRef,
@@ -32,7 +38,18 @@ const ChangeRequestUpdateRef = builder.objectRef<ChangeRequestUpdate>("ChangeReq
     }),
     revisionMerged: t.exposeString("revisionMerged", {
       nullable: true,
+      description: "Id of the revision its merge made; null until it is merged.",
+      deprecationReason: "Use `mergedRevisionId`, or `mergedRevision` for the revision. Removed in 0.3.0.",
+    }),
+    mergedRevisionId: t.exposeID("revisionMerged", {
+      nullable: true,
+      description: "Id of the revision its merge made (the id of `mergedRevision`); null until it is merged.",
+    }),
+    mergedRevision: t.field({
+      type: RevisionRef,
+      nullable: true,
       description: "The revision its merge made; null until it is merged.",
+      resolve: (update, _args, ctx) => (update.revisionMerged ? revisionOf(ctx, update.revisionMerged) : null),
     }),
     updatedAt: t.field({
       type: "DateTime",
@@ -83,7 +100,7 @@ builder.subscriptionFields((t) => ({
       "may read the space.",
     args: changeRequestArgs,
     subscribe: (_root, args, ctx) => watchChangeRequest(ctx, args.spaceId, args.changeRequestId),
-    resolve: (update) => update,
+    resolve: (update, _args, ctx) => freshlyLoaded(ctx, update),
   }),
   changeRequestCommentPosted: t.field({
     type: CommentPostedRef,
@@ -92,6 +109,6 @@ builder.subscriptionFields((t) => ({
       "read the space.",
     args: changeRequestArgs,
     subscribe: (_root, args, ctx) => watchChangeRequestComments(ctx, args.spaceId, args.changeRequestId),
-    resolve: (posted) => posted,
+    resolve: (posted, _args, ctx) => freshlyLoaded(ctx, posted),
   }),
 }));
