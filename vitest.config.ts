@@ -35,7 +35,7 @@ export default defineConfig({
           name: "api",
           include: apiFiles,
           globalSetup: ["test/global-setup.ts"],
-          setupFiles: ["test/helpers/driver-misuse.ts"],
+          setupFiles: ["test/helpers/driver-misuse.ts", "test/helpers/close-per-file.ts"],
           // These files build their apps from the same modules and leave no process-wide state behind: a worker
           // imports the app once for all of its files instead of once per file (a third of the suite's CPU).
           isolate: false,
@@ -49,7 +49,7 @@ export default defineConfig({
           // The defaults too (node_modules: the bench installs PostGraphile under test/bench/postgraphile).
           exclude: [...configDefaults.exclude, "test/unit/**", ...apiFiles],
           globalSetup: ["test/global-setup.ts"],
-          setupFiles: ["test/helpers/driver-misuse.ts"],
+          setupFiles: ["test/helpers/driver-misuse.ts", "test/helpers/close-per-file.ts"],
         },
       },
     ],

@@ -2,7 +2,6 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createServerAdapter } from "@whatwg-node/server";
 import { GraphQLClient } from "graphql-request";
-import { afterAll } from "vitest";
 import { type App, createApp, type ServerContext } from "../../src/app.ts";
 import { roleOrder } from "../../src/auth/roles.ts";
 import type { Clock } from "../../src/clock.ts";
@@ -82,14 +81,16 @@ export interface TestAppOptions {
 export const testRedisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 /**
- * What this file's `startTestApp` calls opened, closed (last opened first) after its tests. Registered when the
- * file imports this module: most files start their app inside `beforeAll`, where vitest takes no new `afterAll`
- * hook, so a hook registered there never ran and each file's PostgreSQL database outlived the run.
+ * What this file's `startTestApp` calls opened, closed (last opened first) after its tests by
+ * `closeWhatThisFileOpened`, which the setup file `test/helpers/close-per-file.ts` registers for every test file:
+ * most files start their app inside `beforeAll`, where vitest takes no new `afterAll` hook, and a hook registered
+ * when this module is imported runs for the first file only where files share a module graph (`isolate: false`).
  */
 const openedByThisFile: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
+
+export async function closeWhatThisFileOpened(): Promise<void> {
   for (const close of openedByThisFile.splice(0).reverse()) await close();
-});
+}
 
 /** A service on a fresh database for this test file, closed after the file's tests. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
