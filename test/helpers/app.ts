@@ -16,6 +16,7 @@ import { createLogger, type LogLevel } from "../../src/logger.ts";
 import { insertOrganization } from "../../src/modules/organization/organization.service.ts";
 import { addMember, createApiToken, createUser } from "../../src/modules/user/user.service.ts";
 import { openTestDatabase } from "./database.ts";
+import { closeAfterThisFile } from "./opened-by-file.ts";
 
 export const baseUrl = "http://gateway.test";
 /** Fixed, so that several apps on one database read each other's encrypted secrets. */
@@ -80,22 +81,10 @@ export interface TestAppOptions {
 /** The Redis of the tests that share rate limits (the one of the development machines and CI by default). */
 export const testRedisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
-/**
- * What this file's `startTestApp` calls opened, closed (last opened first) after its tests by
- * `closeWhatThisFileOpened`, which the setup file `test/helpers/close-per-file.ts` registers for every test file:
- * most files start their app inside `beforeAll`, where vitest takes no new `afterAll` hook, and a hook registered
- * when this module is imported runs for the first file only where files share a module graph (`isolate: false`).
- */
-const openedByThisFile: (() => Promise<unknown>)[] = [];
-
-export async function closeWhatThisFileOpened(): Promise<void> {
-  for (const close of openedByThisFile.splice(0).reverse()) await close();
-}
-
 /** A service on a fresh database for this test file, closed after the file's tests. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = options.db ?? (await openTestDatabase());
-  if (!options.db) openedByThisFile.push(() => db.close());
+  if (!options.db) closeAfterThisFile(() => db.close());
   const clock = new TestClock();
   const config = loadConfig({
     PUBLIC_URL: baseUrl,
@@ -115,11 +104,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   const logger = options.log ? createLogger(options.logLevel ?? "info", options.log) : createLogger("silent");
   const events = await startEventBus(db, logger);
-  openedByThisFile.push(() => events.close());
+  closeAfterThisFile(() => events.close());
   const rateLimiter = await createRateLimiter(config, logger, options.rateLimitKeyPrefix);
-  openedByThisFile.push(() => rateLimiter.close());
+  closeAfterThisFile(() => rateLimiter.close());
   const app = createApp({ config, db, events, clock, logger, rateLimiter });
-  openedByThisFile.push(() => app.close());
+  closeAfterThisFile(() => app.close());
   // The jobs' settings: `runJobs(config)` swaps them for its run. Its engine runs jobs only when asked to (it polls
   // every 10 minutes and is not woken by commits), so tests see jobs queued before they run; and a failed job's
   // retry waits an hour unless the test sets JOB_RETRY_DELAY_SECONDS, so a later test does not run an earlier one's.
@@ -129,7 +118,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const startedEngine = () => {
     const options = { db, clock, config: jobConfig, logger, events, observe: app.observeJob, wakeOnCommit: false };
     engine ??= startJobEngine(options).then((started) => {
-      openedByThisFile.push(() => started.stop());
+      closeAfterThisFile(() => started.stop());
       return started;
     });
     return engine;
@@ -164,7 +153,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     async startJobEngine() {
       const live = await startJobEngine({ db, clock, config, logger, events, observe: app.observeJob });
-      openedByThisFile.push(() => live.stop());
+      closeAfterThisFile(() => live.stop());
       return live;
     },
     async runScheduledJobs() {
