@@ -41,6 +41,8 @@ interface JobEngineOptions {
   observe?: ObserveJob;
   /** False: jobs run only when polled or drained (tests that look at a job before it runs). */
   wakeOnCommit?: boolean;
+  /** False: scheduled work runs only when `runScheduledNow` adds it (tests, which an hour's turn must not disturb). */
+  onSchedule?: boolean;
 }
 
 export interface JobEngine {
@@ -69,6 +71,7 @@ export async function startJobEngine({
   events,
   observe,
   wakeOnCommit = true,
+  onSchedule = true,
 }: JobEngineOptions) {
   // Imported here, not with the module: pg-boss loads `pg`, which must load after tracing starts (main.ts) for its
   // instrumentation to patch it, and a process that runs no jobs never needs either.
@@ -76,7 +79,7 @@ export async function startJobEngine({
   const boss = new Engine({
     schema: engineSchema,
     db: { executeSql: (text, values) => db.engineSql(text, values) },
-    schedule: scheduledWork.size > 0,
+    schedule: onSchedule && scheduledWork.size > 0,
   });
   boss.on("error", (error) => logger.warn("job engine error", { error: error.message }));
   await boss.start();

@@ -110,13 +110,23 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = createApp({ config, db, events, clock, logger, rateLimiter });
   closeAfterThisFile(() => app.close());
   // The jobs' settings: `runJobs(config)` swaps them for its run. Its engine runs jobs only when asked to (it polls
-  // every 10 minutes and is not woken by commits), so tests see jobs queued before they run; and a failed job's
-  // retry waits an hour unless the test sets JOB_RETRY_DELAY_SECONDS, so a later test does not run an earlier one's.
+  // every 10 minutes, is not woken by commits and adds no scheduled runs when an hour turns), so tests see jobs queued
+  // before they run and count only their own; and a failed job's retry waits an hour unless the test sets
+  // JOB_RETRY_DELAY_SECONDS, so a later test does not run an earlier one's.
   const retryDelay = options.env?.JOB_RETRY_DELAY_SECONDS ? config.jobRetryDelaySeconds : 3600;
   const jobConfig: Config = { ...config, jobPollIntervalSeconds: 600, jobRetryDelaySeconds: retryDelay };
   let engine: Promise<JobEngine> | undefined;
   const startedEngine = () => {
-    const options = { db, clock, config: jobConfig, logger, events, observe: app.observeJob, wakeOnCommit: false };
+    const options = {
+      db,
+      clock,
+      config: jobConfig,
+      logger,
+      events,
+      observe: app.observeJob,
+      wakeOnCommit: false,
+      onSchedule: false,
+    };
     engine ??= startJobEngine(options).then((started) => {
       closeAfterThisFile(() => started.stop());
       return started;

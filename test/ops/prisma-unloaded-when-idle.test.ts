@@ -53,7 +53,12 @@ describe("a start and an idle job runner leave Prisma unloaded", () => {
 
   it("starts the job engine, hands nothing over and idles without Prisma; a queued job runs through it", async () => {
     const options = { clock: t.clock, config: t.config, logger: createLogger("silent"), events: t.events };
-    const idle = await startJobEngine({ ...options, db: { ...t.db, ...withoutPrisma(t.db) }, wakeOnCommit: false });
+    const idle = await startJobEngine({
+      ...options,
+      db: { ...t.db, ...withoutPrisma(t.db) },
+      wakeOnCommit: false,
+      onSchedule: false,
+    });
     try {
       expect(await idle.drain()).toBe(0);
     } finally {
