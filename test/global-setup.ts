@@ -39,8 +39,8 @@ async function pgliteTemplate(): Promise<string> {
         exec: async (script) => void (await pglite.exec(script)),
       }),
   });
-  const file = join(tmpdir(), `gateway-test-cluster-${randomBytes(6).toString("hex")}.tar.gz`);
-  writeFileSync(file, Buffer.from(await (await pglite.dumpDataDir("gzip")).arrayBuffer()));
+  const file = join(tmpdir(), `gateway-test-cluster-${randomBytes(6).toString("hex")}.tar`);
+  writeFileSync(file, Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer()));
   await pglite.close();
   return file;
 }

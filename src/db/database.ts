@@ -161,6 +161,9 @@ function countingClients(
   };
 }
 
+/** PGlite's WebAssembly, compiled once per process: a module is stateless, each database instantiates its own. */
+let compiledPGlite: Promise<WebAssembly.Module> | undefined;
+
 async function openPGlite(dataDir: string, template: string | undefined): Promise<Database> {
   const loadDataDir = templateFor(dataDir, template);
   // The directory exists: the lock file was written in it.
@@ -168,11 +171,13 @@ async function openPGlite(dataDir: string, template: string | undefined): Promis
   // PGlite's WebAssembly starts compiling now, read synchronously so that the compilation is under way on V8's worker
   // thread before this function first yields: the server builds its GraphQL schema meanwhile (main.ts), time of the
   // embedded start that was spent waiting for it.
-  const wasmPath = createRequire(import.meta.url).resolve("@electric-sql/pglite/pglite.wasm");
+  compiledPGlite ??= WebAssembly.compile(
+    readFileSync(createRequire(import.meta.url).resolve("@electric-sql/pglite/pglite.wasm")),
+  );
   const [{ PGlite }, { PrismaPGlite }, pgliteWasmModule] = await Promise.all([
     import("@electric-sql/pglite"),
     import("pglite-prisma-adapter"),
-    WebAssembly.compile(readFileSync(wasmPath)),
+    compiledPGlite,
   ]);
   const pglite = await PGlite.create(dataDir, {
     pgliteWasmModule,

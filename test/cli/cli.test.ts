@@ -12,14 +12,14 @@ const dataDir = mkdtempSync(join(tmpdir(), "cli-test-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function cli(...args: string[]) {
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "src/cli.ts", ...args], {
+  const { stdout } = await run(process.execPath, ["dist/cli.js", ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
   });
   return JSON.parse(stdout.trim()) as Record<string, string>;
 }
 
-// Each command is a process of its own (tsx, then PGlite and its migrations): give the five in a row room on a
-// busy 2-core machine.
+// Each command is a process of its own (`npm run cli` runs the bundle dist/cli.js, built by the global set-up; then
+// PGlite and its migrations): give the five in a row room on a busy 2-core machine.
 describe("operator CLI", { timeout: 120_000 }, () => {
   it("creates a user, an organization, a membership and a token, each printed as one JSON line", async () => {
     const user = await cli("user", "create", "--email", "ops@cli.test", "--name", "Ops");

@@ -12,11 +12,9 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("npm run seed", () => {
   it("creates an organization with demo content through the services, showing progress on stderr", async () => {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ["--import", "tsx", "src/cli.ts", "seed", "--size", "small"],
-      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } },
-    );
+    const { stdout, stderr } = await run(process.execPath, ["dist/cli.js", "seed", "--size", "small"], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    });
     const result = JSON.parse(stdout.trim());
     expect(result).toMatchObject({
       organization: expect.stringMatching(/^org_/),
@@ -41,7 +39,7 @@ describe("npm run seed", () => {
 
   it("refuses an unknown size with a clear message", async () => {
     await expect(
-      run(process.execPath, ["--import", "tsx", "src/cli.ts", "seed", "--size", "huge"], {
+      run(process.execPath, ["dist/cli.js", "seed", "--size", "huge"], {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
       }),
     ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("Invalid input") });

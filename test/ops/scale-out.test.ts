@@ -135,11 +135,9 @@ describe.runIf(serverUrl && (await redisReachable(testRedisUrl)))("instances sha
     expect((await get(first, byServer.token)).status).toBe(401);
     expect((await eventually(async () => (await get(second, byServer.token)).status, 401)).at(-1)).toBe(401);
 
-    await promisify(execFile)(
-      process.execPath,
-      ["--import", "tsx", "src/cli.ts", "token", "revoke", "--token-id", byCli.id],
-      { env: { ...process.env, DATABASE_URL: databaseUrl } },
-    );
+    await promisify(execFile)(process.execPath, ["dist/cli.js", "token", "revoke", "--token-id", byCli.id], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+    });
     for (const server of [first, second]) {
       expect((await eventually(async () => (await get(server, byCli.token)).status, 401)).at(-1)).toBe(401);
     }

@@ -93,7 +93,7 @@ describe("a DATA_DIR another process has open (a script, a CLI command without a
           `DATA_DIR ${dataDir} is in use by another process (the CLI, a seed or a script), pid ${process.pid}`,
         ),
       ]);
-      const cli = spawnSync(process.execPath, ["--import", "tsx", "src/cli.ts", "user", "list"], {
+      const cli = spawnSync(process.execPath, ["dist/cli.js", "user", "list"], {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
         encoding: "utf8",
       });
