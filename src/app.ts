@@ -7,6 +7,7 @@ import type { EventBus } from "./events/bus.ts";
 import { createGraphQLServer } from "./graphql/server.ts";
 import { answerHeaders } from "./http/answer-headers.ts";
 import { type Exchange, type LogUnexpected, requestContextFactory, type ServerContext } from "./http/call.ts";
+import { createCallerPlaces, maxWaitingBodyBytesPerCaller, maxWaitingPerCaller } from "./http/caller-places.ts";
 import { compressAnswers, createCompression } from "./http/compression.ts";
 import { createCors } from "./http/cors.ts";
 import { errorBoundary } from "./http/error-boundary.ts";
@@ -93,12 +94,19 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
   const createContext = requestContextFactory({ config, db, events, clock, work });
   const graphql = createGraphQLServer({ config, createContext, logUnexpected });
   const rest = createRestHandler(compileRoutes(schema, restRoutes));
+  const callerPlaces = createCallerPlaces({
+    perCaller: config.shedMaxInFlightPerCaller,
+    waitMs: config.shedCallerWaitMs,
+    maxWaiting: maxWaitingPerCaller,
+    maxWaitingBytes: maxWaitingBodyBytesPerCaller,
+  });
   const metrics = createMetrics(db, {
     cacheBytes: () => ({ ...graphql.cacheBytes(), ...work.stats() }),
     repeatedQueries: graphql.repeatedQueries,
+    waitingForCallerTurn: callerPlaces.waiting,
   });
   const probes = createProbes({ db, events, logger, metrics });
-  const guard = createGuard({ config, db, events, clock, rateLimiter, work });
+  const guard = createGuard({ config, db, events, clock, rateLimiter, work, callerPlaces });
   const cors = createCors(config.corsOrigins);
 
   const handle = composeMiddleware(

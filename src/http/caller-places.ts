@@ -1,35 +1,130 @@
 /**
- * Places in flight per caller (a user, or a client address without a token). Load shedding (load-shedding.ts) counts
- * every request alike, so one caller flooding the process took the places of everyone else, and a second user's
- * requests were refused with the flood's. With a share per caller, the flood is refused beyond its own places and
- * other callers keep being served. Browsers open at most 6 connections to an origin, so a front end stays within a
- * share of that size.
+ * Places per caller (a user, or a client address without a token): how many of its requests run at once. Load
+ * shedding (load-shedding.ts) counts every request alike, so one caller flooding the process took the places of
+ * everyone else. With a small share per caller, a flood runs a few requests at a time and every other caller's
+ * requests interleave with those few, not with all of the flood's.
+ *
+ * A request past its caller's share waits for one of its places, in turn, for a short while, and is refused only then
+ * (or at once past the waiting bounds). Refused at once, a flooding client sends its next request at once too: the
+ * process then spends its time refusing, and every other caller waits behind the refusals. Waiting, a flooding
+ * connection costs nothing until its turn, and a front end's parallel requests are answered in turn, not refused.
  */
 export interface CallerPlaces {
-  /** A place for `caller`, to give back with `release` once its request is answered; undefined when it has none left. */
-  take(caller: string): { release(): void } | undefined;
+  /** A place for `caller`, to give back with `release` once its request is answered; undefined when it has none free. */
+  take(caller: string): Place | undefined;
+  /**
+   * Waits for a place of `caller` in turn, for at most the configured time; undefined when none came, or at once when
+   * the caller already has as many requests or bytes of bodies waiting as it may.
+   */
+  wait(caller: string, bodyBytes: number): Promise<Place | undefined>;
+  /** Requests waiting now, of all callers. */
+  waiting(): number;
 }
 
-/** `perCaller` places each; 0: no limit. */
-export function createCallerPlaces(perCaller: number): CallerPlaces {
-  const inFlight = new Map<string, number>();
+/** Requests of one caller waiting for its places, and the bytes of their bodies, at most: past them, 429 at once. */
+export const maxWaitingPerCaller = 64;
+export const maxWaitingBodyBytesPerCaller = 8 * 1024 * 1024;
+
+export interface Place {
+  release(): void;
+}
+
+export interface CallerPlacesOptions {
+  /** Places per caller; 0: no limit. */
+  perCaller: number;
+  /** How long a request waits for a place of its caller; 0: refused at once. */
+  waitMs: number;
+  /** Requests of one caller waiting at once, at most. */
+  maxWaiting: number;
+  /** Bytes of request bodies of one caller waiting at once, at most. */
+  maxWaitingBytes: number;
+}
+
+interface Waiter {
+  bodyBytes: number;
+  handOver(place: Place | undefined): void;
+}
+
+interface CallerState {
+  taken: number;
+  waiting: Waiter[];
+  waitingBytes: number;
+}
+
+export function createCallerPlaces({
+  perCaller,
+  waitMs,
+  maxWaiting,
+  maxWaitingBytes,
+}: CallerPlacesOptions): CallerPlaces {
+  // Callers with nothing in flight or waiting hold no entry: the map is as large as the callers being served.
+  const callers = new Map<string, CallerState>();
+  let waiting = 0;
+
+  function placeOf(caller: string, state: CallerState): Place {
+    let released = false;
+    return {
+      release() {
+        if (released) return;
+        released = true;
+        const next = state.waiting.shift();
+        if (next) {
+          // The place goes to the first waiting request as it is: the caller's count does not change.
+          state.waitingBytes -= next.bodyBytes;
+          waiting -= 1;
+          next.handOver(placeOf(caller, state));
+          return;
+        }
+        state.taken -= 1;
+        if (state.taken === 0) callers.delete(caller);
+      },
+    };
+  }
+
   return {
     take(caller) {
       if (perCaller <= 0) return { release() {} };
-      const taken = inFlight.get(caller) ?? 0;
-      if (taken >= perCaller) return undefined;
-      inFlight.set(caller, taken + 1);
-      let released = false;
-      return {
-        release() {
-          if (released) return;
-          released = true;
-          const left = (inFlight.get(caller) ?? 1) - 1;
-          // Callers with nothing in flight hold no entry: the map is as large as the callers being served.
-          if (left === 0) inFlight.delete(caller);
-          else inFlight.set(caller, left);
-        },
-      };
+      let state = callers.get(caller);
+      if (!state) {
+        state = { taken: 0, waiting: [], waitingBytes: 0 };
+        callers.set(caller, state);
+      }
+      if (state.taken >= perCaller) return undefined;
+      state.taken += 1;
+      return placeOf(caller, state);
     },
+    wait(caller, bodyBytes) {
+      const state = callers.get(caller);
+      if (
+        !state ||
+        waitMs <= 0 ||
+        state.waiting.length >= maxWaiting ||
+        state.waitingBytes + bodyBytes > maxWaitingBytes
+      ) {
+        return Promise.resolve(undefined);
+      }
+      return new Promise((resolve) => {
+        const waiter: Waiter = {
+          bodyBytes,
+          handOver(place) {
+            clearTimeout(timer);
+            resolve(place);
+          },
+        };
+        const timer = setTimeout(() => {
+          const index = state.waiting.indexOf(waiter);
+          if (index >= 0) {
+            state.waiting.splice(index, 1);
+            state.waitingBytes -= bodyBytes;
+            waiting -= 1;
+          }
+          resolve(undefined);
+        }, waitMs);
+        state.waiting.push(waiter);
+        state.waitingBytes += bodyBytes;
+        waiting += 1;
+      });
+    },
+    waiting: () => waiting,
   };
 }

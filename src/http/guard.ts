@@ -12,7 +12,7 @@ import { maxInputDepth } from "../validation.ts";
 import type { HeavyWork } from "../workers/heavy-work.ts";
 import { jsonNestingExceeds, PayloadTooLargeError, readBodyWithin, readNodeBodyWithin } from "./body.ts";
 import type { CallContext, Exchange } from "./call.ts";
-import { createCallerPlaces } from "./caller-places.ts";
+import type { CallerPlaces } from "./caller-places.ts";
 import { withIdempotency } from "./idempotency.ts";
 import { type RateLimiter, rateLimitHeaders } from "./rate-limit.ts";
 
@@ -29,9 +29,10 @@ export interface GuardOptions {
   clock: Clock;
   rateLimiter: RateLimiter;
   work: HeavyWork;
+  callerPlaces: CallerPlaces;
 }
 
-/** Retry-After of a caller with too many requests in flight: they are answered within a second or so. */
+/** Retry-After of a caller with too many requests waiting: they are answered within a second or so. */
 const inFlightRetrySeconds = 1;
 
 /** Levels a body adds around a variable's value: a batch, its operation, `variables`, the variable. */
@@ -44,9 +45,17 @@ function pathAndQuery(url: string): string {
 }
 
 /** The admission shared by `/graphql`, `/v1` and the plain routes, whatever runs behind it. */
-export function createGuard({ config, db, events, clock, rateLimiter, work }: GuardOptions): Guard {
+export function createGuard({ config, db, events, clock, rateLimiter, work, callerPlaces }: GuardOptions): Guard {
   const tokens = createTokenCache(events);
-  const callerPlaces = createCallerPlaces(config.shedMaxInFlightPerCaller);
+  /** A place of the caller's, waited for outside the requests in flight: a waiting request runs nothing. */
+  async function waitForPlace({ admission }: Exchange, caller: string, bodyBytes: number) {
+    admission?.suspend();
+    try {
+      return await callerPlaces.wait(caller, bodyBytes);
+    } finally {
+      admission?.resume();
+    }
+  }
 
   /** The body, or the answer to a body over MAX_BODY_BYTES. */
   async function readBody({
@@ -123,11 +132,12 @@ export function createGuard({ config, db, events, clock, rateLimiter, work }: Gu
       return restError(429, `Rate limit of ${limited.limit} points exceeded; retry after the reset`, headers);
     }
     const caller = viewer ? `user:${viewer.userId}` : `address:${clientAddress}`;
-    const place = callerPlaces.take(caller);
+    const place = callerPlaces.take(caller) ?? (await waitForPlace(exchange, caller, body?.byteLength ?? 0));
     if (!place) {
       return restError(
         429,
-        `More than ${config.shedMaxInFlightPerCaller} of your requests are in flight; retry once they are answered`,
+        `Your requests run ${config.shedMaxInFlightPerCaller} at a time and too many are waiting their turn; retry ` +
+          "once they are answered",
         { ...headers, "Retry-After": String(inFlightRetrySeconds) },
       );
     }

@@ -12,7 +12,16 @@ export interface LoadShedder {
    * Admits a request, or answers why not: the process is past a threshold, and a request queued behind the others
    * would wait longer than a client's retry. An admitted request must call `done` once answered.
    */
-  admit(): { done(): void } | { refused: string };
+  admit(): Admission | { refused: string };
+}
+
+/** An admitted request's share of the requests in flight. */
+export interface Admission {
+  /** Answered: it leaves the requests in flight. */
+  done(): void;
+  /** Waiting its caller's turn (caller-places.ts), it runs nothing: it does not count meanwhile. */
+  suspend(): void;
+  resume(): void;
 }
 
 /** How often the event loop's delay is read: short enough to react within a few requests, long enough to be cheap. */
@@ -48,12 +57,24 @@ export function createLoadShedder({ maxInFlight, maxEventLoopDelayMs }: LoadShed
         return { refused: `event loop delayed ${Math.round(recentDelayMs)} ms` };
       }
       inFlight++;
+      let counted = true;
       let answered = false;
       return {
         done() {
           if (answered) return;
           answered = true;
+          if (counted) inFlight--;
+          counted = false;
+        },
+        suspend() {
+          if (!counted) return;
+          counted = false;
           inFlight--;
+        },
+        resume() {
+          if (counted || answered) return;
+          counted = true;
+          inFlight++;
         },
       };
     },

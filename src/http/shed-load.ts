@@ -20,6 +20,7 @@ export function shedLoad(config: Config): Middleware {
       exchange.shed = admitted.refused;
       return restError(503, "The server is overloaded; retry shortly", { "Retry-After": String(shedRetrySeconds) });
     }
+    exchange.admission = admitted;
     try {
       return await next(exchange);
     } finally {

@@ -23,6 +23,8 @@ export interface MetricSources {
   cacheBytes(): Record<string, number>;
   /** GraphQL requests answered as repeats of an admitted query (src/graphql/repeated-queries.ts) since the start. */
   repeatedQueries(): number;
+  /** Requests waiting for a place of their caller (src/http/caller-places.ts) now. */
+  waitingForCallerTurn(): number;
 }
 
 export function createMetrics(db: Database, sources: MetricSources): Metrics {
@@ -70,6 +72,14 @@ export function createMetrics(db: Database, sources: MetricSources): Metrics {
       const now = sources.repeatedQueries();
       this.inc(now - countedRepeats);
       countedRepeats = now;
+    },
+  });
+  new Gauge({
+    name: "http_requests_waiting_turn",
+    help: "Requests waiting for one of their caller's places: a caller sending more at once than its share runs.",
+    registers: [registry],
+    collect() {
+      this.set(sources.waitingForCallerTurn());
     },
   });
   new Gauge({

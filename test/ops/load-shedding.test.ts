@@ -6,6 +6,7 @@ import { eventually } from "../helpers/eventually.ts";
 /*
  * Past its capacity a process refuses new requests at once (503, Retry-After) instead of queueing them behind the
  * others: the requests it admits keep their latency, the excess learns it at once, health and metrics still answer.
+ * One caller's requests run a few at a time, the others waiting their turn, so a flood leaves room for everyone else.
  */
 
 let org: SeededOrganization;
@@ -63,24 +64,39 @@ describe("load shedding", () => {
     expect((await burst(t, 4)).map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
   });
 
-  it("gives each caller SHED_MAX_IN_FLIGHT_PER_CALLER places: one flooding is refused with 429, another is served", async () => {
+  it("runs a caller's requests SHED_MAX_IN_FLIGHT_PER_CALLER at a time: a flood is served in turn, another person at once", async () => {
     const t = await startTestApp({ db: base.db, env: { SHED_MAX_IN_FLIGHT_PER_CALLER: "2" } });
     const [flood, other] = await Promise.all([burst(t, 30), burst(t, 2, "/v1/orgs", org.members.admin.token)]);
+    // Nothing refused: past its two places, each request of the flood waited its turn.
+    expect(flood.map((answer) => answer.status)).toEqual(Array(30).fill(200));
+    // Another person's requests have places of their own: answered before the flood's last ones.
+    expect(other.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(Math.max(...other.map((answer) => answer.order))).toBeLessThan(
+      Math.max(...flood.map((answer) => answer.order)),
+    );
+    // Answered requests give their places back.
+    expect((await burst(t, 2)).map((answer) => answer.status)).toEqual([200, 200]);
+  });
+
+  it("refuses a caller's requests with 429 once they waited SHED_CALLER_WAIT_MS, and at once when it is 0", async () => {
+    const t = await startTestApp({
+      db: base.db,
+      env: { SHED_MAX_IN_FLIGHT_PER_CALLER: "1", SHED_CALLER_WAIT_MS: "0" },
+    });
+    const flood = await burst(t, 30);
     const refused = flood.filter((answer) => answer.status === 429);
-    // Each request awaits the database, so the burst's requests overlap: 2 in flight, the rest refused at once.
+    // Each request awaits the database, so the burst's requests overlap: one runs, the rest are refused at once.
     expect(refused.length).toBeGreaterThan(0);
-    expect(flood.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(2);
     expect(refused.length + flood.filter((answer) => answer.status === 200).length).toBe(30);
     for (const answer of refused) {
       expect(answer.retryAfter).toBe("1");
       expect(answer.body).toEqual({
-        error: { code: 429, message: "More than 2 of your requests are in flight; retry once they are answered" },
+        error: {
+          code: 429,
+          message: "Your requests run 1 at a time and too many are waiting their turn; retry once they are answered",
+        },
       });
     }
-    // Another person's requests have places of their own.
-    expect(other.map((answer) => answer.status)).toEqual([200, 200]);
-    // Answered requests give their places back.
-    expect((await burst(t, 2)).map((answer) => answer.status)).toEqual([200, 200]);
   });
 
   it("answers /livez, /readyz and /metrics while every place is taken", async () => {
@@ -115,9 +131,12 @@ describe("load shedding", () => {
 
   it("reads SHED_MAX_IN_FLIGHT and SHED_EVENT_LOOP_DELAY_MS, 0 switching each off", () => {
     const defaults = loadConfig({});
-    expect([defaults.shedMaxInFlight, defaults.shedMaxInFlightPerCaller, defaults.shedEventLoopDelayMs]).toEqual([
-      32, 6, 200,
-    ]);
+    expect([
+      defaults.shedMaxInFlight,
+      defaults.shedMaxInFlightPerCaller,
+      defaults.shedCallerWaitMs,
+      defaults.shedEventLoopDelayMs,
+    ]).toEqual([32, 2, 1000, 200]);
     expect(loadConfig({ SHED_MAX_IN_FLIGHT: "0", SHED_EVENT_LOOP_DELAY_MS: "0" }).shedMaxInFlight).toBe(0);
     expect(() => loadConfig({ SHED_MAX_IN_FLIGHT: "-1" })).toThrow(ConfigError);
     expect(() => loadConfig({ SHED_EVENT_LOOP_DELAY_MS: "fast" })).toThrow("SHED_EVENT_LOOP_DELAY_MS: ");

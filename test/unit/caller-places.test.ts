@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createCallerPlaces, type Place } from "../../src/http/caller-places.ts";
+import { type Admission, createLoadShedder } from "../../src/http/load-shedding.ts";
+
+const options = { perCaller: 2, waitMs: 1000, maxWaiting: 3, maxWaitingBytes: 1000 };
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+describe("places per caller", () => {
+  it("gives a caller its share at once, and none past it", () => {
+    const places = createCallerPlaces(options);
+    expect(places.take("user:a")).toBeDefined();
+    expect(places.take("user:a")).toBeDefined();
+    expect(places.take("user:a")).toBeUndefined();
+    expect(places.take("user:b")).toBeDefined();
+  });
+
+  it("hands a released place to the caller's first waiting request, in turn, never past the share", async () => {
+    const places = createCallerPlaces(options);
+    const first = places.take("user:a") as Place;
+    const second = places.take("user:a") as Place;
+    const order: string[] = [];
+    const waiting = ["w1", "w2", "w3"].map((name) =>
+      places.wait("user:a", 10).then((place) => {
+        order.push(name);
+        return place;
+      }),
+    );
+    first.release();
+    // Released twice, a place is given back once.
+    first.release();
+    await Promise.resolve();
+    expect(order).toEqual(["w1"]);
+    second.release();
+    const w1 = (await waiting[0]) as Place;
+    await waiting[1];
+    expect(order).toEqual(["w1", "w2"]);
+    // Two places taken (by w1 and w2): a new request finds none free, and the third still waits.
+    expect(places.take("user:a")).toBeUndefined();
+    w1.release();
+    expect(await waiting[2]).toBeDefined();
+    expect(order).toEqual(["w1", "w2", "w3"]);
+  });
+
+  it("refuses a wait past the time, past the waiting requests, or past the waiting bytes", async () => {
+    const places = createCallerPlaces(options);
+    places.take("user:a");
+    places.take("user:a");
+    const late = places.wait("user:a", 10);
+    vi.advanceTimersByTime(1000);
+    expect(await late).toBeUndefined();
+
+    const held = [places.wait("user:a", 10), places.wait("user:a", 10), places.wait("user:a", 10)];
+    expect(await places.wait("user:a", 10)).toBeUndefined();
+    vi.advanceTimersByTime(1000);
+    await Promise.all(held);
+
+    const large = places.wait("user:a", 900);
+    expect(await places.wait("user:a", 200)).toBeUndefined();
+    vi.advanceTimersByTime(1000);
+    expect(await large).toBeUndefined();
+  });
+
+  it("refuses at once when waiting is off, and gives places back once all are released", async () => {
+    const places = createCallerPlaces({ ...options, waitMs: 0 });
+    const taken = [places.take("user:a"), places.take("user:a")] as Place[];
+    expect(await places.wait("user:a", 0)).toBeUndefined();
+    for (const place of taken) place.release();
+    expect(places.take("user:a")).toBeDefined();
+    expect(places.take("user:a")).toBeDefined();
+  });
+
+  it("has no limit when the share is 0", () => {
+    const places = createCallerPlaces({ ...options, perCaller: 0 });
+    for (let index = 0; index < 100; index++) expect(places.take("user:a")).toBeDefined();
+  });
+});
+
+describe("requests in flight", () => {
+  it("do not count a request while it waits its caller's turn", () => {
+    const shedder = createLoadShedder({ maxInFlight: 2, maxEventLoopDelayMs: 0 });
+    const running = shedder.admit() as Admission;
+    const waiting = shedder.admit() as Admission;
+    expect(shedder.admit()).toEqual({ refused: "2 requests in flight" });
+    waiting.suspend();
+    const other = shedder.admit() as Admission;
+    expect("done" in other).toBe(true);
+    // Its turn come, it counts again, past the limit if need be: it was admitted before.
+    waiting.resume();
+    expect(shedder.admit()).toEqual({ refused: "3 requests in flight" });
+    for (const admission of [running, waiting, other]) admission.done();
+    waiting.done();
+    expect("done" in shedder.admit()).toBe(true);
+    expect("done" in shedder.admit()).toBe(true);
+    expect(shedder.admit()).toEqual({ refused: "2 requests in flight" });
+  });
+});
