@@ -20,9 +20,10 @@ const compilable = new WeakMap<DocumentNode, boolean>();
  * names (they reached the resolver as undefined). graphql-jit knows no @defer/@stream either: those operations run on
  * yoga's executor, which delivers them incrementally. The plugin keeps one compiled operation per document, whichever
  * operation name came first: a document of several operations runs on graphql-js, which runs the one each request
- * names.
+ * names. A text larger than the caches keep (GRAPHQL_CACHE_MAX_DOCUMENT_BYTES) runs on graphql-js too: compiled, its
+ * names (a megabyte-long alias) would be copied into generated source several times, compiled by V8 for one run.
  */
-export function compiledExecution(cache: TextKeyedCache<JitCacheEntry>): Plugin {
+export function compiledExecution(cache: TextKeyedCache<JitCacheEntry>, maxTextBytes: number): Plugin {
   return useGraphQlJit(
     {},
     {
@@ -31,6 +32,7 @@ export function compiledExecution(cache: TextKeyedCache<JitCacheEntry>): Plugin 
         if (enabled === undefined) {
           const operations = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
           enabled =
+            (document.loc?.source.body.length ?? 0) <= maxTextBytes &&
             operations.length === 1 &&
             getOperationAST(document, operationName)?.operation !== "subscription" &&
             !usesIncrementalDelivery(document);

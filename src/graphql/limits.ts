@@ -65,7 +65,11 @@ function badInput(message: string): GraphQLError {
 function documentTextProblem(source: string): string | undefined {
   let depth = 0;
   let comments = 0;
-  for (let index = 0; index < source.length; index++) {
+  // The characters that matter, found by the regular expression engine: a JavaScript loop over every character cost
+  // ~2 ms per megabyte, on the event loop, for each text.
+  const significant = /[#"{}[\]()]/g;
+  for (let match = significant.exec(source); match; match = significant.exec(source)) {
+    const index = match.index;
     const character = source[index];
     if (character === "#") {
       const end = source.indexOf("\n", index);
@@ -73,24 +77,32 @@ function documentTextProblem(source: string): string | undefined {
       if (comments > graphqlLimits.commentCharacters) {
         return `The document's comments must not exceed ${graphqlLimits.commentCharacters} characters`;
       }
-      index = end < 0 ? source.length : end;
+      significant.lastIndex = end < 0 ? source.length : end;
     } else if (character === '"') {
-      if (source.startsWith('"""', index)) {
-        let end = index + 3;
-        while (end < source.length && !(source.startsWith('"""', end) && source[end - 1] !== "\\")) end++;
-        index = end + 2;
-      } else {
-        let end = index + 1;
-        while (end < source.length && source[end] !== '"' && source[end] !== "\n") end += source[end] === "\\" ? 2 : 1;
-        index = end;
-      }
+      significant.lastIndex = stringEnd(source, index) + 1;
     } else if (character === "{" || character === "[" || character === "(") {
       if (++depth > graphqlLimits.nesting) {
         return `The document must not nest {, [ and ( deeper than ${graphqlLimits.nesting} levels`;
       }
-    } else if (character === "}" || character === "]" || character === ")") depth--;
+    } else depth--;
   }
   return undefined;
+}
+
+/** Where the string starting at `start` ends: the last of its closing quotes, or the end of its line or text. */
+function stringEnd(source: string, start: number): number {
+  if (source.startsWith('"""', start)) {
+    let end = source.indexOf('"""', start + 3);
+    while (end > 0 && source[end - 1] === "\\") end = source.indexOf('"""', end + 1);
+    return end < 0 ? source.length : end + 2;
+  }
+  const stop = /["\n\\]/g;
+  stop.lastIndex = start + 1;
+  for (let match = stop.exec(source); match; match = stop.exec(source)) {
+    if (match[0] !== "\\") return match.index;
+    stop.lastIndex = match.index + 2;
+  }
+  return source.length;
 }
 
 const rejectDocumentText: Plugin = {

@@ -71,7 +71,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
     trustedDocuments,
     useDeferStream(),
     ...graphqlLimitPlugins(config),
-    compiledExecution(compiledOperations),
+    compiledExecution(compiledOperations, config.graphqlCacheMaxDocumentBytes),
     operationLabels,
     maskedExecutionErrors(logUnexpected),
     requestErrorMasking,

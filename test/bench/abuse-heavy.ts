@@ -6,7 +6,9 @@
  *
  * - pathological comment: a 99 KB body of unclosed links (`[a](b ` repeated) posted, then the space's comment list
  *   read 8 times in parallel; and 4 distinct such bodies posted at once (each converted on a worker thread);
- * - huge distinct texts: 400 distinct ~1 MB GraphQL texts (a small query padded with a comment), 4 at a time;
+ * - huge distinct texts: 400 distinct ~1 MB GraphQL texts, 4 at a time: half a small query padded with a comment (the
+ *   attack as first reported; such comments are refused before parsing), half padded with a ~1 MB alias (one token,
+ *   so the text parses, validates, runs and reaches the caches bounded by bytes);
  * - parallel PDFs: a change request of 20 pages of ~25 KB (500 KB of markdown), 4 export links downloaded twice each,
  *   all at once.
  *
@@ -195,8 +197,11 @@ async function hugeDistinctTexts(server: Server): Promise<string> {
   const sender = async () => {
     while (next < texts) {
       const index = next++;
-      const padding = `#${String(index).padStart(8, "0")}${"x".repeat(1_000_000)}\n`;
-      const query = `query Padded { organizations(first: 1) { nodes { id } } }\n${padding}`;
+      const distinct = String(index).padStart(8, "0");
+      const query =
+        index % 2 === 0
+          ? `query Padded { organizations(first: 1) { nodes { id } } }\n#${distinct}${"x".repeat(1_000_000)}\n`
+          : `query Padded { organizations(first: 1) { nodes { id } } a${distinct}${"x".repeat(1_000_000)}: __typename }`;
       const response = await fetch(`${server.url}/graphql`, {
         method: "POST",
         headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
@@ -211,7 +216,7 @@ async function hugeDistinctTexts(server: Server): Promise<string> {
   const caches = [...metrics.matchAll(/^cache_bytes\{cache="(graphql_[a-z_]+)"\} (\d+)$/gm)]
     .map(([, cache, bytes]) => `${cache} ${(Number(bytes) / 1024).toFixed(0)} KiB`)
     .join(", ");
-  return `${texts} texts of ~1 MB, statuses ${JSON.stringify(Object.fromEntries(statuses))}; caches after: ${caches}`;
+  return `${texts} texts of ~1 MB (half padded with a comment, half with an alias), statuses ${JSON.stringify(Object.fromEntries(statuses))}; caches after: ${caches}`;
 }
 
 /**

@@ -110,6 +110,27 @@ describe("deeply nested input is a 400, never a 500", () => {
     }
   });
 
+  it("counts neither brackets nor comments inside strings, escaped quotes and block strings included", async () => {
+    const brackets = "{[(".repeat(graphqlLimits.nesting);
+    const comment = `#${"x".repeat(graphqlLimits.commentCharacters)}`;
+    const documents = [
+      `{ __type(name: "${brackets} \\" ${comment}") { name } }`,
+      `{ __type(name: """${brackets} \\""" ${comment} """) { name } }`,
+    ];
+    for (const query of documents) {
+      const response = await post("/graphql", JSON.stringify({ query }), org.members.admin.token);
+      expect(response).toMatchObject({ status: 200, body: { data: { __type: null } } });
+    }
+    // Past the string, the text is checked again.
+    const after = `{ __type(name: "${brackets}") { name } } ${"{".repeat(graphqlLimits.nesting + 1)}`;
+    const refused = await post("/graphql", JSON.stringify({ query: after }), org.members.admin.token);
+    expect(refused.body.errors).toEqual([
+      expect.objectContaining({
+        message: `The document must not nest {, [ and ( deeper than ${graphqlLimits.nesting} levels`,
+      }),
+    ]);
+  });
+
   it("refuses a document padded with comments past the limit before lexing it, and keeps ordinary comments", async () => {
     const padded = `{ __typename }\n#${"x".repeat(graphqlLimits.commentCharacters)}\n# and more`;
     const refused = await post("/graphql", JSON.stringify({ query: padded }), org.members.admin.token);
