@@ -155,7 +155,7 @@ export function workloads(data: BenchData): Workload[] {
         {
           reference: "PostGraphile",
           request: graphqlPost(postgraphileSpaceQuery, { id: data.spaceId }),
-          target: { metric: "throughput", atLeast: 1.0 },
+          target: { metric: "throughput", atLeast: 1.2 },
         },
       ],
     },
@@ -166,7 +166,7 @@ export function workloads(data: BenchData): Workload[] {
         {
           reference: "PostGraphile",
           request: graphqlPost(postgraphileSpaceQuery, { id: data.spaceId }),
-          target: { metric: "throughput", atLeast: 0.8 },
+          target: { metric: "throughput", atLeast: 1.2 },
         },
       ],
     },
