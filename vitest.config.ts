@@ -39,6 +39,8 @@ export default defineConfig({
           // These files build their apps from the same modules and leave no process-wide state behind: a worker
           // imports the app once for all of its files instead of once per file (a third of the suite's CPU).
           isolate: false,
+          // And a file's closed in-memory database serves the worker's next file, emptied (test/helpers/database.ts).
+          provide: { reuseDatabases: true },
         },
       },
       {

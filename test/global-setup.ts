@@ -15,6 +15,8 @@ declare module "vitest" {
     pgliteTemplate: string;
     /** A migrated database on TEST_DATABASE_URL's server each test file's database is copied from, when set. */
     postgresTemplate: string | undefined;
+    /** Set in the `api` project, whose files share their worker's modules: closed PGlite databases are reused. */
+    reuseDatabases?: boolean;
   }
 }
 
