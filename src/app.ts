@@ -7,7 +7,7 @@ import type { EventBus } from "./events/bus.ts";
 import { createGraphQLServer } from "./graphql/server.ts";
 import { answerHeaders } from "./http/answer-headers.ts";
 import { type Exchange, type LogUnexpected, requestContextFactory, type ServerContext } from "./http/call.ts";
-import { createCallerPlaces, maxWaitingBodyBytesPerCaller, maxWaitingPerCaller } from "./http/caller-places.ts";
+import { createCallerPlaces } from "./http/caller-places.ts";
 import { compressAnswers, createCompression } from "./http/compression.ts";
 import { createCors } from "./http/cors.ts";
 import { errorBoundary } from "./http/error-boundary.ts";
@@ -97,8 +97,6 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
   const callerPlaces = createCallerPlaces({
     perCaller: config.shedMaxInFlightPerCaller,
     waitMs: config.shedCallerWaitMs,
-    maxWaiting: maxWaitingPerCaller,
-    maxWaitingBytes: maxWaitingBodyBytesPerCaller,
   });
   const metrics = createMetrics(db, {
     cacheBytes: () => ({ ...graphql.cacheBytes(), ...work.stats() }),

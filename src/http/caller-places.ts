@@ -22,8 +22,8 @@ export interface CallerPlaces {
 }
 
 /** Requests of one caller waiting for its places, and the bytes of their bodies, at most: past them, 429 at once. */
-export const maxWaitingPerCaller = 64;
-export const maxWaitingBodyBytesPerCaller = 8 * 1024 * 1024;
+const maxWaitingPerCaller = 64;
+const maxWaitingBodyBytesPerCaller = 8 * 1024 * 1024;
 
 export interface Place {
   release(): void;
@@ -34,15 +34,15 @@ export interface CallerPlacesOptions {
   perCaller: number;
   /** How long a request waits for a place of its caller; 0: refused at once. */
   waitMs: number;
-  /** Requests of one caller waiting at once, at most. */
-  maxWaiting: number;
-  /** Bytes of request bodies of one caller waiting at once, at most. */
-  maxWaitingBytes: number;
+  /** Requests of one caller waiting at once, at most (64 unless set). */
+  maxWaiting?: number;
+  /** Bytes of request bodies of one caller waiting at once, at most (8 MiB unless set). */
+  maxWaitingBytes?: number;
 }
 
 interface Waiter {
   bodyBytes: number;
-  handOver(place: Place | undefined): void;
+  handOver(place: Place): void;
 }
 
 interface CallerState {
@@ -54,8 +54,8 @@ interface CallerState {
 export function createCallerPlaces({
   perCaller,
   waitMs,
-  maxWaiting,
-  maxWaitingBytes,
+  maxWaiting = maxWaitingPerCaller,
+  maxWaitingBytes = maxWaitingBodyBytesPerCaller,
 }: CallerPlacesOptions): CallerPlaces {
   // Callers with nothing in flight or waiting hold no entry: the map is as large as the callers being served.
   const callers = new Map<string, CallerState>();
