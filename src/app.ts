@@ -29,6 +29,7 @@ import {
 } from "./http/routes.ts";
 import { shedLoad } from "./http/shed-load.ts";
 import type { ObserveJob } from "./jobs/engine.ts";
+import { clientAddress } from "./lib/client-address.ts";
 import { describeError, type Logger } from "./logger.ts";
 import "./module-wiring.ts";
 import { contentPlainRoutes } from "./modules/content/content.public.ts";
@@ -67,13 +68,14 @@ export interface App {
 const plainRoutes = [...contentPlainRoutes, ...openApiSpecPlainRoutes, ...samlPlainRoutes];
 
 /** The exchange of a request as it arrives: its id, its caller's address, metric labels to be filled by its route. */
-function newExchange(request: Request, server: ServerContext | undefined): Exchange {
+function newExchange(request: Request, server: ServerContext | undefined, trustProxyHops: number): Exchange {
   const url = new URL(request.url);
+  const peer = server?.req?.socket.remoteAddress ?? "local";
   return {
     request,
     url,
     requestId: request.headers.get("x-request-id")?.slice(0, 64) || randomUUID(),
-    clientAddress: server?.req?.socket.remoteAddress ?? "local",
+    clientAddress: clientAddress(peer, request.headers.get("x-forwarded-for"), trustProxyHops),
     nodeRequest: server?.req instanceof IncomingMessage ? server.req : undefined,
     // Unmatched paths share one label: raw paths would give every id its own time series.
     labels: { route: probePaths.has(url.pathname) ? url.pathname : "unmatched", operation: "" },
@@ -129,7 +131,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
   );
 
   return {
-    fetch: (request, server) => handle(newExchange(request, server)),
+    fetch: (request, server) => handle(newExchange(request, server, config.trustProxyHops)),
     stopAcceptingTraffic: probes.stopAcceptingTraffic,
     close: () => work.close(),
     observeJob: metrics.observeJob,

@@ -58,6 +58,34 @@ describe("rate limits", () => {
     expect((await call(t, "/v1/orgs", "dmt_unknown", "198.51.100.7")).status).toBe(429);
   });
 
+  it("counts anonymous calls behind TRUST_PROXY_HOPS proxies by the address the proxy saw, never by what a client wrote", async () => {
+    const proxied = await startTestApp({ db: t.db, env: { ...limits, TRUST_PROXY_HOPS: "1" } });
+    const viaProxy = (forwardedFor: string) =>
+      proxied.app.fetch(
+        new Request(`${baseUrl}/v1/orgs`, { headers: { "x-forwarded-for": forwardedFor } }),
+        from("10.0.0.2"),
+      );
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await viaProxy("198.51.100.20")).status);
+    expect(statuses).toEqual([401, 401, 429]);
+    // Another client behind the same proxy has its own count; a spoofed entry before the proxy's changes nothing.
+    expect((await viaProxy("198.51.100.21")).status).toBe(401);
+    expect((await viaProxy("192.0.2.99, 198.51.100.20")).status).toBe(429);
+    // Without the setting, the header is the client's own claim: ignored.
+    const direct = [];
+    for (const forwardedFor of ["198.51.100.30", "198.51.100.31", "198.51.100.32"]) {
+      direct.push(
+        (
+          await t.app.fetch(
+            new Request(`${baseUrl}/v1/orgs`, { headers: { "x-forwarded-for": forwardedFor } }),
+            from("10.0.0.3"),
+          )
+        ).status,
+      );
+    }
+    expect(direct).toEqual([401, 401, 429]);
+  });
+
   it("shares the count between two app instances on one Redis: never more than the limit together", async () => {
     const shared = { db: t.db, env: { ...limits, REDIS_URL: testRedisUrl }, rateLimitKeyPrefix: randomUUID() };
     const one = await startTestApp(shared);
