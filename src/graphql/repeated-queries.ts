@@ -2,13 +2,13 @@ import { getOperationAST } from "graphql";
 import {
   isAsyncIterable,
   type Plugin,
-  processRegularResult,
   shouldRenderGraphiQL,
   type YogaInitialContext,
   type YogaServerInstance,
 } from "graphql-yoga";
 import { usesIncrementalDelivery } from "./defer-stream.ts";
 import { type DocumentCacheOptions, textKeyedCache } from "./document-caches.ts";
+import { answerResult, createMediaTypes } from "./json-answers.ts";
 
 /**
  * Front ends send the same few queries over and over (codegen documents, or their registered ids). yoga's HTTP layer
@@ -17,7 +17,7 @@ import { type DocumentCacheOptions, textKeyedCache } from "./document-caches.ts"
  * HTTP layer checks, so this plugin answers its repeats from yoga's `onRequest` hook: it parses the few parameters a
  * repeat may carry and runs the query through the same envelop pipeline (`getEnveloped`: parse and validation with
  * their caches and plugins, the context, every execution plugin: limits and cost, graphql-jit, labels, masking,
- * tracing), then answers with yoga's own `processRegularResult`. What it leaves out are yoga-level hooks
+ * tracing), then answers as yoga's answers are processed (`answerResult`). What it leaves out are yoga-level hooks
  * (`onRequestParse`, `onParams`, `onExecutionResult`, `onResultProcess`, `onResponse`): every plugin beside it that
  * has one must be declared with how repeats cover it, or the pipeline refuses to start (`assertRepeatsCover`).
  */
@@ -47,47 +47,6 @@ export function assertRepeatsCover(plugins: readonly object[], covered: Readonly
       );
     }
   }
-}
-
-const regularMediaTypes = ["application/graphql-response+json", "application/json"];
-
-/**
- * The media type yoga's result processors would answer a single result with, or undefined when it would not use a
- * plain JSON body: the last match over the Accept header's types (utf-8 only) and the processors' types, as yoga
- * (its `useResultProcessors`) settles it.
- */
-function regularMediaType(accept: string | null): string | undefined {
-  let chosen: string | undefined;
-  const asked = (accept || "*/*").replace(/\s/g, "").toLowerCase().split(",").reverse();
-  for (const entry of asked) {
-    const [mediaType = "", ...parameters] = entry.split(";");
-    const charset = parameters.find((parameter) => parameter.includes("charset=")) ?? "charset=utf-8";
-    if (charset !== "charset=utf-8") continue;
-    const [askedType, askedSubtype] = mediaType.split("/");
-    for (const candidate of regularMediaTypes) {
-      const [type, subtype] = candidate.split("/");
-      if ((askedType === "*" || askedType === type) && (askedSubtype === "*" || askedSubtype === subtype)) {
-        chosen = candidate;
-      }
-    }
-  }
-  return chosen;
-}
-
-/** Clients send a handful of distinct Accept values: each is settled once (past this many, all again). */
-const settledAcceptValues = 64;
-
-function createMediaTypes() {
-  const settled = new Map<string | null, string | undefined>();
-  return {
-    of(accept: string | null): string | undefined {
-      if (settled.has(accept)) return settled.get(accept);
-      if (settled.size >= settledAcceptValues) settled.clear();
-      const mediaType = regularMediaType(accept);
-      settled.set(accept, mediaType);
-      return mediaType;
-    },
-  };
 }
 
 const repeatKeys = new Set(["query", "documentId", "variables", "operationName"]);
@@ -215,7 +174,7 @@ export function createRepeatedQueries(
         contextValue,
       });
       answered++;
-      const response = processRegularResult(result, fetchAPI, mediaType);
+      const response = await answerResult(result, fetchAPI, mediaType);
       const seconds = retryAfter(result);
       if (seconds !== undefined) response.headers.set("Retry-After", String(seconds));
       endResponse(response);

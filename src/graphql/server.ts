@@ -17,6 +17,7 @@ import {
   operationLabels,
 } from "./execution-plugins.ts";
 import { graphiqlSettings } from "./graphiql.ts";
+import { jsonAnswers } from "./json-answers.ts";
 import { graphqlLimitPlugins, maxBatchedOperations } from "./limits.ts";
 import { assertRepeatsCover, createRepeatedQueries } from "./repeated-queries.ts";
 import { retryAfterPlugin, retryAfterSeconds } from "./retry-after.ts";
@@ -65,6 +66,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
   const trustedDocuments = trustedDocumentsPlugin(config.trustedDocumentsOnly);
   const requestErrorMasking = maskedRequestErrors(logUnexpected);
   const retryAfter = retryAfterPlugin();
+  const answers = jsonAnswers();
   const plugins = [
     // First: it sees each request's parameters as sent, and answers repeats before yoga's HTTP layer.
     repeats.plugin,
@@ -77,6 +79,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
     requestErrorMasking,
     ...tracingPlugins(),
     retryAfter,
+    answers,
   ];
   assertRepeatsCover(
     plugins,
@@ -88,6 +91,8 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
       requestErrorMasking,
       // Repeats set Retry-After with the same function.
       retryAfter,
+      // Repeats answer through the same processor.
+      answers,
     ]),
   );
 
