@@ -9,6 +9,7 @@ import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
 import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
+import { siteByIdArgs } from "./parent-args.graphql.ts";
 import { loadVisibleSites } from "./site.access.ts";
 import { siteOrder, siteSpaceCountLoader } from "./site.loaders.ts";
 import {
@@ -354,7 +355,6 @@ const siteErrors = {
 
 builder.mutationFields((t) => {
   const organizationId = t.arg.id({ required: true, description: "The organization's id." });
-  const siteArgs = { organizationId, siteId: t.arg.id({ required: true, description: "The site's id." }) };
   return {
     createSite: t.field({
       type: CreateSitePayloadRef,
@@ -379,7 +379,7 @@ builder.mutationFields((t) => {
         BAD_USER_INPUT: "invalid input, or a default site space or section not on the site",
       }),
       args: {
-        ...siteArgs,
+        ...siteByIdArgs,
         input: t.arg({ type: UpdateSiteInput, required: true, description: "The settings to change." }),
       },
       resolve: async (_root, args, ctx) => ({
@@ -390,10 +390,13 @@ builder.mutationFields((t) => {
       type: DeleteSitePayloadRef,
       description: describeMutation(
         "Deletes a site with its sections, site spaces and share links (not its spaces); organization admins. " +
-          "Deleting a site that does not exist succeeds (deleteSiteById).",
-        { NOT_FOUND: "no such organization for the caller", FORBIDDEN: "not an organization admin" },
+          "Deleting a site that does not exist succeeds when `organizationId` is given (deleteSiteById).",
+        {
+          NOT_FOUND: "no such organization for the caller; without `organizationId`, no such site for the caller",
+          FORBIDDEN: "not an organization admin",
+        },
       ),
-      args: siteArgs,
+      args: siteByIdArgs,
       resolve: async (_root, args, ctx) => {
         await deleteSite(ctx, args.organizationId, args.siteId);
         return { deletedId: args.siteId };
@@ -402,7 +405,7 @@ builder.mutationFields((t) => {
     publishSite: t.field({
       type: PublishSitePayloadRef,
       description: describeMutation("Publishes a site to its visitors; organization admins.", siteErrors),
-      args: siteArgs,
+      args: siteByIdArgs,
       resolve: async (_root, args, ctx) => ({
         site: await setSitePublished(ctx, args.organizationId, args.siteId, true),
       }),
@@ -410,7 +413,7 @@ builder.mutationFields((t) => {
     unpublishSite: t.field({
       type: UnpublishSitePayloadRef,
       description: describeMutation("Takes a site's published content offline; organization admins.", siteErrors),
-      args: siteArgs,
+      args: siteByIdArgs,
       resolve: async (_root, args, ctx) => ({
         site: await setSitePublished(ctx, args.organizationId, args.siteId, false),
       }),
@@ -422,7 +425,7 @@ builder.mutationFields((t) => {
         { ...siteErrors, BAD_USER_INPUT: "not a valid JSON Schema" },
       ),
       args: {
-        ...siteArgs,
+        ...siteByIdArgs,
         input: t.arg({ type: UpdateSiteAdaptiveSchemaInput, required: true, description: "The new schema." }),
       },
       resolve: async (_root, args, ctx) => ({
