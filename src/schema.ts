@@ -12,6 +12,7 @@ import "./modules/space/space.graphql.ts";
 import "./modules/space/space-list.graphql.ts";
 import "./modules/space/space-write.graphql.ts";
 import "./modules/site-structure/site.graphql.ts";
+import "./modules/site-structure/site-write.graphql.ts";
 import "./modules/site-structure/share-link.graphql.ts";
 import "./modules/site-structure/site-space.graphql.ts";
 import "./modules/site-structure/site-section.graphql.ts";

@@ -2,6 +2,7 @@ import type { RequestContext, Viewer } from "../context.ts";
 import type { Member, Role } from "../db/generated/client.ts";
 import { joinedColumns, keyedSql, keyedText } from "../db/sql.ts";
 import { ForbiddenError, loadedOrNull, NotFoundError, UnauthenticatedError } from "../lib/errors.ts";
+import { parentIdOf } from "../lib/parent-id.ts";
 import { byKeys, defineLoader } from "../loaders.ts";
 import { hasRole } from "./roles.ts";
 
@@ -93,4 +94,17 @@ export async function requireOrganizationRole(
     throw new ForbiddenError(`This operation needs the ${least} role in the organization`);
   }
   return membership;
+}
+
+/**
+ * The organization of an object a mutation names by its own id: `organizationId` when given (REST paths pass it),
+ * else the object's own (`own`), for that organization's members; anyone else gets `notFound` (`parentIdOf`).
+ */
+export function objectOrganizationId(
+  ctx: RequestContext,
+  organizationId: string | null | undefined,
+  own: () => Promise<string | null | undefined>,
+  notFound: string,
+): Promise<string> {
+  return parentIdOf(organizationId, { own, visible: (id) => requireMembership(ctx, id), notFound });
 }

@@ -1,3 +1,4 @@
+import { ClientError } from "graphql-request";
 import { expect } from "vitest";
 import { baseUrl, type TestApp } from "./app.ts";
 
@@ -25,4 +26,16 @@ export async function graphqlAnswer(
   );
   expect(response.status).toBe(200);
   return (await response.json()) as GraphQLAnswer;
+}
+
+/** The first error of a refused graphql-request call (its code and message); null when the call succeeded. */
+export async function refusalOf(call: Promise<unknown>): Promise<{ code: unknown; message: string } | null> {
+  const error = await call.then(
+    () => null,
+    (refused: unknown) => refused,
+  );
+  if (error === null) return null;
+  if (!(error instanceof ClientError)) throw error;
+  const first = error.response.errors?.[0];
+  return { code: first?.extensions?.code, message: first?.message ?? "" };
 }

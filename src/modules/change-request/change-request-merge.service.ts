@@ -16,6 +16,7 @@ import { missingApprovals } from "./change-request.access.ts";
 import {
   announce,
   type ChangeRequestStatus,
+  changeRequestSpaceId,
   counterChanges,
   getChangeRequest,
   moveChangeRequestHead,
@@ -167,9 +168,10 @@ async function mergeInto(
  */
 export async function updateChangeRequestFromSpace(
   ctx: RequestContext,
-  spaceId: string,
+  givenSpaceId: string | null | undefined,
   idOrNumber: string,
 ): Promise<MergeResult> {
+  const spaceId = await changeRequestSpaceId(ctx, givenSpaceId, idOrNumber);
   await requireSpaceEditable(ctx, spaceId);
   const { id } = await getChangeRequest(ctx, spaceId, idOrNumber);
   return mergeInto(ctx, spaceId, id, "change-request");
@@ -178,9 +180,10 @@ export async function updateChangeRequestFromSpace(
 /** Merges the change request into the space, once the space's merge rules are met (review role). */
 export async function mergeChangeRequest(
   ctx: RequestContext,
-  spaceId: string,
+  givenSpaceId: string | null | undefined,
   idOrNumber: string,
 ): Promise<MergeResult> {
+  const spaceId = await changeRequestSpaceId(ctx, givenSpaceId, idOrNumber);
   await requireSpaceRole(ctx, spaceId, "review");
   await requireSpaceEditable(ctx, spaceId);
   const { id } = await getChangeRequest(ctx, spaceId, idOrNumber);

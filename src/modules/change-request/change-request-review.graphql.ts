@@ -8,7 +8,7 @@ import { checkedByService } from "../../graphql/service-check.ts";
 import { edgeOf } from "../../pagination.ts";
 import { RevisionRef, revisionOf } from "../content/content.public.ts";
 import { UserRef, userByIdLoader } from "../user/user.public.ts";
-import { ChangeRequestRef, changeRequestArgs } from "./change-request.graphql.ts";
+import { ChangeRequestRef, changeRequestByIdArgs } from "./change-request.graphql.ts";
 import { changeRequestByIdLoader, parentChangeRequest } from "./change-request.loaders.ts";
 import {
   getReview,
@@ -203,7 +203,7 @@ builder.mutationFields((t) => ({
       },
     ),
     args: {
-      ...changeRequestArgs,
+      ...changeRequestByIdArgs,
       input: t.arg({ type: SubmitReviewInput, required: true, description: "The verdict." }),
     },
     resolve: async (_root, a, ctx) => {
@@ -224,7 +224,7 @@ builder.mutationFields((t) => ({
       },
     ),
     args: {
-      ...changeRequestArgs,
+      ...changeRequestByIdArgs,
       input: t.arg({ type: RequestReviewersInput, required: true, description: "Who to ask." }),
     },
     resolve: async (_root, a, ctx) => ({
@@ -239,13 +239,7 @@ builder.mutationFields((t) => ({
       { NOT_FOUND: "no such space or change request for the caller", FORBIDDEN: "below the edit role" },
     ),
     args: {
-      spaceId: t.arg.id({
-        description: "The change request's space. Optional: the change request's id names it (its number does not).",
-      }),
-      changeRequestId: t.arg.id({
-        required: true,
-        description: "The change request's id, or its number in the space when `spaceId` is given.",
-      }),
+      ...changeRequestByIdArgs,
       userId: t.arg.id({ required: true, description: "The user no longer asked." }),
     },
     resolve: async (_root, a, ctx) => ({

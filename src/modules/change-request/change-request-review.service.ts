@@ -9,7 +9,7 @@ import { documentSchema, parseInput } from "../../validation.ts";
 import { requireSpaceRole } from "../space/space.public.ts";
 import { changeRequestByIdLoader, reviewsLoader } from "./change-request.loaders.ts";
 
-import { getChangeRequest, requireWritable } from "./change-request.service.ts";
+import { changeRequestSpaceId, getChangeRequest, requireWritable } from "./change-request.service.ts";
 
 export const reviewSchema = z.strictObject({
   status: z
@@ -19,7 +19,13 @@ export const reviewSchema = z.strictObject({
 });
 
 /** A review of the change request's current revision (review role; authors may not approve their own). */
-export async function submitReview(ctx: RequestContext, spaceId: string, idOrNumber: string, input: unknown) {
+export async function submitReview(
+  ctx: RequestContext,
+  givenSpaceId: string | null | undefined,
+  idOrNumber: string,
+  input: unknown,
+) {
+  const spaceId = await changeRequestSpaceId(ctx, givenSpaceId, idOrNumber);
   await requireSpaceRole(ctx, spaceId, "review");
   const changeRequest = await getChangeRequest(ctx, spaceId, idOrNumber);
   requireWritable(changeRequest);
@@ -88,7 +94,13 @@ export const requestReviewersSchema = z.strictObject({
 });
 
 /** Asks members who may review the space to review the change request (edit role). */
-export async function requestReviewers(ctx: RequestContext, spaceId: string, idOrNumber: string, input: unknown) {
+export async function requestReviewers(
+  ctx: RequestContext,
+  givenSpaceId: string | null | undefined,
+  idOrNumber: string,
+  input: unknown,
+) {
+  const spaceId = await changeRequestSpaceId(ctx, givenSpaceId, idOrNumber);
   const space = await requireSpaceRole(ctx, spaceId, "edit");
   const changeRequest = await getChangeRequest(ctx, spaceId, idOrNumber);
   requireWritable(changeRequest);
@@ -128,7 +140,7 @@ export async function requestReviewers(ctx: RequestContext, spaceId: string, idO
 
 /**
  * Returns the change request. Without `givenSpaceId` the change request's id (not its number) names the space; a
- * given space still has to hold it, as before.
+ * given space still has to hold it, as before (`changeRequestSpaceId`).
  */
 export async function removeRequestedReviewer(
   ctx: RequestContext,
@@ -136,8 +148,7 @@ export async function removeRequestedReviewer(
   idOrNumber: string,
   userId: string,
 ): Promise<ChangeRequest> {
-  const spaceId = givenSpaceId ?? (await changeRequestByIdLoader(ctx).load(idOrNumber))?.spaceId;
-  if (!spaceId) throw new NotFoundError(`Change request ${idOrNumber} not found`);
+  const spaceId = await changeRequestSpaceId(ctx, givenSpaceId, idOrNumber);
   await requireSpaceRole(ctx, spaceId, "edit");
   const changeRequest = await getChangeRequest(ctx, spaceId, idOrNumber);
   await ctx.prisma.changeRequestReviewer.deleteMany({ where: { changeRequestId: changeRequest.id, userId } });

@@ -8,7 +8,7 @@ import {
   ChangeRequestEdgeRef,
   ChangeRequestRef,
   ChangeRequestStatusEnum,
-  changeRequestArgs,
+  changeRequestByIdArgs,
 } from "./change-request.graphql.ts";
 import {
   createChangeRequest,
@@ -132,7 +132,7 @@ builder.mutationFields((t) => ({
       },
     ),
     args: {
-      ...changeRequestArgs,
+      ...changeRequestByIdArgs,
       input: t.arg({ type: UpdateChangeRequestInput, required: true, description: "What to change." }),
     },
     resolve: async (_root, args, ctx) => ({
@@ -150,7 +150,7 @@ builder.mutationFields((t) => ({
         CONFLICT: "not a draft or open change request, or the content conflicts",
       },
     ),
-    args: changeRequestArgs,
+    args: changeRequestByIdArgs,
     resolve: async (_root, args, ctx) => {
       const outcome = await mergeChangeRequest(ctx, args.spaceId, args.changeRequestId);
       return { outcome, changeRequest: await getChangeRequest(ctx, args.spaceId, args.changeRequestId) };
@@ -167,7 +167,7 @@ builder.mutationFields((t) => ({
         CONFLICT: "not a draft or open change request, or the content conflicts",
       },
     ),
-    args: changeRequestArgs,
+    args: changeRequestByIdArgs,
     resolve: async (_root, args, ctx) => {
       const outcome = await updateChangeRequestFromSpace(ctx, args.spaceId, args.changeRequestId);
       return { outcome, changeRequest: await getChangeRequest(ctx, args.spaceId, args.changeRequestId) };
@@ -186,7 +186,7 @@ builder.mutationFields((t) => ({
       },
     ),
     args: {
-      ...changeRequestArgs,
+      ...changeRequestByIdArgs,
       input: t.arg({ type: ContentChangesInput, required: true, description: "The changes to write." }),
     },
     resolve: async (_root, args, ctx) => ({

@@ -56,6 +56,18 @@ export const changeRequestArgs = builder.args((t) => ({
   spaceId: t.id({ required: true, description: "The change request's space." }),
   changeRequestId: t.id({ required: true, description: "The change request's id, or its number in the space." }),
 }));
+/** A mutation's: `spaceId` optional, since the change request's id names it (`changeRequestSpaceId`). */
+export const changeRequestByIdArgs = builder.args((t) => ({
+  spaceId: t.id({
+    description:
+      "The change request's space. Optional: the change request's id names it (its number does not); when given " +
+      "and not its space, NOT_FOUND.",
+  }),
+  changeRequestId: t.id({
+    required: true,
+    description: "The change request's id, or its number in the space when `spaceId` is given.",
+  }),
+}));
 
 type Context = Parameters<typeof userByIdLoader>[0];
 

@@ -8,6 +8,7 @@ import { followedBy } from "../../events/bus.ts";
 import type { ChangeRequestUpdate } from "../../events/topics.ts";
 import { newId } from "../../ids.ts";
 import { ConflictError, loadedOrNull, NotFoundError } from "../../lib/errors.ts";
+import { parentIdOf } from "../../lib/parent-id.ts";
 import { filterSql, type ListArgs, parseFilter, sortFor } from "../../list-order.ts";
 import { type PageArgs, paginateSql } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
@@ -59,10 +60,31 @@ export function counterChanges(from: ChangeRequestStatus | null, to: ChangeReque
 }
 
 /**
- * A change request of a space the viewer may read, by id or by its number in the space (the public API accepts
- * both in `{changeRequestId}`); 404 otherwise.
+ * The space of a change request a mutation names: the one given (REST paths pass it; the change request may then be
+ * named by its number), or else the change request's own, by its id, for whoever may read it (`parentIdOf`).
  */
-export async function getChangeRequest(ctx: RequestContext, spaceId: string, idOrNumber: string) {
+export function changeRequestSpaceId(
+  ctx: RequestContext,
+  spaceId: string | null | undefined,
+  idOrNumber: string,
+): Promise<string> {
+  return parentIdOf(spaceId, {
+    own: async () => (await changeRequestByIdLoader(ctx).load(idOrNumber))?.spaceId,
+    visible: (id) => getSpace(ctx, id),
+    notFound: `Change request ${idOrNumber} not found`,
+  });
+}
+
+/**
+ * A change request of a space the viewer may read, by id or by its number in the space (the public API accepts
+ * both in `{changeRequestId}`); 404 otherwise. Without `givenSpaceId`, by its id (`changeRequestSpaceId`).
+ */
+export async function getChangeRequest(
+  ctx: RequestContext,
+  givenSpaceId: string | null | undefined,
+  idOrNumber: string,
+) {
+  const spaceId = await changeRequestSpaceId(ctx, givenSpaceId, idOrNumber);
   const space = await getSpace(ctx, spaceId);
   const changeRequest = /^\d{1,9}$/.test(idOrNumber)
     ? await changeRequestByNumberLoader(ctx).load({ spaceId, number: Number(idOrNumber) })
@@ -275,7 +297,13 @@ export const updateChangeRequestSchema = z.strictObject({
 });
 
 /** Subject, description and status (draft, open, archived); a merged change request is final. */
-export async function updateChangeRequest(ctx: RequestContext, spaceId: string, idOrNumber: string, input: unknown) {
+export async function updateChangeRequest(
+  ctx: RequestContext,
+  givenSpaceId: string | null | undefined,
+  idOrNumber: string,
+  input: unknown,
+) {
+  const spaceId = await changeRequestSpaceId(ctx, givenSpaceId, idOrNumber);
   await requireSpaceRole(ctx, spaceId, "edit");
   const changeRequest = await getChangeRequest(ctx, spaceId, idOrNumber);
   const data = parseInput(updateChangeRequestSchema, input);
@@ -309,13 +337,14 @@ export function requireWritable(changeRequest: ChangeRequest) {
 }
 
 /** Writes content changes into the change request as one new revision. */
-export function writeChangeRequestContent(
+export async function writeChangeRequestContent(
   ctx: RequestContext,
-  spaceId: string,
+  spaceId: string | null | undefined,
   idOrNumber: string,
   input: unknown,
 ): Promise<ContentEdit> {
-  return editChangeRequestContent(ctx, spaceId, idOrNumber, changesEditor(input));
+  const editor = changesEditor(input);
+  return editChangeRequestContent(ctx, await changeRequestSpaceId(ctx, spaceId, idOrNumber), idOrNumber, editor);
 }
 
 /** Writes an editor's result as the change request's next revision, all or nothing. */

@@ -80,12 +80,8 @@ const baseArgs = builder.args((t) => ({
     description: "The change request (id or number) whose comments these are; omitted: the space's own comments.",
   }),
 }));
-const commentArgs = builder.args((t) => ({
-  ...baseArgs,
-  commentId: t.id({ required: true, description: "The comment thread." }),
-}));
 /** `spaceId` optional here: the comment names its space and change request (a given one still has to match). */
-const replyArgs = builder.args((t) => ({
+const threadArgs = builder.args((t) => ({
   spaceId: t.id({
     description: "The space. Optional: the comment names it; when given and not the comment's space, NOT_FOUND.",
   }),
@@ -94,7 +90,17 @@ const replyArgs = builder.args((t) => ({
       "The change request (id or number) whose comments these are; omitted: the space's own comments, or, " +
       "without `spaceId`, the comment's own change request.",
   }),
+}));
+const commentArgs = builder.args((t) => ({
+  ...threadArgs,
   commentId: t.id({ required: true, description: "The comment thread." }),
+}));
+/** `commentId` optional too: the reply names its comment (a given one still has to match). */
+const replyArgs = builder.args((t) => ({
+  ...threadArgs,
+  commentId: t.id({
+    description: "The comment thread. Optional: the reply names it; when given and not the reply's, NOT_FOUND.",
+  }),
   commentReplyId: t.id({ required: true, description: "The reply." }),
 }));
 
@@ -165,22 +171,22 @@ builder.mutationFields((t) => ({
     ),
     args: { ...commentArgs, input: t.arg({ type: UpdateCommentInput, required: true, description: "The changes." }) },
     resolve: async (_root, args, ctx) => ({
-      comment: await updateComment(ctx, args.spaceId, args.changeRequestId, args.commentId, args.input),
+      comment: await updateComment(ctx, args, args.input),
     }),
   }),
   deleteComment: t.field({
     type: DeleteCommentPayloadRef,
     description: describeMutation(
-      "Deletes a thread with its replies; succeeds also when it did not exist (deleteCommentInSpace, " +
-        "deleteCommentInChangeRequest). Its author or a space admin.",
+      "Deletes a thread with its replies; succeeds also when it did not exist, given `spaceId` " +
+        "(deleteCommentInSpace, deleteCommentInChangeRequest). Its author or a space admin.",
       {
-        NOT_FOUND: "no such space or change request for the caller",
+        NOT_FOUND: "no such space or change request for the caller; without `spaceId`, no such comment",
         FORBIDDEN: "neither its author nor a space admin",
       },
     ),
     args: commentArgs,
     resolve: async (_root, args, ctx) => {
-      await deleteComment(ctx, args.spaceId, args.changeRequestId, args.commentId);
+      await deleteComment(ctx, args);
       return { deletedId: args.commentId };
     },
   }),
@@ -196,7 +202,7 @@ builder.mutationFields((t) => ({
     ),
     args: { ...commentArgs, input: t.arg({ type: PostReplyInput, required: true, description: "The reply." }) },
     resolve: async (_root, args, ctx) => {
-      const reply = await postReply(ctx, args.spaceId, args.changeRequestId, args.commentId, args.input);
+      const reply = await postReply(ctx, args, args.input);
       return { reply, replyEdge: edgeOf(replyOrder, reply) };
     },
   }),
@@ -219,10 +225,11 @@ builder.mutationFields((t) => ({
   deleteCommentReply: t.field({
     type: DeleteCommentReplyPayloadRef,
     description: describeMutation(
-      "Deletes a reply; succeeds also when the reply did not exist, an error (NOT_FOUND) when its thread does not " +
-        "(deleteCommentReplyInSpace, deleteCommentReplyInChangeRequest). Its author or a space admin.",
+      "Deletes a reply; succeeds also when the reply did not exist, given `commentId`; an error (NOT_FOUND) when " +
+        "its thread does not (deleteCommentReplyInSpace, deleteCommentReplyInChangeRequest). Its author or a " +
+        "space admin.",
       {
-        NOT_FOUND: "no such space, change request or comment for the caller",
+        NOT_FOUND: "no such space, change request or comment for the caller; without `commentId`, no such reply",
         FORBIDDEN: "neither its author nor a space admin",
       },
     ),

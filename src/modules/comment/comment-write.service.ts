@@ -5,11 +5,20 @@ import type { PrismaExecutor } from "../../db/database.ts";
 import type { Comment, CommentReply } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import { parentIdOf } from "../../lib/parent-id.ts";
 import { parseInput } from "../../validation.ts";
 import { type Document, revisionOf, revisionPage } from "../content/content.public.ts";
 import { requireSpaceRole } from "../space/space.public.ts";
-import { commentByIdLoader, threadLoader } from "./comment.loaders.ts";
-import { bodySchema, commentBase, getComment, getReply, markdownOf, messagePermissions } from "./comment.service.ts";
+import { replyByIdLoader, threadLoader } from "./comment.loaders.ts";
+import {
+  bodySchema,
+  commentBase,
+  getComment,
+  getReply,
+  loadVisibleComments,
+  markdownOf,
+  messagePermissions,
+} from "./comment.service.ts";
 
 /** The base for a write: the viewer needs the `comment` role on the space (403 below it, 404 when unseen). */
 async function commentableBase(ctx: RequestContext, spaceId: string, changeRequestId: string | null | undefined) {
@@ -195,14 +204,41 @@ export const updateCommentSchema = z.strictObject({
   ...reactionsSchema,
 });
 
+/**
+ * Where a message named by id lives, as a comment or reply mutation takes it: `spaceId` optional (the comment names
+ * it), and for a reply `commentId` too (the reply names it); see `commentArgs` and `replyArgs`.
+ */
+interface ThreadPlace {
+  spaceId?: string | null;
+  changeRequestId?: string | null;
+  commentId?: string | null;
+}
+
+/**
+ * The space, change request and comment of a thread a mutation names: those given (REST paths carry them, and a
+ * wrong one is the comment's not-found, as before), or else the comment's own, the comment being the reply's when
+ * only `replyId` names it. A caller who may not see the comment gets the not-found of what they named.
+ */
+async function threadBase(ctx: RequestContext, place: ThreadPlace, replyId?: string) {
+  const notFound = place.commentId || !replyId ? `Comment ${place.commentId} not found` : `Reply ${replyId} not found`;
+  const visibleComment = async (commentId: string) => {
+    const [comment] = await loadVisibleComments(ctx, [commentId]);
+    if (!comment) throw new NotFoundError(notFound);
+    return comment;
+  };
+  const commentId = await parentIdOf(place.commentId, {
+    own: async () => (replyId ? (await replyByIdLoader(ctx).load(replyId))?.commentId : null),
+    visible: visibleComment,
+    notFound,
+  });
+  if (place.spaceId) return { spaceId: place.spaceId, changeRequestId: place.changeRequestId, commentId };
+  const comment = await visibleComment(commentId);
+  return { spaceId: comment.spaceId, changeRequestId: place.changeRequestId ?? comment.changeRequestId, commentId };
+}
+
 /** Edits (author), resolves or reopens, and adds or removes the viewer's reactions, in one transaction. */
-export async function updateComment(
-  ctx: RequestContext,
-  spaceId: string,
-  changeRequestId: string | null | undefined,
-  commentId: string,
-  input: unknown,
-): Promise<Comment> {
+export async function updateComment(ctx: RequestContext, place: ThreadPlace, input: unknown): Promise<Comment> {
+  const { spaceId, changeRequestId, commentId } = await threadBase(ctx, place);
   const base = await commentableBase(ctx, spaceId, changeRequestId);
   const comment = await getComment(ctx, base, commentId);
   const data = parseInput(updateCommentSchema, input);
@@ -229,12 +265,8 @@ function requireStill<Row>(row: Row | null, id: string): Row {
 }
 
 /** Deletes a thread with its replies and reactions (author or space admin); absent comments answer success. */
-export async function deleteComment(
-  ctx: RequestContext,
-  spaceId: string,
-  changeRequestId: string | null | undefined,
-  commentId: string,
-): Promise<void> {
+export async function deleteComment(ctx: RequestContext, place: ThreadPlace): Promise<void> {
+  const { spaceId, changeRequestId, commentId } = await threadBase(ctx, place);
   const base = await commentBase(ctx, spaceId, changeRequestId);
   const comment = await getComment(ctx, base, commentId).catch((error: unknown) => {
     if (error instanceof NotFoundError) return null;
@@ -257,13 +289,8 @@ export const postReplySchema = z.strictObject({
   body: bodySchema.describe("The reply: markdown or a rich-text document"),
 });
 
-export async function postReply(
-  ctx: RequestContext,
-  spaceId: string,
-  changeRequestId: string | null | undefined,
-  commentId: string,
-  input: unknown,
-): Promise<CommentReply> {
+export async function postReply(ctx: RequestContext, place: ThreadPlace, input: unknown): Promise<CommentReply> {
+  const { spaceId, changeRequestId, commentId } = await threadBase(ctx, place);
   const base = await commentableBase(ctx, spaceId, changeRequestId);
   const comment = await getComment(ctx, base, commentId);
   const markdown = await markdownOf(ctx, parseInput(postReplySchema, input).body);
@@ -286,32 +313,13 @@ export const updateChangeRequestReplySchema = updateReplySchema.extend({
   resolved: resolvedSchema.describe("Change requests' comments only: true resolves the thread, false reopens it"),
 });
 
-/** Where a comment named by id lives, as a reply mutation takes it (`spaceId` optional, see `replyArgs`). */
-interface ThreadPlace {
-  spaceId?: string | null;
-  changeRequestId?: string | null;
-  commentId: string;
-}
-
-/**
- * The space and change request of a thread a reply mutation names: those given (REST paths carry them, and a wrong
- * one is the comment's not-found, as before), or else the comment's own.
- */
-async function threadBase(ctx: RequestContext, place: ThreadPlace) {
-  if (place.spaceId) return { spaceId: place.spaceId, changeRequestId: place.changeRequestId };
-  const comment = await commentByIdLoader(ctx).load(place.commentId);
-  if (!comment) throw new NotFoundError(`Comment ${place.commentId} not found`);
-  return { spaceId: comment.spaceId, changeRequestId: place.changeRequestId ?? comment.changeRequestId };
-}
-
 export async function updateReply(
   ctx: RequestContext,
   place: ThreadPlace,
   replyId: string,
   input: unknown,
 ): Promise<CommentReply> {
-  const { spaceId, changeRequestId } = await threadBase(ctx, place);
-  const { commentId } = place;
+  const { spaceId, changeRequestId, commentId } = await threadBase(ctx, place, replyId);
   const base = await commentableBase(ctx, spaceId, changeRequestId);
   const comment = await getComment(ctx, base, commentId);
   const reply = await getReply(ctx, comment, replyId);
@@ -337,8 +345,7 @@ export async function updateReply(
 
 /** Deletes a reply and its reactions (author or space admin); absent replies answer success. */
 export async function deleteReply(ctx: RequestContext, place: ThreadPlace, replyId: string): Promise<void> {
-  const { spaceId, changeRequestId } = await threadBase(ctx, place);
-  const { commentId } = place;
+  const { spaceId, changeRequestId, commentId } = await threadBase(ctx, place, replyId);
   const base = await commentBase(ctx, spaceId, changeRequestId);
   const comment = await getComment(ctx, base, commentId);
   const reply = (await threadLoader(ctx).load(comment.id)).replies.find((row) => row.id === replyId);

@@ -209,7 +209,16 @@ const AddOrganizationMemberPayloadRef = payloadType<{
 
 builder.mutationFields((t) => {
   const organizationId = t.arg.id({ required: true, description: "The organization's id." });
-  const userId = t.arg.id({ required: true, description: "The member's user id." });
+  // A membership by its own id, or by the two ids REST paths pass (`membershipKey` in the service decides).
+  const memberArgs = {
+    memberId: t.arg.id({
+      description:
+        "The membership's id (`Member.id`). Optional: give it, or both `organizationId` and `userId`; an id beside " +
+        "it that names another membership is NOT_FOUND.",
+    }),
+    organizationId: t.arg.id({ description: "The organization's id; with `userId`, when `memberId` is not given." }),
+    userId: t.arg.id({ description: "The member's user id; with `organizationId`, when `memberId` is not given." }),
+  };
   return {
     updateOrganizationMember: t.field({
       type: UpdateOrganizationMemberPayloadRef,
@@ -219,17 +228,16 @@ builder.mutationFields((t) => {
         {
           NOT_FOUND: "no such organization or member for the caller",
           FORBIDDEN: "not an organization admin",
-          BAD_USER_INPUT: "invalid role",
+          BAD_USER_INPUT: "invalid role, or neither `memberId` nor both `organizationId` and `userId`",
           CONFLICT: "the organization would lose its last admin",
         },
       ),
       args: {
-        organizationId,
-        userId,
+        ...memberArgs,
         input: t.arg({ type: UpdateMemberInput, required: true, description: "The new role." }),
       },
       resolve: async (_root, args, ctx) => ({
-        member: await updateMember(ctx, args.organizationId, args.userId, args.input),
+        member: await updateMember(ctx, args, args.input),
       }),
     }),
     removeOrganizationMember: t.field({
@@ -238,19 +246,16 @@ builder.mutationFields((t) => {
         "Removes a member: admins remove anyone, members may remove themselves (leave). Removing a non-member " +
           "succeeds. (removeMemberFromOrganizationById).",
         {
-          NOT_FOUND: "no such organization for the caller",
+          NOT_FOUND: "no such organization for the caller, or a `memberId` naming no membership",
           FORBIDDEN: "not an organization admin, removing someone else",
+          BAD_USER_INPUT: "neither `memberId` nor both `organizationId` and `userId`",
           CONFLICT: "the organization would lose its last admin",
         },
       ),
-      args: { organizationId, userId },
+      args: memberArgs,
       resolve: async (_root, args, ctx) => {
-        await removeMember(ctx, args.organizationId, args.userId);
-        return {
-          removedId: pairIdOf("Member", args.organizationId, args.userId),
-          removedUserId: args.userId,
-          organizationId: args.organizationId,
-        };
+        const { organizationId, userId } = await removeMember(ctx, args);
+        return { removedId: pairIdOf("Member", organizationId, userId), removedUserId: userId, organizationId };
       },
     }),
     updateOrganizationMemberLastSeenAt: t.field({
@@ -270,10 +275,14 @@ builder.mutationFields((t) => {
       type: SetUserAsSSOMemberForOrganizationPayloadRef,
       description: describeMutation(
         "Marks a member as an SSO member; organization admins (setUserAsSSOMemberForOrganization).",
-        { NOT_FOUND: "no such organization or member for the caller", FORBIDDEN: "not an organization admin" },
+        {
+          NOT_FOUND: "no such organization or member for the caller",
+          FORBIDDEN: "not an organization admin",
+          BAD_USER_INPUT: "neither `memberId` nor both `organizationId` and `userId`",
+        },
       ),
-      args: { organizationId, userId },
-      resolve: async (_root, args, ctx) => ({ member: await setMemberSso(ctx, args.organizationId, args.userId) }),
+      args: memberArgs,
+      resolve: async (_root, args, ctx) => ({ member: await setMemberSso(ctx, args) }),
     }),
     addOrganizationMember: t.field({
       type: AddOrganizationMemberPayloadRef,

@@ -3,7 +3,7 @@ import { requireMembership, requireOrganizationRole, requireViewer } from "../..
 import type { RequestContext } from "../../context.ts";
 import type { Member, Prisma, Role } from "../../db/generated/client.ts";
 import { parsePairIds } from "../../ids.ts";
-import { ConflictError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
+import { ConflictError, InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import {
   dateBoundSchema,
   type FilterRules,
@@ -127,7 +127,37 @@ async function assertAnotherAdminRemains(tx: Prisma.TransactionClient, organizat
   if (admins === 0) throw new ConflictError("An organization must keep at least one admin");
 }
 
-export async function updateMember(ctx: RequestContext, organizationId: string, userId: string, input: unknown) {
+/**
+ * A membership as a mutation names it: by its own id (`mbr_<organizationId>:<userId>`, what `node` answers), or by
+ * `organizationId` and `userId` together (REST paths pass those).
+ */
+export interface MembershipPlace {
+  memberId?: string | null;
+  organizationId?: string | null;
+  userId?: string | null;
+}
+
+/**
+ * The organization and user of the membership `place` names. Naming neither way is a BAD_USER_INPUT. A `memberId`
+ * that is no membership id, or beside which a given id names another membership, is NOT_FOUND: the answer to any
+ * id that names nothing, and to a parent id that is not the object's.
+ */
+function membershipKey(place: MembershipPlace): { organizationId: string; userId: string } {
+  if (place.memberId) {
+    const [pair] = parsePairIds("Member", [place.memberId]);
+    const key = pair && { organizationId: pair.parentId, userId: pair.childId };
+    const disagrees =
+      (place.organizationId && place.organizationId !== key?.organizationId) ||
+      (place.userId && place.userId !== key?.userId);
+    if (!key || disagrees) throw new NotFoundError(`Member ${place.memberId} not found`);
+    return key;
+  }
+  if (place.organizationId && place.userId) return { organizationId: place.organizationId, userId: place.userId };
+  throw new InvalidInputError("Name the membership: memberId, or both organizationId and userId");
+}
+
+export async function updateMember(ctx: RequestContext, place: MembershipPlace, input: unknown) {
+  const { organizationId, userId } = membershipKey(place);
   await requireOrganizationRole(ctx, organizationId, "admin");
   const { role } = parseInput(updateMemberSchema, input);
   return ctx.prisma.$transaction(async (tx) => {
@@ -139,8 +169,12 @@ export async function updateMember(ctx: RequestContext, organizationId: string, 
   });
 }
 
-/** Admins remove anyone; members may remove themselves (leave). Removing a non-member succeeds. */
-export async function removeMember(ctx: RequestContext, organizationId: string, userId: string): Promise<void> {
+/**
+ * Admins remove anyone; members may remove themselves (leave). Removing a non-member succeeds. Returns the
+ * membership's organization and user.
+ */
+export async function removeMember(ctx: RequestContext, place: MembershipPlace) {
+  const { organizationId, userId } = membershipKey(place);
   const viewer = requireViewer(ctx);
   if (viewer.userId === userId) await requireMembership(ctx, organizationId);
   else await requireOrganizationRole(ctx, organizationId, "admin");
@@ -152,6 +186,7 @@ export async function removeMember(ctx: RequestContext, organizationId: string, 
     await tx.teamMember.deleteMany({ where: { organizationId, userId } });
     await tx.member.delete({ where: { organizationId_userId: { organizationId, userId } } });
   });
+  return { organizationId, userId };
 }
 
 /** Records that the caller was active in the organization now. */
@@ -163,7 +198,8 @@ export async function pingOrganization(ctx: RequestContext, organizationId: stri
   });
 }
 
-export async function setMemberSso(ctx: RequestContext, organizationId: string, userId: string): Promise<Member> {
+export async function setMemberSso(ctx: RequestContext, place: MembershipPlace): Promise<Member> {
+  const { organizationId, userId } = membershipKey(place);
   await requireOrganizationRole(ctx, organizationId, "admin");
   const member = await ctx.prisma.member.findUnique({ where: { organizationId_userId: { organizationId, userId } } });
   if (!member) throw new NotFoundError(`User ${userId} is not a member of this organization`);

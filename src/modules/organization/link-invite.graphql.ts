@@ -95,7 +95,12 @@ const JoinOrganizationWithInvitePayloadRef = payloadType<{
 
 builder.mutationFields((t) => {
   const organizationId = t.arg.id({ required: true, description: "The organization's id." });
-  const inviteArgs = { organizationId, inviteId: t.arg.id({ required: true, description: "The invite's id." }) };
+  const inviteArgs = {
+    organizationId: t.arg.id({
+      description: "The organization's id. Optional: the invite names it; when given and not its own, NOT_FOUND.",
+    }),
+    inviteId: t.arg.id({ required: true, description: "The invite's id." }),
+  };
   return {
     createOrganizationInvite: t.field({
       type: CreateOrganizationInvitePayloadRef,
@@ -128,9 +133,12 @@ builder.mutationFields((t) => {
     deleteOrganizationInvite: t.field({
       type: DeleteOrganizationInvitePayloadRef,
       description: describeMutation(
-        "Deletes an invite link; deleting an invite that does not exist succeeds. Organization admins " +
-          "(deleteOrganizationInviteById).",
-        { NOT_FOUND: "no such organization for the caller", FORBIDDEN: "not an organization admin" },
+        "Deletes an invite link; deleting an invite that does not exist succeeds when `organizationId` is given. " +
+          "Organization admins (deleteOrganizationInviteById).",
+        {
+          NOT_FOUND: "no such organization for the caller; without `organizationId`, no such invite for the caller",
+          FORBIDDEN: "not an organization admin",
+        },
       ),
       args: inviteArgs,
       resolve: async (_root, args, ctx) => {
@@ -148,8 +156,8 @@ builder.mutationFields((t) => {
       ),
       args: inviteArgs,
       resolve: async (_root, args, ctx) => {
-        await joinWithLinkInvite(ctx, args.organizationId, args.inviteId);
-        return { joined: true, organization: await getOrganization(ctx, args.organizationId) };
+        const organizationId = await joinWithLinkInvite(ctx, args.organizationId, args.inviteId);
+        return { joined: true, organization: await getOrganization(ctx, organizationId) };
       },
     }),
   };

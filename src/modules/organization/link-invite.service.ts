@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { requireOrganizationRole, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
+import {
+  objectOrganizationId,
+  requireOrganizationRole,
+  requireViewer,
+  viewerMembershipLoader,
+} from "../../auth/access.ts";
 import { hasRole, highestRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { LinkInvite } from "../../db/generated/client.ts";
@@ -51,13 +56,31 @@ export async function createLinkInvite(
   });
 }
 
-export async function updateLinkInvite(ctx: RequestContext, organizationId: string, inviteId: string, input: unknown) {
-  await getLinkInvite(ctx, organizationId, inviteId);
+/** The organization an invite mutation acts in: the one given, or else the invite's own. */
+function inviteOrganizationId(ctx: RequestContext, organizationId: string | null | undefined, inviteId: string) {
+  const own = async () =>
+    (await ctx.prisma.linkInvite.findUnique({ where: { id: inviteId }, select: { organizationId: true } }))
+      ?.organizationId;
+  return objectOrganizationId(ctx, organizationId, own, `Invite ${inviteId} not found`);
+}
+
+export async function updateLinkInvite(
+  ctx: RequestContext,
+  givenOrganizationId: string | null | undefined,
+  inviteId: string,
+  input: unknown,
+) {
+  await getLinkInvite(ctx, await inviteOrganizationId(ctx, givenOrganizationId, inviteId), inviteId);
   const { role } = parseInput(linkInviteSchema, input);
   return ctx.prisma.linkInvite.update({ where: { id: inviteId }, data: { role } });
 }
 
-export async function deleteLinkInvite(ctx: RequestContext, organizationId: string, inviteId: string): Promise<void> {
+export async function deleteLinkInvite(
+  ctx: RequestContext,
+  givenOrganizationId: string | null | undefined,
+  inviteId: string,
+): Promise<void> {
+  const organizationId = await inviteOrganizationId(ctx, givenOrganizationId, inviteId);
   await requireOrganizationRole(ctx, organizationId, "admin");
   await ctx.prisma.linkInvite.deleteMany({ where: { id: inviteId, organizationId } });
 }
@@ -68,15 +91,24 @@ export async function isInviteRedundant(ctx: RequestContext, invite: LinkInvite)
   return Boolean(membership && (invite.role === null || hasRole(membership.role, invite.role)));
 }
 
-/** Joins through an invite link: new members get its role, existing members keep the higher of the two. */
-export async function joinWithLinkInvite(ctx: RequestContext, organizationId: string, inviteId: string): Promise<void> {
+/**
+ * Joins through an invite link: new members get its role, existing members keep the higher of the two. The invite
+ * names its organization (anyone with the link may join, so there is nothing to hide); a given `organizationId`
+ * must be it. Returns the organization's id.
+ */
+export async function joinWithLinkInvite(
+  ctx: RequestContext,
+  givenOrganizationId: string | null | undefined,
+  inviteId: string,
+): Promise<string> {
   const viewer = requireViewer(ctx);
   const invite = await ctx.prisma.linkInvite.findFirst({
-    where: { id: inviteId, organizationId },
+    where: { id: inviteId, organizationId: givenOrganizationId ?? undefined },
     include: { organization: { select: { inviteLinks: true } } },
   });
   if (!invite) throw new NotFoundError(`Invite ${inviteId} not found`);
   if (!invite.organization.inviteLinks) throw new ForbiddenError("Invite links are disabled in this organization");
+  const { organizationId } = invite;
   await ctx.prisma.$transaction(async (tx) => {
     const key = { organizationId_userId: { organizationId, userId: viewer.userId } };
     const existing = await tx.member.findUnique({ where: key });
@@ -88,6 +120,7 @@ export async function joinWithLinkInvite(ctx: RequestContext, organizationId: st
       await tx.member.update({ where: key, data: { role: invite.role } });
     }
   });
+  return organizationId;
 }
 
 /** Invites for `node`/`nodes`: where `GET /orgs/{organizationId}/link-invites/{inviteId}` answers (admins). */

@@ -192,7 +192,9 @@ const DeleteOrganizationSAMLProviderPayloadRef = payloadType<{ deletedId: string
 builder.mutationFields((t) => {
   const organizationId = t.arg.id({ required: true, description: "The organization's id." });
   const providerArgs = {
-    organizationId,
+    organizationId: t.arg.id({
+      description: "The organization's id. Optional: the provider names it; when given and not its own, NOT_FOUND.",
+    }),
     samlProviderId: t.arg.id({ required: true, description: "The SAML provider's id." }),
   };
   return {
@@ -230,8 +232,8 @@ builder.mutationFields((t) => {
     deleteOrganizationSAMLProvider: t.field({
       type: DeleteOrganizationSAMLProviderPayloadRef,
       description: describeMutation(
-        "Deletes a SAML provider; deleting one that does not exist succeeds. Organization admins " +
-          "(deleteOrganizationSAMLProvider).",
+        "Deletes a SAML provider; deleting one that does not exist succeeds, given `organizationId`. " +
+          "Organization admins (deleteOrganizationSAMLProvider).",
         { NOT_FOUND: "no such organization or provider for the caller", FORBIDDEN: "not an organization admin" },
       ),
       args: providerArgs,

@@ -1,6 +1,6 @@
 import { X509Certificate } from "node:crypto";
 import { z } from "zod";
-import { requireOrganizationRole } from "../../auth/access.ts";
+import { objectOrganizationId, requireOrganizationRole } from "../../auth/access.ts";
 import type { RequestContext } from "../../context.ts";
 import type { SamlProvider } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
@@ -123,14 +123,33 @@ export async function createProvider(ctx: RequestContext, organizationId: string
   });
 }
 
-export async function updateProvider(ctx: RequestContext, organizationId: string, providerId: string, input: unknown) {
+/** The organization a provider mutation acts in: the one given, or else the provider's own. */
+function providerOrganizationId(ctx: RequestContext, organizationId: string | null | undefined, providerId: string) {
+  const own = async () =>
+    (await ctx.prisma.samlProvider.findUnique({ where: { id: providerId }, select: { organizationId: true } }))
+      ?.organizationId;
+  return objectOrganizationId(ctx, organizationId, own, `SAML provider ${providerId} not found`);
+}
+
+export async function updateProvider(
+  ctx: RequestContext,
+  givenOrganizationId: string | null | undefined,
+  providerId: string,
+  input: unknown,
+) {
+  const organizationId = await providerOrganizationId(ctx, givenOrganizationId, providerId);
   const provider = await getProvider(ctx, organizationId, providerId);
   const data = parseInput(updateProviderSchema, input);
   await checkDefaultTeam(ctx, organizationId, data.defaultTeam);
   return ctx.prisma.samlProvider.update({ where: { id: provider.id }, data: providerColumns(data) });
 }
 
-export async function deleteProvider(ctx: RequestContext, organizationId: string, providerId: string) {
+export async function deleteProvider(
+  ctx: RequestContext,
+  givenOrganizationId: string | null | undefined,
+  providerId: string,
+) {
+  const organizationId = await providerOrganizationId(ctx, givenOrganizationId, providerId);
   await requireOrganizationRole(ctx, organizationId, "admin");
   await ctx.prisma.samlProvider.deleteMany({ where: { id: providerId, organizationId } });
 }

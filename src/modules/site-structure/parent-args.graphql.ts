@@ -15,3 +15,14 @@ export function siteParentArgs(item: string) {
     }),
   }));
 }
+
+/**
+ * The ids of a mutation on a site itself, or one that adds to it: the site's, and its organization's, optional since
+ * the site names it (`siteOrganizationId`). REST paths still pass it, and a given one still scopes the call.
+ */
+export const siteByIdArgs = builder.args((t) => ({
+  organizationId: t.id({
+    description: "The organization's id. Optional: the site names it; when given and not its organization, NOT_FOUND.",
+  }),
+  siteId: t.id({ required: true, description: "The site's id." }),
+}));

@@ -6,7 +6,7 @@ import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
 import { typeOfId } from "../../ids.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
-import { siteParentArgs } from "./parent-args.graphql.ts";
+import { siteByIdArgs, siteParentArgs } from "./parent-args.graphql.ts";
 import { SiteStructureItemTypeEnum } from "./pointer-types.graphql.ts";
 import { parentSectionGroup, sectionGroupOrder, sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
 import {
@@ -212,7 +212,7 @@ builder.mutationFields((t) => {
         },
       ),
       args: {
-        ...siteArgs,
+        ...siteByIdArgs,
         input: t.arg({ type: AddSectionGroupToSiteInput, required: true, description: "The new group." }),
       },
       resolve: async (_root, args, ctx) => {

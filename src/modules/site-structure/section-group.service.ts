@@ -8,7 +8,7 @@ import { type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { nextStructurePosition, structureSiblings, writePositions, writeStructure } from "./ordering.ts";
 import { sectionGroupOrder, sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
-import { requireSite } from "./site.access.ts";
+import { requireSite, siteOrganizationId } from "./site.access.ts";
 import { sectionsBySiteLoader } from "./site-section.loaders.ts";
 import { type GroupNode, iconSchema, type StructureItem } from "./site-section.service.ts";
 import { requireItemSite } from "./structure-parents.service.ts";
@@ -70,8 +70,13 @@ export const addGroupSchema = z.strictObject({
  * Adds a group at the site root or under `parent`. Groups nest one level: a parent must itself sit at the root,
  * which keeps every structure read a fixed depth.
  */
-export async function addSectionGroup(ctx: RequestContext, organizationId: string, siteId: string, input: unknown) {
-  const site = await requireSite(ctx, organizationId, siteId, "admin");
+export async function addSectionGroup(
+  ctx: RequestContext,
+  organizationId: string | null | undefined,
+  siteId: string,
+  input: unknown,
+) {
+  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, "admin");
   const data = parseInput(addGroupSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const parentId = data.parent ?? null;

@@ -3,7 +3,7 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
-import { siteParentArgs } from "./parent-args.graphql.ts";
+import { siteByIdArgs, siteParentArgs } from "./parent-args.graphql.ts";
 import {
   createShareLink,
   createShareLinkSchema,
@@ -94,10 +94,6 @@ const shareLinkErrors = {
 } as const;
 
 builder.mutationFields((t) => {
-  const siteArgs = {
-    organizationId: t.arg.id({ required: true, description: "The organization's id." }),
-    siteId: t.arg.id({ required: true, description: "The site's id." }),
-  };
   const linkArgs = {
     ...siteParentArgs("share link"),
     shareLinkId: t.arg.id({ required: true, description: "The share link's id." }),
@@ -110,7 +106,7 @@ builder.mutationFields((t) => {
         { ...shareLinkErrors, BAD_USER_INPUT: "invalid input" },
       ),
       args: {
-        ...siteArgs,
+        ...siteByIdArgs,
         input: t.arg({ type: CreateSiteShareLinkInput, required: true, description: "The new link." }),
       },
       resolve: async (_root, args, ctx) => {

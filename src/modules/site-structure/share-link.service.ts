@@ -8,7 +8,7 @@ import type { PageArgs, SortKey } from "../../pagination.ts";
 import { mapNodes, paginate } from "../../pagination.ts";
 import { decryptSecret, encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
-import { requireSite } from "./site.access.ts";
+import { requireSite, siteOrganizationId } from "./site.access.ts";
 import { requireItemSite } from "./structure-parents.service.ts";
 import { sitePublishedBaseUrl } from "./urls.ts";
 
@@ -58,8 +58,13 @@ export const shareLinkOrder: SortKey<ShareLink>[] = [
   { field: "id", direction: "asc" },
 ];
 
-export async function createShareLink(ctx: RequestContext, organizationId: string, siteId: string, input: unknown) {
-  await requireSite(ctx, organizationId, siteId, "admin");
+export async function createShareLink(
+  ctx: RequestContext,
+  organizationId: string | null | undefined,
+  siteId: string,
+  input: unknown,
+) {
+  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, "admin");
   const data = parseInput(createShareLinkSchema, input);
   // Like API tokens, the key is found by its hash; unlike them it is shown again (in `urls.published`), so an
   // encrypted copy is kept too. Neither reveals it to someone who reads the database without SECRETS_KEY.
@@ -74,7 +79,7 @@ export async function createShareLink(ctx: RequestContext, organizationId: strin
       createdAt: ctx.clock.now(),
     },
   });
-  return withOrganization(organizationId, link);
+  return withOrganization(site.organizationId, link);
 }
 
 export const updateShareLinkSchema = z

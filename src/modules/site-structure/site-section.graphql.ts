@@ -7,7 +7,7 @@ import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
-import { siteParentArgs } from "./parent-args.graphql.ts";
+import { siteByIdArgs, siteParentArgs } from "./parent-args.graphql.ts";
 import { SiteStructureItemTypeEnum } from "./pointer-types.graphql.ts";
 import { parentSectionGroup } from "./section-group.loaders.ts";
 import { SiteRef } from "./site.graphql.ts";
@@ -308,7 +308,7 @@ builder.mutationFields((t) => {
         },
       ),
       args: {
-        ...siteArgs,
+        ...siteByIdArgs,
         input: t.arg({ type: AddSectionToSiteInput, required: true, description: "The new section." }),
       },
       resolve: async (_root, args, ctx) => {
@@ -368,7 +368,7 @@ builder.mutationFields((t) => {
         },
       ),
       args: {
-        ...siteArgs,
+        ...siteByIdArgs,
         input: t.arg({ type: SortSiteStructureInput, required: true, description: "The item and where to put it." }),
       },
       resolve: async (_root, args, ctx) => {

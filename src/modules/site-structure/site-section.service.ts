@@ -10,7 +10,7 @@ import { parseInput } from "../../validation.ts";
 import { evaluateCondition } from "./condition.ts";
 import { nextStructurePosition, structureSiblings, writePositions, writeStructure } from "./ordering.ts";
 import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
-import { requireSite, type SpaceSettling, settleSiteSpaceSpaces } from "./site.access.ts";
+import { requireSite, type SpaceSettling, settleSiteSpaceSpaces, siteOrganizationId } from "./site.access.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
 import { sectionsBySiteLoader, siteSectionOrder } from "./site-section.loaders.ts";
 import { type SiteSpaceRow, siteSpacesBySiteLoader } from "./site-space.loaders.ts";
@@ -138,8 +138,13 @@ export const addSectionSchema = z.strictObject({
  * first gets that content moved into a section named after the site, so a site is either all sections or all
  * root site spaces. The first section becomes the site's default.
  */
-export async function addSiteSection(ctx: RequestContext, organizationId: string, siteId: string, input: unknown) {
-  const site = await requireSite(ctx, organizationId, siteId, "admin");
+export async function addSiteSection(
+  ctx: RequestContext,
+  organizationId: string | null | undefined,
+  siteId: string,
+  input: unknown,
+) {
+  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, "admin");
   const data = parseInput(addSectionSchema, input);
   const now = ctx.clock.now();
   return writeStructure(ctx, site.id, async (tx) => {
@@ -361,8 +366,13 @@ export const sortStructureSchema = z.strictObject({
  * `sortSiteStructure`: places an item before or after a sibling (or at the end). Items keep their parent: a site
  * space moves within its scope, a section or group among the items of its parent; another target is a 400.
  */
-export async function sortSiteStructure(ctx: RequestContext, organizationId: string, siteId: string, input: unknown) {
-  const site = await requireSite(ctx, organizationId, siteId, "admin");
+export async function sortSiteStructure(
+  ctx: RequestContext,
+  organizationId: string | null | undefined,
+  siteId: string,
+  input: unknown,
+) {
+  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, "admin");
   const { item, position } = parseInput(sortStructureSchema, input);
   const placement = { before: position.before?.id, after: position.after?.id };
   return writeStructure(ctx, site.id, async (tx): Promise<StructureItem | SiteSpaceRow> => {

@@ -9,7 +9,7 @@ import { itemsSelectAny, itemsSelectWithin } from "../../graphql/selection.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
 import { type Edge, edgeOf } from "../../pagination.ts";
 import { SpaceRef, spaceSummaryFields } from "../space/space.public.ts";
-import { siteParentArgs } from "./parent-args.graphql.ts";
+import { siteByIdArgs, siteParentArgs } from "./parent-args.graphql.ts";
 import { SiteStructureItemTypeEnum } from "./pointer-types.graphql.ts";
 import { type SpaceSettling, siteSpaceSpace } from "./site.access.ts";
 import { SiteRef } from "./site.graphql.ts";
@@ -252,7 +252,7 @@ builder.mutationFields((t) => {
         },
       ),
       args: {
-        ...siteArgs,
+        ...siteByIdArgs,
         input: t.arg({ type: AddSpaceToSiteInput, required: true, description: "The space and where to add it." }),
       },
       resolve: async (_root, args, ctx) => {

@@ -10,7 +10,7 @@ import type { PageArgs } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { parseCondition } from "./condition.ts";
 import { writePositions, writeStructure } from "./ordering.ts";
-import { readableSite, requireSite, siteSpaceSpace } from "./site.access.ts";
+import { readableSite, requireSite, siteOrganizationId, siteSpaceSpace } from "./site.access.ts";
 import { siteSpaceDefaultsLoader } from "./site-section.loaders.ts";
 import { liveSiteSpace, type SiteSpaceRow, siteSpaceOrder } from "./site-space.loaders.ts";
 import {
@@ -131,8 +131,13 @@ export const addSiteSpaceSchema = z.strictObject({
     .describe("Id of a section of the site to add it to; omitted: the default section, or the root without sections"),
 });
 
-export async function addSiteSpace(ctx: RequestContext, organizationId: string, siteId: string, input: unknown) {
-  const site = await requireSite(ctx, organizationId, siteId, "admin");
+export async function addSiteSpace(
+  ctx: RequestContext,
+  organizationId: string | null | undefined,
+  siteId: string,
+  input: unknown,
+) {
+  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, "admin");
   const data = parseInput(addSiteSpaceSchema, input);
   return writeStructure(ctx, site.id, (tx) => insertSiteSpace(tx, site, data, ctx.clock.now()));
 }

@@ -1,4 +1,5 @@
 import {
+  objectOrganizationId,
   readsOrganization,
   requireOrganizationRole,
   requireViewer,
@@ -47,6 +48,20 @@ export async function requireSite(
   const site = await siteByIdLoader(ctx).load(siteId);
   if (!site || site.organizationId !== organizationId) throw new NotFoundError(`Site ${siteId} not found`);
   return site;
+}
+
+/**
+ * The organization of a site a mutation names by its id: `organizationId` when given (REST paths pass it), else the
+ * site's own for its members; anyone else gets `notFound` (the site's, or that of the item that named the site).
+ */
+export function siteOrganizationId(
+  ctx: RequestContext,
+  organizationId: string | null | undefined,
+  siteId: string,
+  notFound = `Site ${siteId} not found`,
+): Promise<string> {
+  const own = async () => (await siteByIdLoader(ctx).load(siteId))?.organizationId;
+  return objectOrganizationId(ctx, organizationId, own, notFound);
 }
 
 /**

@@ -4,31 +4,19 @@ import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
-import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
-import { checkedByService } from "../../graphql/service-check.ts";
-import { type Edge, edgeOf } from "../../pagination.ts";
 import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
 import { loadVisibleSites } from "./site.access.ts";
-import { siteOrder, siteSpaceCountLoader } from "./site.loaders.ts";
+import { siteSpaceCountLoader } from "./site.loaders.ts";
 import {
-  createSite,
-  createSiteSchema,
-  deleteSite,
   getAdaptiveSchema,
   getSite,
   listAdaptiveTemplateConditions,
   listSites,
   type SiteAdaptiveSchema,
-  setSitePublished,
-  siteAdaptiveContentSchema,
   siteFilterSchema,
   siteListOrder,
   siteVisitorAuthKey,
-  updateAdaptiveSchema,
-  updateAdaptiveSchemaSchema,
-  updateSite,
-  updateSiteSchema,
 } from "./site.service.ts";
 import { sitePublishedBaseUrl, siteUrls } from "./urls.ts";
 
@@ -63,7 +51,7 @@ const SiteAdaptiveContentRef = builder.objectRef<{ enabled: boolean }>("SiteAdap
   }),
 });
 
-const SiteTypeEnum = publicEnum<string>("SiteType", "A site's plan type.", {
+export const SiteTypeEnum = publicEnum<string>("SiteType", "A site's plan type.", {
   basic: "The basic plan.",
   premium: "The premium plan.",
   ultimate: "The ultimate plan.",
@@ -72,14 +60,14 @@ const SiteTypeEnum = publicEnum<string>("SiteType", "A site's plan type.", {
   "legacy-premium": "The former premium plan.",
 });
 
-const SiteVisibilityEnum = publicEnum<string>("SiteVisibility", "Who may read a published site.", {
+export const SiteVisibilityEnum = publicEnum<string>("SiteVisibility", "Who may read a published site.", {
   public: "Anyone; the site is listed.",
   unlisted: "Anyone with the URL.",
   "share-link": "Visitors with an active share link's key.",
   "visitor-auth": "Visitors with a JWT signed by the site's `visitorAuthKey`.",
 });
 
-const SiteAgentsContextEnum = publicEnum<string>(
+export const SiteAgentsContextEnum = publicEnum<string>(
   "SiteAgentsContext",
   "Whether a site's content is offered to AI agents as context.",
   { excluded: "Not offered.", included: "Offered." },
@@ -94,7 +82,7 @@ const SiteFeatureRef = builder.objectRef<{ id: string; plan: string; frozen: boo
   }),
 });
 
-const SiteAdaptiveSchemaRef = builder.objectRef<SiteAdaptiveSchema>("SiteAdaptiveSchema").implement({
+export const SiteAdaptiveSchemaRef = builder.objectRef<SiteAdaptiveSchema>("SiteAdaptiveSchema").implement({
   description: "The visitor claims a site's conditions may read, as a JSON schema.",
   fields: (t) => ({
     jsonSchema: t.field({
@@ -209,7 +197,7 @@ builder.node(SiteRef, {
 });
 
 /** The edge of the organization's `sites`, shared with `createSite`'s payload. */
-const SiteEdgeRef = builder.edgeObject({ type: SiteRef, name: "OrganizationSitesConnectionEdge" });
+export const SiteEdgeRef = builder.edgeObject({ type: SiteRef, name: "OrganizationSitesConnectionEdge" });
 
 const SiteOrderInput = orderInput("Site", "sites", siteListOrder.fields);
 
@@ -264,172 +252,5 @@ builder.objectFields(OrganizationRef, (t) => ({
     resolve: (organization, args, ctx) => getSite(ctx, organization.id, args.id),
   }),
 }));
-
-const CreateSiteInput = builder.inputType("CreateSiteInput", {
-  description: "A new site.",
-  fields: (t) => ({
-    type: t.field({
-      type: SiteTypeEnum,
-      description: describeInputField(createSiteSchema, "type"),
-      extensions: checkedByService(createSiteSchema, 1),
-    }),
-    title: t.string({ description: describeInputField(createSiteSchema, "title") }),
-    visibility: t.field({
-      type: SiteVisibilityEnum,
-      description: describeInputField(createSiteSchema, "visibility"),
-      extensions: checkedByService(createSiteSchema, 1),
-    }),
-    spaces: t.idList({ description: describeInputField(createSiteSchema, "spaces") }),
-  }),
-});
-
-const SiteAdaptiveContentInput = builder.inputType("SiteAdaptiveContentInput", {
-  description: "Adaptive content settings.",
-  fields: (t) => ({
-    enabled: t.boolean({ required: true, description: describeInputField(siteAdaptiveContentSchema, "enabled") }),
-  }),
-});
-
-const UpdateSiteInput = builder.inputType("UpdateSiteInput", {
-  description: "Changes to a site's settings; omitted fields stay as they are.",
-  fields: (t) => ({
-    title: t.string({ description: describeInputField(updateSiteSchema, "title") }),
-    visibility: t.field({
-      type: SiteVisibilityEnum,
-      description: describeInputField(updateSiteSchema, "visibility"),
-      extensions: checkedByService(updateSiteSchema, 1),
-    }),
-    basename: t.string({ description: describeInputField(updateSiteSchema, "basename") }),
-    adaptiveContent: t.field({
-      type: SiteAdaptiveContentInput,
-      description: describeInputField(updateSiteSchema, "adaptiveContent"),
-    }),
-    agentsContext: t.field({
-      type: SiteAgentsContextEnum,
-      description: describeInputField(updateSiteSchema, "agentsContext"),
-      extensions: checkedByService(updateSiteSchema, 1),
-    }),
-    defaultSiteSpace: t.id({ description: describeInputField(updateSiteSchema, "defaultSiteSpace") }),
-    defaultSiteSection: t.id({ description: describeInputField(updateSiteSchema, "defaultSiteSection") }),
-    proxy: t.string({ description: describeInputField(updateSiteSchema, "proxy") }),
-  }),
-});
-
-const UpdateSiteAdaptiveSchemaInput = builder.inputType("UpdateSiteAdaptiveSchemaInput", {
-  description: "A site's new adaptive schema.",
-  fields: (t) => ({
-    jsonSchema: t.field({
-      type: "JSON",
-      required: true,
-      description: describeInputField(updateAdaptiveSchemaSchema, "jsonSchema"),
-    }),
-  }),
-});
-
-const CreateSitePayloadRef = payloadType<{ site: Site; siteEdge: Edge<Site> }>("createSite", {
-  site: { type: SiteRef, description: "The new site." },
-  siteEdge: { type: SiteEdgeRef, description: "The new site's edge in the organization's `sites`." },
-});
-const UpdateSitePayloadRef = payloadType<{ site: Site }>("updateSite", {
-  site: { type: SiteRef, description: "The site, changed." },
-});
-const DeleteSitePayloadRef = payloadType<{ deletedId: string }>("deleteSite", {
-  deletedId: { type: "ID", description: "The deleted site's id (for Relay's `@deleteRecord`)." },
-});
-const PublishSitePayloadRef = payloadType<{ site: Site }>("publishSite", {
-  site: { type: SiteRef, description: "The site, published." },
-});
-const UnpublishSitePayloadRef = payloadType<{ site: Site }>("unpublishSite", {
-  site: { type: SiteRef, description: "The site, unpublished." },
-});
-const UpdateSiteAdaptiveSchemaPayloadRef = payloadType<{ adaptiveSchema: SiteAdaptiveSchema }>(
-  "updateSiteAdaptiveSchema",
-  { adaptiveSchema: { type: SiteAdaptiveSchemaRef, description: "The site's new adaptive schema." } },
-);
-
-const siteErrors = {
-  NOT_FOUND: "no such organization or site for the caller",
-  FORBIDDEN: "not an organization admin",
-} as const;
-
-builder.mutationFields((t) => {
-  const organizationId = t.arg.id({ required: true, description: "The organization's id." });
-  const siteArgs = { organizationId, siteId: t.arg.id({ required: true, description: "The site's id." }) };
-  return {
-    createSite: t.field({
-      type: CreateSitePayloadRef,
-      description: describeMutation(
-        "Creates a site, unpublished, with the given spaces; organization `create` role (createSite).",
-        {
-          NOT_FOUND: "no such organization for the caller",
-          FORBIDDEN: "below the create role",
-          BAD_USER_INPUT: "invalid input, or a space outside the organization",
-        },
-      ),
-      args: { organizationId, input: t.arg({ type: CreateSiteInput, required: true, description: "The new site." }) },
-      resolve: async (_root, args, ctx) => {
-        const site = await createSite(ctx, args.organizationId, args.input);
-        return { site, siteEdge: edgeOf(siteOrder, site) };
-      },
-    }),
-    updateSite: t.field({
-      type: UpdateSitePayloadRef,
-      description: describeMutation("Changes a site's settings; organization admins (updateSiteById).", {
-        ...siteErrors,
-        BAD_USER_INPUT: "invalid input, or a default site space or section not on the site",
-      }),
-      args: {
-        ...siteArgs,
-        input: t.arg({ type: UpdateSiteInput, required: true, description: "The settings to change." }),
-      },
-      resolve: async (_root, args, ctx) => ({
-        site: await updateSite(ctx, args.organizationId, args.siteId, args.input),
-      }),
-    }),
-    deleteSite: t.field({
-      type: DeleteSitePayloadRef,
-      description: describeMutation(
-        "Deletes a site with its sections, site spaces and share links (not its spaces); organization admins. " +
-          "Deleting a site that does not exist succeeds (deleteSiteById).",
-        { NOT_FOUND: "no such organization for the caller", FORBIDDEN: "not an organization admin" },
-      ),
-      args: siteArgs,
-      resolve: async (_root, args, ctx) => {
-        await deleteSite(ctx, args.organizationId, args.siteId);
-        return { deletedId: args.siteId };
-      },
-    }),
-    publishSite: t.field({
-      type: PublishSitePayloadRef,
-      description: describeMutation("Publishes a site to its visitors; organization admins.", siteErrors),
-      args: siteArgs,
-      resolve: async (_root, args, ctx) => ({
-        site: await setSitePublished(ctx, args.organizationId, args.siteId, true),
-      }),
-    }),
-    unpublishSite: t.field({
-      type: UnpublishSitePayloadRef,
-      description: describeMutation("Takes a site's published content offline; organization admins.", siteErrors),
-      args: siteArgs,
-      resolve: async (_root, args, ctx) => ({
-        site: await setSitePublished(ctx, args.organizationId, args.siteId, false),
-      }),
-    }),
-    updateSiteAdaptiveSchema: t.field({
-      type: UpdateSiteAdaptiveSchemaPayloadRef,
-      description: describeMutation(
-        "Sets a site's adaptive schema, replacing it; organization admins (updateSiteAdaptiveSchema).",
-        { ...siteErrors, BAD_USER_INPUT: "not a valid JSON Schema" },
-      ),
-      args: {
-        ...siteArgs,
-        input: t.arg({ type: UpdateSiteAdaptiveSchemaInput, required: true, description: "The new schema." }),
-      },
-      resolve: async (_root, args, ctx) => ({
-        adaptiveSchema: await updateAdaptiveSchema(ctx, args.organizationId, args.siteId, args.input),
-      }),
-    }),
-  };
-});
 
 addOrganizationParent(SiteRef);

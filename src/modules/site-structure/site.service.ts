@@ -23,7 +23,7 @@ import { encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
 import { type AdaptiveJsonSchema, templateConditions, validateAdaptiveSchema } from "./adaptive-schema.ts";
 import { lockSiteRow } from "./ordering.ts";
-import { requireSite, visitorAuthKeyOf } from "./site.access.ts";
+import { requireSite, siteOrganizationId, visitorAuthKeyOf } from "./site.access.ts";
 import { siteOrder, sitesInOrderByOrganization } from "./site.loaders.ts";
 import { insertSiteSpace } from "./site-space.service.ts";
 
@@ -165,8 +165,13 @@ export const updateSiteSchema = z.strictObject({
 });
 
 /** Changes a site's settings (organization admins); default site space and section must belong to the site. */
-export async function updateSite(ctx: RequestContext, organizationId: string, siteId: string, input: unknown) {
-  const site = await requireSite(ctx, organizationId, siteId, "admin");
+export async function updateSite(
+  ctx: RequestContext,
+  organizationId: string | null | undefined,
+  siteId: string,
+  input: unknown,
+) {
+  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, "admin");
   const data = parseInput(updateSiteSchema, input);
   return ctx.prisma.$transaction(async (tx) => {
     await lockSiteRow(tx, siteId);
@@ -204,18 +209,23 @@ export async function updateSite(ctx: RequestContext, organizationId: string, si
 }
 
 /** Deletes a site with its sections, site spaces and share links (cascade); a missing site succeeds. */
-export async function deleteSite(ctx: RequestContext, organizationId: string, siteId: string): Promise<void> {
+export async function deleteSite(
+  ctx: RequestContext,
+  givenOrganizationId: string | null | undefined,
+  siteId: string,
+): Promise<void> {
+  const organizationId = await siteOrganizationId(ctx, givenOrganizationId, siteId);
   await requireOrganizationRole(ctx, organizationId, "admin");
   await ctx.prisma.site.deleteMany({ where: { id: siteId, organizationId } });
 }
 
 export async function setSitePublished(
   ctx: RequestContext,
-  organizationId: string,
+  organizationId: string | null | undefined,
   siteId: string,
   published: boolean,
 ): Promise<Site> {
-  await requireSite(ctx, organizationId, siteId, "admin");
+  await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, "admin");
   return ctx.prisma.site.update({ where: { id: siteId }, data: { published } });
 }
 
@@ -281,11 +291,11 @@ export const updateAdaptiveSchemaSchema = z.strictObject({
 
 export async function updateAdaptiveSchema(
   ctx: RequestContext,
-  organizationId: string,
+  organizationId: string | null | undefined,
   siteId: string,
   input: unknown,
 ): Promise<SiteAdaptiveSchema> {
-  await requireSite(ctx, organizationId, siteId, "admin");
+  await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, "admin");
   const { jsonSchema } = parseInput(updateAdaptiveSchemaSchema, input);
   await validateAdaptiveSchema(jsonSchema);
   const site = await ctx.prisma.site.update({

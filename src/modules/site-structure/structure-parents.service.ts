@@ -1,8 +1,7 @@
 import type { RequestContext } from "../../context.ts";
 import type { Role, Site } from "../../db/generated/client.ts";
 import { NotFoundError } from "../../lib/errors.ts";
-import { requireSite } from "./site.access.ts";
-import { siteByIdLoader } from "./site.loaders.ts";
+import { requireSite, siteOrganizationId } from "./site.access.ts";
 import { sectionByIdLoader } from "./site-section.loaders.ts";
 
 /** The parent ids a mutation on a site's item may be given; the item's own id names them when they are not. */
@@ -41,7 +40,8 @@ async function siteIdOf(ctx: RequestContext, item: SiteItem): Promise<string | n
 /**
  * The site of an item a mutation acts on, with the caller's role checked as `requireSite` does. Both parent ids
  * given: they decide, as they always did (REST paths pass them). Otherwise the item names its site and the site its
- * organization; a parent id that is given still has to match, or the answer is the not-found a wrong id always got.
+ * organization; a parent id that is given still has to match. A wrong one, and a caller who may not see the item,
+ * get the item's not-found (`siteOrganizationId`).
  */
 export async function requireItemSite(
   ctx: RequestContext,
@@ -50,8 +50,10 @@ export async function requireItemSite(
   least: Role,
 ): Promise<Site> {
   if (given.organizationId && given.siteId) return requireSite(ctx, given.organizationId, given.siteId, least);
+  const notFound = `${itemNames[item.type]} ${item.id} not found`;
   const siteId = given.siteId ?? (await siteIdOf(ctx, item));
-  const site = siteId ? await siteByIdLoader(ctx).load(siteId) : null;
-  if (!site) throw new NotFoundError(`${itemNames[item.type]} ${item.id} not found`);
-  return requireSite(ctx, given.organizationId ?? site.organizationId, site.id, least);
+  if (!siteId) throw new NotFoundError(notFound);
+  const organizationId = await siteOrganizationId(ctx, null, siteId, notFound);
+  if (given.organizationId && given.organizationId !== organizationId) throw new NotFoundError(notFound);
+  return requireSite(ctx, organizationId, siteId, least);
 }

@@ -248,13 +248,12 @@ const RemoveTeamMemberPayloadRef = payloadType<{ removedId: string; team: typeof
 
 builder.mutationFields((t) => {
   const organizationId = t.arg.id({ required: true, description: "The organization's id." });
-  const teamArgs = { organizationId, teamId: t.arg.id({ required: true, description: "The team's id." }) };
   const userId = t.arg.id({ required: true, description: "The member's user id." });
   const teamByIdArgs = {
     organizationId: t.arg.id({
       description: "The organization's id. Optional: the team names it; when given and not the team's, NOT_FOUND.",
     }),
-    teamId: teamArgs.teamId,
+    teamId: t.arg.id({ required: true, description: "The team's id." }),
   };
   return {
     createTeam: t.field({
@@ -280,7 +279,7 @@ builder.mutationFields((t) => {
           BAD_USER_INPUT: "invalid input",
         },
       ),
-      args: { ...teamArgs, input: t.arg({ type: UpdateTeamInput, required: true, description: "The changes." }) },
+      args: { ...teamByIdArgs, input: t.arg({ type: UpdateTeamInput, required: true, description: "The changes." }) },
       resolve: async (_root, args, ctx) => ({
         team: await updateTeam(ctx, args.organizationId, args.teamId, args.input),
       }),
@@ -289,10 +288,13 @@ builder.mutationFields((t) => {
       type: DeleteTeamPayloadRef,
       description: describeMutation(
         "Deletes a team and the grants it gave; organization admins. Deleting a team that does not exist " +
-          "succeeds. (removeTeamFromOrganizationById).",
-        { NOT_FOUND: "no such organization for the caller", FORBIDDEN: "not an organization admin" },
+          "succeeds when `organizationId` is given. (removeTeamFromOrganizationById).",
+        {
+          NOT_FOUND: "no such organization for the caller; without `organizationId`, no such team for the caller",
+          FORBIDDEN: "not an organization admin",
+        },
       ),
-      args: teamArgs,
+      args: teamByIdArgs,
       resolve: async (_root, args, ctx) => {
         await deleteTeam(ctx, args.organizationId, args.teamId);
         return { deletedId: args.teamId };
@@ -310,13 +312,12 @@ builder.mutationFields((t) => {
         },
       ),
       args: {
-        ...teamArgs,
+        ...teamByIdArgs,
         input: t.arg({ type: UpdateTeamMembersInput, required: true, description: "The changes." }),
       },
-      resolve: async (_root, args, ctx) => {
-        await updateTeamMembers(ctx, args.organizationId, args.teamId, args.input);
-        return { team: await getTeam(ctx, args.organizationId, args.teamId) };
-      },
+      resolve: async (_root, args, ctx) => ({
+        team: await updateTeamMembers(ctx, args.organizationId, args.teamId, args.input),
+      }),
     }),
     addTeamMember: t.field({
       type: AddTeamMemberPayloadRef,

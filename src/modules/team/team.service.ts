@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  objectOrganizationId,
   readsOrganization,
   requireMembership,
   requireOrganizationRole,
@@ -100,22 +101,16 @@ export async function loadVisibleTeams(ctx: RequestContext, ids: readonly string
   return ids.map((id) => visible.get(id) ?? null);
 }
 
-/** Organization admins and the team's owners manage a team. */
 /**
  * The organization a team mutation acts in: the one given (REST paths carry it, and a wrong one is the team's
- * not-found), or else the team's own.
+ * not-found), or else the team's own, for its organization's members.
  */
-async function teamOrganizationId(
-  ctx: RequestContext,
-  organizationId: string | null | undefined,
-  teamId: string,
-): Promise<string> {
-  if (organizationId) return organizationId;
-  const team = await teamByIdLoader(ctx).load(teamId);
-  if (!team) throw new NotFoundError(`Team ${teamId} not found`);
-  return team.organizationId;
+function teamOrganizationId(ctx: RequestContext, organizationId: string | null | undefined, teamId: string) {
+  const own = async () => (await teamByIdLoader(ctx).load(teamId))?.organizationId;
+  return objectOrganizationId(ctx, organizationId, own, `Team ${teamId} not found`);
 }
 
+/** Organization admins and the team's owners manage a team. */
 async function requireTeamAdmin(ctx: RequestContext, organizationId: string, teamId: string): Promise<Team> {
   const membership = await requireMembership(ctx, organizationId);
   const team = await findTeam(ctx, organizationId, teamId);
@@ -205,13 +200,23 @@ export const updateTeamSchema = z.strictObject({
   title: teamTitleSchema.optional().describe("The team's title, trimmed"),
 });
 
-export async function updateTeam(ctx: RequestContext, organizationId: string, teamId: string, input: unknown) {
-  await requireTeamAdmin(ctx, organizationId, teamId);
+export async function updateTeam(
+  ctx: RequestContext,
+  organizationId: string | null | undefined,
+  teamId: string,
+  input: unknown,
+) {
+  await requireTeamAdmin(ctx, await teamOrganizationId(ctx, organizationId, teamId), teamId);
   const data = parseInput(updateTeamSchema, input);
   return ctx.prisma.team.update({ where: { id: teamId }, data });
 }
 
-export async function deleteTeam(ctx: RequestContext, organizationId: string, teamId: string): Promise<void> {
+export async function deleteTeam(
+  ctx: RequestContext,
+  givenOrganizationId: string | null | undefined,
+  teamId: string,
+): Promise<void> {
+  const organizationId = await teamOrganizationId(ctx, givenOrganizationId, teamId);
   await requireOrganizationRole(ctx, organizationId, "admin");
   await ctx.prisma.team.deleteMany({ where: { id: teamId, organizationId } });
 }
@@ -250,9 +255,18 @@ export const updateTeamMembersSchema = z.strictObject({
     ),
 });
 
-/** Adds, removes and re-roles team members in one transaction; someone both added and removed is removed. */
-export async function updateTeamMembers(ctx: RequestContext, organizationId: string, teamId: string, input: unknown) {
-  await requireTeamAdmin(ctx, organizationId, teamId);
+/**
+ * Adds, removes and re-roles team members in one transaction; someone both added and removed is removed. Returns
+ * the team.
+ */
+export async function updateTeamMembers(
+  ctx: RequestContext,
+  givenOrganizationId: string | null | undefined,
+  teamId: string,
+  input: unknown,
+): Promise<Team> {
+  const organizationId = await teamOrganizationId(ctx, givenOrganizationId, teamId);
+  const team = await requireTeamAdmin(ctx, organizationId, teamId);
   const data = parseInput(updateTeamMembersSchema, input);
   const memberships = data.memberships ?? {};
   await ctx.prisma.$transaction(async (tx) => {
@@ -276,6 +290,7 @@ export async function updateTeamMembers(ctx: RequestContext, organizationId: str
     }
     if (removed.size > 0) await tx.teamMember.deleteMany({ where: { teamId, userId: { in: [...removed] } } });
   });
+  return team;
 }
 
 export const putTeamMemberSchema = z.strictObject({

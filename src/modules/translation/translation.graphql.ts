@@ -250,7 +250,10 @@ const organizationArg = builder.args((t) => ({
   organizationId: t.id({ required: true, description: "The organization." }),
 }));
 const translationArgs = builder.args((t) => ({
-  ...organizationArg,
+  organizationId: t.id({
+    description:
+      "The organization. Optional: the translation names it; when given and not the translation's, NOT_FOUND.",
+  }),
   translationId: t.id({ required: true, description: "The translation." }),
 }));
 const createRole = "Needs the create role in the organization.";
@@ -319,8 +322,8 @@ builder.mutationFields((t) => ({
   deleteTranslation: t.field({
     type: DeleteTranslationPayloadRef,
     description: describeMutation(
-      "Deletes the translation's settings; the translated space stays. True also when it did not exist " +
-        `(deleteTranslation). ${createRole}`,
+      "Deletes the translation's settings; the translated space stays. True also when it did not exist, " +
+        `given \`organizationId\` (deleteTranslation). ${createRole}`,
       { NOT_FOUND: "no such organization or translation for the caller", FORBIDDEN: "below the create role" },
     ),
     args: translationArgs,
@@ -340,10 +343,7 @@ builder.mutationFields((t) => ({
       },
     ),
     args: translationArgs,
-    resolve: async (_root, a, ctx) => {
-      await runTranslation(ctx, a.organizationId, a.translationId);
-      return { translation: await getTranslation(ctx, a.organizationId, a.translationId) };
-    },
+    resolve: async (_root, a, ctx) => ({ translation: await runTranslation(ctx, a.organizationId, a.translationId) }),
   }),
 }));
 

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { requireOrganizationRole, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
+import {
+  objectOrganizationId,
+  requireOrganizationRole,
+  requireViewer,
+  viewerMembershipLoader,
+} from "../../auth/access.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { Config } from "../../config.ts";
 import type { RequestContext } from "../../context.ts";
@@ -120,11 +125,24 @@ export async function createTranslation(ctx: RequestContext, organizationId: str
   });
 }
 
+/** The organization a translation mutation acts in: the one given, or else the translation's own. */
+function translationOrganizationId(ctx: RequestContext, organizationId: string | null | undefined, id: string) {
+  const own = async () =>
+    (await ctx.prisma.translation.findUnique({ where: { id }, select: { organizationId: true } }))?.organizationId;
+  return objectOrganizationId(ctx, organizationId, own, `Translation ${id} not found`);
+}
+
 export const updateTranslationSchema = z.strictObject({
   instructions: documentSchema.describe("Guidance for the translator, as a rich-text document (replaces the old)"),
 });
 
-export async function updateTranslation(ctx: RequestContext, organizationId: string, id: string, input: unknown) {
+export async function updateTranslation(
+  ctx: RequestContext,
+  givenOrganizationId: string | null | undefined,
+  id: string,
+  input: unknown,
+) {
+  const organizationId = await translationOrganizationId(ctx, givenOrganizationId, id);
   await requireOrganizationRole(ctx, organizationId, "create");
   await getTranslation(ctx, organizationId, id);
   const data = parseInput(updateTranslationSchema, input);
@@ -135,13 +153,26 @@ export async function updateTranslation(ctx: RequestContext, organizationId: str
 }
 
 /** Deletes the translation settings; the result space stays (it is content people may have edited). */
-export async function deleteTranslation(ctx: RequestContext, organizationId: string, id: string): Promise<void> {
+export async function deleteTranslation(
+  ctx: RequestContext,
+  givenOrganizationId: string | null | undefined,
+  id: string,
+): Promise<void> {
+  const organizationId = await translationOrganizationId(ctx, givenOrganizationId, id);
   await requireOrganizationRole(ctx, organizationId, "create");
   await ctx.prisma.translation.deleteMany({ where: { id, organizationId } });
 }
 
-/** Queues a run (a persisted job): 204 at once, the result visible on the translation when done. */
-export async function runTranslation(ctx: RequestContext, organizationId: string, id: string): Promise<void> {
+/**
+ * Queues a run (a persisted job): 204 at once, the result visible on the translation when done. Returns the
+ * translation, read after the run was queued.
+ */
+export async function runTranslation(
+  ctx: RequestContext,
+  givenOrganizationId: string | null | undefined,
+  id: string,
+): Promise<Translation> {
+  const organizationId = await translationOrganizationId(ctx, givenOrganizationId, id);
   await getTranslation(ctx, organizationId, id);
   await requireOrganizationRole(ctx, organizationId, "create");
   const now = ctx.clock.now();
@@ -156,6 +187,7 @@ export async function runTranslation(ctx: RequestContext, organizationId: string
     await tx.translation.update({ where: { id }, data: { status: "pending", failureReason: null, updatedAt: now } });
     if (queued === 0) await enqueueJob(tx, translationRunJobType, { translationId: id }, now, organizationId);
   });
+  return getTranslation(ctx, organizationId, id);
 }
 
 export async function translationPermissions(ctx: RequestContext, translation: Translation) {
