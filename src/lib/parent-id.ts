@@ -12,9 +12,10 @@ interface OwnParent {
 
 /**
  * The parent id of the object a mutation acts on, which the caller may leave out since the object's own id names
- * it (issue 37). Given: it is used as is, as REST paths always pass it; one that is not the object's parent answers
- * the not-found it always did. Omitted: the object's own parent, when the caller may see the object. Any not-found
- * on the way becomes the object's own, so an id from another tenant tells nothing, not even its parent's id.
+ * it: a component holding the object can call its mutations. Given: it is used as is, as REST paths always pass it;
+ * one that is not the object's parent answers the not-found it always did. Omitted: the object's own parent, when
+ * the caller may see the object. Any not-found on the way becomes the object's own, so an id from another tenant
+ * tells nothing, not even its parent's id.
  */
 export async function parentIdOf(given: string | null | undefined, how: OwnParent): Promise<string> {
   if (given) return given;
