@@ -409,7 +409,7 @@ async function main() {
     const summary = [
       `Run of ${new Date().toISOString().slice(0, 10)} on ${await machine(admin)}; ${connections} connections; per workload ${rounds} rounds of ${duration} s on ours then ${duration} s on each reference, each after a warm-up; each row shows the round with the median ratio of its target's metric (throughput where it has none).`,
       `Data: ${benchShape.sites} sites x ${benchShape.sectionsPerSite} sections x ${benchShape.siteSpacesPerSection} site spaces, ${benchShape.spaces} spaces, ${benchShape.changeRequests} open change requests (and as many closed) in one space; ${benchShape.otherOrganizations} more organizations of the same shape beside it.`,
-      "Ours runs as `npm start` starts it (NODE_ENV=production, info logs, rate limiting on with a limit never reached); PostGraphile v4.14.1 as `postgraphile -c <db> --schema public --disable-default-mutations --disable-query-log`, with no authentication of its own.",
+      "Ours runs as `npm start` starts it (NODE_ENV=production, info logs, rate limiting on with a limit never reached, a caller's share of 2 requests at a time with the others waiting, the sheds that answer 503 at once off); PostGraphile v4.14.1 as `postgraphile -c <db> --schema public --disable-default-mutations --disable-query-log`, with no authentication of its own.",
       "",
       table(rows),
       "",
