@@ -28,7 +28,12 @@ async function send(target: TestApp, init: { method?: string; search?: string; b
   const url = new URL(`/graphql${init.search ?? ""}`, baseUrl);
   const body = init.body === undefined ? undefined : JSON.stringify(init.body);
   const response = await target.app.fetch(new Request(url, { method: init.method ?? "POST", headers, body }));
-  return { status: response.status, type: response.headers.get("content-type"), text: await response.text() };
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    length: response.headers.get("content-length"),
+    text: await response.text(),
+  };
 }
 
 /** The value of a counter without labels in the metrics. */
@@ -77,6 +82,7 @@ describe("one GraphQL pipeline", () => {
     for (const accept of [undefined, "*/*", "application/json", "application/graphql-response+json"]) {
       const first = await send(app, { body, accept });
       expect(JSON.parse(first.text).data.space).toEqual({ id: spaceId, title: "Piped" });
+      expect(Number(first.length)).toBe(Buffer.byteLength(first.text));
       expect(await send(app, { body, accept })).toEqual(first);
     }
   });
