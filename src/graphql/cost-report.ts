@@ -51,6 +51,15 @@ function costReport(result: ExecutionResult, context: RequestContext): CostRepor
   return report;
 }
 
+/** Contexts of documents whose answers carry no `extensions` (REST routes'): their report would be built for nothing. */
+const unreported = new WeakSet<object>();
+
+/** The operation running in `context` answers without a cost report (REST answers say the points in RateLimit headers). */
+export function withoutCostReport(context: object): void {
+  unreported.add(context);
+}
+
 export function withCostReport<Result extends ExecutionResult>(result: Result, context: RequestContext): Result {
+  if (unreported.has(context)) return result;
   return { ...result, extensions: { ...result.extensions, ...costReport(result, context) } };
 }

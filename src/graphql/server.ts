@@ -7,6 +7,7 @@ import type { CallContext, LogUnexpected } from "../http/call.ts";
 import { tracingPlugins } from "../ops/tracing.ts";
 import { restError } from "../rest/errors.ts";
 import { schema } from "../schema.ts";
+import { withoutCostReport } from "./cost-report.ts";
 import { textKeyedCache } from "./document-caches.ts";
 import { maskError } from "./errors.ts";
 import {
@@ -122,7 +123,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
 
   return {
     async fetch(request, call) {
-      const response = await yoga.fetch(request, call);
+      const response = await yoga.handleRequest(request, call);
       // yoga's 406 has no body: a client that accepts only JSON asked for an answer in parts.
       if (response.status !== 406) return response;
       return restError(
@@ -134,6 +135,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
     async execute(request, call, document, variableValues) {
       const enveloped = yoga.getEnveloped({ ...call, request, params: {} });
       const contextValue = await enveloped.contextFactory();
+      withoutCostReport(contextValue);
       const result = await enveloped.execute({ schema: enveloped.schema, document, variableValues, contextValue });
       if (isAsyncIterable(result)) throw new Error("A server-side document asked for an incremental answer");
       return result;
