@@ -2,7 +2,7 @@ import { type JITCache, useGraphQlJit } from "@envelop/graphql-jit";
 import { type DocumentNode, getOperationAST, Kind } from "graphql";
 import { handleStreamOrSingleExecutionResult, isAsyncIterable, type Plugin } from "graphql-yoga";
 import type { RequestContext } from "../context.ts";
-import type { CallContext, LogUnexpected } from "../http/call.ts";
+import type { GraphQLCall, LogUnexpected } from "../http/call.ts";
 import { usesIncrementalDelivery } from "./defer-stream.ts";
 import type { TextKeyedCache } from "./document-caches.ts";
 import { maskError, maskIncrementalPayload } from "./errors.ts";
@@ -49,9 +49,9 @@ export function compiledExecution(cache: TextKeyedCache<JitCacheEntry>, maxTextB
  * The operation name labels the request's metrics (the route alone would lump every GraphQL call together). A REST
  * route has labelled its request with its public operation id already, which stays.
  */
-export const operationLabels: Plugin<RequestContext & CallContext> = {
+export const operationLabels: Plugin<RequestContext & GraphQLCall> = {
   onExecute({ args }) {
-    const { labels } = args.contextValue;
+    const { labels } = args.contextValue.call;
     labels.operation ||= operationLabel(getOperationAST(args.document, args.operationName));
   },
 };
@@ -81,11 +81,11 @@ export function maskedExecutionErrors(logUnexpected: LogUnexpected): Plugin<Requ
  * Errors that arose before execution (parsing, validation) reach the client through yoga alone: masked here with the
  * request id too, so each carries `extensions.code`. Errors masked during execution pass through unchanged.
  */
-export function maskedRequestErrors(logUnexpected: LogUnexpected): Plugin<RequestContext, CallContext> {
+export function maskedRequestErrors(logUnexpected: LogUnexpected): Plugin<RequestContext, GraphQLCall> {
   return {
     onExecutionResult({ result, setResult, context }) {
       if (!result || !("errors" in result) || !result.errors?.length) return;
-      const { requestId } = context;
+      const { requestId } = context.call;
       const log = logUnexpected(requestId);
       setResult({ ...result, errors: result.errors.map((error) => maskError(error, requestId, log)) });
     },

@@ -7,6 +7,7 @@ import { type DocumentNode, GraphQLError, Kind, visit } from "graphql";
 import { handleStreamOrSingleExecutionResult, isAsyncIterable, type Plugin } from "graphql-yoga";
 import type { Config } from "../config.ts";
 import type { RequestContext } from "../context.ts";
+import type { GraphQLCall } from "../http/call.ts";
 import { DomainError } from "../lib/errors.ts";
 import { inputProblem, inputProblemMessage, nulCharacterMessage } from "../validation.ts";
 import { estimateCost } from "./cost.ts";
@@ -167,22 +168,17 @@ const checkOperations: Plugin<RequestContext> = {
   },
 };
 
-/** What the subscription cap needs of the request besides the context: the caller's address (app.ts sets it). */
-interface CallerAddress {
-  clientAddress?: string;
-}
-
 /**
  * At most `max` open subscriptions per user (all of the user's tokens together, so minting tokens buys none), or
  * per client address for a caller without a token, in this process: each holds a stream, listeners and memory
  * until it ends, so one person could otherwise hold the instance's. The count drops when a stream closes.
  */
-function subscriptionsPerUser(max: number): Plugin<RequestContext & CallerAddress> {
+function subscriptionsPerUser(max: number): Plugin<RequestContext & GraphQLCall> {
   const open = new Map<string, number>();
   return {
     onSubscribe({ args, setResultAndStopExecution }) {
-      const { viewer, clientAddress } = args.contextValue;
-      const caller = viewer ? `user:${viewer.userId}` : `address:${clientAddress ?? "local"}`;
+      const { viewer, call } = args.contextValue;
+      const caller = viewer ? `user:${viewer.userId}` : `address:${call.clientAddress}`;
       const count = open.get(caller) ?? 0;
       if (count >= max) {
         setResultAndStopExecution({

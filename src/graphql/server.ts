@@ -3,7 +3,7 @@ import type { DocumentNode, ExecutionResult } from "graphql";
 import { createYoga, isAsyncIterable } from "graphql-yoga";
 import type { Config } from "../config.ts";
 import type { RequestContext } from "../context.ts";
-import type { CallContext, LogUnexpected } from "../http/call.ts";
+import type { CallContext, GraphQLCall, LogUnexpected } from "../http/call.ts";
 import { tracingPlugins } from "../ops/tracing.ts";
 import { restError } from "../rest/errors.ts";
 import { schema } from "../schema.ts";
@@ -97,7 +97,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
     ]),
   );
 
-  const yoga = createYoga<CallContext>({
+  const yoga = createYoga<GraphQLCall>({
     schema,
     graphqlEndpoint: "/graphql",
     landingPage: false,
@@ -107,7 +107,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
     renderGraphiQL: graphiql.page.render,
     // CORS is ours (src/http/cors.ts), the same for /graphql and /v1: yoga's default would allow every origin.
     cors: false,
-    context: (call) => createContext(call),
+    context: ({ call }) => createContext(call),
     // Bounded by the bytes of the texts they hold (src/graphql/document-caches.ts), not by their entries.
     parserAndValidationCache: { documentCache: parsedDocuments, errorCache: parseErrors },
     batching: { limit: maxBatchedOperations },
@@ -123,7 +123,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
 
   return {
     async fetch(request, call) {
-      const response = await yoga.handleRequest(request, call);
+      const response = await yoga.handleRequest(request, { call });
       // yoga's 406 has no body: a client that accepts only JSON asked for an answer in parts.
       if (response.status !== 406) return response;
       return restError(
@@ -133,7 +133,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
       );
     },
     async execute(request, call, document, variableValues) {
-      const enveloped = yoga.getEnveloped({ ...call, request, params: {} });
+      const enveloped = yoga.getEnveloped({ call, request, params: {} });
       const contextValue = await enveloped.contextFactory();
       withoutCostReport(contextValue);
       const result = await enveloped.execute({ schema: enveloped.schema, document, variableValues, contextValue });

@@ -34,6 +34,14 @@ export interface Exchange {
 /** Logs an unexpected error with the id of the request it happened in. */
 export type LogUnexpected = (requestId: string) => (error: unknown) => void;
 
+/**
+ * What the GraphQL pipeline is handed with each request: the call, as one property. yoga's server adapter copies
+ * every own property of the object it is handed, per request, and the resolvers' context is built from the call.
+ */
+export interface GraphQLCall {
+  call: CallContext;
+}
+
 /** Who is calling and how the request is labelled in the metrics, settled before a handler runs. */
 export interface CallContext {
   requestId: string;
