@@ -2,11 +2,10 @@ import { Request as PonyfillRequest, Response } from "@whatwg-node/fetch";
 import type { Middleware } from "./pipeline.ts";
 
 /**
- * HEAD wherever GET is: `handle` answers the request as a GET, and the client gets that status and those headers
+ * HEAD wherever GET is: `handle` answers the HEAD request as a GET, and the client gets that status and those headers
  * without the body.
  */
 async function answerHead(request: Request, handle: (request: Request) => Promise<Response>): Promise<Response> {
-  if (request.method !== "HEAD") return handle(request);
   const response = await handle(new PonyfillRequest(request.url, { method: "GET", headers: request.headers }));
   await response.body?.cancel();
   return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
@@ -14,4 +13,6 @@ async function answerHead(request: Request, handle: (request: Request) => Promis
 
 /** `answerHead` as a step of the HTTP pipeline: the routes behind it see a GET. */
 export const answerHeadRequests: Middleware = (exchange, next) =>
-  answerHead(exchange.request, (request) => next({ ...exchange, request }));
+  exchange.request.method === "HEAD"
+    ? answerHead(exchange.request, (request) => next({ ...exchange, request }))
+    : next(exchange);
