@@ -121,8 +121,8 @@ export function createMetrics(db: Database, sources: MetricSources): Metrics {
       if (outcome !== "done") jobFailures.inc({ type, final: String(outcome === "failed") });
     },
     render: () => registry.metrics(),
-    observeRequest({ method, route, status, seconds, ...labels }) {
-      const operation = operationLabel(labels.operation);
+    observeRequest({ method, route, status, seconds, operation: sent }) {
+      const operation = operationLabel(sent);
       requests.inc({ method, route, operation, status: String(status) });
       duration.observe({ method, route, operation }, seconds);
     },
