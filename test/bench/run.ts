@@ -67,8 +67,11 @@ const rounds = Number(flags.rounds);
 
 /** Each server's RSS read right after its latest load: what the load left, before V8's memory reducer runs. */
 const rssAfterLatestLoad = new Map<Server, number>();
-/** When the settled RSS is read: V8's memory reducer runs some 10-25 s after a load ends (seen on both servers). */
-const settleMilliseconds = 30_000;
+/**
+ * When the settled RSS is read: V8's memory reducer runs its full collections some 25-45 s after a load ends
+ * (PostGraphile's at ~30 s, ours at 35-45 s, traced with --trace-gc); read at 30 s, ours had not settled yet.
+ */
+const settleMilliseconds = 60_000;
 
 async function load(server: Server, request: BenchRequest): Promise<LoadResult> {
   const result = await loadOnce(server.url, request, { seconds: duration, connections });
