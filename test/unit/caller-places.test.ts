@@ -71,6 +71,27 @@ describe("places per caller", () => {
     expect(places.take("user:a")).toBeDefined();
   });
 
+  it("keeps the share of callers with requests in flight or waiting when the idle callers' entries are dropped", async () => {
+    const places = createCallerPlaces(options);
+    const held = [places.take("user:a"), places.take("user:a")] as Place[];
+    const waiter = places.wait("user:a", 10);
+    // Thousands of callers come and go (each a new entry; idle ones are dropped once there are many).
+    for (let index = 0; index < 5000; index++) (places.take(`address:${index}`) as Place).release();
+    // user:a still has its two places taken and its request waiting.
+    expect(places.take("user:a")).toBeUndefined();
+    expect(places.waiting()).toBe(1);
+    (held[0] as Place).release();
+    const handedOver = (await waiter) as Place;
+    expect(handedOver).toBeDefined();
+    expect(places.take("user:a")).toBeUndefined();
+    handedOver.release();
+    (held[1] as Place).release();
+    // A caller back after its entry was dropped starts with its whole share.
+    expect(places.take("address:0")).toBeDefined();
+    expect(places.take("address:0")).toBeDefined();
+    expect(places.take("address:0")).toBeUndefined();
+  });
+
   it("has no limit when the share is 0", () => {
     const places = createCallerPlaces({ ...options, perCaller: 0 });
     for (let index = 0; index < 100; index++) expect(places.take("user:a")).toBeDefined();
