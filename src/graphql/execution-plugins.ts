@@ -2,7 +2,7 @@ import { type JITCache, useGraphQlJit } from "@envelop/graphql-jit";
 import { type DocumentNode, getOperationAST, Kind } from "graphql";
 import { handleStreamOrSingleExecutionResult, isAsyncIterable, type Plugin } from "graphql-yoga";
 import type { RequestContext } from "../context.ts";
-import type { GraphQLCall, LogUnexpected } from "../http/call.ts";
+import { callOf, type GraphQLCall, type LogUnexpected } from "../http/call.ts";
 import { usesIncrementalDelivery } from "./defer-stream.ts";
 import type { TextKeyedCache } from "./document-caches.ts";
 import { maskError, maskIncrementalPayload } from "./errors.ts";
@@ -81,11 +81,12 @@ export function maskedExecutionErrors(logUnexpected: LogUnexpected): Plugin<Requ
  * Errors that arose before execution (parsing, validation) reach the client through yoga alone: masked here with the
  * request id too, so each carries `extensions.code`. Errors masked during execution pass through unchanged.
  */
-export function maskedRequestErrors(logUnexpected: LogUnexpected): Plugin<RequestContext, GraphQLCall> {
+export function maskedRequestErrors(logUnexpected: LogUnexpected): Plugin<RequestContext> {
   return {
-    onExecutionResult({ result, setResult, context }) {
+    onExecutionResult({ result, setResult, request }) {
       if (!result || !("errors" in result) || !result.errors?.length) return;
-      const { requestId } = context.call;
+      // From the request: an error raised before execution comes before the context is built.
+      const { requestId } = callOf(request);
       const log = logUnexpected(requestId);
       setResult({ ...result, errors: result.errors.map((error) => maskError(error, requestId, log)) });
     },

@@ -6,7 +6,6 @@ import {
   type YogaInitialContext,
   type YogaServerInstance,
 } from "graphql-yoga";
-import type { GraphQLCall } from "../http/call.ts";
 import { usesIncrementalDelivery } from "./defer-stream.ts";
 import { type DocumentCacheOptions, textKeyedCache } from "./document-caches.ts";
 import { answerResult, createMediaTypes } from "./json-answers.ts";
@@ -157,10 +156,10 @@ export function createRepeatedQueries(
       const text = params?.query ?? entry?.registeredText;
       if (!params || !entry || text === undefined) return;
       const { variables, operationName } = params;
-      const { call, waitUntil } = serverContext as GraphQLCall & Pick<YogaInitialContext, "waitUntil">;
-      // Field by field: a spread's clone of the context outlived young collections (docs/performance.md).
+      const { waitUntil } = serverContext as Pick<YogaInitialContext, "waitUntil">;
+      // Field by field: a spread's clone of the context outlived young collections (docs/performance.md). The call
+      // travels on the request (src/http/call.ts).
       const enveloped = yoga.getEnveloped({
-        call,
         waitUntil,
         request,
         params: { query: text, variables: variables ?? undefined, operationName: operationName ?? undefined },

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { Request as PonyfillRequest } from "@whatwg-node/fetch";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { RateLimitDecision, RequestContext, Viewer } from "../context.ts";
@@ -34,12 +35,30 @@ export interface Exchange {
 /** Logs an unexpected error with the id of the request it happened in. */
 export type LogUnexpected = (requestId: string) => (error: unknown) => void;
 
-/**
- * What the GraphQL pipeline is handed with each request: the call, as one property. yoga's server adapter copies
- * every own property of the object it is handed, per request, and the resolvers' context is built from the call.
- */
+/** The call in the GraphQL pipeline's context: plugins read who is calling and the request's labels there. */
 export interface GraphQLCall {
   call: CallContext;
+}
+
+/**
+ * An admitted API request, carrying its call: the GraphQL pipeline finds the call on the request rather than in a
+ * server context of its own. yoga's server adapter makes the object it is handed the prototype of the request's
+ * context; a new one per request made V8 build hidden classes for each in the old generation (docs/performance.md).
+ * The fetch ponyfill's Request, as yoga and the node adapter use: undici's costs a stream and an AbortSignal.
+ */
+export class CallRequest extends PonyfillRequest {
+  readonly call: CallContext;
+
+  constructor(url: string, init: RequestInit, call: CallContext) {
+    super(url, init);
+    this.call = call;
+  }
+}
+
+/** The call a request was admitted with (every request the pipeline runs passed the guard). */
+export function callOf(request: Request): CallContext {
+  if (request instanceof CallRequest) return request.call;
+  throw new Error("A request reached the GraphQL pipeline without its call");
 }
 
 /** Who is calling and how the request is labelled in the metrics, settled before a handler runs. */
@@ -61,20 +80,21 @@ export interface RequestContextDependencies {
   work: HeavyWork;
 }
 
-/** The resolvers' context of an admitted call: fresh loaders, the call's budget and caller. */
+/** The resolvers' context of an admitted call: fresh loaders, the call's budget and caller, and the call itself. */
 export function requestContextFactory({ config, db, events, clock, work }: RequestContextDependencies) {
-  return ({ requestId, viewer, bearer, budget, rateLimit }: CallContext): RequestContext => ({
+  return (call: CallContext): RequestContext & GraphQLCall => ({
     prisma: db.prisma,
     sql: db.sql,
     config,
     clock,
-    requestId,
-    viewer,
-    bearer,
+    requestId: call.requestId,
+    viewer: call.viewer,
+    bearer: call.bearer,
     loaders: new Map(),
     events,
-    budget,
+    budget: call.budget,
     work,
-    rateLimit,
+    rateLimit: call.rateLimit,
+    call,
   });
 }

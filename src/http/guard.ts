@@ -1,4 +1,3 @@
-import { Request as PonyfillRequest } from "@whatwg-node/fetch";
 import { createTokenCache } from "../auth/token-cache.ts";
 import { authenticate, bearerToken } from "../auth/viewer.ts";
 import type { Clock } from "../clock.ts";
@@ -11,13 +10,13 @@ import { restError } from "../rest/errors.ts";
 import { maxInputDepth } from "../validation.ts";
 import type { HeavyWork } from "../workers/heavy-work.ts";
 import { jsonNestingExceeds, PayloadTooLargeError, readBodyWithin, readNodeBodyWithin } from "./body.ts";
-import type { CallContext, Exchange } from "./call.ts";
+import { type CallContext, CallRequest, type Exchange } from "./call.ts";
 import type { CallerPlaces } from "./caller-places.ts";
 import { withIdempotency } from "./idempotency.ts";
 import { type RateLimiter, rateLimitHeaders } from "./rate-limit.ts";
 
-/** What an admitted call is answered by: the request rebuilt over its body, the caller, and the raw body. */
-type GuardedHandler = (request: Request, call: CallContext, body: Uint8Array | undefined) => Promise<Response>;
+/** What an admitted call is answered by: the request rebuilt over its body with its call, and the raw body. */
+type GuardedHandler = (request: CallRequest, body: Uint8Array | undefined) => Promise<Response>;
 
 /** Admits an API call (size, nesting, caller, rate limit, places in flight, idempotency), then runs its handler. */
 export type Guard = (exchange: Exchange, handle: GuardedHandler) => Promise<Response>;
@@ -80,8 +79,7 @@ export function createGuard({ config, db, events, clock, rateLimiter, work, call
 
   /** Idempotency, then the handler, then the rate-limit headers. */
   async function answerAdmitted(
-    request: Request,
-    call: CallContext,
+    request: CallRequest,
     body: Uint8Array<ArrayBuffer> | undefined,
     caller: string,
     headers: Record<string, string>,
@@ -101,11 +99,12 @@ export function createGuard({ config, db, events, clock, rateLimiter, work, call
               target: pathAndQuery(request.url),
               body: body ? Buffer.from(body).toString("utf8") : "",
             },
-            () => handle(request, call, body),
+            () => handle(request, body),
           )
-        : await handle(request, call, body);
+        : await handle(request, body);
     // In points once the request's operations are charged.
-    const charged = call.rateLimit ? rateLimitHeaders(call.rateLimit) : headers;
+    const { rateLimit } = request.call;
+    const charged = rateLimit ? rateLimitHeaders(rateLimit) : headers;
     for (const [name, value] of Object.entries(charged)) response.headers.set(name, value);
     return response;
   }
@@ -115,10 +114,7 @@ export function createGuard({ config, db, events, clock, rateLimiter, work, call
     if ("tooLarge" in read) return read.tooLarge;
     const { body } = read;
     const { request: incoming, requestId, clientAddress, labels } = exchange;
-    // The fetch ponyfill's Request (the one yoga and the node adapter use): undici's costs a stream and an
-    // AbortSignal per request.
-    const request = new PonyfillRequest(incoming.url, { method: incoming.method, headers: incoming.headers, body });
-    const bearer = bearerToken(request.headers.get("authorization"));
+    const bearer = bearerToken(incoming.headers.get("authorization"));
     // Arrays and objects nested thousands deep would overflow whatever walks them: refused before anything parses.
     if (body && jsonNestingExceeds(body, maxInputDepth + jsonEnvelopeDepth)) {
       return restError(400, `Request body must not be nested deeper than ${maxInputDepth} levels`);
@@ -141,8 +137,9 @@ export function createGuard({ config, db, events, clock, rateLimiter, work, call
         { ...headers, "Retry-After": String(inFlightRetrySeconds) },
       );
     }
+    const request = new CallRequest(incoming.url, { method: incoming.method, headers: incoming.headers, body }, call);
     try {
-      return await answerAdmitted(request, call, body, caller, headers, handle);
+      return await answerAdmitted(request, body, caller, headers, handle);
     } finally {
       place.release();
     }

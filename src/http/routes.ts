@@ -55,7 +55,7 @@ export function graphqlRoute(graphql: GraphQLServer, guard: Guard): Route {
   return (exchange) => {
     if (exchange.url.pathname !== "/graphql") return undefined;
     exchange.labels.route = "/graphql";
-    return guard(exchange, (request, call) => graphql.fetch(request, call));
+    return guard(exchange, (request) => graphql.fetch(request));
   };
 }
 
@@ -76,12 +76,12 @@ export function restApiRoute(rest: ReturnType<typeof createRestHandler>, graphql
   return (exchange) => {
     const { url, labels } = exchange;
     if (url.pathname !== "/v1" && !url.pathname.startsWith("/v1/")) return undefined;
-    return guard(exchange, (request, call) =>
+    return guard(exchange, (request) =>
       rest(
         request,
         url.pathname.slice(3) || "/",
         url.searchParams,
-        (document, variables) => graphql.execute(request, call, document, variables),
+        (document, variables) => graphql.execute(request, document, variables),
         (matched) => {
           labels.route = `/v1${matched.path}`;
           labels.operation = matched.operation;
@@ -100,8 +100,8 @@ export function plainRoute(
     const plain = findPlainRoute(routes, exchange.request, exchange.url.pathname);
     if (!plain) return undefined;
     exchange.labels.route = plain.route.pattern.source;
-    return guard(exchange, (request, call) =>
-      runPlainRoute(plain.route, request, plain.parameters, createContext(call)),
+    return guard(exchange, (request) =>
+      runPlainRoute(plain.route, request, plain.parameters, createContext(request.call)),
     );
   };
 }
