@@ -52,11 +52,7 @@ export interface GraphQLServer {
   graphiqlAsset(pathname: string): Promise<Response | undefined>;
 }
 
-/**
- * What yoga's server adapter is handed with each request: one object for all. The adapter makes it the prototype of
- * the request's server context, and a new object per request made V8 build hidden classes for each, in the old
- * generation: ~220 bytes of garbage per request, most of what GraphQL requests left to full collections.
- */
+/** What yoga's server adapter is handed with each request: one object for all, the call being on the request. */
 const noServerContext = {};
 
 /** The one GraphQL execution pipeline: yoga and its plugins, shared by `/graphql` and the REST routes. */
@@ -113,7 +109,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
     renderGraphiQL: graphiql.page.render,
     // CORS is ours (src/http/cors.ts), the same for /graphql and /v1: yoga's default would allow every origin.
     cors: false,
-    // The call travels on the request (CallRequest), not in a server context: see `noServerContext`.
+    // The call travels on the request (CallRequest in src/http/call.ts says why), not in a server context.
     context: ({ request }) => createContext(callOf(request)),
     // Bounded by the bytes of the texts they hold (src/graphql/document-caches.ts), not by their entries.
     parserAndValidationCache: { documentCache: parsedDocuments, errorCache: parseErrors },

@@ -24,8 +24,8 @@ export interface CallerPlaces {
 /** Requests of one caller waiting for its places, and the bytes of their bodies, at most: past them, 429 at once. */
 const maxWaitingPerCaller = 64;
 const maxWaitingBodyBytesPerCaller = 8 * 1024 * 1024;
-/** Entries of callers with nothing in flight or waiting kept at most, before one pass drops them all. */
-const maxIdleCallers = 1024;
+/** Entries the map holds, at least, before one pass drops those of callers with nothing in flight or waiting. */
+const entriesBeforeDroppingIdle = 1024;
 
 export interface Place {
   release(): void;
@@ -64,11 +64,14 @@ export function createCallerPlaces({
   // the old generation each time (~60 bytes of old-space garbage per request, filling it towards a full collection).
   const callers = new Map<string, CallerState>();
   let waiting = 0;
+  // Twice what the last pass kept: with that many callers busy at once, a pass per new caller would cost them all.
+  let dropIdleAt = entriesBeforeDroppingIdle;
 
   function dropIdleCallers() {
     for (const [caller, state] of callers) {
       if (state.taken === 0 && state.waiting.length === 0) callers.delete(caller);
     }
+    dropIdleAt = Math.max(entriesBeforeDroppingIdle, 2 * callers.size);
   }
 
   function placeOf(caller: string, state: CallerState): Place {
@@ -95,7 +98,7 @@ export function createCallerPlaces({
       if (perCaller <= 0) return { release() {} };
       let state = callers.get(caller);
       if (!state) {
-        if (callers.size >= maxIdleCallers) dropIdleCallers();
+        if (callers.size >= dropIdleAt) dropIdleCallers();
         state = { taken: 0, waiting: [], waitingBytes: 0 };
         callers.set(caller, state);
       }

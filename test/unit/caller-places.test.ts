@@ -92,6 +92,16 @@ describe("places per caller", () => {
     expect(places.take("address:0")).toBeUndefined();
   });
 
+  it("keeps every busy caller's share when more callers than the idle bound are busy at once", () => {
+    const places = createCallerPlaces(options);
+    const busy = Array.from({ length: 3000 }, (_, index) => places.take(`address:${index}`) as Place);
+    for (let index = 0; index < 3000; index++) {
+      expect(places.take(`address:${index}`)).toBeDefined();
+      expect(places.take(`address:${index}`)).toBeUndefined();
+    }
+    for (const place of busy) place.release();
+  });
+
   it("has no limit when the share is 0", () => {
     const places = createCallerPlaces({ ...options, perCaller: 0 });
     for (let index = 0; index < 100; index++) expect(places.take("user:a")).toBeDefined();
