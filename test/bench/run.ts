@@ -195,6 +195,10 @@ function jobStartLatency(): { lines: string[]; postgresP99: number } {
   return { lines, postgresP99: Number(/p99 ([\d.]+) ms/.exec(oneAtATime)?.[1] ?? Number.NaN) };
 }
 
+function startBaseline(databaseUrl: string): Promise<Server> {
+  return startServer(["--import", "tsx", "test/bench/baseline.ts"], "/healthz", { DATABASE_URL: databaseUrl });
+}
+
 function startPostgraphile(databaseUrl: string): Promise<Server> {
   return startServer(
     (port) => postgraphileArguments(databaseUrl, port),
@@ -209,8 +213,9 @@ function startPostgraphile(databaseUrl: string): Promise<Server> {
 }
 
 /**
- * The workloads compared with PostGraphile, on a database loaded and never analyzed (as after a restore, an import or
- * a bulk load, before autovacuum gets to it), each server started on it right after the load, as after a restore.
+ * The workloads that read the database, compared with PostGraphile and the hand-written baseline, on a database loaded
+ * and never analyzed (as after a restore, an import or a bulk load, before autovacuum gets to it), each server started
+ * on it right after the load, as after a restore. The nested read's targets hold on both databases.
  */
 async function freshlyLoadedRows(admin: pg.Client): Promise<WorkloadResult[]> {
   const fresh = await createBenchDatabase(admin, serverUrl, { analyze: false });
@@ -221,10 +226,15 @@ async function freshlyLoadedRows(admin: pg.Client): Promise<WorkloadResult[]> {
     await preparePostgraphileDatabase(fresh.url);
     const postgraphile = await startPostgraphile(fresh.url);
     servers.push(postgraphile);
-    const references = new Map<ReferenceName, Server>([["PostGraphile", postgraphile]]);
+    const baseline = await startBaseline(fresh.url);
+    servers.push(baseline);
+    const references = new Map<ReferenceName, Server>([
+      ["PostGraphile", postgraphile],
+      ["baseline", baseline],
+    ]);
     const rows: WorkloadResult[] = [];
     for (const workload of workloads(fresh.data)) {
-      const comparisons = workload.comparisons.filter((comparison) => comparison.reference === "PostGraphile");
+      const comparisons = workload.comparisons.filter((comparison) => references.has(comparison.reference));
       if (comparisons.length === 0 || (flags.only && !workload.name.includes(flags.only))) continue;
       const bytes = Buffer.byteLength(await send(ours.url, workload.request));
       const oursStatements = await statementsPerRequest(oursStatementCounter(ours.url), ours.url, workload.request);
@@ -236,7 +246,10 @@ async function freshlyLoadedRows(admin: pg.Client): Promise<WorkloadResult[]> {
           target: comparison.target,
           bytes,
           oursStatements,
-          theirsStatements: undefined,
+          theirsStatements:
+            comparison.reference === "baseline"
+              ? await statementsPerRequest(baselineStatementCounter(baseline.url), baseline.url, comparison.request)
+              : undefined,
           ...(results[index] as (typeof results)[number]),
         };
         rows.push(row);
@@ -284,9 +297,7 @@ async function main() {
     ensurePostgraphileInstalled();
     const freshRows = flags["no-fresh"] ? [] : await freshlyLoadedRows(admin);
     await preparePostgraphileDatabase(databaseUrl);
-    const baseline = await startServer(["--import", "tsx", "test/bench/baseline.ts"], "/healthz", {
-      DATABASE_URL: databaseUrl,
-    });
+    const baseline = await startBaseline(databaseUrl);
     const bareYoga = await startServer(["--import", "tsx", "test/bench/bare-yoga.ts"], "/health", {});
     const postgraphile = await startPostgraphile(databaseUrl);
     servers.push(baseline, bareYoga, postgraphile);
@@ -418,7 +429,7 @@ async function main() {
       "",
       ...(freshRows.length > 0
         ? [
-            "The same workloads against PostGraphile on a database freshly loaded and never analyzed, each server started right after the load (as after a restore):",
+            "The workloads that read the database, against PostGraphile and the baseline on a database freshly loaded and never analyzed, each server started right after the load (as after a restore):",
             "",
             table(freshRows),
             "",
