@@ -13,6 +13,7 @@ import { createCors } from "./http/cors.ts";
 import { errorBoundary } from "./http/error-boundary.ts";
 import { createGuard } from "./http/guard.ts";
 import { answerHeadRequests } from "./http/head.ts";
+import { createLoadShedder } from "./http/load-shedding.ts";
 import { observeRequests } from "./http/observe.ts";
 import { composeMiddleware } from "./http/pipeline.ts";
 import { createProbes, probePaths } from "./http/probes.ts";
@@ -27,7 +28,6 @@ import {
   rootRoute,
   routeInOrder,
 } from "./http/routes.ts";
-import { shedLoad } from "./http/shed-load.ts";
 import type { ObserveJob } from "./jobs/engine.ts";
 import { clientAddress } from "./lib/client-address.ts";
 import { describeError, type Logger } from "./logger.ts";
@@ -106,7 +106,11 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     waitingForCallerTurn: callerPlaces.waiting,
   });
   const probes = createProbes({ db, events, logger, metrics });
-  const guard = createGuard({ config, db, events, clock, rateLimiter, work, callerPlaces });
+  const shedder = createLoadShedder({
+    maxInFlight: config.shedMaxInFlight,
+    maxEventLoopDelayMs: config.shedEventLoopDelayMs,
+  });
+  const guard = createGuard({ config, db, events, clock, rateLimiter, work, callerPlaces, shedder });
   const cors = createCors(config.corsOrigins);
 
   const handle = composeMiddleware(
@@ -114,7 +118,6 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
       observeRequests(metrics, logger),
       compressAnswers(createCompression()),
       answerHeaders(cors, graphql.graphiqlContentSecurityPolicy),
-      shedLoad(config),
       errorBoundary(logUnexpected),
       answerHeadRequests,
     ],

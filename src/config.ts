@@ -74,7 +74,7 @@ const configSchema = z.object({
   maxApiTokensPerUser: z.coerce.number().int().min(1).default(50),
   shedMaxInFlight: z.coerce.number().int().min(0).default(32),
   shedMaxInFlightPerCaller: z.coerce.number().int().min(0).default(2),
-  shedCallerWaitMs: z.coerce.number().int().min(0).max(60_000).default(1000),
+  shedCallerWaitMs: z.coerce.number().int().min(0).max(60_000).default(30_000),
   shedEventLoopDelayMs: z.coerce.number().int().min(0).max(60_000).default(200),
   trustProxyHops: z.coerce.number().int().min(0).max(10).default(0),
   conversionThreads: z.coerce.number().int().min(1).max(64).default(1),

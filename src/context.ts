@@ -8,19 +8,23 @@ import { type PointsAccount, type RequestBudget, unlimitedBudget } from "./reque
 import { type HeavyWork, inlineHeavyWork } from "./workers/heavy-work.ts";
 
 /**
- * The request's place in its caller's rate-limit window, in cost points (src/http/rate-limit.ts): the request's
- * first point is taken on admission, its operations' further points as each is charged.
+ * The request's account in its caller's token bucket of cost points (src/http/rate-limit.ts): the request's first
+ * point is taken on admission, its operations' actual costs as each has run.
  */
 export interface RateLimitDecision extends PointsAccount {
+  /** Whether the bucket held the point the request needs; a refused request took nothing. */
   allowed: boolean;
+  /** The bucket's capacity. */
   limit: number;
-  /** Points spent in the window, this request's so far included. */
+  /** Points missing from a full bucket, this request's so far included. */
   used: number;
   remaining: number;
-  /** Seconds until the current window ends and the count starts again. */
+  /** Seconds until the bucket is full again. */
   resetSeconds: number;
-  /** When the current window ends (`resetSeconds` from now, on the instant every instance agrees on). */
+  /** When the bucket is full again, with no further request. */
   resetAt: Date;
+  /** Seconds until the bucket holds a point again (Retry-After of a refusal). */
+  retryAfterSeconds: number;
 }
 
 export interface Viewer {

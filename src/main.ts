@@ -13,6 +13,7 @@ import { openConfiguredDatabase } from "./db/open.ts";
 import { keepTableStatistics } from "./db/statistics.ts";
 import { startEventBus } from "./events/bus.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
+import { serverTimeouts } from "./http/server-timeouts.ts";
 import { startJobEngine } from "./jobs/engine.ts";
 import { createLogger, describeError } from "./logger.ts";
 import { seedDemoContent } from "./modules/demo/demo.public.ts";
@@ -47,7 +48,7 @@ async function main() {
     : await startupStep("data directory", () => lockDataDir(dataDir, "server"));
   // The listening port also keeps the event loop alive while PGlite compiles its WebAssembly on V8's worker thread:
   // with nothing else to wait for, Node would wait for every queued compilation, the optimizing tier-up included.
-  const server = createServer(starting);
+  const server = createServer(serverTimeouts, starting);
   await startupStep("listen", () => listen(server, config));
   const [db, { createApp }] = await Promise.all([
     startupStep("database", () => openConfiguredDatabase(config, lock)),

@@ -1,5 +1,5 @@
 import { setImmediate } from "node:timers/promises";
-import { pointsOf } from "./graphql/cost.ts";
+import { actualPoints } from "./graphql/cost.ts";
 import { DomainError } from "./lib/errors.ts";
 import { type ConversionKind, type Conversions, type HeavyWork, inlineHeavyWork } from "./workers/heavy-work.ts";
 
@@ -9,42 +9,62 @@ class CostLimitError extends DomainError {
   readonly code = "COST_LIMIT_EXCEEDED";
 }
 
-/** The caller's rate-limit window, which an operation's points are taken from (src/http/rate-limit.ts). */
+/** The caller's token bucket, which an operation's points are taken from once it ran (src/http/rate-limit.ts). */
 export interface PointsAccount {
-  /** Takes `points` from the window, or throws RATE_LIMITED (429) when fewer are left. */
-  spend(points: number): void;
+  /** Takes `points` for work done, whatever the bucket holds: it may go below 0, and the next request waits. */
+  charge(points: number): void;
 }
 
 /**
- * What one HTTP request may spend (the operations of a GraphQL batch share it): the estimated cost of its
- * operations, and the bytes of content it converts (markdown parsed into documents or search sections), the work
- * that holds the event loop or a worker. Conversions run one after another with a turn of the event loop before
+ * What one HTTP request may spend and has spent (the operations of a GraphQL batch share it). Before an operation
+ * runs, its estimated cost (src/graphql/cost.ts) may only refuse it when it passes the single-request maximum; once it
+ * ran, the caller's bucket is charged what it did: the nodes of its result and the content converted for it
+ * (actualPoints). Conversions (markdown parsed into documents or search sections: the work that holds the event loop
+ * or a worker) are also bounded in bytes per request, and run one after another with a turn of the event loop before
  * each, so other requests are served between them and one request never fills the workers' queue alone.
  */
 export class RequestBudget {
-  private cost = 0;
+  private estimated = 0;
   private convertedBytes = 0;
+  /** Bytes converted for this request (not found in the cache) since its last operation was charged. */
+  private workBytes = 0;
+  /** The point the request paid on admission, which its first operation uses. */
+  private prepaid: number;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly maxCost: number,
     readonly maxConversionBytes: number,
     private readonly work: HeavyWork,
-    private readonly rateLimit?: PointsAccount,
-  ) {}
+    private readonly account?: PointsAccount,
+  ) {
+    this.prepaid = account ? 1 : 0;
+  }
 
   /**
-   * Charges an operation's estimated cost before it runs (GraphQL operations and REST routes' documents alike):
-   * against the request's maximum, then its points against the caller's rate-limit window.
+   * Refuses an operation before it runs when its estimated cost, with the request's earlier operations', passes the
+   * single-request maximum (COST_LIMIT_EXCEEDED, 400). Nothing is charged for an estimate.
    */
-  chargeCost(cost: number): void {
-    this.cost += cost;
-    if (this.cost > this.maxCost) {
+  admitEstimate(cost: number): void {
+    this.estimated += cost;
+    if (this.estimated > this.maxCost) {
       throw new CostLimitError(
-        `Query Cost limit of ${this.maxCost} exceeded, found ${this.cost}: ask for fewer items or fields`,
+        `Query Cost limit of ${this.maxCost} exceeded, found ${this.estimated}: ask for fewer items or fields`,
       );
     }
-    this.rateLimit?.spend(pointsOf(cost));
+  }
+
+  /**
+   * Charges an operation that ran: its result's `resultNodes` and the content converted for it since the last
+   * charge, in points (at least 1, the first operation's paid on admission). Returns the points.
+   */
+  chargeActual(resultNodes: number): number {
+    const points = actualPoints(resultNodes, this.workBytes);
+    this.workBytes = 0;
+    const credit = Math.min(this.prepaid, points);
+    this.prepaid -= credit;
+    this.account?.charge(points - credit);
+    return points;
   }
 
   /** Converts `text` once the request's earlier conversions are done, within the byte budget. */
@@ -64,7 +84,7 @@ export class RequestBudget {
   /**
    * Converts in the same turn as the other conversions without charging the byte budget: for texts bounded
    * otherwise (a comment's or a reply's body, 100,000 characters at most; the one page a comment is posted on),
-   * which were never refused for their size.
+   * which were never refused for their size. Their conversion is still charged in points, like any work done.
    */
   convertUncharged<Kind extends ConversionKind>(kind: Kind, text: string): Promise<Conversions[Kind]> {
     return this.inTurn(kind, text);
@@ -73,7 +93,9 @@ export class RequestBudget {
   private inTurn<Kind extends ConversionKind>(kind: Kind, text: string): Promise<Conversions[Kind]> {
     const run = this.queue.then(async () => {
       await setImmediate();
-      return this.work.convert(kind, text);
+      return this.work.convert(kind, text, (bytes) => {
+        this.workBytes += bytes;
+      });
     });
     this.queue = run.catch(() => undefined);
     return run;

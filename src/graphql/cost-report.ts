@@ -2,40 +2,31 @@ import type { ExecutionResult } from "graphql";
 import type { RequestContext } from "../context.ts";
 import { pointsOf } from "./cost.ts";
 
-/** The estimated cost charged for each operation, by its context (yoga creates one per operation of a batch). */
-const chargedCosts = new WeakMap<RequestContext, number>();
+/** The estimated cost of each operation, by its context (yoga creates one per operation of a batch). */
+const estimatedCosts = new WeakMap<RequestContext, number>();
 
 export function recordOperationCost(context: RequestContext, cost: number): void {
-  chargedCosts.set(context, cost);
+  estimatedCosts.set(context, cost);
 }
 
-/** The estimated cost (nodes) charged for the operation running in `context`; 0 outside a charged operation. */
+/** The estimated cost (nodes) of the operation running in `context`; 0 outside an operation. */
 export function operationCostOf(context: RequestContext): number {
-  return chargedCosts.get(context) ?? 0;
-}
-
-/** The fields of a result, each item of a list counted: the nodes an operation's work actually produced. */
-function resultNodes(value: unknown): number {
-  if (Array.isArray(value)) return value.reduce((total: number, item) => total + resultNodes(item), 0);
-  if (value === null || typeof value !== "object") return 0;
-  let total = 0;
-  for (const key in value) total += 1 + resultNodes((value as Record<string, unknown>)[key]);
-  return total;
+  return estimatedCosts.get(context) ?? 0;
 }
 
 /**
- * What every GraphQL response tells its client in `extensions`: the operation's points (`requested`: charged up
- * front from the estimate; `actual`: by what the result holds, 0 when it did not run), its estimated nodes and the
- * most nodes a request may ask for, and the caller's rate-limit window in points (absent when that limit is off).
+ * What every GraphQL response tells its client in `extensions` (Shopify's model): the operation's points
+ * (`requested`: by its estimate, which only refuses past `limit`; `actual`: what it was charged once it ran, by
+ * what it returned and converted, 0 when it did not run), its estimated nodes and the most nodes a request may ask
+ * for, and the caller's bucket in points after the charge (absent when that limit is off).
  */
 interface CostReport {
   cost: { requested: number; actual: number; nodeCount: number; limit: number };
   rateLimit?: { limit: number; used: number; remaining: number; resetAt: string };
 }
 
-function costReport(result: ExecutionResult, context: RequestContext): CostReport {
+function costReport(context: RequestContext, actual: number): CostReport {
   const nodeCount = operationCostOf(context);
-  const actual = result.data ? pointsOf(resultNodes(result.data)) : 0;
   const report: CostReport = {
     cost: { requested: pointsOf(nodeCount), actual, nodeCount, limit: context.budget.maxCost },
   };
@@ -43,7 +34,7 @@ function costReport(result: ExecutionResult, context: RequestContext): CostRepor
   if (decision) {
     report.rateLimit = {
       limit: decision.limit,
-      used: Math.min(decision.used, decision.limit),
+      used: decision.used,
       remaining: decision.remaining,
       resetAt: decision.resetAt.toISOString(),
     };
@@ -51,15 +42,27 @@ function costReport(result: ExecutionResult, context: RequestContext): CostRepor
   return report;
 }
 
-/** Contexts of documents whose answers carry no `extensions` (REST routes'): their report would be built for nothing. */
-const unreported = new WeakSet<object>();
+/**
+ * Contexts of server-side documents (REST routes'): fixed documents whose page size the router has bounded, so their
+ * estimate refuses nothing (they pay what they did), and their answers carry no `extensions` (REST answers say the
+ * points in RateLimit headers).
+ */
+const serverDocuments = new WeakSet<object>();
 
-/** The operation running in `context` answers without a cost report (REST answers say the points in RateLimit headers). */
-export function withoutCostReport(context: object): void {
-  unreported.add(context);
+export function markServerDocument(context: object): void {
+  serverDocuments.add(context);
 }
 
-export function withCostReport<Result extends ExecutionResult>(result: Result, context: RequestContext): Result {
-  if (unreported.has(context)) return result;
-  return { ...result, extensions: { ...result.extensions, ...costReport(result, context) } };
+export function isServerDocument(context: object): boolean {
+  return serverDocuments.has(context);
+}
+
+/** The result with its cost report, `actual` being the points the operation was charged. */
+export function withCostReport<Result extends ExecutionResult>(
+  result: Result,
+  context: RequestContext,
+  actual: number,
+): Result {
+  if (serverDocuments.has(context)) return result;
+  return { ...result, extensions: { ...result.extensions, ...costReport(context, actual) } };
 }

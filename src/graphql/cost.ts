@@ -22,8 +22,8 @@ import {
 export interface FieldCost {
   /** The work of resolving the field once (converting content, searching, collecting links); default 1. */
   weight?: number | ((args: Record<string, unknown>) => number);
-  /** Items a list without `first`/`last` is assumed to hold (its size is unknown before it runs). */
-  listSize?: number;
+  /** Items a list without `first`/`last` holds: assumed (its size is unknown before it runs), or by its arguments. */
+  listSize?: number | ((args: Record<string, unknown>) => number);
 }
 
 function fieldCostOf(field: GraphQLField<unknown, unknown>): FieldCost {
@@ -50,15 +50,37 @@ function argumentsOf(
  */
 function multiplier(args: Record<string, unknown>, declared: FieldCost): number {
   const size = [args.first, args.last].find((value): value is number => typeof value === "number");
-  return Math.max(size ?? declared.listSize ?? 1, 1);
+  const declaredSize = typeof declared.listSize === "function" ? declared.listSize(args) : declared.listSize;
+  return Math.max(size ?? declaredSize ?? 1, 1);
 }
 
-/** Estimated nodes per rate-limit point, GitHub's 100: the window counts points, and any operation costs at least 1. */
+/** Nodes per rate-limit point, GitHub's 100: a bucket holds points, and any operation costs at least 1. */
 const nodesPerPoint = 100;
 
-/** The rate-limit points an operation of `nodeCount` (estimateCost's figure, or the nodes of its result) costs. */
+/**
+ * Bytes of markdown converted that cost as much work as one node of a result: measured by `npm run bench:cost`
+ * (test/bench/cost-weights.ts, docs/performance.md "What a point buys"), CPU per converted byte over CPU per node
+ * of an answer, in one run.
+ */
+const convertedBytesPerNode = 0.5;
+
+/** The rate-limit points an estimate of `nodeCount` nodes stands for (the cost report's `requested`). */
 export function pointsOf(nodeCount: number): number {
   return Math.max(1, Math.ceil(nodeCount / nodesPerPoint));
+}
+
+/** The points an operation that ran is charged: the nodes of its result and the bytes converted for it. */
+export function actualPoints(resultNodes: number, convertedBytes: number): number {
+  return pointsOf(resultNodes + convertedBytes / convertedBytesPerNode);
+}
+
+/** The fields of a result, each item of a list counted: the nodes an operation's work actually produced. */
+export function resultNodes(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((total: number, item) => total + resultNodes(item), 0);
+  if (value === null || typeof value !== "object") return 0;
+  let total = 0;
+  for (const key in value) total += 1 + resultNodes((value as Record<string, unknown>)[key]);
+  return total;
 }
 
 /** The names of the variables a value reads. */
@@ -180,7 +202,7 @@ function walkCost(
       if (!parsed) costVariables = undefined;
       const args = parsed ?? {};
       if (costVariables && selection.arguments?.length) {
-        const sizedByArguments = typeof declared.weight === "function";
+        const sizedByArguments = typeof declared.weight === "function" || typeof declared.listSize === "function";
         const paged = selection.selectionSet !== undefined;
         for (const argument of selection.arguments) {
           const sizing = paged && (argument.name.value === "first" || argument.name.value === "last");

@@ -3,15 +3,15 @@ import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
-import { type DocumentNode, GraphQLError, Kind, visit } from "graphql";
+import { type DocumentNode, type ExecutionResult, GraphQLError, Kind, visit } from "graphql";
 import { handleStreamOrSingleExecutionResult, isAsyncIterable, type Plugin } from "graphql-yoga";
 import type { Config } from "../config.ts";
 import type { RequestContext } from "../context.ts";
 import type { GraphQLCall } from "../http/call.ts";
 import { DomainError } from "../lib/errors.ts";
 import { inputProblem, inputProblemMessage, nulCharacterMessage } from "../validation.ts";
-import { estimateCost } from "./cost.ts";
-import { recordOperationCost, withCostReport } from "./cost-report.ts";
+import { estimateCost, resultNodes } from "./cost.ts";
+import { isServerDocument, recordOperationCost, withCostReport } from "./cost-report.ts";
 
 /**
  * Limits checked while parsing and validating, before any resolver runs. Sized from the product's largest
@@ -121,7 +121,8 @@ type OperationArgs = Parameters<NonNullable<Plugin<RequestContext>["onExecute"]>
 /**
  * Why an operation must not run, checked before any resolver: NUL characters or too deep nesting in its variables,
  * NUL in its string literals, or its estimated cost on top of its request's earlier operations (a batch shares one
- * budget) over the limit. An operation allowed has its cost charged and recorded for the cost report.
+ * budget) over the single-request maximum. A REST route's fixed document is not refused for its estimate: the router
+ * bounded its page size, and it pays what it did. The estimate is recorded for the cost report; nothing is charged.
  */
 function refusal({
   schema,
@@ -133,10 +134,11 @@ function refusal({
   const problem = inputProblem(variableValues);
   if (problem) return badInput(inputProblemMessage(problem));
   if (documentContainsNul(document)) return badInput(nulCharacterMessage);
+  if (isServerDocument(contextValue)) return undefined;
   const cost = estimateCost(schema, document, variableValues, operationName);
   recordOperationCost(contextValue, cost);
   try {
-    contextValue.budget.chargeCost(cost);
+    contextValue.budget.admitEstimate(cost);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return new GraphQLError(error.message, { extensions: { code: error.code, status: error.status } });
@@ -144,21 +146,31 @@ function refusal({
   return undefined;
 }
 
-/** Queries and mutations report their cost in `extensions` (of the first payload of an incremental response). */
+/** The nodes of a result, or of an incremental payload's parts. */
+function payloadNodes(result: ExecutionResult & { incremental?: unknown }): number {
+  return resultNodes(result.data) + resultNodes(result.incremental);
+}
+
+/**
+ * Operations are charged what they did once they ran (each payload of an incremental answer as it is sent), and
+ * queries and mutations report their cost in `extensions` (of the first payload of an incremental response).
+ */
 const checkOperations: Plugin<RequestContext> = {
   onExecute({ args, setResultAndStopExecution }) {
+    const context = args.contextValue;
     const error = refusal(args);
     if (error) {
-      setResultAndStopExecution(withCostReport({ errors: [error] }, args.contextValue));
+      setResultAndStopExecution(withCostReport({ errors: [error] }, context, 0));
       return;
     }
     let reported = false;
     return {
       onExecuteDone: (payload) =>
         handleStreamOrSingleExecutionResult(payload, ({ result, setResult }) => {
+          const points = context.budget.chargeActual(payloadNodes(result));
           if (reported) return;
           reported = true;
-          setResult(withCostReport(result, args.contextValue));
+          setResult(withCostReport(result, context, points));
         }),
     };
   },

@@ -5,14 +5,17 @@ import { operationCostOf } from "./cost-report.ts";
 
 const RateLimitRef = builder.objectRef<RequestContext>("RateLimit").implement({
   description:
-    "What this operation costs and how much of the caller's rate-limit window is left, in points (GitHub's " +
-    "model): an operation costs its estimated nodes / 100, at least 1, charged before it runs. The same numbers " +
-    "are in `extensions.cost` and `extensions.rateLimit` of every response, and the RateLimit-* headers.",
+    "What this operation may cost and how much of the caller's rate-limit bucket is left, in points (GitHub's " +
+    "points, Shopify's charging): a request needs one point in the bucket to start; each operation is then charged " +
+    "what it did once it ran (the nodes it returned / 100 and the content it converted, at least 1), and refused " +
+    "before it runs only when its estimate passes `maxCost`. The bucket refills continuously. What the operation " +
+    "was charged is in `extensions.cost.actual`, the bucket after it in `extensions.rateLimit` and the RateLimit-* " +
+    "headers.",
   fields: (t) => ({
     cost: t.int({
       description:
-        "Points this operation is charged: `nodeCount` / 100 rounded up, at least 1. `extensions.cost.actual` " +
-        "tells what its result turned out to hold.",
+        "Points this operation's estimate stands for: `nodeCount` / 100 rounded up, at least 1 (the most it can " +
+        "be charged for its nodes). `extensions.cost.actual` tells what it was charged once it ran.",
       resolve: (context) => pointsOf(operationCostOf(context)),
     }),
     nodeCount: t.int({
@@ -31,27 +34,29 @@ const RateLimitRef = builder.objectRef<RequestContext>("RateLimit").implement({
     limit: t.int({
       nullable: true,
       description:
-        "Points the caller may spend per window: per user (all of the user's API tokens together) when the " +
+        "The caller's bucket's capacity in points: per user (all of the user's API tokens together) when the " +
         "request carries a valid token, per client address otherwise. Null when rate limiting is off for this " +
         "kind of caller.",
       resolve: (context) => context.rateLimit?.limit ?? null,
     }),
     used: t.int({
       nullable: true,
-      description: "Points spent in the current window, this operation's included. Null when rate limiting is off.",
-      resolve: (context) => (context.rateLimit ? Math.min(context.rateLimit.used, context.rateLimit.limit) : null),
+      description:
+        "Points missing from a full bucket when this operation started (its own charge comes after it ran). Null " +
+        "when rate limiting is off.",
+      resolve: (context) => context.rateLimit?.used ?? null,
     }),
     remaining: t.int({
       nullable: true,
       description:
-        "Points left in the current window, this operation's taken. An operation costing more is refused with " +
-        "RATE_LIMITED. Null when rate limiting is off.",
+        "Points in the bucket when this operation started. A request arriving at an empty bucket is refused with " +
+        "429 and Retry-After. Null when rate limiting is off.",
       resolve: (context) => context.rateLimit?.remaining ?? null,
     }),
     resetAt: t.field({
       type: "DateTime",
       nullable: true,
-      description: "When the current window ends and `remaining` is back to `limit`. Null when rate limiting is off.",
+      description: "When the bucket is full again if no request comes. Null when rate limiting is off.",
       resolve: (context) => context.rateLimit?.resetAt ?? null,
     }),
   }),
@@ -61,7 +66,7 @@ builder.queryField("rateLimit", (t) =>
   t.field({
     type: RateLimitRef,
     description:
-      "This operation's cost and the caller's rate-limit window (GitHub's `rateLimit`). Needs no token: an " +
+      "This operation's cost and the caller's rate-limit bucket (GitHub's `rateLimit`). Needs no token: an " +
       "anonymous caller sees the limit of its client address.",
     resolve: (_root, _args, context) => context,
   }),

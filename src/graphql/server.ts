@@ -7,7 +7,7 @@ import { type CallContext, type CallRequest, callOf, type GraphQLCall, type LogU
 import { tracingPlugins } from "../ops/tracing.ts";
 import { restError } from "../rest/errors.ts";
 import { schema } from "../schema.ts";
-import { withoutCostReport } from "./cost-report.ts";
+import { markServerDocument } from "./cost-report.ts";
 import { textKeyedCache } from "./document-caches.ts";
 import { maskError } from "./errors.ts";
 import {
@@ -138,7 +138,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
     async execute(request, document, variableValues) {
       const enveloped = yoga.getEnveloped({ request, params: {} });
       const contextValue = await enveloped.contextFactory();
-      withoutCostReport(contextValue);
+      markServerDocument(contextValue);
       const result = await enveloped.execute({ schema: enveloped.schema, document, variableValues, contextValue });
       if (isAsyncIterable(result)) throw new Error("A server-side document asked for an incremental answer");
       return result;

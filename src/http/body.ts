@@ -2,6 +2,9 @@ import type { IncomingMessage } from "node:http";
 
 export class PayloadTooLargeError extends Error {}
 
+/** No byte of the body arrived for `idleMs`: a client that stalls holds a body slot of its address, not more. */
+export class BodyTimeoutError extends Error {}
+
 /**
  * Reads a request body up to `maxBytes`, stopping as soon as it is exceeded (a declared `content-length` over the
  * limit is refused before reading). Returns the bytes, so the request can be rebuilt for the handlers.
@@ -40,22 +43,30 @@ function bodyBytes(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** Like `readBodyWithin`, from node's request stream itself (a GET or HEAD request has no body). */
+/**
+ * Like `readBodyWithin`, from node's request stream itself (a GET or HEAD request has no body), refused with
+ * BodyTimeoutError when no byte arrives for `idleMs` (Node's own requestTimeout bounds the whole request).
+ */
 export function readNodeBodyWithin(
   incoming: IncomingMessage,
   maxBytes: number,
+  idleMs: number,
 ): Promise<Uint8Array<ArrayBuffer> | undefined> {
   if (incoming.method === "GET" || incoming.method === "HEAD") return Promise.resolve(undefined);
   if (Number(incoming.headers["content-length"] ?? "0") > maxBytes) return Promise.reject(new PayloadTooLargeError());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const onIdle = () => settle(new BodyTimeoutError());
+    const idle = setTimeout(onIdle, idleMs);
     const settle = (error: Error | undefined) => {
+      clearTimeout(idle);
       incoming.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
       if (error) reject(error);
       else resolve(bodyBytes(chunks));
     };
     const onData = (chunk: Buffer) => {
+      idle.refresh();
       size += chunk.byteLength;
       if (size > maxBytes) settle(new PayloadTooLargeError());
       else chunks.push(chunk);

@@ -8,7 +8,6 @@ import type { EventBus } from "../events/bus.ts";
 import type { RequestLabels } from "../ops/metrics.ts";
 import type { RequestBudget } from "../request-budget.ts";
 import type { HeavyWork } from "../workers/heavy-work.ts";
-import type { Admission } from "./load-shedding.ts";
 
 /** What the Node server adapter passes along with each request (absent when tests call `fetch` directly). */
 export interface ServerContext {
@@ -28,8 +27,6 @@ export interface Exchange {
   labels: RequestLabels;
   /** Why load shedding refused the request, when it did: such requests are counted, not logged one by one. */
   shed?: string;
-  /** Its share of the requests in flight, once load shedding admitted it. */
-  admission?: Pick<Admission, "suspend" | "resume">;
 }
 
 /** Logs an unexpected error with the id of the request it happened in. */

@@ -9,16 +9,27 @@ import { RequestBudget } from "../request-budget.ts";
 import { restError } from "../rest/errors.ts";
 import { maxInputDepth } from "../validation.ts";
 import type { HeavyWork } from "../workers/heavy-work.ts";
-import { jsonNestingExceeds, PayloadTooLargeError, readBodyWithin, readNodeBodyWithin } from "./body.ts";
+import {
+  BodyTimeoutError,
+  jsonNestingExceeds,
+  PayloadTooLargeError,
+  readBodyWithin,
+  readNodeBodyWithin,
+} from "./body.ts";
 import { type CallContext, CallRequest, type Exchange } from "./call.ts";
 import type { CallerPlaces } from "./caller-places.ts";
 import { withIdempotency } from "./idempotency.ts";
+import { jsonResponse } from "./json-response.ts";
+import type { LoadShedder } from "./load-shedding.ts";
 import { type RateLimiter, rateLimitHeaders } from "./rate-limit.ts";
 
 /** What an admitted call is answered by: the request rebuilt over its body with its call, and the raw body. */
 type GuardedHandler = (request: CallRequest, body: Uint8Array | undefined) => Promise<Response>;
 
-/** Admits an API call (size, nesting, caller, rate limit, places in flight, idempotency), then runs its handler. */
+/**
+ * Admits an API call (body, nesting, caller, rate limit, the caller's turn, the process's load, idempotency), then runs
+ * its handler.
+ */
 export type Guard = (exchange: Exchange, handle: GuardedHandler) => Promise<Response>;
 
 export interface GuardOptions {
@@ -29,10 +40,23 @@ export interface GuardOptions {
   rateLimiter: RateLimiter;
   work: HeavyWork;
   callerPlaces: CallerPlaces;
+  shedder: LoadShedder;
 }
 
 /** Retry-After of a caller with too many requests waiting: they are answered within a second or so. */
 const inFlightRetrySeconds = 1;
+
+/** Retry-After of a request shed for load: the overload is measured every 100 ms, so a second is plenty. */
+const shedRetrySeconds = 1;
+
+/**
+ * Bodies one client address may be sending at once: a body is read before its request counts anywhere else, so
+ * connections that send slowly hold only these slots of their own address (a browser sends a handful at most).
+ */
+const maxBodiesInProgressPerAddress = 8;
+
+/** Seconds a body may go without a byte arriving (Node's requestTimeout bounds the whole request, main.ts). */
+const bodyIdleTimeoutMs = 10_000;
 
 /** Levels a body adds around a variable's value: a batch, its operation, `variables`, the variable. */
 const jsonEnvelopeDepth = 4;
@@ -44,34 +68,58 @@ function pathAndQuery(url: string): string {
 }
 
 /** The admission shared by `/graphql`, `/v1` and the plain routes, whatever runs behind it. */
-export function createGuard({ config, db, events, clock, rateLimiter, work, callerPlaces }: GuardOptions): Guard {
+export function createGuard(options: GuardOptions): Guard {
+  const { config, db, events, clock, rateLimiter, work, callerPlaces, shedder } = options;
   const tokens = createTokenCache(events);
-  /** A place of the caller's, waited for outside the requests in flight: a waiting request runs nothing. */
-  async function waitForPlace({ admission }: Exchange, caller: string, bodyBytes: number) {
-    admission?.suspend();
-    try {
-      return await callerPlaces.wait(caller, bodyBytes);
-    } finally {
-      admission?.resume();
-    }
-  }
+  const bodiesInProgress = new Map<string, number>();
 
-  /** The body, or the answer to a body over MAX_BODY_BYTES. */
+  /** The body, or the answer to a body over MAX_BODY_BYTES, too slow, or past its address's bodies in progress. */
   async function readBody({
     request,
     nodeRequest,
-  }: Exchange): Promise<{ body: Uint8Array<ArrayBuffer> | undefined } | { tooLarge: Response }> {
-    try {
-      // Read from node's own stream when there is one: the fetch Request's body is a web stream over it, whose
-      // reader and async iterator outlived the request often enough to fill the old generation under load.
+    clientAddress,
+  }: Exchange): Promise<{ body: Uint8Array<ArrayBuffer> | undefined } | { refused: Response }> {
+    // Read from node's own stream when there is one: the fetch Request's body is a web stream over it, whose
+    // reader and async iterator outlived the request often enough to fill the old generation under load.
+    if (!nodeRequest) return readWithin(() => readBodyWithin(request, config.maxBodyBytes));
+    if (nodeRequest.method === "GET" || nodeRequest.method === "HEAD") {
+      return readWithin(() => readNodeBodyWithin(nodeRequest, config.maxBodyBytes, bodyIdleTimeoutMs));
+    }
+    const sending = bodiesInProgress.get(clientAddress) ?? 0;
+    if (sending >= maxBodiesInProgressPerAddress) {
       return {
-        body: nodeRequest
-          ? await readNodeBodyWithin(nodeRequest, config.maxBodyBytes)
-          : await readBodyWithin(request, config.maxBodyBytes),
+        refused: restError(
+          429,
+          `At most ${maxBodiesInProgressPerAddress} request bodies may be arriving at once from one address; ` +
+            "retry once they have arrived",
+          { "Retry-After": String(inFlightRetrySeconds) },
+        ),
       };
+    }
+    bodiesInProgress.set(clientAddress, sending + 1);
+    try {
+      return await readWithin(() => readNodeBodyWithin(nodeRequest, config.maxBodyBytes, bodyIdleTimeoutMs));
+    } finally {
+      const left = (bodiesInProgress.get(clientAddress) ?? 1) - 1;
+      if (left > 0) bodiesInProgress.set(clientAddress, left);
+      else bodiesInProgress.delete(clientAddress);
+    }
+  }
+
+  async function readWithin(
+    read: () => Promise<Uint8Array<ArrayBuffer> | undefined>,
+  ): Promise<{ body: Uint8Array<ArrayBuffer> | undefined } | { refused: Response }> {
+    try {
+      return { body: await read() };
     } catch (error) {
       if (error instanceof PayloadTooLargeError) {
-        return { tooLarge: restError(413, `Request body is larger than ${config.maxBodyBytes} bytes`) };
+        return { refused: restError(413, `Request body is larger than ${config.maxBodyBytes} bytes`) };
+      }
+      if (error instanceof BodyTimeoutError) {
+        const seconds = bodyIdleTimeoutMs / 1000;
+        return {
+          refused: restError(408, `No byte of the request body arrived for ${seconds} s`, { Connection: "close" }),
+        };
       }
       throw error;
     }
@@ -111,7 +159,7 @@ export function createGuard({ config, db, events, clock, rateLimiter, work, call
 
   return async (exchange, handle) => {
     const read = await readBody(exchange);
-    if ("tooLarge" in read) return read.tooLarge;
+    if ("refused" in read) return read.refused;
     const { body } = read;
     const { request: incoming, requestId, clientAddress, labels } = exchange;
     const bearer = bearerToken(incoming.headers.get("authorization"));
@@ -120,28 +168,63 @@ export function createGuard({ config, db, events, clock, rateLimiter, work, call
       return restError(400, `Request body must not be nested deeper than ${maxInputDepth} levels`);
     }
     const viewer = await authenticate(db.sql, clock, tokens, bearer);
-    const limited = await rateLimiter.count(viewer, clientAddress, clock.now());
+    const limited = await rateLimiter.admit(viewer, clientAddress, clock.now());
     const budget = new RequestBudget(graphqlLimits.cost, config.maxConversionBytes, work, limited);
     const call: CallContext = { requestId, clientAddress, bearer, viewer, labels, budget, rateLimit: limited };
     const headers = limited ? rateLimitHeaders(limited) : {};
     if (limited && !limited.allowed) {
-      return restError(429, `Rate limit of ${limited.limit} points exceeded; retry after the reset`, headers);
+      return refusal(
+        exchange,
+        429,
+        "RATE_LIMITED",
+        `Rate limit of ${limited.limit} points reached: the bucket refills ${limited.limit} points every ` +
+          `${config.rateLimitWindowSeconds} s; retry in ${limited.retryAfterSeconds} s`,
+        headers,
+      );
     }
     const caller = viewer ? `user:${viewer.userId}` : `address:${clientAddress}`;
-    const place = callerPlaces.take(caller) ?? (await waitForPlace(exchange, caller, body?.byteLength ?? 0));
+    const place = callerPlaces.take(caller) ?? (await callerPlaces.wait(caller, body?.byteLength ?? 0));
     if (!place) {
-      return restError(
+      return refusal(
+        exchange,
         429,
+        "RATE_LIMITED",
         `Your requests run ${config.shedMaxInFlightPerCaller} at a time and too many are waiting their turn; retry ` +
           "once they are answered",
         { ...headers, "Retry-After": String(inFlightRetrySeconds) },
       );
     }
+    const admitted = shedder.admit(caller, viewer === null);
+    if ("refused" in admitted) {
+      place.release();
+      exchange.shed = admitted.refused;
+      return refusal(exchange, 503, "SERVICE_UNAVAILABLE", "The server is overloaded; retry shortly", {
+        ...headers,
+        "Retry-After": String(shedRetrySeconds),
+      });
+    }
     const request = new CallRequest(incoming.url, { method: incoming.method, headers: incoming.headers, body }, call);
     try {
       return await answerAdmitted(request, body, caller, headers, handle);
     } finally {
+      admitted.done();
       place.release();
     }
   };
+}
+
+/**
+ * A request refused before it ran: REST's error body, or on `/graphql` a GraphQL answer with no data, under the same
+ * status (GraphQL over HTTP: a request that did not run answers 4xx/5xx, never 200) and Retry-After.
+ */
+function refusal(
+  { url }: Exchange,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string>,
+): Response {
+  if (url.pathname !== "/graphql") return restError(status, message, headers);
+  const retryAfter = Number(headers["Retry-After"]);
+  return jsonResponse({ errors: [{ message, extensions: { code, status, retryAfter } }] }, { status, headers });
 }

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 
 export interface LoadSheddingOptions {
-  /** Requests being handled at once past which new ones are refused; 0: no limit. */
+  /** Requests running at once past which a caller's new ones are refused while others run; 0: no limit. */
   maxInFlight: number;
   /** Event-loop delay (ms, the largest of the last sampling period) past which new requests are refused; 0: off. */
   maxEventLoopDelayMs: number;
@@ -9,32 +9,35 @@ export interface LoadSheddingOptions {
 
 export interface LoadShedder {
   /**
-   * Admits a request, or answers why not: the process is past a threshold, and a request queued behind the others
-   * would wait longer than a client's retry. An admitted request must call `done` once answered.
+   * Admits a request of `caller` that is about to run (its body read, its caller's turn come), or answers why not.
+   * Only contention is relieved: a request is refused only while other callers' requests run, so a lone client is
+   * never refused, right after start or after its own slow request alike. Callers without a token are refused at
+   * half the thresholds, so an anonymous flood is shed before a person with a token waits. An admitted request
+   * must call `done` once answered.
    */
-  admit(): Admission | { refused: string };
+  admit(caller: string, anonymous: boolean): Admission | { refused: string };
 }
 
-/** An admitted request's share of the requests in flight. */
 export interface Admission {
   /** Answered: it leaves the requests in flight. */
   done(): void;
-  /** Waiting its caller's turn (caller-places.ts), it runs nothing: it does not count meanwhile. */
-  suspend(): void;
-  resume(): void;
 }
+
+const entriesBeforeDroppingIdle = 1024;
 
 /** How often the event loop's delay is read: short enough to react within a few requests, long enough to be cheap. */
 const samplingMs = 100;
 
 /**
  * Load shedding: one process serves every request on one thread, so past its capacity a request only waits behind
- * the others, and every client waits longer. Past either threshold (requests in flight, or the event loop's delay,
- * which grows with the work queued in each turn) a request is refused at once (503 with Retry-After), so the
- * requests admitted keep a bounded latency and the excess learns it quickly instead of timing out.
+ * the others, and every client waits longer. Past either threshold (requests running, or the event loop's delay,
+ * which grows with the work queued in each turn) while several callers compete, a request is refused at once (503
+ * with Retry-After), so the requests admitted keep a bounded latency and the excess learns it quickly instead of
+ * timing out. A caller alone has nobody to yield to: its requests already run a few at a time (caller-places.ts).
  */
 export function createLoadShedder({ maxInFlight, maxEventLoopDelayMs }: LoadSheddingOptions): LoadShedder {
   let inFlight = 0;
+  const runningByCaller = new Map<string, number>();
   let recentDelayMs = 0;
   if (maxEventLoopDelayMs > 0) {
     const monitor = monitorEventLoopDelay({ resolution: 10 });
@@ -50,31 +53,40 @@ export function createLoadShedder({ maxInFlight, maxEventLoopDelayMs }: LoadShed
       monitor.reset();
     }, samplingMs).unref();
   }
+
+  // Idle callers' entries stay at 0 and go together past 1024: a long-lived Map's entry deleted and added back request
+  // after request left old-space garbage each time (caller-places.ts).
+  let dropIdleAt = entriesBeforeDroppingIdle;
+  function dropIdleCallers() {
+    for (const [caller, running] of runningByCaller) if (running === 0) runningByCaller.delete(caller);
+    dropIdleAt = Math.max(entriesBeforeDroppingIdle, 2 * runningByCaller.size);
+  }
+
+  function refusal(caller: string, anonymous: boolean): string | undefined {
+    const others = inFlight - (runningByCaller.get(caller) ?? 0);
+    if (others === 0) return undefined;
+    const share = anonymous ? 0.5 : 1;
+    if (maxInFlight > 0 && inFlight >= maxInFlight * share) return `${inFlight} requests in flight`;
+    if (maxEventLoopDelayMs > 0 && recentDelayMs > maxEventLoopDelayMs * share) {
+      return `event loop delayed ${Math.round(recentDelayMs)} ms`;
+    }
+    return undefined;
+  }
+
   return {
-    admit() {
-      if (maxInFlight > 0 && inFlight >= maxInFlight) return { refused: `${inFlight} requests in flight` };
-      if (maxEventLoopDelayMs > 0 && recentDelayMs > maxEventLoopDelayMs) {
-        return { refused: `event loop delayed ${Math.round(recentDelayMs)} ms` };
-      }
+    admit(caller, anonymous) {
+      const refused = refusal(caller, anonymous);
+      if (refused) return { refused };
       inFlight++;
-      let counted = true;
+      if (runningByCaller.size >= dropIdleAt && !runningByCaller.has(caller)) dropIdleCallers();
+      runningByCaller.set(caller, (runningByCaller.get(caller) ?? 0) + 1);
       let answered = false;
       return {
         done() {
           if (answered) return;
           answered = true;
-          if (counted) inFlight--;
-          counted = false;
-        },
-        suspend() {
-          if (!counted) return;
-          counted = false;
           inFlight--;
-        },
-        resume() {
-          if (counted || answered) return;
-          counted = true;
-          inFlight++;
+          runningByCaller.set(caller, (runningByCaller.get(caller) ?? 1) - 1);
         },
       };
     },

@@ -85,8 +85,15 @@ interface HeavyWorkStats {
 }
 
 export interface HeavyWork {
-  /** Converts stored markdown; 400 when it is nested too deeply, 422 past the time budget, 503 when saturated. */
-  convert<Kind extends ConversionKind>(kind: Kind, markdown: string): Promise<Conversions[Kind]>;
+  /**
+   * Converts stored markdown; 400 when it is nested too deeply, 422 past the time budget, 503 when saturated.
+   * `onConverted` hears the bytes when this call converts them (not when the cache or another call had them).
+   */
+  convert<Kind extends ConversionKind>(
+    kind: Kind,
+    markdown: string,
+    onConverted?: (bytes: number) => void,
+  ): Promise<Conversions[Kind]>;
   /** The PDF known by `key` (a key changes whenever what the PDF shows changes), rendered from `input` if new. */
   pdf(key: string, input: () => Promise<PdfInput>): Promise<Uint8Array>;
   /** The bytes each cache holds. */
@@ -201,8 +208,11 @@ export function createHeavyWork(options: HeavyWorkOptions, onError: (error: unkn
   }
 
   return {
-    convert: <Kind extends ConversionKind>(kind: Kind, markdown: string) =>
-      converted.get(`${kind}:${sha256(markdown)}`, () => convertNow(kind, markdown)) as Promise<Conversions[Kind]>,
+    convert: <Kind extends ConversionKind>(kind: Kind, markdown: string, onConverted?: (bytes: number) => void) =>
+      converted.get(`${kind}:${sha256(markdown)}`, () => {
+        onConverted?.(Buffer.byteLength(markdown));
+        return convertNow(kind, markdown);
+      }) as Promise<Conversions[Kind]>,
     pdf: (key, input) =>
       pdfs.get(key, async () =>
         onWorker<Uint8Array>(
@@ -223,7 +233,10 @@ export function createHeavyWork(options: HeavyWorkOptions, onError: (error: unkn
 /** Work outside requests (jobs, the CLI): converted on the calling thread, nothing cached. */
 export function inlineHeavyWork(): HeavyWork {
   return {
-    convert: async (kind, markdown) => conversions[kind](markdown) as never,
+    convert: async (kind, markdown, onConverted) => {
+      onConverted?.(Buffer.byteLength(markdown));
+      return conversions[kind](markdown) as never;
+    },
     pdf: async (_key, input) => renderPdf(await input()),
     stats: () => ({ conversions: 0, pdfs: 0 }),
     close: async () => undefined,

@@ -109,21 +109,31 @@ describe("places per caller", () => {
 });
 
 describe("requests in flight", () => {
-  it("do not count a request while it waits its caller's turn", () => {
+  it("never refuse a caller alone, however many of its requests run", () => {
     const shedder = createLoadShedder({ maxInFlight: 2, maxEventLoopDelayMs: 0 });
-    const running = shedder.admit() as Admission;
-    const waiting = shedder.admit() as Admission;
-    expect(shedder.admit()).toEqual({ refused: "2 requests in flight" });
-    waiting.suspend();
-    const other = shedder.admit() as Admission;
+    const admitted = Array.from({ length: 5 }, () => shedder.admit("user:a", false));
+    for (const admission of admitted) expect("done" in admission).toBe(true);
+  });
+
+  it("refuse another caller past the limit while others run, and admit it once they are answered", () => {
+    const shedder = createLoadShedder({ maxInFlight: 2, maxEventLoopDelayMs: 0 });
+    const first = shedder.admit("user:a", false) as Admission;
+    const second = shedder.admit("user:a", false) as Admission;
+    expect(shedder.admit("user:b", false)).toEqual({ refused: "2 requests in flight" });
+    first.done();
+    second.done();
+    // Answered twice changes nothing.
+    first.done();
+    const other = shedder.admit("user:b", false) as Admission;
     expect("done" in other).toBe(true);
-    // Its turn come, it counts again, past the limit if need be: it was admitted before.
-    waiting.resume();
-    expect(shedder.admit()).toEqual({ refused: "3 requests in flight" });
-    for (const admission of [running, waiting, other]) admission.done();
-    waiting.done();
-    expect("done" in shedder.admit()).toBe(true);
-    expect("done" in shedder.admit()).toBe(true);
-    expect(shedder.admit()).toEqual({ refused: "2 requests in flight" });
+    expect("done" in shedder.admit("user:a", false)).toBe(true);
+  });
+
+  it("refuse a caller without a token at half the limit while a person with a token runs", () => {
+    const shedder = createLoadShedder({ maxInFlight: 4, maxEventLoopDelayMs: 0 });
+    shedder.admit("user:a", false);
+    shedder.admit("user:a", false);
+    expect(shedder.admit("address:1.2.3.4", true)).toEqual({ refused: "2 requests in flight" });
+    expect("done" in shedder.admit("user:b", false)).toBe(true);
   });
 });
