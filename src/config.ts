@@ -61,7 +61,7 @@ const configSchema = z.object({
     .max(100 * 1024 * 1024)
     .default(10 * 1024 * 1024),
   // Cost points per window (src/http/rate-limit.ts): a cheap request costs 1, as when the window counted requests.
-  rateLimitUser: z.coerce.number().int().min(0).default(1200),
+  rateLimitUser: z.coerce.number().int().min(0).default(5000),
   rateLimitAnonymous: z.coerce.number().int().min(0).default(120),
   rateLimitWindowSeconds: z.coerce.number().int().min(1).max(3600).default(60),
   redisUrl: z

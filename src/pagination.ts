@@ -22,7 +22,7 @@ export interface Page<Node> {
   totalCount: number;
 }
 
-const maxPageSize = 1000;
+export const maxPageSize = 1000;
 const defaultPageSize = 100;
 
 type SortValue = string | number | Date;

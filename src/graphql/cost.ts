@@ -62,7 +62,7 @@ const nodesPerPoint = 100;
  * (test/bench/cost-weights.ts, docs/performance.md "What a point buys"), CPU per converted byte over CPU per node
  * of an answer, in one run.
  */
-const convertedBytesPerNode = 0.5;
+const convertedBytesPerNode = 0.67;
 
 /** The rate-limit points an estimate of `nodeCount` nodes stands for (the cost report's `requested`). */
 export function pointsOf(nodeCount: number): number {

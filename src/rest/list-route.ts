@@ -1,3 +1,4 @@
+import { maxPageSize } from "../pagination.ts";
 import type { QueryRule, RestRoute } from "./route.ts";
 
 export interface ListRouteSpec {
@@ -58,6 +59,7 @@ export function listRoute(spec: ListRouteSpec): RestRoute {
     status: 200,
     result: resultAlong(spec.fields),
     document: `query ${spec.operation}(${variables}) { ${selectAlong(parents, connection)} } ${spec.fragments ?? ""}`,
-    ...(spec.queryRules && { queryRules: spec.queryRules }),
+    // `limit` is checked under its own name: as `first`, its errors would name an argument the caller never sent.
+    queryRules: { limit: { integerBetween: [0, maxPageSize] }, ...spec.queryRules },
   };
 }

@@ -192,11 +192,16 @@ class OpenApiBuilder {
         continue;
       }
       const inPath = pathNames.has(name);
+      const bounds = route.queryRules?.[name];
+      const range =
+        bounds && "integerBetween" in bounds
+          ? { minimum: bounds.integerBetween[0], maximum: bounds.integerBetween[1] }
+          : {};
       parameters.push({
         name,
         in: inPath ? "path" : "query",
         required: inPath || isNonNullType(type),
-        schema: this.inputSchema(type),
+        schema: { ...this.inputSchema(type), ...range },
         ...(isListType(isNonNullType(type) ? type.ofType : type) ? { style: "form", explode: true } : {}),
       });
     }
@@ -284,7 +289,11 @@ export function buildOpenApiDocument(schema: GraphQLSchema, routes: readonly Res
  * those the reference has and this server refuses with the reason a 400 gives, so a client learns both from here.
  */
 function ruleParameters(route: RestRoute): JsonSchema[] {
-  return Object.entries(route.queryRules ?? {}).map(([name, rule]) =>
+  // Bounds of a variable's parameter are given on that parameter.
+  const rules = Object.entries(route.queryRules ?? {}).flatMap(([name, rule]) =>
+    "integerBetween" in rule ? [] : [[name, rule] as const],
+  );
+  return rules.map(([name, rule]) =>
     "oneOf" in rule
       ? { name, in: "query", required: false, schema: { type: "string", enum: [...rule.oneOf] } }
       : {

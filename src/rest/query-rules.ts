@@ -8,6 +8,15 @@ export function queryRuleProblem(
   for (const [name, rule] of Object.entries(rules ?? {})) {
     if (!query.has(name)) continue;
     if ("unsupported" in rule) return `Query parameter ${name} is not supported: ${rule.unsupported}`;
+    if ("integerBetween" in rule) {
+      const [least, most] = rule.integerBetween;
+      const outside = query.getAll(name).find((value) => {
+        const number = Number(value);
+        return value.trim() === "" || !Number.isInteger(number) || number < least || number > most;
+      });
+      if (outside !== undefined) return `Query parameter ${name} must be an integer between ${least} and ${most}`;
+      continue;
+    }
     const invalid = query.getAll(name).find((value) => !rule.oneOf.includes(value));
     if (invalid !== undefined) return `Query parameter ${name} must be one of ${rule.oneOf.join(", ")}`;
   }

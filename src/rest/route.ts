@@ -10,7 +10,11 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * (answered as is, because the model has nothing it would change) or refused with 400 and `unsupported` as the
  * reason, so that no parameter of the reference is silently ignored.
  */
-export type QueryRule = { oneOf: readonly string[] } | { unsupported: string };
+export type QueryRule =
+  | { oneOf: readonly string[] }
+  | { unsupported: string }
+  /** An integer within these bounds, checked under the parameter's own name before it becomes a variable. */
+  | { integerBetween: readonly [number, number] };
 
 export interface RestRoute {
   method: HttpMethod;

@@ -70,7 +70,7 @@ export interface TestAppOptions {
   log?: (line: string) => void;
   /** The level of the lines `log` receives (info by default). */
   logLevel?: LogLevel;
-  /** Configuration variables over the test defaults (rate limits are off unless a test sets them). */
+  /** Configuration variables over the test defaults (the server's own defaults, limits included). */
   env?: Record<string, string>;
   /** Another app on the database of an earlier `startTestApp` (two server instances sharing one database). */
   db?: Database;
@@ -90,11 +90,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: "silent",
     NODE_ENV: "test",
-    RATE_LIMIT_USER: "0",
-    RATE_LIMIT_ANONYMOUS: "0",
-    // Load shedding reacts to this machine's load, which tests must not depend on; its own test sets it.
-    SHED_MAX_IN_FLIGHT: "0",
-    SHED_MAX_IN_FLIGHT_PER_CALLER: "0",
+    // The event loop's delay in a test process measures this machine's load and the in-process PGlite, which tests
+    // must not depend on; the shedding's rules have their own tests (test/http/lone-client.test.ts, unit tests).
     SHED_EVENT_LOOP_DELAY_MS: "0",
     SECRETS_KEY: testSecretsKey,
     // Git sync tests use repositories on disk.

@@ -1,5 +1,7 @@
+import { appendFileSync, mkdirSync } from "node:fs";
+import { basename, join } from "node:path";
 import { GitBookAPI } from "@gitbook/api";
-import { afterAll } from "vitest";
+import { afterAll, expect } from "vitest";
 import { listen, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "./app.ts";
 
 export interface OfficialClientSetup {
@@ -10,12 +12,45 @@ export interface OfficialClientSetup {
   api: GitBookAPI;
 }
 
-/** A test app on a real port with a seeded organization, and the official client pointed at it. */
+/** Where each file's run writes the points its admin spent: the client's whole run is the sum over the files. */
+const pointsLog = join(import.meta.dirname, "..", "..", "test-results", "official-client-points.txt");
+
+/**
+ * A test app on a real port with a seeded organization, and the official client pointed at it, under the server's
+ * default limits. The test clock stands still, so no bucket refills: each file's calls are one burst. After the file,
+ * no call may have been refused for a limit (429) or for load (503), and the points the admin spent are logged.
+ */
 export async function startOfficialClient(organizationTitle: string): Promise<OfficialClientSetup> {
   const t = await startTestApp();
-  const server = await listen(t.app);
-  afterAll(() => server.close());
+  const refused: string[] = [];
+  let lowestRemaining = Number.POSITIVE_INFINITY;
+  let limit = 0;
   const org = await seedOrganization(t.db, organizationTitle);
+  const adminAuthorization = `Bearer ${org.members.admin.token}`;
+  const server = await listen({
+    ...t.app,
+    fetch: async (request, context) => {
+      const response = await t.app.fetch(request, context);
+      if (response.status === 429 || response.status === 503) {
+        refused.push(`${request.method} ${new URL(request.url).pathname}: ${response.status}`);
+      }
+      const remaining = response.headers.get("RateLimit-Remaining");
+      if (remaining !== null && request.headers.get("authorization") === adminAuthorization) {
+        lowestRemaining = Math.min(lowestRemaining, Number(remaining));
+        limit = Number(response.headers.get("RateLimit-Limit"));
+      }
+      return response;
+    },
+  });
+  afterAll(async () => {
+    await server.close();
+    expect(refused).toEqual([]);
+    if (limit > 0) {
+      mkdirSync(join(pointsLog, ".."), { recursive: true });
+      const file = basename(expect.getState().testPath ?? "unknown");
+      appendFileSync(pointsLog, `${file}\t${limit - lowestRemaining}\t${limit}\n`);
+    }
+  });
   const api = new GitBookAPI({ endpoint: server.url, authToken: org.members.admin.token });
   return { t, server, org, api };
 }

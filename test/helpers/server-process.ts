@@ -39,9 +39,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       LOG_LEVEL: "warn",
       // Processes of one test share the key (and leave no key file in the work tree).
       SECRETS_KEY: "5e7e7".padEnd(64, "0"),
-      // Load shedding reacts to the machine's load, which tests must not depend on.
-      SHED_MAX_IN_FLIGHT: "0",
-      SHED_MAX_IN_FLIGHT_PER_CALLER: "0",
+      // The event loop's delay measures this machine's load, which tests must not depend on (test/helpers/app.ts).
       SHED_EVENT_LOOP_DELAY_MS: "0",
       ...env,
     },

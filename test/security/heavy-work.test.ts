@@ -3,6 +3,10 @@ import { type SeededOrganization, seedOrganization, startTestApp, type TestApp }
 import { maxLoopDelayDuring } from "../helpers/event-loop.ts";
 import { extractPdfText } from "../helpers/pdf.ts";
 
+// Off: each test converts hundreds of kilobytes of pathological content in one burst, far past one person's points;
+// this file tests the workers, not the rate limit (test/contract/default-limits.test.ts does).
+const noPointLimit = { RATE_LIMIT_USER: "0" };
+
 /*
  * Content that takes seconds of CPU to convert (markdown the parser handles in superlinear time) or to render (big
  * PDFs) is worked on in worker threads within a time budget, and cached: the event loop stays free for everyone
@@ -26,7 +30,7 @@ const pathologicalLinks = "[a](b ".repeat(16_500);
 
 beforeAll(async () => {
   // A budget that lets the pathological links convert (once) on a loaded machine.
-  t = await startTestApp({ env: { CONVERSION_TIMEOUT_MS: "60000" } });
+  t = await startTestApp({ env: { CONVERSION_TIMEOUT_MS: "60000", ...noPointLimit } });
   org = await seedOrganization(t.db, "Heavy Work Org");
 });
 
@@ -66,7 +70,7 @@ describe("markdown conversion", () => {
   }, 120_000);
 
   it("refuses with 422 a comment that takes longer than the time budget to convert, storing nothing", async () => {
-    const strict = await startTestApp({ db: t.db, env: { CONVERSION_TIMEOUT_MS: "250" } });
+    const strict = await startTestApp({ db: t.db, env: { CONVERSION_TIMEOUT_MS: "250", ...noPointLimit } });
     const spaceId = await newSpace("Too complex");
     const { result: posted, maxDelayMs } = await maxLoopDelayDuring(() =>
       strict.rest<ErrorBody>("POST", `/spaces/${spaceId}/comments`, {
@@ -228,7 +232,7 @@ describe("PDF exports", () => {
   }, 120_000);
 
   it("answers 503 with Retry-After when every PDF worker is busy and the queue is full", async () => {
-    const busy = await startTestApp({ db: t.db, env: { PDF_THREADS: "1", PDF_QUEUE: "0" } });
+    const busy = await startTestApp({ db: t.db, env: { PDF_THREADS: "1", PDF_QUEUE: "0", ...noPointLimit } });
     const { base, pages } = await bigChangeRequest("Busy export", busy);
     const urls = [await exportLink(busy, base), await exportLink(busy, base, { page: pages[0] as string })];
     const downloads = await Promise.all(urls.map((url) => busy.app.fetch(new Request(url))));
