@@ -50,10 +50,11 @@ const inFlightRetrySeconds = 1;
 const shedRetrySeconds = 1;
 
 /**
- * Bodies one client address may be sending at once: a body is read before its request counts anywhere else, so
- * connections that send slowly hold only these slots of their own address (a browser sends a handful at most).
+ * Bodies one caller (a user, or a client address without a token) may be sending at once: a body is read before its
+ * request counts anywhere else, so connections that send slowly hold only these slots of their own caller (a browser
+ * sends a handful at most).
  */
-const maxBodiesInProgressPerAddress = 8;
+const maxBodiesInProgressPerCaller = 8;
 
 /** Seconds a body may go without a byte arriving (Node's requestTimeout bounds the whole request, main.ts). */
 const bodyIdleTimeoutMs = 10_000;
@@ -73,36 +74,35 @@ export function createGuard(options: GuardOptions): Guard {
   const tokens = createTokenCache(events);
   const bodiesInProgress = new Map<string, number>();
 
-  /** The body, or the answer to a body over MAX_BODY_BYTES, too slow, or past its address's bodies in progress. */
-  async function readBody({
-    request,
-    nodeRequest,
-    clientAddress,
-  }: Exchange): Promise<{ body: Uint8Array<ArrayBuffer> | undefined } | { refused: Response }> {
+  /** The body, or the answer to a body over MAX_BODY_BYTES, too slow, or past its caller's bodies in progress. */
+  async function readBody(
+    { request, nodeRequest }: Exchange,
+    caller: string,
+  ): Promise<{ body: Uint8Array<ArrayBuffer> | undefined } | { refused: Response }> {
     // Read from node's own stream when there is one: the fetch Request's body is a web stream over it, whose
     // reader and async iterator outlived the request often enough to fill the old generation under load.
     if (!nodeRequest) return readWithin(() => readBodyWithin(request, config.maxBodyBytes));
     if (nodeRequest.method === "GET" || nodeRequest.method === "HEAD") {
       return readWithin(() => readNodeBodyWithin(nodeRequest, config.maxBodyBytes, bodyIdleTimeoutMs));
     }
-    const sending = bodiesInProgress.get(clientAddress) ?? 0;
-    if (sending >= maxBodiesInProgressPerAddress) {
+    const sending = bodiesInProgress.get(caller) ?? 0;
+    if (sending >= maxBodiesInProgressPerCaller) {
       return {
         refused: restError(
           429,
-          `At most ${maxBodiesInProgressPerAddress} request bodies may be arriving at once from one address; ` +
-            "retry once they have arrived",
+          `At most ${maxBodiesInProgressPerCaller} request bodies of one caller may be arriving at once; retry ` +
+            "once they have arrived",
           { "Retry-After": String(inFlightRetrySeconds) },
         ),
       };
     }
-    bodiesInProgress.set(clientAddress, sending + 1);
+    bodiesInProgress.set(caller, sending + 1);
     try {
       return await readWithin(() => readNodeBodyWithin(nodeRequest, config.maxBodyBytes, bodyIdleTimeoutMs));
     } finally {
-      const left = (bodiesInProgress.get(clientAddress) ?? 1) - 1;
-      if (left > 0) bodiesInProgress.set(clientAddress, left);
-      else bodiesInProgress.delete(clientAddress);
+      const left = (bodiesInProgress.get(caller) ?? 1) - 1;
+      if (left > 0) bodiesInProgress.set(caller, left);
+      else bodiesInProgress.delete(caller);
     }
   }
 
@@ -158,16 +158,18 @@ export function createGuard(options: GuardOptions): Guard {
   }
 
   return async (exchange, handle) => {
-    const read = await readBody(exchange);
+    const { request: incoming, requestId, clientAddress, labels } = exchange;
+    // The caller is known from the headers alone, before the body: slow bodies are counted against their caller.
+    const bearer = bearerToken(incoming.headers.get("authorization"));
+    const viewer = await authenticate(db.sql, clock, tokens, bearer);
+    const caller = viewer ? `user:${viewer.userId}` : `address:${clientAddress}`;
+    const read = await readBody(exchange, caller);
     if ("refused" in read) return read.refused;
     const { body } = read;
-    const { request: incoming, requestId, clientAddress, labels } = exchange;
-    const bearer = bearerToken(incoming.headers.get("authorization"));
     // Arrays and objects nested thousands deep would overflow whatever walks them: refused before anything parses.
     if (body && jsonNestingExceeds(body, maxInputDepth + jsonEnvelopeDepth)) {
       return restError(400, `Request body must not be nested deeper than ${maxInputDepth} levels`);
     }
-    const viewer = await authenticate(db.sql, clock, tokens, bearer);
     const limited = await rateLimiter.admit(viewer, clientAddress, clock.now());
     const budget = new RequestBudget(graphqlLimits.cost, config.maxConversionBytes, work, limited);
     const call: CallContext = { requestId, clientAddress, bearer, viewer, labels, budget, rateLimit: limited };
@@ -182,7 +184,6 @@ export function createGuard(options: GuardOptions): Guard {
         headers,
       );
     }
-    const caller = viewer ? `user:${viewer.userId}` : `address:${clientAddress}`;
     const place = callerPlaces.take(caller) ?? (await callerPlaces.wait(caller, body?.byteLength ?? 0));
     if (!place) {
       return refusal(

@@ -5,6 +5,8 @@ export interface LoadSheddingOptions {
   maxInFlight: number;
   /** Event-loop delay (ms, the largest of the last sampling period) past which new requests are refused; 0: off. */
   maxEventLoopDelayMs: number;
+  /** The event loop's recent delay in ms; sampled from this process's event loop unless given. */
+  eventLoopDelayMs?: () => number;
 }
 
 export interface LoadShedder {
@@ -35,24 +37,14 @@ const samplingMs = 100;
  * with Retry-After), so the requests admitted keep a bounded latency and the excess learns it quickly instead of
  * timing out. A caller alone has nobody to yield to: its requests already run a few at a time (caller-places.ts).
  */
-export function createLoadShedder({ maxInFlight, maxEventLoopDelayMs }: LoadSheddingOptions): LoadShedder {
+export function createLoadShedder({
+  maxInFlight,
+  maxEventLoopDelayMs,
+  eventLoopDelayMs,
+}: LoadSheddingOptions): LoadShedder {
   let inFlight = 0;
   const runningByCaller = new Map<string, number>();
-  let recentDelayMs = 0;
-  if (maxEventLoopDelayMs > 0) {
-    const monitor = monitorEventLoopDelay({ resolution: 10 });
-    monitor.enable();
-    let sampledAt = performance.now();
-    // Sampling alone must not keep the process alive.
-    setInterval(() => {
-      // The sampler's own lateness counts too: right after a long block it is known before the monitor's timer,
-      // which may run later in the same turn, has recorded it.
-      const now = performance.now();
-      recentDelayMs = Math.max(monitor.max / 1e6, now - sampledAt - samplingMs);
-      sampledAt = now;
-      monitor.reset();
-    }, samplingMs).unref();
-  }
+  const recentDelayMs = eventLoopDelayMs ?? (maxEventLoopDelayMs > 0 ? sampleEventLoopDelay() : () => 0);
 
   // Idle callers' entries stay at 0 and go together past 1024: a long-lived Map's entry deleted and added back request
   // after request left old-space garbage each time (caller-places.ts).
@@ -67,8 +59,9 @@ export function createLoadShedder({ maxInFlight, maxEventLoopDelayMs }: LoadShed
     if (others === 0) return undefined;
     const share = anonymous ? 0.5 : 1;
     if (maxInFlight > 0 && inFlight >= maxInFlight * share) return `${inFlight} requests in flight`;
-    if (maxEventLoopDelayMs > 0 && recentDelayMs > maxEventLoopDelayMs * share) {
-      return `event loop delayed ${Math.round(recentDelayMs)} ms`;
+    const delayMs = recentDelayMs();
+    if (maxEventLoopDelayMs > 0 && delayMs > maxEventLoopDelayMs * share) {
+      return `event loop delayed ${Math.round(delayMs)} ms`;
     }
     return undefined;
   }
@@ -91,4 +84,22 @@ export function createLoadShedder({ maxInFlight, maxEventLoopDelayMs }: LoadShed
       };
     },
   };
+}
+
+/** The largest delay of this process's event loop in the last sampling period, kept up to date every 100 ms. */
+function sampleEventLoopDelay(): () => number {
+  let recentDelayMs = 0;
+  const monitor = monitorEventLoopDelay({ resolution: 10 });
+  monitor.enable();
+  let sampledAt = performance.now();
+  // Sampling alone must not keep the process alive.
+  setInterval(() => {
+    // The sampler's own lateness counts too: right after a long block it is known before the monitor's timer,
+    // which may run later in the same turn, has recorded it.
+    const now = performance.now();
+    recentDelayMs = Math.max(monitor.max / 1e6, now - sampledAt - samplingMs);
+    sampledAt = now;
+    monitor.reset();
+  }, samplingMs).unref();
+  return () => recentDelayMs;
 }

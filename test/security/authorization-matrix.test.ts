@@ -33,7 +33,9 @@ const outsiderResponses: string[] = [];
 const privateResponses: { caller: Caller; what: string; text: string }[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // Off: every route is sent as every caller (the anonymous ones all from one address) in one burst; this file tests
+  // who may do what, not how much (test/contract/default-limits.test.ts does).
+  t = await startTestApp({ env: { RATE_LIMIT_USER: "0", RATE_LIMIT_ANONYMOUS: "0" } });
   fixture = await buildSecurityFixture(t);
 }, 180_000);
 

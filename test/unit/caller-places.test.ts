@@ -137,3 +137,24 @@ describe("requests in flight", () => {
     expect("done" in shedder.admit("user:b", false)).toBe(true);
   });
 });
+
+describe("shedding by the event loop's delay", () => {
+  const delayed = (delayMs: number) =>
+    createLoadShedder({ maxInFlight: 0, maxEventLoopDelayMs: 200, eventLoopDelayMs: () => delayMs });
+
+  it("never refuses a caller alone, right after a long block (a start, its own slow request)", () => {
+    const shedder = delayed(5000);
+    for (let index = 0; index < 6; index++) expect("done" in shedder.admit("user:a", false)).toBe(true);
+  });
+
+  it("refuses another caller while one runs and the loop is delayed, a caller without a token at half the delay", () => {
+    const shedder = delayed(150);
+    const running = shedder.admit("user:a", false) as Admission;
+    expect("done" in shedder.admit("user:b", false)).toBe(true);
+    expect(shedder.admit("address:1.2.3.4", true)).toEqual({ refused: "event loop delayed 150 ms" });
+    running.done();
+    const late = delayed(250);
+    late.admit("user:a", false);
+    expect(late.admit("user:b", false)).toEqual({ refused: "event loop delayed 250 ms" });
+  });
+});

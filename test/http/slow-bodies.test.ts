@@ -1,0 +1,77 @@
+import { connect, type Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listen, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+
+// Attacks on admission with the server's defaults: bodies that never finish arriving, lists of ids without end.
+let t: TestApp;
+let server: { url: string; close(): Promise<void> };
+let org: SeededOrganization;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  server = await listen(t.app);
+  org = await seedOrganization(t.db, "Slow Org");
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.destroy();
+  await server.close();
+});
+
+/** A POST whose body announces 100 bytes and sends one; resolves with the status of the answer, if any comes. */
+function slowUpload(url: string): Promise<number> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(
+        "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+      );
+    });
+    sockets.push(socket);
+    socket.on("data", (chunk) => resolve(Number(/^HTTP\/1\.1 (\d+)/.exec(chunk.toString())?.[1])));
+    socket.on("error", () => undefined);
+  });
+}
+
+describe("admission after the body", () => {
+  it("holds 40 slow uploads without a token to their address's 8 body slots, and serves a person with a token", async () => {
+    const uploads = Array.from({ length: 40 }, () => slowUpload(server.url));
+    // Past the address's 8 bodies in progress, each further upload is refused at once, before its body arrives.
+    const refusedAtOnce = await Promise.all(uploads.slice(8));
+    expect(refusedAtOnce).toEqual(Array.from({ length: 32 }, () => 429));
+    // The 8 still sending hold no place in flight: a person with a token is served.
+    const response = await fetch(`${server.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${org.members.read.token}` },
+      body: JSON.stringify({ query: "{ viewer { user { id } } }" }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { errors?: unknown }).errors).toBeUndefined();
+  });
+});
+
+describe("nodes(ids:)", () => {
+  const nodesQuery = "query ($ids: [ID!]!) { nodes(ids: $ids) { id } }";
+
+  it("refuses more than 100 ids before reading any, and reads 100", async () => {
+    const client = t.graphql(org.members.admin.token);
+    const many = Array.from({ length: 34_000 }, () => org.organizationId);
+    await expect(client.request(nodesQuery, { ids: many })).rejects.toThrow(
+      "ids must list at most 100 ids; 34000 were sent",
+    );
+    const hundred = (await client.request(nodesQuery, { ids: many.slice(0, 100) })) as { nodes: { id: string }[] };
+    expect(hundred.nodes).toHaveLength(100);
+  });
+
+  it("estimates each id listed as a read of the selection", async () => {
+    const client = t.graphql(org.members.admin.token);
+    const cost = async (count: number) => {
+      const answer = await client.rawRequest(nodesQuery, {
+        ids: Array.from({ length: count }, () => org.organizationId),
+      });
+      return (answer.extensions as { cost: { nodeCount: number } }).cost.nodeCount;
+    };
+    expect(await cost(50)).toBe(2 * (await cost(25)) - 1);
+  });
+});
