@@ -70,6 +70,7 @@ const configSchema = z.object({
     .optional(),
   maxBodyBytes: byteSize(1024, 1024 * 1024),
   maxConversionBytes: byteSize(1024, 512 * 1024),
+  maxAnswerNodes: z.coerce.number().int().min(1).default(1_000_000),
   maxSubscriptionsPerUser: z.coerce.number().int().min(1).default(20),
   maxApiTokensPerUser: z.coerce.number().int().min(1).default(50),
   shedMaxInFlight: z.coerce.number().int().min(0).default(32),
@@ -144,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     maxBodyBytes: env.MAX_BODY_BYTES || undefined,
     maxConversionBytes: env.MAX_CONVERSION_BYTES || undefined,
+    maxAnswerNodes: env.MAX_ANSWER_NODES || undefined,
     maxSubscriptionsPerUser: env.MAX_SUBSCRIPTIONS_PER_USER || env.MAX_SUBSCRIPTIONS_PER_TOKEN || undefined,
     maxApiTokensPerUser: env.MAX_API_TOKENS_PER_USER || undefined,
     shedMaxInFlight: env.SHED_MAX_IN_FLIGHT || undefined,
@@ -197,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redisUrl: "REDIS_URL",
       maxBodyBytes: "MAX_BODY_BYTES",
       maxConversionBytes: "MAX_CONVERSION_BYTES",
+      maxAnswerNodes: "MAX_ANSWER_NODES",
       maxSubscriptionsPerUser: env.MAX_SUBSCRIPTIONS_PER_USER
         ? "MAX_SUBSCRIPTIONS_PER_USER"
         : "MAX_SUBSCRIPTIONS_PER_TOKEN",

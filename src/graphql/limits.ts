@@ -146,6 +146,18 @@ function refusal({
   return undefined;
 }
 
+/**
+ * An answer past MAX_ANSWER_NODES (a 1,000-item page of any REST list holds a few tens of thousands): it is not sent,
+ * and it was charged, its work being done.
+ */
+function answerTooLarge(nodes: number, maxAnswerNodes: number): GraphQLError {
+  return new GraphQLError(
+    `The answer holds ${nodes} nodes, more than the ${maxAnswerNodes} one operation may return: ask for fewer ` +
+      "items or fields",
+    { extensions: { code: "COST_LIMIT_EXCEEDED", status: 400 } },
+  );
+}
+
 /** The nodes of a result, or of an incremental payload's parts. */
 function payloadNodes(result: ExecutionResult & { incremental?: unknown }): number {
   return resultNodes(result.data) + resultNodes(result.incremental);
@@ -167,10 +179,16 @@ const checkOperations: Plugin<RequestContext> = {
     return {
       onExecuteDone: (payload) =>
         handleStreamOrSingleExecutionResult(payload, ({ result, setResult }) => {
-          const points = context.budget.chargeActual(payloadNodes(result));
-          if (reported) return;
+          const nodes = payloadNodes(result);
+          const points = context.budget.chargeActual(nodes);
+          const { maxAnswerNodes } = context.config;
+          const bounded = nodes > maxAnswerNodes ? { errors: [answerTooLarge(nodes, maxAnswerNodes)] } : result;
+          if (reported) {
+            if (bounded !== result) setResult(bounded);
+            return;
+          }
           reported = true;
-          setResult(withCostReport(result, context, points));
+          setResult(withCostReport(bounded, context, points));
         }),
     };
   },

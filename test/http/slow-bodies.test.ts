@@ -75,3 +75,25 @@ describe("nodes(ids:)", () => {
     expect(await cost(50)).toBe(2 * (await cost(25)) - 1);
   });
 });
+
+describe("answers bounded in size", () => {
+  it("does not send an answer past MAX_ANSWER_NODES, over GraphQL or REST", async () => {
+    const small = await startTestApp({ db: t.db, env: { MAX_ANSWER_NODES: "10" } });
+    const read = (await small
+      .graphql(org.members.admin.token)
+      .rawRequest("query ($id: ID!) { organization(id: $id) { members(first: 20) { nodes { id role } } } }", {
+        id: org.organizationId,
+      })
+      .catch(
+        (error: { response: { errors: { message: string; extensions: { code: string } }[] } }) => error.response,
+      )) as {
+      errors?: { message: string; extensions: { code: string } }[];
+    };
+    expect(read.errors?.[0]?.extensions.code).toBe("COST_LIMIT_EXCEEDED");
+    expect(read.errors?.[0]?.message).toMatch(/more than the 10 one operation may return/);
+    const listed = await small.rest<{ error: { code: number } }>("GET", `/orgs/${org.organizationId}/members`, {
+      token: org.members.admin.token,
+    });
+    expect(listed.status).toBe(400);
+  });
+});
