@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig, loadEnvFile } from "./config.ts";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock.ts";
 import type { Database } from "./db/database.ts";
 import type { ReportProgress } from "./db/job-queue.ts";
@@ -90,6 +90,7 @@ async function main() {
   const options = Object.fromEntries(
     Object.entries(values).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
   );
+  loadEnvFile();
   const result = await run(name, options, loadConfig());
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
 import { resolveSecretsKey, secretsKeyPattern } from "./secrets.ts";
@@ -118,6 +119,14 @@ export type Config = Omit<z.infer<typeof configSchema>, "secretsKey"> & {
 };
 
 export class ConfigError extends Error {}
+
+/**
+ * Reads `.env` of the working directory into the environment when there is one, with Node's own loader, as compose
+ * reads it: a variable the environment already sets keeps its value.
+ */
+export function loadEnvFile(path = ".env"): void {
+  if (existsSync(path)) process.loadEnvFile(path);
+}
 
 /** Reads every setting from the environment once, and explains every bad value at the same time. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -6,7 +6,7 @@ import { createServerAdapter } from "@whatwg-node/server";
 import type { ServerContext } from "./app.ts";
 import { bootstrapDemoData } from "./bootstrap.ts";
 import { systemClock } from "./clock.ts";
-import { type Config, loadConfig } from "./config.ts";
+import { type Config, loadConfig, loadEnvFile } from "./config.ts";
 import { contextActingAs } from "./context.ts";
 import { lockDataDir } from "./db/data-dir-lock.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
@@ -32,6 +32,7 @@ function starting(_request: IncomingMessage, response: ServerResponse) {
 let settings: Config | undefined;
 
 async function main() {
+  loadEnvFile();
   const config = loadConfig();
   settings = config;
   const logger = createLogger(config.logLevel);
@@ -92,34 +93,7 @@ async function main() {
     ? await startJobEngine({ db, clock: systemClock, config, logger, events, observe: app.observeJob })
     : undefined;
 
-  const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
-  const lines = [
-    `Docs management gateway listening on ${config.publicUrl} (database: ${where})`,
-    `  GraphiQL:  ${config.publicUrl}/graphql`,
-    `  REST API:  ${config.publicUrl}/v1`,
-    `  Health:    ${config.publicUrl}/livez (liveness), ${config.publicUrl}/readyz (readiness)`,
-    `  Metrics:   ${config.publicUrl}/metrics`,
-  ];
-  if (demo) {
-    // A token the operator chose is theirs already: logs must not copy it.
-    const chosen = config.bootstrapAdminToken !== undefined;
-    lines.push(
-      `Created the demo organization ${demo.organizationId} with admin@example.com as its admin.`,
-      chosen ? "  Admin token: the value of BOOTSTRAP_ADMIN_TOKEN" : `  Admin token (shown once): ${demo.adminToken}`,
-      `  Try: curl -H "Authorization: Bearer ${chosen ? "$BOOTSTRAP_ADMIN_TOKEN" : demo.adminToken}" ${config.publicUrl}/v1/orgs`,
-    );
-  } else {
-    lines.push("  Need a token? npm run cli -- token create --user <userId>   (npm run cli -- user list shows users)");
-  }
-  process.stdout.write(`${lines.join("\n")}\n`);
-  // Once started: a start that fails says only why.
-  const missing = missingStartSettings();
-  if (missing.length > 0) {
-    logger.warn("started without the memory settings of npm start and the Dockerfile (see docs/operations.md)", {
-      missing,
-    });
-  }
-
+  // Before the banner: a process manager may signal as soon as it reads it.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -147,6 +121,34 @@ async function main() {
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
+
+  const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
+  const lines = [
+    `Docs management gateway listening on ${config.publicUrl} (database: ${where})`,
+    `  GraphiQL:  ${config.publicUrl}/graphql`,
+    `  REST API:  ${config.publicUrl}/v1`,
+    `  Health:    ${config.publicUrl}/livez (liveness), ${config.publicUrl}/readyz (readiness)`,
+    `  Metrics:   ${config.publicUrl}/metrics`,
+  ];
+  if (demo) {
+    // A token the operator chose is theirs already: logs must not copy it.
+    const chosen = config.bootstrapAdminToken !== undefined;
+    lines.push(
+      `Created the demo organization ${demo.organizationId} with admin@example.com as its admin.`,
+      chosen ? "  Admin token: the value of BOOTSTRAP_ADMIN_TOKEN" : `  Admin token (shown once): ${demo.adminToken}`,
+      `  Try: curl -H "Authorization: Bearer ${chosen ? "$BOOTSTRAP_ADMIN_TOKEN" : demo.adminToken}" ${config.publicUrl}/v1/orgs`,
+    );
+  } else {
+    lines.push("  Need a token? npm run cli -- token create --user <userId>   (npm run cli -- user list shows users)");
+  }
+  process.stdout.write(`${lines.join("\n")}\n`);
+  // Once started: a start that fails says only why.
+  const missing = missingStartSettings();
+  if (missing.length > 0) {
+    logger.warn("started without the memory settings of npm start and the Dockerfile (see docs/operations.md)", {
+      missing,
+    });
+  }
 }
 
 function listen(server: Server, { port, host }: Config): Promise<void> {

@@ -47,7 +47,8 @@ export function npmStartCommand(): StartCommand {
   const env = Object.fromEntries(
     words.slice(0, commandAt).map((word) => [word.slice(0, word.indexOf("=")), word.slice(word.indexOf("=") + 1)]),
   );
-  const [command, ...args] = words.slice(commandAt);
+  // `exec`: the shell npm runs the script in becomes node, so npm's signals reach the server.
+  const [command, ...args] = words.slice(commandAt).filter((word, at) => at > 0 || word !== "exec");
   if (command !== "node") throw new Error(`npm start is not a node command: ${scripts.start}`);
   return { env, args };
 }

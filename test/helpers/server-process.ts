@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -26,12 +27,20 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts what `npm start` starts (the bundle dist/main.js, built by the install and by test/global-setup.ts) in its
- * own process and resolves once it listens.
+ * own process and resolves once it listens. `command` starts it otherwise (`["npm", "start"]`: as the docs do), `cwd`
+ * elsewhere than the work tree.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  {
+    command = [process.execPath, join(root, "dist", "main.js")],
+    cwd = root,
+  }: { command?: readonly string[]; cwd?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["dist/main.js"], {
-    cwd: root,
+  const [executable = process.execPath, ...args] = command;
+  const child = spawn(executable, args, {
+    cwd,
     env: {
       ...process.env,
       HOST: "127.0.0.1",
