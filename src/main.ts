@@ -10,6 +10,7 @@ import { type Config, loadConfig, loadEnvFile } from "./config.ts";
 import { contextActingAs } from "./context.ts";
 import { lockDataDir } from "./db/data-dir-lock.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
+import { underStartupLock } from "./db/startup-lock.ts";
 import { keepTableStatistics } from "./db/statistics.ts";
 import { startEventBus } from "./events/bus.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
@@ -18,6 +19,7 @@ import { createLogger, describeError } from "./logger.ts";
 import { seedDemoContent } from "./modules/demo/demo.public.ts";
 import { encryptStoredVisitorAuthKeys } from "./modules/site-structure/site-structure.public.ts";
 import { adminSocketPath, serveAdminCommands } from "./ops/admin-socket.ts";
+import { describeInstanceRole, instanceRole } from "./ops/instance.ts";
 import { missingStartSettings } from "./ops/runtime-settings.ts";
 import { startTracing, stopTracing } from "./ops/tracing.ts";
 import { exitAfterStartupFailure, startupStep } from "./startup-failure.ts";
@@ -72,25 +74,32 @@ async function main() {
           serveAdminCommands(adminSocketPath(dataDir), { db, events, config }, logger, started),
         )
       : undefined;
-  // Last, once nothing else can fail: its token is printed below, never lost to a failed start.
-  const demo = await bootstrapDemoData(db, systemClock, config.bootstrapAdminToken);
-  if (demo) {
-    // A small site structure too, so the first nested query in GraphiQL has something to show.
-    const ctx = contextActingAs(
-      { prisma: db.prisma, sql: db.sql, config, clock: systemClock, events },
-      demo.adminUserId,
-      "boot",
-    );
-    await seedDemoContent(ctx, demo.organizationId, "small", async () => {}).catch((error: unknown) =>
-      logger.warn("the demo site structure could not be created", describeError(error)),
-    );
-  }
+  // Last, once nothing else can fail: its token is printed below, never lost to a failed start. Under the start-up
+  // lock: instances started together on an empty database create it once.
+  const demo = await underStartupLock(db, async () => {
+    const created = await bootstrapDemoData(db, systemClock, config.bootstrapAdminToken);
+    if (created) {
+      // A small site structure too, so the first nested query in GraphiQL has something to show.
+      const ctx = contextActingAs(
+        { prisma: db.prisma, sql: db.sql, config, clock: systemClock, events },
+        created.adminUserId,
+        "boot",
+      );
+      await seedDemoContent(ctx, created.organizationId, "small", async () => {}).catch((error: unknown) =>
+        logger.warn("the demo site structure could not be created", describeError(error)),
+      );
+    }
+    return created;
+  });
   const statistics = keepTableStatistics(db, logger);
   server.off("request", starting).on("request", createServerAdapter<ServerContext>(app.fetch));
   startedUp();
   // Started once the server serves: jobs added meanwhile wait in the queue.
+  // Its queues and schedules are created once too.
   const jobs = config.runJobs
-    ? await startJobEngine({ db, clock: systemClock, config, logger, events, observe: app.observeJob })
+    ? await underStartupLock(db, () =>
+        startJobEngine({ db, clock: systemClock, config, logger, events, observe: app.observeJob }),
+      )
     : undefined;
 
   // Before the banner: a process manager may signal as soon as it reads it.
@@ -129,6 +138,7 @@ async function main() {
     `  REST API:  ${config.publicUrl}/v1`,
     `  Health:    ${config.publicUrl}/livez (liveness), ${config.publicUrl}/readyz (readiness)`,
     `  Metrics:   ${config.publicUrl}/metrics`,
+    `  Instance:  ${describeInstanceRole(instanceRole(config), config)}`,
   ];
   if (demo) {
     // A token the operator chose is theirs already: logs must not copy it.
