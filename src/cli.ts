@@ -16,6 +16,8 @@ const usage = `Usage: npm run cli -- <command> [options]
   member add --org O --user U --role R      make a user a member (role: admin|create|review|edit|comment|read|guest)
   token create --user U [--label L]         create an API token for a user (printed once)
   token revoke --token-id I                 revoke a token
+  secrets rotate --new-key-file F           re-encrypt stored secrets with the key in F (64 hex characters);
+                                            then run every instance with it as SECRETS_KEY (docs/operations.md)
   seed [--size small|large] [--org O --user U]
                                             demo content (members, teams, spaces, sites), progress on stderr;
                                             without --org: a new organization, its admin and a token
@@ -61,6 +63,10 @@ async function run(name: string, options: CommandOptions, config: Config): Promi
   } catch (error) {
     // One writer on PGlite: the server holding DATA_DIR runs the command on its own database.
     if (!(error instanceof DataDirLockedError) || error.holder.role !== "server") throw error;
+    // A server would go on encrypting with the key it started with.
+    if (name === "secrets rotate") {
+      throw new AdminCommandError(`Stop the server (pid ${error.holder.pid}) before rotating the secrets key`, true);
+    }
     return sendAdminCommand(adminSocketPath(config.dataDir), name, options, progressOnStderr);
   }
 }
@@ -78,6 +84,7 @@ async function main() {
       role: { type: "string" },
       label: { type: "string" },
       "token-id": { type: "string" },
+      "new-key-file": { type: "string" },
       size: { type: "string" },
       help: { type: "boolean" },
     },

@@ -249,6 +249,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  TRANSLATION_API_URL: required with TRANSLATION_PROVIDER=${config.translationProvider}`,
     );
   }
+  // Each instance would otherwise make a key of its own, and fail to read what the others encrypted.
+  if (config.databaseUrl && !config.secretsKey) {
+    throw new ConfigError(
+      "SECRETS_KEY is required with DATABASE_URL: every instance and the CLI must share one key; set it to 64 hex characters (openssl rand -hex 32)",
+    );
+  }
   const dataDir = resolve(config.dataDir);
   return {
     ...config,

@@ -8,6 +8,7 @@ import { domainErrorFrom } from "../lib/errors.ts";
 import { insertOrganization } from "../modules/organization/organization.public.ts";
 import { addMember, createApiToken, createUser, listUsers, revokeApiToken } from "../modules/user/user.public.ts";
 import { parseInput, roleSchema } from "../validation.ts";
+import { readKeyFile, rotateSecrets, SecretsRotationError } from "./rotate-secrets.ts";
 
 /**
  * The operator commands (`npm run cli`, `npm run seed`). The CLI runs them on the database it opens, or, while a
@@ -15,7 +16,7 @@ import { parseInput, roleSchema } from "../validation.ts";
  * its own database and event bus (admin-socket.ts).
  */
 export interface CommandContext {
-  db: Pick<Database, "prisma" | "sql">;
+  db: Pick<Database, "prisma" | "sql" | "withRawConnection">;
   /** The bus of the process that writes: a revocation evicts the token from the caches it feeds. */
   events: EventBus;
   config: Config;
@@ -71,6 +72,10 @@ const commands: Record<string, Handler> = {
     const token = await revokeApiToken(db.prisma, events, required(options, "token-id"), systemClock.now());
     return { id: token.id, revokedAt: token.revokedAt };
   },
+  "secrets rotate": async ({ db, config }, options) => {
+    const to = readKeyFile(required(options, "new-key-file"));
+    return rotateSecrets(db, { from: config.secretsKey, to, dataDir: config.dataDir });
+  },
   seed: async ({ db, events, config, progress }, options) => {
     // Loaded by this command only: it pulls in every content service, slow to load, which the others need not load.
     const { demoSizeSchema, seedDemoContent } = await import("../modules/demo/demo.public.ts");
@@ -118,6 +123,7 @@ export function runCommand(name: string, ctx: CommandContext, options: CommandOp
 export function commandFailure(error: unknown): { message: string; known: boolean } {
   const domain = domainErrorFrom(error);
   if (domain) return { message: domain.message, known: true };
-  if (error instanceof UsageError) return { message: error.message, known: true };
+  if (error instanceof UsageError || error instanceof SecretsRotationError)
+    return { message: error.message, known: true };
   return { message: error instanceof Error ? error.message : String(error), known: false };
 }

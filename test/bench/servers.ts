@@ -136,12 +136,16 @@ export function startOursClustered(workers: number, env: Record<string, string>)
 }
 
 /** npm start's own environment assignments, the bench's settings, then the caller's. */
+/** The SECRETS_KEY of our servers (required on PostgreSQL), and of the CLI run beside them. */
+export const benchSecretsKey = "be4c4".padEnd(64, "0");
+
 function oursEnvironment(env: Record<string, string>): Record<string, string> {
   return {
     ...npmStartCommand().env,
     HOST: "127.0.0.1",
     LOG_LEVEL: "info",
     NODE_ENV: "production",
+    SECRETS_KEY: benchSecretsKey,
     RATE_LIMIT_USER: "1000000000",
     RATE_LIMIT_ANONYMOUS: "1000000000",
     // Throughput is compared with servers that never refuse: the sheds that answer 503 at once would turn a slow

@@ -15,6 +15,9 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | string>;
 }
 
+/** The SECRETS_KEY of the server processes: the CLI processes of a test on PostgreSQL need it too. */
+export const testProcessSecretsKey = "5e7e7".padEnd(64, "0");
+
 /** A port of 127.0.0.1 nothing listens on right now. */
 export async function freePort(): Promise<number> {
   const probe = createServer();
@@ -47,7 +50,7 @@ export async function startServerProcess(
       PORT: String(port),
       LOG_LEVEL: "warn",
       // Processes of one test share the key (and leave no key file in the work tree).
-      SECRETS_KEY: "5e7e7".padEnd(64, "0"),
+      SECRETS_KEY: testProcessSecretsKey,
       // Load shedding reacts to the machine's load, which tests must not depend on.
       SHED_MAX_IN_FLIGHT: "0",
       SHED_MAX_IN_FLIGHT_PER_CALLER: "0",

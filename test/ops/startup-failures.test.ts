@@ -81,6 +81,24 @@ describe("a start that cannot succeed", { timeout: 60_000 }, () => {
   });
 });
 
+describe("a start on PostgreSQL without SECRETS_KEY", { timeout: 60_000 }, () => {
+  it("is refused with one line naming SECRETS_KEY, before any connection and without a key file", async () => {
+    const dataDir = emptyDataDir();
+    const result = await failedStart({
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      // Nothing listens there: the refusal comes first.
+      DATABASE_URL: `postgresql://postgres@127.0.0.1:${await freePort()}/gateway`,
+      SECRETS_KEY: "",
+    });
+    expect(result.code).toBe(1);
+    expect(result.lines).toEqual([
+      "SECRETS_KEY is required with DATABASE_URL: every instance and the CLI must share one key; set it to 64 hex characters (openssl rand -hex 32)",
+    ]);
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+});
+
 describe("a DATA_DIR another process has open (a script, a CLI command without a server)", { timeout: 60_000 }, () => {
   it("refuses the server with one line naming that pid, and the CLI too", async () => {
     const dataDir = emptyDataDir();
