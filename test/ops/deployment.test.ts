@@ -71,6 +71,10 @@ describe("the Dockerfile and compose.yaml", () => {
       expect(service.command).toBeUndefined();
       expect(service.environment.DATABASE_URL).toMatch(/^postgresql:\/\/.*@postgres:5432\//);
       expect(service.environment.REDIS_URL).toBe("redis://redis:6379");
+      // .env (configuration.md) reaches every instance; the image's production settings stay.
+      expect(service.env_file).toEqual([{ path: ".env", required: false }]);
+      expect(service.environment).toMatchObject({ NODE_ENV: "production", DATA_DIR: "/data" });
+      expect(service.environment.BOOTSTRAP_ADMIN_TOKEN).toBe("${BOOTSTRAP_ADMIN_TOKEN:-}");
     }
     expect(Object.keys(compose.services).sort()).toEqual(["postgres", "redis", "server", "worker"]);
   });
