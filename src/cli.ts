@@ -18,6 +18,7 @@ const usage = `Usage: npm run cli -- <command> [options]
   token revoke --token-id I                 revoke a token
   secrets rotate --new-key-file F           re-encrypt stored secrets with the key in F (64 hex characters);
                                             then run every instance with it as SECRETS_KEY (docs/operations.md)
+  migrate                                   apply pending migrations (as every start does); count and latest
   seed [--size small|large] [--org O --user U]
                                             demo content (members, teams, spaces, sites), progress on stderr;
                                             without --org: a new organization, its admin and a token

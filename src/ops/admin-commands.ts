@@ -76,6 +76,14 @@ const commands: Record<string, Handler> = {
     const to = readKeyFile(required(options, "new-key-file"));
     return rotateSecrets(db, { from: config.secretsKey, to, dataDir: config.dataDir });
   },
+  // Opening the database applied any pending migration (every command and start does): this says which it holds.
+  migrate: async ({ db }) => {
+    const rows = await db.sql.rows<{ name: string }>(
+      `SELECT migration_name AS name FROM "_prisma_migrations"
+       WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`,
+    );
+    return { migrations: rows.length, latest: rows.at(-1)?.name ?? null };
+  },
   seed: async ({ db, events, config, progress }, options) => {
     // Loaded by this command only: it pulls in every content service, slow to load, which the others need not load.
     const { demoSizeSchema, seedDemoContent } = await import("../modules/demo/demo.public.ts");
