@@ -1,12 +1,14 @@
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type Config, ConfigError, loadConfig, loadEnvFile } from "./config.ts";
+import { DataDirError } from "./db/data-dir.ts";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock.ts";
 import type { Database } from "./db/database.ts";
 import type { ReportProgress } from "./db/job-queue.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { type EventBus, inProcessEventBus, startEventBus } from "./events/bus.ts";
 import { type CommandOptions, commandFailure, commandNamed, runCommand } from "./ops/admin-commands.ts";
-import { AdminCommandError, adminSocketPath, sendAdminCommand } from "./ops/admin-socket.ts";
+import { AdminCommandError, sendAdminCommand } from "./ops/admin-socket.ts";
 
 /** Operator commands: each prints one JSON line on success, or an error line on stderr and exits non-zero. */
 const usage = `Usage: npm run cli -- <command> [options]
@@ -68,7 +70,7 @@ async function run(name: string, options: CommandOptions, config: Config): Promi
     if (name === "secrets rotate") {
       throw new AdminCommandError(`Stop the server (pid ${error.holder.pid}) before rotating the secrets key`, true);
     }
-    return sendAdminCommand(adminSocketPath(config.dataDir), name, options, progressOnStderr);
+    return sendAdminCommand(error.holder.socket ?? join(config.dataDir, "admin.sock"), name, options, progressOnStderr);
   }
 }
 
@@ -98,6 +100,8 @@ async function main() {
   const options = Object.fromEntries(
     Object.entries(values).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
   );
+  // As the server: what the CLI creates in DATA_DIR (the embedded database's files) is its user's only.
+  process.umask(0o077);
   loadEnvFile();
   const result = await run(name, options, loadConfig());
   process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -105,7 +109,10 @@ async function main() {
 
 main().catch((error: unknown) => {
   const { message, known } =
-    error instanceof AdminCommandError || error instanceof ConfigError || error instanceof DataDirLockedError
+    error instanceof AdminCommandError ||
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof DataDirError
       ? { message: error.message, known: !(error instanceof AdminCommandError) || error.known }
       : commandFailure(error);
   process.stderr.write(`${JSON.stringify({ error: message })}\n`);

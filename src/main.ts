@@ -8,6 +8,7 @@ import { bootstrapDemoData } from "./bootstrap.ts";
 import { systemClock } from "./clock.ts";
 import { type Config, loadConfig, loadEnvFile } from "./config.ts";
 import { contextActingAs } from "./context.ts";
+import { closeDataDirToOthers, createDataDir } from "./db/data-dir.ts";
 import { lockDataDir } from "./db/data-dir-lock.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { underStartupLock } from "./db/startup-lock.ts";
@@ -34,6 +35,9 @@ function starting(_request: IncomingMessage, response: ServerResponse) {
 let settings: Config | undefined;
 
 async function main() {
+  // Every file this process creates is its user's only: the embedded database's (its WAL holds emails and token
+  // rows), the secrets key, the lock, exports.
+  process.umask(0o077);
   loadEnvFile();
   const config = loadConfig();
   settings = config;
@@ -45,9 +49,15 @@ async function main() {
   }
   // One process at a time runs the embedded database (data-dir-lock.ts); the CLI then talks to this one.
   const { dataDir } = config;
+  const socket = config.databaseUrl ? undefined : adminSocketPath(dataDir);
   const lock = config.databaseUrl
     ? undefined
-    : await startupStep("data directory", () => lockDataDir(dataDir, "server"));
+    : await startupStep("data directory", () => {
+        createDataDir(dataDir);
+        const warning = closeDataDirToOthers(dataDir);
+        if (warning) logger.warn(warning);
+        return lockDataDir(dataDir, "server", socket);
+      });
   // The listening port also keeps the event loop alive while PGlite compiles its WebAssembly on V8's worker thread:
   // with nothing else to wait for, Node would wait for every queued compilation, the optimizing tier-up included.
   const server = createServer(starting);
@@ -68,12 +78,9 @@ async function main() {
   // Commands sent meanwhile wait for the demo data, which is created on an empty database only.
   let startedUp = () => {};
   const started = new Promise<void>((resolve) => (startedUp = resolve));
-  const admin =
-    db.kind === "pglite"
-      ? await startupStep("admin socket", () =>
-          serveAdminCommands(adminSocketPath(dataDir), { db, events, config }, logger, started),
-        )
-      : undefined;
+  const admin = socket
+    ? await startupStep("admin socket", () => serveAdminCommands(socket, { db, events, config }, logger, started))
+    : undefined;
   // Last, once nothing else can fail: its token is printed below, never lost to a failed start. Under the start-up
   // lock: instances started together on an empty database create it once.
   const demo = await underStartupLock(db, async () => {
