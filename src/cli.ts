@@ -17,6 +17,7 @@ const usage = `Usage: npm run cli -- <command> [options]
   user list                                 list users (id, email)
   member add --org O --user U --role R      make a user a member (role: admin|create|review|edit|comment|read|guest)
   token create --user U [--label L]         create an API token for a user (printed once)
+  token list [--user U]                     list tokens (id, user, label, dates; never the token itself)
   token revoke --token-id I                 revoke a token
   secrets rotate --new-key-file F           re-encrypt stored secrets with the key in F (64 hex characters);
                                             then run every instance with it as SECRETS_KEY (docs/operations.md)

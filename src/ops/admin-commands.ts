@@ -6,7 +6,14 @@ import type { ReportProgress } from "../db/job-queue.ts";
 import type { EventBus } from "../events/bus.ts";
 import { domainErrorFrom } from "../lib/errors.ts";
 import { insertOrganization } from "../modules/organization/organization.public.ts";
-import { addMember, createApiToken, createUser, listUsers, revokeApiToken } from "../modules/user/user.public.ts";
+import {
+  addMember,
+  createApiToken,
+  createUser,
+  listApiTokens,
+  listUsers,
+  revokeApiToken,
+} from "../modules/user/user.public.ts";
 import { parseInput, roleSchema } from "../validation.ts";
 import { readKeyFile, rotateSecrets, SecretsRotationError } from "./rotate-secrets.ts";
 
@@ -37,6 +44,9 @@ function required(options: CommandOptions, name: string): string {
   return value;
 }
 
+/** What `member add --role` takes: the organization roles, and `guest` (a member with no role). */
+const memberRoles: readonly string[] = [...roleSchema.options, "guest"];
+
 const commands: Record<string, Handler> = {
   "org create": async ({ db }, options) => {
     const organization = await insertOrganization(db.prisma, { title: required(options, "title") }, systemClock.now());
@@ -54,6 +64,9 @@ const commands: Record<string, Handler> = {
   },
   "member add": async ({ db }, options) => {
     const roleName = required(options, "role");
+    if (!memberRoles.includes(roleName)) {
+      throw new UsageError(`--role must be one of ${memberRoles.join(", ")} (not ${JSON.stringify(roleName)})`);
+    }
     const role = roleName === "guest" ? null : parseInput(roleSchema, roleName);
     const member = await addMember(
       db.prisma,
@@ -67,6 +80,9 @@ const commands: Record<string, Handler> = {
   "token create": async ({ db }, options) => {
     const { token, apiToken } = await createApiToken(db.prisma, required(options, "user"), { label: options.label });
     return { id: apiToken.id, user: apiToken.userId, token };
+  },
+  "token list": async ({ db }, options) => {
+    return { tokens: await listApiTokens(db.prisma, options.user) };
   },
   "token revoke": async ({ db, events }, options) => {
     const token = await revokeApiToken(db.prisma, events, required(options, "token-id"), systemClock.now());

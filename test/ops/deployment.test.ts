@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -77,6 +78,15 @@ describe("the Dockerfile and compose.yaml", () => {
       expect(service.environment.BOOTSTRAP_ADMIN_TOKEN).toMatch(/^\$\{BOOTSTRAP_ADMIN_TOKEN:-\}$/);
     }
     expect(Object.keys(compose.services).sort()).toEqual(["postgres", "redis", "server", "worker"]);
+  });
+});
+
+describe("npm pack", () => {
+  it("leaves its archive out of git", () => {
+    const ignored = spawnSync("git", ["check-ignore", "-q", "docs-management-gateway-0.1.0.tgz"], {
+      cwd: new URL("../..", import.meta.url),
+    });
+    expect(ignored.status).toBe(0);
   });
 });
 
