@@ -101,8 +101,8 @@ async function main() {
   const statistics = keepTableStatistics(db, logger);
   server.off("request", starting).on("request", createServerAdapter<ServerContext>(app.fetch));
   startedUp();
-  // Started once the server serves: jobs added meanwhile wait in the queue.
-  // Its queues and schedules are created once too.
+  // Started once the server serves: jobs added meanwhile wait in the queue. Under the start-up lock: its queues and
+  // schedules are created once.
   const jobs = config.runJobs
     ? await underStartupLock(db, () =>
         startJobEngine({ db, clock: systemClock, config, logger, events, observe: app.observeJob }),
