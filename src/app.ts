@@ -35,6 +35,7 @@ import "./module-wiring.ts";
 import { contentPlainRoutes } from "./modules/content/content.public.ts";
 import { openApiSpecPlainRoutes } from "./modules/openapi-spec/openapi-spec.public.ts";
 import { samlPlainRoutes } from "./modules/saml-provider/saml-provider.public.ts";
+import { instanceRole } from "./ops/instance.ts";
 import { createMetrics } from "./ops/metrics.ts";
 import { compileRoutes } from "./rest/compiled-routes.ts";
 import { createRestHandler } from "./rest/router.ts";
@@ -105,7 +106,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     repeatedQueries: graphql.repeatedQueries,
     waitingForCallerTurn: callerPlaces.waiting,
   });
-  const probes = createProbes({ db, events, logger, metrics });
+  const probes = createProbes({ db, events, logger, metrics, instance: instanceRole(config) });
   const shedder = createLoadShedder({
     maxInFlight: config.shedMaxInFlight,
     maxEventLoopDelayMs: config.shedEventLoopDelayMs,

@@ -1,12 +1,14 @@
+import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig, loadEnvFile } from "./config.ts";
+import { DataDirError } from "./db/data-dir.ts";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock.ts";
 import type { Database } from "./db/database.ts";
 import type { ReportProgress } from "./db/job-queue.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { type EventBus, inProcessEventBus, startEventBus } from "./events/bus.ts";
 import { type CommandOptions, commandFailure, commandNamed, runCommand } from "./ops/admin-commands.ts";
-import { AdminCommandError, adminSocketPath, sendAdminCommand } from "./ops/admin-socket.ts";
+import { AdminCommandError, sendAdminCommand } from "./ops/admin-socket.ts";
 
 /** Operator commands: each prints one JSON line on success, or an error line on stderr and exits non-zero. */
 const usage = `Usage: npm run cli -- <command> [options]
@@ -15,7 +17,11 @@ const usage = `Usage: npm run cli -- <command> [options]
   user list                                 list users (id, email)
   member add --org O --user U --role R      make a user a member (role: admin|create|review|edit|comment|read|guest)
   token create --user U [--label L]         create an API token for a user (printed once)
+  token list [--user U]                     list tokens (id, user, label, dates; never the token itself)
   token revoke --token-id I                 revoke a token
+  secrets rotate --new-key-file F           re-encrypt stored secrets with the key in F (64 hex characters);
+                                            then run every instance with it as SECRETS_KEY (docs/operations.md)
+  migrate                                   apply pending migrations (as every start does); count and latest
   seed [--size small|large] [--org O --user U]
                                             demo content (members, teams, spaces, sites), progress on stderr;
                                             without --org: a new organization, its admin and a token
@@ -61,7 +67,11 @@ async function run(name: string, options: CommandOptions, config: Config): Promi
   } catch (error) {
     // One writer on PGlite: the server holding DATA_DIR runs the command on its own database.
     if (!(error instanceof DataDirLockedError) || error.holder.role !== "server") throw error;
-    return sendAdminCommand(adminSocketPath(config.dataDir), name, options, progressOnStderr);
+    // A server would go on encrypting with the key it started with.
+    if (name === "secrets rotate") {
+      throw new AdminCommandError(`Stop the server (pid ${error.holder.pid}) before rotating the secrets key`, true);
+    }
+    return sendAdminCommand(error.holder.socket ?? join(config.dataDir, "admin.sock"), name, options, progressOnStderr);
   }
 }
 
@@ -78,6 +88,7 @@ async function main() {
       role: { type: "string" },
       label: { type: "string" },
       "token-id": { type: "string" },
+      "new-key-file": { type: "string" },
       size: { type: "string" },
       help: { type: "boolean" },
     },
@@ -90,13 +101,19 @@ async function main() {
   const options = Object.fromEntries(
     Object.entries(values).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
   );
+  // As the server: what the CLI creates in DATA_DIR (the embedded database's files) is its user's only.
+  process.umask(0o077);
+  loadEnvFile();
   const result = await run(name, options, loadConfig());
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
 main().catch((error: unknown) => {
   const { message, known } =
-    error instanceof AdminCommandError || error instanceof ConfigError || error instanceof DataDirLockedError
+    error instanceof AdminCommandError ||
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof DataDirError
       ? { message: error.message, known: !(error instanceof AdminCommandError) || error.known }
       : commandFailure(error);
   process.stderr.write(`${JSON.stringify({ error: message })}\n`);

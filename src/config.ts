@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
 import { resolveSecretsKey, secretsKeyPattern } from "./secrets.ts";
@@ -120,6 +121,14 @@ export type Config = Omit<z.infer<typeof configSchema>, "secretsKey"> & {
 
 export class ConfigError extends Error {}
 
+/**
+ * Reads `.env` of the working directory into the environment when there is one, with Node's own loader, as compose
+ * reads it: a variable the environment already sets keeps its value.
+ */
+export function loadEnvFile(path = ".env"): void {
+  if (existsSync(path)) process.loadEnvFile(path);
+}
+
 /** Reads every setting from the environment once, and explains every bad value at the same time. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse({
@@ -241,6 +250,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.translationProvider !== "pseudo" && !config.translationApiUrl) {
     throw new ConfigError(
       `Invalid configuration:\n  TRANSLATION_API_URL: required with TRANSLATION_PROVIDER=${config.translationProvider}`,
+    );
+  }
+  // Each instance would otherwise make a key of its own, and fail to read what the others encrypted.
+  if (config.databaseUrl && !config.secretsKey) {
+    throw new ConfigError(
+      "SECRETS_KEY is required with DATABASE_URL: every instance and the CLI must share one key; set it to 64 hex characters (openssl rand -hex 32)",
     );
   }
   const dataDir = resolve(config.dataDir);

@@ -6,10 +6,12 @@ import { createServerAdapter } from "@whatwg-node/server";
 import type { ServerContext } from "./app.ts";
 import { bootstrapDemoData } from "./bootstrap.ts";
 import { systemClock } from "./clock.ts";
-import { type Config, loadConfig } from "./config.ts";
+import { type Config, loadConfig, loadEnvFile } from "./config.ts";
 import { contextActingAs } from "./context.ts";
+import { closeDataDirToOthers, createDataDir } from "./db/data-dir.ts";
 import { lockDataDir } from "./db/data-dir-lock.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
+import { underStartupLock } from "./db/startup-lock.ts";
 import { keepTableStatistics } from "./db/statistics.ts";
 import { startEventBus } from "./events/bus.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
@@ -19,6 +21,7 @@ import { createLogger, describeError } from "./logger.ts";
 import { seedDemoContent } from "./modules/demo/demo.public.ts";
 import { encryptStoredVisitorAuthKeys } from "./modules/site-structure/site-structure.public.ts";
 import { adminSocketPath, serveAdminCommands } from "./ops/admin-socket.ts";
+import { describeInstanceRole, instanceRole } from "./ops/instance.ts";
 import { missingStartSettings } from "./ops/runtime-settings.ts";
 import { startTracing, stopTracing } from "./ops/tracing.ts";
 import { exitAfterStartupFailure, startupStep } from "./startup-failure.ts";
@@ -33,6 +36,10 @@ function starting(_request: IncomingMessage, response: ServerResponse) {
 let settings: Config | undefined;
 
 async function main() {
+  // Every file this process creates is its user's only: the embedded database's (its WAL holds emails and token
+  // rows), the secrets key, the lock, exports.
+  process.umask(0o077);
+  loadEnvFile();
   const config = loadConfig();
   settings = config;
   const logger = createLogger(config.logLevel);
@@ -43,9 +50,15 @@ async function main() {
   }
   // One process at a time runs the embedded database (data-dir-lock.ts); the CLI then talks to this one.
   const { dataDir } = config;
+  const socket = config.databaseUrl ? undefined : adminSocketPath(dataDir);
   const lock = config.databaseUrl
     ? undefined
-    : await startupStep("data directory", () => lockDataDir(dataDir, "server"));
+    : await startupStep("data directory", () => {
+        createDataDir(dataDir);
+        const warning = closeDataDirToOthers(dataDir);
+        if (warning) logger.warn(warning);
+        return lockDataDir(dataDir, "server", socket);
+      });
   // The listening port also keeps the event loop alive while PGlite compiles its WebAssembly on V8's worker thread:
   // with nothing else to wait for, Node would wait for every queued compilation, the optimizing tier-up included.
   const server = createServer(serverTimeouts, starting);
@@ -66,61 +79,38 @@ async function main() {
   // Commands sent meanwhile wait for the demo data, which is created on an empty database only.
   let startedUp = () => {};
   const started = new Promise<void>((resolve) => (startedUp = resolve));
-  const admin =
-    db.kind === "pglite"
-      ? await startupStep("admin socket", () =>
-          serveAdminCommands(adminSocketPath(dataDir), { db, events, config }, logger, started),
-        )
-      : undefined;
-  // Last, once nothing else can fail: its token is printed below, never lost to a failed start.
-  const demo = await bootstrapDemoData(db, systemClock, config.bootstrapAdminToken);
-  if (demo) {
-    // A small site structure too, so the first nested query in GraphiQL has something to show.
-    const ctx = contextActingAs(
-      { prisma: db.prisma, sql: db.sql, config, clock: systemClock, events },
-      demo.adminUserId,
-      "boot",
-    );
-    await seedDemoContent(ctx, demo.organizationId, "small", async () => {}).catch((error: unknown) =>
-      logger.warn("the demo site structure could not be created", describeError(error)),
-    );
-  }
+  const admin = socket
+    ? await startupStep("admin socket", () => serveAdminCommands(socket, { db, events, config }, logger, started))
+    : undefined;
+  // Last, once nothing else can fail: its token is printed below, never lost to a failed start. Under the start-up
+  // lock: instances started together on an empty database create it once.
+  const demo = await underStartupLock(db, async () => {
+    const created = await bootstrapDemoData(db, systemClock, config.bootstrapAdminToken);
+    if (created) {
+      // A small site structure too, so the first nested query in GraphiQL has something to show.
+      const ctx = contextActingAs(
+        { prisma: db.prisma, sql: db.sql, config, clock: systemClock, events },
+        created.adminUserId,
+        "boot",
+      );
+      await seedDemoContent(ctx, created.organizationId, "small", async () => {}).catch((error: unknown) =>
+        logger.warn("the demo site structure could not be created", describeError(error)),
+      );
+    }
+    return created;
+  });
   const statistics = keepTableStatistics(db, logger);
   server.off("request", starting).on("request", createServerAdapter<ServerContext>(app.fetch));
   startedUp();
-  // Started once the server serves: jobs added meanwhile wait in the queue.
+  // Started once the server serves: jobs added meanwhile wait in the queue. Under the start-up lock: its queues and
+  // schedules are created once.
   const jobs = config.runJobs
-    ? await startJobEngine({ db, clock: systemClock, config, logger, events, observe: app.observeJob })
+    ? await underStartupLock(db, () =>
+        startJobEngine({ db, clock: systemClock, config, logger, events, observe: app.observeJob }),
+      )
     : undefined;
 
-  const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
-  const lines = [
-    `Docs management gateway listening on ${config.publicUrl} (database: ${where})`,
-    `  GraphiQL:  ${config.publicUrl}/graphql`,
-    `  REST API:  ${config.publicUrl}/v1`,
-    `  Health:    ${config.publicUrl}/livez (liveness), ${config.publicUrl}/readyz (readiness)`,
-    `  Metrics:   ${config.publicUrl}/metrics`,
-  ];
-  if (demo) {
-    // A token the operator chose is theirs already: logs must not copy it.
-    const chosen = config.bootstrapAdminToken !== undefined;
-    lines.push(
-      `Created the demo organization ${demo.organizationId} with admin@example.com as its admin.`,
-      chosen ? "  Admin token: the value of BOOTSTRAP_ADMIN_TOKEN" : `  Admin token (shown once): ${demo.adminToken}`,
-      `  Try: curl -H "Authorization: Bearer ${chosen ? "$BOOTSTRAP_ADMIN_TOKEN" : demo.adminToken}" ${config.publicUrl}/v1/orgs`,
-    );
-  } else {
-    lines.push("  Need a token? npm run cli -- token create --user <userId>   (npm run cli -- user list shows users)");
-  }
-  process.stdout.write(`${lines.join("\n")}\n`);
-  // Once started: a start that fails says only why.
-  const missing = missingStartSettings();
-  if (missing.length > 0) {
-    logger.warn("started without the memory settings of npm start and the Dockerfile (see docs/operations.md)", {
-      missing,
-    });
-  }
-
+  // Before the banner: a process manager may signal as soon as it reads it.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -148,6 +138,35 @@ async function main() {
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
+
+  const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
+  const lines = [
+    `Docs management gateway listening on ${config.publicUrl} (database: ${where})`,
+    `  GraphiQL:  ${config.publicUrl}/graphql`,
+    `  REST API:  ${config.publicUrl}/v1`,
+    `  Health:    ${config.publicUrl}/livez (liveness), ${config.publicUrl}/readyz (readiness)`,
+    `  Metrics:   ${config.publicUrl}/metrics`,
+    `  Instance:  ${describeInstanceRole(instanceRole(config), config)}`,
+  ];
+  if (demo) {
+    // A token the operator chose is theirs already: logs must not copy it.
+    const chosen = config.bootstrapAdminToken !== undefined;
+    lines.push(
+      `Created the demo organization ${demo.organizationId} with admin@example.com as its admin.`,
+      chosen ? "  Admin token: the value of BOOTSTRAP_ADMIN_TOKEN" : `  Admin token (shown once): ${demo.adminToken}`,
+      `  Try: curl -H "Authorization: Bearer ${chosen ? "$BOOTSTRAP_ADMIN_TOKEN" : demo.adminToken}" ${config.publicUrl}/v1/orgs`,
+    );
+  } else {
+    lines.push("  Need a token? npm run cli -- token create --user <userId>   (npm run cli -- user list shows users)");
+  }
+  process.stdout.write(`${lines.join("\n")}\n`);
+  // Once started: a start that fails says only why.
+  const missing = missingStartSettings();
+  if (missing.length > 0) {
+    logger.warn("started without the memory settings of npm start and the Dockerfile (see docs/operations.md)", {
+      missing,
+    });
+  }
 }
 
 function listen(server: Server, { port, host }: Config): Promise<void> {

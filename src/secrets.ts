@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createDataDir } from "./db/data-dir.ts";
 
 const keyPattern = /^[0-9a-fA-F]{64}$/;
 
@@ -12,7 +13,7 @@ export function resolveSecretsKey(configured: string | undefined, dataDir: strin
   if (configured) return Buffer.from(configured, "hex");
   const file = join(dataDir, "secrets.key");
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
+    createDataDir(dataDir);
     try {
       writeFileSync(file, randomBytes(32).toString("hex"), { flag: "wx", mode: 0o600 });
     } catch (error) {

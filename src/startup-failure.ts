@@ -1,4 +1,5 @@
 import { ConfigError } from "./config.ts";
+import { DataDirError } from "./db/data-dir.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { MigrationError } from "./db/migrate.ts";
 
@@ -104,7 +105,9 @@ function listenFailure(error: unknown, { port, host }: Settings): string {
 function startupFailureMessage(error: unknown, settings: Settings | undefined): string {
   const step = error instanceof StartupStepError ? error.step : "start";
   const cause = error instanceof StartupStepError ? error.failure : error;
-  if (cause instanceof ConfigError || cause instanceof DataDirLockedError) return cause.message;
+  if (cause instanceof ConfigError || cause instanceof DataDirLockedError || cause instanceof DataDirError) {
+    return cause.message;
+  }
   const { code, path } = cause as SystemError;
   if (step === "listen" && settings) return listenFailure(cause, settings);
   if (step === "database" && settings?.databaseUrl) return postgresFailure(cause, settings.databaseUrl);

@@ -1,6 +1,7 @@
 import { linkSync, mkdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
+import { createDataDir } from "./data-dir.ts";
 
 /**
  * PGlite has no server process of its own: two processes opening one data directory each run PostgreSQL on the same
@@ -20,6 +21,10 @@ export interface DataDirHolder {
   host: string;
   role: LockRole;
   since: string;
+  /** Which process that pid was (`processIdentity`): a pid reused by another process since is not the holder. */
+  process?: string;
+  /** The server's admin socket (admin-socket.ts), where the CLI sends its commands. */
+  socket?: string;
 }
 
 export class DataDirLockedError extends Error {
@@ -52,6 +57,22 @@ function readHolder(file: string): DataDirHolder | undefined {
   }
 }
 
+/**
+ * Which process `pid` is on this host: the boot and the process's start time in clock ticks since boot (Linux's
+ * /proc/<pid>/stat, field 22), together unique for the machine's life. Undefined where /proc does not tell.
+ */
+function processIdentity(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name, which is in parentheses and may hold spaces: the 3rd field on, so 22nd is 19.
+    const startTime = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+    const boot = readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return startTime ? `${boot}/${startTime}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The lock files this process holds: opening one of their directories a second time is refused too. */
 const heldHere = new Set<string>();
 
@@ -63,12 +84,17 @@ const heldHere = new Set<string>();
 function isAlive(holder: DataDirHolder, file: string): boolean {
   if (holder.host !== hostname()) return true;
   if (holder.pid === process.pid) return heldHere.has(file);
+  let running: boolean;
   try {
     process.kill(holder.pid, 0);
-    return true;
+    running = true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    running = (error as NodeJS.ErrnoException).code === "EPERM";
   }
+  // A pid recycled by another process since (a reboot, a busy host) is not the holder. Locks written before the
+  // identity was recorded, or where /proc does not tell, are judged by the pid alone.
+  const now = running && holder.process ? processIdentity(holder.pid) : undefined;
+  return now === undefined ? running : now === holder.process;
 }
 
 /** Creates the lock file whole or not at all: written aside, then hard-linked to its name, which fails if taken. */
@@ -111,12 +137,20 @@ function removeStale(file: string, stale: DataDirHolder | undefined): void {
 
 /**
  * Takes `dataDir` for this process until `release` (or the process's exit), or throws `DataDirLockedError` naming the
- * live holder. A lock left by a process that died (kill -9, a crash, a power loss) is taken over.
+ * live holder. A lock left by a process that died (kill -9, a crash, a power loss) is taken over, also when its pid
+ * now belongs to another process. `socket`: the server's admin socket, for the CLI to find.
  */
-export function lockDataDir(dataDir: string, role: LockRole): DataDirLock {
-  mkdirSync(dataDir, { recursive: true });
+export function lockDataDir(dataDir: string, role: LockRole, socket?: string): DataDirLock {
+  createDataDir(dataDir);
   const file = join(dataDir, lockFileName);
-  const mine: DataDirHolder = { pid: process.pid, host: hostname(), role, since: new Date().toISOString() };
+  const mine: DataDirHolder = {
+    pid: process.pid,
+    host: hostname(),
+    role,
+    since: new Date().toISOString(),
+    process: processIdentity(process.pid),
+    socket,
+  };
   for (let attempt = 0; !tryCreate(file, mine); attempt++) {
     const holder = readHolder(file);
     if (holder && isAlive(holder, file)) throw new DataDirLockedError(dataDir, holder);

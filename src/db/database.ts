@@ -4,6 +4,7 @@ import type { PrismaPg } from "@prisma/adapter-pg";
 import type { QueryResult } from "pg";
 import type { PrismaPGlite } from "pglite-prisma-adapter";
 import { traceStatement, tracingActive } from "../ops/tracing.ts";
+import { closeFilesToOthers } from "./data-dir.ts";
 import { type DataDirLock, lockDataDir } from "./data-dir-lock.ts";
 import { type Prisma, PrismaClient } from "./generated/client.ts";
 import { createPreparedReads } from "./pg-prepared-reads.ts";
@@ -90,13 +91,19 @@ export type DatabaseLocation =
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   if (location.kind === "postgres") return openPostgres(location.url);
   if (location.dataDir === "memory://") return openPGlite(location.dataDir, location.template);
-  const lock = location.lock ?? lockDataDir(location.dataDir, "direct");
+  const { dataDir } = location;
+  const lock = location.lock ?? lockDataDir(dataDir, "direct");
   try {
-    const db = await openPGlite(location.dataDir, location.template);
+    const db = await openPGlite(dataDir, location.template);
+    // PGlite (Emscripten's file system) chmods its files 0666 whatever the umask: DATA_DIR's own 0700 closes them to
+    // other users, and its files lose group and other rights at each opening and closing, so that copies (backups)
+    // keep them closed too.
+    closeFilesToOthers(dataDir);
     return {
       ...db,
       async close() {
         await db.close();
+        closeFilesToOthers(dataDir);
         lock.release();
       },
     };

@@ -3,6 +3,7 @@ import type { Config } from "../config.ts";
 import type { EventBus } from "../events/bus.ts";
 import type { JobStatus, JobUpdate } from "../events/topics.ts";
 import { newId } from "../ids.ts";
+import { currentTraceparent } from "../ops/tracing.ts";
 import type { PrismaExecutor } from "./database.ts";
 import type { Job, PrismaClient } from "./generated/client.ts";
 import { jobEngineSchema as engineSchema } from "./migrate.ts";
@@ -50,7 +51,10 @@ export interface ModuleJobs {
 /** Attempts of a job before it is failed for good (the first run and its retries). */
 export const maxAttempts = 5;
 
-/** The engine's queue of every "Job" row; its job data is `{ jobId }`. */
+/**
+ * The engine's queue of every "Job" row; its job data is `{ jobId }`, and `traceparent` when tracing is on: the span
+ * that queued it, which the job's span links to.
+ */
 export const jobQueue = "jobs";
 /** The NOTIFY channel that wakes the engine's workers once a transaction that added jobs commits. */
 export const jobsQueuedChannel = "jobs_queued";
@@ -103,7 +107,7 @@ export async function enqueueJob(
   });
   // Before any engine started on this database its queue does not exist and `send` adds nothing: the first engine's
   // start hands the row over (`handOverWaitingRows`).
-  await boss.send(jobQueue, { jobId: job.id }, { db: transactionDb(tx) });
+  await boss.send(jobQueue, { jobId: job.id, traceparent: currentTraceparent() }, { db: transactionDb(tx) });
   await tx.$executeRaw`SELECT pg_notify(${jobsQueuedChannel}, ${job.id})`;
   return job;
 }

@@ -2,6 +2,7 @@ import { Response } from "@whatwg-node/fetch";
 import type { Database } from "../db/database.ts";
 import type { EventBus } from "../events/bus.ts";
 import { describeError, type Logger } from "../logger.ts";
+import type { InstanceRole } from "../ops/instance.ts";
 import type { Metrics } from "../ops/metrics.ts";
 import type { Route } from "./routes.ts";
 
@@ -20,24 +21,28 @@ export function createProbes({
   events,
   logger,
   metrics,
+  instance,
 }: {
   db: Database;
   events: EventBus;
   logger: Logger;
   metrics: Metrics;
+  /** Said in every `/readyz` answer: what this instance does (serves, runs jobs, traces). */
+  instance: InstanceRole;
 }): Probes {
   let acceptingTraffic = true;
+  const answer = (status: string, code = 200) => Response.json({ status, instance }, { status: code });
 
   async function readiness(): Promise<Response> {
-    if (!acceptingTraffic) return Response.json({ status: "stopping" }, { status: 503 });
+    if (!acceptingTraffic) return answer("stopping", 503);
     // Without its LISTEN this instance would serve subscriptions that never hear an event.
-    if (!events.healthy()) return Response.json({ status: "event connection unavailable" }, { status: 503 });
+    if (!events.healthy()) return answer("event connection unavailable", 503);
     try {
       await db.withRawConnection((connection) => connection.query("SELECT 1"));
-      return Response.json({ status: "ready" });
+      return answer("ready");
     } catch (error) {
       logger.warn("readiness check failed", describeError(error));
-      return Response.json({ status: "database unavailable" }, { status: 503 });
+      return answer("database unavailable", 503);
     }
   }
 

@@ -135,7 +135,7 @@ export async function startJobEngine({
     return rows[0];
   }
 
-  async function runRow(engineJob: PgBoss.JobWithMetadata<{ jobId: string }>): Promise<void> {
+  async function runRow(engineJob: PgBoss.JobWithMetadata<{ jobId: string; traceparent?: string }>): Promise<void> {
     const started = performance.now();
     const now = clock.now();
     const job = await claimRow(engineJob.data.jobId, now);
@@ -154,10 +154,14 @@ export async function startJobEngine({
     let outcome: JobOutcome = "done";
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
-      await withSpan(`job ${job.type}`, () =>
-        withTimeout((signal) =>
-          handler.run(db.prisma, job, now, { config, sql: db.sql, reportProgress, events, signal }),
-        ),
+      await withSpan(
+        `job ${job.type}`,
+        () =>
+          withTimeout((signal) =>
+            handler.run(db.prisma, job, now, { config, sql: db.sql, reportProgress, events, signal }),
+          ),
+        { "job.name": job.type, "job.id": job.id },
+        engineJob.data.traceparent,
       );
       await publish(
         await db.prisma.job.update({
@@ -226,7 +230,7 @@ export async function startJobEngine({
   };
   for (let index = 0; index < config.jobConcurrency; index++) {
     let id = "";
-    id = await boss.work<{ jobId: string }>(
+    id = await boss.work<{ jobId: string; traceparent?: string }>(
       jobQueue,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.jobPollIntervalSeconds },
       async ([engineJob]) => {

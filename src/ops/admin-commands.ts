@@ -6,8 +6,16 @@ import type { ReportProgress } from "../db/job-queue.ts";
 import type { EventBus } from "../events/bus.ts";
 import { domainErrorFrom } from "../lib/errors.ts";
 import { insertOrganization } from "../modules/organization/organization.public.ts";
-import { addMember, createApiToken, createUser, listUsers, revokeApiToken } from "../modules/user/user.public.ts";
+import {
+  addMember,
+  createApiToken,
+  createUser,
+  listApiTokens,
+  listUsers,
+  revokeApiToken,
+} from "../modules/user/user.public.ts";
 import { parseInput, roleSchema } from "../validation.ts";
+import { readKeyFile, rotateSecrets, SecretsRotationError } from "./rotate-secrets.ts";
 
 /**
  * The operator commands (`npm run cli`, `npm run seed`). The CLI runs them on the database it opens, or, while a
@@ -15,7 +23,7 @@ import { parseInput, roleSchema } from "../validation.ts";
  * its own database and event bus (admin-socket.ts).
  */
 export interface CommandContext {
-  db: Pick<Database, "prisma" | "sql">;
+  db: Pick<Database, "prisma" | "sql" | "withRawConnection">;
   /** The bus of the process that writes: a revocation evicts the token from the caches it feeds. */
   events: EventBus;
   config: Config;
@@ -36,6 +44,9 @@ function required(options: CommandOptions, name: string): string {
   return value;
 }
 
+/** What `member add --role` takes: the organization roles, and `guest` (a member with no role). */
+const memberRoles: readonly string[] = [...roleSchema.options, "guest"];
+
 const commands: Record<string, Handler> = {
   "org create": async ({ db }, options) => {
     const organization = await insertOrganization(db.prisma, { title: required(options, "title") }, systemClock.now());
@@ -53,6 +64,9 @@ const commands: Record<string, Handler> = {
   },
   "member add": async ({ db }, options) => {
     const roleName = required(options, "role");
+    if (!memberRoles.includes(roleName)) {
+      throw new UsageError(`--role must be one of ${memberRoles.join(", ")} (not ${JSON.stringify(roleName)})`);
+    }
     const role = roleName === "guest" ? null : parseInput(roleSchema, roleName);
     const member = await addMember(
       db.prisma,
@@ -67,9 +81,24 @@ const commands: Record<string, Handler> = {
     const { token, apiToken } = await createApiToken(db.prisma, required(options, "user"), { label: options.label });
     return { id: apiToken.id, user: apiToken.userId, token };
   },
+  "token list": async ({ db }, options) => {
+    return { tokens: await listApiTokens(db.prisma, options.user) };
+  },
   "token revoke": async ({ db, events }, options) => {
     const token = await revokeApiToken(db.prisma, events, required(options, "token-id"), systemClock.now());
     return { id: token.id, revokedAt: token.revokedAt };
+  },
+  "secrets rotate": async ({ db, config }, options) => {
+    const to = readKeyFile(required(options, "new-key-file"));
+    return rotateSecrets(db, { from: config.secretsKey, to, dataDir: config.dataDir });
+  },
+  // Opening the database applied any pending migration (every command and start does): this says which it holds.
+  migrate: async ({ db }) => {
+    const rows = await db.sql.rows<{ name: string }>(
+      `SELECT migration_name AS name FROM "_prisma_migrations"
+       WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`,
+    );
+    return { migrations: rows.length, latest: rows.at(-1)?.name ?? null };
   },
   seed: async ({ db, events, config, progress }, options) => {
     // Loaded by this command only: it pulls in every content service, slow to load, which the others need not load.
@@ -118,6 +147,7 @@ export function runCommand(name: string, ctx: CommandContext, options: CommandOp
 export function commandFailure(error: unknown): { message: string; known: boolean } {
   const domain = domainErrorFrom(error);
   if (domain) return { message: domain.message, known: true };
-  if (error instanceof UsageError) return { message: error.message, known: true };
+  if (error instanceof UsageError || error instanceof SecretsRotationError)
+    return { message: error.message, known: true };
   return { message: error instanceof Error ? error.message : String(error), known: false };
 }

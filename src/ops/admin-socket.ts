@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createConnection, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,14 +22,16 @@ type Reply =
 const maxSocketPathBytes = 100;
 
 /**
- * The admin socket of the server holding `dataDir`: in it, or, when that path is too long for a socket, in the
- * temporary directory under a name derived from it (still owner-only).
+ * Where the server holding `dataDir` listens for the CLI: in it, or, when that path is too long for a socket, in a
+ * directory of its own made in the temporary directory (0700, a random name, removed at exit), never at a name
+ * another local user could predict and take first. The server records it in its DATA_DIR lock, where the CLI reads it.
  */
 export function adminSocketPath(dataDir: string): string {
   const inside = join(dataDir, "admin.sock");
   if (Buffer.byteLength(inside) <= maxSocketPathBytes) return inside;
-  const digest = createHash("sha256").update(dataDir).digest("hex").slice(0, 16);
-  return join(tmpdir(), `docs-gateway-${digest}.sock`);
+  const own = mkdtempSync(join(tmpdir(), "docs-gateway-"));
+  process.once("exit", () => rmSync(own, { recursive: true, force: true }));
+  return join(own, "admin.sock");
 }
 
 function send(socket: Socket, reply: Reply): void {

@@ -24,7 +24,10 @@ export type SpanAttributes = Record<string, string | number | boolean>;
 
 /** The tracing this module implements, used through ./tracing.ts. */
 export interface Tracing {
-  withSpan<T>(name: string, run: () => Promise<T>, attributes?: SpanAttributes): Promise<T>;
+  /** `linkedTo`: the W3C `traceparent` of the span that caused this work (the request that queued a job). */
+  withSpan<T>(name: string, run: () => Promise<T>, attributes?: SpanAttributes, linkedTo?: string): Promise<T>;
+  /** The W3C `traceparent` of the span in progress, if any: a job queued now is linked to it. */
+  traceparent(): string | undefined;
   traceStatement<T>(text: string, run: () => Promise<T>): Promise<T>;
   /** Names the request's HTTP span after its route (and GraphQL operation), sets its `http.route`; its trace id. */
   requestTraceId(method: string, route: string, operation: string): string | undefined;
@@ -44,6 +47,19 @@ export interface TracingSettings {
   /** Hears of spans that could not be exported (OpenTelemetry's own diagnostics at warn level and above). */
   warn(message: string): void;
 }
+
+/**
+ * Query parameters whose values never reach a span (OpenTelemetry's `url.query` is to be redacted of credentials):
+ * the instrumentation's own defaults (signed URLs), then ours: share keys, tokens and keys of any kind, and GraphQL's
+ * GET parameters, whose document and variables may carry a share key. The request log leaves the query out entirely.
+ */
+const redactedQueryParams = [
+  ...["sig", "Signature", "AWSAccessKeyId", "X-Goog-Signature", "X-Amz-Signature", "X-Amz-Credential"],
+  "X-Amz-Security-Token",
+  ...["shareKey", "sharekey", "share_key", "token", "access_token", "accessToken", "id_token", "jwt", "jwt_token"],
+  ...["key", "apiKey", "api_key", "password", "secret", "code", "signature", "auth"],
+  ...["query", "variables", "extensions"],
+];
 
 /** Requests for health and metrics: a load balancer's or a scraper's every few seconds, no trace worth keeping. */
 const untracedPaths = new Set(["/livez", "/healthz", "/readyz", "/metrics"]);
@@ -79,7 +95,7 @@ export async function startOpenTelemetry(settings: TracingSettings): Promise<Tra
     import("@opentelemetry/instrumentation-http"),
     import("@opentelemetry/instrumentation-pg"),
   ]);
-  const { context, trace, SpanStatusCode, diag, DiagLogLevel } = api;
+  const { context, trace, propagation, SpanStatusCode, diag, DiagLogLevel } = api;
   const warn = (message: unknown, ...more: unknown[]) => settings.warn([message, ...more].map(String).join(" "));
   diag.setLogger({ error: warn, warn, info: () => {}, debug: () => {}, verbose: () => {} }, DiagLogLevel.WARN);
 
@@ -96,10 +112,15 @@ export async function startOpenTelemetry(settings: TracingSettings): Promise<Tra
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
+      // No header is recorded but the user agent (`headersToSpanAttributes` stays unset): never `authorization`.
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (request) => untracedPaths.has((request.url ?? "").split("?")[0] ?? ""),
+        redactedQueryParamsServer: redactedQueryParams,
+        redactedQueryParams,
       }),
-      new PgInstrumentation(),
+      // A statement outside any request or job (the job engine's polls, every few seconds per worker; the LISTEN
+      // connection; statistics) would be a trace of its own each time.
+      new PgInstrumentation({ requireParentSpan: true }),
     ],
   });
   // The bundle imported node:http before tracing started: requiring it now lets the instrumentation patch it (the
@@ -138,8 +159,21 @@ export async function startOpenTelemetry(settings: TracingSettings): Promise<Tra
     return result;
   }
 
-  function inSpan<T>(name: string, attributes: SpanAttributes | undefined, parent: Context, run: () => T): T {
-    const span = tracer.startSpan(name, { attributes }, parent);
+  /** The span context a `traceparent` names, as a link (none when it is not one). */
+  function linkTo(traceparent: string | undefined) {
+    if (!traceparent) return [];
+    const linked = trace.getSpanContext(propagation.extract(context.active(), { traceparent }));
+    return linked ? [{ context: linked }] : [];
+  }
+
+  function inSpan<T>(
+    name: string,
+    attributes: SpanAttributes | undefined,
+    parent: Context,
+    run: () => T,
+    linkedTo?: string,
+  ): T {
+    const span = tracer.startSpan(name, { attributes, links: linkTo(linkedTo) }, parent);
     return context.with(trace.setSpan(parent, span), () => settle(span, run));
   }
 
@@ -203,8 +237,15 @@ export async function startOpenTelemetry(settings: TracingSettings): Promise<Tra
   };
 
   return {
-    withSpan: (name, run, attributes) => inSpan(name, attributes, context.active(), run),
+    withSpan: (name, run, attributes, linkedTo) => inSpan(name, attributes, context.active(), run, linkedTo),
+    traceparent() {
+      const carrier: { traceparent?: string } = {};
+      if (trace.getActiveSpan()) propagation.inject(context.active(), carrier);
+      return carrier.traceparent;
+    },
     traceStatement(text, run) {
+      // As pg's instrumentation (requireParentSpan): only statements of a request or a job.
+      if (!trace.getActiveSpan()) return run();
       const operation = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? "QUERY";
       const attributes = { "db.system.name": "postgresql", "db.query.text": text };
       return inSpan(`pglite.query:${operation}`, attributes, context.active(), run);

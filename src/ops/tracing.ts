@@ -24,9 +24,22 @@ export async function stopTracing(): Promise<void> {
 
 export const tracingActive = (): boolean => active !== undefined;
 
-/** Runs `run` in a span named `name`, child of the span in progress; just runs it when tracing is off. */
-export function withSpan<T>(name: string, run: () => Promise<T>, attributes?: SpanAttributes): Promise<T> {
-  return active ? active.withSpan(name, run, attributes) : run();
+/**
+ * Runs `run` in a span named `name`, child of the span in progress, linked to the span `linkedTo` names (a W3C
+ * `traceparent`, from `currentTraceparent`); just runs it when tracing is off.
+ */
+export function withSpan<T>(
+  name: string,
+  run: () => Promise<T>,
+  attributes?: SpanAttributes,
+  linkedTo?: string,
+): Promise<T> {
+  return active ? active.withSpan(name, run, attributes, linkedTo) : run();
+}
+
+/** The W3C `traceparent` of the span in progress (a request queueing a job); undefined when none or tracing is off. */
+export function currentTraceparent(): string | undefined {
+  return active?.traceparent();
 }
 
 /** A SQL statement sent to a driver no instrumentation covers (PGlite), as a span. */

@@ -7,6 +7,7 @@ import { openDatabase } from "../../src/db/database.ts";
 import { newId } from "../../src/ids.ts";
 import { createApiToken, createUser } from "../../src/modules/user/user.service.ts";
 import {
+  benchSecretsKey,
   createBenchDatabase,
   load,
   machine,
@@ -192,7 +193,7 @@ async function guarantees(databaseUrl: string): Promise<string[]> {
           "npm",
           ["run", "--silent", "cli", "--", "token", "revoke", "--token-id", revoked.apiToken.id],
           {
-            env: { ...process.env, DATABASE_URL: databaseUrl },
+            env: { ...process.env, DATABASE_URL: databaseUrl, SECRETS_KEY: benchSecretsKey },
           },
         );
       } else {

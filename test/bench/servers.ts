@@ -47,7 +47,8 @@ export function npmStartCommand(): StartCommand {
   const env = Object.fromEntries(
     words.slice(0, commandAt).map((word) => [word.slice(0, word.indexOf("=")), word.slice(word.indexOf("=") + 1)]),
   );
-  const [command, ...args] = words.slice(commandAt);
+  // `exec`: the shell npm runs the script in becomes node, so npm's signals reach the server.
+  const [command, ...args] = words.slice(commandAt).filter((word, at) => at > 0 || word !== "exec");
   if (command !== "node") throw new Error(`npm start is not a node command: ${scripts.start}`);
   return { env, args };
 }
@@ -135,12 +136,16 @@ export function startOursClustered(workers: number, env: Record<string, string>)
 }
 
 /** npm start's own environment assignments, the bench's settings, then the caller's. */
+/** The SECRETS_KEY of our servers (required on PostgreSQL), and of the CLI run beside them. */
+export const benchSecretsKey = "be4c4".padEnd(64, "0");
+
 function oursEnvironment(env: Record<string, string>): Record<string, string> {
   return {
     ...npmStartCommand().env,
     HOST: "127.0.0.1",
     LOG_LEVEL: "info",
     NODE_ENV: "production",
+    SECRETS_KEY: benchSecretsKey,
     RATE_LIMIT_USER: "1000000000",
     RATE_LIMIT_ANONYMOUS: "1000000000",
     // Throughput is compared with servers that never refuse: the sheds that answer 503 at once would turn a slow

@@ -39,11 +39,18 @@ describe("operator CLI", { timeout: 120_000 }, () => {
     expect(token.token).toMatch(/^dmt_/);
     const revoked = await cli("token", "revoke", "--token-id", token.id as string);
     expect(revoked.revokedAt).toBeTruthy();
+    const listed = (await cli("token", "list", "--user", user.id as string)) as unknown as { tokens: object[] };
+    expect(listed.tokens).toEqual([
+      expect.objectContaining({ id: token.id, userId: user.id, revokedAt: revoked.revokedAt }),
+    ]);
+    expect(JSON.stringify(listed)).not.toContain(token.token);
     await expect(
       cli("member", "add", "--org", org.id as string, "--user", user.id as string, "--role", "boss"),
     ).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringContaining("Invalid input"),
+      stderr: `${JSON.stringify({
+        error: '--role must be one of admin, create, review, edit, comment, read, guest (not "boss")',
+      })}\n`,
     });
   });
 });

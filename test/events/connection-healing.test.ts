@@ -202,7 +202,7 @@ describe("/readyz and the event connection", () => {
     });
     const down = await app.fetch(new Request(`${baseUrl}/readyz`));
     expect(down.status).toBe(503);
-    expect(await down.json()).toEqual({ status: "event connection unavailable" });
+    expect(await down.json()).toMatchObject({ status: "event connection unavailable" });
     listening = true;
     expect((await app.fetch(new Request(`${baseUrl}/readyz`))).status).toBe(200);
     await rateLimiter.close();

@@ -28,6 +28,7 @@ async function startServer(databaseUrl: string, env: Record<string, string>): Pr
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
+      SECRETS_KEY: "2".repeat(64),
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",

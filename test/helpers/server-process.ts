@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -14,6 +15,9 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | string>;
 }
 
+/** The SECRETS_KEY of the server processes: the CLI processes of a test on PostgreSQL need it too. */
+export const testProcessSecretsKey = "5e7e7".padEnd(64, "0");
+
 /** A port of 127.0.0.1 nothing listens on right now. */
 export async function freePort(): Promise<number> {
   const probe = createServer();
@@ -26,19 +30,27 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts what `npm start` starts (the bundle dist/main.js, built by the install and by test/global-setup.ts) in its
- * own process and resolves once it listens.
+ * own process and resolves once it listens. `command` starts it otherwise (`["npm", "start"]`: as the docs do), `cwd`
+ * elsewhere than the work tree.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  {
+    command = [process.execPath, join(root, "dist", "main.js")],
+    cwd = root,
+  }: { command?: readonly string[]; cwd?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["dist/main.js"], {
-    cwd: root,
+  const [executable = process.execPath, ...args] = command;
+  const child = spawn(executable, args, {
+    cwd,
     env: {
       ...process.env,
       HOST: "127.0.0.1",
       PORT: String(port),
       LOG_LEVEL: "warn",
       // Processes of one test share the key (and leave no key file in the work tree).
-      SECRETS_KEY: "5e7e7".padEnd(64, "0"),
+      SECRETS_KEY: testProcessSecretsKey,
       // The event loop's delay measures this machine's load, which tests must not depend on (test/helpers/app.ts).
       SHED_EVENT_LOOP_DELAY_MS: "0",
       ...env,

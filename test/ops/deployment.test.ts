@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -71,8 +72,21 @@ describe("the Dockerfile and compose.yaml", () => {
       expect(service.command).toBeUndefined();
       expect(service.environment.DATABASE_URL).toMatch(/^postgresql:\/\/.*@postgres:5432\//);
       expect(service.environment.REDIS_URL).toBe("redis://redis:6379");
+      // .env (configuration.md) reaches every instance; the image's production settings stay.
+      expect(service.env_file).toEqual([{ path: ".env", required: false }]);
+      expect(service.environment).toMatchObject({ NODE_ENV: "production", DATA_DIR: "/data" });
+      expect(service.environment.BOOTSTRAP_ADMIN_TOKEN).toMatch(/^\$\{BOOTSTRAP_ADMIN_TOKEN:-\}$/);
     }
     expect(Object.keys(compose.services).sort()).toEqual(["postgres", "redis", "server", "worker"]);
+  });
+});
+
+describe("npm pack", () => {
+  it("leaves its archive out of git", () => {
+    const ignored = spawnSync("git", ["check-ignore", "-q", "docs-management-gateway-0.1.0.tgz"], {
+      cwd: new URL("../..", import.meta.url),
+    });
+    expect(ignored.status).toBe(0);
   });
 });
 

@@ -67,12 +67,16 @@ describe("liveness and readiness", () => {
     expect((await app.fetch(new Request(`${baseUrl}/livez`))).status).toBe(200);
     const ready = await app.fetch(new Request(`${baseUrl}/readyz`));
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready" });
+    // What the instance does, for an operator reading a load balancer's checks.
+    expect(await ready.json()).toEqual({
+      status: "ready",
+      instance: { serves: true, runsJobs: expect.any(Boolean), tracing: false },
+    });
 
     app.stopAcceptingTraffic();
     const stopping = await app.fetch(new Request(`${baseUrl}/readyz`));
     expect(stopping.status).toBe(503);
-    expect(await stopping.json()).toEqual({ status: "stopping" });
+    expect(await stopping.json()).toMatchObject({ status: "stopping" });
     expect((await app.fetch(new Request(`${baseUrl}/livez`))).status).toBe(200);
   });
 });

@@ -8,7 +8,7 @@ import { createApiToken, createUser } from "../../src/modules/user/user.service.
 import { testRedisUrl } from "../helpers/app.ts";
 import { createScratchDatabase } from "../helpers/database.ts";
 import { eventually } from "../helpers/eventually.ts";
-import { type ServerProcess, startServerProcess } from "../helpers/server-process.ts";
+import { type ServerProcess, startServerProcess, testProcessSecretsKey } from "../helpers/server-process.ts";
 
 // Two real server processes (src/main.ts) on one PostgreSQL database and one Redis, as instances behind a load
 // balancer run: what they share must hold whichever instance serves a request. The rate limit is counted in Redis;
@@ -136,7 +136,7 @@ describe.runIf(serverUrl && (await redisReachable(testRedisUrl)))("instances sha
     expect((await eventually(async () => (await get(second, byServer.token)).status, 401)).at(-1)).toBe(401);
 
     await promisify(execFile)(process.execPath, ["dist/cli.js", "token", "revoke", "--token-id", byCli.id], {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
+      env: { ...process.env, DATABASE_URL: databaseUrl, SECRETS_KEY: testProcessSecretsKey },
     });
     for (const server of [first, second]) {
       expect((await eventually(async () => (await get(server, byCli.token)).status, 401)).at(-1)).toBe(401);

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -72,12 +72,56 @@ describe("a start that cannot succeed", { timeout: 60_000 }, () => {
     }
   });
 
+  it("on a DATA_DIR that cannot be made, is a file, or is refused: one line naming DATA_DIR, no hang", async () => {
+    const file = join(emptyDataDir(), "a-file");
+    writeFileSync(file, "");
+    const remedy = "set DATA_DIR to a directory this user can write (it is created if missing)";
+    for (const [dataDir, line] of [
+      // Node's recursive mkdir loops for ever there: the start hung, silent.
+      ["/proc/gateway-data", `DATA_DIR /proc/gateway-data cannot be created (ENOENT): ${remedy}`],
+      [file, `DATA_DIR ${file} is a file, not a directory: ${remedy}`],
+      [
+        "/sys/gateway-data",
+        expect.stringMatching(/^DATA_DIR \/sys\/gateway-data cannot be created \((EPERM|EROFS|EACCES)\)/),
+      ],
+    ]) {
+      for (const secretsKey of ["", "5e7e7".padEnd(64, "0")]) {
+        const result = await failedStart({
+          PORT: String(await freePort()),
+          DATA_DIR: dataDir,
+          SECRETS_KEY: secretsKey,
+          DATABASE_URL: "",
+        });
+        expect(result.code).toBe(1);
+        expect(result.lines).toEqual([line]);
+      }
+    }
+  });
+
   it("on a DATA_DIR that is not a directory: one line naming DATA_DIR", async () => {
     const result = await failedStart({ PORT: String(await freePort()), DATA_DIR: "/dev/null/data", DATABASE_URL: "" });
     expect(result.code).toBe(1);
     expect(result.lines).toEqual([
-      expect.stringMatching(/^DATA_DIR \/dev\/null\/data is not usable \(ENOTDIR .*set DATA_DIR/),
+      expect.stringMatching(/^DATA_DIR \/dev\/null\/data cannot be created \(ENOTDIR\): set DATA_DIR/),
     ]);
+  });
+});
+
+describe("a start on PostgreSQL without SECRETS_KEY", { timeout: 60_000 }, () => {
+  it("is refused with one line naming SECRETS_KEY, before any connection and without a key file", async () => {
+    const dataDir = emptyDataDir();
+    const result = await failedStart({
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      // Nothing listens there: the refusal comes first.
+      DATABASE_URL: `postgresql://postgres@127.0.0.1:${await freePort()}/gateway`,
+      SECRETS_KEY: "",
+    });
+    expect(result.code).toBe(1);
+    expect(result.lines).toEqual([
+      "SECRETS_KEY is required with DATABASE_URL: every instance and the CLI must share one key; set it to 64 hex characters (openssl rand -hex 32)",
+    ]);
+    expect(readdirSync(dataDir)).toEqual([]);
   });
 });
 

@@ -109,6 +109,50 @@ describe("OpenTelemetry tracing", () => {
     expect(children.some((name) => /^(pg|pglite)\.query:SELECT/.test(name))).toBe(true);
   });
 
+  it("keeps credentials out of every span: share keys and tokens in the query, the token in the header", async () => {
+    const before = finishedSpans().length;
+    const shareKey = "ShareKeyThatMustNotLeave0123456789abcdef";
+    const token = org.members.admin.token;
+    await fetch(`${server.url}/v1/orgs/${org.organizationId}?shareKey=${shareKey}&token=${token}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    // GraphQL over GET carries its document and variables in the query string.
+    const variables = encodeURIComponent(JSON.stringify({ shareKey }));
+    const document = encodeURIComponent(`{ space(id: "x", shareKey: "${shareKey}") { id } }`);
+    await fetch(`${server.url}/graphql?query=${document}&variables=${variables}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const spans = finishedSpans().slice(before);
+    const http = spans.filter((span) => span.attributes["url.query"] !== undefined);
+    expect(http).toHaveLength(2);
+    expect(http[0]?.attributes["url.query"]).toBe("shareKey=REDACTED&token=REDACTED");
+    const exported = JSON.stringify(
+      spans.map(({ name, attributes, events, links }) => ({ name, attributes, events, links })),
+    );
+    expect(exported).not.toContain(shareKey);
+    expect(exported).not.toContain(token);
+  });
+
+  it("makes no trace of statements outside a request or a job (the job engine's polls)", async () => {
+    const before = finishedSpans().length;
+    await t.db.engineSql("SELECT 1");
+    await t.db.sql.rows("SELECT 1");
+    expect(records().slice(before)).toEqual([]);
+  });
+
+  it("names a job's span with its type and id, linked to the span of the request that queued it", async () => {
+    defineJob("linked-job", { run: async () => {} });
+    const { withSpan } = await import("../../src/ops/tracing.ts");
+    const job = await withSpan("POST /queues-a-job", () => enqueueJob(t.db.prisma, "linked-job", {}, t.clock.now()));
+    const request = finishedSpans().findLast((span) => span.name === "POST /queues-a-job");
+    expect(await t.runJobs()).toBe(1);
+    const run = finishedSpans().find((span) => span.name === "job linked-job");
+    expect(run?.attributes).toMatchObject({ "job.name": "linked-job", "job.id": job.id });
+    expect(run?.links.map((link) => link.context.spanId)).toEqual([request?.spanContext().spanId]);
+    // Its own trace: a job may run long after the request ended.
+    expect(run?.spanContext().traceId).not.toBe(request?.spanContext().traceId);
+  });
+
   it("does not trace health and metrics probes", async () => {
     const before = finishedSpans().length;
     for (const path of ["/livez", "/readyz", "/metrics"])

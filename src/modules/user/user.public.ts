@@ -8,6 +8,7 @@ export {
   createUser,
   getViewerUser,
   hasUsers,
+  listApiTokens,
   listUsers,
   revokeApiToken,
   userByIdLoader,

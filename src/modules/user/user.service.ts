@@ -78,6 +78,23 @@ export function listUsers(prisma: PrismaClient) {
   return prisma.user.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, email: true } });
 }
 
+/** Operator (CLI): the tokens of one user, or of every user, oldest first; never a value (only hashes are stored). */
+export function listApiTokens(prisma: PrismaClient, userId?: string) {
+  return prisma.apiToken.findMany({
+    where: userId ? { userId } : {},
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      userId: true,
+      label: true,
+      createdAt: true,
+      lastUsedAt: true,
+      expiresAt: true,
+      revokedAt: true,
+    },
+  });
+}
+
 export async function hasUsers(sql: SqlReader): Promise<boolean> {
   return (await sql.rows(`SELECT 1 FROM "User" LIMIT 1`)).length > 0;
 }
