@@ -11,8 +11,10 @@ export interface VerifiedToken {
 /**
  * Verified tokens by the sha256 of the token, so that a request with a known token sends no statement to
  * authenticate. Only token -> user is kept: memberships and roles are read per request, so their changes apply at
- * once. Revocations reach every instance through the event bus (`apiTokensRevoked`); the TTL bounds how long an
- * entry outlives a revocation whose event was lost (a dropped LISTEN connection).
+ * once. Revocations reach every instance through the event bus (`apiTokensRevoked`). While this process's LISTEN
+ * connection is down a revocation's event would be lost: the cache is then bypassed (each request reads its token's
+ * row), and emptied when the connection is lost and again when it is back. The TTL bounds an entry's life should the
+ * connection die silently (no error until TCP gives up).
  */
 export interface TokenCache {
   get(hash: string): VerifiedToken | undefined;
@@ -37,6 +39,11 @@ export function createTokenCache(events: EventBus, { max = 10_000, ttlMs = 60_00
     for (const hash of hashes) entries.delete(hash);
   };
 
+  events.onEventsMissed(() => {
+    revisions += 1;
+    entries.clear();
+  });
+
   const local = cachesOfBus.get(events) ?? new Set();
   cachesOfBus.set(events, local);
   local.add(forget);
@@ -48,17 +55,18 @@ export function createTokenCache(events: EventBus, { max = 10_000, ttlMs = 60_00
   })();
 
   return {
-    get: (hash) => entries.get(hash),
+    get: (hash) => (events.healthy() ? entries.get(hash) : undefined),
     revision: () => revisions,
     set(hash, token, revision) {
-      if (revision === revisions) entries.set(hash, token);
+      if (revision === revisions && events.healthy()) entries.set(hash, token);
     },
   };
 }
 
 /**
  * Call once a revocation has committed: the tokens are refused at once by this process's caches on `events`, and
- * by every other instance's as soon as the NOTIFY reaches it (well within a second).
+ * by every other instance's as soon as the NOTIFY reaches it (well within a second), or at once by an instance whose
+ * LISTEN connection is down (it bypasses and then empties its cache).
  */
 export async function announceRevokedTokens(events: EventBus, tokenIds: string[]): Promise<void> {
   for (const forget of cachesOfBus.get(events) ?? []) forget(tokenIds);

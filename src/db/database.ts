@@ -38,12 +38,14 @@ export interface Database {
   onConnectionError(listener: (error: Error) => void): void;
   /**
    * PostgreSQL LISTEN: `onMessage` gets every NOTIFY payload on `channel`, from any process on this database. A lost
-   * connection is re-established (and LISTEN issued again) with backoff; `onConnectionLost` hears of each loss.
+   * connection is re-established (and LISTEN issued again) with backoff; `onConnectionLost` hears of each loss (and
+   * each failed attempt), `onReconnected` of each return: NOTIFYs sent in between never arrive.
    */
   listen(
     channel: string,
     onMessage: (payload: string) => void,
     onConnectionLost?: (error: Error) => void,
+    onReconnected?: () => void,
   ): Promise<Listening>;
   /** PostgreSQL NOTIFY (delivered once the surrounding transaction, if any, commits). */
   notify(channel: string, payload: string): Promise<void>;
@@ -313,8 +315,8 @@ async function openPostgres(url: string): Promise<Database> {
     statementCount,
     onStatement,
     onConnectionError: (listener) => connectionErrorListeners.push(listener),
-    listen: (channel, onMessage, onConnectionLost) =>
-      listenWithReconnect(pg, url, channel, onMessage, onConnectionLost),
+    listen: (channel, onMessage, onConnectionLost, onReconnected) =>
+      listenWithReconnect(pg, url, channel, onMessage, onConnectionLost, onReconnected),
     async notify(channel, payload) {
       await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
@@ -340,8 +342,10 @@ async function listenWithReconnect(
   channel: string,
   onMessage: (payload: string) => void,
   onConnectionLost?: (error: Error) => void,
+  onReconnected?: () => void,
 ): Promise<Listening> {
   let current: InstanceType<PgDriver["Client"]> | undefined;
+  let connectedBefore = false;
   let closed = false;
   let delay = firstReconnectDelayMs;
   let timer: NodeJS.Timeout | undefined;
@@ -385,6 +389,8 @@ async function listenWithReconnect(
     established = true;
     current = client;
     delay = firstReconnectDelayMs;
+    if (connectedBefore) onReconnected?.();
+    connectedBefore = true;
   }
 
   function scheduleReconnect() {

@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app.ts";
+import { createRateLimiter } from "../../src/http/rate-limit.ts";
+import { createLogger } from "../../src/logger.ts";
 import { addMember, createApiToken } from "../../src/modules/user/user.service.ts";
 import {
+  baseUrl,
   type SeededOrganization,
   type SeededUser,
   seedOrganization,
@@ -71,6 +75,46 @@ describe("API tokens verified once per instance", () => {
     expect((await t.rest("GET", "/orgs", { token: admin.token })).status).toBe(401);
     const seen = await eventually(async () => (await other.rest("GET", "/orgs", { token: admin.token })).status, 401);
     expect(seen.at(-1)).toBe(401);
+  });
+
+  it("reads each token's row while the event connection is down, and empties the cache when it is back", async () => {
+    const user = await member("read");
+    let listening = true;
+    let eventsMissed = () => {};
+    const logger = createLogger("silent");
+    const rateLimiter = await createRateLimiter(t.config, logger);
+    const app = createApp({
+      config: t.config,
+      db: t.db,
+      clock: t.clock,
+      logger,
+      rateLimiter,
+      events: {
+        ...t.events,
+        healthy: () => listening,
+        onEventsMissed: (listener) => {
+          eventsMissed = listener;
+        },
+      },
+    });
+    const status = async () =>
+      (await app.fetch(new Request(`${baseUrl}/v1/orgs`, { headers: { authorization: `Bearer ${user.token}` } })))
+        .status;
+    try {
+      expect(await status()).toBe(200);
+      // A revocation whose event this instance never hears (its LISTEN connection was down): the cached token works.
+      await t.db.prisma.apiToken.update({ where: { id: user.tokenId }, data: { revokedAt: t.clock.now() } });
+      expect(await status()).toBe(200);
+      listening = false;
+      expect(await status()).toBe(401);
+      // Back (the bus reports it): what the cache held before is gone.
+      listening = true;
+      eventsMissed();
+      expect(await status()).toBe(401);
+    } finally {
+      await app.close();
+      await rateLimiter.close();
+    }
   });
 
   it("keeps only token -> user: a role change and a removal apply to the next request of a cached token", async () => {
