@@ -67,6 +67,13 @@ interface Listening {
 
 /** Reconnection delays of a lost LISTEN: 100 ms, doubling up to 5 s. */
 const firstReconnectDelayMs = 100;
+/**
+ * A LISTEN connection is probed this often, and counted lost when the probe is not answered in `listenProbeTimeoutMs`:
+ * a connection that died silently (a partition: no error until TCP gives up, minutes later) would drop NOTIFYs
+ * unnoticed meanwhile. Together they bound that blind time to 3 s.
+ */
+const listenProbeIntervalMs = 1_000;
+const listenProbeTimeoutMs = 2_000;
 
 /** PGlite's buffer pool (PostgreSQL's `shared_buffers`), set on its command line: the data directory is untouched. */
 const pgliteSharedBuffers = "32MB";
@@ -334,7 +341,8 @@ async function openPostgres(url: string): Promise<Database> {
 
 /**
  * LISTEN holds its connection for as long as it listens: a dedicated client, outside the pool. When that connection
- * is lost, a new one is opened with backoff and LISTEN issued again until it works or `close` is called.
+ * is lost, a new one is opened with backoff and LISTEN issued again until it works or `close` is called. The probe
+ * issues the LISTEN again (a no-op that keeps `pg_stat_activity` showing the connection as the listener).
  */
 async function listenWithReconnect(
   driver: PgDriver,
@@ -350,6 +358,31 @@ async function listenWithReconnect(
   let delay = firstReconnectDelayMs;
   let timer: NodeJS.Timeout | undefined;
   let attempt: Promise<void> | undefined;
+  let probing: NodeJS.Timeout | undefined;
+  const listenStatement = `LISTEN ${driver.escapeIdentifier(channel)}`;
+
+  /** Counts the connection lost when the LISTEN sent again is not answered in time. */
+  function probe(client: InstanceType<PgDriver["Client"]>, onLost: (error: Error) => void): void {
+    let inFlight = false;
+    probing = setInterval(() => {
+      if (inFlight) return;
+      inFlight = true;
+      let deadline: NodeJS.Timeout | undefined;
+      const silent = new Promise<never>((_, reject) => {
+        deadline = setTimeout(
+          () => reject(new Error(`LISTEN connection silent for ${listenProbeTimeoutMs} ms`)),
+          listenProbeTimeoutMs,
+        );
+      });
+      Promise.race([client.query(listenStatement), silent])
+        .catch(onLost)
+        .finally(() => {
+          clearTimeout(deadline);
+          inFlight = false;
+        });
+    }, listenProbeIntervalMs);
+    probing.unref();
+  }
 
   async function connect(): Promise<void> {
     // Keep-alive notices a peer that vanished silently (failover); the time limit keeps `close` from waiting long.
@@ -364,6 +397,7 @@ async function listenWithReconnect(
       }
       if (current !== client || closed) return;
       current = undefined;
+      clearInterval(probing);
       client.end().catch(() => {});
       onConnectionLost?.(error);
       scheduleReconnect();
@@ -376,7 +410,7 @@ async function listenWithReconnect(
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${driver.escapeIdentifier(channel)}`);
+      await client.query(listenStatement);
       if (failedEarly) throw failedEarly;
     } catch (error) {
       await client.end().catch(() => {});
@@ -389,6 +423,7 @@ async function listenWithReconnect(
     established = true;
     current = client;
     delay = firstReconnectDelayMs;
+    probe(client, onLost);
     if (connectedBefore) onReconnected?.();
     connectedBefore = true;
   }
@@ -412,6 +447,7 @@ async function listenWithReconnect(
     async close() {
       closed = true;
       clearTimeout(timer);
+      clearInterval(probing);
       timer = undefined;
       await attempt;
       const client = current;

@@ -45,8 +45,8 @@ export interface EventBus {
   /** False while this process's LISTEN connection is lost (being re-established): events would not reach it. */
   healthy(): boolean;
   /**
-   * Calls `listener` whenever this process may have missed events: when its LISTEN connection is lost, and again when
-   * it is back (events published in between never arrive). State kept from events (a cache) is to be dropped then.
+   * Calls `listener` when this process's LISTEN connection is back after a loss: events published in between never
+   * arrived, so state kept up to date by events (a cache) is to be dropped then.
    */
   onEventsMissed(listener: () => void): void;
   close(): Promise<void>;
@@ -94,10 +94,7 @@ export async function startEventBus(transport: Transport, logger?: Logger): Prom
       }
       for (const deliver of subscribers.get(address(envelope.topic, envelope.key)) ?? []) deliver(envelope.payload);
     },
-    (error) => {
-      logger?.warn("event connection lost; reconnecting", { channel, error: error.message });
-      eventsMissed();
-    },
+    (error) => logger?.warn("event connection lost; reconnecting", { channel, error: error.message }),
     () => {
       logger?.info("event connection back; state kept from events dropped", { channel });
       eventsMissed();
