@@ -54,7 +54,7 @@ const configSchema = z.object({
   translationModel: z.string().min(1).default("gpt-4o-mini"),
   openapiFetchAllowHosts: hostList,
   openapiFetchTimeoutMs: z.coerce.number().int().min(100).max(300_000).default(10_000),
-  openapiFetchConnectTimeoutMs: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  openapiFetchConnectTimeoutMs: z.coerce.number().int().min(100).max(60_000).default(5_000),
   openapiFetchMaxBytes: z.coerce
     .number()
     .int()

@@ -24,10 +24,11 @@ import { jobHandlers, scheduledWork } from "./registry.ts";
  * The job engine: pg-boss (schema `pgboss`) claims, retries and schedules; this file runs what it claims.
  * JOB_CONCURRENCY workers take one job each; a NOTIFY sent by the transaction that added a job (job-queue.ts) wakes an
  * idle worker of every instance at its commit; workers poll every JOB_POLL_INTERVAL_SECONDS only for retries due.
- * An organization runs at most JOB_CONCURRENCY_PER_ORGANIZATION jobs at once across instances: a worker that takes
- * one more of its jobs puts it back at the end of the queue, a little later, and takes the next, so one organization's
- * flood of slow jobs leaves workers to the others. (pg-boss 10's singleton policy would allow one per key, and a
- * worker that meets a second blocks on it instead of taking the next.)
+ * Jobs are taken by rank (job-queue.ts: an organization's n-th waiting job has priority -n), then age. An organization
+ * runs at most JOB_CONCURRENCY_PER_ORGANIZATION jobs at once across instances: a worker that takes one more of its
+ * jobs puts it back, a little later, and takes the next, so one organization's flood of slow jobs leaves workers to
+ * the others. (pg-boss 10's singleton policy would allow one per key, and a worker that meets a second blocks on it
+ * instead of taking the next.)
  */
 
 /** How one run ended, for the metrics: `retry` failed with attempts left, `failed` failed for good. */
@@ -171,12 +172,11 @@ export async function startJobEngine({
     const { jobId, deferrals = 0 } = engineJob.data;
     const job = await claimRow(jobId, now);
     if (job === "busy") {
-      // Put back as a new engine job, with the retries this one had left.
-      const startAfter = Math.min(2 ** deferrals, maxDeferSeconds);
-      const retryLimit = engineJob.retryLimit - engineJob.retryCount;
+      // Put back as a new engine job, with its rank and the retries this one had left.
       await boss.send(jobQueue, { jobId, deferrals: deferrals + 1 } satisfies EngineJobData, {
-        startAfter,
-        retryLimit,
+        startAfter: Math.min(2 ** deferrals, maxDeferSeconds),
+        retryLimit: engineJob.retryLimit - engineJob.retryCount,
+        priority: engineJob.priority,
       });
       return false;
     }
