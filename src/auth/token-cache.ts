@@ -14,7 +14,7 @@ export interface VerifiedToken {
  * once. Revocations reach every instance through the event bus (`apiTokensRevoked`). While this process's LISTEN
  * connection is down a revocation's event would be lost: meanwhile an entry serves for `staleWhileDownMs` after its
  * row was read, then the row is read again; the cache is emptied when the connection is back. A connection that dies
- * silently is found out by its probe within seconds (database.ts).
+ * silently is found out by its probe within seconds (src/db/listen.ts).
  */
 export interface TokenCache {
   get(hash: string, now: Date): VerifiedToken | undefined;
