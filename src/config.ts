@@ -55,6 +55,7 @@ const configSchema = z.object({
   translationModel: z.string().min(1).default("gpt-4o-mini"),
   openapiFetchAllowHosts: hostList,
   openapiFetchTimeoutMs: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  openapiFetchConnectTimeoutMs: z.coerce.number().int().min(100).max(60_000).default(5_000),
   openapiFetchMaxBytes: z.coerce
     .number()
     .int()
@@ -95,6 +96,7 @@ const configSchema = z.object({
     .default("true")
     .transform((value) => value === "true"),
   jobConcurrency: z.coerce.number().int().min(1).max(64).default(4),
+  jobConcurrencyPerOrganization: z.coerce.number().int().min(1).max(64).default(2),
   jobTimeoutSeconds: z.coerce.number().int().min(1).max(86_400).default(300),
   jobRetryDelaySeconds: z.coerce.number().int().min(0).max(3600).default(30),
   jobPollIntervalSeconds: z.coerce.number().min(0.5).max(600).default(2),
@@ -146,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     translationModel: env.TRANSLATION_MODEL || undefined,
     openapiFetchAllowHosts: env.OPENAPI_FETCH_ALLOW_HOSTS || undefined,
     openapiFetchTimeoutMs: env.OPENAPI_FETCH_TIMEOUT_MS || undefined,
+    openapiFetchConnectTimeoutMs: env.OPENAPI_FETCH_CONNECT_TIMEOUT_MS || undefined,
     openapiFetchMaxBytes: env.OPENAPI_FETCH_MAX_BYTES || undefined,
     // RATE_LIMIT_TOKEN and MAX_SUBSCRIPTIONS_PER_TOKEN are the deprecated names (they counted per token).
     rateLimitUser: env.RATE_LIMIT_USER || env.RATE_LIMIT_TOKEN || undefined,
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: env.SECRETS_KEY || undefined,
     runJobs: env.RUN_JOBS || undefined,
     jobConcurrency: env.JOB_CONCURRENCY || undefined,
+    jobConcurrencyPerOrganization: env.JOB_CONCURRENCY_PER_ORGANIZATION || undefined,
     jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS || undefined,
     jobRetryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS || undefined,
     jobPollIntervalSeconds: env.JOB_POLL_INTERVAL_SECONDS || undefined,
@@ -201,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       translationModel: "TRANSLATION_MODEL",
       openapiFetchAllowHosts: "OPENAPI_FETCH_ALLOW_HOSTS",
       openapiFetchTimeoutMs: "OPENAPI_FETCH_TIMEOUT_MS",
+      openapiFetchConnectTimeoutMs: "OPENAPI_FETCH_CONNECT_TIMEOUT_MS",
       openapiFetchMaxBytes: "OPENAPI_FETCH_MAX_BYTES",
       rateLimitUser: env.RATE_LIMIT_USER ? "RATE_LIMIT_USER" : "RATE_LIMIT_TOKEN",
       rateLimitAnonymous: "RATE_LIMIT_ANONYMOUS",
@@ -231,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretsKey: "SECRETS_KEY",
       runJobs: "RUN_JOBS",
       jobConcurrency: "JOB_CONCURRENCY",
+      jobConcurrencyPerOrganization: "JOB_CONCURRENCY_PER_ORGANIZATION",
       jobTimeoutSeconds: "JOB_TIMEOUT_SECONDS",
       jobRetryDelaySeconds: "JOB_RETRY_DELAY_SECONDS",
       jobPollIntervalSeconds: "JOB_POLL_INTERVAL_SECONDS",

@@ -23,7 +23,8 @@ export async function authenticate(
 ): Promise<Viewer | null> {
   if (!token) return null;
   const { lookup, hash } = tokenFromValue(token);
-  const cached = cache.get(hash);
+  const now = clock.now();
+  const cached = cache.get(hash, now);
   if (cached) return viewerOf(cached, clock);
   const revision = cache.revision();
   // Hand-written SQL (see db/sql.ts): every request with a token not cached yet runs this.
@@ -33,7 +34,7 @@ export async function authenticate(
   );
   if (!row || row.revokedAt || !hashMatches(hash, row.hash)) return null;
   const verified: VerifiedToken = { tokenId: row.id, userId: row.userId, expiresAt: row.expiresAt };
-  cache.set(hash, verified, revision);
+  cache.set(hash, verified, revision, now);
   return viewerOf(verified, clock);
 }
 

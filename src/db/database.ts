@@ -7,6 +7,7 @@ import { traceStatement, tracingActive } from "../ops/tracing.ts";
 import { closeFilesToOthers } from "./data-dir.ts";
 import { type DataDirLock, lockDataDir } from "./data-dir-lock.ts";
 import { type Prisma, PrismaClient } from "./generated/client.ts";
+import { type Listening, listenWithReconnect } from "./listen.ts";
 import { createPreparedReads } from "./pg-prepared-reads.ts";
 import { createClusterApart, templateFor } from "./pglite-cluster.ts";
 import { createSqlReader, type DriverQueries, type SqlReader, typeParsers } from "./sql.ts";
@@ -39,12 +40,14 @@ export interface Database {
   onConnectionError(listener: (error: Error) => void): void;
   /**
    * PostgreSQL LISTEN: `onMessage` gets every NOTIFY payload on `channel`, from any process on this database. A lost
-   * connection is re-established (and LISTEN issued again) with backoff; `onConnectionLost` hears of each loss.
+   * connection is re-established (and LISTEN issued again) with backoff; `onConnectionLost` hears of each loss (and
+   * each failed attempt), `onReconnected` of each return: NOTIFYs sent in between never arrive.
    */
   listen(
     channel: string,
     onMessage: (payload: string) => void,
     onConnectionLost?: (error: Error) => void,
+    onReconnected?: () => void,
   ): Promise<Listening>;
   /** PostgreSQL NOTIFY (delivered once the surrounding transaction, if any, commits). */
   notify(channel: string, payload: string): Promise<void>;
@@ -56,23 +59,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** A LISTEN in progress. */
-interface Listening {
-  /** False while its connection is lost and being re-established: NOTIFYs sent meanwhile do not reach it. */
-  healthy(): boolean;
-  /** Stops listening (and reconnecting). */
-  close(): Promise<void>;
-}
-
-/** Reconnection delays of a lost LISTEN: 100 ms, doubling up to 5 s. */
-const firstReconnectDelayMs = 100;
-
 /** PGlite's buffer pool (PostgreSQL's `shared_buffers`), set on its command line: the data directory is untouched. */
 const pgliteSharedBuffers = "32MB";
-
-/** The `pg` module, imported when a PostgreSQL database is opened. */
-type PgDriver = typeof import("pg").default;
-const maxReconnectDelayMs = 5_000;
 
 /**
  * A PGlite directory is held by one process at a time (data-dir-lock.ts): `lock` is the one the caller took, else
@@ -320,8 +308,8 @@ async function openPostgres(url: string): Promise<Database> {
     statementCount,
     onStatement,
     onConnectionError: (listener) => connectionErrorListeners.push(listener),
-    listen: (channel, onMessage, onConnectionLost) =>
-      listenWithReconnect(pg, url, channel, onMessage, onConnectionLost),
+    listen: (channel, onMessage, onConnectionLost, onReconnected) =>
+      listenWithReconnect(pg, url, channel, onMessage, onConnectionLost, onReconnected),
     async notify(channel, payload) {
       await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
@@ -333,91 +321,6 @@ async function openPostgres(url: string): Promise<Database> {
     async close() {
       await disconnectPrisma();
       await Promise.all([pool.end(), readPool.end()]);
-    },
-  };
-}
-
-/**
- * LISTEN holds its connection for as long as it listens: a dedicated client, outside the pool. When that connection
- * is lost, a new one is opened with backoff and LISTEN issued again until it works or `close` is called.
- */
-async function listenWithReconnect(
-  driver: PgDriver,
-  url: string,
-  channel: string,
-  onMessage: (payload: string) => void,
-  onConnectionLost?: (error: Error) => void,
-): Promise<Listening> {
-  let current: InstanceType<PgDriver["Client"]> | undefined;
-  let closed = false;
-  let delay = firstReconnectDelayMs;
-  let timer: NodeJS.Timeout | undefined;
-  let attempt: Promise<void> | undefined;
-
-  async function connect(): Promise<void> {
-    // Keep-alive notices a peer that vanished silently (failover); the time limit keeps `close` from waiting long.
-    const client = new driver.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 10_000 });
-    let established = false;
-    let failedEarly: Error | undefined;
-    const onLost = (error: Error) => {
-      // Before LISTEN is established the failure is this attempt's: `connect` rejects with it.
-      if (!established) {
-        failedEarly ??= error;
-        return;
-      }
-      if (current !== client || closed) return;
-      current = undefined;
-      client.end().catch(() => {});
-      onConnectionLost?.(error);
-      scheduleReconnect();
-    };
-    // Stays attached for the client's whole life: a dead client can still report errors, never unhandled.
-    client.on("error", onLost);
-    client.on("end", () => onLost(new Error("LISTEN connection ended")));
-    client.on("notification", (message) => {
-      if (message.channel === channel) onMessage(message.payload ?? "");
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${driver.escapeIdentifier(channel)}`);
-      if (failedEarly) throw failedEarly;
-    } catch (error) {
-      await client.end().catch(() => {});
-      throw error;
-    }
-    if (closed) {
-      await client.end().catch(() => {});
-      return;
-    }
-    established = true;
-    current = client;
-    delay = firstReconnectDelayMs;
-  }
-
-  function scheduleReconnect() {
-    if (closed || timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      attempt = connect().catch((error: Error) => {
-        if (closed) return;
-        onConnectionLost?.(error);
-        scheduleReconnect();
-      });
-    }, delay);
-    delay = Math.min(delay * 2, maxReconnectDelayMs);
-  }
-
-  await connect();
-  return {
-    healthy: () => current !== undefined,
-    async close() {
-      closed = true;
-      clearTimeout(timer);
-      timer = undefined;
-      await attempt;
-      const client = current;
-      current = undefined;
-      await client?.end();
     },
   };
 }

@@ -92,7 +92,9 @@ function transactionDb(tx: PrismaExecutor): PgBoss.Db {
 /**
  * Adds a job in the caller's transaction (`tx`): its "Job" row, the engine's job, and a NOTIFY that wakes the
  * workers of every instance when the transaction commits (not before: they would find nothing). `organizationId`
- * lets that organization's members watch it (GraphQL `jobProgress`, `jobUpdates`).
+ * lets that organization's members watch it (GraphQL `jobProgress`, `jobUpdates`), and ranks it: an organization's
+ * job comes after the jobs of other organizations that have fewer waiting (the engine takes the highest priority
+ * first, then the oldest), so one organization's hundred jobs do not make another's first one wait behind them.
  */
 export async function enqueueJob(
   tx: PrismaExecutor,
@@ -102,12 +104,21 @@ export async function enqueueJob(
   organizationId?: string,
 ): Promise<Job> {
   const boss = await engineSender();
+  const [queued] = organizationId
+    ? await tx.$queryRaw<{ count: number }[]>`
+        SELECT count(*)::int AS count FROM "Job"
+        WHERE "organizationId" = ${organizationId} AND "status" IN ('pending', 'running')`
+    : [];
   const job = await tx.job.create({
     data: { id: newId("Job"), type, payload, runAt: now, organizationId, createdAt: now, updatedAt: now },
   });
   // Before any engine started on this database its queue does not exist and `send` adds nothing: the first engine's
   // start hands the row over (`handOverWaitingRows`).
-  await boss.send(jobQueue, { jobId: job.id, traceparent: currentTraceparent() }, { db: transactionDb(tx) });
+  await boss.send(
+    jobQueue,
+    { jobId: job.id, traceparent: currentTraceparent() },
+    { db: transactionDb(tx), priority: -(queued?.count ?? 0) },
+  );
   await tx.$executeRaw`SELECT pg_notify(${jobsQueuedChannel}, ${job.id})`;
   return job;
 }

@@ -44,6 +44,11 @@ export interface EventBus {
   subscribe<T extends Topic>(topic: T, key: string): EventSubscription<EventTopics[T]>;
   /** False while this process's LISTEN connection is lost (being re-established): events would not reach it. */
   healthy(): boolean;
+  /**
+   * Calls `listener` when this process's LISTEN connection is back after a loss: events published in between never
+   * arrived, so state kept up to date by events (a cache) is to be dropped then.
+   */
+  onEventsMissed(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -72,6 +77,10 @@ export async function startEventBus(transport: Transport, logger?: Logger): Prom
   const subscribers = new Map<string, Set<(payload: unknown) => void>>();
   const openSubscriptions = new Set<() => void>();
   const address = (topic: Topic, key: string) => `${topic}:${key}`;
+  const missedListeners = new Set<() => void>();
+  const eventsMissed = () => {
+    for (const listener of missedListeners) listener();
+  };
 
   const listening = await transport.listen(
     channel,
@@ -86,6 +95,10 @@ export async function startEventBus(transport: Transport, logger?: Logger): Prom
       for (const deliver of subscribers.get(address(envelope.topic, envelope.key)) ?? []) deliver(envelope.payload);
     },
     (error) => logger?.warn("event connection lost; reconnecting", { channel, error: error.message }),
+    () => {
+      logger?.info("event connection back; state kept from events dropped", { channel });
+      eventsMissed();
+    },
   );
 
   return {
@@ -135,8 +148,13 @@ export async function startEventBus(transport: Transport, logger?: Logger): Prom
 
     healthy: () => listening.healthy(),
 
+    onEventsMissed(listener) {
+      missedListeners.add(listener);
+    },
+
     /** Ends every subscription (their streams finish) and stops listening. */
     async close() {
+      missedListeners.clear();
       for (const close of [...openSubscriptions]) close();
       await listening.close();
     },

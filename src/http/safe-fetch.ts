@@ -4,7 +4,11 @@ import http from "node:http";
 import https from "node:https";
 import { BlockList, isIP } from "node:net";
 
-/** Why a fetch failed, in the terms of `lastProcessErrorCode`; `retryable` when trying later may succeed. */
+/**
+ * Why a fetch failed, in the terms of `lastProcessErrorCode`; `retryable` when trying later may succeed (a refused or
+ * reset connection, a slow connect, a resolver failure, a 5xx or 429). A 4xx, a name that does not exist, a refused
+ * address and the total deadline are permanent.
+ */
 export class SourceFetchError extends Error {
   constructor(
     readonly code: "FETCH_TIMEOUT" | "FETCH_ERROR",
@@ -18,7 +22,10 @@ export class SourceFetchError extends Error {
 export interface SafeFetchOptions {
   /** Host names (lower case) the operator opened: their addresses are not checked. */
   allowHosts: readonly string[];
+  /** Deadline of the whole fetch, redirects included: a source this slow is not retried. */
   timeoutMs: number;
+  /** Deadline of each TCP (and TLS) connection: a host that does not accept in time may be down for a while. */
+  connectTimeoutMs: number;
   maxBytes: number;
   /** The caller's abort (a job out of time or stopped): the fetch stops, as a retryable FETCH_TIMEOUT. */
   signal?: AbortSignal;
@@ -86,8 +93,10 @@ export async function checkedAddress(url: URL, options: Pick<SafeFetchOptions, "
     addresses = isIP(hostname)
       ? [{ address: hostname, family: isIP(hostname) }]
       : await lookup(hostname, { all: true });
-  } catch {
-    throw new SourceFetchError("FETCH_ERROR", `The host ${hostname} could not be resolved`, true);
+  } catch (error) {
+    // A name that does not exist stays so; a resolver that failed (EAI_AGAIN, a timeout) may answer later.
+    const missing = ["ENOTFOUND", "ENODATA"].includes((error as NodeJS.ErrnoException).code ?? "");
+    throw new SourceFetchError("FETCH_ERROR", `The host ${hostname} could not be resolved`, !missing);
   }
   const first = addresses[0];
   if (!first) throw new SourceFetchError("FETCH_ERROR", `The host ${hostname} has no address`);
@@ -148,6 +157,15 @@ function requestOnce(url: URL, address: LookupAddress, options: SafeFetchOptions
         response.on("error", reject);
       },
     );
+    request.on("socket", (socket) => {
+      if (!socket.connecting) return;
+      const connecting = setTimeout(() => {
+        const message = `The source did not accept a connection within ${options.connectTimeoutMs} ms`;
+        request.destroy(new SourceFetchError("FETCH_TIMEOUT", message, true));
+      }, options.connectTimeoutMs);
+      socket.once(url.protocol === "https:" ? "secureConnect" : "connect", () => clearTimeout(connecting));
+      socket.once("close", () => clearTimeout(connecting));
+    });
     request.on("error", reject);
     request.end();
   });
@@ -155,7 +173,8 @@ function requestOnce(url: URL, address: LookupAddress, options: SafeFetchOptions
 
 /**
  * GETs `source` the way a server fetching on a user's behalf must: http(s) only, every address (and every redirect
- * hop) checked after DNS resolution unless its host is in the allow-list, within a time and a size limit.
+ * hop) checked after DNS resolution unless its host is in the allow-list, within a connect deadline, a total deadline
+ * and a size limit.
  */
 export async function safeFetchText(source: string, options: SafeFetchOptions): Promise<string> {
   const controller = new AbortController();
@@ -207,6 +226,7 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/** Not retryable: a source that accepts and then answers this slowly would hold a job worker at every attempt. */
 function timeoutError(options: SafeFetchOptions) {
-  return new SourceFetchError("FETCH_TIMEOUT", `The source did not answer within ${options.timeoutMs} ms`, true);
+  return new SourceFetchError("FETCH_TIMEOUT", `The source did not answer within ${options.timeoutMs} ms`);
 }

@@ -24,6 +24,11 @@ import { jobHandlers, scheduledWork } from "./registry.ts";
  * The job engine: pg-boss (schema `pgboss`) claims, retries and schedules; this file runs what it claims.
  * JOB_CONCURRENCY workers take one job each; a NOTIFY sent by the transaction that added a job (job-queue.ts) wakes an
  * idle worker of every instance at its commit; workers poll every JOB_POLL_INTERVAL_SECONDS only for retries due.
+ * Jobs are taken by rank (job-queue.ts: an organization's n-th waiting job has priority -n), then age. An organization
+ * runs at most JOB_CONCURRENCY_PER_ORGANIZATION jobs at once across instances: a worker that takes one more of its
+ * jobs puts it back, a little later, and takes the next, so one organization's flood of slow jobs leaves workers to
+ * the others. (pg-boss 10's singleton policy would allow one per key, and a worker that meets a second blocks on it
+ * instead of taking the next.)
  */
 
 /** How one run ended, for the metrics: `retry` failed with attempts left, `failed` failed for good. */
@@ -62,6 +67,16 @@ const expiryMarginSeconds = 60;
 const scheduledPollSeconds = 30;
 /** How long `stop` waits for jobs in progress before they are aborted (retried by another instance later). */
 const stopTimeoutMs = 8_000;
+/** A job put back because its organization is at its limit waits 1 s, then twice as long each time, up to this. */
+const maxDeferSeconds = 16;
+
+/** The engine's job data: the "Job" row, and how many times it was put back for its organization's limit. */
+interface EngineJobData {
+  jobId: string;
+  deferrals?: number;
+  /** The W3C trace context of the request that queued the job: its span links to it. */
+  traceparent?: string;
+}
 
 export async function startJobEngine({
   db,
@@ -122,25 +137,54 @@ export async function startJobEngine({
     if (job.organizationId) await events.publish("organizationJobUpdated", job.organizationId, update);
   }
 
-  /** Claims the job's row: pending, or running when the engine gives it back after a crashed worker. */
-  async function claimRow(jobId: string, now: Date): Promise<Job | undefined> {
+  /**
+   * Claims the job's row: pending, or running when the engine gives it back after a crashed worker. "busy" when its
+   * organization already runs its share of jobs (rows running within their lock, on any instance): the advisory lock
+   * keeps two workers from both taking the last place.
+   */
+  async function claimRow(jobId: string, now: Date): Promise<Job | "busy" | undefined> {
     // Prisma stores UTC wall times in timestamp columns: compare with UTC wall times, whatever the session time zone.
     const at = now.toISOString();
     const lockedUntil = new Date(now.getTime() + timeoutMs).toISOString();
-    const rows = await db.prisma.$queryRaw<Job[]>`
-      UPDATE "Job" SET "status" = 'running', "attempts" = "attempts" + 1,
-        "lockedUntil" = ${lockedUntil}::timestamp, "updatedAt" = ${at}::timestamp
-      WHERE "id" = ${jobId} AND "status" IN ('pending', 'running')
-      RETURNING *`;
-    return rows[0];
+    return db.prisma.$transaction(async (tx) => {
+      const [row] = await tx.$queryRaw<Pick<Job, "organizationId">[]>`
+        SELECT "organizationId" FROM "Job" WHERE "id" = ${jobId} AND "status" IN ('pending', 'running')`;
+      if (!row) return undefined;
+      if (row.organizationId) {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`jobs of ${row.organizationId}`}))`;
+        const [share] = await tx.$queryRaw<{ running: number }[]>`
+          SELECT count(*)::int AS running FROM "Job"
+          WHERE "organizationId" = ${row.organizationId} AND "status" = 'running'
+            AND "lockedUntil" > ${at}::timestamp AND "id" <> ${jobId}`;
+        if ((share?.running ?? 0) >= config.jobConcurrencyPerOrganization) return "busy";
+      }
+      const rows = await tx.$queryRaw<Job[]>`
+        UPDATE "Job" SET "status" = 'running', "attempts" = "attempts" + 1,
+          "lockedUntil" = ${lockedUntil}::timestamp, "updatedAt" = ${at}::timestamp
+        WHERE "id" = ${jobId} AND "status" IN ('pending', 'running')
+        RETURNING *`;
+      return rows[0];
+    });
   }
 
-  async function runRow(engineJob: PgBoss.JobWithMetadata<{ jobId: string; traceparent?: string }>): Promise<void> {
+  /** Runs the job of `engineJob`; false when it was put back for its organization's limit (it did not run). */
+  async function runRow(engineJob: PgBoss.JobWithMetadata<EngineJobData>): Promise<boolean> {
     const started = performance.now();
     const now = clock.now();
-    const job = await claimRow(engineJob.data.jobId, now);
+    const { jobId, deferrals = 0 } = engineJob.data;
+    const job = await claimRow(jobId, now);
+    if (job === "busy") {
+      // Put back as a new engine job, with its rank and the retries this one had left.
+      const { traceparent } = engineJob.data;
+      await boss.send(jobQueue, { jobId, deferrals: deferrals + 1, traceparent } satisfies EngineJobData, {
+        startAfter: Math.min(2 ** deferrals, maxDeferSeconds),
+        retryLimit: engineJob.retryLimit - engineJob.retryCount,
+        priority: engineJob.priority,
+      });
+      return false;
+    }
     // Done, failed or deleted meanwhile: nothing left to do.
-    if (!job) return;
+    if (!job) return true;
     await publish(job);
     const handler: JobHandler | undefined = jobHandlers.get(job.type);
     const reportProgress: ReportProgress = async (done, total, message) => {
@@ -188,6 +232,7 @@ export async function startJobEngine({
     } finally {
       observe?.({ type: job.type, outcome, seconds: (performance.now() - started) / 1000 });
     }
+    return true;
   }
 
   async function runScheduled(
@@ -230,16 +275,17 @@ export async function startJobEngine({
   };
   for (let index = 0; index < config.jobConcurrency; index++) {
     let id = "";
-    id = await boss.work<{ jobId: string; traceparent?: string }>(
+    id = await boss.work<EngineJobData>(
       jobQueue,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.jobPollIntervalSeconds },
       async ([engineJob]) => {
         busy.add(id);
+        let didRun = true;
         try {
-          if (engineJob) await runRow(engineJob);
+          if (engineJob) didRun = await runRow(engineJob);
         } finally {
           busy.delete(id);
-          ran += 1;
+          if (didRun) ran += 1;
           // pg-boss waits its polling interval after a job: more may be waiting already.
           boss.notifyWorker(id);
           finishedOne();
@@ -280,11 +326,12 @@ export async function startJobEngine({
   }
 
   const queues = [jobQueue, ...scheduledWork.keys()];
-  /** Jobs running (within their expiry), or due and waiting for a worker. */
+  /** Jobs running (within their expiry), due and waiting for a worker, or put back for their organization's limit. */
   async function pending(): Promise<number> {
     const { rows } = await db.engineSql(
       `SELECT count(*)::int AS count FROM ${engineSchema}.job
        WHERE name = ANY($1) AND (state IN ('created', 'retry') AND start_after <= now()
+         OR state = 'created' AND data ? 'deferrals'
          OR state = 'active' AND started_on + expire_in > now())`,
       [queues],
     );

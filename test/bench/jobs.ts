@@ -1,7 +1,8 @@
 // Job start latency: from the end of the transaction that adds a job (before its COMMIT is sent, so the figure is an
 // upper bound of commit to handler start) to the start of the job's handler, on PostgreSQL and on PGlite, with the
 // engine as a server runs it (src/jobs/engine.ts). `npm run bench:jobs` (BENCH_DATABASE_URL: the server, default
-// local; BENCH_JOBS: jobs per database, default 200).
+// local; BENCH_JOBS: jobs per database, default 200). Last, the same for another organization's jobs while one
+// organization's 40 jobs hang (issue 52, attack 6: each organization runs JOB_CONCURRENCY_PER_ORGANIZATION at once).
 import { performance } from "node:perf_hooks";
 import { systemClock } from "../../src/clock.ts";
 import { loadConfig } from "../../src/config.ts";
@@ -18,6 +19,9 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0
 const jobs = Number(process.env.BENCH_JOBS ?? 200);
 /** Jobs added at once in the burst round: more than the workers, so some wait for one. */
 const burst = 20;
+/** Jobs of the flooding organization, which hang until the round ends, and the other's jobs timed meanwhile. */
+const flood = 40;
+const underFlood = 20;
 
 /** Handler starts by job id, and who waits for each; when this process heard each job's NOTIFY. */
 const started = new Map<string, number>();
@@ -30,6 +34,21 @@ defineJob("bench-start", {
   },
 });
 
+/** The flood's handlers hang until released; `hanging` counts those started. */
+let releaseFlood: () => void = () => {};
+let floodReleased = new Promise<void>((resolve) => {
+  releaseFlood = resolve;
+});
+let hanging = 0;
+let onHang = () => {};
+defineJob("bench-hang", {
+  run: async (_prisma, _job, _now, { signal }) => {
+    hanging += 1;
+    onHang();
+    await Promise.race([floodReleased, new Promise((resolve) => signal.addEventListener("abort", resolve))]);
+  },
+});
+
 function startOf(jobId: string): Promise<number> {
   const at = started.get(jobId);
   if (at !== undefined) return Promise.resolve(at);
@@ -37,10 +56,14 @@ function startOf(jobId: string): Promise<number> {
 }
 
 /** Adds one job in a transaction; resolves with its id and the time its transaction's work ended. */
-async function addJob(db: Database): Promise<{ id: string; committing: number }> {
+async function addJob(
+  db: Database,
+  type = "bench-start",
+  organizationId?: string,
+): Promise<{ id: string; committing: number }> {
   let committing = 0;
   const job = await db.prisma.$transaction(async (tx) => {
-    const added = await enqueueJob(tx, "bench-start", {}, new Date());
+    const added = await enqueueJob(tx, type, {}, new Date(), organizationId);
     committing = performance.now();
     return added;
   });
@@ -81,13 +104,34 @@ async function measure(kind: string, db: Database): Promise<void> {
       const added = await Promise.all(Array.from({ length: burst }, () => addJob(db)));
       for (const { id, committing } of added) bursts.push((await startOf(id)) - committing);
     }
+    // One organization's flood holds its share of the workers; another organization's jobs, one at a time.
+    const flooding = new Promise<void>((resolve) => {
+      onHang = () => {
+        if (hanging >= config.jobConcurrencyPerOrganization) resolve();
+      };
+    });
+    for (let index = 0; index < flood; index++) await addJob(db, "bench-hang", `flooder-${kind}`);
+    await flooding;
+    const besideFlood: number[] = [];
+    for (let index = 0; index < underFlood; index++) {
+      const job = await addJob(db, "bench-start", `other-${kind}`);
+      besideFlood.push((await startOf(job.id)) - job.committing);
+    }
+    const hungAtOnce = hanging;
+    releaseFlood();
     console.log(summary(`${kind}, one at a time`, oneAtATime));
     console.log(summary(`${kind}, its NOTIFY heard`, toNotify));
     console.log(summary(`${kind}, ${burst} at once`, bursts));
+    console.log(`${summary(`${kind}, beside a flood of ${flood}`, besideFlood)}  (flood jobs running: ${hungAtOnce})`);
   } finally {
+    releaseFlood();
     await listening.close();
     await engine.stop();
     await events.close();
+    hanging = 0;
+    floodReleased = new Promise<void>((resolve) => {
+      releaseFlood = resolve;
+    });
   }
 }
 

@@ -197,25 +197,29 @@ describe("OpenAPI specs from URLs", () => {
     expect(big.lastProcessedErrors[0]?.message).toMatch(/larger than 32768 bytes/);
   });
 
-  it("gives up on sources that do not answer in time, and schedules a retry", async () => {
+  it("gives up on sources that do not answer in time, for good: a source this slow is not retried", async () => {
     await createFromUrl("too-slow", "/slow.json");
     // Only this run gets a short limit: the server never answers /slow.json.
     await processQueued({ ...t.config, openapiFetchTimeoutMs: 200 });
-    // A timeout may pass: the spec waits for the job's retry, which the runner schedules with backoff.
     const slow = await getSpec("too-slow");
-    expect(slow).toMatchObject({ processingState: "pending", lastProcessErrorCode: "FETCH_TIMEOUT" });
+    expect(slow).toMatchObject({ processingState: "complete", lastProcessErrorCode: "FETCH_TIMEOUT" });
     expect(slow.lastProcessedErrors[0]?.message).toMatch(/within 200 ms/);
     const job = await t.db.prisma.job.findFirstOrThrow({ where: { payload: { equals: { specId: slow.id } } } });
-    expect(job).toMatchObject({ status: "pending", attempts: 1 });
-    // The engine holds the retry until its backoff has passed.
-    const { rows } = await t.db.engineSql(
-      `SELECT state, extract(epoch FROM start_after - now()) AS wait FROM pgboss.job WHERE data->>'jobId' = $1`,
-      [job.id],
-    );
-    expect(rows).toEqual([{ state: "retry", wait: expect.anything() }]);
-    expect(Number((rows[0] as { wait: unknown }).wait)).toBeGreaterThan(20);
-    // Deleted, the spec's retry finds nothing to do (later tests move the clock past it).
+    expect(job).toMatchObject({ status: "done", attempts: 1 });
+    // The engine holds no retry of it: each attempt would hold a worker for the whole limit again.
+    const { rows } = await t.db.engineSql(`SELECT state FROM pgboss.job WHERE data->>'jobId' = $1`, [job.id]);
+    expect(rows).toEqual([{ state: "completed" }]);
     expect((await t.rest("DELETE", specPath("too-slow"), { token: admin })).status).toBe(204);
+  });
+
+  it("does not retry a source that answers 4xx", async () => {
+    await createFromUrl("not-found", "/not-found.json");
+    await processQueued();
+    const missing = await getSpec("not-found");
+    expect(missing).toMatchObject({ processingState: "complete", lastProcessErrorCode: "FETCH_ERROR" });
+    expect(missing.lastProcessedErrors[0]?.message).toMatch(/HTTP 404/);
+    const job = await t.db.prisma.job.findFirstOrThrow({ where: { payload: { equals: { specId: missing.id } } } });
+    expect(job).toMatchObject({ status: "done", attempts: 1 });
   });
 
   it("makes a new version only when the content changed, and keeps the last one when processing fails", async () => {

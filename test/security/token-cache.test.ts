@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app.ts";
+import { createRateLimiter } from "../../src/http/rate-limit.ts";
+import { createLogger } from "../../src/logger.ts";
 import { addMember, createApiToken } from "../../src/modules/user/user.service.ts";
 import {
+  baseUrl,
   type SeededOrganization,
   type SeededUser,
   seedOrganization,
@@ -71,6 +75,53 @@ describe("API tokens verified once per instance", () => {
     expect((await t.rest("GET", "/orgs", { token: admin.token })).status).toBe(401);
     const seen = await eventually(async () => (await other.rest("GET", "/orgs", { token: admin.token })).status, 401);
     expect(seen.at(-1)).toBe(401);
+  });
+
+  it("trusts a token's row for 2 s while the event connection is down, and empties the cache when it is back", async () => {
+    const [user, other] = [await member("read"), await member("read")];
+    let listening = true;
+    let eventsMissed = () => {};
+    const logger = createLogger("silent");
+    const rateLimiter = await createRateLimiter(t.config, logger);
+    const app = createApp({
+      config: t.config,
+      db: t.db,
+      clock: t.clock,
+      logger,
+      rateLimiter,
+      events: {
+        ...t.events,
+        healthy: () => listening,
+        onEventsMissed: (listener) => {
+          eventsMissed = listener;
+        },
+      },
+    });
+    const status = async (token: string) =>
+      (await app.fetch(new Request(`${baseUrl}/v1/orgs`, { headers: { authorization: `Bearer ${token}` } }))).status;
+    /** A revocation whose event this instance never hears: the row changes, no NOTIFY. */
+    const revokeSilently = (tokenId: string) =>
+      t.db.prisma.apiToken.update({ where: { id: tokenId }, data: { revokedAt: t.clock.now() } });
+    try {
+      for (const { token } of [user, other]) expect(await status(token)).toBe(200);
+      await revokeSilently(user.tokenId);
+      expect(await status(user.token)).toBe(200);
+
+      // Down: the entry read 0 s ago still serves; 2 s after its read, the row is read again.
+      listening = false;
+      expect(await status(user.token)).toBe(200);
+      t.clock.advance(2000);
+      expect(await status(user.token)).toBe(401);
+
+      // Back (the bus reports it): what the cache held is gone, though events flow again.
+      await revokeSilently(other.tokenId);
+      listening = true;
+      eventsMissed();
+      expect(await status(other.token)).toBe(401);
+    } finally {
+      await app.close();
+      await rateLimiter.close();
+    }
   });
 
   it("keeps only token -> user: a role change and a removal apply to the next request of a cached token", async () => {

@@ -313,6 +313,7 @@ async function processSpec(
       (await safeFetchText(spec.sourceURL ?? "", {
         allowHosts: config.openapiFetchAllowHosts,
         timeoutMs: config.openapiFetchTimeoutMs,
+        connectTimeoutMs: config.openapiFetchConnectTimeoutMs,
         maxBytes: config.openapiFetchMaxBytes,
         signal,
       }));
