@@ -1,7 +1,8 @@
-import { domainErrorFrom } from "../lib/errors.ts";
+import { domainErrorFrom, unavailableRetrySeconds } from "../lib/errors.ts";
 import { restError } from "../rest/errors.ts";
 import type { LogUnexpected } from "./call.ts";
 import type { Middleware } from "./pipeline.ts";
+import { refusal } from "./refusal.ts";
 
 /** An error no route answered: an outage (503, the client may retry) or unexpected (500, logged with the request id). */
 export function errorBoundary(logUnexpected: LogUnexpected): Middleware {
@@ -10,7 +11,12 @@ export function errorBoundary(logUnexpected: LogUnexpected): Middleware {
       return await next(exchange);
     } catch (error) {
       const domain = domainErrorFrom(error);
-      if (domain?.status === 503) return restError(503, domain.message);
+      if (domain?.status === 503) {
+        // An outage met before the GraphQL pipeline (the token's read): on /graphql a GraphQL answer all the same.
+        return refusal(exchange, 503, "SERVICE_UNAVAILABLE", domain.message, {
+          "Retry-After": String(unavailableRetrySeconds),
+        });
+      }
       logUnexpected(exchange.requestId)(error);
       return restError(500, "Unexpected error.");
     }

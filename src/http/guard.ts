@@ -19,9 +19,9 @@ import {
 import { type CallContext, CallRequest, type Exchange } from "./call.ts";
 import type { CallerPlaces } from "./caller-places.ts";
 import { withIdempotency } from "./idempotency.ts";
-import { jsonResponse } from "./json-response.ts";
 import type { LoadShedder } from "./load-shedding.ts";
 import { type RateLimiter, rateLimitHeaders } from "./rate-limit.ts";
+import { refusal } from "./refusal.ts";
 
 /** What an admitted call is answered by: the request rebuilt over its body with its call, and the raw body. */
 type GuardedHandler = (request: CallRequest, body: Uint8Array | undefined) => Promise<Response>;
@@ -212,20 +212,4 @@ export function createGuard(options: GuardOptions): Guard {
       place.release();
     }
   };
-}
-
-/**
- * A request refused before it ran: REST's error body, or on `/graphql` a GraphQL answer with no data, under the same
- * status (GraphQL over HTTP: a request that did not run answers 4xx/5xx, never 200) and Retry-After.
- */
-function refusal(
-  { url }: Exchange,
-  status: number,
-  code: string,
-  message: string,
-  headers: Record<string, string>,
-): Response {
-  if (url.pathname !== "/graphql") return restError(status, message, headers);
-  const retryAfter = Number(headers["Retry-After"]);
-  return jsonResponse({ errors: [{ message, extensions: { code, status, retryAfter } }] }, { status, headers });
 }
