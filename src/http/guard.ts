@@ -1,7 +1,9 @@
+import { setTimeout as delay } from "node:timers/promises";
 import { createTokenCache } from "../auth/token-cache.ts";
 import { authenticate, bearerToken } from "../auth/viewer.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
+import type { RateLimitDecision } from "../context.ts";
 import type { Database } from "../db/database.ts";
 import type { EventBus } from "../events/bus.ts";
 import { graphqlLimits } from "../graphql/limits.ts";
@@ -56,6 +58,9 @@ const shedRetrySeconds = 1;
  */
 const maxBodiesInProgressPerCaller = 8;
 
+/** How long a refusal for an empty bucket holds its caller's place before it is answered. */
+const refusalHoldMs = 1000;
+
 /** Seconds a body may go without a byte arriving (Node's requestTimeout bounds the whole request, main.ts). */
 const bodyIdleTimeoutMs = 10_000;
 
@@ -104,6 +109,33 @@ export function createGuard(options: GuardOptions): Guard {
       if (left > 0) bodiesInProgress.set(caller, left);
       else bodiesInProgress.delete(caller);
     }
+  }
+
+  /**
+   * A request its caller's bucket cannot pay for, answered once it has held one of its caller's places for up to a
+   * second: a client that ignores Retry-After is refused a few times a second, not thousands (each refusal answered
+   * at once brought the next at once, and the process spent its time refusing), and its requests wait their turn
+   * like any other, within the caller's bounds.
+   */
+  async function refusedForPoints(
+    exchange: Exchange,
+    caller: string,
+    limited: RateLimitDecision,
+    headers: Record<string, string>,
+  ): Promise<Response> {
+    const place = callerPlaces.take(caller) ?? (await callerPlaces.wait(caller, 0));
+    if (place) {
+      await delay(Math.min(limited.retryAfterSeconds * 1000, refusalHoldMs));
+      place.release();
+    }
+    return refusal(
+      exchange,
+      429,
+      "RATE_LIMITED",
+      `Rate limit of ${limited.limit} points reached: the bucket refills ${limited.limit} points every ` +
+        `${config.rateLimitWindowSeconds} s; retry in ${limited.retryAfterSeconds} s`,
+      headers,
+    );
   }
 
   async function readWithin(
@@ -163,6 +195,10 @@ export function createGuard(options: GuardOptions): Guard {
     const bearer = bearerToken(incoming.headers.get("authorization"));
     const viewer = await authenticate(db.sql, clock, tokens, bearer);
     const caller = viewer ? `user:${viewer.userId}` : `address:${clientAddress}`;
+    // The bucket is asked first: a request it cannot pay for is refused without its body being read.
+    const limited = await rateLimiter.admit(viewer, clientAddress, clock.now());
+    const headers = limited ? rateLimitHeaders(limited) : {};
+    if (limited && !limited.allowed) return refusedForPoints(exchange, caller, limited, headers);
     const read = await readBody(exchange, caller);
     if ("refused" in read) return read.refused;
     const { body } = read;
@@ -170,20 +206,8 @@ export function createGuard(options: GuardOptions): Guard {
     if (body && jsonNestingExceeds(body, maxInputDepth + jsonEnvelopeDepth)) {
       return restError(400, `Request body must not be nested deeper than ${maxInputDepth} levels`);
     }
-    const limited = await rateLimiter.admit(viewer, clientAddress, clock.now());
     const budget = new RequestBudget(graphqlLimits.cost, config.maxConversionBytes, work, limited);
     const call: CallContext = { requestId, clientAddress, bearer, viewer, labels, budget, rateLimit: limited };
-    const headers = limited ? rateLimitHeaders(limited) : {};
-    if (limited && !limited.allowed) {
-      return refusal(
-        exchange,
-        429,
-        "RATE_LIMITED",
-        `Rate limit of ${limited.limit} points reached: the bucket refills ${limited.limit} points every ` +
-          `${config.rateLimitWindowSeconds} s; retry in ${limited.retryAfterSeconds} s`,
-        headers,
-      );
-    }
     const place = callerPlaces.take(caller) ?? (await callerPlaces.wait(caller, body?.byteLength ?? 0));
     if (!place) {
       return refusal(
