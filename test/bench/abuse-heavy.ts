@@ -10,14 +10,19 @@
  *   attack as first reported; such comments are refused before parsing), half padded with a ~1 MB alias (one token,
  *   so the text parses, validates, runs and reaches the caches bounded by bytes);
  * - parallel PDFs: a change request of 20 pages of ~25 KB (500 KB of markdown), 4 export links downloaded twice each,
- *   all at once.
+ *   all at once;
+ * - slow uploads: 40 connections without a token, each announcing a 100-byte body and sending one byte, held 10 s;
+ * - nodes ids: 8 other users, 2 connections each, sending `nodes(ids:)` with 34,000 copies of one id for 10 s.
  *
  * Words given as arguments run only the probes whose names hold them (`npx tsx test/bench/abuse-heavy.ts huge`).
  * BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) names the PostgreSQL server.
  */
 import { execFileSync } from "node:child_process";
+import { connect, type Socket } from "node:net";
 import { Worker } from "node:worker_threads";
 import pg from "pg";
+import { openDatabase } from "../../src/db/database.ts";
+import { addMember, createApiToken, createUser } from "../../src/modules/user/user.service.ts";
 import { rssMegabytes, type Server, startOurs, stopServer } from "./servers.ts";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -273,6 +278,66 @@ async function parallelPdfs(links: string[]): Promise<string> {
   );
 }
 
+/** 40 connections without a token that announce a body and send one byte of it, held open 10 s. */
+async function slowUploads(server: Server): Promise<string> {
+  const { hostname, port } = new URL(server.url);
+  const sockets: Socket[] = [];
+  const answers = new Map<string, number>();
+  for (let index = 0; index < 40; index++) {
+    const socket = connect(Number(port), hostname, () =>
+      socket.write(
+        "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+      ),
+    );
+    socket.on("data", (chunk) => {
+      const status = /^HTTP\/1\.1 (\d+)/.exec(chunk.toString())?.[1] ?? "?";
+      answers.set(status, (answers.get(status) ?? 0) + 1);
+    });
+    socket.on("error", () => undefined);
+    sockets.push(socket);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 10_000));
+  for (const socket of sockets) socket.destroy();
+  return `40 slow uploads held 10 s; answered while sending: ${JSON.stringify(Object.fromEntries(answers))}`;
+}
+
+/** 8 other users of the organization, 2 connections each, sending 34,000 copies of one id to `nodes(ids:)` for 10 s. */
+async function manyNodeIds(server: Server, databaseUrl: string, organizationId: string): Promise<string> {
+  const db = await openDatabase({ kind: "postgres", url: databaseUrl });
+  const tokens: string[] = [];
+  try {
+    for (let index = 0; index < 8; index++) {
+      const user = await createUser(db.prisma, { email: `ids-${index}-${Date.now()}@bench.test`, displayName: "Ids" });
+      await addMember(db.prisma, organizationId, user.id, "admin", new Date());
+      tokens.push((await createApiToken(db.prisma, user.id, { label: "ids" })).token);
+    }
+  } finally {
+    await db.close();
+  }
+  const body = JSON.stringify({
+    query: "query ($ids: [ID!]!) { nodes(ids: $ids) { id } }",
+    variables: { ids: Array.from({ length: 34_000 }, () => organizationId) },
+  });
+  const until = performance.now() + 10_000;
+  const statuses = new Map<number, number>();
+  await Promise.all(
+    tokens.flatMap((token) =>
+      [0, 1].map(async () => {
+        while (performance.now() < until) {
+          const response = await fetch(`${server.url}/graphql`, {
+            method: "POST",
+            headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+            body,
+          });
+          await response.arrayBuffer();
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        }
+      }),
+    ),
+  );
+  return `${body.length} bytes a request; answers by status: ${JSON.stringify(Object.fromEntries(statuses))}`;
+}
+
 async function main() {
   execFileSync(process.execPath, ["scripts/build.mjs", "--if-stale"], { stdio: "inherit" });
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -306,6 +371,8 @@ async function main() {
       ["pathological comment", () => pathologicalComments(server, database, space.id)],
       ["huge distinct texts", () => hugeDistinctTexts(server)],
       ["parallel PDFs", () => parallelPdfs(links)],
+      ["slow uploads", () => slowUploads(server)],
+      ["nodes ids", () => manyNodeIds(server, url.toString(), organization?.id as string)],
     ];
     const probes: Probe[] = [];
     for (const [name, probe] of all) {
