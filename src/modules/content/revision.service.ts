@@ -208,7 +208,16 @@ export async function writeRevision(tx: PrismaExecutor, revision: NewRevision): 
  */
 export async function writeFirstRevision(
   tx: PrismaExecutor,
-  first: { id: string; spaceId: string; createdById: string; createdAt: Date; copyOf?: string; content?: ContentState },
+  first: {
+    id: string;
+    spaceId: string;
+    createdById: string;
+    createdAt: Date;
+    copyOf?: string;
+    content?: ContentState;
+    /** What the pages of `content` link to, converted before the transaction (`NewRevision.links`). */
+    links?: PageLinks;
+  },
 ): Promise<void> {
   const state = first.content ?? (first.copyOf ? await readContentState(tx, first.copyOf) : emptyContent());
   const pages = new Map([...state.pages].map(([id, page]) => [id, { ...page, versionId: null }]));

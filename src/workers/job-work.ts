@@ -1,0 +1,52 @@
+import type { Config } from "../config.ts";
+import { createWorkerPool, type WorkerPool } from "./pool.ts";
+
+/*
+ * The heavy work of background jobs (an OpenAPI spec's parsing and dereferencing, a translation's markdown, a Git
+ * import's link extraction) on worker threads, so a job never holds the event loop: each piece under a deadline
+ * (`JOB_WORK_TIMEOUT_MS`, and the job's own signal) that terminates its thread, and a heap of `WORKER_MEMORY_MB`.
+ * Jobs run outside requests and have no app to ask for a pool: the pool is the process's, made on first use; its
+ * threads exit when idle (and are unreferenced meanwhile), so it holds nothing open.
+ */
+
+/** A job's work the worker refused (a client error of the content, e.g. a page converting past its bound). */
+export class JobWorkRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly tooLarge: boolean,
+  ) {
+    super(message);
+  }
+}
+
+const pools = new Map<string, WorkerPool>();
+
+/** One pool per thread count and memory (tests change them); a job waits for a thread, never refused. */
+function poolFor(config: Config): WorkerPool {
+  const key = `${config.jobConcurrency}:${config.workerMemoryMb}`;
+  let pool = pools.get(key);
+  if (!pool) {
+    pool = createWorkerPool({
+      threads: config.jobConcurrency,
+      // At most one piece of work per running job: the queue only takes what a second engine in the process adds.
+      queue: config.jobConcurrency * 4,
+      timeoutMs: config.jobWorkTimeoutMs,
+      memoryMb: config.workerMemoryMb,
+      // A thread's failure outside a job: the job's own failure reaches it through its run.
+      onError: (error) => process.emitWarning(`job worker thread error: ${String(error)}`),
+    });
+    pools.set(key, pool);
+  }
+  return pool;
+}
+
+/**
+ * Runs the worker's `task` on `input` for a job: its result, or `WorkTimeoutError` past `JOB_WORK_TIMEOUT_MS`,
+ * `WorkOutOfMemoryError` past `WORKER_MEMORY_MB`, `JobWorkRefusedError` when the content is refused, the signal's
+ * reason when the job is aborted.
+ */
+export async function runJobWork<T>(config: Config, task: string, input: unknown, signal?: AbortSignal): Promise<T> {
+  const answer = await poolFor(config).run<T>(task, input, { signal });
+  if (!answer.ok) throw new JobWorkRefusedError(answer.refused, answer.tooLarge ?? false);
+  return answer.value;
+}
