@@ -44,6 +44,9 @@ const tasks = {
     const { proseSegments } = await import("../modules/translation/translate-markdown.ts");
     return texts.map((text) => proseSegments(text));
   },
+  /** SUMMARY.md's page tree (Git imports). */
+  "git-summary": async ({ markdown, summaryDir }: { markdown: string; summaryDir: string }) =>
+    (await import("../modules/git-sync/summary.ts")).summaryEntries(markdown, summaryDir),
   /** What each page's markdown links to (jobs writing revisions: translations, Git imports). */
   "page-links": ({ texts, maxBytes }: { texts: string[]; maxBytes: number }) =>
     texts.map((text) => markdownLinkUrls(text, maxBytes)),

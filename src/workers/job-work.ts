@@ -1,4 +1,6 @@
 import type { Config } from "../config.ts";
+import { InvalidInputError } from "../lib/errors.ts";
+import { ConvertedTooLargeError } from "../modules/content/markdown/output-bound.ts";
 import { createWorkerPool, type WorkerPool } from "./pool.ts";
 
 /*
@@ -21,7 +23,7 @@ export class JobWorkRefusedError extends Error {
 
 const pools = new Map<string, WorkerPool>();
 
-/** One pool per thread count and memory (tests change them); a job waits for a thread, never refused. */
+/** One pool per thread count and memory (tests change them; the deadline is given per run); a job waits its turn. */
 function poolFor(config: Config): WorkerPool {
   const key = `${config.jobConcurrency}:${config.workerMemoryMb}`;
   let pool = pools.get(key);
@@ -41,12 +43,41 @@ function poolFor(config: Config): WorkerPool {
 }
 
 /**
- * Runs the worker's `task` on `input` for a job: its result, or `WorkTimeoutError` past `JOB_WORK_TIMEOUT_MS`,
- * `WorkOutOfMemoryError` past `WORKER_MEMORY_MB`, `JobWorkRefusedError` when the content is refused, the signal's
- * reason when the job is aborted.
+ * Inputs up to this many bytes are worked on the calling thread, as conversions are (src/workers/heavy-work.ts):
+ * a worker's round trip costs more than their parsing, and a thread's start from the sources seconds.
  */
-export async function runJobWork<T>(config: Config, task: string, input: unknown, signal?: AbortSignal): Promise<T> {
-  const answer = await poolFor(config).run<T>(task, input, { signal });
+const inlineBytes = 1024;
+
+/** The same work on the calling thread, for inputs of `bytes` (all of its texts) up to `inlineBytes`. */
+interface InlineWork<T> {
+  bytes: number;
+  run(): T | Promise<T>;
+}
+
+async function runInline<T>(work: InlineWork<T>): Promise<T> {
+  try {
+    return await work.run();
+  } catch (error) {
+    if (error instanceof ConvertedTooLargeError) throw new JobWorkRefusedError(error.message, true);
+    if (error instanceof InvalidInputError) throw new JobWorkRefusedError(error.message, false);
+    throw error;
+  }
+}
+
+/**
+ * Runs the worker's `task` on `input` for a job (or `inline` on this thread when its input is small): its result,
+ * or `WorkTimeoutError` past `JOB_WORK_TIMEOUT_MS`, `WorkOutOfMemoryError` past `WORKER_MEMORY_MB`,
+ * `JobWorkRefusedError` when the content is refused, the signal's reason when the job is aborted.
+ */
+export async function runJobWork<T>(
+  config: Config,
+  task: string,
+  input: unknown,
+  signal: AbortSignal,
+  inline: InlineWork<T>,
+): Promise<T> {
+  if (inline.bytes <= inlineBytes) return runInline(inline);
+  const answer = await poolFor(config).run<T>(task, input, { timeoutMs: config.jobWorkTimeoutMs, signal });
   if (!answer.ok) throw new JobWorkRefusedError(answer.refused, answer.tooLarge ?? false);
   return answer.value;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { eventually } from "../helpers/eventually.ts";
+import { commitFiles, createBareRepository, repositoryRoot } from "../helpers/git-repo.ts";
 
 /*
  * Worker threads start slowly from the TypeScript sources on a loaded machine (10-15 s seen for the first spec),
@@ -177,5 +178,60 @@ describe("translations", () => {
       where: { pageVersion: { spaceId: done.body.result?.space } },
     });
     expect(linkRows).toBe(pages.reduce((sum, page) => sum + (page.markdown.match(/\]\(/g)?.length ?? 0), 0));
+  }, 300_000);
+});
+
+describe("Git imports", () => {
+  it("imports 6 pages of 40 KB with their links parsed on a worker; a SUMMARY.md past the deadline fails once", async () => {
+    const t = await startTestApp({ env: { CONVERSION_TIMEOUT_MS: "120000" } });
+    const org = await seedOrganization(t.db, "Large import");
+    const admin = org.members.admin.token;
+    const root = repositoryRoot();
+    const importInto = async (name: string, files: Record<string, string>) => {
+      const bare = createBareRepository(root, name);
+      commitFiles(bare, "main", files, "Content");
+      const space = await t.rest<{ id: string }>("POST", `/orgs/${org.organizationId}/spaces`, {
+        token: admin,
+        body: { title: name },
+      });
+      const started = await t.rest("POST", `/spaces/${space.body.id}/git/import`, {
+        token: admin,
+        body: { url: `file://${bare}`, ref: "refs/heads/main" },
+      });
+      expect(started.status).toBe(204);
+      return space.body.id;
+    };
+    const operation = async (spaceId: string) =>
+      (
+        await t.rest<{ operation: { state: string; error?: string } }>("GET", `/spaces/${spaceId}/git/info`, {
+          token: org.members.read.token,
+        })
+      ).body.operation;
+
+    const pages = Array.from({ length: 6 }, (_, page) => nestedListPage(page));
+    const files = Object.fromEntries(
+      pages.map((markdown, page) => [`page-${page}.md`, `# Page ${page}\n\n${markdown}`]),
+    );
+    const large = await importInto("large", {
+      ...files,
+      "SUMMARY.md": `# Table of contents\n\n${pages.map((_, page) => `* [Page ${page}](page-${page}.md)`).join("\n")}\n`,
+    });
+    await t.runJobs();
+    expect(await operation(large)).toMatchObject({ state: "success" });
+    const linkRows = await t.db.prisma.pageVersionLink.count({ where: { pageVersion: { spaceId: large } } });
+    expect(linkRows).toBe(pages.reduce((sum, page) => sum + (page.match(/\]\(/g)?.length ?? 0), 0));
+
+    // 99 KB of link openers that never close: seconds of parsing, far past a 10 ms deadline.
+    const stuck = await importInto("stuck", { "SUMMARY.md": "[a](b ".repeat(16_500), "README.md": "# Hi\n" });
+    await t.runJobs({ ...t.config, jobWorkTimeoutMs: 10 });
+    expect(await operation(stuck)).toMatchObject({
+      state: "failure",
+      error: expect.stringContaining("more than the 10 ms allowed (JOB_WORK_TIMEOUT_MS)"),
+    });
+    const jobs = await t.db.prisma.job.findMany({ where: { type: "git-import" }, orderBy: { createdAt: "asc" } });
+    expect(jobs.map((job) => [job.status, job.attempts])).toEqual([
+      ["done", 1],
+      ["done", 1],
+    ]);
   }, 300_000);
 });

@@ -15,7 +15,7 @@ import { parseInput } from "../../validation.ts";
 import { runJobWork } from "../../workers/job-work.ts";
 import { WorkOutOfMemoryError, WorkTimeoutError } from "../../workers/pool.ts";
 import { specByIdLoader } from "./openapi-spec.loaders.ts";
-import type { ProcessingProblem, SpecProcessing } from "./process.ts";
+import { type ProcessingProblem, processOpenApiSource, type SpecProcessing } from "./process.ts";
 
 const processSpecJobType = "process-openapi-spec";
 
@@ -296,12 +296,11 @@ async function recordFailure(
  */
 async function processOnWorker(source: string, config: Config, signal: AbortSignal): Promise<SpecProcessing> {
   try {
-    return await runJobWork<SpecProcessing>(
-      config,
-      "openapi-spec",
-      { text: source, maxExpandedBytes: config.specMaxExpandedBytes },
-      signal,
-    );
+    const maxExpandedBytes = config.specMaxExpandedBytes;
+    return await runJobWork<SpecProcessing>(config, "openapi-spec", { text: source, maxExpandedBytes }, signal, {
+      bytes: Buffer.byteLength(source),
+      run: () => processOpenApiSource(source, maxExpandedBytes),
+    });
   } catch (error) {
     if (error instanceof WorkTimeoutError) {
       const message = `Processing the document takes more than the ${config.jobWorkTimeoutMs} ms allowed (JOB_WORK_TIMEOUT_MS)`;
