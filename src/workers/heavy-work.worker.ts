@@ -40,7 +40,7 @@ const tasks = {
   "openapi-spec": async (input: { text: string; maxExpandedBytes: number }) =>
     (await import("../modules/openapi-spec/process.ts")).processOpenApiSource(input.text, input.maxExpandedBytes),
   /** The prose of each page's markdown (translation jobs). */
-  "prose-segments": async (texts: string[]) => {
+  "prose-segments": async ({ texts }: { texts: string[] }) => {
     const { proseSegments } = await import("../modules/translation/translate-markdown.ts");
     return texts.map((text) => proseSegments(text));
   },

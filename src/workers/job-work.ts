@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import type { Config } from "../config.ts";
 import { InvalidInputError } from "../lib/errors.ts";
 import { ConvertedTooLargeError } from "../modules/content/markdown/output-bound.ts";
@@ -48,7 +49,7 @@ function poolFor(config: Config): WorkerPool {
  */
 const inlineBytes = 1024;
 
-/** The same work on the calling thread, for inputs of `bytes` (all of its texts) up to `inlineBytes`. */
+/** The same work on the calling thread, for an input of `bytes` up to `inlineBytes`. */
 interface InlineWork<T> {
   bytes: number;
   run(): T | Promise<T>;
@@ -74,10 +75,40 @@ export async function runJobWork<T>(
   task: string,
   input: unknown,
   signal: AbortSignal,
-  inline: InlineWork<T>,
+  inline?: InlineWork<T>,
 ): Promise<T> {
-  if (inline.bytes <= inlineBytes) return runInline(inline);
+  if (inline && inline.bytes <= inlineBytes) return runInline(inline);
   const answer = await poolFor(config).run<T>(task, input, { timeoutMs: config.jobWorkTimeoutMs, signal });
   if (!answer.ok) throw new JobWorkRefusedError(answer.refused, answer.tooLarge ?? false);
   return answer.value;
+}
+
+/**
+ * `inline` of each text for a job, in order: texts up to 1 KiB on this thread with a turn of the event loop before
+ * each (so many small pages never hold it long), the larger ones together in one worker job (`task`, whose input
+ * is `{ texts, maxBytes }`, `maxBytes` the bound on what a text converts to).
+ */
+export async function mapTextsForJob<T>(
+  config: Config,
+  task: "page-links" | "prose-segments",
+  texts: readonly string[],
+  signal: AbortSignal,
+  inline: (text: string) => T,
+): Promise<T[]> {
+  const results: T[] = [];
+  const large: number[] = [];
+  for (const [index, text] of texts.entries()) {
+    if (Buffer.byteLength(text) > inlineBytes) {
+      large.push(index);
+      continue;
+    }
+    await setImmediate();
+    results[index] = await runInline({ bytes: 0, run: () => inline(text) });
+  }
+  if (large.length > 0) {
+    const input = { texts: large.map((index) => texts[index]), maxBytes: config.maxConvertedBytes };
+    const answers = await runJobWork<T[]>(config, task, input, signal);
+    for (const [position, index] of large.entries()) results[index] = answers[position] as T;
+  }
+  return results;
 }

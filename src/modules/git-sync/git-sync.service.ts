@@ -8,7 +8,7 @@ import { checkedAddress } from "../../http/safe-fetch.ts";
 import { InvalidInputError } from "../../lib/errors.ts";
 import { decryptSecret, encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
-import { JobWorkRefusedError, runJobWork } from "../../workers/job-work.ts";
+import { JobWorkRefusedError, mapTextsForJob, runJobWork } from "../../workers/job-work.ts";
 import { WorkOutOfMemoryError, WorkTimeoutError } from "../../workers/pool.ts";
 import {
   type ContentState,
@@ -294,17 +294,15 @@ function workFailureMessage(error: unknown, config: Config): string {
 }
 
 /**
- * What the new page versions of `state` link to, parsed on a worker thread under the job's deadline (all of
- * them small: on this thread) before the write's transaction opens (a transaction never waits on parsing).
+ * What the new page versions of `state` link to, parsed before the write's transaction opens (a transaction never
+ * waits on parsing): large pages on a worker thread under the job's deadline.
  */
 async function newVersionLinks(state: ContentState, config: Config, signal: AbortSignal) {
   const pages = [...state.pages.values()].filter((page) => page.versionId === null && page.type === "document");
   const texts = pages.map((page) => page.markdown);
-  const maxBytes = config.maxConvertedBytes;
-  const urls = await runJobWork<string[][]>(config, "page-links", { texts, maxBytes }, signal, {
-    bytes: texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0),
-    run: () => texts.map((text) => markdownLinkUrls(text, maxBytes)),
-  });
+  const urls = await mapTextsForJob(config, "page-links", texts, signal, (text) =>
+    markdownLinkUrls(text, config.maxConvertedBytes),
+  );
   return new Map(pages.map((page, index) => [page.id, urls[index] ?? []]));
 }
 

@@ -24,7 +24,7 @@ import {
 } from "../../list-order.ts";
 import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
-import { JobWorkRefusedError, runJobWork } from "../../workers/job-work.ts";
+import { JobWorkRefusedError, mapTextsForJob } from "../../workers/job-work.ts";
 import { WorkOutOfMemoryError, WorkTimeoutError } from "../../workers/pool.ts";
 import {
   type ContentState,
@@ -36,7 +36,7 @@ import {
 } from "../content/content.public.ts";
 import { getSpace, insertSpace, spaceLanguages } from "../space/space.public.ts";
 import { translationProvider } from "./providers.ts";
-import { applyTranslations, proseSegments, type Segment, wordCount } from "./translate-markdown.ts";
+import { applyTranslations, proseSegments, wordCount } from "./translate-markdown.ts";
 
 const translationRunJobType = "translation-run";
 
@@ -206,8 +206,6 @@ function documentText(value: unknown): string {
   return [...(node.leaves ?? []), ...(node.nodes ?? [])].map(documentText).join(" ").trim();
 }
 
-const totalBytes = (texts: string[]) => texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
-
 /** Failures of the job's parsing the same content would meet again: recorded, not retried. */
 function isLastingWorkFailure(error: unknown): boolean {
   return (
@@ -253,10 +251,7 @@ async function processTranslationRun(prisma: PrismaClient, job: Job, now: Date, 
     };
     const documents = [...state.pages.values()].filter((page) => page.type === "document");
     const sources = documents.map((page) => page.markdown);
-    const segmentLists = await runJobWork<Segment[][]>(config, "prose-segments", sources, signal, {
-      bytes: totalBytes(sources),
-      run: () => sources.map((text) => proseSegments(text)),
-    });
+    const segmentLists = await mapTextsForJob(config, "prose-segments", sources, signal, proseSegments);
     const segmentsOf = new Map(documents.map((page, index) => [page.id, segmentLists[index] ?? []]));
     const pages = new Map<string, PageState>();
     let words = 0;
@@ -276,11 +271,9 @@ async function processTranslationRun(prisma: PrismaClient, job: Job, now: Date, 
     }
     const translatedDocuments = [...pages.values()].filter((page) => page.type === "document");
     const texts = translatedDocuments.map((page) => page.markdown);
-    const maxBytes = config.maxConvertedBytes;
-    const urls = await runJobWork<string[][]>(config, "page-links", { texts, maxBytes }, signal, {
-      bytes: totalBytes(texts),
-      run: () => texts.map((text) => markdownLinkUrls(text, maxBytes)),
-    });
+    const urls = await mapTextsForJob(config, "page-links", texts, signal, (text) =>
+      markdownLinkUrls(text, config.maxConvertedBytes),
+    );
     const links = new Map(translatedDocuments.map((page, index) => [page.id, urls[index] ?? []]));
     const translated: ContentState = { pages, files: new Map(state.files), variables: { ...state.variables } };
     const seconds = Math.round((performance.now() - started) / 1000);
