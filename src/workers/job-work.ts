@@ -6,7 +6,8 @@ import { createWorkerPool, type WorkerPool } from "./pool.ts";
 
 /*
  * The heavy work of background jobs (an OpenAPI spec's parsing and dereferencing, a translation's markdown, a Git
- * import's link extraction) on worker threads, so a job never holds the event loop: each piece under a deadline
+ * import's SUMMARY.md and links) on worker threads, so a job never holds the event loop (inputs up to 1 KiB are
+ * parsed on it, one at a time, as conversions are): each piece under a deadline
  * (`JOB_WORK_TIMEOUT_MS`, and the job's own signal) that terminates its thread, and a heap of `WORKER_MEMORY_MB`.
  * Jobs run outside requests and have no app to ask for a pool: the pool is the process's, made on first use; its
  * threads exit when idle (and are unreferenced meanwhile), so it holds nothing open.
