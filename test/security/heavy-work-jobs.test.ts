@@ -132,7 +132,8 @@ function nestedListPage(page: number) {
 
 describe("translations", () => {
   // Before, the links of the translated pages were parsed inside the write's transaction (~9 s for these pages):
-  // past Prisma's 5 s limit on PostgreSQL the job failed, and its retries again (PGlite's transactions have no limit).
+  // past Prisma's 5 s limit on PostgreSQL the job failed, and its retries again (PGlite's transactions have no
+  // limit).
   it("translates 6 pages of 40 KB: the markdown parsed on a worker before the transaction, links kept", async () => {
     // The page writes convert the same markdown (for their links) within this budget, on a loaded machine.
     const t = await startTestApp({ env: { CONVERSION_TIMEOUT_MS: "120000" } });
@@ -177,7 +178,14 @@ describe("translations", () => {
     const linkRows = await t.db.prisma.pageVersionLink.count({
       where: { pageVersion: { spaceId: done.body.result?.space } },
     });
-    expect(linkRows).toBe(pages.reduce((sum, page) => sum + (page.markdown.match(/\]\(/g)?.length ?? 0), 0));
+    const expectedLinks = pages.reduce((sum, page) => sum + (page.markdown.match(/\]\(/g)?.length ?? 0), 0);
+    expect(linkRows).toBe(expectedLinks);
+
+    // A copy of the source takes its pages' stored links (its transaction no longer parses them again).
+    const copy = await t.rest<{ id: string }>("POST", `/spaces/${space.body.id}/duplicate`, { token: admin });
+    expect(copy.status).toBe(201);
+    const copiedLinks = await t.db.prisma.pageVersionLink.count({ where: { pageVersion: { spaceId: copy.body.id } } });
+    expect(copiedLinks).toBe(expectedLinks);
   }, 300_000);
 });
 
