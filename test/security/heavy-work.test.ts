@@ -123,7 +123,7 @@ async function conversionCacheBytes(app: TestApp) {
 }
 
 describe("converted size", () => {
-  it("refuses at write a comment converting past the byte bound, naming it, and never rebuilds one on a read", async () => {
+  it("refuses at write a comment or page converting past the byte bound, naming it, and never rebuilds one on a read", async () => {
     const spaceId = await newSpace("Wide tables");
     expect(wideTable.length).toBeLessThan(5300);
     const bound = `more than ${t.config.maxConvertedBytes} bytes (MAX_CONVERTED_BYTES`;
@@ -150,6 +150,14 @@ describe("converted size", () => {
       expect(read.status).toBe(422);
       expect(read.body.error.message).toContain(bound);
     }
+    // A page holding it is refused when written too (its links are taken from its document), storing nothing.
+    const page = await t.rest<ErrorBody>("POST", `/spaces/${spaceId}/content`, {
+      token: org.members.edit.token,
+      body: { changes: [{ type: "insert", page: { title: "Wide", markdown: `Intro.\n\n${wideTable}` } }] },
+    });
+    expect(page.status).toBe(422);
+    expect(page.body.error.message).toContain(bound);
+    expect(await t.db.prisma.pageVersion.count({ where: { spaceId } })).toBe(0);
     // Nothing of the document is kept: the conversion cache holds the refusals (256 bytes each), not megabytes.
     expect(await conversionCacheBytes(t)).toBeLessThan(1024 * 1024);
   }, 120_000);
