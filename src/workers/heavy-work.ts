@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { DomainError, InvalidInputError } from "../lib/errors.ts";
 import type { Document } from "../modules/content/markdown/document.ts";
+import { ConvertedTooLargeError, checkConvertedBytes } from "../modules/content/markdown/output-bound.ts";
 import {
   type ExpressionOccurrence,
   type MarkdownSection,
@@ -11,14 +12,22 @@ import {
 } from "../modules/content/markdown/text.ts";
 import { markdownToDocument } from "../modules/content/markdown/to-document.ts";
 import { type PdfInput, renderPdf } from "../modules/content/pdf.ts";
-import type { Sized } from "./heavy-work.worker.ts";
-import { createWorkerPool, PoolSaturatedError, type WorkerAnswer, WorkTimeoutError } from "./pool.ts";
+import {
+  createWorkerPool,
+  PoolSaturatedError,
+  type Sized,
+  type WorkerAnswer,
+  WorkOutOfMemoryError,
+  WorkTimeoutError,
+} from "./pool.ts";
 
 /*
  * Work that would hold the event loop: markdown conversions of stored content (documents, search sections, the
  * expressions of evaluated markdown) and PDF rendering. Conversions are cached by the text's SHA-256 (bounded by
  * the bytes of their results), so a text is converted once whoever reads it; texts above `inlineBytes` convert on
- * a worker thread, within a time budget, and so do all PDFs (cached by what they show, bounded by bytes).
+ * a worker thread, within a time budget, and so do all PDFs (cached by what they show, bounded by bytes). What a
+ * text converts to is bounded in bytes (`maxConvertedBytes`; by default what one cache entry may take): a text
+ * past it is refused, and that refusal is remembered, so no text is converted again on each read.
  */
 
 /** Content whose conversion takes more than its time budget (422): the same content would again. */
@@ -51,7 +60,7 @@ export interface Conversions {
 }
 export type ConversionKind = keyof Conversions;
 
-const conversions: { [Kind in ConversionKind]: (markdown: string) => Conversions[Kind] } = {
+const conversions: { [Kind in ConversionKind]: (markdown: string, maxBytes?: number) => Conversions[Kind] } = {
   document: markdownToDocument,
   sections: markdownSections,
   expressions: markdownExpressions,
@@ -77,6 +86,8 @@ export interface HeavyWorkOptions {
   pdfQueue: number;
   pdfTimeoutMs: number;
   pdfCacheBytes: number;
+  maxConvertedBytes: number;
+  workerMemoryMb: number;
 }
 
 interface HeavyWorkStats {
@@ -101,7 +112,8 @@ export interface HeavyWork {
   close(): Promise<void>;
 }
 
-type Outcome<T> = { value: T } | { refused: string; tooComplex: boolean };
+/** A refusal `tooComplex` answers 422 (else 400); a `lasting` one is remembered until evicted, not for a while. */
+type Outcome<T> = { value: T } | { refused: string; tooComplex: boolean; lasting?: boolean };
 
 function settled<T>(outcome: Outcome<T>): T {
   if ("value" in outcome) return outcome.value;
@@ -127,7 +139,7 @@ function outcomeCache<T>(maxBytes: number, sizeOf: (value: T) => number) {
       let running = inFlight.get(key);
       if (!running) {
         running = compute().then((outcome) => {
-          cache.set(key, outcome, "value" in outcome ? {} : { ttl: refusalLifetimeMs });
+          cache.set(key, outcome, "value" in outcome || outcome.lasting ? {} : { ttl: refusalLifetimeMs });
           return outcome;
         });
         inFlight.set(key, running);
@@ -145,14 +157,17 @@ export function createHeavyWork(options: HeavyWorkOptions, onError: (error: unkn
     threads: options.conversionThreads,
     queue: options.conversionQueue,
     timeoutMs: options.conversionTimeoutMs,
+    memoryMb: options.workerMemoryMb,
     onError,
   });
   const pdfPool = createWorkerPool({
     threads: options.pdfThreads,
     queue: options.pdfQueue,
     timeoutMs: options.pdfTimeoutMs,
+    memoryMb: options.workerMemoryMb,
     onError,
   });
+  const { maxConvertedBytes } = options;
   const sizes = new WeakMap<object, number>();
   const converted = outcomeCache<unknown>(options.conversionCacheBytes, (value) =>
     typeof value === "object" && value !== null ? (sizes.get(value) ?? 1) : 1,
@@ -174,22 +189,27 @@ export function createHeavyWork(options: HeavyWorkOptions, onError: (error: unkn
       if (error instanceof WorkTimeoutError) {
         return { refused: `${what} takes more than the ${timeoutMs} ms allowed`, tooComplex: true };
       }
+      if (error instanceof WorkOutOfMemoryError) {
+        return { refused: `${what} needs more than the ${options.workerMemoryMb} MiB allowed`, tooComplex: true };
+      }
       if (error instanceof PoolSaturatedError) {
         const seconds = Math.max(1, Math.ceil(timeoutMs / 1000));
         throw new WorkersBusyError(`The server is busy converting content; retry in ${seconds} s`, seconds);
       }
       throw error;
     }
-    return answer.ok ? { value: answer.value } : { refused: answer.refused, tooComplex: false };
+    if (answer.ok) return { value: answer.value };
+    return { refused: answer.refused, tooComplex: answer.tooLarge ?? false, lasting: answer.tooLarge ?? false };
   }
 
   async function convertNow(kind: ConversionKind, markdown: string): Promise<Outcome<unknown>> {
     if (Buffer.byteLength(markdown) <= inlineConversionBytes) {
       try {
-        const value = conversions[kind](markdown);
-        sizes.set(value, JSON.stringify(value).length);
+        const value = conversions[kind](markdown, maxConvertedBytes);
+        sizes.set(value, checkConvertedBytes(JSON.stringify(value).length, maxConvertedBytes));
         return { value };
       } catch (error) {
+        if (error instanceof ConvertedTooLargeError) return { refused: error.message, tooComplex: true, lasting: true };
         if (error instanceof InvalidInputError) return { refused: error.message, tooComplex: false };
         throw error;
       }
@@ -197,7 +217,7 @@ export function createHeavyWork(options: HeavyWorkOptions, onError: (error: unkn
     const outcome = await onWorker<Sized<unknown>>(
       conversionPool,
       kind,
-      markdown,
+      { text: markdown, maxBytes: maxConvertedBytes },
       options.conversionTimeoutMs,
       "Converting this content (make it shorter or less nested)",
     );

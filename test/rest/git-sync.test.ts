@@ -155,7 +155,7 @@ describe("Git import", () => {
     const spaceId = await newSpace("Rerun");
     await post(spaceId, "import", { url: `file://${bare}`, ref: "refs/heads/main" });
     const job = await t.db.prisma.job.findFirstOrThrow({ where: { type: "git-import", status: "pending" } });
-    await processGitImport(t.db.prisma, job, t.clock.now(), t.config);
+    await processGitImport(t.db.prisma, job, t.clock.now(), t.config, new AbortController().signal);
     const revisions = await t.db.prisma.revision.count({ where: { spaceId } });
     // The runner claims it again as if the first run had died before finishing the job.
     await runQueued();

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { maxLoopDelayDuring } from "../helpers/event-loop.ts";
 import { extractPdfText } from "../helpers/pdf.ts";
 
@@ -118,6 +118,55 @@ describe("markdown conversion", () => {
   });
 });
 
+/** 5 KB: a GFM table of 1,000 columns and 600 empty rows, each row padded to every column: a 108 MB document. */
+const wideTable = `|${"a|".repeat(1000)}\n|${"-|".repeat(1000)}\n${"|\n".repeat(600)}`;
+
+async function conversionCacheBytes(app: TestApp) {
+  const metrics = await (await app.app.fetch(new Request(`${baseUrl}/metrics`))).text();
+  return Number(/cache_bytes\{cache="conversions"\} (\d+)/.exec(metrics)?.[1]);
+}
+
+describe("converted size", () => {
+  it("refuses at write a comment or page converting past the byte bound, naming it, and never rebuilds one on a read", async () => {
+    const spaceId = await newSpace("Wide tables");
+    expect(wideTable.length).toBeLessThan(5300);
+    const bound = `more than ${t.config.maxConvertedBytes} bytes (MAX_CONVERTED_BYTES`;
+    const posted = await t.rest<ErrorBody>("POST", `/spaces/${spaceId}/comments`, {
+      token: org.members.comment.token,
+      body: { body: { markdown: wideTable } },
+    });
+    expect(posted.status).toBe(422);
+    expect(posted.body).toEqual({ error: { code: 422, message: expect.stringContaining(bound) } });
+    expect(await t.db.prisma.comment.count({ where: { spaceId } })).toBe(0);
+
+    // Stored before the bound existed, it reads as the same 422, remembered: the document is not built per read.
+    const stored = await t.rest<CommentBody>("POST", `/spaces/${spaceId}/comments`, {
+      token: org.members.comment.token,
+      body: { body: { markdown: "Fine." } },
+    });
+    await t.db.prisma.comment.update({ where: { id: stored.body.id }, data: { markdown: wideTable } });
+    const reads = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        t.rest<ErrorBody>("GET", `/spaces/${spaceId}/comments/${stored.body.id}`, { token: org.members.read.token }),
+      ),
+    );
+    for (const read of reads) {
+      expect(read.status).toBe(422);
+      expect(read.body.error.message).toContain(bound);
+    }
+    // A page holding it is refused when written too (its links are taken from its document), storing nothing.
+    const page = await t.rest<ErrorBody>("POST", `/spaces/${spaceId}/content`, {
+      token: org.members.edit.token,
+      body: { changes: [{ type: "insert", page: { title: "Wide", markdown: `Intro.\n\n${wideTable}` } }] },
+    });
+    expect(page.status).toBe(422);
+    expect(page.body.error.message).toContain(bound);
+    expect(await t.db.prisma.pageVersion.count({ where: { spaceId } })).toBe(0);
+    // Nothing of the document is kept: the conversion cache holds the refusals (256 bytes each), not megabytes.
+    expect(await conversionCacheBytes(t)).toBeLessThan(1024 * 1024);
+  }, 120_000);
+});
+
 describe("page writes", () => {
   /**
    * A link, then 15 KB of link openers that never close: a second or more of parsing each on the loaded machine.
@@ -215,7 +264,7 @@ describe("PDF exports", () => {
     expect(new Uint8Array(await (downloads[3] as Response).arrayBuffer())).toEqual(whole);
     expect(await extractPdfText(whole)).toContain("Chapter Four begins.");
 
-    const metrics = await (await t.app.fetch(new Request("http://gateway.test/metrics"))).text();
+    const metrics = await (await t.app.fetch(new Request(`${baseUrl}/metrics`))).text();
     const cached = Number(/^cache_bytes\{cache="pdfs"\} (\d+)$/m.exec(metrics)?.[1]);
     expect(cached).toBeGreaterThanOrEqual(whole.byteLength);
 

@@ -41,6 +41,6 @@ export { ContentChangesInput, ContentEditRef } from "./content-write.graphql.ts"
 export { pageVersionLinkRows } from "./link-extraction.ts";
 export type { Document } from "./markdown/document.ts";
 export { documentToMarkdown } from "./markdown/from-document.ts";
-export type { MarkdownSection } from "./markdown/text.ts";
+export { type MarkdownSection, markdownLinkUrls } from "./markdown/text.ts";
 export { newPageLinks, readContentState, sha256, writeFirstRevision, writeRevision } from "./revision.service.ts";
 export { templateEditor, templateParamsSchema, templateSchema } from "./templates.ts";

@@ -208,9 +208,36 @@ export async function writeRevision(tx: PrismaExecutor, revision: NewRevision): 
  */
 export async function writeFirstRevision(
   tx: PrismaExecutor,
-  first: { id: string; spaceId: string; createdById: string; createdAt: Date; copyOf?: string; content?: ContentState },
+  first: {
+    id: string;
+    spaceId: string;
+    createdById: string;
+    createdAt: Date;
+    copyOf?: string;
+    content?: ContentState;
+    /** What the pages of `content` link to, converted before the transaction (`NewRevision.links`). */
+    links?: PageLinks;
+  },
 ): Promise<void> {
   const state = first.content ?? (first.copyOf ? await readContentState(tx, first.copyOf) : emptyContent());
+  const links = first.links ?? (first.copyOf ? await storedLinks(tx, state) : undefined);
   const pages = new Map([...state.pages].map(([id, page]) => [id, { ...page, versionId: null }]));
-  await writeRevision(tx, { ...first, parents: [], type: "edits", state: { ...state, pages } });
+  await writeRevision(tx, { ...first, links, parents: [], type: "edits", state: { ...state, pages } });
+}
+
+/**
+ * What the copied pages link to, read from their versions' stored links: a copy's transaction then does not parse
+ * their markdown again. Versions whose links were never extracted are left out (parsed as before).
+ */
+async function storedLinks(tx: PrismaExecutor, state: ContentState): Promise<PageLinks> {
+  const pageOfVersion = new Map(
+    [...state.pages.values()].flatMap((page) => (page.versionId ? [[page.versionId, page.id] as const] : [])),
+  );
+  const extracted = await tx.pageVersion.findMany({
+    where: { id: { in: [...pageOfVersion.keys()] }, linksExtracted: true },
+    select: { id: true, links: { select: { url: true }, orderBy: { ordinal: "asc" } } },
+  });
+  return new Map(
+    extracted.map((version) => [pageOfVersion.get(version.id) as string, version.links.map((link) => link.url)]),
+  );
 }

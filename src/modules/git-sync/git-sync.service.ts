@@ -8,10 +8,19 @@ import { checkedAddress } from "../../http/safe-fetch.ts";
 import { InvalidInputError } from "../../lib/errors.ts";
 import { decryptSecret, encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
-import { onLatestHead, readContentState, writeRevision } from "../content/content.public.ts";
+import { JobWorkRefusedError, mapTextsForJob, runJobWork } from "../../workers/job-work.ts";
+import { WorkOutOfMemoryError, WorkTimeoutError } from "../../workers/pool.ts";
+import {
+  type ContentState,
+  markdownLinkUrls,
+  onLatestHead,
+  readContentState,
+  writeRevision,
+} from "../content/content.public.ts";
 import { getSpace, gitSyncBySpaceLoader, gitSyncReadWith, requireSpaceRole } from "../space/space.public.ts";
 import { type GitAccess, type GitCredential, GitError, GitWorkdir, scrub, splitCredential } from "./git-cli.ts";
 import { exportTree, importTree, readLayout, writeTree } from "./layout.ts";
+import { summaryEntries, type TreeEntry } from "./summary.ts";
 
 const gitImportJobType = "git-import";
 const gitExportJobType = "git-export";
@@ -264,18 +273,57 @@ async function runGitJob(
         timestamp && (!sync.appliedTimestamp || timestamp > sync.appliedTimestamp) ? timestamp : sync.appliedTimestamp,
     });
   } catch (error) {
-    const message = scrub(error instanceof Error ? error.message : String(error), credential).slice(0, 1000);
+    const message = scrub(workFailureMessage(error, config), credential).slice(0, 1000);
     await finish({ operationState: "failure", operationError: message });
+    // Parsing that ran out of time or memory, or content past its bound, would fail the same way again.
+    if (error instanceof WorkTimeoutError || error instanceof WorkOutOfMemoryError) return;
+    if (error instanceof JobWorkRefusedError) return;
     throw new GitError(message);
   }
 }
 
+/** Why an operation failed, in words its owner can act on. */
+function workFailureMessage(error: unknown, config: Config): string {
+  if (error instanceof WorkTimeoutError) {
+    return `Parsing the repository's content takes more than the ${config.jobWorkTimeoutMs} ms allowed (JOB_WORK_TIMEOUT_MS)`;
+  }
+  if (error instanceof WorkOutOfMemoryError) {
+    return `Parsing the repository's content needs more than the ${config.workerMemoryMb} MiB allowed (WORKER_MEMORY_MB)`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * What the new page versions of `state` link to, parsed before the write's transaction opens (a transaction never
+ * waits on parsing): large pages on a worker thread under the job's deadline.
+ */
+async function newVersionLinks(state: ContentState, config: Config, signal: AbortSignal) {
+  const pages = [...state.pages.values()].filter((page) => page.versionId === null && page.type === "document");
+  const texts = pages.map((page) => page.markdown);
+  const urls = await mapTextsForJob(config, "page-links", texts, signal, (text) =>
+    markdownLinkUrls(text, config.maxConvertedBytes),
+  );
+  return new Map(pages.map((page, index) => [page.id, urls[index] ?? []]));
+}
+
 /**
  * Import job: fetches the ref, reads the layout and writes one revision (the space's new primary content, or only
- * a standalone revision). The revision and the applied-job mark are one transaction, so a crash leaves either
- * nothing (the re-run imports) or both (the re-run does nothing).
+ * a standalone revision). SUMMARY.md and the new pages' links are parsed on a worker thread under the job's work
+ * deadline, before the transaction. The revision and the applied-job mark are one transaction, so a crash leaves
+ * either nothing (the re-run imports) or both (the re-run does nothing).
  */
-export function processGitImport(prisma: PrismaClient, job: Job, now: Date, config: Config): Promise<void> {
+export function processGitImport(
+  prisma: PrismaClient,
+  job: Job,
+  now: Date,
+  config: Config,
+  signal: AbortSignal,
+): Promise<void> {
+  const parseSummary = (markdown: string, summaryDir: string) =>
+    runJobWork<TreeEntry[]>(config, "git-summary", { markdown, summaryDir }, signal, {
+      bytes: Buffer.byteLength(markdown),
+      run: () => summaryEntries(markdown, summaryDir),
+    });
   return runGitJob(prisma, job, now, config, (payload, _sync, access) =>
     GitWorkdir.use(access, async (git) => {
       const oid = await git.checkout(payload.url, payload.ref);
@@ -285,7 +333,8 @@ export function processGitImport(prisma: PrismaClient, job: Job, now: Date, conf
       const revisionId = await onLatestHead(async (headMoved) => {
         const space = await prisma.space.findUniqueOrThrow({ where: { id: payload.spaceId } });
         const base = await readContentState(prisma, space.revisionId);
-        const { state, blobs } = await importTree(git.dir, layout, blobIds, base, now);
+        const { state, blobs } = await importTree(git.dir, layout, blobIds, base, now, parseSummary);
+        const links = await newVersionLinks(state, config, signal);
         return prisma.$transaction(async (tx) => {
           const id = await writeRevision(tx, {
             spaceId: space.id,
@@ -295,6 +344,7 @@ export function processGitImport(prisma: PrismaClient, job: Job, now: Date, conf
             createdAt: now,
             state,
             blobs,
+            links,
             git: {
               oid,
               message,
@@ -356,7 +406,9 @@ export function processGitExport(prisma: PrismaClient, job: Job, now: Date, conf
 
 export const gitSyncJobs: ModuleJobs = {
   handlers: {
-    [gitImportJobType]: { run: (prisma, job, now, { config }) => processGitImport(prisma, job, now, config) },
+    [gitImportJobType]: {
+      run: (prisma, job, now, { config, signal }) => processGitImport(prisma, job, now, config, signal),
+    },
     [gitExportJobType]: { run: (prisma, job, now, { config }) => processGitExport(prisma, job, now, config) },
   },
 };

@@ -1,10 +1,6 @@
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, posix } from "node:path";
-import type { List, ListItem, Root, RootContent } from "mdast";
-import { toString as plainText } from "mdast-util-to-string";
-import remarkParse from "remark-parse";
-import { unified } from "unified";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { newId } from "../../ids.ts";
 import { slugify } from "../../lib/slug.ts";
@@ -16,6 +12,7 @@ import {
   sha256,
   uniqueSlug,
 } from "../content/content.public.ts";
+import { inside, type TreeEntry } from "./summary.ts";
 
 /**
  * The layout Git Sync users expect: `.gitbook.yaml` (`root`, `structure.readme`, `structure.summary`) in the
@@ -30,15 +27,6 @@ export interface Layout {
 }
 
 const assetsFolder = ".gitbook/assets";
-
-/** A path inside the repository, or an error for one that would leave it. */
-function inside(...parts: string[]): string {
-  const path = posix.normalize(posix.join(...parts)).replace(/^\.\//, "");
-  if (path.startsWith("../") || path === ".." || posix.isAbsolute(path)) {
-    throw new Error(`The path ${parts.join("/")} leaves the repository`);
-  }
-  return path === "." ? "" : path;
-}
 
 export async function readLayout(dir: string, projectDirectory: string): Promise<Layout> {
   const project = inside(projectDirectory);
@@ -96,49 +84,6 @@ function renderPageFile(page: PageState): string {
   return `${front}# ${page.title}\n${body}${body.endsWith("\n") || !body ? "" : "\n"}`;
 }
 
-/** An entry of the page tree as SUMMARY.md gives it. */
-interface TreeEntry {
-  title: string;
-  type: PageState["type"];
-  /** Page file path relative to the root (documents) or the link's URL (links). */
-  target: string | null;
-  children: TreeEntry[];
-}
-
-const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:/i.test(url);
-
-function listEntries(list: List, summaryDir: string): TreeEntry[] {
-  return list.children.flatMap((item: ListItem): TreeEntry[] => {
-    const paragraph = item.children.find((child) => child.type === "paragraph");
-    const nested = item.children.filter((child): child is List => child.type === "list");
-    const children = nested.flatMap((child) => listEntries(child, summaryDir));
-    const link = paragraph?.children.find((child) => child.type === "link");
-    if (!link) {
-      const title = paragraph ? plainText(paragraph).trim() : "";
-      return title ? [{ title, type: "group", target: null, children }] : children;
-    }
-    const title = plainText(link).trim() || link.url;
-    if (isExternal(link.url)) return [{ title, type: "link", target: link.url, children: [] }];
-    const file = decodeURI(link.url.split("#")[0] ?? "");
-    return [{ title, type: "document", target: inside(summaryDir, file), children }];
-  });
-}
-
-function summaryEntries(markdown: string, summaryDir: string): TreeEntry[] {
-  const tree = unified().use(remarkParse).parse(markdown) as Root;
-  const entries: TreeEntry[] = [];
-  let group: TreeEntry | null = null;
-  for (const node of tree.children as RootContent[]) {
-    if (node.type === "heading" && node.depth >= 2) {
-      group = { title: plainText(node).trim() || "Group", type: "group", target: null, children: [] };
-      entries.push(group);
-    } else if (node.type === "list") {
-      (group?.children ?? entries).push(...listEntries(node, summaryDir));
-    }
-  }
-  return entries;
-}
-
 async function markdownFiles(dir: string, base: string): Promise<string[]> {
   if (!existsSync(join(dir, base))) return [];
   const entries = await readdir(join(dir, base), { recursive: true, withFileTypes: true });
@@ -148,6 +93,9 @@ async function markdownFiles(dir: string, base: string): Promise<string[]> {
     .filter((path) => !path.startsWith(".gitbook/") && !path.startsWith(".git/"))
     .sort();
 }
+
+/** Reads SUMMARY.md's entries (`summaryEntries`; the import runs it on a worker thread). */
+export type SummaryParser = (markdown: string, summaryDir: string) => Promise<TreeEntry[]>;
 
 export interface ImportedContent {
   state: ContentState;
@@ -165,11 +113,12 @@ export async function importTree(
   blobIds: Map<string, string>,
   base: ContentState,
   now: Date,
+  parseSummary: SummaryParser,
 ): Promise<ImportedContent> {
   const rootDir = join(dir, layout.root);
   const summaryFile = join(rootDir, layout.summary);
   let entries: TreeEntry[] = existsSync(summaryFile)
-    ? summaryEntries(await readFile(summaryFile, "utf8"), posix.dirname(layout.summary))
+    ? await parseSummary(await readFile(summaryFile, "utf8"), posix.dirname(layout.summary))
     : (await markdownFiles(dir, layout.root))
         .filter((path) => path !== layout.summary)
         .map((path) => ({ title: "", type: "document" as const, target: path, children: [] }));

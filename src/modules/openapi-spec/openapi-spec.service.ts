@@ -12,8 +12,10 @@ import { newId } from "../../ids.ts";
 import { ConflictError, NotFoundError, nullWhereRefused, retryOnUniqueViolation } from "../../lib/errors.ts";
 import { type PageArgs, paginate } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
+import { runJobWork } from "../../workers/job-work.ts";
+import { WorkOutOfMemoryError, WorkTimeoutError } from "../../workers/pool.ts";
 import { specByIdLoader } from "./openapi-spec.loaders.ts";
-import { type ProcessingProblem, parseOpenApiDocument, SpecParseError } from "./process.ts";
+import { type ProcessingProblem, processOpenApiSource, type SpecProcessing } from "./process.ts";
 
 const processSpecJobType = "process-openapi-spec";
 
@@ -289,6 +291,30 @@ async function recordFailure(
 }
 
 /**
+ * Parses, bounds, dereferences and validates the source on a worker thread: past its deadline or its memory the
+ * thread is terminated, and that is the spec's processing error (the same source would fail again: not retried).
+ */
+async function processOnWorker(source: string, config: Config, signal: AbortSignal): Promise<SpecProcessing> {
+  try {
+    const maxExpandedBytes = config.specMaxExpandedBytes;
+    return await runJobWork<SpecProcessing>(config, "openapi-spec", { text: source, maxExpandedBytes }, signal, {
+      bytes: Buffer.byteLength(source),
+      run: () => processOpenApiSource(source, maxExpandedBytes),
+    });
+  } catch (error) {
+    if (error instanceof WorkTimeoutError) {
+      const message = `Processing the document takes more than the ${config.jobWorkTimeoutMs} ms allowed (JOB_WORK_TIMEOUT_MS)`;
+      return { problems: [{ message, code: "PROCESSING_TIMEOUT" }] };
+    }
+    if (error instanceof WorkOutOfMemoryError) {
+      const message = `Processing the document needs more than the ${config.workerMemoryMb} MiB allowed (WORKER_MEMORY_MB)`;
+      return { problems: [{ message, code: "TOO_LARGE" }] };
+    }
+    throw error;
+  }
+}
+
+/**
  * The processing job: fetches (or reads) the source, parses and validates it, and stores a new version when the
  * content changed. Failures are recorded on the spec and keep the previous version; fetch failures that may pass
  * (timeouts, unreachable or failing servers) are thrown so the job runner retries them with backoff.
@@ -325,14 +351,12 @@ async function processSpec(
     return;
   }
 
-  let document: Record<string, unknown>;
-  try {
-    document = await parseOpenApiDocument(source);
-  } catch (error) {
-    if (!(error instanceof SpecParseError)) throw error;
-    await recordFailure(prisma, spec.id, "PARSE_ERROR", error.problems, false, now);
+  const processed = await processOnWorker(source, config, signal);
+  if ("problems" in processed) {
+    await recordFailure(prisma, spec.id, "PARSE_ERROR", processed.problems, false, now);
     return;
   }
+  const { document } = processed;
 
   const contentHash = createHash("sha256").update(source).digest("hex");
   await prisma.$transaction(async (tx) => {

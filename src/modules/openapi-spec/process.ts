@@ -1,10 +1,12 @@
+import { expandedJsonBytes } from "./expanded-size.ts";
+
 export interface ProcessingProblem {
   message: string;
   code: string;
 }
 
 /** The source is not an OpenAPI document we can serve: the problems say why, for `lastProcessedErrors`. */
-export class SpecParseError extends Error {
+class SpecParseError extends Error {
   constructor(readonly problems: ProcessingProblem[]) {
     super(problems.map((problem) => problem.message).join("; "));
   }
@@ -85,9 +87,10 @@ async function validateSchema(api: Record<string, unknown>): Promise<void> {
 /**
  * Parses JSON or YAML (YAML 1.2 is a superset of JSON) and validates the document as Swagger 2.0, OpenAPI 3.0 or
  * 3.1, dereferencing its `$ref`s on the way so a dangling reference is an error. External references are not
- * followed: they would be fetches to addresses nobody checked.
+ * followed: they would be fetches to addresses nobody checked. A document larger than `maxExpandedBytes` once its
+ * references are expanded is refused before they are (the dereferencing's work grows with that size).
  */
-export async function parseOpenApiDocument(text: string): Promise<Record<string, unknown>> {
+async function parseOpenApiDocument(text: string, maxExpandedBytes: number): Promise<Record<string, unknown>> {
   // Loaded on the first spec processed: the parser and its validators are large and most processes never need them.
   const [{ parse: parseYaml }, { default: SwaggerParser }] = await Promise.all([
     import("yaml"),
@@ -109,6 +112,16 @@ export async function parseOpenApiDocument(text: string): Promise<Record<string,
       { message: "The document has neither an `openapi` nor a `swagger` version field", code: "INVALID_SPEC" },
     ]);
   }
+  if (expandedJsonBytes(record, maxExpandedBytes) > maxExpandedBytes) {
+    throw new SpecParseError([
+      {
+        message:
+          `The document takes more than ${maxExpandedBytes} bytes once its $refs are expanded ` +
+          "(SPEC_MAX_EXPANDED_BYTES): reference shared schemas fewer times",
+        code: "TOO_LARGE",
+      },
+    ]);
+  }
   const options = { resolve: { external: false }, dereference: { circular: "ignore" as const } };
   try {
     // As swagger-parser's `validate` does it: dereference (in place: on a copy, the stored document keeps its
@@ -120,4 +133,20 @@ export async function parseOpenApiDocument(text: string): Promise<Record<string,
     throw new SpecParseError(problemsOf(error));
   }
   return record;
+}
+
+/** What processing a source gives: the document to store, or why it cannot be (`lastProcessedErrors`). */
+export type SpecProcessing = { document: Record<string, unknown> } | { problems: ProcessingProblem[] };
+
+/** Runs on a worker thread (src/workers/heavy-work.worker.ts), within the job's deadline and memory. */
+export async function processOpenApiSource(text: string, maxExpandedBytes: number): Promise<SpecProcessing> {
+  try {
+    return { document: await parseOpenApiDocument(text, maxExpandedBytes) };
+  } catch (error) {
+    if (error instanceof SpecParseError) return { problems: error.problems };
+    if (error instanceof RangeError) {
+      return { problems: [{ message: "The document is nested too deeply to process", code: "TOO_DEEP" }] };
+    }
+    throw error;
+  }
 }

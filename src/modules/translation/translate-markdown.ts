@@ -13,7 +13,7 @@ function escapeText(text: string): string {
   return text.replace(/[\\`*_[\]<>|{}]/g, "\\$&");
 }
 
-interface Segment {
+export interface Segment {
   start: number;
   end: number;
   /** The prose to translate, without its surrounding whitespace (kept as is). */

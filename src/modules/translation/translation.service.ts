@@ -24,8 +24,11 @@ import {
 } from "../../list-order.ts";
 import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
+import { JobWorkRefusedError, mapTextsForJob } from "../../workers/job-work.ts";
+import { WorkOutOfMemoryError, WorkTimeoutError } from "../../workers/pool.ts";
 import {
   type ContentState,
+  markdownLinkUrls,
   type PageState,
   readContentState,
   writeFirstRevision,
@@ -203,11 +206,31 @@ function documentText(value: unknown): string {
   return [...(node.leaves ?? []), ...(node.nodes ?? [])].map(documentText).join(" ").trim();
 }
 
+/** Failures of the job's parsing the same content would meet again: recorded, not retried. */
+function isLastingWorkFailure(error: unknown): boolean {
+  return (
+    error instanceof WorkTimeoutError || error instanceof WorkOutOfMemoryError || error instanceof JobWorkRefusedError
+  );
+}
+
+/** Why the job's parsing on a worker failed, in words the translation's owner can act on. */
+function workFailureReason(error: unknown, config: Config): string {
+  if (error instanceof WorkTimeoutError) {
+    return `Parsing the pages' markdown takes more than the ${config.jobWorkTimeoutMs} ms allowed (JOB_WORK_TIMEOUT_MS)`;
+  }
+  if (error instanceof WorkOutOfMemoryError) {
+    return `Parsing the pages' markdown needs more than the ${config.workerMemoryMb} MiB allowed (WORKER_MEMORY_MB)`;
+  }
+  return (error as Error).message;
+}
+
 /**
  * The job: translates every page of the source space's current content (titles, descriptions and the prose of the
  * markdown; code, URLs and expressions untouched) and writes it as one new revision of the result space, created
- * on the first run. The whole write is one transaction, so a crash mid-run leaves nothing half-written and the
- * retried job starts over.
+ * on the first run. The markdown is parsed on a worker thread under the job's work deadline (its prose before the
+ * translation, the translated pages' links after), so neither the event loop nor the write's transaction waits on
+ * parsing. The whole write is one transaction, so a crash mid-run leaves nothing half-written and the retried job
+ * starts over.
  */
 async function processTranslationRun(prisma: PrismaClient, job: Job, now: Date, config: Config, signal: AbortSignal) {
   const { translationId } = job.payload as { translationId: string };
@@ -226,10 +249,14 @@ async function processTranslationRun(prisma: PrismaClient, job: Job, now: Date, 
       instructions: documentText(translation.instructions),
       signal,
     };
+    const documents = [...state.pages.values()].filter((page) => page.type === "document");
+    const sources = documents.map((page) => page.markdown);
+    const segmentLists = await mapTextsForJob(config, "prose-segments", sources, signal, proseSegments);
+    const segmentsOf = new Map(documents.map((page, index) => [page.id, segmentLists[index] ?? []]));
     const pages = new Map<string, PageState>();
     let words = 0;
     for (const page of state.pages.values()) {
-      const segments = page.type === "document" ? proseSegments(page.markdown) : [];
+      const segments = segmentsOf.get(page.id) ?? [];
       const texts = [page.title, page.description ?? "", ...segments.map((segment) => segment.text)];
       words += texts.reduce((sum, text) => sum + wordCount(text), 0);
       const [title, description, ...prose] = await provider.translate(texts, request);
@@ -242,6 +269,12 @@ async function processTranslationRun(prisma: PrismaClient, job: Job, now: Date, 
         updatedAt: now,
       });
     }
+    const translatedDocuments = [...pages.values()].filter((page) => page.type === "document");
+    const texts = translatedDocuments.map((page) => page.markdown);
+    const urls = await mapTextsForJob(config, "page-links", texts, signal, (text) =>
+      markdownLinkUrls(text, config.maxConvertedBytes),
+    );
+    const links = new Map(translatedDocuments.map((page, index) => [page.id, urls[index] ?? []]));
     const translated: ContentState = { pages, files: new Map(state.files), variables: { ...state.variables } };
     const seconds = Math.round((performance.now() - started) / 1000);
     await prisma.$transaction(async (tx) => {
@@ -260,6 +293,7 @@ async function processTranslationRun(prisma: PrismaClient, job: Job, now: Date, 
           createdById,
           createdAt: now,
           state: translated,
+          links,
         });
         await tx.space.update({ where: { id: existing.id }, data: { revisionId: resultRevisionId, updatedAt: now } });
       } else {
@@ -272,7 +306,7 @@ async function processTranslationRun(prisma: PrismaClient, job: Job, now: Date, 
           editMode: "live",
           createdById,
           now,
-          writeFirst: (executor, first) => writeFirstRevision(executor, { ...first, content: translated }),
+          writeFirst: (executor, first) => writeFirstRevision(executor, { ...first, content: translated, links }),
         });
         resultSpaceId = space.id;
         resultRevisionId = space.revisionId;
@@ -299,9 +333,9 @@ async function processTranslationRun(prisma: PrismaClient, job: Job, now: Date, 
   } catch (error) {
     await prisma.translation.update({
       where: { id: translationId },
-      data: { status: "failed", failureReason: (error as Error).message.slice(0, 500), updatedAt: now },
+      data: { status: "failed", failureReason: workFailureReason(error, config).slice(0, 500), updatedAt: now },
     });
-    throw error;
+    if (!isLastingWorkFailure(error)) throw error;
   }
 }
 

@@ -39,9 +39,9 @@ export interface MarkdownSection {
 }
 
 /** A page's text split at its top-level headings (search hits point at sections); empty sections are left out. */
-export function markdownSections(markdown: string): MarkdownSection[] {
+export function markdownSections(markdown: string, maxBytes?: number): MarkdownSection[] {
   const sections: { heading: string | null; blocks: DocumentNode[] }[] = [{ heading: null, blocks: [] }];
-  for (const block of markdownToDocument(markdown).nodes) {
+  for (const block of markdownToDocument(markdown, maxBytes).nodes) {
     if (block.type.startsWith("heading-")) sections.push({ heading: plainText(block), blocks: [] });
     else sections.at(-1)?.blocks.push(block);
   }
@@ -69,7 +69,7 @@ function documentLines(blocks: readonly DocumentNode[]): string[] {
  * The URLs a markdown text links to (links, images and figures; reference-style ones resolved; not those inside
  * code), in document order: the targets of the document's `url` references.
  */
-export function markdownLinkUrls(markdown: string): string[] {
+export function markdownLinkUrls(markdown: string, maxBytes?: number): string[] {
   const urls: string[] = [];
   const visit = (node: unknown) => {
     if (!isObject(node)) return;
@@ -78,6 +78,6 @@ export function markdownLinkUrls(markdown: string): string[] {
     for (const child of childNodes(node)) visit(child);
     if (Array.isArray(node.fragments)) for (const fragment of node.fragments) visit(fragment);
   };
-  for (const node of markdownToDocument(markdown).nodes) visit(node);
+  for (const node of markdownToDocument(markdown, maxBytes).nodes) visit(node);
   return urls;
 }

@@ -8,6 +8,7 @@ import type {
   DocumentNode,
   DocumentText,
 } from "./document.ts";
+import { ConvertedTooLargeError, maxNodesWithin } from "./output-bound.ts";
 import {
   type CodeOptions,
   documentSchemaVersion,
@@ -26,12 +27,19 @@ import {
 class DocumentBuilder {
   private count = 0;
   private readonly definitions = new Map<string, string>();
+  private readonly maxNodes: number;
 
-  constructor(root: Mdast.Root) {
+  constructor(
+    root: Mdast.Root,
+    private readonly maxBytes: number,
+  ) {
     collectDefinitions(root, this.definitions);
+    this.maxNodes = maxNodesWithin(maxBytes);
   }
 
+  /** Every node has a key: counting them bounds the document's size while it is built. */
   private key(): string {
+    if (this.count >= this.maxNodes) throw new ConvertedTooLargeError(this.maxBytes);
     return `k${(this.count++).toString(36)}`;
   }
 
@@ -347,10 +355,11 @@ function isMdastBlock(node: Mdast.RootContent): boolean {
 }
 
 /** Parses markdown (CommonMark + GFM + GitBook hints and expressions) into the rich-text document. */
-export function markdownToDocument(markdown: string): Document {
+/** The document of a markdown text; past `maxBytes` of document nodes, `ConvertedTooLargeError`. */
+export function markdownToDocument(markdown: string, maxBytes = Number.POSITIVE_INFINITY): Document {
   return withinDepth(() => {
     const root = parseMarkdown(markdown);
-    const nodes = new DocumentBuilder(root).blocks(root.children);
+    const nodes = new DocumentBuilder(root, maxBytes).blocks(root.children);
     return { object: "document", data: { schemaVersion: documentSchemaVersion }, nodes };
   });
 }
