@@ -65,7 +65,7 @@ describe("viewer and tokens", () => {
     const fresh = t.graphql(token);
     const viewer = await fresh.request(Viewer);
     expect(viewer.viewer.user.id).toBe(org.members.edit.id);
-    expect(viewer.viewer.apiTokens.nodes.map((token) => token.label)).toContain("laptop");
+    expect(viewer.viewer.apiTokens?.nodes.map((token) => token.label)).toContain("laptop");
 
     await client.request(RevokeToken, { id: apiTokenId });
     const error = await errorOf(fresh.request(Viewer));
@@ -102,7 +102,7 @@ describe("node and nodes", () => {
         "tok_x",
       ],
     });
-    expect(result.nodes.map((node) => node?.__typename ?? null)).toEqual([
+    expect(result.nodes?.map((node) => node?.__typename ?? null)).toEqual([
       "Organization",
       "Team",
       "User",
@@ -112,7 +112,7 @@ describe("node and nodes", () => {
       null,
       null,
     ]);
-    expect(result.nodes[0]).toMatchObject({ id: org.organizationId, title: "Graph Org" });
+    expect(result.nodes?.[0]).toMatchObject({ id: org.organizationId, title: "Graph Org" });
   });
 });
 
