@@ -66,7 +66,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
   const compiledOperations = textKeyedCache<JitCacheEntry>(documentCacheOptions);
   const graphiql = graphiqlSettings();
   const repeats = createRepeatedQueries(documentCacheOptions, retryAfterSeconds);
-  const trustedDocuments = trustedDocumentsPlugin(config.trustedDocumentsOnly);
+  const trustedDocuments = trustedDocumentsPlugin(config);
   const requestErrorMasking = maskedRequestErrors(logUnexpected);
   const retryAfter = retryAfterPlugin();
   const answers = jsonAnswers();
