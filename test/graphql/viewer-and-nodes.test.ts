@@ -22,12 +22,12 @@ const Viewer = graphql(`
 
 const CreateToken = graphql(`
   mutation CreateToken($label: String) {
-    createApiToken(input: { label: $label }) { token apiToken { id label } }
+    createAPIToken(input: { label: $label }) { token apiToken { id label } }
   }
 `);
 
 const RevokeToken = graphql(`
-  mutation RevokeToken($id: ID!) { revokeApiToken(id: $id) { apiToken { id revokedAt } } }
+  mutation RevokeToken($id: ID!) { revokeAPIToken(id: $id) { apiToken { id revokedAt } } }
 `);
 
 const Nodes = graphql(`
@@ -54,8 +54,8 @@ describe("viewer and tokens", () => {
   it("creates a token shown once, lists it, and revoking it locks it out", async () => {
     const client = t.graphql(org.members.edit.token);
     const created = await client.request(CreateToken, { label: "laptop" });
-    const token = present(present(created.createApiToken).token);
-    const apiTokenId = present(present(created.createApiToken).apiToken).id;
+    const token = present(present(created.createAPIToken).token);
+    const apiTokenId = present(present(created.createAPIToken).apiToken).id;
     expect(token).toMatch(/^dmt_/);
     const stored = await t.db.prisma.apiToken.findUniqueOrThrow({
       where: { id: apiTokenId },
