@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { addMember } from "../../src/modules/user/user.service.ts";
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 /*
@@ -93,4 +94,58 @@ describe('"Did you mean" suggestions', () => {
       expect(shown.body.errors?.map((error) => error.message).join(" ")).toMatch(/Did you mean/);
     });
   }
+});
+
+describe("a cursor from another parent's list", () => {
+  const Invites = `
+    query Invites($a: ID!, $b: ID!, $after: String) {
+      a: organization(id: $a) { title linkInvites(first: 1, after: $after) { nodes { id } pageInfo { endCursor } } }
+      b: organization(id: $b) { title linkInvites(first: 1, after: $after) { nodes { id } pageInfo { endCursor } } }
+    }
+  `;
+  type InvitesPage = {
+    title: string;
+    linkInvites: { nodes: { id: string }[]; pageInfo: { endCursor: string } } | null;
+  };
+
+  it("is refused at its field; the same list pages on from it", async () => {
+    const other = await seedOrganization(t.db, "Over HTTP too");
+    const admin = org.members.admin;
+    await addMember(t.db.prisma, other.organizationId, admin.id, "admin", new Date());
+    for (const id of [org.organizationId, org.organizationId, other.organizationId, other.organizationId]) {
+      const created = await t.rest("POST", `/orgs/${id}/link-invites`, { token: admin.token, body: { role: "read" } });
+      expect(created.status).toBe(201);
+    }
+    const ask = async (after?: string) => {
+      const response = await t.app.fetch(
+        new Request(`${baseUrl}/graphql`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${admin.token}` },
+          body: JSON.stringify({
+            query: Invites,
+            variables: { a: org.organizationId, b: other.organizationId, after },
+          }),
+        }),
+      );
+      return (await response.json()) as Answer["body"] & { data: { a: InvitesPage; b: InvitesPage } };
+    };
+    const first = await ask();
+    expect(first.errors).toBeUndefined();
+    // A's cursor pages on in A's list.
+    const second = await ask(first.data.a.linkInvites?.pageInfo.endCursor);
+    const fromA = second.data.a.linkInvites?.pageInfo.endCursor;
+    expect(second.data.a.linkInvites?.nodes).toHaveLength(1);
+    expect(second.data.a.linkInvites?.nodes[0]?.id).not.toBe(first.data.a.linkInvites?.nodes[0]?.id);
+
+    const crossed = await ask(fromA);
+    expect(crossed.data.a).toMatchObject({ linkInvites: { nodes: [] } });
+    expect(crossed.data.b).toEqual({ title: "Over HTTP too", linkInvites: null });
+    expect(crossed.errors).toEqual([
+      expect.objectContaining({
+        path: ["b", "linkInvites"],
+        message: "Invalid page cursor: it belongs to another list; ask for the first page again",
+        extensions: expect.objectContaining({ code: "BAD_USER_INPUT" }),
+      }),
+    ]);
+  });
 });
