@@ -114,6 +114,15 @@ const configSchema = z.object({
     .enum(["true", "false"], { message: "must be true or false" })
     .default("false")
     .transform((value) => value === "true"),
+  trustedDocumentsFiles: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((path) => path.trim())
+        .filter(Boolean),
+    ),
   otelExporterOtlpEndpoint: z.string().url().optional(),
   otelServiceName: z.string().min(1).default("docs-management-gateway"),
 });
@@ -194,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gitAllowHosts: env.GIT_ALLOW_HOSTS || undefined,
     corsOrigins: env.CORS_ORIGINS || undefined,
     trustedDocumentsOnly: env.TRUSTED_DOCUMENTS_ONLY || undefined,
+    trustedDocumentsFiles: env.TRUSTED_DOCUMENTS_FILES || undefined,
     otelExporterOtlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
     otelServiceName: env.OTEL_SERVICE_NAME || undefined,
   });
@@ -256,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gitAllowHosts: "GIT_ALLOW_HOSTS",
       corsOrigins: "CORS_ORIGINS",
       trustedDocumentsOnly: "TRUSTED_DOCUMENTS_ONLY",
+      trustedDocumentsFiles: "TRUSTED_DOCUMENTS_FILES",
       otelExporterOtlpEndpoint: "OTEL_EXPORTER_OTLP_ENDPOINT",
       otelServiceName: "OTEL_SERVICE_NAME",
     };

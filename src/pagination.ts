@@ -60,13 +60,32 @@ export function orderOf(sort: Order): string {
   return sort.map((key) => `${key.field} ${key.direction}`).join(",");
 }
 
-function encodeCursor(sort: Order, values: SortValue[]): string {
-  const encoded = values.map((v) => (v instanceof Date ? { d: v.toISOString() } : v));
-  return Buffer.from(JSON.stringify({ order: orderOf(sort), values: encoded })).toString("base64url");
+/**
+ * The list a keyset page belongs to, beyond its order: the parent ids of its filter (its top-level `...Id` string
+ * values: `organizationId`, `siteId`, `teamId`, ...), so that a cursor of one team's members is not read as a
+ * position in another's. Undefined when the filter names no parent.
+ */
+function scopeOf(where: object): string | undefined {
+  const parents = Object.entries(where)
+    .filter(([key, value]) => key.endsWith("Id") && typeof value === "string")
+    .map(([key, value]) => `${key}=${value}`)
+    .sort();
+  return parents.length > 0 ? parents.join("&") : undefined;
 }
 
-function decodeCursor(cursor: string, sort: Order): SortValue[] {
-  let parsed: { order?: unknown; values?: unknown } | undefined;
+function encodeCursor(sort: Order, values: SortValue[], scope?: string): string {
+  const encoded = values.map((v) => (v instanceof Date ? { d: v.toISOString() } : v));
+  const cursor =
+    scope === undefined ? { order: orderOf(sort), values: encoded } : { order: orderOf(sort), values: encoded, scope };
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
+}
+
+/**
+ * A cursor's values in `sort`. A cursor made in a list with a scope (`scopeOf`) is refused in a list with another;
+ * one made without (a mutation's edge, a nested read's first page) is taken as a position in any list of its order.
+ */
+function decodeCursor(cursor: string, sort: Order, scope?: string): SortValue[] {
+  let parsed: { order?: unknown; values?: unknown; scope?: unknown } | undefined;
   try {
     parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
   } catch {
@@ -76,6 +95,9 @@ function decodeCursor(cursor: string, sort: Order): SortValue[] {
   if (!Array.isArray(values) || values.length !== sort.length) throw new InvalidInputError("Invalid page cursor");
   if (parsed?.order !== orderOf(sort)) {
     throw new InvalidInputError("Invalid page cursor: it belongs to another order; ask for the first page again");
+  }
+  if (scope !== undefined && parsed?.scope !== undefined && parsed.scope !== scope) {
+    throw new InvalidInputError("Invalid page cursor: it belongs to another list; ask for the first page again");
   }
   return values.map((value: unknown) => {
     if (typeof value === "string" && !value.includes("\u0000")) return value;
@@ -102,10 +124,11 @@ function keysetWhere<Node>(sort: readonly SortKey<Node>[], values: SortValue[], 
   };
 }
 
-function cursorOf<Node>(sort: readonly SortKey<Node>[], node: Node): string {
+function cursorOf<Node>(sort: readonly SortKey<Node>[], node: Node, scope?: string): string {
   return encodeCursor(
     sort,
     sort.map((key) => node[key.field] as SortValue),
+    scope,
   );
 }
 
@@ -121,14 +144,15 @@ class LazyCursorEdge<Row, Node> implements Edge<Node> {
     private readonly sort: readonly SortKey<Row>[],
     private readonly row: Row,
     readonly node: Node,
+    private readonly scope?: string,
   ) {}
 
   get cursor(): string {
-    return cursorOf(this.sort, this.row);
+    return cursorOf(this.sort, this.row, this.scope);
   }
 
   withNode<Mapped>(node: Mapped): LazyCursorEdge<Row, Mapped> {
-    return new LazyCursorEdge(this.sort, this.row, node);
+    return new LazyCursorEdge(this.sort, this.row, node, this.scope);
   }
 }
 
@@ -164,6 +188,7 @@ async function keysetPage<Node>(
   count: () => Promise<number>,
   /** Whether an error means that a well-formed cursor's values do not fit the sort fields' types (forged). */
   isCursorTypeError: (error: unknown) => boolean,
+  scope?: string,
 ): Promise<Page<Node>> {
   const backward = isSet(args.last) && !isSet(args.first);
   const size = backward ? pageSize(args.last, "last") : pageSize(args.first);
@@ -172,8 +197,8 @@ async function keysetPage<Node>(
   const take = Math.max(size, last ?? 0) + 1;
   const cursor = backward ? args.before : args.after;
   const bounds: KeysetBounds = { backward, take };
-  if (cursor) bounds[backward ? "before" : "after"] = decodeCursor(cursor, sort);
-  if (!backward && args.before) bounds.before = decodeCursor(args.before, sort);
+  if (cursor) bounds[backward ? "before" : "after"] = decodeCursor(cursor, sort, scope);
+  if (!backward && args.before) bounds.before = decodeCursor(args.before, sort, scope);
   const [rows, totalCount] = await Promise.all([take === 1 ? Promise.resolve([]) : fetch(bounds), count()]).catch(
     (error: unknown) => {
       if ((args.after || args.before) && isCursorTypeError(error)) throw new InvalidInputError("Invalid page cursor");
@@ -188,15 +213,20 @@ async function keysetPage<Node>(
   } else {
     page = firstThenLast(rows, size, last, Boolean(args.after));
   }
-  return connectionPage(sort, page, totalCount);
+  return connectionPage(sort, page, totalCount, scope);
 }
 
 /**
  * The connection of a page's rows: their edges, and page info with the first and last edge's cursors, encoded when
  * read like the edges' (a nested read's hundreds of connections mostly select neither).
  */
-function connectionPage<Node>(sort: readonly SortKey<Node>[], page: ForwardPage<Node>, totalCount: number): Page<Node> {
-  const edges = page.rows.map((node) => edgeOf(sort, node));
+function connectionPage<Node>(
+  sort: readonly SortKey<Node>[],
+  page: ForwardPage<Node>,
+  totalCount: number,
+  scope?: string,
+): Page<Node> {
+  const edges = page.rows.map((node) => new LazyCursorEdge(sort, node, node, scope));
   return {
     edges,
     totalCount,
@@ -259,6 +289,7 @@ export function paginate<Node>(args: PageArgs, query: KeysetQuery<Node>): Promis
     },
     () => Promise.resolve(query.model.count({ where: query.where })),
     (error) => error instanceof Prisma.PrismaClientValidationError,
+    scopeOf(query.where),
   );
 }
 

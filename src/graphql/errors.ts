@@ -39,10 +39,17 @@ export function maskError(error: unknown, requestId: string, log: (error: unknow
     // graphql-js's own errors carry no code. Without a path they are about the request (its variables' values):
     // the caller's to fix. With one they arose while executing (a type not resolved, a null where none may be):
     // ours, masked and logged below like any other.
+    // Such a result has no data: GraphQL over HTTP asks a 4xx under application/graphql-response+json, and a 200
+    // under application/json (yoga reads `http.spec` so).
     if (!graphQLError.path) {
       return new GraphQLError(graphQLError.message, {
         nodes: graphQLError.nodes,
-        extensions: { ...graphQLError.extensions, code: "BAD_USER_INPUT", status: 400 },
+        extensions: {
+          ...graphQLError.extensions,
+          code: "BAD_USER_INPUT",
+          status: 400,
+          http: { status: 400, spec: true },
+        },
       });
     }
   }

@@ -1,3 +1,4 @@
+import { brandWithType, getTypeBrand } from "@pothos/core";
 import { type GraphQLFieldResolver, type GraphQLSchema, isInterfaceType, isObjectType } from "graphql";
 import { globalIdOf, nodeTypeNames, typeOfId } from "../ids.ts";
 
@@ -56,4 +57,26 @@ export function resolveNodeTypesById(schema: GraphQLSchema): GraphQLSchema {
     return byBrand?.(value, context, info, abstractType);
   };
   return schema;
+}
+
+/**
+ * `loadMany` for a node type whose rows carry no prefixed `id` of their own (the pair-id types: `Member`,
+ * `RevisionPage`, `RevisionFile`), so `resolveNodeTypesById` cannot tell their type: each row is branded with its
+ * type as soon as it loads, before any field can share the load. The relay plugin brands rows only once the whole
+ * batch has loaded, which a second `node` of the same id may outrun; its own branding is turned off (a brand cannot
+ * be set twice on an object). Spread into `builder.node`'s options.
+ */
+export function loadBranded<Row, Context>(
+  type: Parameters<typeof brandWithType>[1],
+  load: (ids: readonly string[], ctx: Context) => Promise<readonly (Row | null)[]>,
+) {
+  return {
+    brandLoadedObjects: false,
+    loadMany: async (ids: string[], ctx: Context): Promise<readonly (Row | null)[]> => {
+      const rows = await load(ids, ctx);
+      // A row may be shared by an earlier load (a tree a loader keeps): its brand is already this type.
+      for (const row of rows) if (row && !getTypeBrand(row)) brandWithType(row, type);
+      return rows;
+    },
+  };
 }

@@ -6,7 +6,10 @@ export const deprecatedNamesRemovedIn = "0.3.0";
 /**
  * Mutations renamed so that each name says what happens (old name -> new name), with one verb per action and the
  * object's own name (`createTeam`, not `createOrganizationTeam`). The old names stay for one release as deprecated
- * aliases of the new fields: same arguments, resolver and payload.
+ * aliases of the new fields: same arguments, resolver and payload. `createApiToken` and `revokeApiToken` were removed
+ * early (0.2.x): their names differ from `createAPIToken`/`revokeAPIToken` only in case, and GraphQL Code Generator's
+ * `typescript` plugin names both fields' argument types alike (`MutationCreateApiTokenArgs`), so its output did not
+ * compile.
  */
 export const renamedMutations: Readonly<Record<string, string>> = {
   addMemberToOrganizationTeamById: "addTeamMember",
@@ -14,7 +17,6 @@ export const renamedMutations: Readonly<Record<string, string>> = {
   addSectionToSite: "createSiteSection",
   addSpaceToSite: "createSiteSpace",
   createOrUpdateOpenAPISpecBySlug: "createOrUpdateOpenAPISpec",
-  createApiToken: "createAPIToken",
   createOrganizationTeam: "createTeam",
   deleteMemberFromOrganizationTeamById: "removeTeamMember",
   deleteOpenAPISpecBySlug: "deleteOpenAPISpec",
@@ -27,7 +29,6 @@ export const renamedMutations: Readonly<Record<string, string>> = {
   deleteSpaceById: "deleteSpace",
   removeMemberFromOrganizationById: "removeOrganizationMember",
   removeTeamFromOrganizationById: "deleteTeam",
-  revokeApiToken: "revokeAPIToken",
   updateChangeRequest: "updateChangeRequestFromSpace",
   updateChangeRequestById: "updateChangeRequestDetails",
   updateMemberInOrganizationById: "updateOrganizationMember",

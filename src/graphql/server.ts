@@ -22,6 +22,7 @@ import { jsonAnswers } from "./json-answers.ts";
 import { graphqlLimitPlugins, maxBatchedOperations } from "./limits.ts";
 import { assertRepeatsCover, createRepeatedQueries } from "./repeated-queries.ts";
 import { retryAfterPlugin, retryAfterSeconds } from "./retry-after.ts";
+import { hiddenSuggestions } from "./suggestions.ts";
 import { trustedDocumentsPlugin } from "./trusted-documents.ts";
 
 export interface GraphQLServerOptions {
@@ -66,7 +67,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
   const compiledOperations = textKeyedCache<JitCacheEntry>(documentCacheOptions);
   const graphiql = graphiqlSettings();
   const repeats = createRepeatedQueries(documentCacheOptions, retryAfterSeconds);
-  const trustedDocuments = trustedDocumentsPlugin(config.trustedDocumentsOnly);
+  const trustedDocuments = trustedDocumentsPlugin(config);
   const requestErrorMasking = maskedRequestErrors(logUnexpected);
   const retryAfter = retryAfterPlugin();
   const answers = jsonAnswers();
@@ -76,6 +77,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
     trustedDocuments,
     useDeferStream(),
     ...graphqlLimitPlugins(config),
+    ...(config.environment === "development" ? [] : [hiddenSuggestions()]),
     compiledExecution(compiledOperations, config.graphqlCacheMaxDocumentBytes),
     operationLabels,
     maskedExecutionErrors(logUnexpected),

@@ -34,7 +34,7 @@ async function graphql(server: Server, token: string, query: string, variables: 
     body: JSON.stringify({ query, variables }),
   });
   const body = (await response.json()) as {
-    data?: { createApiToken?: { token?: string } | null } | null;
+    data?: { createAPIToken?: { token?: string } | null } | null;
     errors?: { extensions?: { code?: string } }[];
   };
   return { status: response.status, body };
@@ -52,8 +52,8 @@ async function tokenMintingProbe(databaseUrl: string) {
   const tokens = [token];
   const refusals = new Map<string, number>();
   for (let index = 0; index < 120; index++) {
-    const answer = await graphql(open, token, `mutation { createApiToken(input: { label: "m${index}" }) { token } }`);
-    const minted = answer.body.data?.createApiToken?.token;
+    const answer = await graphql(open, token, `mutation { createAPIToken(input: { label: "m${index}" }) { token } }`);
+    const minted = answer.body.data?.createAPIToken?.token;
     if (minted) tokens.push(minted);
     else {
       const code = String(answer.body.errors?.[0]?.extensions?.code ?? answer.status);
@@ -62,7 +62,7 @@ async function tokenMintingProbe(databaseUrl: string) {
   }
   await stopServer(open);
   console.log(
-    `Token minting: 120 createApiToken calls -> ${tokens.length - 1} tokens minted, refused: ${JSON.stringify(Object.fromEntries(refusals))}`,
+    `Token minting: 120 createAPIToken calls -> ${tokens.length - 1} tokens minted, refused: ${JSON.stringify(Object.fromEntries(refusals))}`,
   );
 
   // Spending: RATE_LIMIT_USER=5 per 60 s window, 200 requests within 2 s round-robin over every token.

@@ -202,7 +202,7 @@ async function guarantees(databaseUrl: string): Promise<string[]> {
           path: "/graphql",
           headers: { authorization: `Bearer ${revoked.token}`, "content-type": "application/json" },
           body: JSON.stringify({
-            query: "mutation($id: ID!) { revokeApiToken(id: $id) { apiToken { id } } }",
+            query: "mutation($id: ID!) { revokeAPIToken(id: $id) { apiToken { id } } }",
             variables: { id: revoked.apiToken.id },
           }),
         });
@@ -210,7 +210,7 @@ async function guarantees(databaseUrl: string): Promise<string[]> {
       const delays = await Promise.all(instances.map((instance) => refusedAfter(instance, revoked.token)));
       if (delays.some((delay) => delay > 1000)) throw new Error(`revocation took ${delays.join(", ")} ms`);
       lines.push(
-        `A cached token revoked ${how === "CLI" ? "by `npm run cli -- token revoke`" : "through GraphQL (revokeApiToken) on instance 1"}: refused (401) by instances 1, 2, 3 after ${delays.map((delay) => delay.toFixed(0)).join(", ")} ms.`,
+        `A cached token revoked ${how === "CLI" ? "by `npm run cli -- token revoke`" : "through GraphQL (revokeAPIToken) on instance 1"}: refused (401) by instances 1, 2, 3 after ${delays.map((delay) => delay.toFixed(0)).join(", ")} ms.`,
       );
     }
     return lines;

@@ -73,7 +73,7 @@ describe("the default limits serve ordinary use", () => {
     await gateway.Viewer();
     await gateway.Organizations({ first: 10 });
     const structure = await gateway.SiteStructure({ organizationId: org.organizationId });
-    expect(present(structure.organization).sites.nodes.map((node) => node.title)).toContain("Handbook");
+    expect(present(present(structure.organization).sites).nodes.map((node) => node.title)).toContain("Handbook");
     await gateway.OrganizationSites({ organizationId: org.organizationId, first: 100 });
     await gateway.SiteSections({ organizationId: org.organizationId, siteId: site.body.id });
     const other = await t.rest<{ id: string }>("POST", `/orgs/${org.organizationId}/spaces`, {

@@ -75,14 +75,14 @@ describe("organization { members { user } teams { members } } in one request", (
     const smallRead = await statementsFor(small);
     const largeRead = await statementsFor(large);
 
-    expect(present(smallRead.data.organization).members.totalCount).toBe(7);
-    expect(present(largeRead.data.organization).members.totalCount).toBe(37);
-    expect(present(largeRead.data.organization).teams.nodes).toHaveLength(10);
-    for (const team of present(largeRead.data.organization).teams.nodes) {
+    expect(present(present(smallRead.data.organization).members).totalCount).toBe(7);
+    expect(present(present(largeRead.data.organization).members).totalCount).toBe(37);
+    expect(present(present(largeRead.data.organization).teams).nodes).toHaveLength(10);
+    for (const team of present(present(largeRead.data.organization).teams).nodes) {
       expect(team.memberCount).toBe(12);
-      expect(team.members.nodes).toHaveLength(12);
-      expect(team.members.nodes.filter((node) => node.team.role === "OWNER")).toHaveLength(1);
-      expect(team.members.nodes[0]?.organization.user.email).toMatch(/@seed\.test$/);
+      expect(present(team.members).nodes).toHaveLength(12);
+      expect(present(team.members).nodes.filter((node) => node.team.role === "OWNER")).toHaveLength(1);
+      expect(present(team.members).nodes[0]?.organization.user.email).toMatch(/@seed\.test$/);
     }
     expect(largeRead.statements).toBe(smallRead.statements);
     // token, membership, organization, members + count, users, team counts of members, teams + count,

@@ -43,7 +43,7 @@ describe("things that do not exist yet answer null, not an error", () => {
     expect(created.status).toBe(201);
 
     const data = await t.graphql(org.members.read.token).request(OrganizationSpecs, { id: org.organizationId });
-    expect(data.organization?.openAPISpecs.nodes).toEqual([{ slug: "unprocessed", latestVersion: null }]);
+    expect(data.organization?.openAPISpecs?.nodes).toEqual([{ slug: "unprocessed", latestVersion: null }]);
 
     const latest = await t.rest("GET", `/orgs/${org.organizationId}/openapi/unprocessed/versions/latest`, {
       token: org.members.read.token,

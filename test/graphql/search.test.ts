@@ -68,8 +68,8 @@ describe("search over GraphQL", () => {
       first: 1,
       after: connection?.pageInfo.endCursor,
     });
-    expect(second.space?.searchSpaceContent.nodes.map((hit) => hit.title)).toEqual(["Events"]);
-    expect(second.space?.searchSpaceContent.pageInfo.hasNextPage).toBe(false);
+    expect(second.space?.searchSpaceContent?.nodes.map((hit) => hit.title)).toEqual(["Events"]);
+    expect(second.space?.searchSpaceContent?.pageInfo.hasNextPage).toBe(false);
   });
 
   it("searchOrganizationContent groups pages per space", async () => {

@@ -22,12 +22,12 @@ const Viewer = graphql(`
 
 const CreateToken = graphql(`
   mutation CreateToken($label: String) {
-    createApiToken(input: { label: $label }) { token apiToken { id label } }
+    createAPIToken(input: { label: $label }) { token apiToken { id label } }
   }
 `);
 
 const RevokeToken = graphql(`
-  mutation RevokeToken($id: ID!) { revokeApiToken(id: $id) { apiToken { id revokedAt } } }
+  mutation RevokeToken($id: ID!) { revokeAPIToken(id: $id) { apiToken { id revokedAt } } }
 `);
 
 const Nodes = graphql(`
@@ -54,8 +54,8 @@ describe("viewer and tokens", () => {
   it("creates a token shown once, lists it, and revoking it locks it out", async () => {
     const client = t.graphql(org.members.edit.token);
     const created = await client.request(CreateToken, { label: "laptop" });
-    const token = present(present(created.createApiToken).token);
-    const apiTokenId = present(present(created.createApiToken).apiToken).id;
+    const token = present(present(created.createAPIToken).token);
+    const apiTokenId = present(present(created.createAPIToken).apiToken).id;
     expect(token).toMatch(/^dmt_/);
     const stored = await t.db.prisma.apiToken.findUniqueOrThrow({
       where: { id: apiTokenId },
@@ -65,7 +65,7 @@ describe("viewer and tokens", () => {
     const fresh = t.graphql(token);
     const viewer = await fresh.request(Viewer);
     expect(viewer.viewer.user.id).toBe(org.members.edit.id);
-    expect(viewer.viewer.apiTokens.nodes.map((token) => token.label)).toContain("laptop");
+    expect(viewer.viewer.apiTokens?.nodes.map((token) => token.label)).toContain("laptop");
 
     await client.request(RevokeToken, { id: apiTokenId });
     const error = await errorOf(fresh.request(Viewer));
@@ -102,7 +102,7 @@ describe("node and nodes", () => {
         "tok_x",
       ],
     });
-    expect(result.nodes.map((node) => node?.__typename ?? null)).toEqual([
+    expect(result.nodes?.map((node) => node?.__typename ?? null)).toEqual([
       "Organization",
       "Team",
       "User",
@@ -112,7 +112,7 @@ describe("node and nodes", () => {
       null,
       null,
     ]);
-    expect(result.nodes[0]).toMatchObject({ id: org.organizationId, title: "Graph Org" });
+    expect(result.nodes?.[0]).toMatchObject({ id: org.organizationId, title: "Graph Org" });
   });
 });
 

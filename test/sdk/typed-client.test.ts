@@ -32,12 +32,12 @@ describe("the typed SDK (@docs-management-gateway/sdk)", () => {
     expect(viewer.user.id).toBe(org.members.admin.id);
 
     const { organizations } = await gateway.Organizations({ first: 10 });
-    expect(organizations.nodes.map((node) => node.id)).toContain(org.organizationId);
+    expect(organizations?.nodes.map((node) => node.id)).toContain(org.organizationId);
 
     const structure: SiteStructureQuery = await gateway.SiteStructure({ organizationId: org.organizationId });
-    const site = present(structure.organization).sites.nodes[0];
+    const site = present(present(structure.organization).sites).nodes[0];
     expect(site?.title).toBe("SDK Docs");
-    expect(site?.siteSpaces.nodes.map((siteSpace) => siteSpace.space?.title)).toEqual(["Reference"]);
+    expect(site?.siteSpaces?.nodes.map((siteSpace) => siteSpace.space?.title)).toEqual(["Reference"]);
   });
 
   it("rejects with the GraphQL error when the token is missing", async () => {

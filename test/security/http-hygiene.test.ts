@@ -180,10 +180,10 @@ describe("Cache-Control", () => {
       "POST",
       "/graphql",
       { authorization: `Bearer ${token}` },
-      graphqlBody(`mutation { createApiToken(input: { label: "ci" }) { token } }`),
+      graphqlBody(`mutation { createAPIToken(input: { label: "ci" }) { token } }`),
     );
-    const body = (await created.json()) as { data: { createApiToken: { token: string } } };
-    expect(body.data.createApiToken.token).toEqual(expect.any(String));
+    const body = (await created.json()) as { data: { createAPIToken: { token: string } } };
+    expect(body.data.createAPIToken.token).toEqual(expect.any(String));
     expect(created.headers.get("cache-control")).toBe("no-store");
     const rest = await call(closed, "GET", "/v1/orgs", { authorization: `Bearer ${token}` });
     expect(rest.headers.get("cache-control")).toBe("no-store");

@@ -45,7 +45,7 @@ async function graphql(app: TestApp, token: string, query: string, variables: Re
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
 
-/** Another token of `user`, as `createApiToken` mints them. */
+/** Another token of `user`, as `createAPIToken` mints them. */
 async function mint(app: TestApp, user: SeededUser): Promise<string> {
   return (await createApiToken(app.db.prisma, user.id, { label: "minted" })).token;
 }
@@ -133,16 +133,16 @@ describe("open subscriptions per user", () => {
 });
 
 describe("API tokens per user", () => {
-  const CreateToken = `mutation { createApiToken(input: { label: "more" }) { token apiToken { id } } }`;
-  const RevokeToken = `mutation($id: ID!) { revokeApiToken(id: $id) { apiToken { id } } }`;
+  const CreateToken = `mutation { createAPIToken(input: { label: "more" }) { token apiToken { id } } }`;
+  const RevokeToken = `mutation($id: ID!) { revokeAPIToken(id: $id) { apiToken { id } } }`;
 
-  it("refuses createApiToken past MAX_API_TOKENS_PER_USER active tokens; revoked and expired ones do not count", async () => {
+  it("refuses createAPIToken past MAX_API_TOKENS_PER_USER active tokens; revoked and expired ones do not count", async () => {
     const capped = await startTestApp({ db: t.db, env: { MAX_API_TOKENS_PER_USER: "3" } });
     const user = await seedUser(t.db, "collector");
     await createApiToken(t.db.prisma, user.id, { expiresAt: new Date("2000-01-01T00:00:00Z") });
     const created = [];
     for (let index = 0; index < 3; index++) created.push(await graphql(capped, user.token, CreateToken));
-    expect(created.map((answer) => Boolean(answer.body.data?.createApiToken?.token))).toEqual([true, true, false]);
+    expect(created.map((answer) => Boolean(answer.body.data?.createAPIToken?.token))).toEqual([true, true, false]);
     expect(created[2]?.body.errors).toEqual([
       expect.objectContaining({
         message: "A user may hold at most 3 active API tokens; revoke one first",
@@ -152,17 +152,17 @@ describe("API tokens per user", () => {
     expect(await t.db.prisma.apiToken.count({ where: { userId: user.id, revokedAt: null } })).toBe(4);
 
     const revoked = await graphql(capped, user.token, RevokeToken, {
-      id: created[0]?.body.data.createApiToken.apiToken.id,
+      id: created[0]?.body.data.createAPIToken.apiToken.id,
     });
     expect(revoked.body.errors).toBeUndefined();
-    expect((await graphql(capped, user.token, CreateToken)).body.data?.createApiToken?.token).toMatch(/^dmt_/);
+    expect((await graphql(capped, user.token, CreateToken)).body.data?.createAPIToken?.token).toMatch(/^dmt_/);
   });
 
   it("holds the cap under concurrent creations", async () => {
     const capped = await startTestApp({ db: t.db, env: { MAX_API_TOKENS_PER_USER: "4" } });
     const user = await seedUser(t.db, "racer");
     const answers = await Promise.all(Array.from({ length: 8 }, () => graphql(capped, user.token, CreateToken)));
-    expect(answers.filter((answer) => answer.body.data?.createApiToken?.token)).toHaveLength(3);
+    expect(answers.filter((answer) => answer.body.data?.createAPIToken?.token)).toHaveLength(3);
     expect(await t.db.prisma.apiToken.count({ where: { userId: user.id, revokedAt: null } })).toBe(4);
   });
 });

@@ -82,10 +82,10 @@ const secrets: Record<string, SecretRow> = {
   "API token": {
     async plant() {
       const created = await exchange(
-        "createApiToken",
-        graphqlRequest('mutation { createApiToken(input: { label: "marker" }) { token } }', org.members.edit.token),
+        "createAPIToken",
+        graphqlRequest('mutation { createAPIToken(input: { label: "marker" }) { token } }', org.members.edit.token),
       );
-      return { value: JSON.parse(created.text).data.createApiToken.token, disclosedTo: [created] };
+      return { value: JSON.parse(created.text).data.createAPIToken.token, disclosedTo: [created] };
     },
     carriers: (token) => {
       const bearer = { authorization: `Bearer ${token}` };
@@ -217,12 +217,12 @@ const secrets: Record<string, SecretRow> = {
   },
   "API token created with an Idempotency-Key": {
     async plant() {
-      const created = await idempotent("createApiToken", (key) =>
-        graphqlRequest('mutation { createApiToken(input: { label: "replayed" }) { token } }', org.members.edit.token, {
+      const created = await idempotent("createAPIToken", (key) =>
+        graphqlRequest('mutation { createAPIToken(input: { label: "replayed" }) { token } }', org.members.edit.token, {
           "idempotency-key": key,
         }),
       );
-      return { value: JSON.parse(created.text).data.createApiToken.token, disclosedTo: [created] };
+      return { value: JSON.parse(created.text).data.createAPIToken.token, disclosedTo: [created] };
     },
     carriers: (token) => secrets["API token"]?.carriers(token) ?? [],
   },

@@ -14,8 +14,8 @@ import {
 } from "../helpers/app.ts";
 import { eventually } from "../helpers/eventually.ts";
 
-const revokeToken = "mutation($id: ID!) { revokeApiToken(id: $id) { apiToken { id revokedAt } } }";
-const createToken = 'mutation { createApiToken(input: { label: "second" }) { token apiToken { id } } }';
+const revokeToken = "mutation($id: ID!) { revokeAPIToken(id: $id) { apiToken { id revokedAt } } }";
+const createToken = 'mutation { createAPIToken(input: { label: "second" }) { token apiToken { id } } }';
 
 let t: TestApp;
 let org: SeededOrganization;
@@ -66,7 +66,7 @@ describe("API tokens verified once per instance", () => {
     expect(await statementsOf(org.members.admin.token)).toBe(1);
   });
 
-  it("revoking a cached token (revokeApiToken) locks it out at once here, and on another instance within a second", async () => {
+  it("revoking a cached token (revokeAPIToken) locks it out at once here, and on another instance within a second", async () => {
     const admin = await member("admin");
     const other = await startTestApp({ db: t.db });
     for (const app of [t, other]) expect((await app.rest("GET", "/orgs", { token: admin.token })).status).toBe(200);
@@ -155,13 +155,13 @@ describe("API tokens verified once per instance", () => {
 
   it("a token created after a revocation works, and the revoked one stays refused", async () => {
     const user = await member("read");
-    const created = await graphql<{ createApiToken: { token: string; apiToken: { id: string } } }>(
+    const created = await graphql<{ createAPIToken: { token: string; apiToken: { id: string } } }>(
       t,
       user.token,
       createToken,
     );
-    await graphql(t, created.createApiToken.token, revokeToken, { id: user.tokenId });
+    await graphql(t, created.createAPIToken.token, revokeToken, { id: user.tokenId });
     expect((await t.rest("GET", "/orgs", { token: user.token })).status).toBe(401);
-    expect((await t.rest("GET", "/orgs", { token: created.createApiToken.token })).status).toBe(200);
+    expect((await t.rest("GET", "/orgs", { token: created.createAPIToken.token })).status).toBe(200);
   });
 });

@@ -10,7 +10,7 @@ export interface SiteListView {
   pageSize: number;
 }
 
-type SitesConnection = NonNullable<OrganizationSitesQuery["organization"]>["sites"];
+type SitesConnection = NonNullable<NonNullable<OrganizationSitesQuery["organization"]>["sites"]>;
 type PageInfo = SitesConnection["pageInfo"];
 
 /** A step from the page shown, in the order shown. */

@@ -52,7 +52,7 @@ function requireGateway(): Sdk {
 
 async function connect(gatewayUrl: string, token: string) {
   gateway = connectGateway(gatewayUrl, token, traffic, showTraffic);
-  organizations = (await gateway.Organizations({ first: 100 })).organizations.nodes;
+  organizations = (await gateway.Organizations({ first: 100 })).organizations?.nodes ?? [];
   renderOrganizations();
 }
 

@@ -8,7 +8,7 @@ export interface SiteView {
   title: string;
   sections: { id: string; title: string; path: string; siteSpaces: SiteSpaceItemFragment[] }[];
   rootSiteSpaces: SiteSpaceItemFragment[];
-  spaces: Organization["spaces"]["nodes"];
+  spaces: NonNullable<Organization["spaces"]>["nodes"];
 }
 
 export function siteViewOf(organization: Organization): SiteView | null {
@@ -17,9 +17,10 @@ export function siteViewOf(organization: Organization): SiteView | null {
   return {
     id: site.id,
     title: site.title,
-    sections: site.sections.nodes,
-    rootSiteSpaces: site.siteSpaces.nodes.filter((siteSpace) => siteSpace.sectionId === null),
-    spaces: organization.spaces.nodes,
+    // Lists are null only beside an error, which the SDK throws: `?? []` only satisfies the types.
+    sections: site.sections?.nodes ?? [],
+    rootSiteSpaces: (site.siteSpaces?.nodes ?? []).filter((siteSpace) => siteSpace.sectionId === null),
+    spaces: organization.spaces?.nodes ?? [],
   };
 }
 

@@ -1,7 +1,7 @@
 import { builder } from "../../graphql/builder.ts";
 import type { FieldCost } from "../../graphql/cost.ts";
 import { publicEnum } from "../../graphql/enums.ts";
-import { idColumn } from "../../graphql/node-ids.ts";
+import { idColumn, loadBranded } from "../../graphql/node-ids.ts";
 import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { pairIdOf } from "../../ids.ts";
 import { parentSpace, SpaceRef } from "../space/space.public.ts";
@@ -115,7 +115,7 @@ builder.node(RevisionPageRef, {
     "A page of a revision: a document, a group of pages or a link. Readable by whoever may read the space. Its `id` " +
     "is this revision's page; `pageId` is the same in every revision.",
   id: { resolve: (node) => pairIdOf("RevisionPage", node.revisionId, node.page.id) },
-  loadMany: (ids, ctx) => loadVisibleRevisionPages(ctx, ids),
+  ...loadBranded(RevisionPageRef, (ids, ctx) => loadVisibleRevisionPages(ctx, ids)),
   fields: (t) => ({
     pageId: t.id({ description: "The page's id, the same in every revision.", resolve: (node) => node.page.id }),
     revisionId: t.exposeID("revisionId", { description: "The id of the revision this page is read in." }),
@@ -304,7 +304,7 @@ builder.node(RevisionFileRef, {
     "A file of a revision. Its bytes are served at downloadURL to callers who may read the space. Its `id` is this " +
     "revision's file; `fileId` is the same in every revision.",
   id: { resolve: (file) => pairIdOf("RevisionFile", file.revisionId, file.id) },
-  loadMany: (ids, ctx) => loadVisibleRevisionFiles(ctx, ids),
+  ...loadBranded(RevisionFileRef, (ids, ctx) => loadVisibleRevisionFiles(ctx, ids)),
   fields: (t) => ({
     fileId: t.exposeID("id", { description: "The file's id, the same in every revision." }),
     revisionId: t.exposeID("revisionId", {

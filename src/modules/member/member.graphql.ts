@@ -3,6 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum, RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
+import { loadBranded } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { pairIdOf } from "../../ids.ts";
@@ -29,7 +30,7 @@ export const MemberRef = builder.objectRef<Member>("Member");
 builder.node(MemberRef, {
   description: "A user's membership of an organization: one per organization, each with its own id.",
   id: { resolve: (member) => pairIdOf("Member", member.organizationId, member.userId) },
-  loadMany: (ids, ctx) => loadVisibleMembers(ctx, ids),
+  ...loadBranded(MemberRef, (ids, ctx) => loadVisibleMembers(ctx, ids)),
   fields: (t) => ({
     userId: t.exposeID("userId", { description: "The member's user id (the id of `user`)." }),
     organizationId: t.exposeID("organizationId", { description: "The organization's id (the id of `organization`)." }),
