@@ -304,6 +304,8 @@ export interface SqlKeysetQuery<Node> {
   columns?: string;
   /** The list's filter: SQL conditions on `t`, ANDed, their values bound through `bind`. */
   where(bind: Bind): string[];
+  /** The filter's parent ids, as `paginate` finds them in its `where` (`scopeOf`): cursors carry the same scope. */
+  parents?: Record<string, unknown>;
 }
 
 /** PostgreSQL's data exceptions (class 22, the drivers' `code`): a cursor value the column's type cannot take. */
@@ -358,6 +360,7 @@ export function paginateSql<Node>(sql: SqlReader, args: PageArgs, query: SqlKeys
       return row?.count ?? 0;
     },
     isDataException,
+    scopeOf(query.parents ?? {}),
   );
 }
 

@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config.ts";
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
-import { eventually } from "../helpers/eventually.ts";
 
 /*
- * Past its capacity a process refuses new requests at once (503, Retry-After) instead of queueing them behind the
- * others: the requests it admits keep their latency, the excess learns it at once, health and metrics still answer.
+ * Past its capacity, while several callers compete, a process refuses new requests at once (503, Retry-After)
+ * instead of queueing them behind the others; a caller alone is never refused; health and metrics still answer.
  * One caller's requests run a few at a time, the others waiting their turn, so a flood leaves room for everyone else.
  */
 
@@ -45,21 +44,22 @@ async function burst(t: TestApp, count: number, path = "/v1/orgs", token = org.m
 }
 
 describe("load shedding", () => {
-  it("admits SHED_MAX_IN_FLIGHT requests at once and refuses the excess with 503 before any admitted one ends", async () => {
-    const t = await startTestApp({ db: base.db, env: { SHED_MAX_IN_FLIGHT: "4" } });
-    const answers = await burst(t, 40);
-    const admitted = answers.filter((answer) => answer.status === 200);
+  it("never refuses a caller alone past SHED_MAX_IN_FLIGHT, and refuses another caller with 503 meanwhile", async () => {
+    const t = await startTestApp({
+      db: base.db,
+      // Each caller's requests all run at once here, so that one caller alone can pass the process's limit.
+      env: { SHED_MAX_IN_FLIGHT: "4", SHED_MAX_IN_FLIGHT_PER_CALLER: "0" },
+    });
+    expect((await burst(t, 40)).map((answer) => answer.status)).toEqual(Array(40).fill(200));
+    const [reader, admin] = await Promise.all([burst(t, 20), burst(t, 20, "/v1/orgs", org.members.admin.token)]);
+    const answers = [...reader, ...admin];
     const refused = answers.filter((answer) => answer.status === 503);
-    expect(admitted).toHaveLength(4);
-    expect(refused).toHaveLength(36);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(answers.filter((answer) => answer.status === 200).length + refused.length).toBe(40);
     for (const answer of refused) {
       expect(answer.retryAfter).toBe("1");
       expect(answer.body).toEqual({ error: { code: 503, message: "The server is overloaded; retry shortly" } });
     }
-    // The excess is told at once: every refusal came before the first admitted request was answered.
-    expect(Math.max(...refused.map((answer) => answer.order))).toBeLessThan(
-      Math.min(...admitted.map((answer) => answer.order)),
-    );
     // Once they are answered, the next requests are admitted again.
     expect((await burst(t, 4)).map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
   });
@@ -106,27 +106,22 @@ describe("load shedding", () => {
       ["/livez", "/readyz", "/metrics"].map((path) => t.app.fetch(new Request(`${baseUrl}${path}`))),
     );
     expect(probes.map((response) => response.status)).toEqual([200, 200, 200]);
-    const api = await burst(t, 1);
-    expect(api[0]?.status).toBe(503);
     expect((await busy)[0]?.status).toBe(200);
   });
 
-  it("refuses requests while the event loop is delayed past SHED_EVENT_LOOP_DELAY_MS, and admits them again after", async () => {
+  it("never refuses a caller alone while the event loop is delayed past SHED_EVENT_LOOP_DELAY_MS", async () => {
     const t = await startTestApp({ db: base.db, env: { SHED_EVENT_LOOP_DELAY_MS: "50" } });
     expect((await burst(t, 1))[0]?.status).toBe(200);
-    // The loop blocked for 300 ms, as a burst of synchronous work would; the next sample sees it.
+    // The loop blocked for 300 ms, as a slow request of its own would; the next sample sees it.
     const blockedUntil = performance.now() + 300;
     while (performance.now() < blockedUntil) {
-      // busy: this is the overload
+      // busy: this is the block
     }
     // Two turns of the loop: the timers of the second run the sampler, overdue, which measures the block.
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
-    const refused = await burst(t, 1);
-    expect(refused[0]).toMatchObject({ status: 503, retryAfter: "1" });
-    // A sample later the loop is free again.
-    const statuses = await eventually(async () => (await burst(t, 1))[0]?.status, 200, 40);
-    expect(statuses.at(-1)).toBe(200);
+    // Nobody else is running: refusing it would relieve nobody (the rule under contention: test/unit).
+    expect((await burst(t, 6)).map((answer) => answer.status)).toEqual(Array(6).fill(200));
   });
 
   it("reads SHED_MAX_IN_FLIGHT and SHED_EVENT_LOOP_DELAY_MS, 0 switching each off", () => {
@@ -136,7 +131,7 @@ describe("load shedding", () => {
       defaults.shedMaxInFlightPerCaller,
       defaults.shedCallerWaitMs,
       defaults.shedEventLoopDelayMs,
-    ]).toEqual([32, 2, 1000, 200]);
+    ]).toEqual([32, 2, 30_000, 200]);
     expect(loadConfig({ SHED_MAX_IN_FLIGHT: "0", SHED_EVENT_LOOP_DELAY_MS: "0" }).shedMaxInFlight).toBe(0);
     expect(() => loadConfig({ SHED_MAX_IN_FLIGHT: "-1" })).toThrow(ConfigError);
     expect(() => loadConfig({ SHED_EVENT_LOOP_DELAY_MS: "fast" })).toThrow("SHED_EVENT_LOOP_DELAY_MS: ");

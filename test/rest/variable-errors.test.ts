@@ -24,5 +24,7 @@ it("words body and parameter type errors in terms of the request", async () => {
 
   const badLimit = await t.rest("GET", `/orgs/${org.organizationId}/spaces?limit=1.5`, { token });
   expect(badLimit.status).toBe(400);
-  expect(badLimit.body).toEqual({ error: { code: 400, message: "Query parameter limit must be an integer" } });
+  expect(badLimit.body).toEqual({
+    error: { code: 400, message: "Query parameter limit must be an integer between 0 and 1000" },
+  });
 });

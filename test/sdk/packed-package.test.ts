@@ -71,7 +71,7 @@ describe("the SDK packed as a user installs it (npm pack)", () => {
         "// The variables are typed: a call without the required organizationId does not compile (never called).",
         "// @ts-expect-error",
         "export const missingVariable = () => gateway.SiteStructure({});",
-        "console.log(JSON.stringify({ userId, titles: organizations.organizations.nodes.map((node) => node.title) }));",
+        "console.log(JSON.stringify({ userId, titles: (organizations.organizations?.nodes ?? []).map((node) => node.title) }));",
         "",
       ].join("\n"),
     );

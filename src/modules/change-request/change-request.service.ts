@@ -194,6 +194,7 @@ export async function listChangeRequests(
   const found = await paginateSql<ChangeRequest>(ctx.sql, page, {
     sort,
     table: `"ChangeRequest"`,
+    parents: { createdById: creator },
     where: (bind) => {
       const conditions = [
         `t.status = ${bind(status ?? "open")}`,

@@ -74,6 +74,7 @@ export function siteSpacePage(
     table: `"SiteSpace"`,
     // The filter runs in SQL here: only the order decides whether rows carry `createdAt`.
     columns: siteSpaceColumnsSql(sort, false),
+    parents: { siteId },
     where: (bind) => {
       const conditions = [
         `t."siteId" = ${bind(siteId)}`,
