@@ -11,6 +11,9 @@ import { parseInput } from "../../validation.ts";
 import { renderOperationsMarkdown, spaceSpecDocumentLoader } from "../openapi-spec/openapi-spec.public.ts";
 import { getSpace, requireSpaceEditable } from "../space/space.public.ts";
 import {
+  type LocatedPage,
+  locatedPageLoader,
+  type PageKey,
   type PageNode,
   type RevisionFileView,
   type RevisionRead,
@@ -97,6 +100,15 @@ export async function revisionPage(
   pageId: string,
 ): Promise<PageNode | null> {
   return (await revisionTree(ctx, revision)).byId.get(pageId) ?? null;
+}
+
+/** Pages by id with their path and ancestors, without reading their revisions' trees; null for a missing page. */
+export async function locatedPages(ctx: RequestContext, keys: readonly PageKey[]): Promise<(LocatedPage | null)[]> {
+  const loaded = await locatedPageLoader(ctx).loadMany(keys);
+  return loaded.map((page) => {
+    if (page instanceof Error) throw page;
+    return page;
+  });
 }
 
 /** A page's parent page, read with the same options as the page (so from the tree already loaded); null at the root. */
