@@ -34,7 +34,8 @@ export interface RevisionTree {
   byId: Map<string, PageNode>;
 }
 
-function buildTree(revision: RevisionRead, rows: RevisionPageRow[]): RevisionTree {
+/** The tree of `rows`; a row whose parent is not among them is a root, its path under `prefix`. */
+function buildTree(revision: RevisionRead, rows: RevisionPageRow[], prefix = ""): RevisionTree {
   const nodes = rows.map(
     (row): PageNode => ({
       revisionId: revision.id,
@@ -64,7 +65,7 @@ function buildTree(revision: RevisionRead, rows: RevisionPageRow[]): RevisionTre
       visit(node.pages, node.path);
     }
   };
-  visit(roots, "");
+  visit(roots, prefix);
   return { roots, all, byId };
 }
 
@@ -84,6 +85,83 @@ export const revisionTreeLoader = defineLoader<RevisionRead, RevisionTree, strin
     );
   },
   { cacheKeyFn: (revision) => `${revision.id}/${revision.computed !== false}/${revision.metadata !== false}` },
+);
+
+/** One page of a revision read by id, as a read asks for it. */
+export interface RevisionPageKey {
+  revision: RevisionRead;
+  pageId: string;
+}
+
+/**
+ * Pages by id with the pages under them (what `pages` and `descendants` answer), without the rest of their revision:
+ * the revision's structure (ids, parents and positions, no content) is read to find the page's subtree and
+ * ancestors, then the versions of those pages alone. A page of a space of thousands reads its own branch.
+ */
+export const pageSubtreeLoader = defineLoader<RevisionPageKey, PageNode | null, string>(
+  "pageSubtree",
+  async (ctx, keys) => {
+    const revisionIds = [...new Set(keys.map((key) => key.revision.id))];
+    const structure = await ctx.prisma.revisionPage.findMany({
+      where: { revisionId: { in: revisionIds } },
+      select: { revisionId: true, pageId: true, parentPageId: true },
+    });
+    const parents = new Map(structure.map((row) => [`${row.revisionId}/${row.pageId}`, row.parentPageId]));
+    const children = new Map<string, string[]>();
+    for (const row of structure) {
+      if (!row.parentPageId) continue;
+      const key = `${row.revisionId}/${row.parentPageId}`;
+      children.set(key, [...(children.get(key) ?? []), row.pageId]);
+    }
+    const wanted = keys.map(({ revision, pageId }) => {
+      const subtree: string[] = [];
+      const ancestors: string[] = [];
+      if (!parents.has(`${revision.id}/${pageId}`)) return { subtree, ancestors };
+      const seen = new Set<string>();
+      const stack = [pageId];
+      while (stack.length > 0) {
+        const id = stack.pop() as string;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        subtree.push(id);
+        stack.push(...(children.get(`${revision.id}/${id}`) ?? []));
+      }
+      for (let parent = parents.get(`${revision.id}/${pageId}`); parent && !seen.has(parent); ) {
+        seen.add(parent);
+        ancestors.unshift(parent);
+        parent = parents.get(`${revision.id}/${parent}`);
+      }
+      return { subtree, ancestors };
+    });
+    const pageIds = new Map<string, Set<string>>();
+    for (const [index, key] of keys.entries()) {
+      const { subtree, ancestors } = wanted[index] as { subtree: string[]; ancestors: string[] };
+      const ids = pageIds.get(key.revision.id) ?? new Set();
+      for (const id of [...subtree, ...ancestors]) ids.add(id);
+      pageIds.set(key.revision.id, ids);
+    }
+    const wantedPages = [...pageIds].filter(([, ids]) => ids.size > 0);
+    const rows =
+      wantedPages.length === 0
+        ? []
+        : await ctx.prisma.revisionPage.findMany({
+            where: { OR: wantedPages.map(([revisionId, ids]) => ({ revisionId, pageId: { in: [...ids] } })) },
+            include: { version: true },
+          });
+    const byPage = new Map(rows.map((row) => [`${row.revisionId}/${row.pageId}`, row]));
+    return keys.map((key, index) => {
+      const { subtree, ancestors } = wanted[index] as { subtree: string[]; ancestors: string[] };
+      const rowsOf = (ids: string[]) => ids.flatMap((pageId) => byPage.get(`${key.revision.id}/${pageId}`) ?? []);
+      const prefix = rowsOf(ancestors)
+        .map((row) => row.version.slug)
+        .join("/");
+      return buildTree(key.revision, rowsOf(subtree), prefix).byId.get(key.pageId) ?? null;
+    });
+  },
+  {
+    cacheKeyFn: (key) =>
+      `${key.revision.id}/${key.pageId}/${key.revision.computed !== false}/${key.revision.metadata !== false}`,
+  },
 );
 
 export type RevisionFileView = ReturnType<typeof fileStateOf> & { revisionId: string; spaceId: string };

@@ -15,6 +15,7 @@ import {
   locatedPageLoader,
   type PageKey,
   type PageNode,
+  pageSubtreeLoader,
   type RevisionFileView,
   type RevisionRead,
   revisionByIdLoader,
@@ -94,12 +95,9 @@ export function revisionRead(
   return { ...revision, computed: options.computed, metadata: options.metadata };
 }
 
-export async function revisionPage(
-  ctx: RequestContext,
-  revision: RevisionRead,
-  pageId: string,
-): Promise<PageNode | null> {
-  return (await revisionTree(ctx, revision)).byId.get(pageId) ?? null;
+/** A page of a revision with the pages under it, read by id (not through the revision's whole tree). */
+export function revisionPage(ctx: RequestContext, revision: RevisionRead, pageId: string): Promise<PageNode | null> {
+  return pageSubtreeLoader(ctx).load({ revision, pageId });
 }
 
 /** Pages by id with their path and ancestors, without reading their revisions' trees; null for a missing page. */
@@ -118,7 +116,8 @@ export async function parentPage(ctx: RequestContext, node: PageNode): Promise<P
     computed: node.renderComputed,
     metadata: node.showGitMetadata,
   });
-  return revisionPage(ctx, read, node.parentId);
+  // From the tree: the pages of a list each ask for their parent, and their subtrees would overlap.
+  return (await revisionTree(ctx, read)).byId.get(node.parentId) ?? null;
 }
 
 export function revisionFiles(ctx: RequestContext, revision: Revision): Promise<RevisionFileView[]> {
