@@ -219,7 +219,10 @@ export async function visibleSpacesWhere(ctx: RequestContext, organizationId: st
   if (membership.role !== "admin") {
     const userId = requireViewer(ctx).userId;
     const visible: Prisma.SpaceWhereInput[] = [
-      { permissions: { some: grantsReaching(userId) } },
+      // The user's grants and their teams' as two tests, not one OR inside: each then reaches the grants through
+      // its own index (by user, by team) instead of testing every grant row.
+      { permissions: { some: { userId } } },
+      { permissions: { some: { team: { members: { some: { userId } } } } } },
       { visibility: { in: ["public", "unlisted"] } },
     ];
     if (membership.role) {
