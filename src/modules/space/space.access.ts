@@ -6,7 +6,6 @@ import { ForbiddenError, loadedOrNull, NotFoundError } from "../../lib/errors.ts
 import { defineLoader, defineSettled } from "../../loaders.ts";
 import {
   collectionByIdLoader,
-  grantsReaching,
   type SpaceSummary,
   spaceByIdLoader,
   spaceSummaryByIdLoader,
