@@ -63,7 +63,7 @@ const searchQuery = /* GraphQL */ `
 `;
 const pageQuery = /* GraphQL */ `
   query SizedPage($id: ID!, $page: ID!) {
-    space(id: $id) { revision { page(id: $page) { id title path markdown parent { title } } } }
+    space(id: $id) { revision { page(id: $page) { id title path markdown } } }
   }
 `;
 const treeQuery = /* GraphQL */ `
@@ -217,6 +217,7 @@ function sizesTable(factors: number[], names: string[], results: SizedResult[][]
     ...factors.map((factor) => ` ${factor}x p50 ms (req/s) |`),
     ...factors.map((factor) => ` ${factor}x CPU ms / statements / errors |`),
     ...factors.slice(1).map((factor) => ` p50 ${factor}x / ${factors[0]}x |`),
+    ...factors.slice(1).map((factor) => ` CPU ${factor}x / ${factors[0]}x |`),
   ].join("");
   const lines = [
     header,
@@ -234,6 +235,9 @@ function sizesTable(factors: number[], names: string[], results: SizedResult[][]
         ...cells.map((cell) => ` ${cell.p50} (${cell.requestsPerSecond.toFixed(0)}) |`),
         ...cells.map((cell) => ` ${cell.cpuMilliseconds.toFixed(1)} / ${cell.statements} / ${cell.errors} |`),
         ...cells.slice(1).map((cell) => ` ${(Math.max(cell.p50, 1) / Math.max(first.p50, 1)).toFixed(1)}x |`),
+        ...cells
+          .slice(1)
+          .map((cell) => ` ${(cell.cpuMilliseconds / Math.max(first.cpuMilliseconds, 0.1)).toFixed(1)}x |`),
       ].join(""),
     );
   }
