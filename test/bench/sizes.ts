@@ -219,13 +219,8 @@ function sizesTable(factors: number[], names: string[], results: SizedResult[][]
     ...factors.slice(1).map((factor) => ` p50 ${factor}x / ${factors[0]}x |`),
     ...factors.slice(1).map((factor) => ` CPU ${factor}x / ${factors[0]}x |`),
   ].join("");
-  const lines = [
-    header,
-    `|---|${factors.map(() => "---|").join("")}${factors.map(() => "---|").join("")}${factors
-      .slice(1)
-      .map(() => "---|")
-      .join("")}`,
-  ];
+  // A name column, then per size p50 and CPU, then per further size the two growths.
+  const lines = [header, `|---|${"---|".repeat(factors.length * 2 + (factors.length - 1) * 2)}`];
   for (const [index, name] of names.entries()) {
     const cells = results.map((size) => size[index] as SizedResult);
     const first = cells[0] as SizedResult;
