@@ -19,6 +19,7 @@ import {
   startOursClustered,
   stopServer,
 } from "./servers.ts";
+import { measureSizes } from "./sizes.ts";
 import type { LoadResult } from "./stats.ts";
 import { type Workload, workloads } from "./workloads.ts";
 
@@ -27,6 +28,7 @@ import { type Workload, workloads } from "./workloads.ts";
 // processes each on its own port, the two things instances share: a rate limit counted in Redis (the limit's next
 // request is refused whichever instance serves it) and token revocation (refused by every instance within a second).
 // The results go into docs/performance.md between its bench:scale markers.
+// `npm run bench:scale -- --sizes 1,10` measures instead one process over one organization at each size (sizes.ts).
 const { values: flags } = parseArgs({
   options: {
     seconds: { type: "string", default: process.env.BENCH_SECONDS ?? "10" },
@@ -34,6 +36,8 @@ const { values: flags } = parseArgs({
     /** Rounds over every process count; the table shows each workload's median round by throughput. */
     rounds: { type: "string", default: process.env.BENCH_ROUNDS ?? "1" },
     processes: { type: "string", default: "1,2,3" },
+    /** Size factors of the organization (1x = 200 spaces of 50 pages): measures sizes instead of processes. */
+    sizes: { type: "string" },
     /** Leave docs/performance.md as it is. */
     "no-docs": { type: "boolean", default: false },
   },
@@ -233,9 +237,17 @@ async function assertRedisReachable() {
 }
 
 async function main() {
-  await assertRedisReachable();
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
+  if (flags.sizes) {
+    try {
+      await measureSizes(admin, serverUrl, flags.sizes.split(",").map(Number), loadOptions, flags["no-docs"]);
+    } finally {
+      await admin.end();
+    }
+    return;
+  }
+  await assertRedisReachable();
   const bench = await createBenchDatabase(admin, serverUrl);
   try {
     const selected = workloads(bench.data).filter((workload) =>

@@ -4,7 +4,7 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import type pg from "pg";
-import { openDatabase } from "../../src/db/database.ts";
+import { type Database, openDatabase } from "../../src/db/database.ts";
 import { applyMigrations } from "../../src/db/migrate.ts";
 import { freePort } from "../helpers/server-process.ts";
 import { type BenchData, seedBenchData } from "./seed.ts";
@@ -225,21 +225,25 @@ export async function createBenchDataDirectory(): Promise<{ dataDir: string; dat
   }
 }
 
-export interface BenchDatabase {
+export interface BenchDatabase<Data = BenchData> {
   url: string;
-  data: BenchData;
+  data: Data;
   drop(): Promise<void>;
 }
 
 /**
- * A new database on the PostgreSQL server of `serverUrl`, migrated, holding the bench's data; analyzed unless
- * `analyze` is false (a freshly loaded database, as after a restore or a bulk load, before autovacuum gets to it).
+ * A new database on the PostgreSQL server of `serverUrl`, migrated, holding the bench's data (or what `seed`
+ * writes); analyzed unless `analyze` is false (a freshly loaded database, as after a restore or a bulk load, before
+ * autovacuum gets to it).
  */
-export async function createBenchDatabase(
+export async function createBenchDatabase<Data = BenchData>(
   admin: pg.Client,
   serverUrl: string,
-  { analyze = true } = {},
-): Promise<BenchDatabase> {
+  {
+    analyze = true,
+    seed = (db) => seedBenchData(db, benchShape) as Promise<Data>,
+  }: { analyze?: boolean; seed?: (db: Database) => Promise<Data> } = {},
+): Promise<BenchDatabase<Data>> {
   const database = `bench_${Date.now()}_${analyze ? "analyzed" : "fresh"}`;
   await admin.query(`CREATE DATABASE ${database}`);
   const url = new URL(serverUrl);
@@ -248,7 +252,7 @@ export async function createBenchDatabase(
   try {
     const db = await openDatabase({ kind: "postgres", url: url.toString() });
     await applyMigrations(db);
-    const data = await seedBenchData(db, benchShape);
+    const data = await seed(db);
     if (analyze) await db.withRawConnection((connection) => connection.exec("ANALYZE"));
     await db.close();
     return { url: url.toString(), data, drop };

@@ -7,8 +7,9 @@ import { insertSpace } from "../../src/modules/space/space.service.ts";
 import { type SeededUser, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 /*
- * Space visibility is written twice: per space (`effectiveRole`, behind `GET /v1/spaces/{id}`) and as the Prisma
- * filter of lists (`visibleSpacesWhere`, behind `GET /v1/orgs/{org}/spaces`). Over random organizations, the list a
+ * Space visibility is written three times: per space (`effectiveRole`, behind `GET /v1/spaces/{id}`), as the Prisma
+ * filter of lists (`visibleSpacesWhere`, behind `GET /v1/orgs/{org}/spaces`) and as the SQL condition of the
+ * organization search (`visibleSpacesSql`, behind `GET /v1/orgs/{org}/search`). Over random organizations, the list a
  * member pages through must be exactly the spaces that member can open one by one.
  */
 
@@ -113,6 +114,10 @@ async function seed(
         },
       },
     });
+    // A current page with the word "lighthouse", as the search table holds it (a fixture: the table alone is read).
+    await prisma.$executeRaw`
+      INSERT INTO "SearchPage" ("spaceId", "pageId", "organizationId", "versionId", "searchVector")
+      VALUES (${space.id}, ${newId("Page")}, ${org.organizationId}, ${newId("PageVersion")}, to_tsvector('english', 'lighthouse'))`;
     spaceIds.push(space.id);
   }
   return { organizationId: org.organizationId, caller: member(shape.caller), spaceIds };
@@ -135,6 +140,16 @@ async function listedSpaces(organizationId: string, token: string): Promise<stri
   return ids;
 }
 
+/** The spaces an organization search of a word every space holds lists for the caller (`visibleSpacesSql`). */
+async function searchedSpaces(organizationId: string, token: string): Promise<string[]> {
+  const response = await t.rest<{ items: { id: string }[] }>("GET", `/orgs/${organizationId}/search`, {
+    token,
+    query: { query: "lighthouse", limit: 10 },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.items.map((item) => item.id);
+}
+
 /** The spaces `GET /spaces/{id}` opens for the caller; any other answer than 200 must be the 404 of a hidden space. */
 async function openableSpaces(spaceIds: string[], token: string): Promise<string[]> {
   const openable: string[] = [];
@@ -153,7 +168,9 @@ describe("space visibility", () => {
         const { organizationId, caller, spaceIds } = await seed(shape);
         const listed = await listedSpaces(organizationId, caller.token);
         expect(new Set(listed).size, "no space listed twice").toBe(listed.length);
-        expect([...listed].sort()).toEqual((await openableSpaces(spaceIds, caller.token)).sort());
+        const openable = (await openableSpaces(spaceIds, caller.token)).sort();
+        expect([...listed].sort()).toEqual(openable);
+        expect((await searchedSpaces(organizationId, caller.token)).sort()).toEqual(openable);
       }),
       { numRuns: 25 },
     );

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { Prisma } from "../../src/db/generated/client.ts";
 import {
   pageMatchesSql,
   type SearchPageHit,
@@ -197,6 +198,61 @@ describe("GET /spaces/{spaceId}/search", () => {
   });
 });
 
+describe("the search table follows each space's current revision", () => {
+  it("through change requests, merges, deleted pages, duplicates and deleted spaces", async () => {
+    const hitsOf = async (query: string) => (await searchOrg({ query })).body.items.map((space) => space.id);
+    const ocean = await newSpace("Ocean");
+    const [guide] = await insertPages(ocean, [{ title: "Narwhal guide", markdown: "Narwhals swim in the Arctic." }]);
+    expect(await hitsOf("narwhal")).toEqual([ocean]);
+
+    const changeRequest = await t.rest<{ id: string }>("POST", `/spaces/${ocean}/change-requests`, {
+      token: admin,
+      body: { subject: "Whales" },
+    });
+    const written = await t.rest<{ inserted: { id: string }[] }>(
+      "POST",
+      `/spaces/${ocean}/change-requests/${changeRequest.body.id}/content`,
+      {
+        token: admin,
+        body: {
+          changes: [
+            { type: "update", pageId: guide, page: { markdown: "Belugas sing under the ice." } },
+            { type: "insert", page: { title: "Orca notes", markdown: "Orcas hunt in pods." } },
+          ],
+        },
+      },
+    );
+    expect(written.status).toBe(200);
+    // A change request's content is not the space's until merged.
+    expect(await hitsOf("beluga")).toEqual([]);
+    expect(await hitsOf("arctic")).toEqual([ocean]);
+    const merged = await t.rest("POST", `/spaces/${ocean}/change-requests/${changeRequest.body.id}/merge`, {
+      token: admin,
+    });
+    expect(merged.status).toBe(200);
+    expect(await hitsOf("beluga")).toEqual([ocean]);
+    expect(await hitsOf("orca")).toEqual([ocean]);
+    expect(await hitsOf("arctic")).toEqual([]);
+
+    const orca = written.body.inserted[0]?.id;
+    const deleted = await t.rest("POST", `/spaces/${ocean}/content`, {
+      token: admin,
+      body: { changes: [{ type: "delete", pageId: orca }] },
+    });
+    expect(deleted.status).toBe(200);
+    expect(await hitsOf("orca")).toEqual([]);
+
+    const copy = await t.rest<{ id: string }>("POST", `/spaces/${ocean}/duplicate`, { token: admin });
+    expect(copy.status).toBe(201);
+    expect((await hitsOf("beluga")).sort()).toEqual([ocean, copy.body.id].sort());
+    expect((await searchSpace(copy.body.id, { query: "beluga" })).body.items.map((hit) => hit.title)).toEqual([
+      "Narwhal guide",
+    ]);
+    expect((await t.rest("DELETE", `/spaces/${copy.body.id}`, { token: admin })).status).toBe(204);
+    expect(await hitsOf("beluga")).toEqual([ocean]);
+  });
+});
+
 describe("access", () => {
   let privateSpace: string;
   let deletedSpace: string;
@@ -304,21 +360,19 @@ describe("on hundreds of pages", () => {
     expect(routing.body.count).toBe(38);
     expect(routing.body.items).toHaveLength(10);
 
-    // The plan: another space's 6000 page versions make PageVersion large enough for the planner to weigh the
+    // The plan: another space's 6000 current pages make the search table large enough for the planner to weigh the
     // index against a scan (written in SQL, as a fixture, and analyzed as autovacuum would).
     const filler = await newSpace("Filler");
     await t.db.prisma.$executeRaw`
-      INSERT INTO "PageVersion" ("id", "spaceId", "pageId", "title", "slug", "markdown", "createdAt", "updatedAt")
-      SELECT 'pv_filler' || g, ${filler}, 'page_filler' || g, 'Chapter ' || g, 'chapter-' || g,
-        repeat('This chapter explains routing in depth. ', 20), now(), now()
+      INSERT INTO "SearchPage" ("spaceId", "pageId", "organizationId", "versionId", "searchVector")
+      SELECT ${filler}, 'page_filler' || g, ${org.organizationId}, 'pv_filler' || g,
+        to_tsvector('english', 'Chapter ' || g || ' ' || repeat('This chapter explains routing in depth. ', 20))
       FROM generate_series(1, 6000) AS g`;
-    await t.db.prisma.$executeRaw`ANALYZE "PageVersion"`;
-    await t.db.prisma.$executeRaw`ANALYZE "RevisionPage"`;
-    const space = await t.db.prisma.space.findUniqueOrThrow({ where: { id: book } });
+    await t.db.prisma.$executeRaw`ANALYZE "SearchPage"`;
     const plan = await t.db.prisma.$queryRaw<{ "QUERY PLAN": string }[]>`
-      EXPLAIN ${pageMatchesSql("kubernetes operator", [space.revisionId])}`;
+      EXPLAIN ${pageMatchesSql("kubernetes operator", Prisma.sql`sp."organizationId" = ${org.organizationId}`)}`;
     expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toContain(
-      'Bitmap Index Scan on "PageVersion_searchVector_idx"',
+      'Bitmap Index Scan on "SearchPage_searchVector_idx"',
     );
   });
 });

@@ -25,6 +25,7 @@ export {
   contentJobs,
   createPdfExport,
   editSpaceContent,
+  locatedPages,
   onLatestHead,
   pageAppUrl,
   prepareEdit,

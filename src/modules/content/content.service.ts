@@ -11,7 +11,11 @@ import { parseInput } from "../../validation.ts";
 import { renderOperationsMarkdown, spaceSpecDocumentLoader } from "../openapi-spec/openapi-spec.public.ts";
 import { getSpace, requireSpaceEditable } from "../space/space.public.ts";
 import {
+  type LocatedPage,
+  locatedPageLoader,
+  type PageKey,
   type PageNode,
+  pageSubtreeLoader,
   type RevisionFileView,
   type RevisionRead,
   revisionByIdLoader,
@@ -91,12 +95,18 @@ export function revisionRead(
   return { ...revision, computed: options.computed, metadata: options.metadata };
 }
 
-export async function revisionPage(
-  ctx: RequestContext,
-  revision: RevisionRead,
-  pageId: string,
-): Promise<PageNode | null> {
-  return (await revisionTree(ctx, revision)).byId.get(pageId) ?? null;
+/** A page of a revision with the pages under it, read by id (not through the revision's whole tree). */
+export function revisionPage(ctx: RequestContext, revision: RevisionRead, pageId: string): Promise<PageNode | null> {
+  return pageSubtreeLoader(ctx).load({ revision, pageId });
+}
+
+/** Pages by id with their path and ancestors, without reading their revisions' trees; null for a missing page. */
+export async function locatedPages(ctx: RequestContext, keys: readonly PageKey[]): Promise<(LocatedPage | null)[]> {
+  const loaded = await locatedPageLoader(ctx).loadMany(keys);
+  return loaded.map((page) => {
+    if (page instanceof Error) throw page;
+    return page;
+  });
 }
 
 /** A page's parent page, read with the same options as the page (so from the tree already loaded); null at the root. */
@@ -106,7 +116,8 @@ export async function parentPage(ctx: RequestContext, node: PageNode): Promise<P
     computed: node.renderComputed,
     metadata: node.showGitMetadata,
   });
-  return revisionPage(ctx, read, node.parentId);
+  // From the tree: the pages of a list each ask for their parent, and their subtrees would overlap.
+  return (await revisionTree(ctx, read)).byId.get(node.parentId) ?? null;
 }
 
 export function revisionFiles(ctx: RequestContext, revision: Revision): Promise<RevisionFileView[]> {

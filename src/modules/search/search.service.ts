@@ -1,5 +1,5 @@
 import type { RequestContext } from "../../context.ts";
-import { Prisma, type Space } from "../../db/generated/client.ts";
+import { Prisma } from "../../db/generated/client.ts";
 import { InvalidInputError } from "../../lib/errors.ts";
 import { slugify, uniquePath } from "../../lib/slug.ts";
 import { defineLoader } from "../../loaders.ts";
@@ -12,14 +12,8 @@ import {
   pageSize,
   type SortKey,
 } from "../../pagination.ts";
-import {
-  type MarkdownSection,
-  type PageNode,
-  pageAppUrl,
-  revisionOf,
-  revisionTree,
-} from "../content/content.public.ts";
-import { getSpace, visibleSpacesWhere } from "../space/space.public.ts";
+import { locatedPages, type MarkdownSection, type PageNode, pageAppUrl } from "../content/content.public.ts";
+import { getSpace, visibleSpacesSql } from "../space/space.public.ts";
 
 /** The public API's limit on a search query. */
 export const maxQueryLength = 512;
@@ -72,6 +66,7 @@ interface PageMatch {
 
 interface SpaceMatch {
   spaceId: string;
+  title: string;
   score: number;
 }
 
@@ -138,19 +133,20 @@ async function rankedPage<Row extends { score: number }>(
 }
 
 /**
- * Document pages of the given revisions that match the query, with their score. `websearch_to_tsquery` reads any
- * text (quotes, `or`, `-`) without a syntax error. The GIN index on `PageVersion.searchVector` finds the matching
- * versions; a match of the whole query in the title (weight A) adds 1, so title matches rank first.
+ * Document pages of spaces' current content that match the query, with their score: `scope` narrows the rows of
+ * `sp` ("SearchPage", current pages only, kept at write time) and `s` (their space). `websearch_to_tsquery` reads
+ * any text (quotes, `or`, `-`) without a syntax error. The GIN index on `SearchPage.searchVector` finds the matching
+ * pages; a match of the whole query in the title (weight A) adds 1, so title matches rank first.
  */
-export function pageMatchesSql(text: string, revisionIds: string[]): Prisma.Sql {
+export function pageMatchesSql(text: string, scope: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`
-    SELECT pv."spaceId", rp."revisionId", rp."pageId",
-      (ts_rank(pv."searchVector", q.query)
-        + CASE WHEN ts_filter(pv."searchVector", '{a}') @@ q.query THEN 1 ELSE 0 END)::float8 AS "score"
+    SELECT sp."spaceId", s."title" AS "spaceTitle", s."revisionId", sp."pageId",
+      (ts_rank(sp."searchVector", q.query)
+        + CASE WHEN ts_filter(sp."searchVector", '{a}') @@ q.query THEN 1 ELSE 0 END)::float8 AS "score"
     FROM websearch_to_tsquery('english', ${text}) AS q(query)
-    JOIN "PageVersion" pv ON pv."searchVector" @@ q.query
-    JOIN "RevisionPage" rp ON rp."versionId" = pv."id"
-    WHERE rp."revisionId" = ANY(${revisionIds}::text[]) AND pv."type" = 'document'`;
+    JOIN "SearchPage" sp ON sp."searchVector" @@ q.query
+    JOIN "Space" s ON s."id" = sp."spaceId"
+    WHERE ${scope}`;
 }
 
 /**
@@ -248,35 +244,26 @@ export function searchHitSections(ctx: RequestContext, hit: SearchPageHit): Prom
   return searchSectionsLoader(ctx).load(hit);
 }
 
-/** Hits for ranked matches, with their page's path, ancestors and matching sections. */
+/** Hits for ranked matches, with their page's path and ancestors: the hit pages alone are read, not their trees. */
 async function pageHits(ctx: RequestContext, text: string, matches: PageMatch[]): Promise<SearchPageHit[]> {
-  const revisionIds = [...new Set(matches.map((match) => match.revisionId))];
-  const trees = new Map(
-    await Promise.all(revisionIds.map(async (id) => [id, await revisionTree(ctx, await revisionOf(ctx, id))] as const)),
-  );
-  const located = matches.flatMap((match) => {
-    const tree = trees.get(match.revisionId);
-    const node = tree?.byId.get(match.pageId);
-    return tree && node ? [{ match, node, tree }] : [];
-  });
-  return located.map(({ match, node, tree }) => {
-    const ancestors: { title: string }[] = [];
-    for (let parent = node.parentId; parent; parent = tree.byId.get(parent)?.parentId ?? null) {
-      const parentNode = tree.byId.get(parent);
-      if (!parentNode) break;
-      ancestors.unshift({ title: parentNode.page.title });
-    }
-    return {
-      spaceId: node.spaceId,
-      id: node.page.id,
-      title: node.page.title,
-      path: node.path,
-      score: match.score,
-      ancestors,
-      urls: { app: pageAppUrl(ctx, node.spaceId, node.page.id) },
-      text,
-      node,
-    };
+  const located = await locatedPages(ctx, matches);
+  return matches.flatMap((match, index) => {
+    const page = located[index];
+    if (!page) return [];
+    const { node } = page;
+    return [
+      {
+        spaceId: node.spaceId,
+        id: node.page.id,
+        title: node.page.title,
+        path: node.path,
+        score: match.score,
+        ancestors: page.ancestors.map((ancestor) => ({ title: ancestor.title })),
+        urls: { app: pageAppUrl(ctx, node.spaceId, node.page.id) },
+        text,
+        node,
+      },
+    ];
   });
 }
 
@@ -290,7 +277,7 @@ export async function searchSpaceContent(
   const space = await getSpace(ctx, spaceId);
   const text = searchText(query);
   const bounded = forwardOnly(args);
-  const page = await rankedPage(ctx, bounded, pageOrder, pageMatchesSql(text, [space.revisionId]));
+  const page = await rankedPage(ctx, bounded, pageOrder, pageMatchesSql(text, Prisma.sql`sp."spaceId" = ${space.id}`));
   const hits = await pageHits(
     ctx,
     text,
@@ -301,7 +288,8 @@ export async function searchSpaceContent(
 
 /**
  * searchOrganizationContent: the matching pages of every space the viewer may read (never deleted ones), grouped by
- * space; spaces are ranked by their best page and list their best `pagesPerSpace` pages.
+ * space; spaces are ranked by their best page and list their best `pagesPerSpace` pages. Which spaces the viewer may
+ * read is decided in the statement that ranks them: no list of spaces goes through the server.
  */
 export async function searchOrganizationContent(
   ctx: RequestContext,
@@ -309,39 +297,33 @@ export async function searchOrganizationContent(
   query: string,
   args: PageArgs,
 ): Promise<Page<SearchSpaceHit>> {
-  const where = await visibleSpacesWhere(ctx, organizationId);
+  const visible = await visibleSpacesSql(ctx, organizationId);
   const text = searchText(query);
   const bounded = forwardOnly(args);
-  const spaces: Pick<Space, "id" | "title" | "revisionId">[] = await ctx.prisma.space.findMany({
-    where,
-    select: { id: true, title: true, revisionId: true },
-  });
-  const revisionIds = spaces.map((space) => space.revisionId);
   const page = await rankedPage(
     ctx,
     bounded,
     spaceOrder,
-    Prisma.sql`SELECT "spaceId", max("score") AS "score" FROM (${pageMatchesSql(text, revisionIds)}) AS m
+    Prisma.sql`SELECT "spaceId", min("spaceTitle") AS "title", max("score") AS "score"
+      FROM (${pageMatchesSql(text, Prisma.sql`sp."organizationId" = ${organizationId} AND ${visible}`)}) AS m
       GROUP BY "spaceId"`,
   );
-  const pageSpaceIds = new Set(page.edges.map((edge) => edge.node.spaceId));
-  const pageRevisionIds = spaces.filter((space) => pageSpaceIds.has(space.id)).map((space) => space.revisionId);
+  const pageSpaceIds = page.edges.map((edge) => edge.node.spaceId);
   const matches =
-    pageRevisionIds.length === 0
+    pageSpaceIds.length === 0
       ? []
       : await ctx.prisma.$queryRaw<PageMatch[]>`
     SELECT "spaceId", "revisionId", "pageId", "score" FROM (
       SELECT m.*, row_number() OVER (PARTITION BY "spaceId" ORDER BY "score" DESC, "pageId") AS "rank"
-      FROM (${pageMatchesSql(text, pageRevisionIds)}) AS m
+      FROM (${pageMatchesSql(text, Prisma.sql`sp."spaceId" = ANY(${pageSpaceIds}::text[])`)}) AS m
     ) AS ranked
     WHERE "rank" <= ${pagesPerSpace}
     ORDER BY "score" DESC, "pageId"`;
   const hits = await pageHits(ctx, text, matches);
-  const titles = new Map(spaces.map((space) => [space.id, space.title]));
   return mapNodes(page, (match) => ({
     type: "space" as const,
     id: match.spaceId,
-    title: titles.get(match.spaceId) ?? "",
+    title: match.title,
     score: match.score,
     pages: hits.filter((hit) => hit.spaceId === match.spaceId),
   }));

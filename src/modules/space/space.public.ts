@@ -9,6 +9,7 @@ export {
   spaceRole,
   visibleSpaceLoader,
   visibleSpaceSummaryLoader,
+  visibleSpacesSql,
   visibleSpacesWhere,
 } from "./space.access.ts";
 export { SpaceRef, spaceSummaryFields } from "./space.graphql.ts";
