@@ -12,7 +12,10 @@
  * - parallel PDFs: a change request of 20 pages of ~25 KB (500 KB of markdown), 4 export links downloaded twice each,
  *   all at once;
  * - slow uploads: 40 connections without a token, each announcing a 100-byte body and sending one byte, held 10 s;
- * - nodes ids: 8 other users, 2 connections each, sending `nodes(ids:)` with 34,000 copies of one id for 10 s.
+ * - nodes ids: 8 other users, 2 connections each, sending `nodes(ids:)` with 34,000 copies of one id for 10 s;
+ * - ref chains: 8 OpenAPI specs of a 30-level `$ref` chain (3.8 KB each, 2^30 copies expanded), processed by the jobs;
+ * - wide tables: 8 comments of a 5 KB GFM table of 1,000 columns and 600 rows (a 108 MB document) posted at once;
+ * - anonymous flood: 64 connections without a token on one address for 10 s.
  *
  * Words given as arguments run only the probes whose names hold them (`npx tsx test/bench/abuse-heavy.ts huge`).
  * BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) names the PostgreSQL server.
@@ -20,6 +23,7 @@
 import { execFileSync } from "node:child_process";
 import { connect, type Socket } from "node:net";
 import { Worker } from "node:worker_threads";
+import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase } from "../../src/db/database.ts";
 import { addMember, createApiToken, createUser } from "../../src/modules/user/user.service.ts";
@@ -338,6 +342,74 @@ async function manyNodeIds(server: Server, databaseUrl: string, organizationId: 
   return `${body.length} bytes a request; answers by status: ${JSON.stringify(Object.fromEntries(statuses))}`;
 }
 
+/** A 3.8 KB spec: each of 30 schemas references the one before twice, so it expands to 2^30 copies. */
+function refChainSpec(levels: number): string {
+  const schemas: Record<string, unknown> = { L0: { type: "string" } };
+  for (let level = 1; level <= levels; level++) {
+    const previous = { $ref: `#/components/schemas/L${level - 1}` };
+    schemas[`L${level}`] = { type: "object", properties: { a: previous, b: { ...previous } } };
+  }
+  return JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "Chain", version: "1" },
+    paths: {},
+    components: { schemas },
+  });
+}
+
+/** 8 specs of a 30-level chain, then their processing by the jobs, until each has ended. */
+async function refChains(server: Server, organizationId: string): Promise<string> {
+  const slugs = Array.from({ length: 8 }, (_, index) => `chain-${index}-${Date.now()}`);
+  for (const slug of slugs) {
+    expectStatus(
+      await call(server, "POST", `/v1/orgs/${organizationId}/openapi`, { slug, source: { text: refChainSpec(30) } }),
+      201,
+      "spec",
+    );
+  }
+  const states = new Map<string, string>();
+  for (let attempt = 0; attempt < 600 && states.size < slugs.length; attempt++) {
+    for (const slug of slugs) {
+      const spec = await call<{ processingState: string; lastProcessedErrors?: { code?: string }[] }>(
+        server,
+        "GET",
+        `/v1/orgs/${organizationId}/openapi/${slug}`,
+      );
+      if (spec.body.processingState === "complete") {
+        states.set(slug, spec.body.lastProcessedErrors?.[0]?.code ?? "no error");
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const codes = [...states.values()].reduce<Record<string, number>>((counts, code) => {
+    counts[code] = (counts[code] ?? 0) + 1;
+    return counts;
+  }, {});
+  return `8 specs of 3.8 KB; ended: ${JSON.stringify(codes)}`;
+}
+
+/** 5 KB: a GFM table of 1,000 columns and 600 empty rows, each row padded to every column: a 108 MB document. */
+const wideTable = `|${"a|".repeat(1000)}\n|${"-|".repeat(1000)}\n${"|\n".repeat(600)}`;
+
+async function wideTables(server: Server, spaceId: string): Promise<string> {
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, (_, index) =>
+      call(server, "POST", `/v1/spaces/${spaceId}/comments`, { body: { markdown: `${index}\n\n${wideTable}` } }),
+    ),
+  );
+  const statuses = answers.reduce<Record<number, number>>((counts, answer) => {
+    counts[answer.status] = (counts[answer.status] ?? 0) + 1;
+    return counts;
+  }, {});
+  return `8 comments of ${wideTable.length} bytes; answers by status: ${JSON.stringify(statuses)}`;
+}
+
+/** 64 connections without a token from one address, for 10 s. */
+async function anonymousFlood(server: Server): Promise<string> {
+  const flood = await autocannon({ url: `${server.url}/v1/orgs`, connections: 64, duration: 10 });
+  return `${flood.requests.total} requests (${flood["2xx"]} 2xx, ${flood.non2xx} refused), ${flood.errors} errors`;
+}
+
 async function main() {
   execFileSync(process.execPath, ["scripts/build.mjs", "--if-stale"], { stdio: "inherit" });
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -350,7 +422,8 @@ async function main() {
   const server = await startOurs({
     DATABASE_URL: url.toString(),
     BOOTSTRAP_ADMIN_TOKEN: adminToken,
-    RUN_JOBS: "false",
+    // The ref chains are processed by the jobs, on worker threads.
+    RUN_JOBS: "true",
   });
   await database.connect();
   try {
@@ -373,6 +446,9 @@ async function main() {
       ["parallel PDFs", () => parallelPdfs(links)],
       ["slow uploads", () => slowUploads(server)],
       ["nodes ids", () => manyNodeIds(server, url.toString(), organization?.id as string)],
+      ["ref chains", () => refChains(server, organization?.id as string)],
+      ["wide tables", () => wideTables(server, space.id)],
+      ["anonymous flood", () => anonymousFlood(server)],
     ];
     const probes: Probe[] = [];
     for (const [name, probe] of all) {

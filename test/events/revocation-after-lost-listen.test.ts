@@ -13,7 +13,7 @@ import { type SeededOrganization, seedOrganization, seedUser, startTestApp, type
 // proxy that can freeze its LISTEN connection: no error, no close, nothing delivered, as in a network partition.
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const revokeToken = "mutation($id: ID!) { revokeApiToken(id: $id) { apiToken { id revokedAt } } }";
+const revokeToken = "mutation($id: ID!) { revokeAPIToken(id: $id) { apiToken { id revokedAt } } }";
 
 /** A TCP proxy to PostgreSQL on loopback whose connection that LISTENs to the event bus can be frozen. */
 async function startFreezingProxy(target: URL) {
@@ -128,6 +128,8 @@ describe.skipIf(!serverUrl)(
         }),
       );
       expect(revoked.status).toBe(200);
+      const { data } = (await revoked.json()) as { data?: { revokeAPIToken?: { apiToken?: { revokedAt?: string } } } };
+      expect(data?.revokeAPIToken?.apiToken?.revokedAt).toEqual(expect.any(String));
     }
 
     const readyz = async (app: TestApp) => (await app.app.fetch(new Request("http://gateway.test/readyz"))).status;
