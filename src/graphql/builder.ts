@@ -2,7 +2,7 @@ import SchemaBuilder from "@pothos/core";
 import RelayPlugin from "@pothos/plugin-relay";
 import type { RequestContext } from "../context.ts";
 import { globalIdOf, nodeTypeNames, typeOfId } from "../ids.ts";
-import { nodesCost, resolveListedNodes } from "./node-list.ts";
+import { nodesCost } from "./node-list.ts";
 import SchemaConventionsPlugin from "./schema-conventions-plugin.ts";
 
 export const builder = new SchemaBuilder<{
@@ -39,7 +39,6 @@ export const builder = new SchemaBuilder<{
       description: "Objects by their ids, in the order asked; null in place of each one that is missing or hidden.",
       args: { ids: { description: "The objects' ids, as every field and REST path returns them (100 at most)." } },
       extensions: { cost: nodesCost },
-      resolve: resolveListedNodes,
     },
     nodeTypeOptions: { description: "An object with a stable id that `node(id:)` and `nodes(ids:)` fetch again." },
     idFieldOptions: { description: "The object's id: prefixed by its type, the same in GraphQL and REST." },

@@ -24,7 +24,15 @@ export interface FieldCost {
   weight?: number | ((args: Record<string, unknown>) => number);
   /** Items a list without `first`/`last` holds: assumed (its size is unknown before it runs), or by its arguments. */
   listSize?: number | ((args: Record<string, unknown>) => number);
+  /**
+   * Why a list sized by its arguments is too long to run (`nodes(ids:)` past 100 ids), or undefined: the operation
+   * is refused before any resolver decodes the list.
+   */
+  listProblem?: (size: number) => string | undefined;
 }
+
+/** An operation asking a field for a longer list than the field takes: a client error, refused before it runs. */
+export class ListTooLongError extends Error {}
 
 function fieldCostOf(field: GraphQLField<unknown, unknown>): FieldCost {
   return (field.extensions?.cost as FieldCost | undefined) ?? {};
@@ -119,7 +127,7 @@ function costKey(costVariables: readonly string[], variables: Record<string, unk
  * The estimated work of an operation before it runs: each field costs its declared weight (1 by default) and its
  * selection's cost times the items it returns (`first`/`last`, or the size the field declares). Variables count as
  * sent; fragments are costed once each; introspection is free. Pure: the same schema, document and variables always
- * give the same number.
+ * give the same number. Throws ListTooLongError when a field's list is longer than it takes.
  */
 export function estimateCost(
   schema: GraphQLSchema,
@@ -208,6 +216,10 @@ function walkCost(
           const sizing = paged && (argument.name.value === "first" || argument.name.value === "last");
           if (sizedByArguments || sizing) variablesIn(argument.value, costVariables);
         }
+      }
+      if (declared.listProblem && typeof declared.listSize === "function") {
+        const problem = declared.listProblem(declared.listSize(args));
+        if (problem) throw new ListTooLongError(problem);
       }
       const weight = typeof declared.weight === "function" ? declared.weight(args) : (declared.weight ?? 1);
       total += weight;

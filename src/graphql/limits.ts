@@ -10,7 +10,7 @@ import type { RequestContext } from "../context.ts";
 import type { GraphQLCall } from "../http/call.ts";
 import { DomainError } from "../lib/errors.ts";
 import { inputProblem, inputProblemMessage, nulCharacterMessage } from "../validation.ts";
-import { estimateCost, resultNodes } from "./cost.ts";
+import { estimateCost, ListTooLongError, resultNodes } from "./cost.ts";
 import { isServerDocument, recordOperationCost, withCostReport } from "./cost-report.ts";
 
 /**
@@ -50,8 +50,16 @@ function documentContainsNul(document: DocumentNode): boolean {
   return found;
 }
 
+/**
+ * An operation refused before it ran, so its result has no data: GraphQL over HTTP asks a 400 under
+ * application/graphql-response+json (a 200 under application/json; yoga reads `http.spec` so).
+ */
+function refusedBeforeRunning(message: string, code: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, status: 400, http: { status: 400, spec: true } } });
+}
+
 function badInput(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", status: 400 } });
+  return refusedBeforeRunning(message, "BAD_USER_INPUT");
 }
 
 /**
@@ -135,13 +143,19 @@ function refusal({
   if (problem) return badInput(inputProblemMessage(problem));
   if (documentContainsNul(document)) return badInput(nulCharacterMessage);
   if (isServerDocument(contextValue)) return undefined;
-  const cost = estimateCost(schema, document, variableValues, operationName);
+  let cost: number;
+  try {
+    cost = estimateCost(schema, document, variableValues, operationName);
+  } catch (error) {
+    if (error instanceof ListTooLongError) return badInput(error.message);
+    throw error;
+  }
   recordOperationCost(contextValue, cost);
   try {
     contextValue.budget.admitEstimate(cost);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return new GraphQLError(error.message, { extensions: { code: error.code, status: error.status } });
+    return refusedBeforeRunning(error.message, error.code);
   }
   return undefined;
 }

@@ -1,4 +1,3 @@
-import { InvalidInputError } from "../lib/errors.ts";
 import type { FieldCost } from "./cost.ts";
 
 /** Ids one `nodes(ids:)` may list: GitHub's 100. A longer list is refused, each id listed is costed as a read. */
@@ -6,19 +5,11 @@ const maxNodeIds = 100;
 
 const listed = (args: Record<string, unknown>) => (Array.isArray(args.ids) ? args.ids.length : 1);
 
-/** `nodes(ids:)` reads its selection once per id: the estimate counts them all (repeats included). */
-export const nodesCost: FieldCost = { listSize: listed };
+const tooManyIds = (count: number) =>
+  count > maxNodeIds ? `ids must list at most ${maxNodeIds} ids; ${count} were sent` : undefined;
 
-/** Pothos's `nodesQueryOptions.resolve`: refuses a list of more than `maxNodeIds` before any id is read. */
-export function resolveListedNodes<Root, Id, Context, Info, Result>(
-  _root: Root,
-  args: { ids: Id[] },
-  _context: Context,
-  _info: Info,
-  resolveNodes: (ids: Id[]) => Result,
-): Result {
-  if (args.ids.length > maxNodeIds) {
-    throw new InvalidInputError(`ids must list at most ${maxNodeIds} ids; ${args.ids.length} were sent`);
-  }
-  return resolveNodes(args.ids);
-}
+/**
+ * `nodes(ids:)` reads its selection once per id: the estimate counts them all (repeats included), and refuses a
+ * longer list than 100 before the ids are decoded (34,000 ids cost 60 ms of the event loop to decode, then refuse).
+ */
+export const nodesCost: FieldCost = { listSize: listed, listProblem: tooManyIds };

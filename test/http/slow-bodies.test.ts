@@ -54,12 +54,27 @@ describe("admission after the body", () => {
 describe("nodes(ids:)", () => {
   const nodesQuery = "query ($ids: [ID!]!) { nodes(ids: $ids) { id } }";
 
-  it("refuses more than 100 ids before reading any, and reads 100", async () => {
+  it("refuses more than 100 ids before the operation runs, and reads 100", async () => {
     const client = t.graphql(org.members.admin.token);
     const many = Array.from({ length: 34_000 }, () => org.organizationId);
-    await expect(client.request(nodesQuery, { ids: many })).rejects.toThrow(
-      "ids must list at most 100 ids; 34000 were sent",
+    const refused = await t.app.fetch(
+      new Request("http://gateway.test/graphql", {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${org.members.admin.token}`,
+          "content-type": "application/json",
+          accept: "application/graphql-response+json",
+        },
+        body: JSON.stringify({ query: nodesQuery, variables: { ids: many } }),
+      }),
     );
+    // No `data`: refused by the estimate, before any resolver decoded an id.
+    expect(refused.status).toBe(400);
+    const body = await refused.json();
+    expect(body).toMatchObject({
+      errors: [{ message: "ids must list at most 100 ids; 34000 were sent", extensions: { code: "BAD_USER_INPUT" } }],
+    });
+    expect(body).not.toHaveProperty("data");
     const hundred = (await client.request(nodesQuery, { ids: many.slice(0, 100) })) as { nodes: { id: string }[] };
     expect(hundred.nodes).toHaveLength(100);
   });
