@@ -1,18 +1,20 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { commitBook, type GitBook, generateBook } from "../helpers/git-book.ts";
-import {
-  commitCount,
-  createBareRepository,
-  readBranch,
-  repositoryRoot,
-  serveRepositories,
-} from "../helpers/git-repo.ts";
+import { commitCount, createBareRepository, readBranch, repositoryRoot } from "../helpers/git-repo.ts";
 
-// A generated book of dozens of pages: imported, edited through a change request, merged and exported back.
+// A generated book of dozens of pages: imported, edited through a change request, merged and exported back, step by
+// step. The repository is a bare one on disk (file://): Git over HTTP with credentials has its own tests
+// (git-sync.test.ts); here the book's layout is the subject, without an HTTP server spawning Git for each request.
 let t: TestApp;
 let org: SeededOrganization;
 let book: GitBook;
+let bare: string;
+let url: string;
+let spaceId: string;
+let imported: { pages: PageBody[]; files: { name: string; size: number }[] };
+let chapter: PageBody;
+let topic: PageBody;
 
 type PageBody = { id: string; title: string; type: string; pages: PageBody[]; git?: { path: string } };
 
@@ -20,6 +22,9 @@ beforeAll(async () => {
   t = await startTestApp();
   org = await seedOrganization(t.db, "Git Book Org");
   book = generateBook();
+  bare = createBareRepository(repositoryRoot(), "book");
+  commitBook(bare, "main", book);
+  url = `file://${bare}`;
 });
 
 const titles = (pages: { title: string; pages?: unknown[]; children?: unknown[] }[]): unknown[] =>
@@ -35,36 +40,28 @@ async function call<Body>(method: string, path: string, body?: unknown) {
 }
 
 describe("a generated book round-trips through Git", () => {
-  it("imports, takes a merged change request and exports the same layout back", async () => {
+  it("imports the book's layout, pages and assets", async () => {
     expect(book.allPages.length).toBeGreaterThanOrEqual(40);
     expect(book.links.filter((link) => link.kind === "missing").length).toBeGreaterThan(0);
-    const root = repositoryRoot();
-    const bare = createBareRepository(root, "book");
-    commitBook(bare, "main", book);
-    const user = { name: "book-bot", password: "book-secret-77" };
-    const server = await serveRepositories(root, user);
-    const url = server.url("book", user);
-
     const space = await call<{ id: string }>("POST", `/orgs/${org.organizationId}/spaces`, { title: "Book" });
-    await call("POST", `/spaces/${space.id}/git/import`, { url, ref: "refs/heads/main" });
+    spaceId = space.id;
+    await call("POST", `/spaces/${spaceId}/git/import`, { url, ref: "refs/heads/main" });
     await t.runJobs();
-    const imported = await call<{ pages: PageBody[]; files: { name: string; size: number }[] }>(
-      "GET",
-      `/spaces/${space.id}/content`,
-    );
+    imported = await call("GET", `/spaces/${spaceId}/content`);
     expect(titles(imported.pages)).toEqual([
       ...titles(book.pages),
       ["Appendix", book.groups[0]?.pages.map((page) => page.title)],
     ]);
     expect(imported.files.map((file) => file.name).sort()).toEqual(book.assets.map((asset) => asset.name).sort());
+  });
 
-    // Edit one page and add one under the first chapter through a change request, then merge it.
-    const chapter = imported.pages[1] as PageBody;
-    const topic = chapter.pages[0] as PageBody;
-    const changeRequest = await call<{ id: string }>("POST", `/spaces/${space.id}/change-requests`, {
+  it("takes an edit and a new page through a merged change request", async () => {
+    chapter = imported.pages[1] as PageBody;
+    topic = chapter.pages[0] as PageBody;
+    const changeRequest = await call<{ id: string }>("POST", `/spaces/${spaceId}/change-requests`, {
       subject: "Edit the book",
     });
-    const base = `/spaces/${space.id}/change-requests/${changeRequest.id}`;
+    const base = `/spaces/${spaceId}/change-requests/${changeRequest.id}`;
     await call("POST", `${base}/content`, {
       changes: [
         { type: "update", pageId: topic.id, page: { markdown: "Rewritten in a change request.\n" } },
@@ -72,10 +69,12 @@ describe("a generated book round-trips through Git", () => {
       ],
     });
     await call("POST", `${base}/merge`);
+  });
 
-    await call("POST", `/spaces/${space.id}/git/export`, { url, ref: "refs/heads/main", commitMessage: "Book edits" });
+  it("exports the same layout back, with the edit, the new page and every link as written", async () => {
+    await call("POST", `/spaces/${spaceId}/git/export`, { url, ref: "refs/heads/main", commitMessage: "Book edits" });
     await t.runJobs();
-    const info = await call<{ operation: { state: string; error?: string } }>("GET", `/spaces/${space.id}/git/info`);
+    const info = await call<{ operation: { state: string; error?: string } }>("GET", `/spaces/${spaceId}/git/info`);
     expect(info.operation).toMatchObject({ state: "success" });
     expect(commitCount(bare, "main")).toBe(2);
     const exported = readBranch(bare, "main");
