@@ -61,7 +61,12 @@ export function inputProblem(value: unknown, maxDepth = maxInputDepth): InputPro
     if (item.depth >= maxDepth) return "depth";
     const depth = item.depth + 1;
     if (Array.isArray(current)) {
-      for (const entry of current) stack.push({ value: entry, depth });
+      // Strings and other scalars are checked in place: a list of 34,000 ids pushed as many frames to collect.
+      for (const entry of current) {
+        if (typeof entry === "string") {
+          if (entry.includes("\u0000")) return "nul";
+        } else if (entry !== null && typeof entry === "object") stack.push({ value: entry, depth });
+      }
       continue;
     }
     for (const [key, entry] of Object.entries(current)) {

@@ -28,7 +28,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase } from "../../src/db/database.ts";
 import { addMember, createApiToken, createUser } from "../../src/modules/user/user.service.ts";
-import { rssMegabytes, type Server, startOurs, stopServer } from "./servers.ts";
+import { configuredLimits, rssMegabytes, type Server, startOurs, stopServer } from "./servers.ts";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const adminToken = "abuse-heavy-bench-admin-token";
@@ -433,6 +433,8 @@ async function main() {
     BOOTSTRAP_ADMIN_TOKEN: adminToken,
     // The ref chains are processed by the jobs, on worker threads.
     RUN_JOBS: "true",
+    // The attacks meet the server's default limits.
+    ...configuredLimits(),
   });
   await database.connect();
   try {

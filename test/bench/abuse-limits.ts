@@ -1,10 +1,9 @@
 import { execFileSync } from "node:child_process";
 import autocannon from "autocannon";
 import pg from "pg";
-import { loadConfig } from "../../src/config.ts";
 import { openDatabase } from "../../src/db/database.ts";
 import { addMember, createApiToken, createUser } from "../../src/modules/user/user.service.ts";
-import { createBenchDatabase, machine, type Server, startOurs, stopServer } from "./servers.ts";
+import { configuredLimits, createBenchDatabase, machine, type Server, startOurs, stopServer } from "./servers.ts";
 import { siteStructureQuery } from "./workloads.ts";
 
 // An attacker's probes against the built server (dist/main.js, as `npm start` runs it) on PostgreSQL:
@@ -178,24 +177,7 @@ async function main() {
     const off = { SHED_MAX_IN_FLIGHT: "0", SHED_MAX_IN_FLIGHT_PER_CALLER: "0", SHED_EVENT_LOOP_DELAY_MS: "0" };
     const secondToken = await secondPerson(bench.url, bench.data.organizationId);
     await overloadProbe("load shedding off", off, bench.url, bench.data, secondToken);
-    // The bench's servers run without shedding and with a rate limit never reached: this run sets the thresholds
-    // and the rate limits, the configuration's defaults or the environment's, so the flood meets the defaults.
-    const config = loadConfig({
-      SHED_MAX_IN_FLIGHT: process.env.SHED_MAX_IN_FLIGHT,
-      SHED_MAX_IN_FLIGHT_PER_CALLER: process.env.SHED_MAX_IN_FLIGHT_PER_CALLER,
-      SHED_EVENT_LOOP_DELAY_MS: process.env.SHED_EVENT_LOOP_DELAY_MS,
-      RATE_LIMIT_USER: process.env.RATE_LIMIT_USER,
-      RATE_LIMIT_ANONYMOUS: process.env.RATE_LIMIT_ANONYMOUS,
-      // Given, so that reading the configuration writes no key file.
-      SECRETS_KEY: "0".repeat(64),
-    });
-    const configured = {
-      SHED_MAX_IN_FLIGHT: String(config.shedMaxInFlight),
-      SHED_MAX_IN_FLIGHT_PER_CALLER: String(config.shedMaxInFlightPerCaller),
-      SHED_EVENT_LOOP_DELAY_MS: String(config.shedEventLoopDelayMs),
-      RATE_LIMIT_USER: String(config.rateLimitUser),
-      RATE_LIMIT_ANONYMOUS: String(config.rateLimitAnonymous),
-    };
+    const configured = configuredLimits();
     await overloadProbe(
       `load shedding on (${JSON.stringify(configured)})`,
       configured,

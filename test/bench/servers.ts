@@ -4,6 +4,7 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import type pg from "pg";
+import { loadConfig } from "../../src/config.ts";
 import { type Database, openDatabase } from "../../src/db/database.ts";
 import { applyMigrations } from "../../src/db/migrate.ts";
 import { freePort } from "../helpers/server-process.ts";
@@ -154,6 +155,30 @@ function oursEnvironment(env: Record<string, string>): Record<string, string> {
     SHED_MAX_IN_FLIGHT: "0",
     SHED_EVENT_LOOP_DELAY_MS: "0",
     ...env,
+  };
+}
+
+/**
+ * The limits our servers run with when the bench must meet the defaults (the abuse benches): the bench's servers run
+ * without shedding and with a rate limit never reached, so these undo that, with the configuration's defaults or the
+ * environment's values.
+ */
+export function configuredLimits(): Record<string, string> {
+  const config = loadConfig({
+    SHED_MAX_IN_FLIGHT: process.env.SHED_MAX_IN_FLIGHT,
+    SHED_MAX_IN_FLIGHT_PER_CALLER: process.env.SHED_MAX_IN_FLIGHT_PER_CALLER,
+    SHED_EVENT_LOOP_DELAY_MS: process.env.SHED_EVENT_LOOP_DELAY_MS,
+    RATE_LIMIT_USER: process.env.RATE_LIMIT_USER,
+    RATE_LIMIT_ANONYMOUS: process.env.RATE_LIMIT_ANONYMOUS,
+    // Given, so that reading the configuration writes no key file.
+    SECRETS_KEY: "0".repeat(64),
+  });
+  return {
+    SHED_MAX_IN_FLIGHT: String(config.shedMaxInFlight),
+    SHED_MAX_IN_FLIGHT_PER_CALLER: String(config.shedMaxInFlightPerCaller),
+    SHED_EVENT_LOOP_DELAY_MS: String(config.shedEventLoopDelayMs),
+    RATE_LIMIT_USER: String(config.rateLimitUser),
+    RATE_LIMIT_ANONYMOUS: String(config.rateLimitAnonymous),
   };
 }
 
