@@ -13,9 +13,10 @@ export interface LoadShedder {
   /**
    * Admits a request of `caller` that is about to run (its body read, its caller's turn come), or answers why not.
    * Only contention is relieved: a request is refused only while other callers' requests run, so a lone client is
-   * never refused, right after start or after its own slow request alike. Callers without a token are refused at
-   * half the thresholds, so an anonymous flood is shed before a person with a token waits. An admitted request
-   * must call `done` once answered.
+   * never refused, right after start or after its own slow request alike. While the event loop is delayed, a person
+   * with a request running is refused another, and one with none is admitted. Callers without a token are refused
+   * at half the thresholds, running or not, so an anonymous flood is shed before a person with a token waits. An
+   * admitted request must call `done` once answered.
    */
   admit(caller: string, anonymous: boolean): Admission | { refused: string };
 }
@@ -55,13 +56,15 @@ export function createLoadShedder({
   }
 
   function refusal(caller: string, anonymous: boolean): string | undefined {
-    const others = inFlight - (runningByCaller.get(caller) ?? 0);
-    if (others === 0) return undefined;
+    const running = runningByCaller.get(caller) ?? 0;
+    if (inFlight - running === 0) return undefined;
     const share = anonymous ? 0.5 : 1;
     if (maxInFlight > 0 && inFlight >= maxInFlight * share) return `${inFlight} requests in flight`;
-    const delayMs = recentDelayMs();
-    if (maxEventLoopDelayMs > 0 && delayMs > maxEventLoopDelayMs * share) {
-      return `event loop delayed ${Math.round(delayMs)} ms`;
+    // The process is behind: the callers whose work is running wait for it, while a person with nothing running
+    // still gets in (the requests in flight bound how many such), so a flood does not hold everyone else back.
+    if (maxEventLoopDelayMs > 0 && (anonymous || running > 0)) {
+      const delayMs = recentDelayMs();
+      if (delayMs > maxEventLoopDelayMs * share) return `event loop delayed ${Math.round(delayMs)} ms`;
     }
     return undefined;
   }

@@ -147,14 +147,21 @@ describe("shedding by the event loop's delay", () => {
     for (let index = 0; index < 6; index++) expect("done" in shedder.admit("user:a", false)).toBe(true);
   });
 
-  it("refuses another caller while one runs and the loop is delayed, a caller without a token at half the delay", () => {
+  it("refuses a caller without a token at half the delay while a person runs, running or not", () => {
     const shedder = delayed(150);
     const running = shedder.admit("user:a", false) as Admission;
     expect("done" in shedder.admit("user:b", false)).toBe(true);
     expect(shedder.admit("address:1.2.3.4", true)).toEqual({ refused: "event loop delayed 150 ms" });
     running.done();
-    const late = delayed(250);
-    late.admit("user:a", false);
-    expect(late.admit("user:b", false)).toEqual({ refused: "event loop delayed 250 ms" });
+  });
+
+  it("refuses a person another request while one of theirs runs and the loop is delayed, and admits one with none", () => {
+    const shedder = delayed(250);
+    shedder.admit("user:a", false);
+    shedder.admit("user:b", false);
+    // The flood's callers wait for their own work; a second person, nothing running, is served.
+    expect(shedder.admit("user:a", false)).toEqual({ refused: "event loop delayed 250 ms" });
+    expect(shedder.admit("user:b", false)).toEqual({ refused: "event loop delayed 250 ms" });
+    expect("done" in shedder.admit("user:c", false)).toBe(true);
   });
 });
