@@ -1,6 +1,6 @@
 import { useDeferStream } from "@graphql-yoga/plugin-defer-stream";
-import type { DocumentNode, ExecutionResult } from "graphql";
-import { createYoga, isAsyncIterable } from "graphql-yoga";
+import type { DocumentNode, ExecutionArgs, ExecutionResult, GraphQLError, GraphQLSchema } from "graphql";
+import { createYoga, type GraphQLParams, isAsyncIterable, type PromiseOrValue } from "graphql-yoga";
 import type { Config } from "../config.ts";
 import type { RequestContext } from "../context.ts";
 import { type CallContext, type CallRequest, callOf, type GraphQLCall, type LogUnexpected } from "../http/call.ts";
@@ -43,6 +43,12 @@ export interface GraphQLServer {
     document: DocumentNode,
     variableValues: Record<string, unknown>,
   ): Promise<ExecutionResult>;
+  /**
+   * The pipeline of one operation sent over a WebSocket (src/http/graphql-websocket.ts): the same plugins as
+   * `/graphql` (limits, cost, the subscription cap, masking, labels, tracing) around parse, validate, execute and
+   * subscribe, with the context of the admitted call.
+   */
+  envelop(request: CallRequest, params: GraphQLParams): Enveloped;
   /** The bytes each document cache holds (a metric). */
   cacheBytes(): Record<string, number>;
   /** How many requests were answered as repeats (a metric). */
@@ -51,6 +57,16 @@ export interface GraphQLServer {
   graphiqlContentSecurityPolicy(): string;
   /** One of GraphiQL's files under `graphiqlAssetsPath` (Monaco's workers, the icon), or undefined. */
   graphiqlAsset(pathname: string): Promise<Response | undefined>;
+}
+
+/** One operation's envelop pipeline: its plugins around graphql-js's steps, and its context. */
+export interface Enveloped {
+  schema: GraphQLSchema;
+  parse(source: string): DocumentNode;
+  validate(schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[];
+  contextFactory(): Promise<unknown>;
+  execute(args: ExecutionArgs): PromiseOrValue<ExecutionResult | AsyncIterable<ExecutionResult>>;
+  subscribe(args: ExecutionArgs): PromiseOrValue<ExecutionResult | AsyncIterable<ExecutionResult>>;
 }
 
 /** What yoga's server adapter is handed with each request: one object for all, the call being on the request. */
@@ -145,6 +161,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
       if (isAsyncIterable(result)) throw new Error("A server-side document asked for an incremental answer");
       return result;
     },
+    envelop: (request, params) => yoga.getEnveloped({ request, params }) as Enveloped,
     cacheBytes: () => ({
       graphql_documents: parsedDocuments.bytes(),
       graphql_parse_errors: parseErrors.bytes(),
