@@ -20,6 +20,7 @@ import {
 import { graphiqlSettings } from "./graphiql.ts";
 import { jsonAnswers } from "./json-answers.ts";
 import { graphqlLimitPlugins, maxBatchedOperations } from "./limits.ts";
+import { multipartSubscriptions } from "./multipart-subscriptions.ts";
 import { assertRepeatsCover, createRepeatedQueries } from "./repeated-queries.ts";
 import { retryAfterPlugin, retryAfterSeconds } from "./retry-after.ts";
 import { hiddenSuggestions } from "./suggestions.ts";
@@ -87,6 +88,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
   const requestErrorMasking = maskedRequestErrors(logUnexpected);
   const retryAfter = retryAfterPlugin();
   const answers = jsonAnswers();
+  const subscriptionParts = multipartSubscriptions();
   const plugins = [
     // First: it sees each request's parameters as sent, and answers repeats before yoga's HTTP layer.
     repeats.plugin,
@@ -101,6 +103,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
     ...tracingPlugins(),
     retryAfter,
     answers,
+    subscriptionParts,
   ];
   assertRepeatsCover(
     plugins,
@@ -114,6 +117,8 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
       retryAfter,
       // Repeats answer through the same processor.
       answers,
+      // It answers subscriptions only; repeats answer queries.
+      subscriptionParts,
     ]),
   );
 
@@ -150,7 +155,8 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
       return restError(
         406,
         "The Accept header allows no type this answer can take: application/json, or multipart/mixed or " +
-          "text/event-stream for operations with @defer or @stream",
+          "text/event-stream for operations with @defer or @stream, text/event-stream or " +
+          "multipart/mixed;subscriptionSpec=1.0 for subscriptions",
       );
     },
     async execute(request, document, variableValues) {
