@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { IncomingMessage } from "node:http";
+import { IncomingMessage, type Server } from "node:http";
+import { createTokenCache } from "./auth/token-cache.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
@@ -11,6 +12,7 @@ import { createCallerPlaces } from "./http/caller-places.ts";
 import { compressAnswers, createCompression } from "./http/compression.ts";
 import { createCors } from "./http/cors.ts";
 import { errorBoundary } from "./http/error-boundary.ts";
+import { createGraphQLWebSockets } from "./http/graphql-websocket.ts";
 import { createGuard } from "./http/guard.ts";
 import { answerHeadRequests } from "./http/head.ts";
 import { createLoadShedder } from "./http/load-shedding.ts";
@@ -60,6 +62,10 @@ export interface App {
   fetch(request: Request, server?: ServerContext): Promise<Response>;
   /** From now on `/readyz` answers 503, so load balancers stop sending traffic while requests in flight finish. */
   stopAcceptingTraffic(): void;
+  /** Serves GraphQL over WebSocket (`graphql-ws`) on `server`'s upgrades of `/graphql`, beside `fetch`. */
+  serveWebSockets(server: Server): void;
+  /** Closes the open WebSockets (1001): their subscriptions end. */
+  closeWebSockets(): void;
   /** Ends the worker threads (once the server has stopped). */
   close(): Promise<void>;
   /** Counts a job run in `/metrics` (the job engine of this process reports each). */
@@ -111,7 +117,10 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     maxInFlight: config.shedMaxInFlight,
     maxEventLoopDelayMs: config.shedEventLoopDelayMs,
   });
-  const guard = createGuard({ config, db, events, clock, rateLimiter, work, callerPlaces, shedder });
+  // One cache of verified tokens for HTTP requests and WebSocket operations alike.
+  const tokens = createTokenCache(events);
+  const guard = createGuard({ config, db, clock, rateLimiter, work, callerPlaces, shedder, tokens });
+  const websockets = createGraphQLWebSockets({ config, db, clock, rateLimiter, work, tokens, graphql });
   const cors = createCors(config.corsOrigins);
 
   const handle = composeMiddleware(
@@ -137,6 +146,8 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
   return {
     fetch: (request, server) => handle(newExchange(request, server, config.trustProxyHops)),
     stopAcceptingTraffic: probes.stopAcceptingTraffic,
+    serveWebSockets: websockets.attach,
+    closeWebSockets: websockets.close,
     close: () => work.close(),
     observeJob: metrics.observeJob,
   };

@@ -101,6 +101,7 @@ async function main() {
   });
   const statistics = keepTableStatistics(db, logger);
   server.off("request", starting).on("request", createServerAdapter<ServerContext>(app.fetch));
+  app.serveWebSockets(server);
   startedUp();
   // Started once the server serves: jobs added meanwhile wait in the queue. Under the start-up lock: its queues and
   // schedules are created once.
@@ -117,6 +118,8 @@ async function main() {
     stopping = true;
     logger.info("shutting down", { signal });
     app.stopAcceptingTraffic();
+    // Upgraded sockets are no longer the HTTP server's: it would wait for them.
+    app.closeWebSockets();
     // Ending the subscriptions ends their event streams, which the server would otherwise wait for.
     const eventsClosed = events.close();
     // Finish requests in flight, then release the database; force the exit if a client holds a connection open.

@@ -1,6 +1,6 @@
 import { useDeferStream } from "@graphql-yoga/plugin-defer-stream";
-import type { DocumentNode, ExecutionResult } from "graphql";
-import { createYoga, isAsyncIterable } from "graphql-yoga";
+import type { DocumentNode, ExecutionArgs, ExecutionResult, GraphQLError, GraphQLSchema } from "graphql";
+import { createYoga, type GraphQLParams, isAsyncIterable, type PromiseOrValue } from "graphql-yoga";
 import type { Config } from "../config.ts";
 import type { RequestContext } from "../context.ts";
 import { type CallContext, type CallRequest, callOf, type GraphQLCall, type LogUnexpected } from "../http/call.ts";
@@ -20,6 +20,7 @@ import {
 import { graphiqlSettings } from "./graphiql.ts";
 import { jsonAnswers } from "./json-answers.ts";
 import { graphqlLimitPlugins, maxBatchedOperations } from "./limits.ts";
+import { multipartSubscriptions } from "./multipart-subscriptions.ts";
 import { assertRepeatsCover, createRepeatedQueries } from "./repeated-queries.ts";
 import { retryAfterPlugin, retryAfterSeconds } from "./retry-after.ts";
 import { hiddenSuggestions } from "./suggestions.ts";
@@ -43,6 +44,12 @@ export interface GraphQLServer {
     document: DocumentNode,
     variableValues: Record<string, unknown>,
   ): Promise<ExecutionResult>;
+  /**
+   * The pipeline of one operation sent over a WebSocket (src/http/graphql-websocket.ts): the same plugins as
+   * `/graphql` (limits, cost, the subscription cap, masking, labels, tracing) around parse, validate, execute and
+   * subscribe, with the context of the admitted call.
+   */
+  envelop(request: CallRequest, params: GraphQLParams): Enveloped;
   /** The bytes each document cache holds (a metric). */
   cacheBytes(): Record<string, number>;
   /** How many requests were answered as repeats (a metric). */
@@ -51,6 +58,16 @@ export interface GraphQLServer {
   graphiqlContentSecurityPolicy(): string;
   /** One of GraphiQL's files under `graphiqlAssetsPath` (Monaco's workers, the icon), or undefined. */
   graphiqlAsset(pathname: string): Promise<Response | undefined>;
+}
+
+/** One operation's envelop pipeline: its plugins around graphql-js's steps, and its context. */
+export interface Enveloped {
+  schema: GraphQLSchema;
+  parse(source: string): DocumentNode;
+  validate(schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[];
+  contextFactory(): Promise<unknown>;
+  execute(args: ExecutionArgs): PromiseOrValue<ExecutionResult | AsyncIterable<ExecutionResult>>;
+  subscribe(args: ExecutionArgs): PromiseOrValue<ExecutionResult | AsyncIterable<ExecutionResult>>;
 }
 
 /** What yoga's server adapter is handed with each request: one object for all, the call being on the request. */
@@ -71,6 +88,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
   const requestErrorMasking = maskedRequestErrors(logUnexpected);
   const retryAfter = retryAfterPlugin();
   const answers = jsonAnswers();
+  const subscriptionParts = multipartSubscriptions();
   const plugins = [
     // First: it sees each request's parameters as sent, and answers repeats before yoga's HTTP layer.
     repeats.plugin,
@@ -85,6 +103,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
     ...tracingPlugins(),
     retryAfter,
     answers,
+    subscriptionParts,
   ];
   assertRepeatsCover(
     plugins,
@@ -98,6 +117,8 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
       retryAfter,
       // Repeats answer through the same processor.
       answers,
+      // It answers subscriptions only; repeats answer queries.
+      subscriptionParts,
     ]),
   );
 
@@ -134,7 +155,8 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
       return restError(
         406,
         "The Accept header allows no type this answer can take: application/json, or multipart/mixed or " +
-          "text/event-stream for operations with @defer or @stream",
+          "text/event-stream for operations with @defer or @stream, text/event-stream or " +
+          "multipart/mixed;subscriptionSpec=1.0 for subscriptions",
       );
     },
     async execute(request, document, variableValues) {
@@ -145,6 +167,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
       if (isAsyncIterable(result)) throw new Error("A server-side document asked for an incremental answer");
       return result;
     },
+    envelop: (request, params) => yoga.getEnveloped({ request, params }) as Enveloped,
     cacheBytes: () => ({
       graphql_documents: parsedDocuments.bytes(),
       graphql_parse_errors: parseErrors.bytes(),

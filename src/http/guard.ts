@@ -1,11 +1,10 @@
 import { setTimeout as delay } from "node:timers/promises";
-import { createTokenCache } from "../auth/token-cache.ts";
+import type { TokenCache } from "../auth/token-cache.ts";
 import { authenticate, bearerToken } from "../auth/viewer.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { RateLimitDecision } from "../context.ts";
 import type { Database } from "../db/database.ts";
-import type { EventBus } from "../events/bus.ts";
 import { graphqlLimits } from "../graphql/limits.ts";
 import { RequestBudget } from "../request-budget.ts";
 import { restError } from "../rest/errors.ts";
@@ -37,12 +36,13 @@ export type Guard = (exchange: Exchange, handle: GuardedHandler) => Promise<Resp
 export interface GuardOptions {
   config: Config;
   db: Database;
-  events: EventBus;
   clock: Clock;
   rateLimiter: RateLimiter;
   work: HeavyWork;
   callerPlaces: CallerPlaces;
   shedder: LoadShedder;
+  /** Verified tokens (shared with the WebSocket operations, src/http/graphql-websocket.ts). */
+  tokens: TokenCache;
 }
 
 /** Retry-After of a caller with too many requests waiting: they are answered within a second or so. */
@@ -75,8 +75,7 @@ function pathAndQuery(url: string): string {
 
 /** The admission shared by `/graphql`, `/v1` and the plain routes, whatever runs behind it. */
 export function createGuard(options: GuardOptions): Guard {
-  const { config, db, events, clock, rateLimiter, work, callerPlaces, shedder } = options;
-  const tokens = createTokenCache(events);
+  const { config, db, clock, rateLimiter, work, callerPlaces, shedder, tokens } = options;
   const bodiesInProgress = new Map<string, number>();
 
   /** The body, or the answer to a body over MAX_BODY_BYTES, too slow, or past its caller's bodies in progress. */

@@ -1,5 +1,7 @@
 import { ApolloClient, gql, HttpLink, InMemoryCache, type Reference } from "@apollo/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client, fetchExchange } from "@urql/core";
+import { cacheExchange } from "@urql/exchange-graphcache";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addMember } from "../../src/modules/user/user.service.ts";
 import { listen, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
@@ -250,5 +252,275 @@ describe("Apollo Client's InMemoryCache over the gateway", () => {
     const byUser = (nodes: MemberNode[]) => [...nodes].sort((a, b) => a.userId.localeCompare(b.userId));
     expect(afterRemove?.organization.members.totalCount).toBe(held.organization.members.totalCount);
     expect(byUser(afterRemove?.organization.members.nodes ?? [])).toEqual(byUser(held.organization.members.nodes));
+  });
+});
+
+/*
+ * A front end's screens through Apollo Client and urql's graphcache with no configuration at all: no type policies,
+ * no `keys`, no schema. Every object they select has an id or is a connection's plumbing, so neither cache logs a
+ * warning, and a narrower refetch does not take from the cache what a wider screen read (the viewer's permissions
+ * are the node's own `viewerCan*` fields, merged into the node, not an object the refetch replaces).
+ */
+
+const OrganizationScreen = gql`
+  query OrganizationScreen($organizationId: ID!) {
+    organization(id: $organizationId) {
+      id
+      title
+      viewerCanAdminister
+      viewerCanCreateContent
+      viewerCanListMembers
+      sites(first: 20) { totalCount nodes { id title published visibility } }
+      spaces(first: 20) { totalCount nodes { id title viewerCanView viewerCanEdit } }
+    }
+  }
+`;
+
+const SiteScreen = gql`
+  query SiteScreen($organizationId: ID!, $siteId: ID!) {
+    organization(id: $organizationId) {
+      id
+      site(id: $siteId) {
+        id
+        title
+        sections(first: 50) { totalCount nodes { id title path default } }
+        siteSpaces(first: 100) {
+          totalCount
+          nodes { id title path sectionId space { id title viewerCanEdit viewerCanAdminister } }
+        }
+      }
+    }
+  }
+`;
+
+const SpaceScreen = gql`
+  query SpaceScreen($spaceId: ID!) {
+    space(id: $spaceId) {
+      id
+      title
+      emoji
+      viewerCanEdit
+      viewerCanComment
+      viewerCanMerge
+      viewerCanAdminister
+      content { id pages { id pageId title path pages { id pageId title path } } }
+    }
+  }
+`;
+
+/** A space as a list row shows it: a subset of `SpaceScreen`'s fields, refetched. */
+const SpaceRow = gql`
+  query SpaceRow($spaceId: ID!) {
+    space(id: $spaceId) { id title viewerCanEdit }
+  }
+`;
+
+/** The deprecated permissions object, which a cache without configuration cannot key. */
+const SpacePermissionsObject = gql`
+  query SpacePermissionsObject($spaceId: ID!) {
+    space(id: $spaceId) { id permissions { view edit } }
+  }
+`;
+
+interface ScreenFixture {
+  organization: SeededOrganization;
+  siteId: string;
+  spaceId: string;
+}
+
+/** An organization with two sites of two sections, each of two site spaces; the first space has nested pages. */
+async function seedScreens(): Promise<ScreenFixture> {
+  const organization = await seedOrganization(t.db, "Screens");
+  const token = organization.members.admin.token;
+  const orgPath = `/orgs/${organization.organizationId}`;
+  const spaceIds: string[] = [];
+  const siteIds: string[] = [];
+  for (let s = 0; s < 2; s++) {
+    const site = await t.rest<{ id: string }>("POST", `${orgPath}/sites`, { token, body: { title: `Site ${s}` } });
+    siteIds.push(site.body.id);
+    const base = `${orgPath}/sites/${site.body.id}`;
+    for (let i = 0; i < 2; i++) {
+      const spaces: string[] = [];
+      for (let j = 0; j < 2; j++) {
+        const space = await t.rest<{ id: string }>("POST", `${orgPath}/spaces`, {
+          token,
+          body: { title: `S${i}-${j}` },
+        });
+        spaces.push(space.body.id);
+      }
+      const section = await t.rest<{ id: string }>("POST", `${base}/sections`, { token, body: { spaceId: spaces[0] } });
+      expect(section.status).toBe(201);
+      for (const spaceId of spaces.slice(1)) {
+        const added = await t.rest("POST", `${base}/site-spaces`, {
+          token,
+          body: { spaceId, sectionId: section.body.id },
+        });
+        expect(added.status).toBe(201);
+      }
+      spaceIds.push(...spaces);
+    }
+  }
+  const spaceId = spaceIds[0] as string;
+  const written = await apolloClient(token).mutate({
+    mutation: WriteSpace,
+    variables: {
+      spaceId,
+      input: {
+        changes: [
+          { type: "INSERT", page: { title: "Guide", markdown: "# Guide" } },
+          { type: "INSERT", page: { title: "Reference", markdown: "# Reference" } },
+        ],
+      },
+    },
+  });
+  expect(written.error).toBeUndefined();
+  return { organization, siteId: siteIds[0] as string, spaceId };
+}
+
+/** The warnings a run logs (Apollo's invariant warnings and graphcache's both go to `console.warn`). */
+async function warningsOf(run: () => Promise<void>): Promise<string[]> {
+  const warnings: string[] = [];
+  const spy = vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => {
+    warnings.push(args.map(String).join(" "));
+  });
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return warnings;
+}
+
+/** A result without the `__typename`s one cache adds to the selection and the other does not. */
+function withoutTypenames(data: unknown): unknown {
+  return JSON.parse(JSON.stringify(data, (key, value) => (key === "__typename" ? undefined : value)));
+}
+
+/** A fetch that counts the requests it sends. */
+function countingFetch() {
+  const counter = {
+    requests: 0,
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+      counter.requests++;
+      return fetch(input, init);
+    },
+  };
+  return counter;
+}
+
+function unconfiguredApollo(token: string, counter: ReturnType<typeof countingFetch>) {
+  return new ApolloClient({
+    link: new HttpLink({
+      uri: `${server.url}/graphql`,
+      headers: { authorization: `Bearer ${token}` },
+      fetch: counter.fetch,
+    }),
+    cache: new InMemoryCache(),
+  });
+}
+
+function unconfiguredUrql(token: string, counter: ReturnType<typeof countingFetch>) {
+  return new Client({
+    url: `${server.url}/graphql`,
+    exchanges: [cacheExchange(), fetchExchange],
+    fetchOptions: { headers: { authorization: `Bearer ${token}` } },
+    fetch: counter.fetch,
+  });
+}
+
+describe("a front end's screens through caches with no configuration", () => {
+  let screens: ScreenFixture;
+
+  beforeAll(async () => {
+    screens = await seedScreens();
+  });
+
+  it("Apollo Client: no warning, and the wide space screen is answered from the cache after a narrow refetch", async () => {
+    const { organization, siteId, spaceId } = screens;
+    const counter = countingFetch();
+    const client = unconfiguredApollo(organization.members.admin.token, counter);
+    const warnings = await warningsOf(async () => {
+      const org = await client.query({
+        query: OrganizationScreen,
+        variables: { organizationId: organization.organizationId },
+      });
+      expect(org.error).toBeUndefined();
+      expect(org.data).toMatchObject({ organization: { viewerCanAdminister: true, sites: { totalCount: 2 } } });
+      const site = await client.query({
+        query: SiteScreen,
+        variables: { organizationId: organization.organizationId, siteId },
+      });
+      expect(site.error).toBeUndefined();
+      expect(site.data).toMatchObject({
+        organization: { site: { sections: { totalCount: 2 }, siteSpaces: { totalCount: 4 } } },
+      });
+      const space = await client.query({ query: SpaceScreen, variables: { spaceId } });
+      expect(space.error).toBeUndefined();
+      expect(space.data).toMatchObject({ space: { viewerCanEdit: true, viewerCanAdminister: true } });
+      await client.query({ query: SpaceRow, variables: { spaceId }, fetchPolicy: "network-only" });
+
+      const sent = counter.requests;
+      const again = await client.query({ query: SpaceScreen, variables: { spaceId } });
+      expect(counter.requests).toBe(sent);
+      expect(again.data).toEqual(space.data);
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it("urql's graphcache: no warning, and the wide space screen is a cache hit after a narrow refetch", async () => {
+    const { organization, siteId, spaceId } = screens;
+    const counter = countingFetch();
+    const client = unconfiguredUrql(organization.members.admin.token, counter);
+    const warnings = await warningsOf(async () => {
+      const org = await client.query(OrganizationScreen, { organizationId: organization.organizationId }).toPromise();
+      expect(org.error).toBeUndefined();
+      expect(org.data).toMatchObject({ organization: { viewerCanAdminister: true, sites: { totalCount: 2 } } });
+      const site = await client.query(SiteScreen, { organizationId: organization.organizationId, siteId }).toPromise();
+      expect(site.error).toBeUndefined();
+      expect(site.data).toMatchObject({ organization: { site: { siteSpaces: { totalCount: 4 } } } });
+      const space = await client.query(SpaceScreen, { spaceId }).toPromise();
+      expect(space.error).toBeUndefined();
+      await client.query(SpaceRow, { spaceId }, { requestPolicy: "network-only" }).toPromise();
+
+      const sent = counter.requests;
+      const again = await client.query(SpaceScreen, { spaceId }).toPromise();
+      expect(again.operation.context.meta?.cacheOutcome).toBe("hit");
+      expect(counter.requests).toBe(sent);
+      expect(again.data).toEqual(space.data);
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it("a read member's screens: their permissions say so, with no warning in either cache", async () => {
+    const { organization, spaceId } = screens;
+    const token = organization.members.read.token;
+    const variables = { organizationId: organization.organizationId };
+    const apollo = unconfiguredApollo(token, countingFetch());
+    const urql = unconfiguredUrql(token, countingFetch());
+    const expected = {
+      organization: { viewerCanAdminister: false, viewerCanCreateContent: false, viewerCanListMembers: true },
+    };
+    const warnings = await warningsOf(async () => {
+      const fromApollo = await apollo.query({ query: OrganizationScreen, variables });
+      expect(fromApollo.error).toBeUndefined();
+      expect(fromApollo.data).toMatchObject(expected);
+      const fromUrql = await urql.query(OrganizationScreen, variables).toPromise();
+      expect(fromUrql.error).toBeUndefined();
+      expect(withoutTypenames(fromUrql.data)).toEqual(withoutTypenames(fromApollo.data));
+      const space = await apollo.query({ query: SpaceScreen, variables: { spaceId } });
+      expect(space.data).toMatchObject({ space: { viewerCanEdit: false, viewerCanComment: false } });
+      const spaceFromUrql = await urql.query(SpaceScreen, { spaceId }).toPromise();
+      expect(withoutTypenames(spaceFromUrql.data)).toEqual(withoutTypenames(space.data));
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it("the deprecated permissions object is what graphcache could not key (the warnings are seen)", async () => {
+    const counter = countingFetch();
+    const client = unconfiguredUrql(screens.organization.members.admin.token, counter);
+    const warnings = await warningsOf(async () => {
+      await client.query(SpacePermissionsObject, { spaceId: screens.spaceId }).toPromise();
+    });
+    expect(warnings).toEqual([expect.stringContaining("Invalid key")]);
   });
 });

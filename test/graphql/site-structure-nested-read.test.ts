@@ -67,6 +67,8 @@ graphql(`
     deletedAt commentCount changeRequestCount changeRequestOpenCount changeRequestDraftCount
     urls { location app }
     permissions { view access comment edit review merge triggerGitSync viewInviteLinks admin installIntegration }
+    viewerCanView viewerCanAccess viewerCanComment viewerCanEdit viewerCanReview viewerCanMerge viewerCanTriggerGitSync
+    viewerCanViewInviteLinks viewerCanAdminister viewerCanInstallIntegration
   }
 `);
 /** The sections' site spaces' spaces, as summaries, then with the fields only full rows answer. */

@@ -215,10 +215,14 @@ export async function seedOrganization(db: Database, title = "Seeded Organizatio
 /** Serves the app on a real port of 127.0.0.1 for clients that make their own HTTP requests. */
 export async function listen(app: App): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(createServerAdapter<ServerContext>(app.fetch));
+  app.serveWebSockets(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      app.closeWebSockets();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -7,6 +7,7 @@ import { idColumn } from "../../graphql/node-ids.ts";
 import { readsOwnProperty } from "../../graphql/own-property.ts";
 import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { itemsSelectAny } from "../../graphql/selection.ts";
+import { permissionsDeprecation, viewerCanFields } from "../../graphql/viewer-can.ts";
 import {
   computedDescription,
   metadataDescription,
@@ -32,8 +33,23 @@ import { changeRequestPdf } from "./change-request-pdf.service.ts";
 
 export const ChangeRequestRef = builder.objectRef<ChangeRequest>("ChangeRequest");
 
+/** The viewer's permissions on a change request as its own fields (`ChangeRequestPermissions` has the same). */
+const changeRequestViewerCan = {
+  viewerCanEdit: ["edit", "Whether the viewer may write content: edit role, and the space is not locked."],
+  viewerCanReview: ["review", "Whether the viewer may review it: review role."],
+  viewerCanMerge: [
+    "merge",
+    "Whether the viewer may merge it: review role, and the space is not locked (merge rules still apply).",
+  ],
+} as const;
+
 /** The fields that read other rows (change-request-fields.service.ts): a list settles them when one is selected. */
-const changeRequestFieldsReadingRelations: ReadonlySet<string> = new Set(["createdBy", "outdated", "permissions"]);
+const changeRequestFieldsReadingRelations: ReadonlySet<string> = new Set([
+  "createdBy",
+  "outdated",
+  "permissions",
+  ...Object.keys(changeRequestViewerCan),
+]);
 
 export const ChangeRequestStatusEnum = publicEnum("ChangeRequestStatus", "Where a change request is in its life.", {
   draft: "Being written; takes content, reviews and merges like open.",
@@ -154,8 +170,10 @@ builder.node(ChangeRequestRef, {
           }),
         }),
       description: "What the viewer may do with it.",
+      deprecationReason: permissionsDeprecation,
       resolve: (row, _args, ctx) => changeRequestPermissions(ctx, row),
     }),
+    ...viewerCanFields(t, (row, ctx) => changeRequestPermissions(ctx, row), changeRequestViewerCan),
     content: t.field({
       type: RevisionRef,
       description: "The change request's active revision (getRevisionOfChangeRequestById).",

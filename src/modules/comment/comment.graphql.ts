@@ -5,6 +5,7 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
+import { permissionsDeprecation, viewerCanFields } from "../../graphql/viewer-can.ts";
 import { ChangeRequestRef, CommentPostedRef, parentChangeRequest } from "../change-request/change-request.public.ts";
 import { PageFormatEnum, RevisionRef, revisionOf } from "../content/content.public.ts";
 import { MemberRef } from "../member/member.public.ts";
@@ -112,6 +113,14 @@ const PermissionsRef = builder.objectRef<CommentPermissions>("CommentPermissions
   }),
 });
 
+/** The viewer's permissions on a comment or a reply as its own fields (`CommentPermissions` has the same). */
+const messageViewerCan = {
+  viewerCanView: ["view", "Whether the viewer may read it: read role on the space."],
+  viewerCanReply: ["reply", "Whether the viewer may react and reply: comment role on the space."],
+  viewerCanUpdate: ["edit", "Whether the viewer may edit its body: its author, while they have the comment role."],
+  viewerCanDelete: ["delete", "Whether the viewer may delete it: its author (comment role), or a space admin."],
+} as const;
+
 const UrlsRef = builder.objectRef<{ location: string }>("CommentURLs").implement({
   description: "Addresses of a comment or a reply.",
   fields: (t) => ({ location: t.exposeString("location", { description: "The message on this server's API." }) }),
@@ -178,9 +187,15 @@ builder.node(ReplyRef, {
     permissions: t.field({
       type: PermissionsRef,
       description: "What the viewer may do with it.",
+      deprecationReason: permissionsDeprecation,
       resolve: async (reply, _args, ctx) =>
         messagePermissions(ctx, (await threadOf(ctx, reply)).spaceId, reply.postedById),
     }),
+    ...viewerCanFields(
+      t,
+      async (reply, ctx) => messagePermissions(ctx, (await threadOf(ctx, reply)).spaceId, reply.postedById),
+      messageViewerCan,
+    ),
   }),
 });
 
@@ -348,8 +363,14 @@ builder.node(CommentRef, {
     permissions: t.field({
       type: PermissionsRef,
       description: "What the viewer may do with it.",
+      deprecationReason: permissionsDeprecation,
       resolve: (comment, _args, ctx) => messagePermissions(ctx, comment.spaceId, comment.postedById),
     }),
+    ...viewerCanFields(
+      t,
+      (comment, ctx) => messagePermissions(ctx, comment.spaceId, comment.postedById),
+      messageViewerCan,
+    ),
   }),
 });
 

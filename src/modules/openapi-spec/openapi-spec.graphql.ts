@@ -4,6 +4,7 @@ import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
+import { permissionsDeprecation, viewerCanFields } from "../../graphql/viewer-can.ts";
 import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
 import { parentSpec } from "./openapi-spec.loaders.ts";
 import {
@@ -196,7 +197,12 @@ builder.node(OpenAPISpecRef, {
     permissions: t.field({
       type: SpecPermissionsRef,
       description: "What the viewer may do with it.",
+      deprecationReason: permissionsDeprecation,
       resolve: (spec, _args, ctx) => specPermissions(ctx, spec),
+    }),
+    ...viewerCanFields(t, (spec, ctx) => specPermissions(ctx, spec), {
+      viewerCanView: ["view", "Whether the viewer may read it (role read or more)."],
+      viewerCanUpdate: ["edit", "Whether the viewer may change or delete it (role create or more)."],
     }),
     urls: t.field({
       type: SpecUrlsRef,

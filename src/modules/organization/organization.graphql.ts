@@ -7,6 +7,7 @@ import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
+import { permissionsDeprecation, viewerCanFields } from "../../graphql/viewer-can.ts";
 import { edgeOf } from "../../pagination.ts";
 import { parentOrganization } from "./organization.loaders.ts";
 import {
@@ -189,7 +190,34 @@ builder.node(OrganizationRef, {
     permissions: t.field({
       type: OrganizationPermissionsRef,
       description: "What the caller may do in the organization.",
+      deprecationReason: permissionsDeprecation,
       resolve: (organization, _args, ctx) => organizationPermissions(ctx, organization.id),
+    }),
+    ...viewerCanFields(t, (organization, ctx) => organizationPermissions(ctx, organization.id), {
+      viewerCanView: ["view", "Whether the viewer may see the organization (a member or guest, not disabled)."],
+      viewerCanAccess: ["access", "Whether the viewer may open it (role read or more)."],
+      viewerCanAdminister: [
+        "admin",
+        "Whether the viewer may administer it: settings, members, teams, SSO (role admin).",
+      ],
+      viewerOwnsTeam: ["ownTeam", "Whether the viewer owns at least one of its teams."],
+      viewerCanCreateContent: [
+        "createContent",
+        "Whether the viewer may create spaces, collections, sites and translations (role create or more).",
+      ],
+      viewerCanCreateOpenAPISpec: [
+        "createOpenAPISpec",
+        "Whether the viewer may create OpenAPI specs (role create or more).",
+      ],
+      viewerCanViewBilling: ["viewBilling", "Whether the viewer may see billing (role admin)."],
+      viewerCanListMembers: ["listMembers", "Whether the viewer may list its members (role read or more)."],
+      viewerCanListTeams: ["listTeams", "Whether the viewer may list its teams (role read or more)."],
+      viewerCanListIntegrations: ["listIntegrations", "Whether the viewer may list integrations (role read or more)."],
+      viewerCanListInstallations: [
+        "listInstallations",
+        "Whether the viewer may list integration installations (role admin).",
+      ],
+      viewerCanInstallIntegration: ["installIntegration", "Whether the viewer may install integrations (role admin)."],
     }),
     agentInstructions: t.field({
       type: AgentInstructionsRef,

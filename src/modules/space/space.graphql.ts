@@ -3,6 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum, RoleEnum } from "../../graphql/enums.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { readsOwnProperty } from "../../graphql/own-property.ts";
+import { permissionsDeprecation, viewerCanFields } from "../../graphql/viewer-can.ts";
 import {
   addOrganizationParent,
   memberParentOrganization,
@@ -20,6 +21,29 @@ import { type MemberSpace, memberSpacePermission } from "./space.service.ts";
 import { LanguageEnum, SpaceVisibilityEnum } from "./space-values.graphql.ts";
 
 export const SpaceRef = builder.objectRef<Space>("Space");
+
+/** The viewer's permissions on a space as its own fields (`SpacePermissions`, deprecated, has the same booleans). */
+const spaceViewerCan = {
+  viewerCanView: ["view", "Whether the viewer may read the space (role read or more)."],
+  viewerCanAccess: ["access", "Whether the viewer may open the space (role read or more)."],
+  viewerCanComment: ["comment", "Whether the viewer may comment, reply and react (role comment or more)."],
+  viewerCanEdit: [
+    "edit",
+    "Whether the viewer may edit content and create change requests (role edit or more, and the space not locked).",
+  ],
+  viewerCanReview: ["review", "Whether the viewer may review change requests (role review or more)."],
+  viewerCanMerge: ["merge", "Whether the viewer may merge change requests (role review or more)."],
+  viewerCanTriggerGitSync: ["triggerGitSync", "Whether the viewer may run Git sync (role create or more)."],
+  viewerCanViewInviteLinks: ["viewInviteLinks", "Whether the viewer may see invite links (role create or more)."],
+  viewerCanAdminister: [
+    "admin",
+    "Whether the viewer may change settings and grants, delete and move the space (role admin).",
+  ],
+  viewerCanInstallIntegration: [
+    "installIntegration",
+    "Whether the viewer may install integrations on the space (role admin).",
+  ],
+} as const satisfies Record<string, readonly [keyof SpacePermissions, string]>;
 
 /**
  * The Space fields a `SpaceSummary` answers (no timestamps, merge rules or Git sync): nested lists whose items
@@ -47,6 +71,7 @@ export const spaceSummaryFields: ReadonlySet<string> = new Set([
   "changeRequestDraftCount",
   "urls",
   "permissions",
+  ...Object.keys(spaceViewerCan),
 ]);
 export const CollectionRef = builder.objectRef<Collection>("Collection");
 
@@ -162,8 +187,10 @@ builder.node(SpaceRef, {
     permissions: t.field({
       type: SpacePermissionsRef,
       description: "What the viewer may do on the space.",
+      deprecationReason: permissionsDeprecation,
       resolve: (space, _args, ctx) => spacePermissions(ctx, space),
     }),
+    ...viewerCanFields(t, (space, ctx) => spacePermissions(ctx, space), spaceViewerCan),
   }),
 });
 
@@ -217,7 +244,20 @@ builder.node(CollectionRef, {
     permissions: t.field({
       type: CollectionPermissionsRef,
       description: "What the viewer may do with the collection.",
+      deprecationReason: permissionsDeprecation,
       resolve: (collection, _args, ctx) => collectionPermissions(ctx, collection),
+    }),
+    ...viewerCanFields(t, (collection, ctx) => collectionPermissions(ctx, collection), {
+      viewerCanView: ["view", "Whether the viewer may read the collection (a member of the organization)."],
+      viewerCanAdminister: ["admin", "Whether the viewer may administer it (organization admin)."],
+      viewerCanViewInviteLinks: [
+        "viewInviteLinks",
+        "Whether the viewer may see invite links (organization role create or more).",
+      ],
+      viewerCanCreateContent: [
+        "create",
+        "Whether the viewer may create spaces and collections in it (organization role create or more).",
+      ],
     }),
   }),
 });

@@ -5,6 +5,7 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
+import { permissionsDeprecation, viewerCanFields } from "../../graphql/viewer-can.ts";
 import { edgeOf } from "../../pagination.ts";
 import { getMember, MemberRef } from "../member/member.public.ts";
 import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
@@ -74,7 +75,11 @@ const OrganizationTeamMemberRef = builder.objectRef<TeamMember>("OrganizationTea
         }),
       }),
       description: "What the viewer may do with this team member.",
+      deprecationReason: permissionsDeprecation,
       resolve: () => teamMemberPermissions(),
+    }),
+    ...viewerCanFields(t, () => teamMemberPermissions(), {
+      viewerCanView: ["view", "Whether the viewer may see them (always true: their organization's members do)."],
     }),
   }),
 });
@@ -100,7 +105,15 @@ builder.node(TeamRef, {
     permissions: t.field({
       type: TeamPermissionsRef,
       description: "What the viewer may do with the team.",
+      deprecationReason: permissionsDeprecation,
       resolve: (team, _args, ctx) => teamPermissions(ctx, team),
+    }),
+    ...viewerCanFields(t, (team, ctx) => teamPermissions(ctx, team), {
+      viewerCanView: ["view", "Whether the viewer may see the team (a member of its organization)."],
+      viewerCanAdminister: [
+        "admin",
+        "Whether the viewer may manage its title and members (organization admin or team owner).",
+      ],
     }),
     members: t.connection(
       {

@@ -6,6 +6,7 @@ import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
+import { permissionsDeprecation, viewerCanFields } from "../../graphql/viewer-can.ts";
 import { edgeOf } from "../../pagination.ts";
 import { RevisionRef, revisionOf } from "../content/content.public.ts";
 import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
@@ -134,7 +135,12 @@ const TranslationRef = builder.node(builder.objectRef<Translation>("Translation"
         }),
       }),
       description: "What the viewer may do with it.",
+      deprecationReason: permissionsDeprecation,
       resolve: (translation, _args, ctx) => translationPermissions(ctx, translation),
+    }),
+    ...viewerCanFields(t, (translation, ctx) => translationPermissions(ctx, translation), {
+      viewerCanView: ["view", "Whether the viewer may read it: read role in the organization."],
+      viewerCanUpdate: ["edit", "Whether the viewer may change, run and delete it: create role in the organization."],
     }),
     urls: t.field({
       type: builder.objectRef<{ location: string }>("TranslationURLs").implement({

@@ -1,0 +1,153 @@
+import { createClient } from "graphql-ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { enqueueJob } from "../../src/db/job-queue.ts";
+import { defineJob } from "../../src/jobs/registry.ts";
+import { listen, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { type SseSubscription, subscribe } from "../helpers/sse.ts";
+
+/*
+ * GraphQL over WebSocket (`graphql-ws`) beside server-sent events, on the same listening server and path: the token
+ * in `connectionParams`, the same access checks, events and per-person subscription cap.
+ */
+
+const StatusUpdates = `subscription Status($spaceId: ID!, $changeRequestId: ID!) {
+  changeRequestUpdated(spaceId: $spaceId, changeRequestId: $changeRequestId) { changeRequestId status subject }
+}`;
+const JobProgress = `subscription($jobId: ID!) { jobProgress(jobId: $jobId) { id: jobId status } }`;
+
+defineJob("graphql-ws-idle", { run: async () => {} });
+
+let t: TestApp;
+let org: SeededOrganization;
+let server: { url: string; close(): Promise<void> };
+const clients: ReturnType<typeof createClient>[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  server = await listen(t.app);
+  org = await seedOrganization(t.db, "Sockets");
+});
+
+afterAll(async () => {
+  for (const client of clients) await client.dispose();
+  await server.close();
+});
+
+/** A graphql-ws client of the server at `/graphql`, sending `token` as a front end does. */
+function socketClient(token?: string) {
+  const client = createClient({
+    url: `${server.url.replace("http", "ws")}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+    retryAttempts: 0,
+  });
+  clients.push(client);
+  return client;
+}
+
+async function openChangeRequest() {
+  const space = await t.rest<{ id: string }>("POST", `/orgs/${org.organizationId}/spaces`, {
+    token: org.members.admin.token,
+    body: { title: "Watched over a socket" },
+  });
+  const changeRequest = await t.rest<{ id: string }>("POST", `/spaces/${space.body.id}/change-requests`, {
+    token: org.members.edit.token,
+    body: { subject: "Watch me" },
+  });
+  return { spaceId: space.body.id, changeRequestId: changeRequest.body.id };
+}
+
+describe("subscriptions over graphql-ws", () => {
+  it("sends a change request's state, then the change another caller made, to a reader of its space", async () => {
+    const { spaceId, changeRequestId } = await openChangeRequest();
+    const events = socketClient(org.members.read.token).iterate<{ changeRequestUpdated: unknown }>({
+      query: StatusUpdates,
+      variables: { spaceId, changeRequestId },
+    });
+    expect((await events.next()).value).toEqual({
+      data: { changeRequestUpdated: { changeRequestId, status: "OPEN", subject: "Watch me" } },
+    });
+
+    const renamed = await t.rest("PATCH", `/spaces/${spaceId}/change-requests/${changeRequestId}`, {
+      token: org.members.edit.token,
+      body: { subject: "Renamed" },
+    });
+    expect(renamed.status).toBe(200);
+    expect((await events.next()).value).toEqual({
+      data: { changeRequestUpdated: { changeRequestId, status: "OPEN", subject: "Renamed" } },
+    });
+    await events.return?.();
+  });
+
+  it("checks access as over HTTP: no token, or a token of another organization, opens nothing", async () => {
+    const { spaceId, changeRequestId } = await openChangeRequest();
+    const outsider = await seedOrganization(t.db, "Socket outsiders");
+    const callers = [
+      { token: undefined, code: "UNAUTHENTICATED" },
+      { token: outsider.members.admin.token, code: "NOT_FOUND" },
+    ];
+    for (const { token, code } of callers) {
+      const events = socketClient(token).iterate({ query: StatusUpdates, variables: { spaceId, changeRequestId } });
+      const first = await events.next();
+      expect(first.value?.data ?? null).toBeNull();
+      expect(first.value?.errors?.[0]?.extensions).toMatchObject({ code });
+      expect((await events.next()).done).toBe(true);
+    }
+  });
+
+  it("answers queries too, as the caller the token names", async () => {
+    const result = await socketClient(org.members.admin.token)
+      .iterate<{ organization: { id: string; viewerCanAdminister: boolean } }>({
+        query: "query($id: ID!) { organization(id: $id) { id viewerCanAdminister } }",
+        variables: { id: org.organizationId },
+      })
+      .next();
+    expect(result.value).toMatchObject({
+      data: { organization: { id: org.organizationId, viewerCanAdminister: true } },
+    });
+  });
+
+  it("counts its subscriptions in the same per-person cap as server-sent events'", async () => {
+    const job = await enqueueJob(t.db.prisma, "graphql-ws-idle", {}, t.clock.now(), org.organizationId);
+    const token = org.members.comment.token;
+    const max = t.config.maxSubscriptionsPerUser;
+    expect(max).toBe(20);
+    const overSse: SseSubscription[] = [];
+    for (let index = 0; index < max / 2; index++) {
+      const stream = await subscribe(fetch, `${server.url}/graphql`, token, JobProgress, { jobId: job.id });
+      expect((await stream.next())?.data).toEqual({ jobProgress: { id: job.id, status: "PENDING" } });
+      overSse.push(stream);
+    }
+    const client = socketClient(token);
+    const overSocket = [];
+    for (let index = 0; index < max / 2; index++) {
+      const events = client.iterate({ query: JobProgress, variables: { jobId: job.id } });
+      expect((await events.next()).value).toEqual({ data: { jobProgress: { id: job.id, status: "PENDING" } } });
+      overSocket.push(events);
+    }
+
+    const refused = await client.iterate({ query: JobProgress, variables: { jobId: job.id } }).next();
+    expect(refused.value?.errors?.[0]).toMatchObject({
+      message: `At most ${max} subscriptions may be open per user; close one first`,
+      extensions: { code: "TOO_MANY_SUBSCRIPTIONS" },
+    });
+
+    // A subscription completed over the socket frees its place at once.
+    await overSocket.pop()?.return?.();
+    const again = client.iterate({ query: JobProgress, variables: { jobId: job.id } });
+    expect((await again.next()).value).toEqual({ data: { jobProgress: { id: job.id, status: "PENDING" } } });
+    await again.return?.();
+    for (const events of overSocket) await events.return?.();
+    for (const stream of overSse) await stream.close();
+  });
+
+  it("serves WebSockets at /graphql only", async () => {
+    const socket = new WebSocket(`${server.url.replace("http", "ws")}/v1/orgs`, "graphql-transport-ws");
+    const status = await new Promise<number | undefined>((resolve) => {
+      socket.on("unexpected-response", (_request, response) => resolve(response.statusCode));
+      socket.on("error", () => resolve(undefined));
+    });
+    expect(status).toBe(404);
+  });
+});
