@@ -7,6 +7,7 @@ import { idColumn } from "../../graphql/node-ids.ts";
 import { readsOwnProperty } from "../../graphql/own-property.ts";
 import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { itemsSelectAny } from "../../graphql/selection.ts";
+import { mapNodes } from "../../pagination.ts";
 import {
   computedDescription,
   metadataDescription,
@@ -68,12 +69,6 @@ export const changeRequestByIdArgs = builder.args((t) => ({
     description: "The change request's id, or its number in the space when `spaceId` is given.",
   }),
 }));
-
-type Context = Parameters<typeof userByIdLoader>[0];
-
-async function userOf(ctx: Context, userId: string | null) {
-  return userId ? userByIdLoader(ctx).load(userId) : null;
-}
 
 builder.node(ChangeRequestRef, {
   description:
@@ -179,13 +174,19 @@ builder.node(ChangeRequestRef, {
       },
       resolve: (row, args, ctx) => changeRequestPdf(ctx, row, args),
     }),
-    contributors: t.field({
-      type: [UserRef],
-      description: "Users who wrote content into the change request.",
-      resolve: async (row, _args, ctx) =>
-        (await Promise.all((await listContributors(ctx, row)).map((id) => userOf(ctx, id)))).filter(
-          (user) => user !== null,
-        ),
+    contributors: t.connection({
+      type: UserRef,
+      description: "Users who wrote content into the change request, first to write first.",
+      resolve: async (row, args, ctx) => {
+        const page = await listContributors(ctx, row, args);
+        const users = await userByIdLoader(ctx).loadMany(page.edges.map((edge) => edge.node.userId));
+        return mapNodes(page, (contributor, index) => {
+          const user = users[index];
+          // Contributions are deleted with their user (cascade), so a listed contributor's user is there.
+          if (!user || user instanceof Error) throw new Error(`User ${contributor.userId} is missing`);
+          return user;
+        });
+      },
     }),
   }),
 });
