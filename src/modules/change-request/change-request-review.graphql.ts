@@ -81,7 +81,9 @@ const ReviewRef = builder.node(builder.objectRef<ChangeRequestReview>("ChangeReq
     urls: t.field({
       type: builder.objectRef<{ location: string }>("ChangeRequestReviewURLs").implement({
         description: "Addresses of a review.",
-        fields: (u) => ({ location: u.exposeString("location", { description: "The review on this server's API." }) }),
+        fields: (u) => ({
+          location: u.expose("location", { type: "URL", description: "The review on this server's API." }),
+        }),
       }),
       description: "Where the review is.",
       resolve: async (review, _args, ctx) => {

@@ -125,8 +125,8 @@ builder.node(ChangeRequestRef, {
       type: builder.objectRef<{ app: string; location: string }>("ChangeRequestURLs").implement({
         description: "Addresses of a change request.",
         fields: (u) => ({
-          app: u.exposeString("app", { description: "This server's GraphQL endpoint, where it is edited." }),
-          location: u.exposeString("location", { description: "The change request on this server's API." }),
+          app: u.expose("app", { type: "URL", description: "This server's GraphQL endpoint, where it is edited." }),
+          location: u.expose("location", { type: "URL", description: "The change request on this server's API." }),
         }),
       }),
       description: "Where the change request is.",
@@ -163,7 +163,9 @@ builder.node(ChangeRequestRef, {
     pdf: t.field({
       type: builder.objectRef<{ url: string }>("ChangeRequestPDF").implement({
         description: "A link to a PDF of the change request's content.",
-        fields: (p) => ({ url: p.exposeString("url", { description: "Opens the PDF without a token for an hour." }) }),
+        fields: (p) => ({
+          url: p.expose("url", { type: "URL", description: "Opens the PDF without a token for an hour." }),
+        }),
       }),
       description: "A PDF of its content, or of one page (getChangeRequestPDF).",
       // The link it makes renders the whole revision (estimateCost units, src/graphql/cost.ts).
