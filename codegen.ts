@@ -10,7 +10,7 @@ const config: CodegenConfig = {
       documents: ["test/**/*.ts", "!test/generated/**", "!**/node_modules/**"],
       preset: "client",
       presetConfig: { fragmentMasking: false },
-      config: { useTypeImports: true, scalars: { DateTime: "string", JSON: "unknown" } },
+      config: { useTypeImports: true, scalars: { DateTime: "string", JSON: "unknown", URL: "string" } },
     },
   },
 };

@@ -34,12 +34,15 @@ const idPrefixes = {
 export type IdType = keyof typeof idPrefixes;
 
 /**
- * Prefixes of the global ids of objects identified by a pair of ids: a membership (organization, user), a page or
- * a file of one revision (revision, page or file). The child's own id is the same under every parent, so alone it
- * would make one normalized-cache entry of a person's memberships, or of a page in every revision.
+ * Prefixes of the global ids of objects identified by a pair of ids: a membership (organization, user), a team
+ * membership (team, user), a review request (change request, user), a page or a file of one revision (revision, page
+ * or file). The child's own id is the same under every parent, so alone it would make one normalized-cache entry of a
+ * person's memberships, or of a page in every revision.
  */
 const pairIdPrefixes = {
   Member: "mbr",
+  OrganizationTeamMember: "tmbr",
+  ChangeRequestRequestedReviewer: "crrq",
   RevisionPage: "rpg",
   RevisionFile: "rfl",
 } as const;
@@ -104,6 +107,8 @@ export const nodeTypeNames: ReadonlyMap<NodeIdType, string> = new Map<NodeIdType
   ["OpenAPISpecVersion", "OpenAPISpecVersion"],
   ["SamlProvider", "SAMLProvider"],
   ["Member", "Member"],
+  ["OrganizationTeamMember", "OrganizationTeamMember"],
+  ["ChangeRequestRequestedReviewer", "ChangeRequestRequestedReviewer"],
   ["RevisionPage", "RevisionPage"],
   ["RevisionFile", "RevisionFile"],
 ]);

@@ -375,13 +375,18 @@ function compareSortValues(a: SortValue, b: SortValue): number {
   return left < right ? -1 : left > right ? 1 : 0;
 }
 
-/** Whether a row comes after the cursor position in the given order. */
-function isAfterCursor<Node>(sort: readonly SortKey<Node>[], node: Node, values: SortValue[]): boolean {
+/** Where a row is in the given order against a cursor position: 1 after it, -1 before it, 0 the cursor's own row. */
+function sideOfCursor<Node>(sort: readonly SortKey<Node>[], node: Node, values: SortValue[]): number {
   for (const [index, key] of sort.entries()) {
     const order = compareSortValues(node[key.field] as SortValue, values[index] as SortValue);
-    if (order !== 0) return key.direction === "asc" ? order > 0 : order < 0;
+    if (order !== 0) return key.direction === "asc" ? order : -order;
   }
-  return false;
+  return 0;
+}
+
+/** Whether a row comes after the cursor position in the given order. */
+function isAfterCursor<Node>(sort: readonly SortKey<Node>[], node: Node, values: SortValue[]): boolean {
+  return sideOfCursor(sort, node, values) > 0;
 }
 
 /** The values of a cursor of `sort` (keyset queries written in SQL); a malformed cursor is the caller's error. */
@@ -407,4 +412,38 @@ export function pageFromRows<Node>(
   const remaining = after ? rows.filter((node) => isAfterCursor(sort, node, after)) : rows;
   const page = firstThenLast(remaining, size, last, Boolean(after));
   return connectionPage(sort, page, totalCount);
+}
+
+/**
+ * A page of a whole list already in memory and sorted in the given order (a section's site spaces, read with every
+ * section of the site), for every Relay argument in both directions, with the same cursors as `paginate`. `parents`
+ * scopes its cursors as `paginate`'s filter would (a cursor of another parent's list is refused).
+ */
+export function pageOfList<Node>(
+  args: PageArgs,
+  sort: readonly SortKey<Node>[],
+  rows: Node[],
+  parents: Record<string, unknown>,
+): Page<Node> {
+  const scope = scopeOf(parents);
+  const after = args.after ? decodeCursor(args.after, sort, scope) : undefined;
+  const before = args.before ? decodeCursor(args.before, sort, scope) : undefined;
+  const between =
+    after || before
+      ? rows.filter(
+          (node) =>
+            (!after || sideOfCursor(sort, node, after) > 0) && (!before || sideOfCursor(sort, node, before) < 0),
+        )
+      : rows;
+  if (isSet(args.last) && !isSet(args.first)) {
+    const size = pageSize(args.last, "last");
+    const page = {
+      rows: size === 0 ? [] : between.slice(-size),
+      hasNextPage: Boolean(args.before),
+      hasPreviousPage: between.length > size,
+    };
+    return connectionPage(sort, page, rows.length, scope);
+  }
+  const last = isSet(args.last) ? pageSize(args.last, "last") : undefined;
+  return connectionPage(sort, firstThenLast(between, pageSize(args.first), last, Boolean(after)), rows.length, scope);
 }

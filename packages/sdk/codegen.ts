@@ -13,7 +13,7 @@ const config: CodegenConfig = {
       config: {
         documentMode: "documentNode",
         useTypeImports: true,
-        scalars: { DateTime: "string", JSON: "unknown" },
+        scalars: { DateTime: "string", JSON: "unknown", URL: "string" },
         enumsAsTypes: true,
         onlyOperationTypes: true,
       },

@@ -13,6 +13,8 @@ export const builder = new SchemaBuilder<{
     ID: { Input: string; Output: string };
     DateTime: { Input: Date; Output: Date };
     JSON: { Input: unknown; Output: unknown };
+    // Output: the absolute URL the server built or validated, as a string; input: parsed by graphql-scalars.
+    URL: { Input: URL; Output: string };
   };
   Connection: { totalCount: number };
 }>({

@@ -13,7 +13,7 @@ query SiteStructure {
           sections(first: 20) {
             nodes {
               title
-              siteSpaces { path title space { title } }
+              siteSpaces { nodes { path title space { title } } }
             }
           }
           siteSpaces(first: 20) { totalCount nodes { path space { title } } }

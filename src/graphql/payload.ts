@@ -12,15 +12,20 @@ import { recordMutationErrorCodes, type UserError, userErrorCodes } from "./user
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
-/** A payload field's GraphQL type: the object it holds (typed by its shape), an id or a text, a position or a flag. */
+/**
+ * A payload field's GraphQL type: the object it holds (typed by its shape), an id or a text (or a list of ids), a
+ * position or a flag.
+ */
 interface PayloadField<Value> {
   type: [Value] extends [string]
     ? "ID" | "String"
-    : [Value] extends [number]
-      ? "Int"
-      : [Value] extends [boolean]
-        ? "Boolean"
-        : OutputRef<Value>;
+    : [Value] extends [string[]]
+      ? ["ID"]
+      : [Value] extends [number]
+        ? "Int"
+        : [Value] extends [boolean]
+          ? "Boolean"
+          : OutputRef<Value>;
   description: string;
 }
 

@@ -1,4 +1,5 @@
 import { GraphQLError, Kind, type ValueNode } from "graphql";
+import { GraphQLURL } from "graphql-scalars";
 import { isoTimestamp } from "../lib/iso-timestamp.ts";
 import { builder } from "./builder.ts";
 
@@ -44,4 +45,18 @@ builder.scalarType("JSON", {
   serialize: (value) => value,
   parseValue: (value) => value,
   parseLiteral: (node, variables) => literalValue(node, variables),
+});
+
+/**
+ * Absolute URLs, graphql-scalars' `URL` (its name, description, input parsing and JSON Schema format). Output is the
+ * string as the server built or validated it: the library's serializer re-parses each value through `new URL`, a
+ * parse per field on every list item, and normalizes it (`https://host` becomes `https://host/`), which would change
+ * the REST bodies' URLs.
+ */
+builder.addScalarType("URL", GraphQLURL, {
+  serialize: (value) => {
+    if (typeof value === "string") return value;
+    if (value instanceof URL) return value.href;
+    throw new GraphQLError("URL cannot represent a non-URL value");
+  },
 });

@@ -18,7 +18,7 @@ export const siteStructureQuery = /* GraphQL */ `
           id
           title
           sections(first: 10) {
-            nodes { id title path siteSpaces { id path space { id title emoji } } }
+            nodes { id title path siteSpaces { nodes { id path space { id title emoji } } } }
           }
         }
       }

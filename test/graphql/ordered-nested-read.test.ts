@@ -14,7 +14,7 @@ const nestedRead = (
         totalCount
         nodes {
           title
-          sections(first: 100${lists.sections}) { totalCount nodes { title ${extra} siteSpaces { path space { title } } } }
+          sections(first: 100${lists.sections}) { totalCount nodes { title ${extra} siteSpaces { nodes { path space { title } } } } }
           siteSpaces(first: 100${lists.siteSpaces}) { totalCount nodes { path ${siteSpaceExtra} space { title } } }
         }
       }

@@ -17,13 +17,15 @@ const SiteStructureNested = graphql(`
               title
               default
               urls { published }
-              siteSpaces { path default title urls { published } space { title permissions { view admin } } }
+              siteSpaces { nodes { path default title urls { published } space { title permissions { view admin } } } }
             }
           }
           sectionGroups {
-            title
-            sections { title }
-            children { ... on SiteSection { title } ... on SiteSectionGroup { title } }
+            nodes {
+              title
+              sectionList { title }
+              children { totalCount nodes { ... on SiteSection { title } ... on SiteSectionGroup { title } } }
+            }
           }
           siteSpaces(first: 100) { totalCount nodes { path default sectionId space { title } } }
         }
@@ -38,7 +40,7 @@ const SiteSpacePaths = graphql(`
     organization(id: $id) {
       sites(first: 100) {
         nodes {
-          sections(first: 100) { nodes { siteSpaces { path } } }
+          sections(first: 100) { nodes { siteSpaces { nodes { path } } } }
           siteSpaces(first: 100) { nodes { path } }
         }
       }
@@ -50,7 +52,7 @@ const SiteSpaceTitles = graphql(`
     organization(id: $id) {
       sites(first: 100) {
         nodes {
-          sections(first: 100) { nodes { siteSpaces { path space { title } } } }
+          sections(first: 100) { nodes { siteSpaces { nodes { path space { title } } } } }
           siteSpaces(first: 100) { nodes { path ...SiteSpaceTitle } }
         }
       }
@@ -75,7 +77,7 @@ graphql(`
 const SpacesAsSummaries = graphql(`
   query SpacesAsSummaries($id: ID!) {
     organization(id: $id) {
-      sites(first: 100) { nodes { sections(first: 100) { nodes { siteSpaces { space { ...SpaceSummaryFields } } } } } }
+      sites(first: 100) { nodes { sections(first: 100) { nodes { siteSpaces { nodes { space { ...SpaceSummaryFields } } } } } } }
     }
   }
 `);
@@ -85,7 +87,7 @@ const SpacesInFull = graphql(`
       sites(first: 100) {
         nodes {
           sections(first: 100) {
-            nodes { siteSpaces { space { ...SpaceSummaryFields createdAt updatedAt mergeRules } } }
+            nodes { siteSpaces { nodes { space { ...SpaceSummaryFields createdAt updatedAt mergeRules } } } }
           }
         }
       }
@@ -154,13 +156,16 @@ describe("organization { sites { sections { siteSpaces { space } } sectionGroups
       expect(present(site.sections).totalCount).toBe(4);
       expect(present(site.sections).nodes.filter((section) => section.default)).toHaveLength(1);
       for (const section of present(site.sections).nodes) {
-        expect(section.siteSpaces).toHaveLength(4);
-        expect(section.siteSpaces.filter((siteSpace) => siteSpace.default)).toHaveLength(1);
-        expect(section.siteSpaces[0]?.space?.permissions.admin).toBe(true);
+        const siteSpaces = present(section.siteSpaces).nodes;
+        expect(siteSpaces).toHaveLength(4);
+        expect(siteSpaces.filter((siteSpace) => siteSpace.default)).toHaveLength(1);
+        expect(siteSpaces[0]?.space?.permissions.admin).toBe(true);
       }
-      expect(site.sectionGroups).toHaveLength(1);
-      expect(site.sectionGroups[0]?.sections).toHaveLength(4);
-      expect(site.sectionGroups[0]?.children).toHaveLength(4);
+      const groups = present(site.sectionGroups).nodes;
+      expect(groups).toHaveLength(1);
+      expect(groups[0]?.sectionList).toHaveLength(4);
+      expect(present(groups[0]?.children).nodes).toHaveLength(4);
+      expect(present(groups[0]?.children).totalCount).toBe(4);
       expect(present(site.siteSpaces).totalCount).toBe(16);
     }
     expect(present(present(smallRead.data.organization).sites).nodes[0]?.siteSpaces?.totalCount).toBe(1);
@@ -188,7 +193,10 @@ describe("site-space lists and their spaces", () => {
     expect(titles).toBeGreaterThan(paths);
     const answer = await client.request(SiteSpaceTitles, { id: org.organizationId });
     const site = present(present(answer.organization).sites).nodes[0];
-    expect(site?.sections?.nodes[0]?.siteSpaces.map((siteSpace) => siteSpace.space?.title)).toEqual(["S0-0", "S0-1"]);
+    expect(site?.sections?.nodes[0]?.siteSpaces?.nodes.map((siteSpace) => siteSpace.space?.title)).toEqual([
+      "S0-0",
+      "S0-1",
+    ]);
     expect(site?.siteSpaces?.nodes.map((siteSpace) => siteSpace.title).sort()).toEqual([
       "S0-0",
       "S0-1",
@@ -218,7 +226,7 @@ describe("the spaces of a nested read's site spaces", () => {
     const spacesOf = (data: typeof summaries) =>
       present(present(data.organization).sites).nodes.flatMap((site) =>
         present(site.sections).nodes.flatMap((section) =>
-          section.siteSpaces.map((siteSpace) => present(siteSpace.space)),
+          present(section.siteSpaces).nodes.map((siteSpace) => present(siteSpace.space)),
         ),
       );
     const fullSpaces = spacesOf(full as typeof summaries) as (ReturnType<typeof spacesOf>[number] & {

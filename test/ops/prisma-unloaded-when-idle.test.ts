@@ -140,19 +140,21 @@ describe("the reads front ends make most leave Prisma unloaded", () => {
     );
     expect(small.space.id).toBe(spaceId);
     const nested = await graphql.request<{
-      organization: { sites: { nodes: { sections: { nodes: { siteSpaces: { space: { id: string } }[] }[] } }[] } };
+      organization: {
+        sites: { nodes: { sections: { nodes: { siteSpaces: { nodes: { space: { id: string } }[] } }[] } }[] };
+      };
     }>(
       `query SiteStructure($id: ID!) {
         organization(id: $id) {
           sites(first: 20) {
-            nodes { id title sections(first: 10) { nodes { id title path siteSpaces { id path space { id title emoji } } } } }
+            nodes { id title sections(first: 10) { nodes { id title path siteSpaces { nodes { id path space { id title emoji } } } } } }
           }
         }
       }`,
       { id: org.organizationId },
     );
     const nestedSpaces = nested.organization.sites.nodes.flatMap((each) =>
-      each.sections.nodes.flatMap((section) => section.siteSpaces.map((siteSpace) => siteSpace.space.id)),
+      each.sections.nodes.flatMap((section) => section.siteSpaces.nodes.map((siteSpace) => siteSpace.space.id)),
     );
     expect(nestedSpaces).toContain(spaceId);
   });

@@ -41,15 +41,15 @@ describe("the server bundle npm start runs", () => {
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
       body: JSON.stringify({
         query: `{ organizations(first: 1) { nodes { sites(first: 5) { nodes { title
-          sections(first: 5) { nodes { siteSpaces { path space { title } } } } } } } } }`,
+          sections(first: 5) { nodes { siteSpaces { nodes { path space { title } } } } } } } } } }`,
       }),
     });
     const body = await response.json();
     expect(body.errors).toBeUndefined();
     const sites = body.data.organizations.nodes[0].sites.nodes;
     expect(sites.length).toBeGreaterThan(0);
-    const siteSpaces = sites.flatMap((site: { sections: { nodes: { siteSpaces: unknown[] }[] } }) =>
-      site.sections.nodes.flatMap((section) => section.siteSpaces),
+    const siteSpaces = sites.flatMap((site: { sections: { nodes: { siteSpaces: { nodes: unknown[] } }[] } }) =>
+      site.sections.nodes.flatMap((section) => section.siteSpaces.nodes),
     );
     expect(siteSpaces.length).toBeGreaterThan(0);
     expect(siteSpaces[0]).toMatchObject({ space: { title: expect.any(String) } });

@@ -78,8 +78,13 @@ export interface TargetIds {
   samlProviderId: string;
   /** A finished job of the organization (the OpenAPI spec's processing). */
   jobId: string;
-  /** The `userId` member's membership, and the page and file as nodes of the space's revision (pair ids). */
+  /**
+   * The `userId` member's membership, team membership and review request, and the page and file as nodes of the
+   * space's revision (pair ids).
+   */
   memberId: string;
+  teamMemberId: string;
+  requestedReviewerId: string;
   revisionPageId: string;
   revisionFileId: string;
 }
@@ -670,6 +675,10 @@ export const nodeMatrix: Partial<Record<keyof TargetIds, readonly Caller[]>> = {
   revisionFileId: members,
   // A membership is seen by whoever may read the organization's members (`GET .../members/{userId}`).
   memberId: orgReaders,
+  // A team membership as the team's members list (`GET .../teams/{teamId}/members`).
+  teamMemberId: orgReaders,
+  // A review request as the change request's `requested-reviewers`: whoever reads the change request.
+  requestedReviewerId: members,
   reviewId: members,
   commentId: members,
   commentReplyId: members,
@@ -705,13 +714,13 @@ export const nestedReads: Record<string, string> = {
       ... on Site {
         title
         siteSpaces { nodes { title space { id title } } }
-        sections { nodes { title siteSpaces { title space { id title } } } }
+        sections { nodes { title siteSpaces { nodes { title space { id title } } } } }
       }
     }
   }`,
   "site spaces and sections": `query($organizationId: ID!, $siteId: ID!) {
     siteSpaces(organizationId: $organizationId, siteId: $siteId) { nodes { title space { id title } } }
-    siteSections(organizationId: $organizationId, siteId: $siteId) { nodes { title siteSpaces { title space { title } } } }
+    siteSections(organizationId: $organizationId, siteId: $siteId) { nodes { title siteSpaces { nodes { title space { title } } } } }
   }`,
   "collection, team and organization by node": `query($collectionId: ID!, $teamId: ID!, $organizationId: ID!) {
     collection: node(id: $collectionId) { id ... on Collection { title } }

@@ -234,6 +234,8 @@ async function buildOrganization(
     samlProviderId,
     jobId: job.id,
     memberId: pairIdOf("Member", organizationId, target.id),
+    teamMemberId: pairIdOf("OrganizationTeamMember", teamId, target.id),
+    requestedReviewerId: pairIdOf("ChangeRequestRequestedReviewer", discussions.changeRequestId, target.id),
     revisionPageId: pairIdOf("RevisionPage", revisionId, pageId),
     revisionFileId: pairIdOf("RevisionFile", revisionId, fileId),
   };

@@ -4,8 +4,14 @@ import { schema } from "../../src/schema.ts";
 
 describe("node ids", () => {
   it("answer the row's id on every Node type, as a plain property (no resolver call, no promise per object)", () => {
-    // Pair-id types (a membership, a page or file of a revision) encode their parents' ids in their global ids.
-    const pairIdTypes = new Set(["Member", "RevisionPage", "RevisionFile"]);
+    // Pair-id types (memberships, review requests, a page or file of a revision) encode their parents' ids.
+    const pairIdTypes = new Set([
+      "Member",
+      "OrganizationTeamMember",
+      "ChangeRequestRequestedReviewer",
+      "RevisionPage",
+      "RevisionFile",
+    ]);
     const nodeTypes = Object.values(schema.getTypeMap()).filter(
       (type) =>
         isObjectType(type) && !pairIdTypes.has(type.name) && type.getInterfaces().some((face) => face.name === "Node"),

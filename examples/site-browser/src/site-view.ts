@@ -18,7 +18,10 @@ export function siteViewOf(organization: Organization): SiteView | null {
     id: site.id,
     title: site.title,
     // Lists are null only beside an error, which the SDK throws: `?? []` only satisfies the types.
-    sections: site.sections?.nodes ?? [],
+    sections: (site.sections?.nodes ?? []).map((section) => ({
+      ...section,
+      siteSpaces: section.siteSpaces?.nodes ?? [],
+    })),
     rootSiteSpaces: (site.siteSpaces?.nodes ?? []).filter((siteSpace) => siteSpace.sectionId === null),
     spaces: organization.spaces?.nodes ?? [],
   };

@@ -2,7 +2,7 @@ import type { ChangeRequestReview, ChangeRequestReviewer } from "../../db/genera
 import { builder } from "../../graphql/builder.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
-import { idColumn } from "../../graphql/node-ids.ts";
+import { idColumn, loadBranded } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
 import { edgeOf } from "../../pagination.ts";
@@ -15,8 +15,10 @@ import {
   isReviewOutdated,
   listRequestedReviewers,
   listReviews,
+  loadVisibleRequestedReviewers,
   loadVisibleReviews,
   removeRequestedReviewer,
+  requestedReviewerIdOf,
   requestReviewers,
   requestReviewersSchema,
   reviewOrder,
@@ -79,7 +81,9 @@ const ReviewRef = builder.node(builder.objectRef<ChangeRequestReview>("ChangeReq
     urls: t.field({
       type: builder.objectRef<{ location: string }>("ChangeRequestReviewURLs").implement({
         description: "Addresses of a review.",
-        fields: (u) => ({ location: u.exposeString("location", { description: "The review on this server's API." }) }),
+        fields: (u) => ({
+          location: u.expose("location", { type: "URL", description: "The review on this server's API." }),
+        }),
       }),
       description: "Where the review is.",
       resolve: async (review, _args, ctx) => {
@@ -92,8 +96,14 @@ const ReviewRef = builder.node(builder.objectRef<ChangeRequestReview>("ChangeReq
   }),
 });
 
-const RequestedReviewerRef = builder.objectRef<ChangeRequestReviewer>("ChangeRequestRequestedReviewer").implement({
-  description: "A user asked to review a change request.",
+const RequestedReviewerRef = builder.objectRef<ChangeRequestReviewer>("ChangeRequestRequestedReviewer");
+
+builder.node(RequestedReviewerRef, {
+  description:
+    "A user asked to review a change request: one per change request and user, each with its own id (what " +
+    "`removeRequestedReviewerFromChangeRequest` answers as `removedRequestedReviewerId`).",
+  id: { resolve: (row) => requestedReviewerIdOf(row.changeRequestId, row.userId) },
+  ...loadBranded(RequestedReviewerRef, (ids, ctx) => loadVisibleRequestedReviewers(ctx, ids)),
   fields: (t) => ({
     kind: t.string({ description: "Always user: reviews are asked of users.", resolve: () => "user" }),
     user: t.field({
@@ -182,10 +192,15 @@ const RequestReviewersForChangeRequestPayloadRef = payloadType<{ changeRequest: 
 );
 
 const RemoveRequestedReviewerFromChangeRequestPayloadRef = payloadType<{
-  removedId: string;
+  removedRequestedReviewerId: string;
+  removedUserId: string;
   changeRequest: typeof ChangeRequestRef.$inferType;
 }>("removeRequestedReviewerFromChangeRequest", {
-  removedId: { type: "ID", description: "The user no longer asked (for `@deleteEdge` on `requestedReviewers`)." },
+  removedRequestedReviewerId: {
+    type: "ID",
+    description: "The withdrawn review request's id (for `@deleteEdge` on `requestedReviewers`).",
+  },
+  removedUserId: { type: "ID", description: "The user no longer asked." },
   changeRequest: { type: ChangeRequestRef, description: "The change request." },
 });
 
@@ -242,9 +257,13 @@ builder.mutationFields((t) => ({
       ...changeRequestByIdArgs,
       userId: t.arg.id({ required: true, description: "The user no longer asked." }),
     },
-    resolve: async (_root, a, ctx) => ({
-      removedId: a.userId,
-      changeRequest: await removeRequestedReviewer(ctx, a.spaceId, a.changeRequestId, a.userId),
-    }),
+    resolve: async (_root, a, ctx) => {
+      const changeRequest = await removeRequestedReviewer(ctx, a.spaceId, a.changeRequestId, a.userId);
+      return {
+        removedRequestedReviewerId: requestedReviewerIdOf(changeRequest.id, a.userId),
+        removedUserId: a.userId,
+        changeRequest,
+      };
+    },
   }),
 }));

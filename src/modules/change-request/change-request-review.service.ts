@@ -2,7 +2,7 @@ import { z } from "zod";
 import { requireViewer } from "../../auth/access.ts";
 import type { RequestContext } from "../../context.ts";
 import type { ChangeRequest, ChangeRequestReview, ChangeRequestReviewer, Prisma } from "../../db/generated/client.ts";
-import { newId } from "../../ids.ts";
+import { newId, pairIdOf, parsePairIds } from "../../ids.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
@@ -163,6 +163,26 @@ export function listRequestedReviewers(ctx: RequestContext, changeRequest: Chang
       { field: "requestedAt", direction: "asc" },
       { field: "userId", direction: "asc" },
     ],
+  });
+}
+
+/** A review request's global id (`crrq_<changeRequestId>:<userId>`): the node `node(id:)` answers. */
+export const requestedReviewerIdOf = (changeRequestId: string, userId: string) =>
+  pairIdOf("ChangeRequestRequestedReviewer", changeRequestId, userId);
+
+/** Review requests for `node`/`nodes`, by their pair ids: where their change request is visible. */
+export async function loadVisibleRequestedReviewers(ctx: RequestContext, ids: readonly string[]) {
+  const pairs = parsePairIds("ChangeRequestRequestedReviewer", ids);
+  if (pairs.length === 0) return ids.map(() => null);
+  const rows = await ctx.prisma.changeRequestReviewer.findMany({
+    where: { OR: pairs.map((pair) => ({ changeRequestId: pair.parentId, userId: pair.childId })) },
+  });
+  const keyed = rows.map((row) => ({ id: requestedReviewerIdOf(row.changeRequestId, row.userId), row }));
+  return nullWhereRefused(ids, keyed, async ({ row }) => {
+    const changeRequest = await changeRequestByIdLoader(ctx).load(row.changeRequestId);
+    if (!changeRequest) return null;
+    await getChangeRequest(ctx, changeRequest.spaceId, changeRequest.id);
+    return row;
   });
 }
 

@@ -8,6 +8,7 @@ import { readsOwnProperty } from "../../graphql/own-property.ts";
 import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { itemsSelectAny } from "../../graphql/selection.ts";
 import { permissionsDeprecation, viewerCanFields } from "../../graphql/viewer-can.ts";
+import { mapNodes } from "../../pagination.ts";
 import {
   computedDescription,
   metadataDescription,
@@ -85,12 +86,6 @@ export const changeRequestByIdArgs = builder.args((t) => ({
   }),
 }));
 
-type Context = Parameters<typeof userByIdLoader>[0];
-
-async function userOf(ctx: Context, userId: string | null) {
-  return userId ? userByIdLoader(ctx).load(userId) : null;
-}
-
 builder.node(ChangeRequestRef, {
   description:
     "Proposed edits to a space, on their own revisions, merged back when ready. Readable by whoever may read the " +
@@ -146,8 +141,8 @@ builder.node(ChangeRequestRef, {
       type: builder.objectRef<{ app: string; location: string }>("ChangeRequestURLs").implement({
         description: "Addresses of a change request.",
         fields: (u) => ({
-          app: u.exposeString("app", { description: "This server's GraphQL endpoint, where it is edited." }),
-          location: u.exposeString("location", { description: "The change request on this server's API." }),
+          app: u.expose("app", { type: "URL", description: "This server's GraphQL endpoint, where it is edited." }),
+          location: u.expose("location", { type: "URL", description: "The change request on this server's API." }),
         }),
       }),
       description: "Where the change request is.",
@@ -186,7 +181,9 @@ builder.node(ChangeRequestRef, {
     pdf: t.field({
       type: builder.objectRef<{ url: string }>("ChangeRequestPDF").implement({
         description: "A link to a PDF of the change request's content.",
-        fields: (p) => ({ url: p.exposeString("url", { description: "Opens the PDF without a token for an hour." }) }),
+        fields: (p) => ({
+          url: p.expose("url", { type: "URL", description: "Opens the PDF without a token for an hour." }),
+        }),
       }),
       description: "A PDF of its content, or of one page (getChangeRequestPDF).",
       // The link it makes renders the whole revision (estimateCost units, src/graphql/cost.ts).
@@ -197,13 +194,19 @@ builder.node(ChangeRequestRef, {
       },
       resolve: (row, args, ctx) => changeRequestPdf(ctx, row, args),
     }),
-    contributors: t.field({
-      type: [UserRef],
-      description: "Users who wrote content into the change request.",
-      resolve: async (row, _args, ctx) =>
-        (await Promise.all((await listContributors(ctx, row)).map((id) => userOf(ctx, id)))).filter(
-          (user) => user !== null,
-        ),
+    contributors: t.connection({
+      type: UserRef,
+      description: "Users who wrote content into the change request, first to write first.",
+      resolve: async (row, args, ctx) => {
+        const page = await listContributors(ctx, row, args);
+        const users = await userByIdLoader(ctx).loadMany(page.edges.map((edge) => edge.node.userId));
+        return mapNodes(page, (contributor, index) => {
+          const user = users[index];
+          // Contributions are deleted with their user (cascade), so a listed contributor's user is there.
+          if (!user || user instanceof Error) throw new Error(`User ${contributor.userId} is missing`);
+          return user;
+        });
+      },
     }),
   }),
 });

@@ -1,6 +1,7 @@
 import type { RequestContext } from "../../context.ts";
-import type { ChangeRequest, ChangeRequestReview } from "../../db/generated/client.ts";
+import type { ChangeRequest, ChangeRequestContributor, ChangeRequestReview } from "../../db/generated/client.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
+import type { SortKey } from "../../pagination.ts";
 
 /** Change requests by id, without access checks: services decide what the viewer may see. */
 export const changeRequestByIdLoader = defineLoader<string, ChangeRequest | null>(
@@ -51,11 +52,20 @@ export const reviewsLoader = defineLoader<string, ChangeRequestReview[]>("change
   return ids.map((id) => rows.filter((row) => row.changeRequestId === id));
 });
 
-/** Users who wrote content into each change request. */
-export const contributorsLoader = defineLoader<string, string[]>("changeRequestContributors", async (ctx, ids) => {
-  const rows = await ctx.prisma.changeRequestContributor.findMany({
-    where: { changeRequestId: { in: [...ids] } },
-    orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
-  });
-  return ids.map((id) => rows.filter((row) => row.changeRequestId === id).map((row) => row.userId));
-});
+/** A change request's contributors, first to write first. */
+export const contributorOrder: SortKey<ChangeRequestContributor>[] = [
+  { field: "createdAt", direction: "asc" },
+  { field: "userId", direction: "asc" },
+];
+
+/** Who wrote content into each change request, in `contributorOrder`. */
+export const contributorsLoader = defineLoader<string, ChangeRequestContributor[]>(
+  "changeRequestContributors",
+  async (ctx, ids) => {
+    const rows = await ctx.prisma.changeRequestContributor.findMany({
+      where: { changeRequestId: { in: [...ids] } },
+      orderBy: contributorOrder.map((key) => ({ [key.field]: key.direction })),
+    });
+    return ids.map((id) => rows.filter((row) => row.changeRequestId === id));
+  },
+);

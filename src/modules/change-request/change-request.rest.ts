@@ -180,7 +180,7 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "removeRequestedReviewerFromChangeRequest",
     status: 204,
     document: `mutation removeRequestedReviewerFromChangeRequest(${crVariables}, $userId: ID!) {
-      removeRequestedReviewerFromChangeRequest(${crArguments}, userId: $userId) { removedId }
+      removeRequestedReviewerFromChangeRequest(${crArguments}, userId: $userId) { removedRequestedReviewerId }
     }`,
   },
 ];

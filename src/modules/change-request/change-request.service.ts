@@ -10,7 +10,7 @@ import { newId } from "../../ids.ts";
 import { ConflictError, loadedOrNull, NotFoundError } from "../../lib/errors.ts";
 import { parentIdOf } from "../../lib/parent-id.ts";
 import { filterSql, type ListArgs, parseFilter, sortFor } from "../../list-order.ts";
-import { type PageArgs, paginateSql } from "../../pagination.ts";
+import { type PageArgs, pageOfList, paginateSql } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
 import {
   type ContentEdit,
@@ -31,7 +31,12 @@ import {
   spaceRole,
   visibleSpacesWhere,
 } from "../space/space.public.ts";
-import { changeRequestByIdLoader, changeRequestByNumberLoader, contributorsLoader } from "./change-request.loaders.ts";
+import {
+  changeRequestByIdLoader,
+  changeRequestByNumberLoader,
+  contributorOrder,
+  contributorsLoader,
+} from "./change-request.loaders.ts";
 import { settleChangeRequestFields } from "./change-request-fields.service.ts";
 import {
   changeRequestFilterRules,
@@ -396,6 +401,8 @@ export async function moveChangeRequestHead(
   if (count === 0) headMoved();
 }
 
-export function listContributors(ctx: RequestContext, changeRequest: ChangeRequest) {
-  return contributorsLoader(ctx).load(changeRequest.id);
+/** A page of who wrote content into the change request; first pages of many share one statement (the loader). */
+export async function listContributors(ctx: RequestContext, changeRequest: ChangeRequest, page: PageArgs) {
+  const rows = await contributorsLoader(ctx).load(changeRequest.id);
+  return pageOfList(page, contributorOrder, rows, { changeRequestId: changeRequest.id });
 }

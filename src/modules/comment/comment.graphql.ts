@@ -123,7 +123,9 @@ const messageViewerCan = {
 
 const UrlsRef = builder.objectRef<{ location: string }>("CommentURLs").implement({
   description: "Addresses of a comment or a reply.",
-  fields: (t) => ({ location: t.exposeString("location", { description: "The message on this server's API." }) }),
+  fields: (t) => ({
+    location: t.expose("location", { type: "URL", description: "The message on this server's API." }),
+  }),
 });
 
 const formatArg = builder.args((t) => ({

@@ -264,7 +264,10 @@ builder.node(RevisionPageRef, {
       type: builder.objectRef<{ app: string }>("RevisionPageURLs").implement({
         description: "Addresses of a page.",
         fields: (u) => ({
-          app: u.exposeString("app", { description: "The page in the space's current content, on this server." }),
+          app: u.expose("app", {
+            type: "URL",
+            description: "The page in the space's current content, on this server.",
+          }),
         }),
       }),
       nullable: true,
@@ -318,7 +321,8 @@ builder.node(RevisionFileRef, {
     name: t.exposeString("name", { description: "The file name." }),
     contentType: t.exposeString("contentType", { description: "Its MIME type." }),
     size: t.exposeInt("size", { description: "Its size in bytes." }),
-    downloadURL: t.string({
+    downloadURL: t.field({
+      type: "URL",
       description: "Where its bytes are served, to callers who may read the space.",
       resolve: (file, _args, ctx) => fileDownloadUrl(ctx, file),
     }),
@@ -409,7 +413,7 @@ builder.node(RevisionRef, {
     urls: t.field({
       type: builder.objectRef<{ app: string }>("RevisionURLs").implement({
         description: "Addresses of a revision.",
-        fields: (u) => ({ app: u.exposeString("app", { description: "The revision on this server's API." }) }),
+        fields: (u) => ({ app: u.expose("app", { type: "URL", description: "The revision on this server's API." }) }),
       }),
       description: "Where the revision is.",
       resolve: (revision, _args, ctx) => ({

@@ -67,9 +67,10 @@ const SpecUrlsRef = builder
   .implement({
     description: "Where a spec is found.",
     fields: (t) => ({
-      location: t.exposeString("location", { description: "The spec's URL in the REST API." }),
-      app: t.exposeString("app", { description: "The URL of this GraphQL API, where it is managed." }),
-      published: t.exposeString("published", {
+      location: t.expose("location", { type: "URL", description: "The spec's URL in the REST API." }),
+      app: t.expose("app", { type: "URL", description: "The URL of this GraphQL API, where it is managed." }),
+      published: t.expose("published", {
+        type: "URL",
         nullable: true,
         description: "The latest version's source, readable without a token; null unless public with a version.",
       }),
@@ -78,7 +79,9 @@ const SpecUrlsRef = builder
 
 const VersionUrlsRef = builder.objectRef<{ location: string }>("OpenAPISpecVersionURLs").implement({
   description: "Where a spec version is found.",
-  fields: (t) => ({ location: t.exposeString("location", { description: "The version's URL in the REST API." }) }),
+  fields: (t) => ({
+    location: t.expose("location", { type: "URL", description: "The version's URL in the REST API." }),
+  }),
 });
 
 const ContentUrlsRef = builder
@@ -86,10 +89,12 @@ const ContentUrlsRef = builder
   .implement({
     description: "Where a version's document comes from and is served.",
     fields: (t) => ({
-      source: t.exposeString("source", {
+      source: t.expose("source", {
+        type: "URL",
         description: "The spec's source URL, or where this version's source is served for specs given as text.",
       }),
-      public: t.exposeString("public", {
+      public: t.expose("public", {
+        type: "URL",
         nullable: true,
         description: "Where the version's source is served without a token; null while the spec is private.",
       }),
@@ -108,7 +113,7 @@ const ContentRef = builder
         description: "The parsed document per file name.",
         resolve: (c) => c.filesystem,
       }),
-      url: t.exposeString("url", { description: "Where the version's source is served." }),
+      url: t.expose("url", { type: "URL", description: "Where the version's source is served." }),
       urls: t.field({
         type: ContentUrlsRef,
         description: "Where it comes from and is served.",
@@ -129,7 +134,8 @@ const OpenAPISpecVersionRef = builder.node(builder.objectRef<OpenAPISpecVersion>
       resolve: (version, _args, ctx) => parentSpec(ctx, version.specId),
     }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was processed (ISO 8601)." }),
-    url: t.string({
+    url: t.field({
+      type: "URL",
       description: "The source as processed; readable without a token while the spec is public.",
       resolve: (version, _args, ctx) => versionSourceUrl(ctx, version.specId, version.id),
     }),
@@ -159,7 +165,7 @@ builder.node(OpenAPISpecRef, {
       description: "When its source, visibility or versions last changed (ISO 8601).",
     }),
     slug: t.exposeString("slug", { description: "Its name in URLs, unique in the organization." }),
-    sourceURL: t.exposeString("sourceURL", { nullable: true, description: "Absent for specs given as text." }),
+    sourceURL: t.expose("sourceURL", { type: "URL", nullable: true, description: "Absent for specs given as text." }),
     processingState: t.field({
       type: ProcessingStateEnum,
       description: "Where its processing stands.",

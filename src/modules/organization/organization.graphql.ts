@@ -80,9 +80,9 @@ const OrganizationUrlsRef = builder
   .implement({
     description: "Where an organization is found.",
     fields: (t) => ({
-      location: t.exposeString("location", { description: "The organization's URL in the REST API." }),
-      app: t.exposeString("app", { description: "The URL of this GraphQL API, where it is managed." }),
-      logo: t.exposeString("logo", { nullable: true, description: "URL of its logo; null if none." }),
+      location: t.expose("location", { type: "URL", description: "The organization's URL in the REST API." }),
+      app: t.expose("app", { type: "URL", description: "The URL of this GraphQL API, where it is managed." }),
+      logo: t.expose("logo", { type: "URL", nullable: true, description: "URL of its logo; null if none." }),
     }),
   });
 
@@ -118,7 +118,7 @@ const AgentInstructionsRef = builder.objectRef<AgentInstructions>("AgentInstruct
     urls: t.field({
       type: builder.objectRef<{ location: string }>("AgentInstructionsURLs").implement({
         description: "Where agent instructions are found.",
-        fields: (u) => ({ location: u.exposeString("location", { description: "Their URL in the REST API." }) }),
+        fields: (u) => ({ location: u.expose("location", { type: "URL", description: "Their URL in the REST API." }) }),
       }),
       description: "Where they are found.",
       resolve: (row, _args, ctx) => ({

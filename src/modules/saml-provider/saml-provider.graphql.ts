@@ -28,15 +28,23 @@ const SamlServiceRef = builder
   .implement({
     description: "Our side of the exchange, as the identity provider is configured with it.",
     fields: (t) => ({
-      acsURL: t.exposeString("acsURL", { description: "Assertion Consumer Service: receives the signed response." }),
-      startURL: t.exposeString("startURL", { description: "Starts a login: redirects to the identity provider." }),
+      acsURL: t.expose("acsURL", {
+        type: "URL",
+        description: "Assertion Consumer Service: receives the signed response.",
+      }),
+      startURL: t.expose("startURL", {
+        type: "URL",
+        description: "Starts a login: redirects to the identity provider.",
+      }),
       entityID: t.exposeString("entityID", { description: "Our entity id (a URL) for this provider." }),
     }),
   });
 
 const SamlProviderUrlsRef = builder.objectRef<{ location: string }>("SAMLProviderURLs").implement({
   description: "Where a SAML provider is found.",
-  fields: (t) => ({ location: t.exposeString("location", { description: "The provider's URL in the REST API." }) }),
+  fields: (t) => ({
+    location: t.expose("location", { type: "URL", description: "The provider's URL in the REST API." }),
+  }),
 });
 
 const SamlProviderStatusEnum = publicEnum("SAMLProviderStatus", "Whether a SAML provider can be signed in with.", {
@@ -91,7 +99,7 @@ const SsoLoginRef = builder.objectRef<{ id: string; label: string; startURL: str
   fields: (t) => ({
     providerId: t.exposeID("id", { description: "The SAML provider's id." }),
     label: t.exposeString("label", { description: "Its name, to show on a sign-in page." }),
-    startURL: t.exposeString("startURL", { description: "Where to send the person: starts the login." }),
+    startURL: t.expose("startURL", { type: "URL", description: "Where to send the person: starts the login." }),
   }),
 });
 

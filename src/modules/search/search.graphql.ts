@@ -25,7 +25,9 @@ const pagesPerSpaceCost: FieldCost = { listSize: pagesPerSpace };
 
 const SearchUrlsRef = builder.objectRef<{ app: string }>("SearchResultURLs").implement({
   description: "Addresses of a search result.",
-  fields: (t) => ({ app: t.exposeString("app", { description: "The page (or its section) on this server's API." }) }),
+  fields: (t) => ({
+    app: t.expose("app", { type: "URL", description: "The page (or its section) on this server's API." }),
+  }),
 });
 
 const scoreDescription = "Relevance: higher is better; a match of the whole query in the title adds 1.";

@@ -12,22 +12,25 @@ export const siteSpaceFields = /* GraphQL */ `
 export const siteSectionFields = /* GraphQL */ `
   fragment SiteSectionFields on SiteSection {
     object: __typename id title description default path condition sectionGroup: sectionGroupId icon urls { published }
-    siteSpaces { ...SiteSpaceFields }
+    siteSpaces: siteSpaceList { ...SiteSpaceFields }
   }
   ${siteSpaceFields}
 `;
 
-/** Groups nest one level, so two levels of `children` cover every structure. */
+/**
+ * Groups nest one level, so two levels of `children` cover every structure. REST bodies hold whole lists: the `...List`
+ * fields, where GraphQL pages the connection of the same name.
+ */
 export const siteSectionGroupFields = /* GraphQL */ `
   fragment SiteSectionGroupFields on SiteSectionGroup {
     object: __typename id title sectionGroup: sectionGroupId icon
-    sections { ...SiteSectionFields }
-    children {
+    sections: sectionList { ...SiteSectionFields }
+    children: childList {
       ... on SiteSection { ...SiteSectionFields }
       ... on SiteSectionGroup {
         object: __typename id title sectionGroup: sectionGroupId icon
-        sections { ...SiteSectionFields }
-        children { ... on SiteSection { ...SiteSectionFields } }
+        sections: sectionList { ...SiteSectionFields }
+        children: childList { ... on SiteSection { ...SiteSectionFields } }
       }
     }
   }

@@ -5,7 +5,7 @@ import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
 import { typeOfId } from "../../ids.ts";
-import { type Edge, edgeOf } from "../../pagination.ts";
+import { type Edge, edgeOf, pageOfList, type SortKey } from "../../pagination.ts";
 import { siteByIdArgs, siteParentArgs } from "./parent-args.graphql.ts";
 import { SiteStructureItemTypeEnum } from "./pointer-types.graphql.ts";
 import { parentSectionGroup, sectionGroupOrder, sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
@@ -27,8 +27,14 @@ import {
 } from "./section-group.service.ts";
 import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleSectionGroups } from "./site-nodes.service.ts";
-import type { GroupNode, SectionNode } from "./site-section.service.ts";
+import type { GroupNode, SectionNode, StructureItem } from "./site-section.service.ts";
 import { SiteSectionGroupRef, SiteSectionRef, SiteStructureItemRef } from "./structure-items.graphql.ts";
+
+/** A group's children: sections and groups share one order among their siblings. */
+const structureItemOrder: SortKey<StructureItem>[] = [
+  { field: "position", direction: "asc" },
+  { field: "id", direction: "asc" },
+];
 
 builder.node(SiteSectionGroupRef, {
   description: "A named group of sections (and of groups, one level deep) in a site's structure.",
@@ -47,25 +53,38 @@ builder.node(SiteSectionGroupRef, {
       resolve: (group, _args, ctx) => parentSectionGroup(ctx, group.siteId, group.parentGroupId),
     }),
     icon: t.exposeString("icon", { nullable: true, description: "Icon name; null when it has none." }),
-    sections: t.field({
+    sectionList: t.field({
       type: [SiteSectionRef],
-      description: "Its sections in order (deprecated in the public API for `children`).",
+      description:
+        "All its sections in order, as one list (the REST body's `sections`, deprecated there for `children`); " +
+        "front ends page `children`.",
       resolve: async (group, _args, ctx) =>
         (await childrenOfGroup(ctx, group)).filter((item): item is SectionNode => typeOfId(item.id) === "SiteSection"),
     }),
-    children: t.field({
+    children: t.connection({
+      type: SiteStructureItemRef,
+      description:
+        "Its sections and child groups in order, a page at a time (`removeSectionFromGroup`'s `removedId` is the " +
+        "id of the edge it drops).",
+      resolve: async (group, args, ctx) =>
+        pageOfList(args, structureItemOrder, await childrenOfGroup(ctx, group), { sectionGroupId: group.id }),
+    }),
+    childList: t.field({
       type: [SiteStructureItemRef],
-      description: "Its sections and child groups in order.",
+      description: "All its sections and child groups in order, as one list (the REST body's `children`).",
       resolve: (group, _args, ctx) => childrenOfGroup(ctx, group),
     }),
   }),
 });
 
 builder.objectFields(SiteRef, (t) => ({
-  sectionGroups: t.field({
-    type: [SiteSectionGroupRef],
-    description: "Every section group of the site, nested or not, in order (listSiteSectionGroups).",
-    resolve: (site, _args, ctx) => sectionGroupsBySiteLoader(ctx).load(site.id),
+  sectionGroups: t.connection({
+    type: SiteSectionGroupRef,
+    description:
+      "Every section group of the site, nested or not, in order, a page at a time (listSiteSectionGroups; one " +
+      "statement for all sites of a read).",
+    resolve: async (site, args, ctx) =>
+      pageOfList(args, sectionGroupOrder, await sectionGroupsBySiteLoader(ctx).load(site.id), { siteId: site.id }),
   }),
 }));
 

@@ -30,7 +30,8 @@ export const ShareLinkRef = builder.node(builder.objectRef<ShareLinkWithOrganiza
       type: builder.objectRef<{ published: string }>("ShareLinkURLs").implement({
         description: "Where a share link leads.",
         fields: (u) => ({
-          published: u.exposeString("published", {
+          published: u.expose("published", {
+            type: "URL",
             description: "The site's published content, with the link's key as `shareKey`: the URL to hand out.",
           }),
         }),

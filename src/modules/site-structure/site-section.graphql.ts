@@ -6,7 +6,7 @@ import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
-import { type Edge, edgeOf } from "../../pagination.ts";
+import { type Edge, edgeOf, pageOfList } from "../../pagination.ts";
 import { siteByIdArgs, siteParentArgs } from "./parent-args.graphql.ts";
 import { SiteStructureItemTypeEnum } from "./pointer-types.graphql.ts";
 import { parentSectionGroup } from "./section-group.loaders.ts";
@@ -41,7 +41,7 @@ import {
   sectionsOfSite,
 } from "./site-section-list.service.ts";
 import { SiteSpaceRef, spaceSettlingOf } from "./site-space.graphql.ts";
-import type { SiteSpaceRow } from "./site-space.loaders.ts";
+import { type SiteSpaceRow, siteSpaceOrder } from "./site-space.loaders.ts";
 import { SiteSectionGroupRef, SiteSectionRef, SiteStructureItemRef } from "./structure-items.graphql.ts";
 import { structureUrlsRef } from "./urls.graphql.ts";
 import { sectionUrls } from "./urls.ts";
@@ -77,9 +77,20 @@ builder.node(SiteSectionRef, {
       resolve: (section, _args, ctx) => parentSectionGroup(ctx, section.siteId, section.sectionGroupId),
     }),
     icon: t.exposeString("icon", { nullable: true, description: "Icon name; null when it has none." }),
-    siteSpaces: t.field({
+    siteSpaces: t.connection({
+      type: SiteSpaceRef,
+      description:
+        "Its site spaces in order, a page at a time (read with every section of the site: one statement for all " +
+        "sections of a read).",
+      resolve: async (section, args, ctx, info) =>
+        pageOfList(args, siteSpaceOrder, await siteSpacesOfSection(ctx, section, spaceSettlingOf(info)), {
+          sectionId: section.id,
+        }),
+    }),
+    siteSpaceList: t.field({
       type: [SiteSpaceRef],
-      description: "Its site spaces in order (batched over all sections of a read).",
+      description:
+        "All its site spaces in order, as one list (the REST body's `siteSpaces`); front ends page `siteSpaces`.",
       resolve: (section, _args, ctx, info) => siteSpacesOfSection(ctx, section, spaceSettlingOf(info)),
     }),
     urls: t.field({

@@ -27,9 +27,10 @@ const SiteUrlsRef = builder
   .implement({
     description: "Where a site is found.",
     fields: (t) => ({
-      location: t.exposeString("location", { description: "The site's URL in the REST API." }),
-      app: t.exposeString("app", { description: "The URL of this GraphQL API, where the site is managed." }),
-      published: t.exposeString("published", {
+      location: t.expose("location", { type: "URL", description: "The site's URL in the REST API." }),
+      app: t.expose("app", { type: "URL", description: "The URL of this GraphQL API, where the site is managed." }),
+      published: t.expose("published", {
+        type: "URL",
         nullable: true,
         description: "Where its published content is read; null while the site is not published.",
       }),
@@ -40,7 +41,7 @@ const SiteProxyRef = builder.objectRef<{ origin: string; target: string }>("Site
   description: "The site served under another host's path (`origin`), proxied to its published URL (`target`).",
   fields: (t) => ({
     origin: t.exposeString("origin", { description: "Host and path the site is served under, e.g. company.com/docs." }),
-    target: t.exposeString("target", { description: "The published URL the proxy forwards to." }),
+    target: t.expose("target", { type: "URL", description: "The published URL the proxy forwards to." }),
   }),
 });
 

@@ -83,8 +83,8 @@ export const SpaceEditModeEnum = publicEnum("SpaceEditMode", "Whether a space's 
 const UrlsRef = builder.objectRef<{ location: string; app: string }>("ContentURLs").implement({
   description: "Where a space or collection is found.",
   fields: (t) => ({
-    location: t.exposeString("location", { description: "Its URL in the REST API." }),
-    app: t.exposeString("app", { description: "The URL of this GraphQL API, where it is managed." }),
+    location: t.expose("location", { type: "URL", description: "Its URL in the REST API." }),
+    app: t.expose("app", { type: "URL", description: "The URL of this GraphQL API, where it is managed." }),
   }),
 });
 

@@ -3,7 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
-import { idColumn } from "../../graphql/node-ids.ts";
+import { idColumn, loadBranded } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { permissionsDeprecation, viewerCanFields } from "../../graphql/viewer-can.ts";
 import { edgeOf } from "../../pagination.ts";
@@ -18,12 +18,14 @@ import {
   getTeam,
   listMemberTeams,
   listTeams,
+  loadVisibleTeamMembers,
   loadVisibleTeams,
   putTeamMember,
   putTeamMemberSchema,
   removeTeamMember,
   teamFilterSchema,
   teamListOrder,
+  teamMemberIdOf,
   teamMemberPermissions,
   teamMembersPage,
   teamOrder,
@@ -58,8 +60,14 @@ const TeamPermissionsRef = builder.objectRef<{ view: boolean; admin: boolean }>(
   }),
 });
 
-const OrganizationTeamMemberRef = builder.objectRef<TeamMember>("OrganizationTeamMember").implement({
-  description: "A member of a team, with their organization membership.",
+const OrganizationTeamMemberRef = builder.objectRef<TeamMember>("OrganizationTeamMember");
+
+builder.node(OrganizationTeamMemberRef, {
+  description:
+    "A member of a team, with their organization membership: one per team and person, each with its own id (what " +
+    "`removeTeamMember` answers as `removedTeamMemberId`).",
+  id: { resolve: (row) => teamMemberIdOf(row.teamId, row.userId) },
+  ...loadBranded(OrganizationTeamMemberRef, (ids, ctx) => loadVisibleTeamMembers(ctx, ids)),
   fields: (t) => ({
     organization: t.field({
       type: MemberRef,
@@ -237,8 +245,17 @@ const DeleteTeamPayloadRef = payloadType<{ deletedId: string }>("deleteTeam", {
   deletedId: { type: "ID", description: "The deleted team's id (for Relay's `@deleteRecord`)." },
 });
 
-const UpdateTeamMembersPayloadRef = payloadType<{ team: typeof TeamRef.$inferType }>("updateTeamMembers", {
+const UpdateTeamMembersPayloadRef = payloadType<{
+  team: typeof TeamRef.$inferType;
+  removedTeamMemberIds: string[];
+}>("updateTeamMembers", {
   team: { type: TeamRef, description: "The team whose members changed." },
+  removedTeamMemberIds: {
+    type: ["ID"],
+    description:
+      "The ids of the team members `remove` named, whether they were in the team or not (for `@deleteEdge` on " +
+      "the team's `members`).",
+  },
 });
 
 const AddTeamMemberPayloadRef = payloadType<{
@@ -251,13 +268,18 @@ const AddTeamMemberPayloadRef = payloadType<{
   teamMemberEdge: { type: TeamMemberEdgeRef, description: "The member's edge in the team's `members`." },
 });
 
-const RemoveTeamMemberPayloadRef = payloadType<{ removedId: string; team: typeof TeamRef.$inferType }>(
-  "removeTeamMember",
-  {
-    removedId: { type: "ID", description: "The removed member's user id (for `@deleteEdge` on the team's `members`)." },
-    team: { type: TeamRef, description: "The team they left." },
+const RemoveTeamMemberPayloadRef = payloadType<{
+  removedTeamMemberId: string;
+  removedUserId: string;
+  team: typeof TeamRef.$inferType;
+}>("removeTeamMember", {
+  removedTeamMemberId: {
+    type: "ID",
+    description: "The removed team member's id (for `@deleteEdge` on the team's `members`).",
   },
-);
+  removedUserId: { type: "ID", description: "The removed member's user id." },
+  team: { type: TeamRef, description: "The team they left." },
+});
 
 builder.mutationFields((t) => {
   const organizationId = t.arg.id({ required: true, description: "The organization's id." });
@@ -328,9 +350,10 @@ builder.mutationFields((t) => {
         ...teamByIdArgs,
         input: t.arg({ type: UpdateTeamMembersInput, required: true, description: "The changes." }),
       },
-      resolve: async (_root, args, ctx) => ({
-        team: await updateTeamMembers(ctx, args.organizationId, args.teamId, args.input),
-      }),
+      resolve: async (_root, args, ctx) => {
+        const { team, removedUserIds } = await updateTeamMembers(ctx, args.organizationId, args.teamId, args.input);
+        return { team, removedTeamMemberIds: removedUserIds.map((userId) => teamMemberIdOf(team.id, userId)) };
+      },
     }),
     addTeamMember: t.field({
       type: AddTeamMemberPayloadRef,
@@ -368,10 +391,14 @@ builder.mutationFields((t) => {
         },
       ),
       args: { ...teamByIdArgs, userId },
-      resolve: async (_root, args, ctx) => ({
-        removedId: args.userId,
-        team: await removeTeamMember(ctx, args.organizationId, args.teamId, args.userId),
-      }),
+      resolve: async (_root, args, ctx) => {
+        const team = await removeTeamMember(ctx, args.organizationId, args.teamId, args.userId);
+        return {
+          removedTeamMemberId: teamMemberIdOf(team.id, args.userId),
+          removedUserId: args.userId,
+          team,
+        };
+      },
     }),
   };
 });

@@ -88,7 +88,7 @@ export const teamRoutes: RestRoute[] = [
     operation: "deleteMemberFromOrganizationTeamById",
     status: 204,
     document: `mutation deleteMemberFromOrganizationTeamById($organizationId: ID!, $teamId: ID!, $userId: ID!) {
-      removeTeamMember(organizationId: $organizationId, teamId: $teamId, userId: $userId) { removedId }
+      removeTeamMember(organizationId: $organizationId, teamId: $teamId, userId: $userId) { removedTeamMemberId }
     }`,
   },
   listRoute({

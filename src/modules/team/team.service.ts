@@ -10,7 +10,7 @@ import { hasRole } from "../../auth/roles.ts";
 import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Prisma, Team, TeamMember, TeamMemberRole } from "../../db/generated/client.ts";
-import { newId } from "../../ids.ts";
+import { newId, pairIdOf, parsePairIds } from "../../ids.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import {
   containsSchema,
@@ -221,6 +221,28 @@ export async function deleteTeam(
   await ctx.prisma.team.deleteMany({ where: { id: teamId, organizationId } });
 }
 
+/** A team membership's global id (`tmbr_<teamId>:<userId>`): the node `node(id:)` answers, and removals name. */
+export const teamMemberIdOf = (teamId: string, userId: string) => pairIdOf("OrganizationTeamMember", teamId, userId);
+
+/** Team memberships for `node`/`nodes`, by their pair ids: null where the viewer cannot read their organization. */
+export async function loadVisibleTeamMembers(
+  ctx: RequestContext,
+  ids: readonly string[],
+): Promise<(TeamMember | null)[]> {
+  const pairs = parsePairIds("OrganizationTeamMember", ids);
+  if (pairs.length === 0) return ids.map(() => null);
+  const rows = await ctx.prisma.teamMember.findMany({
+    where: { OR: pairs.map((pair) => ({ teamId: pair.parentId, userId: pair.childId })) },
+  });
+  const memberships = await viewerMembershipLoader(ctx).loadMany(rows.map((row) => row.organizationId));
+  const visible = new Map(
+    rows
+      .filter((_, index) => readsOrganization(memberships[index]))
+      .map((row) => [teamMemberIdOf(row.teamId, row.userId), row]),
+  );
+  return ids.map((id) => visible.get(id) ?? null);
+}
+
 /** Only members of the organization reach a team's members, and they may see every one of them. */
 export function teamMemberPermissions() {
   return { view: true };
@@ -257,19 +279,19 @@ export const updateTeamMembersSchema = z.strictObject({
 
 /**
  * Adds, removes and re-roles team members in one transaction; someone both added and removed is removed. Returns
- * the team.
+ * the team, and the user ids of those asked to be removed (whether they were in it or not, as `removeTeamMember`).
  */
 export async function updateTeamMembers(
   ctx: RequestContext,
   givenOrganizationId: string | null | undefined,
   teamId: string,
   input: unknown,
-): Promise<Team> {
+): Promise<{ team: Team; removedUserIds: string[] }> {
   const organizationId = await teamOrganizationId(ctx, givenOrganizationId, teamId);
   const team = await requireTeamAdmin(ctx, organizationId, teamId);
   const data = parseInput(updateTeamMembersSchema, input);
   const memberships = data.memberships ?? {};
-  await ctx.prisma.$transaction(async (tx) => {
+  const removedUserIds = await ctx.prisma.$transaction(async (tx) => {
     const resolved = await resolveMembers(tx, organizationId, [
       ...new Set([...(data.add ?? []), ...(data.remove ?? []), ...Object.keys(memberships)]),
     ]);
@@ -289,8 +311,9 @@ export async function updateTeamMembers(
       });
     }
     if (removed.size > 0) await tx.teamMember.deleteMany({ where: { teamId, userId: { in: [...removed] } } });
+    return [...removed];
   });
-  return team;
+  return { team, removedUserIds };
 }
 
 export const putTeamMemberSchema = z.strictObject({

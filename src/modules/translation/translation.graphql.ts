@@ -146,7 +146,7 @@ const TranslationRef = builder.node(builder.objectRef<Translation>("Translation"
       type: builder.objectRef<{ location: string }>("TranslationURLs").implement({
         description: "Addresses of a translation.",
         fields: (u) => ({
-          location: u.exposeString("location", { description: "The translation on this server's API." }),
+          location: u.expose("location", { type: "URL", description: "The translation on this server's API." }),
         }),
       }),
       description: "Where the translation is.",

@@ -28,7 +28,9 @@ builder.node(UserRef, {
     urls: t.field({
       type: builder.objectRef<{ location: string }>("UserURLs").implement({
         description: "Where a user is found.",
-        fields: (u) => ({ location: u.exposeString("location", { description: "The user's URL in the REST API." }) }),
+        fields: (u) => ({
+          location: u.expose("location", { type: "URL", description: "The user's URL in the REST API." }),
+        }),
       }),
       description: "Where the user is found.",
       resolve: (user, _args, ctx) => ({ location: `${ctx.config.publicUrl}/v1/users/${user.id}` }),
