@@ -25,7 +25,7 @@ export interface Page<Node> {
 export const maxPageSize = 1000;
 const defaultPageSize = 100;
 
-type SortValue = string | number | Date;
+export type SortValue = string | number | Date;
 /** A stable order: the last key must be unique (an id), so every row has exactly one position. */
 export type SortKey<Node> = { field: keyof Node & string; direction: "asc" | "desc" };
 
@@ -65,7 +65,7 @@ export function orderOf(sort: Order): string {
  * values: `organizationId`, `siteId`, `teamId`, ...), so that a cursor of one team's members is not read as a
  * position in another's. Undefined when the filter names no parent.
  */
-function scopeOf(where: object): string | undefined {
+export function scopeOf(where: object): string | undefined {
   const parents = Object.entries(where)
     .filter(([key, value]) => key.endsWith("Id") && typeof value === "string")
     .map(([key, value]) => `${key}=${value}`)
@@ -84,7 +84,7 @@ function encodeCursor(sort: Order, values: SortValue[], scope?: string): string 
  * A cursor's values in `sort`. A cursor made in a list with a scope (`scopeOf`) is refused in a list with another;
  * one made without (a mutation's edge, a nested read's first page) is taken as a position in any list of its order.
  */
-function decodeCursor(cursor: string, sort: Order, scope?: string): SortValue[] {
+export function decodeCursor(cursor: string, sort: Order, scope?: string): SortValue[] {
   let parsed: { order?: unknown; values?: unknown; scope?: unknown } | undefined;
   try {
     parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
@@ -220,7 +220,7 @@ async function keysetPage<Node>(
  * The connection of a page's rows: their edges, and page info with the first and last edge's cursors, encoded when
  * read like the edges' (a nested read's hundreds of connections mostly select neither).
  */
-function connectionPage<Node>(
+export function connectionPage<Node>(
   sort: readonly SortKey<Node>[],
   page: ForwardPage<Node>,
   totalCount: number,
@@ -243,7 +243,7 @@ function connectionPage<Node>(
   };
 }
 
-const isSet = (value: number | null | undefined): value is number => value !== undefined && value !== null;
+export const isSet = (value: number | null | undefined): value is number => value !== undefined && value !== null;
 
 interface ForwardPage<Node> {
   rows: Node[];
@@ -257,7 +257,7 @@ interface ForwardPage<Node> {
  * than `first` rows; `hasPreviousPage`: more than `last` rows, or without `last`, whether the page starts after a
  * cursor.
  */
-function firstThenLast<Node>(rows: Node[], first: number, last: number | undefined, afterCursor: boolean) {
+export function firstThenLast<Node>(rows: Node[], first: number, last: number | undefined, afterCursor: boolean) {
   const firstRows = rows.slice(0, first);
   return {
     rows: last !== undefined && firstRows.length > last ? firstRows.slice(firstRows.length - last) : firstRows,
@@ -369,81 +369,7 @@ export function isFirstPage(args: PageArgs): boolean {
   return !args.after && !args.before && (args.last === undefined || args.last === null);
 }
 
-function compareSortValues(a: SortValue, b: SortValue): number {
-  const left = a instanceof Date ? a.getTime() : a;
-  const right = b instanceof Date ? b.getTime() : b;
-  return left < right ? -1 : left > right ? 1 : 0;
-}
-
-/** Where a row is in the given order against a cursor position: 1 after it, -1 before it, 0 the cursor's own row. */
-function sideOfCursor<Node>(sort: readonly SortKey<Node>[], node: Node, values: SortValue[]): number {
-  for (const [index, key] of sort.entries()) {
-    const order = compareSortValues(node[key.field] as SortValue, values[index] as SortValue);
-    if (order !== 0) return key.direction === "asc" ? order : -order;
-  }
-  return 0;
-}
-
-/** Whether a row comes after the cursor position in the given order. */
-function isAfterCursor<Node>(sort: readonly SortKey<Node>[], node: Node, values: SortValue[]): boolean {
-  return sideOfCursor(sort, node, values) > 0;
-}
-
 /** The values of a cursor of `sort` (keyset queries written in SQL); a malformed cursor is the caller's error. */
 export function cursorValues<Node>(sort: readonly SortKey<Node>[], cursor: string): SortValue[] {
   return decodeCursor(cursor, sort);
-}
-
-/**
- * A page (forward: `first`, `after`, then `last` of those) over rows already in memory and sorted in the given
- * order (batched nested reads, lists computed in memory, keyset queries in SQL), with the same cursors as
- * `paginate`. `totalCount` is given when the rows are only those the query fetched.
- */
-export function pageFromRows<Node>(
-  args: PageArgs,
-  sort: readonly SortKey<Node>[],
-  rows: Node[],
-  totalCount = rows.length,
-): Page<Node> {
-  const size = pageSize(args.first);
-  // `last` alone (a backward page) is not served from memory: callers send it to `paginate`.
-  const last = isSet(args.first) && isSet(args.last) ? pageSize(args.last, "last") : undefined;
-  const after = args.after ? decodeCursor(args.after, sort) : undefined;
-  const remaining = after ? rows.filter((node) => isAfterCursor(sort, node, after)) : rows;
-  const page = firstThenLast(remaining, size, last, Boolean(after));
-  return connectionPage(sort, page, totalCount);
-}
-
-/**
- * A page of a whole list already in memory and sorted in the given order (a section's site spaces, read with every
- * section of the site), for every Relay argument in both directions, with the same cursors as `paginate`. `parents`
- * scopes its cursors as `paginate`'s filter would (a cursor of another parent's list is refused).
- */
-export function pageOfList<Node>(
-  args: PageArgs,
-  sort: readonly SortKey<Node>[],
-  rows: Node[],
-  parents: Record<string, unknown>,
-): Page<Node> {
-  const scope = scopeOf(parents);
-  const after = args.after ? decodeCursor(args.after, sort, scope) : undefined;
-  const before = args.before ? decodeCursor(args.before, sort, scope) : undefined;
-  const between =
-    after || before
-      ? rows.filter(
-          (node) =>
-            (!after || sideOfCursor(sort, node, after) > 0) && (!before || sideOfCursor(sort, node, before) < 0),
-        )
-      : rows;
-  if (isSet(args.last) && !isSet(args.first)) {
-    const size = pageSize(args.last, "last");
-    const page = {
-      rows: size === 0 ? [] : between.slice(-size),
-      hasNextPage: Boolean(args.before),
-      hasPreviousPage: between.length > size,
-    };
-    return connectionPage(sort, page, rows.length, scope);
-  }
-  const last = isSet(args.last) ? pageSize(args.last, "last") : undefined;
-  return connectionPage(sort, firstThenLast(between, pageSize(args.first), last, Boolean(after)), rows.length, scope);
 }

@@ -10,7 +10,8 @@ import { newId } from "../../ids.ts";
 import { ConflictError, loadedOrNull, NotFoundError } from "../../lib/errors.ts";
 import { parentIdOf } from "../../lib/parent-id.ts";
 import { filterSql, type ListArgs, parseFilter, sortFor } from "../../list-order.ts";
-import { type PageArgs, pageOfList, paginateSql } from "../../pagination.ts";
+import { pageOfList } from "../../memory-pagination.ts";
+import { type PageArgs, paginateSql } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
 import {
   type ContentEdit,

@@ -13,7 +13,8 @@ import {
   parseFilter,
   sortFor,
 } from "../../list-order.ts";
-import { isFirstPage, type PageArgs, pageFromRows, paginate, type SortKey } from "../../pagination.ts";
+import { pageFromRows } from "../../memory-pagination.ts";
+import { isFirstPage, type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { documentSchema, parseInput } from "../../validation.ts";
 import { getChangeRequest } from "../change-request/change-request.public.ts";
 import { type Document, documentToMarkdown } from "../content/content.public.ts";

@@ -2,7 +2,8 @@ import { posix } from "node:path";
 import { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import type { PageVersionLink, Revision } from "../../db/generated/client.ts";
-import { mapNodes, type Page, type PageArgs, pageFromRows, type SortKey } from "../../pagination.ts";
+import { pageFromRows } from "../../memory-pagination.ts";
+import { mapNodes, type Page, type PageArgs, type SortKey } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import {
   type PageNode,

@@ -3,15 +3,8 @@ import { Prisma } from "../../db/generated/client.ts";
 import { InvalidInputError } from "../../lib/errors.ts";
 import { slugify, uniquePath } from "../../lib/slug.ts";
 import { defineLoader } from "../../loaders.ts";
-import {
-  cursorValues,
-  mapNodes,
-  type Page,
-  type PageArgs,
-  pageFromRows,
-  pageSize,
-  type SortKey,
-} from "../../pagination.ts";
+import { pageFromRows } from "../../memory-pagination.ts";
+import { cursorValues, mapNodes, type Page, type PageArgs, pageSize, type SortKey } from "../../pagination.ts";
 import { locatedPages, type MarkdownSection, type PageNode, pageAppUrl } from "../content/content.public.ts";
 import { getSpace, visibleSpacesSql } from "../space/space.public.ts";
 

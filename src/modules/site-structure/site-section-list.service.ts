@@ -14,7 +14,8 @@ import {
   sortFor,
   timeRangeSchemas,
 } from "../../list-order.ts";
-import { isFirstPage, type PageArgs, pageFromRows, paginate } from "../../pagination.ts";
+import { pageFromRows } from "../../memory-pagination.ts";
+import { isFirstPage, type PageArgs, paginate } from "../../pagination.ts";
 import { readableSite } from "./site.access.ts";
 import { sectionsInOrderBySite, siteSectionOrder } from "./site-section.loaders.ts";
 

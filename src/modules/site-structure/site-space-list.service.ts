@@ -15,7 +15,8 @@ import {
   timeRangeSchemas,
 } from "../../list-order.ts";
 import { defineSettled, loadedByKey } from "../../loaders.ts";
-import { isFirstPage, type Page, type PageArgs, pageFromRows, paginateSql, type SortKey } from "../../pagination.ts";
+import { pageFromRows } from "../../memory-pagination.ts";
+import { isFirstPage, type Page, type PageArgs, paginateSql, type SortKey } from "../../pagination.ts";
 import { type SpaceSettling, settleSiteSpaceSpaces } from "./site.access.ts";
 import { siteSpaceDefaultsLoader } from "./site-section.loaders.ts";
 import {

@@ -18,7 +18,8 @@ import {
   timeRangeRules,
   timeRangeSchemas,
 } from "../../list-order.ts";
-import { isFirstPage, type PageArgs, pageFromRows, paginate } from "../../pagination.ts";
+import { pageFromRows } from "../../memory-pagination.ts";
+import { isFirstPage, type PageArgs, paginate } from "../../pagination.ts";
 import { encryptSecret } from "../../secrets.ts";
 import { parseInput } from "../../validation.ts";
 import { type AdaptiveJsonSchema, templateConditions, validateAdaptiveSchema } from "./adaptive-schema.ts";

@@ -8,15 +8,8 @@ import type { ModuleJobs } from "../../db/job-queue.ts";
 import { newId } from "../../ids.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { type ListOrder, type OrderKeyInput, sortFor } from "../../list-order.ts";
-import {
-  isFirstPage,
-  mapNodes,
-  type Page,
-  type PageArgs,
-  pageFromRows,
-  paginate,
-  type SortKey,
-} from "../../pagination.ts";
+import { pageFromRows } from "../../memory-pagination.ts";
+import { isFirstPage, mapNodes, type Page, type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { mergeRulesSchema, parseInput, roleSchema } from "../../validation.ts";
 import { memberByKeyLoader } from "../member/member.public.ts";
 import { requireMergeRuleMembers } from "../organization/organization.public.ts";

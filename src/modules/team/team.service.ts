@@ -23,7 +23,8 @@ import {
   sortFor,
   timeRangeSchemas,
 } from "../../list-order.ts";
-import { isFirstPage, type PageArgs, pageFromRows, paginate, type SortKey } from "../../pagination.ts";
+import { pageFromRows } from "../../memory-pagination.ts";
+import { isFirstPage, type PageArgs, paginate, type SortKey } from "../../pagination.ts";
 import { parseInput } from "../../validation.ts";
 import { teamByIdLoader, teamMemberOrder, teamMembersLoader, viewerTeamRoleLoader } from "./team.loaders.ts";
 
