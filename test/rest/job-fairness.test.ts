@@ -91,6 +91,11 @@ describe("jobs shared fairly between organizations", () => {
       where: { organizationId: flooder.organizationId },
       _count: true,
     });
+    const errors = await t.db.prisma.job.findMany({
+      where: { organizationId: flooder.organizationId, lastError: { not: null } },
+      select: { lastError: true },
+    });
+    expect(errors).toEqual([]);
     expect(Object.fromEntries(flood.map((group) => [group.status, group._count]))).toEqual({
       running: perOrganization,
       pending: 40 - perOrganization,
