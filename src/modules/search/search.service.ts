@@ -12,7 +12,13 @@ import {
   pageSize,
   type SortKey,
 } from "../../pagination.ts";
-import { locatedPages, type MarkdownSection, type PageNode, pageAppUrl } from "../content/content.public.ts";
+import {
+  locatedPages,
+  type MarkdownSection,
+  type PageNode,
+  pageAppUrl,
+  pageMarkdown,
+} from "../content/content.public.ts";
 import { getSpace, visibleSpacesSql } from "../space/space.public.ts";
 
 /** The public API's limit on a search query. */
@@ -157,7 +163,7 @@ const pageSectionsLoader = defineLoader<PageNode, MarkdownSection[], string>(
   "pageSections",
   async (ctx, nodes) => {
     const sections: MarkdownSection[][] = [];
-    for (const node of nodes) sections.push(await ctx.budget.convert("sections", node.page.markdown));
+    for (const node of nodes) sections.push(await ctx.budget.convert("sections", await pageMarkdown(ctx, node)));
     return sections;
   },
   { cacheKeyFn: (node) => `${node.revisionId}/${node.page.id}` },
