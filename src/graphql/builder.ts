@@ -1,6 +1,7 @@
 import SchemaBuilder from "@pothos/core";
 import RelayPlugin from "@pothos/plugin-relay";
 import type { RequestContext } from "../context.ts";
+import type { TotalCount } from "../pagination.ts";
 import { globalIdOf, nodeTypeNames, typeOfId } from "../ids.ts";
 import { nodesCost, resolveListedNodes } from "./node-list.ts";
 import SchemaConventionsPlugin from "./schema-conventions-plugin.ts";
@@ -14,7 +15,7 @@ export const builder = new SchemaBuilder<{
     DateTime: { Input: Date; Output: Date };
     JSON: { Input: unknown; Output: unknown };
   };
-  Connection: { totalCount: number };
+  Connection: { totalCount: TotalCount };
 }>({
   // The conventions run after the relay plugin, on the schema it has built.
   plugins: [RelayPlugin, SchemaConventionsPlugin],
