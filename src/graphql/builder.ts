@@ -1,8 +1,8 @@
 import SchemaBuilder from "@pothos/core";
 import RelayPlugin from "@pothos/plugin-relay";
 import type { RequestContext } from "../context.ts";
-import type { TotalCount } from "../pagination.ts";
 import { globalIdOf, nodeTypeNames, typeOfId } from "../ids.ts";
+import type { TotalCount } from "../pagination.ts";
 import { nodesCost, resolveListedNodes } from "./node-list.ts";
 import SchemaConventionsPlugin from "./schema-conventions-plugin.ts";
 
