@@ -142,6 +142,31 @@ describe("one page of a large space", () => {
     expect(wholeRevisionReads(statements, [sections[0] as string])).toEqual([]);
   });
 
+  it("reads one file by its id, not the revision's others", async () => {
+    const response = await t.rest<{ inserted: { id: string }[] }>("POST", `/spaces/${spaceId}/content`, {
+      token: org.members.admin.token,
+      body: {
+        changes: ["a.txt", "b.txt", "c.txt"].map((name) => ({
+          type: "insert",
+          file: { name, contentType: "text/plain", content: Buffer.from(name).toString("base64") },
+        })),
+      },
+    });
+    const fileId = response.body.inserted[1]?.id as string;
+    let file: { name?: string } = {};
+    const statements = await statementsOf(async () => {
+      file = (
+        await t.rest<typeof file>("GET", `/spaces/${spaceId}/content/files/${fileId}`, {
+          token: org.members.admin.token,
+        })
+      ).body;
+    });
+    expect(file.name).toBe("b.txt");
+    const fileReads = statements.filter(({ sql }) => sql.includes('"RevisionFile"'));
+    expect(fileReads).toHaveLength(1);
+    expect(fileReads[0]?.params).toContain(fileId);
+  });
+
   it("answers null for a page the revision does not have", async () => {
     const data = await t
       .graphql(org.members.admin.token)

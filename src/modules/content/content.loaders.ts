@@ -244,6 +244,29 @@ export const pageMarkdownLoader = defineLoader<string, string>("pageMarkdown", a
 
 export type RevisionFileView = ReturnType<typeof fileStateOf> & { revisionId: string; spaceId: string };
 
+/** One file of a revision, read by its id. */
+export interface FileKey {
+  revisionId: string;
+  spaceId: string;
+  fileId: string;
+}
+
+/** Files by id, without the rest of their revisions' files: one statement for any number of them. */
+export const revisionFileLoader = defineLoader<FileKey, RevisionFileView | null, string>(
+  "revisionFile",
+  async (ctx, keys) => {
+    const rows = await ctx.prisma.revisionFile.findMany({
+      where: { OR: keys.map(({ revisionId, fileId }) => ({ revisionId, fileId })) },
+    });
+    const byFile = new Map(rows.map((row) => [`${row.revisionId}/${row.fileId}`, row]));
+    return keys.map((key) => {
+      const row = byFile.get(`${key.revisionId}/${key.fileId}`);
+      return row ? { ...fileStateOf(row), revisionId: key.revisionId, spaceId: key.spaceId } : null;
+    });
+  },
+  { cacheKeyFn: (key) => `${key.revisionId}/${key.fileId}` },
+);
+
 /** The files of revisions, by name then id. */
 export const revisionFilesLoader = defineLoader<Revision, RevisionFileView[], string>(
   "revisionFiles",

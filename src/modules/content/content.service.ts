@@ -11,6 +11,7 @@ import {
   type RevisionFileView,
   type RevisionRead,
   revisionByIdLoader,
+  revisionFileLoader,
   revisionFilesLoader,
   revisionTreeLoader,
 } from "./content.loaders.ts";
@@ -84,8 +85,9 @@ export function revisionFiles(ctx: RequestContext, revision: Revision): Promise<
   return revisionFilesLoader(ctx).load(revision);
 }
 
-export async function revisionFile(ctx: RequestContext, revision: Revision, fileId: string) {
-  return (await revisionFiles(ctx, revision)).find((file) => file.id === fileId) ?? null;
+/** A file of a revision by id, not through the revision's list of files. */
+export function revisionFile(ctx: RequestContext, revision: Revision, fileId: string) {
+  return revisionFileLoader(ctx).load({ revisionId: revision.id, spaceId: revision.spaceId, fileId });
 }
 
 /** A revision's files, a page at a time (by name, then id). */
