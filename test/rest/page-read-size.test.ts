@@ -90,7 +90,9 @@ describe("one page of a large space", () => {
     expect(wholeRevisionReads(parent, [chapter])).toEqual([]);
     // The subpages' markdown (the listing carries it): the three versions, read by id.
     const bodies = parent.filter(({ sql }) => /"markdown"/.test(sql) && !sql.includes('"RevisionPage"'));
-    expect(bodies.map(({ params }) => params.filter((param) => String(param).startsWith("pv_")).length)).toEqual([3]);
+    expect(bodies.map(({ params }) => params.flat().filter((param) => String(param).startsWith("pv_")).length)).toEqual(
+      [3],
+    );
 
     const graphql = await statementsOf(() =>
       t

@@ -91,17 +91,47 @@ function buildTree(read: PageRead, rows: RevisionPageView[], prefix: string, abo
   return { roots, all, byId };
 }
 
+/** A page row with its version (not its markdown) as `RevisionPageView`, over `rp` and `pv`, for `ctx.sql`. */
+const treeColumns = [
+  'rp."revisionId"',
+  'rp."pageId"',
+  'rp."versionId"',
+  'rp."parentPageId"',
+  'rp."position"',
+  ...[
+    "type",
+    "title",
+    "emoji",
+    "slug",
+    "description",
+    "layout",
+    "cover",
+    "hidden",
+    "noIndex",
+    "noRobotsIndex",
+    "variables",
+    "href",
+    "computed",
+    "computedSeed",
+    "git",
+    "createdAt",
+    "updatedAt",
+  ].map((column) => `pv."${column}" AS "version.${column}"`),
+].join(", ");
+
 /**
  * The page trees of revisions: one statement for any number of revisions and pages, without their markdown bodies
- * (`pageMarkdown` reads those of the pages whose body is asked for).
+ * (`pageMarkdown` reads those of the pages whose body is asked for). Hand-written: a tree is hundreds of rows, and
+ * the ORM read them in two statements and stitched them (docs/performance.md).
  */
 export const revisionTreeLoader = defineLoader<RevisionRead, RevisionTree, string>(
   "revisionTree",
   async (ctx, revisions) => {
-    const rows = await ctx.prisma.revisionPage.findMany({
-      where: { revisionId: { in: [...new Set(revisions.map((revision) => revision.id))] } },
-      include: { version: { omit: { markdown: true } } },
-    });
+    const rows = await ctx.sql.rows<RevisionPageView>(
+      `SELECT ${treeColumns} FROM "RevisionPage" AS rp JOIN "PageVersion" AS pv ON pv."id" = rp."versionId"
+      WHERE rp."revisionId" = ANY($1::text[])`,
+      [[...new Set(revisions.map((revision) => revision.id))]],
+    );
     return revisions.map((revision) =>
       buildTree(
         pageReadOf(revision),
@@ -235,10 +265,10 @@ export const subpagesLoader = defineLoader<PageNode, TreeNode[], string>(
 
 /** The markdown bodies of page versions, by version id: for the pages of a tree whose body a read asks for. */
 export const pageMarkdownLoader = defineLoader<string, string>("pageMarkdown", async (ctx, versionIds) => {
-  const rows = await ctx.prisma.pageVersion.findMany({
-    where: { id: { in: [...versionIds] } },
-    select: { id: true, markdown: true },
-  });
+  const rows = await ctx.sql.rows<{ id: string; markdown: string }>(
+    `SELECT "id", "markdown" FROM "PageVersion" WHERE "id" = ANY($1::text[])`,
+    [versionIds],
+  );
   return byKeys(versionIds, rows, (row) => row.id).map((row) => row?.markdown ?? "");
 });
 
