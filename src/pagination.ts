@@ -16,10 +16,25 @@ export interface Edge<Node> {
   node: Node;
 }
 
+/**
+ * The size of a whole list: known, or counted when a read asks for it (a GraphQL read that does not select
+ * `totalCount` never counts the list; REST's envelope always does).
+ */
+export type TotalCount = number | (() => Promise<number>);
+
 export interface Page<Node> {
   edges: Edge<Node>[];
   pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
-  totalCount: number;
+  totalCount: TotalCount;
+}
+
+/** A list's size, counted at most once per page however many times it is read. */
+function countOnce(count: () => Promise<number>): () => Promise<number> {
+  let counted: Promise<number> | undefined;
+  return () => {
+    counted ??= count();
+    return counted;
+  };
 }
 
 export const maxPageSize = 1000;
@@ -199,12 +214,10 @@ async function keysetPage<Node>(
   const bounds: KeysetBounds = { backward, take };
   if (cursor) bounds[backward ? "before" : "after"] = decodeCursor(cursor, sort, scope);
   if (!backward && args.before) bounds.before = decodeCursor(args.before, sort, scope);
-  const [rows, totalCount] = await Promise.all([take === 1 ? Promise.resolve([]) : fetch(bounds), count()]).catch(
-    (error: unknown) => {
-      if ((args.after || args.before) && isCursorTypeError(error)) throw new InvalidInputError("Invalid page cursor");
-      throw error;
-    },
-  );
+  const rows = await (take === 1 ? Promise.resolve([]) : fetch(bounds)).catch((error: unknown) => {
+    if ((args.after || args.before) && isCursorTypeError(error)) throw new InvalidInputError("Invalid page cursor");
+    throw error;
+  });
   let page: ForwardPage<Node>;
   if (backward) {
     const more = rows.length > size;
@@ -213,7 +226,7 @@ async function keysetPage<Node>(
   } else {
     page = firstThenLast(rows, size, last, Boolean(args.after));
   }
-  return connectionPage(sort, page, totalCount, scope);
+  return connectionPage(sort, page, countOnce(count), scope);
 }
 
 /**
@@ -223,7 +236,7 @@ async function keysetPage<Node>(
 export function connectionPage<Node>(
   sort: readonly SortKey<Node>[],
   page: ForwardPage<Node>,
-  totalCount: number,
+  totalCount: TotalCount,
   scope?: string,
 ): Page<Node> {
   const edges = page.rows.map((node) => new LazyCursorEdge(sort, node, node, scope));

@@ -2,6 +2,7 @@ import SchemaBuilder from "@pothos/core";
 import RelayPlugin from "@pothos/plugin-relay";
 import type { RequestContext } from "../context.ts";
 import { globalIdOf, nodeTypeNames, typeOfId } from "../ids.ts";
+import type { TotalCount } from "../pagination.ts";
 import { nodesCost } from "./node-list.ts";
 import SchemaConventionsPlugin from "./schema-conventions-plugin.ts";
 
@@ -16,7 +17,7 @@ export const builder = new SchemaBuilder<{
     // Output: the absolute URL the server built or validated, as a string; input: parsed by graphql-scalars.
     URL: { Input: URL; Output: string };
   };
-  Connection: { totalCount: number };
+  Connection: { totalCount: TotalCount };
 }>({
   // The conventions run after the relay plugin, on the schema it has built.
   plugins: [RelayPlugin, SchemaConventionsPlugin],

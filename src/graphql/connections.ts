@@ -4,6 +4,6 @@ import { builder } from "./builder.ts";
 builder.globalConnectionField("totalCount", (t) =>
   t.int({
     description: "Number of items in the whole list.",
-    resolve: (connection) => connection.totalCount,
+    resolve: ({ totalCount }) => (typeof totalCount === "number" ? totalCount : totalCount()),
   }),
 );

@@ -104,6 +104,10 @@ export function sizedWorkloads(data: SizedData): SizedWorkload[] {
       name: "one page of the busy space (GraphQL)",
       request: graphqlPost(pageQuery, { id: data.spaceId, page: data.busyPageId }, data.token),
     },
+    {
+      name: "one page of the busy space (REST)",
+      request: get(`/v1/spaces/${data.spaceId}/content/page/${data.busyPageId}`),
+    },
     { name: "the busy space's page tree (GraphQL)", request: graphqlPost(treeQuery, { id: data.spaceId }, data.token) },
     { name: "the busy space's pages (REST)", request: get(`/v1/spaces/${data.spaceId}/content/pages`) },
     {
@@ -125,6 +129,16 @@ export function sizedWorkloads(data: SizedData): SizedWorkload[] {
     {
       name: "the busy space's comments, first 20 (REST)",
       request: get(`/v1/spaces/${data.spaceId}/comments?limit=20`),
+    },
+    // Last: each request adds a comment to the busy space, which the comment list above would count.
+    {
+      name: "a comment posted on a page of the busy space (REST)",
+      request: {
+        method: "POST",
+        path: `/v1/spaces/${data.spaceId}/comments`,
+        headers: { authorization: `Bearer ${data.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ body: { markdown: "Noted." }, page: data.busyPageId }),
+      },
     },
   ];
 }

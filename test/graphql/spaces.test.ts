@@ -127,6 +127,30 @@ describe("spaces over GraphQL", () => {
     expect(readSpaces?.nodes.map((node) => node.permission)).toEqual(Array(8).fill("REVIEW"));
   });
 
+  it("counts a list only when totalCount is asked for", async () => {
+    let statements: string[] | undefined;
+    t.db.onStatement((sql) => statements?.push(sql));
+    const read = async (fields: string) => {
+      const gql = t.graphql(org.members.read.token);
+      const query = `query($id: ID!) { organization(id: $id) { spaces(first: 1) { ${fields} } } }`;
+      await gql.request(query, { id: org.organizationId });
+      statements = [];
+      const data = await gql.request<{ organization: { spaces: { totalCount?: number } } }>(query, {
+        id: org.organizationId,
+      });
+      const sent = statements;
+      statements = undefined;
+      return { statements: sent, data: data.organization.spaces };
+    };
+    const counted = await read("totalCount nodes { id }");
+    const listed = await read("nodes { id }");
+    const isCount = (sql: string) => /SELECT COUNT\(/i.test(sql);
+    expect(counted.data.totalCount).toBeGreaterThan(1);
+    expect(counted.statements.filter(isCount)).toHaveLength(1);
+    expect(listed.statements.filter(isCount)).toEqual([]);
+    expect(listed.statements).toHaveLength(counted.statements.length - 1);
+  });
+
   it("orders a member's spaces with orderBy as with the deprecated order, page by page", async () => {
     const client = t.graphql(org.members.admin.token);
     async function walk(variables: { orderBy?: { field: "CREATED_AT"; direction: "ASC" | "DESC" }[]; order?: "ASC" }) {

@@ -7,7 +7,7 @@ import { newId } from "../../ids.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { parentIdOf } from "../../lib/parent-id.ts";
 import { parseInput } from "../../validation.ts";
-import { type Document, revisionOf, revisionPage } from "../content/content.public.ts";
+import { type Document, pageMarkdown, revisionOf, revisionPage } from "../content/content.public.ts";
 import { requireSpaceRole } from "../space/space.public.ts";
 import { replyByIdLoader, threadLoader } from "./comment.loaders.ts";
 import {
@@ -151,7 +151,7 @@ export async function postComment(
     const page = await revisionPage(ctx, revision, data.page);
     if (!page)
       throw new InvalidInputError(`Invalid input: page: ${data.page} is not a page of revision ${revision.id}`);
-    const targets = documentTargets(await ctx.budget.convertUncharged("document", page.page.markdown));
+    const targets = documentTargets(await ctx.budget.convertUncharged("document", await pageMarkdown(ctx, page)));
     if (data.node && !targets.nodes.has(data.node)) {
       throw new InvalidInputError(`Invalid input: node: ${data.node} is not a node of page ${data.page}`);
     }

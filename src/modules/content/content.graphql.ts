@@ -13,17 +13,15 @@ import {
   loadVisibleRevisionPages,
   loadVisibleRevisions,
   pageAppUrl,
-  pageBody,
-  parentPage,
   revisionFile,
   revisionFiles,
   revisionOf,
-  revisionPage,
   revisionRead,
   revisionTree,
   spaceRevision,
 } from "./content.service.ts";
 import type { GitBlob } from "./content-state.ts";
+import { descendantPages, pageBody, parentPage, revisionPage, subpages } from "./page-read.service.ts";
 import type { RevisionGit } from "./revision.service.ts";
 
 export const RevisionRef = builder.objectRef<RevisionRead>("Revision");
@@ -180,23 +178,13 @@ builder.node(RevisionPageRef, {
     pages: t.field({
       type: [RevisionPageRef],
       description: "Direct subpages, in order.",
-      resolve: (node) => node.pages,
+      resolve: (node, _args, ctx) => subpages(ctx, node),
     }),
     descendants: t.field({
       type: [RevisionPageRef],
       description: "Every page under this one, flat in tree order (each with its parent).",
       extensions: { cost: pageListCost },
-      resolve: (node) => {
-        const out: PageNode[] = [];
-        const visit = (pages: PageNode[]) => {
-          for (const page of pages) {
-            out.push(page);
-            visit(page.pages);
-          }
-        };
-        visit(node.pages);
-        return out;
-      },
+      resolve: (node, _args, ctx) => descendantPages(ctx, node),
     }),
     layout: t.field({
       type: "JSON",

@@ -1,7 +1,6 @@
-import type { Revision } from "../../db/generated/client.ts";
+import { Prisma, type Revision } from "../../db/generated/client.ts";
 import { byKeys, defineLoader } from "../../loaders.ts";
-import type { PageState } from "./content-state.ts";
-import { fileStateOf, pageStateOf, type RevisionPageRow } from "./revision.service.ts";
+import { fileStateOf, type PageView, pageViewOf, type RevisionPageView } from "./revision.service.ts";
 
 /** Revisions by id, without access checks: services decide what the viewer may see. */
 export const revisionByIdLoader = defineLoader<string, Revision | null>("revisionById", async (ctx, ids) => {
@@ -9,55 +8,78 @@ export const revisionByIdLoader = defineLoader<string, Revision | null>("revisio
   return byKeys(ids, rows, (row) => row.id);
 });
 
-/** A revision as a read asks for it: `computed: false` leaves out the generated bodies of computed pages. */
 /** A revision as one read asks for it: `computed` and `metadata` false leave out computed bodies and Git metadata. */
 export type RevisionRead = Revision & { computed?: boolean | null; metadata?: boolean | null };
 
-/** One page of a revision's tree, with its path and subpages. */
-export interface PageNode {
+/** How a read shows its pages: the revision they are read in and the read's options. */
+export interface PageRead {
   revisionId: string;
   spaceId: string;
   /** Whether the read renders the body of a computed page (the `computed` query parameter). */
   renderComputed: boolean;
   /** Whether the read shows mutable Git metadata (the `metadata` query parameter). */
   showGitMetadata: boolean;
-  page: PageState;
+}
+
+/** One page of a revision, with its path. */
+export interface PageNode extends PageRead {
+  page: PageView;
   path: string;
   parentId: string | null;
-  pages: PageNode[];
+  /** Direct subpages in order, when the page was read in a tree; `subpages` reads them otherwise. */
+  pages?: TreeNode[];
+  /** The parent page (null at the root), when the page was read in a tree; `parentPage` reads it otherwise. */
+  parentNode?: PageNode | null;
+}
+
+/** A page read in a tree: its subpages and parent are known. */
+export interface TreeNode extends PageNode {
+  pages: TreeNode[];
+  parentNode: PageNode | null;
 }
 
 export interface RevisionTree {
-  roots: PageNode[];
+  roots: TreeNode[];
   /** Every page, in tree order (depth first). */
-  all: PageNode[];
-  byId: Map<string, PageNode>;
+  all: TreeNode[];
+  byId: Map<string, TreeNode>;
 }
 
-/** The tree of `rows`; a row whose parent is not among them is a root, its path under `prefix`. */
-function buildTree(revision: RevisionRead, rows: RevisionPageRow[], prefix = ""): RevisionTree {
+export function pageReadOf(revision: RevisionRead): PageRead {
+  return {
+    revisionId: revision.id,
+    spaceId: revision.spaceId,
+    renderComputed: revision.computed !== false,
+    showGitMetadata: revision.metadata !== false,
+  };
+}
+
+/**
+ * The tree of `rows`; a row whose parent is not among them is a root, its path under `prefix`, its parent `above`
+ * (the page the rows are under, or null for a whole revision's tree).
+ */
+function buildTree(read: PageRead, rows: RevisionPageView[], prefix: string, above: PageNode | null): RevisionTree {
   const nodes = rows.map(
-    (row): PageNode => ({
-      revisionId: revision.id,
-      spaceId: revision.spaceId,
-      renderComputed: revision.computed !== false,
-      showGitMetadata: revision.metadata !== false,
-      page: pageStateOf(row),
+    (row): TreeNode => ({
+      ...read,
+      page: pageViewOf(row),
       path: "",
       parentId: row.parentPageId,
       pages: [],
+      parentNode: null,
     }),
   );
   const byId = new Map(nodes.map((node) => [node.page.id, node]));
-  const roots: PageNode[] = [];
+  const roots: TreeNode[] = [];
   for (const node of nodes) {
     const parent = node.parentId ? byId.get(node.parentId) : undefined;
+    node.parentNode = parent ?? above;
     (parent ? parent.pages : roots).push(node);
   }
-  const all: PageNode[] = [];
-  const order = (a: PageNode, b: PageNode) =>
+  const all: TreeNode[] = [];
+  const order = (a: TreeNode, b: TreeNode) =>
     a.page.position - b.page.position || (a.page.id < b.page.id ? -1 : a.page.id > b.page.id ? 1 : 0);
-  const visit = (siblings: PageNode[], prefix: string) => {
+  const visit = (siblings: TreeNode[], prefix: string) => {
     siblings.sort(order);
     for (const node of siblings) {
       node.path = prefix ? `${prefix}/${node.page.slug}` : node.page.slug;
@@ -69,119 +91,78 @@ function buildTree(revision: RevisionRead, rows: RevisionPageRow[], prefix = "")
   return { roots, all, byId };
 }
 
-/** The page trees of revisions: one statement for any number of revisions and pages. */
+/** A page row with its version (not its markdown) as `RevisionPageView`, over `rp` and `pv`, for `ctx.sql`. */
+const treeColumns = [
+  'rp."revisionId"',
+  'rp."pageId"',
+  'rp."versionId"',
+  'rp."parentPageId"',
+  'rp."position"',
+  ...[
+    "type",
+    "title",
+    "emoji",
+    "slug",
+    "description",
+    "layout",
+    "cover",
+    "hidden",
+    "noIndex",
+    "noRobotsIndex",
+    "variables",
+    "href",
+    "computed",
+    "computedSeed",
+    "git",
+    "createdAt",
+    "updatedAt",
+  ].map((column) => `pv."${column}" AS "version.${column}"`),
+].join(", ");
+
+/**
+ * The page trees of revisions: one statement for any number of revisions and pages, without their markdown bodies
+ * (`pageMarkdown` reads those of the pages whose body is asked for). Hand-written: a tree is hundreds of rows, and
+ * the ORM read them in two statements and stitched them (docs/performance.md).
+ */
 export const revisionTreeLoader = defineLoader<RevisionRead, RevisionTree, string>(
   "revisionTree",
   async (ctx, revisions) => {
-    const rows = await ctx.prisma.revisionPage.findMany({
-      where: { revisionId: { in: [...new Set(revisions.map((revision) => revision.id))] } },
-      include: { version: true },
-    });
+    const rows = await ctx.sql.rows<RevisionPageView>(
+      `SELECT ${treeColumns} FROM "RevisionPage" AS rp JOIN "PageVersion" AS pv ON pv."id" = rp."versionId"
+      WHERE rp."revisionId" = ANY($1::text[])`,
+      [[...new Set(revisions.map((revision) => revision.id))]],
+    );
     return revisions.map((revision) =>
       buildTree(
-        revision,
+        pageReadOf(revision),
         rows.filter((row) => row.revisionId === revision.id),
+        "",
+        null,
       ),
     );
   },
   { cacheKeyFn: (revision) => `${revision.id}/${revision.computed !== false}/${revision.metadata !== false}` },
 );
 
-/** One page of a revision read by id, as a read asks for it. */
-export interface RevisionPageKey {
-  revision: RevisionRead;
-  pageId: string;
+/** The columns of a page's row and version that reads show (not its markdown), over `rp` and `pv`. */
+const pageColumns = Prisma.sql`rp."revisionId", rp."pageId", rp."versionId", rp."parentPageId", rp."position",
+  pv."type", pv."title", pv."emoji", pv."slug", pv."description", pv."layout", pv."cover", pv."hidden", pv."noIndex",
+  pv."noRobotsIndex", pv."variables", pv."href", pv."computed", pv."computedSeed", pv."git", pv."createdAt",
+  pv."updatedAt"`;
+
+type PageColumns = Omit<RevisionPageView, "version"> & Omit<RevisionPageView["version"], "markdown">;
+
+/** A row of `pageColumns` (and its markdown, when selected) as the view `pageViewOf` reads. */
+function viewOfRow({
+  revisionId,
+  pageId,
+  versionId,
+  parentPageId,
+  position,
+  ...version
+}: PageColumns): RevisionPageView {
+  return { revisionId, pageId, versionId, parentPageId, position, version };
 }
-
-/**
- * Pages by id with the pages under them (what `pages` and `descendants` answer), without the rest of their revision:
- * the revision's structure (ids, parents and positions, no content) is read to find the page's subtree and
- * ancestors, then the versions of those pages alone. A page of a space of thousands reads its own branch.
- */
-export const pageSubtreeLoader = defineLoader<RevisionPageKey, PageNode | null, string>(
-  "pageSubtree",
-  async (ctx, keys) => {
-    const revisionIds = [...new Set(keys.map((key) => key.revision.id))];
-    const structure = await ctx.prisma.revisionPage.findMany({
-      where: { revisionId: { in: revisionIds } },
-      select: { revisionId: true, pageId: true, parentPageId: true },
-    });
-    const parents = new Map(structure.map((row) => [`${row.revisionId}/${row.pageId}`, row.parentPageId]));
-    const children = new Map<string, string[]>();
-    for (const row of structure) {
-      if (!row.parentPageId) continue;
-      const key = `${row.revisionId}/${row.parentPageId}`;
-      children.set(key, [...(children.get(key) ?? []), row.pageId]);
-    }
-    const wanted = keys.map(({ revision, pageId }) => {
-      const subtree: string[] = [];
-      const ancestors: string[] = [];
-      if (!parents.has(`${revision.id}/${pageId}`)) return { subtree, ancestors };
-      const seen = new Set<string>();
-      const stack = [pageId];
-      while (stack.length > 0) {
-        const id = stack.pop() as string;
-        if (seen.has(id)) continue;
-        seen.add(id);
-        subtree.push(id);
-        stack.push(...(children.get(`${revision.id}/${id}`) ?? []));
-      }
-      for (let parent = parents.get(`${revision.id}/${pageId}`); parent && !seen.has(parent); ) {
-        seen.add(parent);
-        ancestors.unshift(parent);
-        parent = parents.get(`${revision.id}/${parent}`);
-      }
-      return { subtree, ancestors };
-    });
-    const pageIds = new Map<string, Set<string>>();
-    for (const [index, key] of keys.entries()) {
-      const { subtree, ancestors } = wanted[index] as { subtree: string[]; ancestors: string[] };
-      const ids = pageIds.get(key.revision.id) ?? new Set();
-      for (const id of [...subtree, ...ancestors]) ids.add(id);
-      pageIds.set(key.revision.id, ids);
-    }
-    const wantedPages = [...pageIds].filter(([, ids]) => ids.size > 0);
-    const rows =
-      wantedPages.length === 0
-        ? []
-        : await ctx.prisma.revisionPage.findMany({
-            where: { OR: wantedPages.map(([revisionId, ids]) => ({ revisionId, pageId: { in: [...ids] } })) },
-            include: { version: true },
-          });
-    const byPage = new Map(rows.map((row) => [`${row.revisionId}/${row.pageId}`, row]));
-    return keys.map((key, index) => {
-      const { subtree, ancestors } = wanted[index] as { subtree: string[]; ancestors: string[] };
-      const rowsOf = (ids: string[]) => ids.flatMap((pageId) => byPage.get(`${key.revision.id}/${pageId}`) ?? []);
-      const prefix = rowsOf(ancestors)
-        .map((row) => row.version.slug)
-        .join("/");
-      return buildTree(key.revision, rowsOf(subtree), prefix).byId.get(key.pageId) ?? null;
-    });
-  },
-  {
-    cacheKeyFn: (key) =>
-      `${key.revision.id}/${key.pageId}/${key.revision.computed !== false}/${key.revision.metadata !== false}`,
-  },
-);
-
-export type RevisionFileView = ReturnType<typeof fileStateOf> & { revisionId: string; spaceId: string };
-
-/** The files of revisions, by name then id. */
-export const revisionFilesLoader = defineLoader<Revision, RevisionFileView[], string>(
-  "revisionFiles",
-  async (ctx, revisions) => {
-    const rows = await ctx.prisma.revisionFile.findMany({
-      where: { revisionId: { in: revisions.map((revision) => revision.id) } },
-      orderBy: [{ name: "asc" }, { fileId: "asc" }],
-    });
-    return revisions.map((revision) =>
-      rows
-        .filter((row) => row.revisionId === revision.id)
-        .map((row) => ({ ...fileStateOf(row), revisionId: revision.id, spaceId: revision.spaceId })),
-    );
-  },
-  { cacheKeyFn: (revision) => revision.id },
-);
 
 /** One page of a revision, read by its id. */
 export interface PageKey {
@@ -200,51 +181,135 @@ export interface LocatedPage {
 const maxPageDepth = 1000;
 
 /**
- * Pages by id without their revision's tree: the pages with their versions, and their chains of parents (title and
- * slug only) walked up in SQL. Two statements for any number of pages, whatever the size of their revisions.
+ * Pages by id without their revision's tree: each page with its version and markdown, and its chain of parents walked
+ * up in SQL (their slugs make its path). One statement for any number of pages, whatever the size of their revisions.
  */
 export const locatedPageLoader = defineLoader<PageKey, LocatedPage | null, string>(
   "locatedPage",
   async (ctx, keys) => {
-    const rows = await ctx.prisma.revisionPage.findMany({
-      where: { OR: keys.map((key) => ({ revisionId: key.revisionId, pageId: key.pageId })) },
-      include: { version: true },
-    });
-    const chain = await ctx.prisma.$queryRaw<{ key: number; depth: number; id: string; title: string; slug: string }[]>`
+    const chain = await ctx.prisma.$queryRaw<(PageColumns & { key: number; depth: number; markdown: string | null })[]>`
       WITH RECURSIVE chain AS (
-        SELECT (k."ordinality" - 1)::int AS "key", rp."revisionId", rp."pageId", rp."versionId", rp."parentPageId",
-          0 AS "depth"
+        SELECT (k."ordinality" - 1)::int AS "key", rp."revisionId", rp."pageId", rp."parentPageId", 0 AS "depth"
         FROM unnest(${keys.map((key) => key.revisionId)}::text[], ${keys.map((key) => key.pageId)}::text[])
           WITH ORDINALITY AS k("revisionId", "pageId", "ordinality")
         JOIN "RevisionPage" AS rp ON rp."revisionId" = k."revisionId" AND rp."pageId" = k."pageId"
         UNION ALL
-        SELECT c."key", rp."revisionId", rp."pageId", rp."versionId", rp."parentPageId", c."depth" + 1
+        SELECT c."key", rp."revisionId", rp."pageId", rp."parentPageId", c."depth" + 1
         FROM chain AS c
         JOIN "RevisionPage" AS rp ON rp."revisionId" = c."revisionId" AND rp."pageId" = c."parentPageId"
         WHERE c."depth" < ${maxPageDepth}
       )
-      SELECT c."key", c."depth", c."pageId" AS "id", pv."title", pv."slug"
-      FROM chain AS c JOIN "PageVersion" AS pv ON pv."id" = c."versionId"
+      SELECT c."key", c."depth", ${pageColumns}, CASE WHEN c."depth" = 0 THEN pv."markdown" END AS "markdown"
+      FROM chain AS c
+      JOIN "RevisionPage" AS rp ON rp."revisionId" = c."revisionId" AND rp."pageId" = c."pageId"
+      JOIN "PageVersion" AS pv ON pv."id" = rp."versionId"
       ORDER BY c."key", c."depth" DESC`;
-    const byPage = new Map(rows.map((row) => [`${row.revisionId}/${row.pageId}`, row]));
     return keys.map((key, index) => {
-      const row = byPage.get(`${key.revisionId}/${key.pageId}`);
-      if (!row) return null;
       const path = chain.filter((link) => link.key === index);
+      const own = path.at(-1);
+      if (own?.depth !== 0) return null;
+      const { key: _key, depth: _depth, markdown, ...columns } = own;
+      const row = viewOfRow(columns);
       return {
         node: {
           revisionId: key.revisionId,
           spaceId: key.spaceId,
           renderComputed: true,
           showGitMetadata: true,
-          page: pageStateOf(row),
+          page: pageViewOf({ ...row, version: { ...row.version, markdown: markdown ?? "" } }),
           path: path.map((link) => link.slug).join("/"),
           parentId: row.parentPageId,
-          pages: [],
         },
-        ancestors: path.filter((link) => link.depth > 0).map((link) => ({ id: link.id, title: link.title })),
+        ancestors: path.filter((link) => link.depth > 0).map((link) => ({ id: link.pageId, title: link.title })),
       };
     });
   },
   { cacheKeyFn: (key) => `${key.revisionId}/${key.pageId}` },
+);
+
+/**
+ * The subpages of pages read alone, each with its own subpages, paths under the page's: the pages under it found
+ * through the revision's parent index and read with their versions (not their markdown) in one statement, whatever
+ * the size of the revision.
+ */
+export const subpagesLoader = defineLoader<PageNode, TreeNode[], string>(
+  "subpages",
+  async (ctx, nodes) => {
+    // UNION drops rows already found, so a cycle in a broken tree ends the walk.
+    const rows = await ctx.prisma.$queryRaw<(PageColumns & { key: number })[]>`
+      WITH RECURSIVE under AS (
+        SELECT (k."ordinality" - 1)::int AS "key", k."pageId" AS "rootId", rp."revisionId", rp."pageId"
+        FROM unnest(${nodes.map((node) => node.revisionId)}::text[], ${nodes.map((node) => node.page.id)}::text[])
+          WITH ORDINALITY AS k("revisionId", "pageId", "ordinality")
+        JOIN "RevisionPage" AS rp ON rp."revisionId" = k."revisionId" AND rp."parentPageId" = k."pageId"
+        UNION
+        SELECT u."key", u."rootId", rp."revisionId", rp."pageId"
+        FROM under AS u
+        JOIN "RevisionPage" AS rp ON rp."revisionId" = u."revisionId" AND rp."parentPageId" = u."pageId"
+      )
+      SELECT u."key", ${pageColumns}
+      FROM under AS u
+      JOIN "RevisionPage" AS rp ON rp."revisionId" = u."revisionId" AND rp."pageId" = u."pageId"
+      JOIN "PageVersion" AS pv ON pv."id" = rp."versionId"
+      WHERE u."pageId" <> u."rootId"`;
+    return nodes.map((node, index) => {
+      const { revisionId, spaceId, renderComputed, showGitMetadata } = node;
+      const under = rows.filter((row) => row.key === index).map(({ key: _key, ...columns }) => viewOfRow(columns));
+      return buildTree({ revisionId, spaceId, renderComputed, showGitMetadata }, under, node.path, node).roots;
+    });
+  },
+  {
+    cacheKeyFn: (node) => `${node.revisionId}/${node.page.id}/${node.renderComputed}/${node.showGitMetadata}`,
+  },
+);
+
+/** The markdown bodies of page versions, by version id: for the pages of a tree whose body a read asks for. */
+export const pageMarkdownLoader = defineLoader<string, string>("pageMarkdown", async (ctx, versionIds) => {
+  const rows = await ctx.sql.rows<{ id: string; markdown: string }>(
+    `SELECT "id", "markdown" FROM "PageVersion" WHERE "id" = ANY($1::text[])`,
+    [versionIds],
+  );
+  return byKeys(versionIds, rows, (row) => row.id).map((row) => row?.markdown ?? "");
+});
+
+export type RevisionFileView = ReturnType<typeof fileStateOf> & { revisionId: string; spaceId: string };
+
+/** One file of a revision, read by its id. */
+export interface FileKey {
+  revisionId: string;
+  spaceId: string;
+  fileId: string;
+}
+
+/** Files by id, without the rest of their revisions' files: one statement for any number of them. */
+export const revisionFileLoader = defineLoader<FileKey, RevisionFileView | null, string>(
+  "revisionFile",
+  async (ctx, keys) => {
+    const rows = await ctx.prisma.revisionFile.findMany({
+      where: { OR: keys.map(({ revisionId, fileId }) => ({ revisionId, fileId })) },
+    });
+    const byFile = new Map(rows.map((row) => [`${row.revisionId}/${row.fileId}`, row]));
+    return keys.map((key) => {
+      const row = byFile.get(`${key.revisionId}/${key.fileId}`);
+      return row ? { ...fileStateOf(row), revisionId: key.revisionId, spaceId: key.spaceId } : null;
+    });
+  },
+  { cacheKeyFn: (key) => `${key.revisionId}/${key.fileId}` },
+);
+
+/** The files of revisions, by name then id. */
+export const revisionFilesLoader = defineLoader<Revision, RevisionFileView[], string>(
+  "revisionFiles",
+  async (ctx, revisions) => {
+    const rows = await ctx.prisma.revisionFile.findMany({
+      where: { revisionId: { in: revisions.map((revision) => revision.id) } },
+      orderBy: [{ name: "asc" }, { fileId: "asc" }],
+    });
+    return revisions.map((revision) =>
+      rows
+        .filter((row) => row.revisionId === revision.id)
+        .map((row) => ({ ...fileStateOf(row), revisionId: revision.id, spaceId: revision.spaceId })),
+    );
+  },
+  { cacheKeyFn: (revision) => revision.id },
 );

@@ -9,7 +9,7 @@ export {
   RevisionRef,
 } from "./content.graphql.ts";
 export { contentPlainRoutes } from "./content.http.ts";
-export type { PageNode, RevisionFileView, RevisionTree } from "./content.loaders.ts";
+export type { PageNode, RevisionFileView, RevisionTree, TreeNode } from "./content.loaders.ts";
 export {
   contentEditFields,
   contentReadRoutes,
@@ -25,13 +25,11 @@ export {
   contentJobs,
   createPdfExport,
   editSpaceContent,
-  locatedPages,
   onLatestHead,
   pageAppUrl,
   prepareEdit,
   revisionFiles,
   revisionOf,
-  revisionPage,
   revisionRead,
   revisionTree,
   writeEdits,
@@ -43,5 +41,6 @@ export { pageVersionLinkRows } from "./link-extraction.ts";
 export type { Document } from "./markdown/document.ts";
 export { documentToMarkdown } from "./markdown/from-document.ts";
 export { type MarkdownSection, markdownLinkUrls } from "./markdown/text.ts";
+export { locatedPages, pageMarkdown, revisionPage } from "./page-read.service.ts";
 export { newPageLinks, readContentState, sha256, writeFirstRevision, writeRevision } from "./revision.service.ts";
 export { templateEditor, templateParamsSchema, templateSchema } from "./templates.ts";

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { requireViewer } from "../../auth/access.ts";
 import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
@@ -7,30 +6,17 @@ import type { ModuleJobs } from "../../db/job-queue.ts";
 import { newId, parsePairIds, randomBase62 } from "../../ids.ts";
 import { ConflictError, InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import { mapNodes, type Page, type PageArgs, paginate } from "../../pagination.ts";
-import { parseInput } from "../../validation.ts";
-import { renderOperationsMarkdown, spaceSpecDocumentLoader } from "../openapi-spec/openapi-spec.public.ts";
 import { getSpace, requireSpaceEditable } from "../space/space.public.ts";
 import {
-  type LocatedPage,
-  locatedPageLoader,
-  type PageKey,
-  type PageNode,
-  pageSubtreeLoader,
   type RevisionFileView,
   type RevisionRead,
   revisionByIdLoader,
+  revisionFileLoader,
   revisionFilesLoader,
   revisionTreeLoader,
 } from "./content.loaders.ts";
-import {
-  type AppliedChanges,
-  applyContentChanges,
-  type ComputedPage,
-  type ContentState,
-  pagesInTreeOrder,
-} from "./content-state.ts";
-import { evaluateExpressions } from "./expressions.ts";
-import type { Document } from "./markdown/document.ts";
+import { type AppliedChanges, applyContentChanges, type ContentState, pagesInTreeOrder } from "./content-state.ts";
+import { revisionPage } from "./page-read.service.ts";
 import {
   fileStateOf,
   newPageLinks,
@@ -95,37 +81,13 @@ export function revisionRead(
   return { ...revision, computed: options.computed, metadata: options.metadata };
 }
 
-/** A page of a revision with the pages under it, read by id (not through the revision's whole tree). */
-export function revisionPage(ctx: RequestContext, revision: RevisionRead, pageId: string): Promise<PageNode | null> {
-  return pageSubtreeLoader(ctx).load({ revision, pageId });
-}
-
-/** Pages by id with their path and ancestors, without reading their revisions' trees; null for a missing page. */
-export async function locatedPages(ctx: RequestContext, keys: readonly PageKey[]): Promise<(LocatedPage | null)[]> {
-  const loaded = await locatedPageLoader(ctx).loadMany(keys);
-  return loaded.map((page) => {
-    if (page instanceof Error) throw page;
-    return page;
-  });
-}
-
-/** A page's parent page, read with the same options as the page (so from the tree already loaded); null at the root. */
-export async function parentPage(ctx: RequestContext, node: PageNode): Promise<PageNode | null> {
-  if (!node.parentId) return null;
-  const read = revisionRead(await revisionOf(ctx, node.revisionId), {
-    computed: node.renderComputed,
-    metadata: node.showGitMetadata,
-  });
-  // From the tree: the pages of a list each ask for their parent, and their subtrees would overlap.
-  return (await revisionTree(ctx, read)).byId.get(node.parentId) ?? null;
-}
-
 export function revisionFiles(ctx: RequestContext, revision: Revision): Promise<RevisionFileView[]> {
   return revisionFilesLoader(ctx).load(revision);
 }
 
-export async function revisionFile(ctx: RequestContext, revision: Revision, fileId: string) {
-  return (await revisionFiles(ctx, revision)).find((file) => file.id === fileId) ?? null;
+/** A file of a revision by id, not through the revision's list of files. */
+export function revisionFile(ctx: RequestContext, revision: Revision, fileId: string) {
+  return revisionFileLoader(ctx).load({ revisionId: revision.id, spaceId: revision.spaceId, fileId });
 }
 
 /** A revision's files, a page at a time (by name, then id). */
@@ -152,49 +114,6 @@ export function pageAppUrl(ctx: RequestContext, spaceId: string, pageId: string)
 
 export function fileDownloadUrl(ctx: RequestContext, file: RevisionFileView): string {
   return `${ctx.config.publicUrl}/files/${file.spaceId}/${file.revisionId}/${file.id}`;
-}
-
-const evaluatedSchema = z.enum(["true", "false", "deterministic-only"], {
-  error: "evaluated must be true, false or deterministic-only",
-});
-
-export type PageFormat = "markdown" | "document";
-
-/**
- * A page's body in one format. `evaluated` (`true`, `false`, `deterministic-only`) replaces variable expressions
- * with their values; `deterministic-only` leaves the ones whose inputs are not deterministic as they are.
- */
-export async function pageBody(
-  ctx: RequestContext,
-  node: PageNode,
-  format: PageFormat,
-  evaluated: string | null | undefined,
-): Promise<string | Document | null> {
-  if (node.page.type !== "document") return null;
-  const mode = parseInput(evaluatedSchema, evaluated ?? "false");
-  let markdown = node.page.computed ? await computedMarkdown(ctx, node, node.page.computed) : node.page.markdown;
-  if (mode !== "false") {
-    const revision = await revisionByIdLoader(ctx).load(node.revisionId);
-    const scope = {
-      space: { vars: (revision?.variables ?? {}) as Record<string, unknown> },
-      page: { vars: node.page.variables },
-    };
-    const evaluate = mode === "true" ? true : "deterministic-only";
-    markdown = evaluateExpressions(markdown, await ctx.budget.convert("expressions", markdown), scope, evaluate);
-  }
-  return format === "markdown" ? markdown : ctx.budget.convert("document", markdown);
-}
-
-/**
- * The generated body of a computed page from the latest processed version of the OpenAPI spec it names (specs
- * of the space's organization); empty when the read asked for `computed=false`.
- */
-async function computedMarkdown(ctx: RequestContext, node: PageNode, computed: ComputedPage): Promise<string> {
-  if (!node.renderComputed) return "";
-  const slug = computed.dependencies.spec.ref.spec;
-  const document = await spaceSpecDocumentLoader(ctx).load({ spaceId: node.spaceId, slug });
-  if (!document) return `_The OpenAPI specification ${slug} is not available or not processed yet._`;
-  return renderOperationsMarkdown(document, computed.props.page);
 }
 
 export interface ContentEdit {

@@ -10,9 +10,28 @@ import { pageVersionLinkRows } from "./link-extraction.ts";
 
 export const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
-export type RevisionPageRow = RevisionPage & { version: PageVersion };
+type RevisionPageRow = RevisionPage & { version: PageVersion };
 
-export function pageStateOf(row: RevisionPageRow): PageState {
+/** A version's columns as reads select them: the markdown only where a read fetched it. */
+type VersionView = Omit<PageVersion, "id" | "spaceId" | "pageId" | "markdown" | "linksExtracted"> & {
+  markdown?: string;
+};
+
+/** A page row of a revision as reads select it (trees leave out the markdown bodies). */
+export type RevisionPageView = Pick<
+  RevisionPage,
+  "revisionId" | "pageId" | "versionId" | "parentPageId" | "position"
+> & {
+  version: VersionView;
+};
+
+/**
+ * A stored page as reads show it: its markdown is there when the read fetched it (one page read by id), absent in
+ * a tree (`pageMarkdown` loads it then, for the pages whose body is asked for).
+ */
+export type PageView = Omit<PageState, "versionId" | "markdown"> & { versionId: string; markdown?: string };
+
+export function pageViewOf(row: RevisionPageView): PageView {
   const { version } = row;
   return {
     id: row.pageId,
@@ -24,7 +43,7 @@ export function pageStateOf(row: RevisionPageRow): PageState {
     emoji: version.emoji,
     slug: version.slug,
     description: version.description,
-    markdown: version.markdown,
+    ...(version.markdown === undefined ? {} : { markdown: version.markdown }),
     layout: version.layout as PageState["layout"],
     cover: version.cover as PageState["cover"],
     hidden: version.hidden,
@@ -38,6 +57,10 @@ export function pageStateOf(row: RevisionPageRow): PageState {
     createdAt: version.createdAt,
     updatedAt: version.updatedAt,
   };
+}
+
+function pageStateOf(row: RevisionPageRow): PageState {
+  return { ...pageViewOf(row), markdown: row.version.markdown };
 }
 
 export function fileStateOf(row: RevisionFile): FileState {

@@ -12,6 +12,7 @@ import {
   revisionFiles,
   revisionOf,
   revisionTree,
+  type TreeNode,
 } from "../content/content.public.ts";
 import { loadVisibleSpaces, spaceByIdLoader } from "../space/space.public.ts";
 import { pageVersionLinksLoader } from "./link.loaders.ts";
@@ -31,7 +32,7 @@ export interface ContentLink {
   key: string;
   status: LinkStatus;
   target: ContentLocation;
-  sources: PageNode[];
+  sources: TreeNode[];
   /** Each link to the target as `<source page id> <link as written>`: what stays the same across revisions. */
   occurrences: Set<string>;
 }
@@ -54,9 +55,9 @@ const linkOrder: SortKey<ContentLink>[] = [{ field: "key", direction: "asc" }];
 interface RevisionIndex {
   revision: Revision;
   tree: RevisionTree;
-  pagesByPath: Map<string, PageNode>;
+  pagesByPath: Map<string, TreeNode>;
   /** Pages imported from Git, by the file they came from. */
-  pagesByFile: Map<string, PageNode>;
+  pagesByFile: Map<string, TreeNode>;
   filesById: Map<string, RevisionFileView>;
   filesByName: Map<string, RevisionFileView>;
 }
@@ -106,12 +107,12 @@ function appTarget(url: string, publicUrl: string): AppTarget | null {
  * The file a page's markdown lives in, which its relative links start from: its Git path when it came from Git,
  * else where an export writes it (`<path>/README.md` for pages with subpages, `<path>.md` for others).
  */
-function pageFile(node: PageNode): string {
+function pageFile(node: TreeNode): string {
   return node.page.git?.path ?? (node.pages.length > 0 ? `${node.path}/README.md` : `${node.path}.md`);
 }
 
 /** The file a relative `.md` link of a page names, as a path from the content root. */
-function linkedFile(from: PageNode, target: string): string {
+function linkedFile(from: TreeNode, target: string): string {
   const joined = target.startsWith("/") ? target : posix.join(posix.dirname(pageFile(from)), target);
   return posix
     .normalize(joined)
@@ -120,7 +121,7 @@ function linkedFile(from: PageNode, target: string): string {
 }
 
 /** The page a file path names: the page imported from that file, else the page at that path (`a/b.md`, `a/b/README.md`). */
-function pageAtFile(index: RevisionIndex, file: string): PageNode | undefined {
+function pageAtFile(index: RevisionIndex, file: string): TreeNode | undefined {
   const imported = index.pagesByFile.get(file);
   if (imported) return imported;
   const path = file.replace(/\.md$/i, "").replace(/(^|\/)readme$/i, "");
@@ -139,7 +140,7 @@ function broken(link: PageVersionLink, what: string = link.url): ResolvedLink {
   return { key: `broken:${what}`, status: "broken", target: { kind: "url", url: link.url } };
 }
 
-function pageLink(node: PageNode, anchor: string | null): ResolvedLink {
+function pageLink(node: TreeNode, anchor: string | null): ResolvedLink {
   return {
     key: `page:${node.page.id}#${anchor ?? ""}`,
     status: "ok",
@@ -159,7 +160,7 @@ function fileLink(file: RevisionFileView): ResolvedLink {
 function resolveLink(
   ctx: RequestContext,
   index: RevisionIndex,
-  source: PageNode,
+  source: TreeNode,
   link: PageVersionLink,
   visibleSpaces: ReadonlySet<string>,
 ): ResolvedLink {
@@ -284,7 +285,7 @@ export async function listBacklinks(
   page: PageArgs,
 ): Promise<Page<ContentLocation>> {
   const links = await collectLinks(ctx, revision);
-  const linking = new Map<string, PageNode>();
+  const linking = new Map<string, TreeNode>();
   for (const link of links) {
     const { target: to } = link;
     const matches =

@@ -5,7 +5,13 @@ import { slugify, uniquePath } from "../../lib/slug.ts";
 import { defineLoader } from "../../loaders.ts";
 import { pageFromRows } from "../../memory-pagination.ts";
 import { cursorValues, mapNodes, type Page, type PageArgs, pageSize, type SortKey } from "../../pagination.ts";
-import { locatedPages, type MarkdownSection, type PageNode, pageAppUrl } from "../content/content.public.ts";
+import {
+  locatedPages,
+  type MarkdownSection,
+  type PageNode,
+  pageAppUrl,
+  pageMarkdown,
+} from "../content/content.public.ts";
 import { getSpace, visibleSpacesSql } from "../space/space.public.ts";
 
 /** The public API's limit on a search query. */
@@ -150,7 +156,7 @@ const pageSectionsLoader = defineLoader<PageNode, MarkdownSection[], string>(
   "pageSections",
   async (ctx, nodes) => {
     const sections: MarkdownSection[][] = [];
-    for (const node of nodes) sections.push(await ctx.budget.convert("sections", node.page.markdown));
+    for (const node of nodes) sections.push(await ctx.budget.convert("sections", await pageMarkdown(ctx, node)));
     return sections;
   },
   { cacheKeyFn: (node) => `${node.revisionId}/${node.page.id}` },
