@@ -28,6 +28,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase } from "../../src/db/database.ts";
 import { addMember, createApiToken, createUser } from "../../src/modules/user/user.service.ts";
+import { refChainSpec } from "../helpers/hostile-inputs.ts";
 import { configuredLimits, rssMegabytes, type Server, startOurs, stopServer } from "./servers.ts";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -349,21 +350,6 @@ async function manyNodeIds(server: Server, databaseUrl: string, organizationId: 
     ),
   );
   return `${body.length} bytes a request; answers by status: ${JSON.stringify(Object.fromEntries(statuses))}`;
-}
-
-/** A 3.8 KB spec: each of 30 schemas references the one before twice, so it expands to 2^30 copies. */
-function refChainSpec(levels: number): string {
-  const schemas: Record<string, unknown> = { L0: { type: "string" } };
-  for (let level = 1; level <= levels; level++) {
-    const previous = { $ref: `#/components/schemas/L${level - 1}` };
-    schemas[`L${level}`] = { type: "object", properties: { a: previous, b: { ...previous } } };
-  }
-  return JSON.stringify({
-    openapi: "3.0.3",
-    info: { title: "Chain", version: "1" },
-    paths: {},
-    components: { schemas },
-  });
 }
 
 /** 8 specs of a 30-level chain, then their processing by the jobs, until each has ended. */

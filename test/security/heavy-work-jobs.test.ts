@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { commitFiles, createBareRepository, repositoryRoot } from "../helpers/git-repo.ts";
+import { refChainSpec } from "../helpers/hostile-inputs.ts";
 
 /*
  * Worker threads start slowly from the TypeScript sources on a loaded machine (10-15 s seen for the first spec),
@@ -16,21 +17,6 @@ type SpecBody = {
   lastProcessErrorCode?: string;
   lastProcessedErrors: { message: string; code?: string }[];
 };
-
-/** A 3.8 KB spec: each of `levels` schemas references the one before twice, so it expands to 2^levels copies. */
-function refChainSpec(levels: number) {
-  const schemas: Record<string, unknown> = { L0: { type: "string" } };
-  for (let level = 1; level <= levels; level++) {
-    const previous = { $ref: `#/components/schemas/L${level - 1}` };
-    schemas[`L${level}`] = { type: "object", properties: { a: previous, b: { ...previous } } };
-  }
-  return JSON.stringify({
-    openapi: "3.0.3",
-    info: { title: "Chain", version: "1" },
-    paths: {},
-    components: { schemas },
-  });
-}
 
 async function createSpec(t: TestApp, org: SeededOrganization, slug: string, text: string) {
   const created = await t.rest("POST", `/orgs/${org.organizationId}/openapi`, {
