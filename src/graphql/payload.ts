@@ -8,7 +8,7 @@ import type {
   UnauthenticatedError,
 } from "../lib/errors.ts";
 import { builder } from "./builder.ts";
-import { recordMutationErrorCodes, type UserError, userErrorCodes } from "./user-errors.ts";
+import { type UserError, type UserErrorCode, userErrorCodes, userErrorCodesAmong } from "./user-errors.ts";
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
@@ -109,14 +109,22 @@ type ErrorCode = (
   | LimitReachedError
 )["code"];
 
+/** A mutation field's options for its error codes: its description, and the user-fixable codes as data. */
+interface MutationErrorOptions {
+  description: string;
+  extensions: { userErrorCodes: readonly UserErrorCode[] };
+}
+
 /**
  * A mutation's description with the public error codes it can answer (`extensions.code`) and when: every mutation
- * needs a signed-in caller, so UNAUTHENTICATED comes first in each list.
+ * needs a signed-in caller, so UNAUTHENTICATED comes first in each list. Spread into the field's options: the codes
+ * a user can fix go with it as `extensions.userErrorCodes`, which the schema conventions answer as `userErrors`.
  */
-export function describeMutation(summary: string, errors: Partial<Record<ErrorCode, string>>): string {
+export function describeMutation(summary: string, errors: Partial<Record<ErrorCode, string>>): MutationErrorOptions {
   const listed = { UNAUTHENTICATED: "no valid token", ...errors };
   const codes = Object.entries(listed).map(([code, when]) => `${code} (${when})`);
-  const description = `${summary} Errors: ${codes.join(", ")}.`;
-  recordMutationErrorCodes(description, Object.keys(listed));
-  return description;
+  return {
+    description: `${summary} Errors: ${codes.join(", ")}.`,
+    extensions: { userErrorCodes: userErrorCodesAmong(Object.keys(listed)) },
+  };
 }

@@ -20,7 +20,7 @@ import { mutationUserErrorCodes, userErrorCodes, withUserErrors } from "./user-e
  * aliases of renamed mutations, partial-success nullability, node ids without async resolvers, `Node` types named by
  * their ids' prefixes, own-property reads without resolvers, enum names in input descriptions, one edge type per
  * item type, and each mutation's
- * user-fixable failures answered as its payload's `userErrors` with the codes its description lists.
+ * user-fixable failures answered as its payload's `userErrors` with the codes its `extensions.userErrorCodes` lists.
  */
 class SchemaConventionsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
   /** Each node type's declared `id` resolver, from its options as the builder received them. */
@@ -35,17 +35,16 @@ class SchemaConventionsPlugin<Types extends SchemaTypes> extends BasePlugin<Type
     return typeConfig;
   }
 
-  /** The description of mutation `name`, as its module declared it. */
-  private mutationDescription(name: string): string | null | undefined {
-    const mutation = this.builder.configStore.getFields("Mutation").get(name);
-    return mutation?.description;
+  /** The extensions of mutation `name`, as its module declared them. */
+  private mutationExtensions(name: string): unknown {
+    return this.builder.configStore.getFields("Mutation").get(name)?.extensions;
   }
 
   /** A `<Mutation>UserErrorCode` enum (see `payloadType`) with its mutation's codes as values. */
   private withUserErrorCodes(typeConfig: PothosEnumTypeConfig): PothosTypeConfig {
     const mutation = (typeConfig.extensions as { userErrorCodesOf?: string } | undefined)?.userErrorCodesOf;
     if (mutation === undefined) return typeConfig;
-    const codes = mutationUserErrorCodes(this.mutationDescription(mutation));
+    const codes = mutationUserErrorCodes(this.mutationExtensions(mutation));
     const values = Object.fromEntries(codes.map((code) => [code, { value: code, description: userErrorCodes[code] }]));
     return { ...typeConfig, values } as PothosEnumTypeConfig;
   }
@@ -55,7 +54,7 @@ class SchemaConventionsPlugin<Types extends SchemaTypes> extends BasePlugin<Type
     fieldConfig: PothosOutputFieldConfig<Types>,
   ): GraphQLFieldResolver<unknown, Types["Context"], object> {
     if (fieldConfig.parentType !== "Mutation") return resolver;
-    const codes = mutationUserErrorCodes(fieldConfig.description);
+    const codes = mutationUserErrorCodes(fieldConfig.extensions);
     return withUserErrors(resolver, codes, new Set(Object.keys(fieldConfig.args)));
   }
 

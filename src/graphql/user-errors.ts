@@ -23,21 +23,15 @@ export interface UserError {
   code: UserErrorCode;
 }
 
-/**
- * Each mutation's user error codes, by its description: `describeMutation` words the description from the codes a
- * mutation answers, and the schema conventions read them back when the mutation's field and code enum are built.
- */
-const codesByDescription = new Map<string, readonly UserErrorCode[]>();
-
-/** Records the user error codes among the error codes a mutation's description lists. */
-export function recordMutationErrorCodes(description: string, codes: readonly string[]): void {
-  // Any invalid input is the caller's to fix, listed or not.
-  codesByDescription.set(description, [...new Set(["BAD_USER_INPUT" as const, ...codes.filter(isUserErrorCode)])]);
+/** The user error codes among a mutation's error codes; any invalid input is the caller's to fix, listed or not. */
+export function userErrorCodesAmong(codes: readonly string[]): UserErrorCode[] {
+  return [...new Set(["BAD_USER_INPUT" as const, ...codes.filter(isUserErrorCode)])];
 }
 
-/** The user error codes of the mutation with this description (BAD_USER_INPUT for one not worded by the helper). */
-export function mutationUserErrorCodes(description: string | null | undefined): readonly UserErrorCode[] {
-  return (description && codesByDescription.get(description)) || ["BAD_USER_INPUT"];
+/** A mutation field's user error codes, from its `extensions` (BAD_USER_INPUT for one not described by them). */
+export function mutationUserErrorCodes(extensions: unknown): readonly UserErrorCode[] {
+  const declared = (extensions as { userErrorCodes?: readonly UserErrorCode[] } | null | undefined)?.userErrorCodes;
+  return declared ?? ["BAD_USER_INPUT"];
 }
 
 /**

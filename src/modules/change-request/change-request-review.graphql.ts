@@ -207,7 +207,7 @@ const RemoveRequestedReviewerFromChangeRequestPayloadRef = payloadType<{
 builder.mutationFields((t) => ({
   submitChangeRequestReview: t.field({
     type: SubmitChangeRequestReviewPayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       "Reviews the change request's current revision: approve it or request changes. Needs the review role on " +
         "the space; a draft or open change request only; authors may not approve their own.",
       {
@@ -228,7 +228,7 @@ builder.mutationFields((t) => ({
   }),
   requestReviewersForChangeRequest: t.field({
     type: RequestReviewersForChangeRequestPayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       "Asks members of the organization to review the change request (asking again keeps one request). Needs the " +
         "edit role on the space; a draft or open change request only.",
       {
@@ -248,7 +248,7 @@ builder.mutationFields((t) => ({
   }),
   removeRequestedReviewerFromChangeRequest: t.field({
     type: RemoveRequestedReviewerFromChangeRequestPayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       "Withdraws the request for a user's review; succeeds even when they were not asked. Needs the edit role on " +
         "the space.",
       { NOT_FOUND: "no such space or change request for the caller", FORBIDDEN: "below the edit role" },

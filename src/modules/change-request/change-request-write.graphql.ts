@@ -101,7 +101,7 @@ const UpdateChangeRequestContentPayloadRef = payloadType<{ contentEdit: typeof C
 builder.mutationFields((t) => ({
   createChangeRequest: t.field({
     type: CreateChangeRequestPayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       "Opens a change request on the space's current content, numbered next in the space (createChangeRequest). " +
         "Needs the edit role on a space that is not locked.",
       {
@@ -121,7 +121,7 @@ builder.mutationFields((t) => ({
   }),
   updateChangeRequestDetails: t.field({
     type: UpdateChangeRequestDetailsPayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       "Changes the title, description or status (updateChangeRequestById). Needs the edit role on the space; a " +
         "merged change request cannot change.",
       {
@@ -141,7 +141,7 @@ builder.mutationFields((t) => ({
   }),
   mergeChangeRequest: t.field({
     type: MergeChangeRequestPayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       "Merges the change request into the space, which then holds its content (mergeChangeRequest). Needs the " +
         "review role on a space that is not locked, a draft or open change request, and the space's merge rules met.",
       {
@@ -158,7 +158,7 @@ builder.mutationFields((t) => ({
   }),
   updateChangeRequestFromSpace: t.field({
     type: UpdateChangeRequestFromSpacePayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       "Pulls the space's current content into the change request (updateChangeRequest). Needs the edit role on a " +
         "space that is not locked; a draft or open change request only.",
       {
@@ -175,7 +175,7 @@ builder.mutationFields((t) => ({
   }),
   updateChangeRequestContent: t.field({
     type: UpdateChangeRequestContentPayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       "Writes content changes into the change request as one new revision. Needs the edit role on a space that is " +
         "not locked; a draft or open change request only.",
       {

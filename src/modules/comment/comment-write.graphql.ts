@@ -144,14 +144,11 @@ const DeleteCommentReplyPayloadRef = payloadType<{ deletedId: string }>("deleteC
 builder.mutationFields((t) => ({
   postComment: t.field({
     type: PostCommentPayloadRef,
-    description: describeMutation(
-      `Posts a comment thread (postCommentInSpace, postCommentInChangeRequest). ${commentRole}`,
-      {
-        NOT_FOUND: "no such space or change request for the caller",
-        FORBIDDEN: "below the comment role",
-        BAD_USER_INPUT: "invalid input",
-      },
-    ),
+    ...describeMutation(`Posts a comment thread (postCommentInSpace, postCommentInChangeRequest). ${commentRole}`, {
+      NOT_FOUND: "no such space or change request for the caller",
+      FORBIDDEN: "below the comment role",
+      BAD_USER_INPUT: "invalid input",
+    }),
     args: { ...baseArgs, input: t.arg({ type: PostCommentInput, required: true, description: "The comment." }) },
     resolve: async (_root, args, ctx) => {
       const comment = await postComment(ctx, args.spaceId, args.changeRequestId, args.input);
@@ -160,7 +157,7 @@ builder.mutationFields((t) => ({
   }),
   updateComment: t.field({
     type: UpdateCommentPayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       "Edits the body (its author only), resolves or reopens the thread, and adds or removes the viewer's " +
         `reactions, all at once (updateCommentInSpace, updateCommentInChangeRequest). ${commentRole}`,
       {
@@ -176,7 +173,7 @@ builder.mutationFields((t) => ({
   }),
   deleteComment: t.field({
     type: DeleteCommentPayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       "Deletes a thread with its replies; succeeds also when it did not exist, given `spaceId` " +
         "(deleteCommentInSpace, deleteCommentInChangeRequest). Its author or a space admin.",
       {
@@ -192,7 +189,7 @@ builder.mutationFields((t) => ({
   }),
   postCommentReply: t.field({
     type: PostCommentReplyPayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       `Replies in a thread (postCommentReplyInSpace, postCommentReplyInChangeRequest). ${commentRole}`,
       {
         NOT_FOUND: "no such space, change request or comment for the caller",
@@ -208,7 +205,7 @@ builder.mutationFields((t) => ({
   }),
   updateCommentReply: t.field({
     type: UpdateCommentReplyPayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       "Edits a reply's body (its author only) and adds or removes the viewer's reactions " +
         `(updateCommentReplyInSpace, updateCommentReplyInChangeRequest). ${commentRole}`,
       {
@@ -224,7 +221,7 @@ builder.mutationFields((t) => ({
   }),
   deleteCommentReply: t.field({
     type: DeleteCommentReplyPayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       "Deletes a reply; succeeds also when the reply did not exist, given `commentId`; an error (NOT_FOUND) when " +
         "its thread does not (deleteCommentReplyInSpace, deleteCommentReplyInChangeRequest). Its author or a " +
         "space admin.",

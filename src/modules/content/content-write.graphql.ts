@@ -131,7 +131,7 @@ const UpdateSpaceContentPayloadRef = payloadType<{ contentEdit: typeof ContentEd
 builder.mutationFields((t) => ({
   updateSpaceContent: t.field({
     type: UpdateSpaceContentPayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       "Edits the space's content directly, as one new revision that becomes the space's content. Needs the edit " +
         "role on a space that is not locked.",
       {

@@ -193,7 +193,7 @@ const DeleteLegacyGitInstallationPayloadRef = payloadType<{ space: typeof SpaceR
 builder.mutationFields((t) => ({
   importGitRepository: t.field({
     type: ImportGitRepositoryPayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       "Queues an import of a Git branch; the space's gitSync shows its progress and outcome (importGitRepository). " +
         createRole,
       {
@@ -213,7 +213,7 @@ builder.mutationFields((t) => ({
   }),
   exportToGitRepository: t.field({
     type: ExportToGitRepositoryPayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       "Queues an export of the space's content as one commit; the space's gitSync shows the outcome " +
         `(exportToGitRepository). ${createRole}`,
       {
@@ -233,7 +233,7 @@ builder.mutationFields((t) => ({
   }),
   deleteLegacyGitInstallation: t.field({
     type: DeleteLegacyGitInstallationPayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       "Removes the space's legacy (github-legacy) Git installation so it can move to a Git integration; succeeds " +
         "also when it had none (deleteLegacyGitInstallation). Needs the admin role on the space.",
       { NOT_FOUND: "no such space for the caller", FORBIDDEN: "not an admin of the space" },

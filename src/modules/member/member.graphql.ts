@@ -223,7 +223,7 @@ builder.mutationFields((t) => {
   return {
     updateOrganizationMember: t.field({
       type: UpdateOrganizationMemberPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Changes a member's role; organization admins. The organization must keep an admin (a CONFLICT error " +
           "otherwise) (updateMemberInOrganizationById).",
         {
@@ -243,7 +243,7 @@ builder.mutationFields((t) => {
     }),
     removeOrganizationMember: t.field({
       type: RemoveOrganizationMemberPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Removes a member: admins remove anyone, members may remove themselves (leave). Removing a non-member " +
           "succeeds. (removeMemberFromOrganizationById).",
         {
@@ -261,7 +261,7 @@ builder.mutationFields((t) => {
     }),
     updateOrganizationMemberLastSeenAt: t.field({
       type: UpdateOrganizationMemberLastSeenAtPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Records that the caller is active in the organization now (their `lastSeenAt`); members and guests " +
           "(updateOrganizationMemberLastSeenAt).",
         { NOT_FOUND: "no such organization for the caller" },
@@ -274,20 +274,17 @@ builder.mutationFields((t) => {
     }),
     setUserAsSSOMemberForOrganization: t.field({
       type: SetUserAsSSOMemberForOrganizationPayloadRef,
-      description: describeMutation(
-        "Marks a member as an SSO member; organization admins (setUserAsSSOMemberForOrganization).",
-        {
-          NOT_FOUND: "no such organization or member for the caller",
-          FORBIDDEN: "not an organization admin",
-          BAD_USER_INPUT: "neither `memberId` nor both `organizationId` and `userId`",
-        },
-      ),
+      ...describeMutation("Marks a member as an SSO member; organization admins (setUserAsSSOMemberForOrganization).", {
+        NOT_FOUND: "no such organization or member for the caller",
+        FORBIDDEN: "not an organization admin",
+        BAD_USER_INPUT: "neither `memberId` nor both `organizationId` and `userId`",
+      }),
       args: memberArgs,
       resolve: async (_root, args, ctx) => ({ member: await setMemberSso(ctx, args) }),
     }),
     addOrganizationMember: t.field({
       type: AddOrganizationMemberPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Adds a person by email, creating their user if needed; someone already a member is a CONFLICT error. " +
           "Organization admins.",
         {

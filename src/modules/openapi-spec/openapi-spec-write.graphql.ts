@@ -90,7 +90,7 @@ builder.mutationFields((t) => {
   return {
     createOpenAPISpec: t.field({
       type: CreateOpenAPISpecPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Creates a spec and queues its processing (processingState pending); organization role create " +
           "(createOpenAPISpec).",
         {
@@ -111,7 +111,7 @@ builder.mutationFields((t) => {
     }),
     createOrUpdateOpenAPISpec: t.field({
       type: CreateOrUpdateOpenAPISpecPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Creates the spec or replaces its source; either way it is processed again. Organization role create " +
           "(createOrUpdateOpenAPISpecBySlug).",
         {
@@ -133,14 +133,11 @@ builder.mutationFields((t) => {
     }),
     updateOpenAPISpec: t.field({
       type: UpdateOpenAPISpecPayloadRef,
-      description: describeMutation(
-        "Changes a spec's visibility; organization role create (updateOpenAPISpecBySlug).",
-        {
-          NOT_FOUND: "no such organization or spec for the caller",
-          FORBIDDEN: "below the create role",
-          BAD_USER_INPUT: "invalid visibility",
-        },
-      ),
+      ...describeMutation("Changes a spec's visibility; organization role create (updateOpenAPISpecBySlug).", {
+        NOT_FOUND: "no such organization or spec for the caller",
+        FORBIDDEN: "below the create role",
+        BAD_USER_INPUT: "invalid visibility",
+      }),
       args: {
         ...specArgs,
         input: t.arg({ type: UpdateOpenAPISpecInput, required: true, description: "The changes." }),
@@ -151,7 +148,7 @@ builder.mutationFields((t) => {
     }),
     deleteOpenAPISpec: t.field({
       type: DeleteOpenAPISpecPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Deletes the spec and its versions; deleting a missing spec succeeds. Organization role create " +
           "(deleteOpenAPISpecBySlug).",
         { NOT_FOUND: "no such organization for the caller", FORBIDDEN: "below the create role" },

@@ -104,7 +104,7 @@ builder.mutationFields((t) => {
   return {
     createOrganizationInvite: t.field({
       type: CreateOrganizationInvitePayloadRef,
-      description: describeMutation("Creates an invite link; organization admins (createOrganizationInvite).", {
+      ...describeMutation("Creates an invite link; organization admins (createOrganizationInvite).", {
         NOT_FOUND: "no such organization or invite for the caller",
         FORBIDDEN: "not an organization admin",
         BAD_USER_INPUT: "invalid role",
@@ -117,14 +117,11 @@ builder.mutationFields((t) => {
     }),
     updateOrganizationInvite: t.field({
       type: UpdateOrganizationInvitePayloadRef,
-      description: describeMutation(
-        "Changes an invite link's role; organization admins (updateOrganizationInviteById).",
-        {
-          NOT_FOUND: "no such organization or invite for the caller",
-          FORBIDDEN: "not an organization admin",
-          BAD_USER_INPUT: "invalid role",
-        },
-      ),
+      ...describeMutation("Changes an invite link's role; organization admins (updateOrganizationInviteById).", {
+        NOT_FOUND: "no such organization or invite for the caller",
+        FORBIDDEN: "not an organization admin",
+        BAD_USER_INPUT: "invalid role",
+      }),
       args: { ...inviteArgs, input: t.arg({ type: LinkInviteInput, required: true, description: "Its new role." }) },
       resolve: async (_root, args, ctx) => ({
         linkInvite: await updateLinkInvite(ctx, args.organizationId, args.inviteId, args.input),
@@ -132,7 +129,7 @@ builder.mutationFields((t) => {
     }),
     deleteOrganizationInvite: t.field({
       type: DeleteOrganizationInvitePayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Deletes an invite link; deleting an invite that does not exist succeeds when `organizationId` is given. " +
           "Organization admins (deleteOrganizationInviteById).",
         {
@@ -148,7 +145,7 @@ builder.mutationFields((t) => {
     }),
     joinOrganizationWithInvite: t.field({
       type: JoinOrganizationWithInvitePayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Joins the organization through an invite link: a new member gets its role, a member keeps the higher of " +
           "theirs and its. Any signed-in user with the link, while the organization allows invite links " +
           "(joinOrganizationWithInvite).",

@@ -356,7 +356,7 @@ builder.mutationFields((t) => {
   return {
     createOrganization: t.field({
       type: CreateOrganizationPayloadRef,
-      description: describeMutation("Creates an organization; the caller becomes its admin (createOrganization).", {
+      ...describeMutation("Creates an organization; the caller becomes its admin (createOrganization).", {
         BAD_USER_INPUT: "invalid input",
       }),
       args: { input: t.arg({ type: CreateOrganizationInput, required: true, description: "The new organization." }) },
@@ -367,14 +367,11 @@ builder.mutationFields((t) => {
     }),
     updateOrganization: t.field({
       type: UpdateOrganizationPayloadRef,
-      description: describeMutation(
-        "Changes an organization's settings; organization admins (updateOrganizationById).",
-        {
-          NOT_FOUND: "no such organization for the caller",
-          FORBIDDEN: "not an organization admin",
-          BAD_USER_INPUT: "invalid input",
-        },
-      ),
+      ...describeMutation("Changes an organization's settings; organization admins (updateOrganizationById).", {
+        NOT_FOUND: "no such organization for the caller",
+        FORBIDDEN: "not an organization admin",
+        BAD_USER_INPUT: "invalid input",
+      }),
       args: {
         organizationId,
         input: t.arg({ type: UpdateOrganizationInput, required: true, description: "The changes." }),
@@ -385,7 +382,7 @@ builder.mutationFields((t) => {
     }),
     joinOrganization: t.field({
       type: JoinOrganizationPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Joins an organization that allows the caller's verified email domain, with its default role; a member " +
           "keeps their membership. (joinOrganization).",
         { NOT_FOUND: "no such organization", BAD_USER_INPUT: "the caller's verified email domain is not allowed" },
@@ -395,7 +392,7 @@ builder.mutationFields((t) => {
     }),
     updateOrganizationAgentInstructions: t.field({
       type: UpdateOrganizationAgentInstructionsPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Sets the organization's instructions for AI agents, replacing them; organization admins " +
           "(updateOrganizationAgentInstructions).",
         {

@@ -208,7 +208,7 @@ builder.mutationFields((t) => {
   return {
     createOrganizationSAMLProvider: t.field({
       type: CreateOrganizationSAMLProviderPayloadRef,
-      description: describeMutation("Adds a SAML provider; organization admins (createOrganizationSAMLProvider).", {
+      ...describeMutation("Adds a SAML provider; organization admins (createOrganizationSAMLProvider).", {
         NOT_FOUND: "no such organization for the caller",
         FORBIDDEN: "not an organization admin",
         BAD_USER_INPUT: "invalid input",
@@ -224,7 +224,7 @@ builder.mutationFields((t) => {
     }),
     updateOrganizationSAMLProvider: t.field({
       type: UpdateOrganizationSAMLProviderPayloadRef,
-      description: describeMutation("Changes a SAML provider; organization admins (updateOrganizationSAMLProvider).", {
+      ...describeMutation("Changes a SAML provider; organization admins (updateOrganizationSAMLProvider).", {
         NOT_FOUND: "no such organization or provider for the caller",
         FORBIDDEN: "not an organization admin",
         BAD_USER_INPUT: "invalid input",
@@ -239,7 +239,7 @@ builder.mutationFields((t) => {
     }),
     deleteOrganizationSAMLProvider: t.field({
       type: DeleteOrganizationSAMLProviderPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Deletes a SAML provider; deleting one that does not exist succeeds, given `organizationId`. " +
           "Organization admins (deleteOrganizationSAMLProvider).",
         { NOT_FOUND: "no such organization or provider for the caller", FORBIDDEN: "not an organization admin" },

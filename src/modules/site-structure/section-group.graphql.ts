@@ -222,7 +222,7 @@ builder.mutationFields((t) => {
   return {
     createSiteSectionGroup: t.field({
       type: CreateSiteSectionGroupPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Adds a section group at the end of the site root or of a root group (groups nest one level), moving the " +
           "given sections into it; organization admins (addSectionGroupToSite).",
         {
@@ -242,7 +242,7 @@ builder.mutationFields((t) => {
     }),
     updateSiteSectionGroup: t.field({
       type: UpdateSiteSectionGroupPayloadRef,
-      description: describeMutation("Changes a section group; organization admins (updateSiteSectionGroupById).", {
+      ...describeMutation("Changes a section group; organization admins (updateSiteSectionGroupById).", {
         ...groupErrors,
         BAD_USER_INPUT: "invalid input",
       }),
@@ -262,7 +262,7 @@ builder.mutationFields((t) => {
     }),
     deleteSiteSectionGroup: t.field({
       type: DeleteSiteSectionGroupPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Deletes a section group; its sections and child groups move up to its parent, in its place. A group that " +
           "does not exist succeeds. Organization admins (deleteSiteSectionGroupById).",
         { NOT_FOUND: "no such organization or site for the caller", FORBIDDEN: "not an organization admin" },
@@ -275,7 +275,7 @@ builder.mutationFields((t) => {
     }),
     addSectionToGroup: t.field({
       type: AddSectionToGroupPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Moves a section of the site to the end of a group; organization admins (addSectionToGroup).",
         { ...groupErrors, NOT_FOUND: "no such organization, site, group or section for the caller" },
       ),
@@ -288,7 +288,7 @@ builder.mutationFields((t) => {
     }),
     removeSectionFromGroup: t.field({
       type: RemoveSectionFromGroupPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Moves the section out to the group's parent, right after the group; succeeds when it was not in the group. " +
           "Organization admins (removeSectionFromGroup).",
         { NOT_FOUND: "no such organization or site for the caller", FORBIDDEN: "not an organization admin" },

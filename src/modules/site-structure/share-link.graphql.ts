@@ -102,7 +102,7 @@ builder.mutationFields((t) => {
   return {
     createSiteShareLink: t.field({
       type: CreateSiteShareLinkPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Creates an active share link with a new random key; organization admins (createSiteShareLink).",
         { ...shareLinkErrors, BAD_USER_INPUT: "invalid input" },
       ),
@@ -117,10 +117,10 @@ builder.mutationFields((t) => {
     }),
     updateSiteShareLink: t.field({
       type: UpdateSiteShareLinkPayloadRef,
-      description: describeMutation(
-        "Renames, revokes or restores a share link; organization admins (updateSiteShareLinkById).",
-        { ...shareLinkErrors, BAD_USER_INPUT: "invalid input" },
-      ),
+      ...describeMutation("Renames, revokes or restores a share link; organization admins (updateSiteShareLinkById).", {
+        ...shareLinkErrors,
+        BAD_USER_INPUT: "invalid input",
+      }),
       args: {
         ...linkArgs,
         input: t.arg({ type: UpdateSiteShareLinkInput, required: true, description: "The changes." }),
@@ -131,7 +131,7 @@ builder.mutationFields((t) => {
     }),
     deleteSiteShareLink: t.field({
       type: DeleteSiteShareLinkPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Deletes a share link: its key opens nothing any more. Deleting a share link that does not exist succeeds. " +
           "Organization admins (deleteSiteShareLinkById).",
         { NOT_FOUND: "no such organization or site for the caller", FORBIDDEN: "not an organization admin" },

@@ -309,7 +309,7 @@ builder.mutationFields((t) => {
   return {
     createSiteSection: t.field({
       type: CreateSiteSectionPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Adds a section holding a space as its first site space, at the end of the site root. A site whose site " +
           "spaces sat at its root first gets them moved into a section named after the site; the first section " +
           "becomes the site's default. Organization admins (addSectionToSite).",
@@ -330,7 +330,7 @@ builder.mutationFields((t) => {
     }),
     updateSiteSection: t.field({
       type: UpdateSiteSectionPayloadRef,
-      description: describeMutation("Changes a section; organization admins (updateSiteSectionById).", {
+      ...describeMutation("Changes a section; organization admins (updateSiteSectionById).", {
         ...sectionErrors,
         BAD_USER_INPUT: "invalid input",
         CONFLICT: "the path is taken on the site",
@@ -345,7 +345,7 @@ builder.mutationFields((t) => {
     }),
     deleteSiteSection: t.field({
       type: DeleteSiteSectionPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Deletes the section and its site spaces (not their spaces); when it was the default, the first remaining " +
           "section becomes it. A section that does not exist succeeds. Organization admins (deleteSiteSectionById).",
         { NOT_FOUND: "no such organization or site for the caller", FORBIDDEN: "not an organization admin" },
@@ -370,7 +370,7 @@ builder.mutationFields((t) => {
     }),
     sortSiteStructure: t.field({
       type: SortSiteStructurePayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Places a site space, section or section group before or after a sibling, or at the end; items keep their " +
           "parent (another target is refused). Organization admins (sortSiteStructure).",
         {

@@ -242,7 +242,7 @@ builder.mutationFields((t) => {
   return {
     createSiteSpace: t.field({
       type: CreateSiteSpacePayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Shows a space on a site, at the end of its scope, with a path made from the space's title; the first site " +
           "space of a scope becomes its default. Organization admins (addSpaceToSite).",
         {
@@ -262,7 +262,7 @@ builder.mutationFields((t) => {
     }),
     updateSiteSpace: t.field({
       type: UpdateSiteSpacePayloadRef,
-      description: describeMutation("Changes a site space; organization admins (updateSiteSpaceById).", {
+      ...describeMutation("Changes a site space; organization admins (updateSiteSpaceById).", {
         ...siteSpaceErrors,
         BAD_USER_INPUT: "invalid input",
         CONFLICT: "the path is taken in that scope",
@@ -277,7 +277,7 @@ builder.mutationFields((t) => {
     }),
     deleteSiteSpace: t.field({
       type: DeleteSiteSpacePayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Removes a space from a site (the space itself stays); when it was its scope's default, the next one " +
           "becomes it. Deleting a site space that does not exist succeeds. Organization admins (deleteSiteSpaceById).",
         { NOT_FOUND: "no such organization or site for the caller", FORBIDDEN: "not an organization admin" },

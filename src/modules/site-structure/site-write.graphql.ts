@@ -121,7 +121,7 @@ builder.mutationFields((t) => {
   return {
     createSite: t.field({
       type: CreateSitePayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Creates a site, unpublished, with the given spaces; organization `create` role (createSite).",
         {
           NOT_FOUND: "no such organization for the caller",
@@ -137,7 +137,7 @@ builder.mutationFields((t) => {
     }),
     updateSite: t.field({
       type: UpdateSitePayloadRef,
-      description: describeMutation("Changes a site's settings; organization admins (updateSiteById).", {
+      ...describeMutation("Changes a site's settings; organization admins (updateSiteById).", {
         ...siteErrors,
         BAD_USER_INPUT: "invalid input, or a default site space or section not on the site",
       }),
@@ -151,7 +151,7 @@ builder.mutationFields((t) => {
     }),
     deleteSite: t.field({
       type: DeleteSitePayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Deletes a site with its sections, site spaces and share links (not its spaces); organization admins. " +
           "Deleting a site that does not exist succeeds when `organizationId` is given (deleteSiteById).",
         {
@@ -167,7 +167,7 @@ builder.mutationFields((t) => {
     }),
     publishSite: t.field({
       type: PublishSitePayloadRef,
-      description: describeMutation("Publishes a site to its visitors; organization admins.", siteErrors),
+      ...describeMutation("Publishes a site to its visitors; organization admins.", siteErrors),
       args: siteByIdArgs,
       resolve: async (_root, args, ctx) => ({
         site: await setSitePublished(ctx, args.organizationId, args.siteId, true),
@@ -175,7 +175,7 @@ builder.mutationFields((t) => {
     }),
     unpublishSite: t.field({
       type: UnpublishSitePayloadRef,
-      description: describeMutation("Takes a site's published content offline; organization admins.", siteErrors),
+      ...describeMutation("Takes a site's published content offline; organization admins.", siteErrors),
       args: siteByIdArgs,
       resolve: async (_root, args, ctx) => ({
         site: await setSitePublished(ctx, args.organizationId, args.siteId, false),
@@ -183,7 +183,7 @@ builder.mutationFields((t) => {
     }),
     updateSiteAdaptiveSchema: t.field({
       type: UpdateSiteAdaptiveSchemaPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Sets a site's adaptive schema, replacing it; organization admins (updateSiteAdaptiveSchema).",
         { ...siteErrors, BAD_USER_INPUT: "not a valid JSON Schema" },
       ),

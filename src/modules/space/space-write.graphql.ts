@@ -178,7 +178,7 @@ builder.mutationFields((t) => {
   return {
     createSpace: t.field({
       type: CreateSpacePayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Creates an empty private space at the end of its parent; members get their organization role on it by " +
           "default and the creator an admin grant. Organization role create (createSpace).",
         {
@@ -198,7 +198,7 @@ builder.mutationFields((t) => {
     }),
     updateSpace: t.field({
       type: UpdateSpacePayloadRef,
-      description: describeMutation("Changes a space's settings; admins of the space (updateSpaceById).", {
+      ...describeMutation("Changes a space's settings; admins of the space (updateSpaceById).", {
         NOT_FOUND: "no such space for the caller",
         FORBIDDEN: "not an admin of the space",
         BAD_USER_INPUT: "invalid input",
@@ -208,7 +208,7 @@ builder.mutationFields((t) => {
     }),
     updateSpaceVisibility: t.field({
       type: UpdateSpaceVisibilityPayloadRef,
-      description: describeMutation("Sets who may see the space; admins of the space.", {
+      ...describeMutation("Sets who may see the space; admins of the space.", {
         NOT_FOUND: "no such space for the caller",
         FORBIDDEN: "not an admin of the space",
         BAD_USER_INPUT: "an unknown visibility, or in-collection outside a collection",
@@ -225,7 +225,7 @@ builder.mutationFields((t) => {
     }),
     deleteSpace: t.field({
       type: DeleteSpacePayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Soft delete: the space disappears everywhere and is restorable for 7 days. Admins of the space; deleting " +
           "a missing space succeeds. (deleteSpaceById).",
         { FORBIDDEN: "not an admin of the space" },
@@ -238,7 +238,7 @@ builder.mutationFields((t) => {
     }),
     restoreSpace: t.field({
       type: RestoreSpacePayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Restores a space deleted less than 7 days ago (a live space is returned as it is); admins of the space " +
           "(restoreSpace).",
         {
@@ -251,7 +251,7 @@ builder.mutationFields((t) => {
     }),
     duplicateSpace: t.field({
       type: DuplicateSpacePayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Copies a space with its content, settings and grants, placed after the original; the copier becomes its " +
           "admin. Readers of the space with organization role create (duplicateSpace).",
         { NOT_FOUND: "no such space for the caller", FORBIDDEN: "below the create role" },
@@ -264,7 +264,7 @@ builder.mutationFields((t) => {
     }),
     moveSpace: t.field({
       type: MoveSpacePayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Moves a space to another collection (or the root) and/or next to a sibling; admins of the space (moveSpace).",
         {
           NOT_FOUND: "no such space for the caller",
@@ -281,7 +281,7 @@ builder.mutationFields((t) => {
     }),
     transferSpace: t.field({
       type: TransferSpacePayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Moves a space to another organization, at its root: grants of users who are members there stay, team " +
           "grants go, and it leaves the old organization's sites. Admins of both organizations (transferSpace).",
         {
@@ -298,7 +298,7 @@ builder.mutationFields((t) => {
     }),
     inviteToSpace: t.field({
       type: InviteToSpacePayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Grants a role on the space to users and teams of its organization, or with role null revokes their " +
           "grants; admins of the space (inviteToSpace).",
         {
@@ -318,7 +318,7 @@ builder.mutationFields((t) => {
     }),
     createCollection: t.field({
       type: CreateCollectionPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Creates a collection at the end of its parent; organization role create (createCollection).",
         {
           NOT_FOUND: "no such organization for the caller",

@@ -293,7 +293,7 @@ builder.mutationFields((t) => {
   return {
     createTeam: t.field({
       type: CreateTeamPayloadRef,
-      description: describeMutation("Creates a team; organization admins (createOrganizationTeam).", {
+      ...describeMutation("Creates a team; organization admins (createOrganizationTeam).", {
         NOT_FOUND: "no such organization for the caller",
         FORBIDDEN: "not an organization admin",
         BAD_USER_INPUT: "invalid input",
@@ -306,14 +306,11 @@ builder.mutationFields((t) => {
     }),
     updateTeam: t.field({
       type: UpdateTeamPayloadRef,
-      description: describeMutation(
-        "Renames a team; organization admins and the team's owners (updateTeamInOrganizationById).",
-        {
-          NOT_FOUND: "no such organization or team for the caller",
-          FORBIDDEN: "neither an organization admin nor a team owner",
-          BAD_USER_INPUT: "invalid input",
-        },
-      ),
+      ...describeMutation("Renames a team; organization admins and the team's owners (updateTeamInOrganizationById).", {
+        NOT_FOUND: "no such organization or team for the caller",
+        FORBIDDEN: "neither an organization admin nor a team owner",
+        BAD_USER_INPUT: "invalid input",
+      }),
       args: { ...teamByIdArgs, input: t.arg({ type: UpdateTeamInput, required: true, description: "The changes." }) },
       resolve: async (_root, args, ctx) => ({
         team: await updateTeam(ctx, args.organizationId, args.teamId, args.input),
@@ -321,7 +318,7 @@ builder.mutationFields((t) => {
     }),
     deleteTeam: t.field({
       type: DeleteTeamPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Deletes a team and the grants it gave; organization admins. Deleting a team that does not exist " +
           "succeeds when `organizationId` is given. (removeTeamFromOrganizationById).",
         {
@@ -337,7 +334,7 @@ builder.mutationFields((t) => {
     }),
     updateTeamMembers: t.field({
       type: UpdateTeamMembersPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Adds, removes and re-roles team members in one change; organization admins and the team's owners " +
           "(updateMembersInOrganizationTeam).",
         {
@@ -357,7 +354,7 @@ builder.mutationFields((t) => {
     }),
     addTeamMember: t.field({
       type: AddTeamMemberPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Adds an organization member to the team, or changes their role; organization admins and the team's " +
           "owners (addMemberToOrganizationTeamById).",
         {
@@ -382,7 +379,7 @@ builder.mutationFields((t) => {
     }),
     removeTeamMember: t.field({
       type: RemoveTeamMemberPayloadRef,
-      description: describeMutation(
+      ...describeMutation(
         "Removes a member from the team; someone not in it succeeds. Organization admins and the team's owners " +
           "(deleteMemberFromOrganizationTeamById).",
         {

@@ -28,7 +28,7 @@ const ApplyTemplateToSpacePayloadRef = payloadType<{ space: typeof SpaceRef.$inf
 builder.mutationFields((t) => ({
   applyTemplateToSpace: t.field({
     type: ApplyTemplateToSpacePayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       "Adds a template's pages to the space's content (or a change request's) as one new revision, written only " +
         "when the template and what it names are valid (applyTemplateToSpace). Needs the edit role on a space that " +
         "is not locked.",

@@ -293,7 +293,7 @@ const RunTranslationPayloadRef = payloadType<{ translation: typeof TranslationRe
 builder.mutationFields((t) => ({
   createTranslation: t.field({
     type: CreateTranslationPayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       `Sets up a translation of a space; runTranslation writes it (createTranslation). ${createRole}`,
       {
         NOT_FOUND: "no such organization or space for the caller",
@@ -312,7 +312,7 @@ builder.mutationFields((t) => ({
   }),
   updateTranslation: t.field({
     type: UpdateTranslationPayloadRef,
-    description: describeMutation(`Replaces the translator's instructions (updateTranslation). ${createRole}`, {
+    ...describeMutation(`Replaces the translator's instructions (updateTranslation). ${createRole}`, {
       NOT_FOUND: "no such organization or translation for the caller",
       FORBIDDEN: "below the create role",
       BAD_USER_INPUT: "invalid input",
@@ -327,7 +327,7 @@ builder.mutationFields((t) => ({
   }),
   deleteTranslation: t.field({
     type: DeleteTranslationPayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       "Deletes the translation's settings; the translated space stays. True also when it did not exist, " +
         `given \`organizationId\` (deleteTranslation). ${createRole}`,
       { NOT_FOUND: "no such organization or translation for the caller", FORBIDDEN: "below the create role" },
@@ -340,7 +340,7 @@ builder.mutationFields((t) => ({
   }),
   runTranslation: t.field({
     type: RunTranslationPayloadRef,
-    description: describeMutation(
+    ...describeMutation(
       "Queues a run (one at a time); the translation's status and stats show its progress (runTranslation). " +
         createRole,
       {

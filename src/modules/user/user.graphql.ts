@@ -122,7 +122,7 @@ const RevokeApiTokenPayloadRef = payloadType<{ apiToken: typeof ApiTokenRef.$inf
 builder.mutationFields((t) => ({
   createAPIToken: t.field({
     type: CreateApiTokenPayloadRef,
-    description: describeMutation("Creates an API token for the caller, acting as the caller; it does not expire.", {
+    ...describeMutation("Creates an API token for the caller, acting as the caller; it does not expire.", {
       BAD_USER_INPUT: "invalid input",
       TOO_MANY_API_TOKENS: "the caller already holds MAX_API_TOKENS_PER_USER (50) active tokens",
     }),
@@ -134,7 +134,7 @@ builder.mutationFields((t) => ({
   }),
   revokeAPIToken: t.field({
     type: RevokeApiTokenPayloadRef,
-    description: describeMutation("Revokes one of the caller's tokens; requests with it then get 401.", {
+    ...describeMutation("Revokes one of the caller's tokens; requests with it then get 401.", {
       NOT_FOUND: "no such token of the caller",
     }),
     args: { id: t.arg.id({ required: true, description: "The token's id (not its secret)." }) },
