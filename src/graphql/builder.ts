@@ -4,7 +4,7 @@ import type { RequestContext } from "../context.ts";
 import { globalIdOf, nodeTypeNames, typeOfId } from "../ids.ts";
 import type { TotalCount } from "../pagination.ts";
 import { nodesCost } from "./node-list.ts";
-import SchemaConventionsPlugin from "./schema-conventions-plugin.ts";
+import { schemaConventions } from "./schema-conventions.ts";
 
 export const builder = new SchemaBuilder<{
   Context: RequestContext;
@@ -20,7 +20,7 @@ export const builder = new SchemaBuilder<{
   Connection: { totalCount: TotalCount };
 }>({
   // The conventions run after the relay plugin, on the schema it has built.
-  plugins: [RelayPlugin, SchemaConventionsPlugin],
+  plugins: [RelayPlugin, ...schemaConventions],
   defaultFieldNullability: false,
   relay: {
     clientMutationId: "omit",

@@ -1,0 +1,109 @@
+import SchemaBuilder, {
+  BasePlugin,
+  type PothosEnumTypeConfig,
+  type PothosOutputFieldConfig,
+  type PothosTypeConfig,
+  type SchemaTypes,
+} from "@pothos/core";
+import type { GraphQLFieldResolver, GraphQLSchema } from "graphql";
+import { nameEnumValuesInDescriptions } from "./enum-input-descriptions.ts";
+import { resolveNodeIds, resolveNodeTypesById } from "./node-ids.ts";
+import { readOwnProperties } from "./own-property.ts";
+import { applyPartialSuccessNullability } from "./partial-success.ts";
+import { addDeprecatedMutationAliases } from "./renamed-mutations.ts";
+import { shareEdgesByItemType } from "./shared-edges.ts";
+import { mutationUserErrorCodes, userErrorCodes, withUserErrors } from "./user-errors.ts";
+
+/*
+ * The schema's conventions, each a Pothos plugin of its own, applied when the builder builds the schema (`onTypeConfig`
+ * sees every type's options, `wrapResolve` every field's resolver, `afterBuild` the built schema), so that every
+ * field any module adds follows them. Pothos runs the plugins' `afterBuild` from the last listed to the first:
+ * `schemaConventions` lists them in the order that makes them run as they must (edges shared before aliases copy
+ * payloads, ids resolved before own properties are read).
+ */
+
+/** Each mutation's user-fixable failures answered as its payload's `userErrors`, with its declared codes. */
+class UserErrorsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
+  override onTypeConfig(typeConfig: PothosTypeConfig): PothosTypeConfig {
+    return typeConfig.kind === "Enum" ? this.withUserErrorCodes(typeConfig) : typeConfig;
+  }
+
+  /** A `<Mutation>UserErrorCode` enum (see `payloadType`) with its mutation's codes as values. */
+  private withUserErrorCodes(typeConfig: PothosEnumTypeConfig): PothosTypeConfig {
+    const mutation = (typeConfig.extensions as { userErrorCodesOf?: string } | undefined)?.userErrorCodesOf;
+    if (mutation === undefined) return typeConfig;
+    const declared = this.builder.configStore.getFields("Mutation").get(mutation)?.extensions;
+    const codes = mutationUserErrorCodes(declared);
+    const values = Object.fromEntries(codes.map((code) => [code, { value: code, description: userErrorCodes[code] }]));
+    return { ...typeConfig, values } as PothosEnumTypeConfig;
+  }
+
+  override wrapResolve(
+    resolver: GraphQLFieldResolver<unknown, Types["Context"], object>,
+    fieldConfig: PothosOutputFieldConfig<Types>,
+  ): GraphQLFieldResolver<unknown, Types["Context"], object> {
+    if (fieldConfig.parentType !== "Mutation") return resolver;
+    const codes = mutationUserErrorCodes(fieldConfig.extensions);
+    return withUserErrors(resolver, codes, new Set(Object.keys(fieldConfig.args)));
+  }
+}
+
+/** Node ids read without async resolvers, and `Node` types found by their ids' prefixes. */
+class NodeIdsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
+  /** Each node type's declared `id` resolver, from its options as the builder received them. */
+  private readonly idResolvers = new Map<string, GraphQLFieldResolver<unknown, unknown>>();
+
+  override onTypeConfig(typeConfig: PothosTypeConfig): PothosTypeConfig {
+    const declared = (typeConfig.pothosOptions as { id?: { resolve?: unknown } }).id?.resolve;
+    if (typeConfig.kind === "Object" && typeof declared === "function") {
+      this.idResolvers.set(typeConfig.name, declared as GraphQLFieldResolver<unknown, unknown>);
+    }
+    return typeConfig;
+  }
+
+  override afterBuild(schema: GraphQLSchema): GraphQLSchema {
+    return resolveNodeTypesById(resolveNodeIds(schema, this.idResolvers));
+  }
+}
+
+/** A convention that rewrites the built schema, and nothing else. */
+function schemaPass(pass: (schema: GraphQLSchema) => GraphQLSchema) {
+  return class SchemaPassPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
+    override afterBuild(schema: GraphQLSchema): GraphQLSchema {
+      return pass(schema);
+    }
+  };
+}
+
+const conventions = {
+  enumInputDescriptions: schemaPass(nameEnumValuesInDescriptions),
+  ownProperties: schemaPass(readOwnProperties),
+  nodeIds: NodeIdsPlugin,
+  partialSuccess: schemaPass(applyPartialSuccessNullability),
+  renamedMutations: schemaPass(addDeprecatedMutationAliases),
+  sharedEdges: schemaPass(shareEdgesByItemType),
+  userErrors: UserErrorsPlugin,
+} as const;
+
+type ConventionName = keyof typeof conventions;
+
+declare global {
+  export namespace PothosSchemaTypes {
+    export interface Plugins<Types extends SchemaTypes> {
+      enumInputDescriptions: BasePlugin<Types>;
+      ownProperties: BasePlugin<Types>;
+      nodeIds: NodeIdsPlugin<Types>;
+      partialSuccess: BasePlugin<Types>;
+      renamedMutations: BasePlugin<Types>;
+      sharedEdges: BasePlugin<Types>;
+      userErrors: UserErrorsPlugin<Types>;
+    }
+  }
+}
+
+for (const [name, plugin] of Object.entries(conventions)) {
+  SchemaBuilder.registerPlugin(name as ConventionName, plugin);
+}
+
+/** The conventions' plugin names, in the order the builder lists them (their `afterBuild` runs last first). */
+export const schemaConventions = Object.keys(conventions) as ConventionName[];
