@@ -156,7 +156,7 @@ async function overloadProbe(
   const served = overload["2xx"];
   const shed = overload.non2xx;
   console.log(
-    `Overload (${overloadConnections} connections, ${overloadSeconds} s): ${overload.requests.average.toFixed(0)} answers/s, ${served} served, ${shed} refused (503 or 429), latency of all answers p50 ${overload.latency.p50} ms p99 ${overload.latency.p99} ms, errors ${overload.errors}`,
+    `Overload (${overloadConnections} connections, ${overloadSeconds} s): ${overload.requests.average.toFixed(0)} answers/s, ${served} served, ${shed} refused (${JSON.stringify(overload.statusCodeStats)}), latency of all answers p50 ${overload.latency.p50} ms p99 ${overload.latency.p99} ms, errors ${overload.errors}`,
   );
   console.log(
     `Second client GET /v1/spaces/:id: ${reads.served.length} served p50 ${ms(percentile(reads.served, 50))} p99 ${ms(percentile(reads.served, 99))}; ${reads.refused.length} refused (503) p99 ${ms(percentile(reads.refused, 99))}; ${reads.failed} failed`,
