@@ -1,6 +1,7 @@
 import { ApolloClient, gql, HttpLink, InMemoryCache } from "@apollo/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { openChangeRequest } from "../helpers/content.ts";
 
 /*
  * Apollo Client's HttpLink subscribes over HTTP with `Accept: multipart/mixed;subscriptionSpec=1.0` (its multipart
@@ -52,21 +53,9 @@ function eventsOf(client: ApolloClient, variables: Record<string, string>) {
   };
 }
 
-async function openChangeRequest() {
-  const space = await t.rest<{ id: string }>("POST", `/orgs/${org.organizationId}/spaces`, {
-    token: org.members.admin.token,
-    body: { title: "Watched over multipart" },
-  });
-  const changeRequest = await t.rest<{ id: string }>("POST", `/spaces/${space.body.id}/change-requests`, {
-    token: org.members.edit.token,
-    body: { subject: "Watch me" },
-  });
-  return { spaceId: space.body.id, changeRequestId: changeRequest.body.id };
-}
-
 describe("Apollo's multipart HTTP subscriptions", () => {
   it("sends the change request's state, then a change made through REST", async () => {
-    const { spaceId, changeRequestId } = await openChangeRequest();
+    const { spaceId, changeRequestId } = await openChangeRequest(t, org, "Watched over multipart");
     const events = eventsOf(apolloClient(org.members.read.token), { spaceId, changeRequestId });
     expect(await events.next()).toMatchObject({
       data: { changeRequestUpdated: { changeRequestId, status: "OPEN", subject: "Watch me" } },
@@ -83,7 +72,7 @@ describe("Apollo's multipart HTTP subscriptions", () => {
   });
 
   it("answers a refused subscription with its error in a part, then ends", async () => {
-    const { spaceId, changeRequestId } = await openChangeRequest();
+    const { spaceId, changeRequestId } = await openChangeRequest(t, org, "Watched over multipart");
     const outsider = await seedOrganization(t.db, "Multipart outsiders");
     const events = eventsOf(apolloClient(outsider.members.admin.token), { spaceId, changeRequestId });
     const first = (await events.next()) as { error?: { errors?: { extensions?: unknown }[] } };
@@ -92,7 +81,7 @@ describe("Apollo's multipart HTTP subscriptions", () => {
   });
 
   it("writes Apollo's parts: a heartbeat first, each event as { payload }, the closing boundary", async () => {
-    const { spaceId, changeRequestId } = await openChangeRequest();
+    const { spaceId, changeRequestId } = await openChangeRequest(t, org, "Watched over multipart");
     const outsider = await seedOrganization(t.db, "Multipart readers");
     const response = await fetch(`${server.url}/graphql`, {
       method: "POST",

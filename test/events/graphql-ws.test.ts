@@ -4,6 +4,7 @@ import WebSocket from "ws";
 import { enqueueJob } from "../../src/db/job-queue.ts";
 import { defineJob } from "../../src/jobs/registry.ts";
 import { listen, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { openChangeRequest } from "../helpers/content.ts";
 import { type SseSubscription, subscribe } from "../helpers/sse.ts";
 
 /*
@@ -46,21 +47,9 @@ function socketClient(token?: string) {
   return client;
 }
 
-async function openChangeRequest() {
-  const space = await t.rest<{ id: string }>("POST", `/orgs/${org.organizationId}/spaces`, {
-    token: org.members.admin.token,
-    body: { title: "Watched over a socket" },
-  });
-  const changeRequest = await t.rest<{ id: string }>("POST", `/spaces/${space.body.id}/change-requests`, {
-    token: org.members.edit.token,
-    body: { subject: "Watch me" },
-  });
-  return { spaceId: space.body.id, changeRequestId: changeRequest.body.id };
-}
-
 describe("subscriptions over graphql-ws", () => {
   it("sends a change request's state, then the change another caller made, to a reader of its space", async () => {
-    const { spaceId, changeRequestId } = await openChangeRequest();
+    const { spaceId, changeRequestId } = await openChangeRequest(t, org, "Watched over a socket");
     const events = socketClient(org.members.read.token).iterate<{ changeRequestUpdated: unknown }>({
       query: StatusUpdates,
       variables: { spaceId, changeRequestId },
@@ -81,7 +70,7 @@ describe("subscriptions over graphql-ws", () => {
   });
 
   it("checks access as over HTTP: no token, or a token of another organization, opens nothing", async () => {
-    const { spaceId, changeRequestId } = await openChangeRequest();
+    const { spaceId, changeRequestId } = await openChangeRequest(t, org, "Watched over a socket");
     const outsider = await seedOrganization(t.db, "Socket outsiders");
     const callers = [
       { token: undefined, code: "UNAUTHENTICATED" },
