@@ -15,6 +15,7 @@ import { errorBoundary } from "./http/error-boundary.ts";
 import { createGraphQLWebSockets } from "./http/graphql-websocket.ts";
 import { createGuard } from "./http/guard.ts";
 import { answerHeadRequests } from "./http/head.ts";
+import { createLargeBodyTurns } from "./http/large-bodies.ts";
 import { createLoadShedder } from "./http/load-shedding.ts";
 import { observeRequests } from "./http/observe.ts";
 import { composeMiddleware } from "./http/pipeline.ts";
@@ -72,6 +73,12 @@ export interface App {
   observeJob: ObserveJob;
 }
 
+/**
+ * A large body waits 10 s for its turn at most, and keeps it while it arrives at 256 KiB a second or faster (a
+ * megabyte in 4 s: a slow mobile upload), for a second at least.
+ */
+const largeBodyTurnOptions = { waitMs: 10_000, minBytesPerSecond: 256 * 1024, minTurnMs: 1000 };
+
 const plainRoutes = [...contentPlainRoutes, ...openApiSpecPlainRoutes, ...samlPlainRoutes];
 
 /** The exchange of a request as it arrives: its id, its caller's address, metric labels to be filled by its route. */
@@ -107,10 +114,12 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     perCaller: config.shedMaxInFlightPerCaller,
     waitMs: config.shedCallerWaitMs,
   });
+  const largeBodies = createLargeBodyTurns(largeBodyTurnOptions);
   const metrics = createMetrics(db, {
     cacheBytes: () => ({ ...graphql.cacheBytes(), ...work.stats() }),
     repeatedQueries: graphql.repeatedQueries,
     waitingForCallerTurn: callerPlaces.waiting,
+    largeBodiesWaiting: largeBodies.waiting,
   });
   const probes = createProbes({ db, events, logger, metrics, instance: instanceRole(config) });
   const shedder = createLoadShedder({
@@ -119,7 +128,17 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
   });
   // One cache of verified tokens for HTTP requests and WebSocket operations alike.
   const tokens = createTokenCache(events);
-  const guard = createGuard({ config, db, clock, rateLimiter, work, callerPlaces, shedder, tokens });
+  const guard = createGuard({
+    config,
+    db,
+    clock,
+    rateLimiter,
+    work,
+    callerPlaces,
+    shedder,
+    tokens,
+    largeBodies,
+  });
   const websockets = createGraphQLWebSockets({ config, db, clock, rateLimiter, work, tokens, graphql });
   const cors = createCors(config.corsOrigins);
 

@@ -20,6 +20,7 @@ import {
 import { type CallContext, CallRequest, type Exchange } from "./call.ts";
 import type { CallerPlaces } from "./caller-places.ts";
 import { withIdempotency } from "./idempotency.ts";
+import type { LargeBodyTurns } from "./large-bodies.ts";
 import type { LoadShedder } from "./load-shedding.ts";
 import { type RateLimiter, rateLimitHeaders } from "./rate-limit.ts";
 import { refusal } from "./refusal.ts";
@@ -43,6 +44,7 @@ export interface GuardOptions {
   shedder: LoadShedder;
   /** Verified tokens (shared with the WebSocket operations, src/http/graphql-websocket.ts). */
   tokens: TokenCache;
+  largeBodies: LargeBodyTurns;
 }
 
 /** Retry-After of a caller with too many requests waiting: they are answered within a second or so. */
@@ -64,6 +66,21 @@ const refusalHoldMs = 1000;
 /** Seconds a body may go without a byte arriving (Node's requestTimeout bounds the whole request, main.ts). */
 const bodyIdleTimeoutMs = 10_000;
 
+/** Bodies larger than this arrive in turn (large-bodies.ts): the smallest a megabyte-body flood could be split into and still cost its chunks' collection, far above what reads and ordinary writes send. */
+const largeBodyBytes = 64 * 1024;
+
+/** How long a large body waits for its turn: past it, 503 (a flood of them spends its own connections' time). */
+const largeBodyWaitMs = 10_000;
+
+/** The size of a large body its headers announce (the largest allowed when they announce none); undefined for a small one. */
+function largeBodySize(headers: Headers, maxBodyBytes: number): number | undefined {
+  const declared = headers.get("content-length");
+  if (declared === null) return headers.has("transfer-encoding") ? maxBodyBytes : undefined;
+  const bytes = Number(declared);
+  // Over the maximum it is refused before anything is read: no turn needed.
+  return bytes > largeBodyBytes && bytes <= maxBodyBytes ? bytes : undefined;
+}
+
 /** Levels a body adds around a variable's value: a batch, its operation, `variables`, the variable. */
 const jsonEnvelopeDepth = 4;
 
@@ -75,7 +92,7 @@ function pathAndQuery(url: string): string {
 
 /** The admission shared by `/graphql`, `/v1` and the plain routes, whatever runs behind it. */
 export function createGuard(options: GuardOptions): Guard {
-  const { config, db, clock, rateLimiter, work, callerPlaces, shedder, tokens } = options;
+  const { config, db, clock, rateLimiter, work, callerPlaces, shedder, tokens, largeBodies } = options;
   const bodiesInProgress = new Map<string, number>();
 
   /** The body, or the answer to a body over MAX_BODY_BYTES, too slow, or past its caller's bodies in progress. */
@@ -85,10 +102,8 @@ export function createGuard(options: GuardOptions): Guard {
   ): Promise<{ body: Uint8Array<ArrayBuffer> | undefined } | { refused: Response }> {
     // Read from node's own stream when there is one: the fetch Request's body is a web stream over it, whose
     // reader and async iterator outlived the request often enough to fill the old generation under load.
-    if (!nodeRequest) return readWithin(() => readBodyWithin(request, config.maxBodyBytes));
-    if (nodeRequest.method === "GET" || nodeRequest.method === "HEAD") {
-      return readWithin(() => readNodeBodyWithin(nodeRequest, config.maxBodyBytes, bodyIdleTimeoutMs));
-    }
+    if (!nodeRequest) return readInTurn(caller, request.headers, () => readBodyWithin(request, config.maxBodyBytes));
+    if (nodeRequest.method === "GET" || nodeRequest.method === "HEAD") return { body: undefined };
     const sending = bodiesInProgress.get(caller) ?? 0;
     if (sending >= maxBodiesInProgressPerCaller) {
       return {
@@ -102,11 +117,39 @@ export function createGuard(options: GuardOptions): Guard {
     }
     bodiesInProgress.set(caller, sending + 1);
     try {
-      return await readWithin(() => readNodeBodyWithin(nodeRequest, config.maxBodyBytes, bodyIdleTimeoutMs));
+      return await readInTurn(caller, request.headers, () =>
+        readNodeBodyWithin(nodeRequest, config.maxBodyBytes, bodyIdleTimeoutMs),
+      );
     } finally {
       const left = (bodiesInProgress.get(caller) ?? 1) - 1;
       if (left > 0) bodiesInProgress.set(caller, left);
       else bodiesInProgress.delete(caller);
+    }
+  }
+
+  /** Reads a large body in its turn (large-bodies.ts), a small one at once. */
+  async function readInTurn(
+    caller: string,
+    headers: Headers,
+    read: () => Promise<Uint8Array<ArrayBuffer> | undefined>,
+  ): Promise<{ body: Uint8Array<ArrayBuffer> | undefined } | { refused: Response }> {
+    const bytes = largeBodySize(headers, config.maxBodyBytes);
+    if (bytes === undefined) return readWithin(read);
+    const turn = await largeBodies.take(caller, bytes);
+    if (!turn) {
+      // Its body was not read: the connection closes rather than receive it.
+      const seconds = largeBodyWaitMs / 1000;
+      return {
+        refused: restError(503, `Other large request bodies arrived first for ${seconds} s; retry shortly`, {
+          "Retry-After": String(shedRetrySeconds),
+          Connection: "close",
+        }),
+      };
+    }
+    try {
+      return await readWithin(read);
+    } finally {
+      turn.release();
     }
   }
 

@@ -25,6 +25,8 @@ export interface MetricSources {
   repeatedQueries(): number;
   /** Requests waiting for a place of their caller (src/http/caller-places.ts) now. */
   waitingForCallerTurn(): number;
+  /** Large request bodies waiting for their turn to arrive (src/http/large-bodies.ts) now. */
+  largeBodiesWaiting(): number;
 }
 
 export function createMetrics(db: Database, sources: MetricSources): Metrics {
@@ -80,6 +82,14 @@ export function createMetrics(db: Database, sources: MetricSources): Metrics {
     registers: [registry],
     collect() {
       this.set(sources.waitingForCallerTurn());
+    },
+  });
+  new Gauge({
+    name: "http_large_bodies_waiting",
+    help: "Request bodies over 64 KiB waiting for their turn to arrive: large bodies arrive one at a time.",
+    registers: [registry],
+    collect() {
+      this.set(sources.largeBodiesWaiting());
     },
   });
   new Gauge({

@@ -51,6 +51,56 @@ describe("admission after the body", () => {
   });
 });
 
+describe("large bodies", () => {
+  /** Large bodies waiting for their turn, as /metrics shows them. */
+  async function largeBodiesWaiting(): Promise<number> {
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    return Number(/^http_large_bodies_waiting (\d+)$/m.exec(text)?.[1]);
+  }
+
+  /** A small GraphQL read padded with spaces to `bytes`, which JSON allows after a value. */
+  const paddedRead = (bytes: number) => {
+    const text = JSON.stringify({ query: "{ viewer { user { id } } }" });
+    return text + " ".repeat(bytes - text.length);
+  };
+
+  /** A GraphQL read of `bytes` whose first byte is sent; `finish` sends the rest. */
+  async function partialUpload(token: string, bytes: number) {
+    const { hostname, port } = new URL(server.url);
+    const body = paddedRead(bytes);
+    const socket = connect(Number(port), hostname);
+    sockets.push(socket);
+    const answer = new Promise<string>((resolve) => socket.on("data", (chunk) => resolve(chunk.toString())));
+    await new Promise<void>((resolve) => socket.once("connect", resolve));
+    socket.write(
+      `POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer ${token}` +
+        `\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 1)}`,
+    );
+    return { answer, finish: () => socket.write(body.slice(1)) };
+  }
+
+  it("arrive one at a time, while small requests pass", async () => {
+    const uploads = [
+      await partialUpload(org.members.admin.token, 200_000),
+      await partialUpload(org.members.read.token, 100_000),
+    ];
+    // One of them arrives, the other waits for it: without turns, both would be arriving and none waiting.
+    let polls = 0;
+    while ((await largeBodiesWaiting()) !== 1 && polls < 500) polls++;
+    expect(await largeBodiesWaiting()).toBe(1);
+    // A small request passes both.
+    const small = await fetch(`${server.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${org.members.edit.token}` },
+      body: JSON.stringify({ query: "{ viewer { user { id } } }" }),
+    });
+    expect(small.status).toBe(200);
+    for (const upload of uploads) upload.finish();
+    for (const upload of uploads) expect(await upload.answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await largeBodiesWaiting()).toBe(0);
+  });
+});
+
 describe("nodes(ids:)", () => {
   const nodesQuery = "query ($ids: [ID!]!) { nodes(ids: $ids) { id } }";
 
