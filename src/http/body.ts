@@ -54,6 +54,8 @@ export function readNodeBodyWithin(
 ): Promise<Uint8Array<ArrayBuffer> | undefined> {
   if (incoming.method === "GET" || incoming.method === "HEAD") return Promise.resolve(undefined);
   if (Number(incoming.headers["content-length"] ?? "0") > maxBytes) return Promise.reject(new PayloadTooLargeError());
+  // Closed while it waited for its turn (guard.ts): no event would come.
+  if (incoming.destroyed) return Promise.reject(new Error("The request body ended early: the connection closed"));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

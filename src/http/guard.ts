@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
 import type { TokenCache } from "../auth/token-cache.ts";
 import { authenticate, bearerToken } from "../auth/viewer.ts";
@@ -81,6 +82,14 @@ function largeBodySize(headers: Headers, maxBodyBytes: number): number | undefin
   return bytes > largeBodyBytes && bytes <= maxBodyBytes ? bytes : undefined;
 }
 
+/** Aborts once the request's connection has closed before its body was read. */
+function closedSignal(incoming: IncomingMessage): AbortSignal {
+  const controller = new AbortController();
+  if (incoming.destroyed) controller.abort();
+  else incoming.once("close", () => controller.abort());
+  return controller.signal;
+}
+
 /** Levels a body adds around a variable's value: a batch, its operation, `variables`, the variable. */
 const jsonEnvelopeDepth = 4;
 
@@ -117,8 +126,11 @@ export function createGuard(options: GuardOptions): Guard {
     }
     bodiesInProgress.set(caller, sending + 1);
     try {
-      return await readInTurn(caller, request.headers, () =>
-        readNodeBodyWithin(nodeRequest, config.maxBodyBytes, bodyIdleTimeoutMs),
+      return await readInTurn(
+        caller,
+        request.headers,
+        () => readNodeBodyWithin(nodeRequest, config.maxBodyBytes, bodyIdleTimeoutMs),
+        closedSignal(nodeRequest),
       );
     } finally {
       const left = (bodiesInProgress.get(caller) ?? 1) - 1;
@@ -132,10 +144,11 @@ export function createGuard(options: GuardOptions): Guard {
     caller: string,
     headers: Headers,
     read: () => Promise<Uint8Array<ArrayBuffer> | undefined>,
+    closed?: AbortSignal,
   ): Promise<{ body: Uint8Array<ArrayBuffer> | undefined } | { refused: Response }> {
     const bytes = largeBodySize(headers, config.maxBodyBytes);
     if (bytes === undefined) return readWithin(read);
-    const turn = await largeBodies.take(caller, bytes);
+    const turn = await largeBodies.take(caller, bytes, closed);
     if (!turn) {
       // Its body was not read: the connection closes rather than receive it.
       const seconds = largeBodyWaitMs / 1000;

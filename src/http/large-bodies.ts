@@ -13,9 +13,10 @@
 export interface LargeBodyTurns {
   /**
    * The turn of a large body of `caller` whose size is `bytes` at most, once no other large body is arriving;
-   * undefined when it did not come within the wait. Release it once the body has arrived.
+   * undefined when it did not come within the wait, or `abandoned` fired first (the client went away while it
+   * waited). Release it once the body has arrived.
    */
-  take(caller: string, bytes: number): Promise<BodyTurn | undefined>;
+  take(caller: string, bytes: number, abandoned?: AbortSignal): Promise<BodyTurn | undefined>;
   /** Large bodies waiting for their turn now. */
   waiting(): number;
 }
@@ -79,20 +80,27 @@ export function createLargeBodyTurns({ waitMs, minBytesPerSecond, minTurnMs }: L
   }
 
   return {
-    take(caller, bytes) {
+    take(caller, bytes, abandoned) {
+      if (abandoned?.aborted) return Promise.resolve(undefined);
       if (!arriving) return Promise.resolve(grant(bytes));
       return new Promise((resolve) => {
         const waiter: Waiter = {
           bytes,
           handOver(turn) {
             clearTimeout(givingUp);
+            abandoned?.removeEventListener("abort", giveUp);
             resolve(turn);
           },
         };
-        const givingUp = setTimeout(() => {
+        const giveUp = () => {
+          clearTimeout(givingUp);
+          abandoned?.removeEventListener("abort", giveUp);
           leaveLine(caller, waiter);
           resolve(undefined);
-        }, waitMs);
+        };
+        const givingUp = setTimeout(giveUp, waitMs);
+        // A client gone while it waited would otherwise be handed a turn its body never uses.
+        abandoned?.addEventListener("abort", giveUp, { once: true });
         const waiters = lines.get(caller);
         if (waiters) waiters.push(waiter);
         else lines.set(caller, [waiter]);

@@ -83,4 +83,20 @@ describe("turns of large bodies", () => {
     expect(await turns.take("user:c", 500)).toBeDefined();
     expect(await settled(turns.take("user:d", 500))).toBe(false);
   });
+
+  it("drops a body whose client went away while it waited, and hands the turn past it", async () => {
+    const turns = createLargeBodyTurns(options);
+    const first = (await turns.take("user:a", 500)) as BodyTurn;
+    const gone = new AbortController();
+    const abandoned = turns.take("user:b", 500, gone.signal);
+    const next = turns.take("user:c", 500);
+    gone.abort();
+    expect(await abandoned).toBeUndefined();
+    expect(turns.waiting()).toBe(1);
+    first.release();
+    expect(await next).toBeDefined();
+    const aborted = new AbortController();
+    aborted.abort();
+    expect(await turns.take("user:d", 500, aborted.signal)).toBeUndefined();
+  });
 });
