@@ -101,7 +101,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     logger.error("worker thread error outside a job", describeError(error)),
   );
   const createContext = requestContextFactory({ config, db, events, clock, work });
-  const graphql = createGraphQLServer({ config, createContext, logUnexpected });
+  const graphql = createGraphQLServer({ config, reads: db.reads, createContext, logUnexpected });
   const rest = createRestHandler(compileRoutes(schema, restRoutes));
   const callerPlaces = createCallerPlaces({
     perCaller: config.shedMaxInFlightPerCaller,
