@@ -9,7 +9,7 @@ export interface ReadClients {
 }
 
 /** `up`: serves reads; `lagging`: reachable but further behind than the bound; `down`: unreachable. */
-export type ReplicaState = "up" | "lagging" | "down";
+type ReplicaState = "up" | "lagging" | "down";
 
 export interface ReplicaStatus {
   /** host:port/database, never the credentials. */
@@ -27,8 +27,13 @@ export interface ReplicaStatus {
 export interface ReadRouting {
   /** The clients for one read operation of `person` (a user id; undefined for anonymous callers). */
   forReader(person: string | undefined): ReadClients | Promise<ReadClients>;
-  /** Called once a write of `person` has committed: their reads stay on the primary until a replica replays it. */
-  wrote(person: string): Promise<void>;
+  /**
+   * Called once a write of `person` has committed: their reads stay on the primary until a replica replays it.
+   * Resolves with the primary's position then, for the other instances (`heard`); undefined without replicas.
+   */
+  wrote(person: string): Promise<string | undefined>;
+  /** Another instance's `wrote`: this instance routes the person's reads the same way. */
+  heard(person: string, position: string): void;
   replicas(): ReplicaStatus[];
   /** Read operations routed since the start, by server (a metric). */
   routed(): { primary: number; replica: number };
@@ -45,7 +50,8 @@ export function primaryOnlyReads(primary: ReadClients): ReadRouting {
       routed += 1;
       return primary;
     },
-    wrote: async () => {},
+    wrote: async () => undefined,
+    heard: () => {},
     replicas: () => [],
     routed: () => ({ primary: routed, replica: 0 }),
     fallbacks: () => 0,
@@ -57,7 +63,7 @@ export function primaryOnlyReads(primary: ReadClients): ReadRouting {
 export type ReplicaFailed = (failure: ReplicaFailure, error: unknown) => void;
 
 /** One replica as the routing sees it; database.ts builds its clients on pools of its own. */
-export interface Replica {
+interface Replica {
   name: string;
   clients: ReadClients;
   /** Whether it is a standby, and the last WAL position it replayed (one statement, off the read pools). */
@@ -186,6 +192,11 @@ export async function createReadRouting(options: ReadRoutingOptions): Promise<Re
     for (const [person, write] of pending) if (now - write.at > pendingExpiryMs) pending.delete(person);
   }
 
+  /** Keeps the person's latest write (positions heard from other instances may arrive out of order). */
+  const remember = (person: string, position: bigint, at: number) => {
+    const known = pending.get(person);
+    if (!known || known.position < position) pending.set(person, { position, at });
+  };
   const route = (clients: ReadClients, server: "primary" | "replica") => {
     counts[server] += 1;
     return clients;
@@ -226,13 +237,18 @@ export async function createReadRouting(options: ReadRoutingOptions): Promise<Re
     },
     async wrote(person) {
       const at = performance.now();
-      let position = unknownPosition;
       try {
-        position = walPosition(await options.primaryPosition());
+        const position = await options.primaryPosition();
+        remember(person, walPosition(position), at);
+        return position;
       } catch {
         // Unknown: this person reads from the primary until the entry expires.
+        remember(person, unknownPosition, at);
+        return undefined;
       }
-      pending.set(person, { position, at });
+    },
+    heard(person, position) {
+      remember(person, walPosition(position), performance.now());
     },
     replicas: () => replicas.map(status),
     routed: () => ({ ...counts }),

@@ -2,12 +2,13 @@ import { getOperationAST } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import type { RequestContext } from "../context.ts";
 import type { ReadRouting } from "../db/read-replicas.ts";
+import { announceWrite } from "../events/write-positions.ts";
 
 /**
  * Reads beyond one machine (docs/operations.md): a query (`/graphql`, or a REST GET, whose document is a query) runs
  * on the clients `reads` chooses for its caller, a replica's unless the caller's own last write has not reached one;
- * the services find them in the context as always. A mutation runs on the primary and, once done, tells `reads` that
- * its caller wrote. Subscriptions stay on the primary: an event's reader must see the write that sent it.
+ * the services find them in the context as always. A mutation runs on the primary and, once done, announces that its
+ * caller wrote (to this instance and the others). Subscriptions stay on the primary: an event's reader must see the write that sent it.
  */
 export function replicaReads(reads: ReadRouting): Plugin<RequestContext> {
   return {
@@ -29,7 +30,7 @@ export function replicaReads(reads: ReadRouting): Plugin<RequestContext> {
         }
         case "mutation":
           if (person === undefined) return;
-          return { onExecuteDone: () => reads.wrote(person) };
+          return { onExecuteDone: () => announceWrite(context.events, reads, person) };
         default:
           return;
       }

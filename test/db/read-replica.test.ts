@@ -38,7 +38,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("reads on a streaming replica", 
   let bin = "";
   const running: string[] = [];
   let db: Database | undefined;
+  let otherDb: Database | undefined;
   let t: TestApp;
+  /** Another instance on the same primary and replica. */
+  let secondInstance: TestApp;
   let org: SeededOrganization;
   let primary: pg.Client;
   let replica: pg.Client;
@@ -77,11 +80,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("reads on a streaming replica", 
     });
     db = await openConfiguredDatabase(config, undefined, (status) => states.push(status));
     t = await startTestApp({ db });
+    otherDb = await openConfiguredDatabase(config, undefined, () => {});
+    secondInstance = await startTestApp({ db: otherDb });
     org = await seedOrganization(db);
   });
 
   afterAll(async () => {
-    await Promise.allSettled([db?.close(), primary?.end(), replica?.end()]);
+    await Promise.allSettled([db?.close(), otherDb?.close(), primary?.end(), replica?.end()]);
     for (const dataDir of running.reverse()) await pgCtl(dataDir, ["-m", "immediate", "stop"]).catch(() => {});
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -114,8 +119,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("reads on a streaming replica", 
     expect(created.status).toBe(201);
     return created.body.id;
   };
-  const readSpace = (spaceId: string, token: string) =>
-    t.rest<{ title?: string }>("GET", `/spaces/${spaceId}`, { token });
+  const readSpace = (spaceId: string, token: string, instance = t) =>
+    instance.rest<{ title?: string }>("GET", `/spaces/${spaceId}`, { token });
 
   it("serves reads from the replica, a writer's own reads from the primary until replayed, and falls back", async () => {
     expect(states.at(-1)?.state).toBe("up");
@@ -153,6 +158,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("reads on a streaming replica", 
     const other = await readSpace(written, org.members.create.token);
     expect(other.status).toBe(404);
     expect(await routedReads()).toEqual({ primary: afterWrite.primary + 2, replica: afterWrite.replica + 1 });
+
+    // Another instance heard of the write through the event bus (a NOTIFY): the writer's reads there go to the
+    // primary too. Only the primary has the space while replay is paused.
+    const onOther = async () => (await readSpace(written, org.members.admin.token, secondInstance)).status;
+    expect((await eventually(onOther, 200)).at(-1)).toBe(200);
 
     // Replay resumed: the others see it from the replica.
     await replica.query("SELECT pg_wal_replay_resume()");
