@@ -130,9 +130,12 @@ export async function createReadRouting(options: ReadRoutingOptions): Promise<Re
   // An entry this old is satisfied by any replica within the bound: the primary's position was sampled after it.
   const pendingExpiryMs = maxLagMs + 2 * pollMs;
 
+  /** The replicas serving reads, kept at each change of state rather than filtered per read. */
+  let ready: ReplicaRuntime[] = [];
   const setState = (runtime: ReplicaRuntime, state: ReplicaState, error?: unknown) => {
     if (runtime.state === state) return;
     runtime.state = state;
+    ready = replicas.filter((each) => each.state === "up");
     options.onStateChange(status(runtime), error);
   };
   const down = (runtime: ReplicaRuntime, error: unknown) => {
@@ -201,16 +204,16 @@ export async function createReadRouting(options: ReadRoutingOptions): Promise<Re
     counts[server] += 1;
     return clients;
   };
-  /** One of `ready`, in turn. */
-  const pick = (ready: ReplicaRuntime[]) => {
-    next = (next + 1) % ready.length;
-    const chosen = ready[next];
+  /** One of `among`, in turn. */
+  const pick = (among: ReplicaRuntime[]) => {
+    next = (next + 1) % among.length;
+    const chosen = among[next];
     return chosen ? route(chosen.replica.clients, "replica") : route(primary, "primary");
   };
 
   async function afterRefresh(person: string, position: bigint): Promise<ReadClients> {
-    await Promise.all(replicas.filter((runtime) => runtime.state === "up").map(freshReplay));
-    const caughtUp = replicas.filter((runtime) => runtime.state === "up" && runtime.replayed >= position);
+    await Promise.all(ready.map(freshReplay));
+    const caughtUp = ready.filter((runtime) => runtime.replayed >= position);
     if (caughtUp.length === 0) return route(primary, "primary");
     if (caughtUp.length === replicas.length) pending.delete(person);
     return pick(caughtUp);
@@ -227,13 +230,12 @@ export async function createReadRouting(options: ReadRoutingOptions): Promise<Re
 
   return {
     forReader(person) {
-      const ready = replicas.filter((runtime) => runtime.state === "up");
       if (ready.length === 0) return route(primary, "primary");
       const write = person === undefined ? undefined : pending.get(person);
-      if (!write) return pick(ready);
+      if (person === undefined || !write) return pick(ready);
       const caughtUp = ready.filter((runtime) => runtime.replayed >= write.position);
       if (caughtUp.length > 0) return pick(caughtUp);
-      return afterRefresh(person as string, write.position);
+      return afterRefresh(person, write.position);
     },
     async wrote(person) {
       const at = performance.now();
@@ -263,8 +265,8 @@ export async function createReadRouting(options: ReadRoutingOptions): Promise<Re
 
 /**
  * What a replica's failure means for a read: `down` (the connection failed or the server is shutting down: the
- * replica is marked down and the statement runs on the primary), `retry` (a conflict with recovery cancelled it: it
- * runs on the primary, the replica stays up), or undefined (the statement's own error, e.g. a bad value: thrown).
+ * replica is marked down and the statement runs on the primary), `retry` (a conflict with recovery cancelled it, or
+ * it was a write, which a standby refuses: it runs on the primary, the replica stays up), or undefined (the statement's own error, e.g. a bad value: thrown).
  */
 export type ReplicaFailure = "down" | "retry";
 
@@ -274,7 +276,8 @@ export function replicaFailure(error: unknown): ReplicaFailure | undefined {
   // No SQLSTATE: a socket error (ECONNREFUSED, a closed connection) or the pool's connection time-out.
   if (sqlState === undefined) return "down";
   if (sqlState.startsWith("08") || sqlState.startsWith("57P") || sqlState === "53300") return "down";
-  if (sqlState === "40001") return "retry";
+  // A conflict with recovery cancelled it, or it wrote (a read operation should not; on the primary it still works).
+  if (sqlState === "40001" || sqlState === "25006") return "retry";
   return undefined;
 }
 

@@ -20,7 +20,7 @@ describe("walPosition", () => {
 });
 
 describe("replicaFailure", () => {
-  it("fails a replica over when its connection fails or it shuts down, and retries conflicts with recovery", () => {
+  it("fails a replica over when its connection fails or it shuts down, and retries conflicts with recovery and writes", () => {
     expect(replicaFailure(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }))).toBe("down");
     expect(replicaFailure(new Error("Connection terminated unexpectedly"))).toBe("down");
     expect(replicaFailure(Object.assign(new Error("terminating connection"), { code: "57P01" }))).toBe("down");
@@ -29,6 +29,7 @@ describe("replicaFailure", () => {
     );
     expect(replicaFailure(Object.assign(new Error("connection failure"), { code: "08006" }))).toBe("down");
     expect(replicaFailure(Object.assign(new Error("conflict with recovery"), { code: "40001" }))).toBe("retry");
+    expect(replicaFailure(Object.assign(new Error("read-only transaction"), { code: "25006" }))).toBe("retry");
   });
 
   it("leaves a statement's own errors to its caller", () => {
