@@ -103,12 +103,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("reads on a streaming replica", 
     expect((await eventually(replayed, true, 400)).at(-1)).toBe(true);
   }
 
+  /** A counter of /metrics (0 when absent). */
+  async function metric(line: string): Promise<number> {
+    const text = await (await t.app.fetch(new Request("http://gateway.test/metrics"))).text();
+    const escaped = line.replace(/[{}]/g, "\\$&");
+    return Number(new RegExp(`^${escaped} (\\d+)$`, "m").exec(text)?.[1] ?? 0);
+  }
+
   /** The `db_reads_total` counts of /metrics, by server. */
   async function routedReads(): Promise<{ primary: number; replica: number }> {
-    const text = await (await t.app.fetch(new Request("http://gateway.test/metrics"))).text();
-    const count = (server: string) =>
-      Number(new RegExp(`^db_reads_total\\{server="${server}"\\} (\\d+)$`, "m").exec(text)?.[1] ?? 0);
-    return { primary: count("primary"), replica: count("replica") };
+    return {
+      primary: await metric('db_reads_total{server="primary"}'),
+      replica: await metric('db_reads_total{server="replica"}'),
+    };
   }
 
   const createSpace = async (title: string) => {
@@ -118,6 +125,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("reads on a streaming replica", 
     });
     expect(created.status).toBe(201);
     return created.body.id;
+  };
+  /** The titles of the organization's spaces as `token`'s user lists them (a read through Prisma). */
+  const spaceTitles = async (token: string) => {
+    const list = await t.rest<{ items: { title: string }[] }>("GET", `/orgs/${org.organizationId}/spaces`, { token });
+    expect(list.status).toBe(200);
+    return list.body.items.map((space) => space.title).sort();
   };
   const readSpace = (spaceId: string, token: string, instance = t) =>
     instance.rest<{ title?: string }>("GET", `/spaces/${spaceId}`, { token });
@@ -157,7 +170,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("reads on a streaming replica", 
     // Someone else reads from the replica meanwhile: the space is not there yet (stale reads are allowed to others).
     const other = await readSpace(written, org.members.create.token);
     expect(other.status).toBe(404);
-    expect(await routedReads()).toEqual({ primary: afterWrite.primary + 2, replica: afterWrite.replica + 1 });
+    expect(await spaceTitles(org.members.create.token)).toEqual(["Replicated"]);
+    expect(await spaceTitles(org.members.admin.token)).toEqual(["Replicated", "Written while paused"]);
+    expect(await routedReads()).toEqual({ primary: afterWrite.primary + 3, replica: afterWrite.replica + 2 });
 
     // Another instance heard of the write through the event bus (a NOTIFY): the writer's reads there go to the
     // primary too. Only the primary has the space while replay is paused.
@@ -169,10 +184,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("reads on a streaming replica", 
     await replicaCaughtUp();
     expect((await readSpace(written, org.members.create.token)).status).toBe(200);
 
-    // The replica stopped: reads fall back to the primary, and readiness reports the replica without failing.
+    // The replica stopped: reads fall back to the primary (Prisma's, then the hand-written ones), and readiness reports
+    // the replica without failing.
     await replica.end();
     const replicaDir = running.pop() as string;
     await pgCtl(replicaDir, ["-m", "fast", "-w", "stop"]);
+    expect(await metric("db_replica_fallbacks_total")).toBe(0);
+    expect(await spaceTitles(org.members.create.token)).toEqual(["Replicated", "Written while paused"]);
+    expect(await metric("db_replica_fallbacks_total")).toBeGreaterThan(0);
     const fallback = await readSpace(written, org.members.create.token);
     expect(fallback.status).toBe(200);
     expect(fallback.body.title).toBe("Written while paused");
