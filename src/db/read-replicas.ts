@@ -73,7 +73,7 @@ interface Replica {
 
 export interface ReadRoutingOptions {
   primary: ReadClients;
-  /** The primary's current WAL write position, `pg_current_wal_lsn()` (off the request pools). */
+  /** The primary's current WAL write position, `pg_current_wal_lsn()` (not counted with the app's statements). */
   primaryPosition(): Promise<string>;
   /** Each replica, built with what its clients call when a statement fails there. */
   replicas: ((failed: ReplicaFailed) => Replica)[];
@@ -101,8 +101,8 @@ interface ReplicaRuntime {
 
 /**
  * Routes reads to replicas with read-your-writes by WAL position: after a person's write, the primary's position is
- * remembered (in this process: another instance does not know it, docs/operations.md); that person's reads go to a
- * replica whose replay has reached it, else to the primary. A background poll keeps each replica's state and its
+ * remembered (here, and on the other instances through the event bus: src/events/write-positions.ts); that person's
+ * reads go to a replica whose replay has reached it, else to the primary. A background poll keeps each replica's state and its
  * lag: the age of the oldest sample of the primary's position the replica has not replayed.
  */
 export async function createReadRouting(options: ReadRoutingOptions): Promise<ReadRouting> {
