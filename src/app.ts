@@ -5,6 +5,7 @@ import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { EventBus } from "./events/bus.ts";
+import { hearWrites } from "./events/write-positions.ts";
 import { createGraphQLServer } from "./graphql/server.ts";
 import { answerHeaders } from "./http/answer-headers.ts";
 import { type Exchange, type LogUnexpected, requestContextFactory, type ServerContext } from "./http/call.ts";
@@ -108,7 +109,8 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     logger.error("worker thread error outside a job", describeError(error)),
   );
   const createContext = requestContextFactory({ config, db, events, clock, work });
-  const graphql = createGraphQLServer({ config, createContext, logUnexpected });
+  const graphql = createGraphQLServer({ config, reads: db.reads, createContext, logUnexpected });
+  hearWrites(events, db.reads);
   const rest = createRestHandler(compileRoutes(schema, restRoutes));
   const callerPlaces = createCallerPlaces({
     perCaller: config.shedMaxInFlightPerCaller,

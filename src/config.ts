@@ -44,6 +44,17 @@ const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
+  databaseReplicaUrls: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^postgres(ql)?:\/\//, "must list postgres:// or postgresql:// URLs"))),
+  databaseReplicaMaxLagSeconds: z.coerce.number().min(0.1).max(3600).default(10),
   dataDir: z.string().min(1).default(".data"),
   bootstrapAdminToken: z.string().min(16, "must be at least 16 characters").optional(),
   publicUrl: z.string().url().optional(),
@@ -150,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT || undefined,
     host: env.HOST || undefined,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReplicaUrls: env.DATABASE_REPLICA_URL || undefined,
+    databaseReplicaMaxLagSeconds: env.DATABASE_REPLICA_MAX_LAG_SECONDS || undefined,
     dataDir: env.DATA_DIR || undefined,
     bootstrapAdminToken: env.BOOTSTRAP_ADMIN_TOKEN || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
@@ -212,6 +225,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       port: "PORT",
       host: "HOST",
       databaseUrl: "DATABASE_URL",
+      databaseReplicaUrls: "DATABASE_REPLICA_URL",
+      databaseReplicaMaxLagSeconds: "DATABASE_REPLICA_MAX_LAG_SECONDS",
       dataDir: "DATA_DIR",
       bootstrapAdminToken: "BOOTSTRAP_ADMIN_TOKEN",
       publicUrl: "PUBLIC_URL",
@@ -279,6 +294,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.translationProvider !== "pseudo" && !config.translationApiUrl) {
     throw new ConfigError(
       `Invalid configuration:\n  TRANSLATION_API_URL: required with TRANSLATION_PROVIDER=${config.translationProvider}`,
+    );
+  }
+  // Replicas follow a PostgreSQL primary by streaming replication; the embedded PGlite has none to follow.
+  if (config.databaseReplicaUrls.length > 0 && !config.databaseUrl) {
+    throw new ConfigError(
+      "Invalid configuration:\n  DATABASE_REPLICA_URL: read replicas need DATABASE_URL (PostgreSQL); the embedded PGlite has no replicas, unset it",
     );
   }
   // Each instance would otherwise make a key of its own, and fail to read what the others encrypted.

@@ -64,7 +64,14 @@ async function main() {
   const server = createServer(serverTimeouts, starting);
   await startupStep("listen", () => listen(server, config));
   const [db, { createApp }] = await Promise.all([
-    startupStep("database", () => openConfiguredDatabase(config, lock)),
+    startupStep("database", () =>
+      openConfiguredDatabase(config, lock, (replica, error) =>
+        (replica.state === "up" ? logger.info : logger.warn)(`read replica ${replica.state}`, {
+          replica: replica.name,
+          ...(error === undefined ? {} : { error: error instanceof Error ? error.message : String(error) }),
+        }),
+      ),
+    ),
     import("./app.ts"),
   ]);
   db.onConnectionError((error) =>

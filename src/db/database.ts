@@ -9,7 +9,16 @@ import { type DataDirLock, lockDataDir } from "./data-dir-lock.ts";
 import { type Prisma, PrismaClient } from "./generated/client.ts";
 import { type Listening, listenWithReconnect } from "./listen.ts";
 import { createPreparedReads } from "./pg-prepared-reads.ts";
+import { openReplicaPools, replicaName, replicaPollMs } from "./pg-replica-pools.ts";
 import { createClusterApart, templateFor } from "./pglite-cluster.ts";
+import {
+  createReadRouting,
+  primaryOnlyReads,
+  type ReadRouting,
+  type ReplicaFailed,
+  type ReplicaStatus,
+  withPrimaryFallback,
+} from "./read-replicas.ts";
 import { createSqlReader, type DriverQueries, type SqlReader, typeParsers } from "./sql.ts";
 
 /** The client or an interactive transaction: functions taking it can run inside a caller's transaction. */
@@ -22,9 +31,12 @@ export interface RawConnection {
 }
 
 export interface Database {
+  /** The primary's clients: writes, transactions, jobs and everything outside the read operations of requests. */
   prisma: PrismaClient;
   /** Hand-written reads on the same driver, for the hot paths (see sql.ts). */
   sql: SqlReader;
+  /** The clients a request's read operation runs on: a replica's when there are replicas (read-replicas.ts). */
+  reads: ReadRouting;
   kind: "pglite" | "postgres";
   /**
    * Runs `work` on one dedicated connection (needed for session-level locks and multi-statement scripts).
@@ -70,14 +82,22 @@ const pgliteSharedBuffers = "32MB";
  */
 export type DatabaseLocation =
   | { kind: "pglite"; dataDir: string | "memory://"; lock?: DataDirLock; template?: string }
-  | { kind: "postgres"; url: string };
+  | { kind: "postgres"; url: string; replicas?: ReplicaSettings };
+
+/** Read replicas of a PostgreSQL primary (DATABASE_REPLICA_URL, docs/operations.md). */
+export interface ReplicaSettings {
+  urls: string[];
+  maxLagMs: number;
+  /** Hears each replica's change of state (up, lagging, down), the first one included. */
+  onStateChange(status: ReplicaStatus, error?: unknown): void;
+}
 
 /**
  * Opens PGlite or PostgreSQL. Each kind's driver is imported here, when opened: a process loads only the one it
  * runs on.
  */
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
-  if (location.kind === "postgres") return openPostgres(location.url);
+  if (location.kind === "postgres") return openPostgres(location.url, location.replicas);
   if (location.dataDir === "memory://") return openPGlite(location.dataDir, location.template);
   const { dataDir } = location;
   const lock = location.lock ?? lockDataDir(dataDir, "direct");
@@ -122,38 +142,43 @@ function constructedOnFirstUse(create: () => PrismaClient): { client: PrismaClie
   return { client, disconnect: async () => constructed?.$disconnect() };
 }
 
+/** Statements sent by Prisma and `sql` of every client of one database (primary and replicas), and who hears them. */
+interface StatementCounter {
+  count: number;
+  listeners: StatementListener[];
+}
+
+function newStatementCounter(): StatementCounter & Pick<Database, "statementCount" | "onStatement"> {
+  const counter: StatementCounter = { count: 0, listeners: [] };
+  return Object.assign(counter, {
+    statementCount: () => counter.count,
+    onStatement: (listener: StatementListener) => {
+      counter.listeners.push(listener);
+    },
+  });
+}
+
 /** Prisma on the driver's adapter, and the hand-written reads (sql.ts) on the same driver, both counted. */
 function countingClients(
   adapter: PrismaPGlite | PrismaPg,
   query: DriverQueries,
-): {
-  prisma: PrismaClient;
-  disconnectPrisma(): Promise<void>;
-  sql: SqlReader;
-  statementCount: () => number;
-  onStatement: (listener: StatementListener) => void;
-} {
-  let statements = 0;
-  const listeners: StatementListener[] = [];
+  counter: StatementCounter,
+): { prisma: PrismaClient; disconnectPrisma(): Promise<void>; sql: SqlReader } {
   const prisma = constructedOnFirstUse(() => {
     const client = new PrismaClient({ adapter, log: [{ emit: "event", level: "query" }] });
     client.$on("query", (event) => {
-      statements += 1;
-      if (listeners.length > 0) for (const listener of listeners) listener(event.query, JSON.parse(event.params));
+      counter.count += 1;
+      if (counter.listeners.length > 0) {
+        for (const listener of counter.listeners) listener(event.query, JSON.parse(event.params));
+      }
     });
     return client as unknown as PrismaClient;
   });
   const sql = createSqlReader(query, (text, params) => {
-    statements += 1;
-    for (const listener of listeners) listener(text, params);
+    counter.count += 1;
+    for (const listener of counter.listeners) listener(text, params);
   });
-  return {
-    prisma: prisma.client,
-    disconnectPrisma: prisma.disconnect,
-    sql,
-    statementCount: () => statements,
-    onStatement: (listener) => listeners.push(listener),
-  };
+  return { prisma: prisma.client, disconnectPrisma: prisma.disconnect, sql };
 }
 
 /** PGlite's WebAssembly, compiled once per process: a module is stateless, each database instantiates its own. */
@@ -188,9 +213,12 @@ async function openPGlite(dataDir: string, template: string | undefined): Promis
     pglite.query = ((text: string, ...rest: unknown[]) =>
       traceStatement(text, () => (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest))) as typeof query;
   }
-  const { prisma, disconnectPrisma, sql, statementCount, onStatement } = countingClients(new PrismaPGlite(pglite), {
-    arrays: (text, params) => pglite.query<unknown[]>(text, params, { rowMode: "array", parsers: typeParsers }),
-  });
+  const counter = newStatementCounter();
+  const { prisma, disconnectPrisma, sql } = countingClients(
+    new PrismaPGlite(pglite),
+    { arrays: (text, params) => pglite.query<unknown[]>(text, params, { rowMode: "array", parsers: typeParsers }) },
+    counter,
+  );
   const raw: RawConnection = {
     async query<Row>(sql: string, params?: unknown[]) {
       return (await pglite.query<Row>(sql, params)).rows;
@@ -202,11 +230,12 @@ async function openPGlite(dataDir: string, template: string | undefined): Promis
   return {
     prisma,
     sql,
+    reads: primaryOnlyReads({ prisma, sql }),
     kind: "pglite",
     // PGlite has a single connection: every caller already shares it.
     withRawConnection: (work) => work(raw),
-    statementCount,
-    onStatement,
+    statementCount: counter.statementCount,
+    onStatement: counter.onStatement,
     // PGlite has no connection to lose.
     onConnectionError: () => {},
     // PGlite is one process: its own LISTEN/NOTIFY reaches every subscriber there is.
@@ -239,24 +268,19 @@ async function openPGlite(dataDir: string, template: string | undefined): Promis
 const connectionWaitMs = 10_000;
 const requestStatementLimits = "-c lock_timeout=10000 -c statement_timeout=30000";
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, replicas?: ReplicaSettings): Promise<Database> {
   const [{ default: pg }, { PrismaPg }] = await Promise.all([import("pg"), import("@prisma/adapter-pg")]);
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: connectionWaitMs,
-    options: requestStatementLimits,
-  });
+  const poolOptions = { max: 10, connectionTimeoutMillis: connectionWaitMs, options: requestStatementLimits };
+  const pool = new pg.Pool({ ...poolOptions, connectionString: url });
   // Hand-written reads have a pool of their own whose sessions always use a statement's generic plan: their
   // `id = ANY($1)` would otherwise be planned again on every call (PostgreSQL keeps choosing custom plans for an
   // array of unknown length), and planning the space read's joins cost twice running it. Prisma's statements keep
   // the default: they are unnamed, planned with their values.
-  const readPool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: connectionWaitMs,
+  const readPoolOptions = {
+    ...poolOptions,
     options: `-c plan_cache_mode=force_generic_plan ${requestStatementLimits}`,
-  });
+  };
+  const readPool = new pg.Pool({ ...readPoolOptions, connectionString: url });
   const connectionErrorListeners: ((error: Error) => void)[] = [];
   // An idle pooled connection that breaks (server restart, failover, pg_terminate_backend) is an 'error' of the pool;
   // unhandled it would end the process. The pool has already dropped the client.
@@ -266,13 +290,42 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on("error", onIdleError);
   readPool.on("error", onIdleError);
   const parserFor = (oid: number) => typeParsers[oid] ?? pg.types.getTypeParser(oid, "text");
-  const { prisma, disconnectPrisma, sql, statementCount, onStatement } = countingClients(
-    new PrismaPg(pool),
-    createPreparedReads(readPool, parserFor),
-  );
+  const counter = newStatementCounter();
+  const primaryQueries = createPreparedReads(readPool, parserFor);
+  const { prisma, disconnectPrisma, sql } = countingClients(new PrismaPg(pool), primaryQueries, counter);
+  const reads = replicas?.urls.length
+    ? await createReadRouting({
+        primary: { prisma, sql },
+        primaryPosition: async () => {
+          const { rows } = await pool.query<{ position: string }>("SELECT pg_current_wal_lsn()::text AS position");
+          return rows[0]?.position ?? "0/0";
+        },
+        replicas: replicas.urls.map((replicaUrl) => (failed: ReplicaFailed) => {
+          const replica = openReplicaPools(pg, replicaUrl, pool, failed, { poolOptions, readPoolOptions });
+          const clients = countingClients(
+            new PrismaPg(replica.prismaPool),
+            withPrimaryFallback(createPreparedReads(replica.readPool, parserFor), primaryQueries, failed),
+            counter,
+          );
+          return {
+            name: replicaName(replicaUrl),
+            clients: { prisma: clients.prisma, sql: clients.sql },
+            probe: replica.probe,
+            async close() {
+              await clients.disconnectPrisma();
+              await replica.close();
+            },
+          };
+        }),
+        maxLagMs: replicas.maxLagMs,
+        pollMs: replicaPollMs,
+        onStateChange: replicas.onStateChange,
+      })
+    : primaryOnlyReads({ prisma, sql });
   return {
     prisma,
     sql,
+    reads,
     kind: "postgres",
     async withRawConnection(work, options) {
       const client = await pool.connect();
@@ -305,8 +358,8 @@ async function openPostgres(url: string): Promise<Database> {
         client.release(broken);
       }
     },
-    statementCount,
-    onStatement,
+    statementCount: counter.statementCount,
+    onStatement: counter.onStatement,
     onConnectionError: (listener) => connectionErrorListeners.push(listener),
     listen: (channel, onMessage, onConnectionLost, onReconnected) =>
       listenWithReconnect(pg, url, channel, onMessage, onConnectionLost, onReconnected),
@@ -319,6 +372,7 @@ async function openPostgres(url: string): Promise<Database> {
       return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
     },
     async close() {
+      await reads.close();
       await disconnectPrisma();
       await Promise.all([pool.end(), readPool.end()]);
     },

@@ -1,6 +1,6 @@
 import type { Config } from "../config.ts";
 import type { DataDirLock } from "./data-dir-lock.ts";
-import { type Database, openDatabase } from "./database.ts";
+import { type Database, openDatabase, type ReplicaSettings } from "./database.ts";
 import { applyMigrations } from "./migrate.ts";
 import { analyzeTablesLackingStatistics } from "./statistics.ts";
 
@@ -24,13 +24,23 @@ async function reachPostgres(url: string): Promise<void> {
 /**
  * Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR, under `lock` when the
  * caller already took it), migrates it and gathers the statistics a restored or freshly loaded database lacks, before
- * the first request is planned.
+ * the first request is planned. The server passes `onReplicaStateChange` to read from DATABASE_REPLICA_URL's
+ * replicas; the CLI and migrations use the primary alone.
  */
-export async function openConfiguredDatabase(config: Config, lock?: DataDirLock): Promise<Database> {
+export async function openConfiguredDatabase(
+  config: Config,
+  lock?: DataDirLock,
+  onReplicaStateChange?: ReplicaSettings["onStateChange"],
+): Promise<Database> {
   if (config.databaseUrl) await reachPostgres(config.databaseUrl);
+  const replicas = onReplicaStateChange && {
+    urls: config.databaseReplicaUrls,
+    maxLagMs: config.databaseReplicaMaxLagSeconds * 1000,
+    onStateChange: onReplicaStateChange,
+  };
   const db = await openDatabase(
     config.databaseUrl
-      ? { kind: "postgres", url: config.databaseUrl }
+      ? { kind: "postgres", url: config.databaseUrl, replicas }
       : { kind: "pglite", dataDir: config.dataDir, lock },
   );
   try {

@@ -14,6 +14,8 @@ export interface EventTopics {
   changeRequestCommentPosted: ChangeRequestCommentPosted;
   /** Key: `all`. API tokens were revoked (committed): every instance drops them from its token cache. */
   apiTokensRevoked: ApiTokensRevoked;
+  /** Key: `all`. A person's write committed at this WAL position: their reads wait for a replica to replay it. */
+  personWrote: PersonWrote;
 }
 
 export type Topic = keyof EventTopics;
@@ -55,4 +57,11 @@ export interface ChangeRequestCommentPosted {
 
 interface ApiTokensRevoked {
   tokenIds: string[];
+}
+
+interface PersonWrote {
+  /** The user id. */
+  person: string;
+  /** The primary's WAL position after the write (`pg_lsn` text). */
+  position: string;
 }

@@ -3,6 +3,7 @@ import type { DocumentNode, ExecutionArgs, ExecutionResult, GraphQLError, GraphQ
 import { createYoga, type GraphQLParams, isAsyncIterable, type PromiseOrValue } from "graphql-yoga";
 import type { Config } from "../config.ts";
 import type { RequestContext } from "../context.ts";
+import type { ReadRouting } from "../db/read-replicas.ts";
 import { type CallContext, type CallRequest, callOf, type GraphQLCall, type LogUnexpected } from "../http/call.ts";
 import { tracingPlugins } from "../ops/tracing.ts";
 import { restError } from "../rest/errors.ts";
@@ -22,12 +23,15 @@ import { jsonAnswers } from "./json-answers.ts";
 import { graphqlLimitPlugins, maxBatchedOperations } from "./limits.ts";
 import { multipartSubscriptions } from "./multipart-subscriptions.ts";
 import { assertRepeatsCover, createRepeatedQueries } from "./repeated-queries.ts";
+import { replicaReads } from "./replica-reads.ts";
 import { retryAfterPlugin, retryAfterSeconds } from "./retry-after.ts";
 import { hiddenSuggestions } from "./suggestions.ts";
 import { trustedDocumentsPlugin } from "./trusted-documents.ts";
 
 export interface GraphQLServerOptions {
   config: Config;
+  /** Where queries read (the primary, or replicas: src/graphql/replica-reads.ts). */
+  reads: ReadRouting;
   createContext(call: CallContext): RequestContext & GraphQLCall;
   logUnexpected: LogUnexpected;
 }
@@ -74,7 +78,12 @@ export interface Enveloped {
 const noServerContext = {};
 
 /** The one GraphQL execution pipeline: yoga and its plugins, shared by `/graphql` and the REST routes. */
-export function createGraphQLServer({ config, createContext, logUnexpected }: GraphQLServerOptions): GraphQLServer {
+export function createGraphQLServer({
+  config,
+  reads,
+  createContext,
+  logUnexpected,
+}: GraphQLServerOptions): GraphQLServer {
   const documentCacheOptions = {
     maxBytes: config.graphqlCacheBytes,
     maxTextBytes: config.graphqlCacheMaxDocumentBytes,
@@ -97,6 +106,7 @@ export function createGraphQLServer({ config, createContext, logUnexpected }: Gr
     ...graphqlLimitPlugins(config),
     ...(config.environment === "development" ? [] : [hiddenSuggestions()]),
     compiledExecution(compiledOperations, config.graphqlCacheMaxDocumentBytes),
+    replicaReads(reads),
     operationLabels,
     maskedExecutionErrors(logUnexpected),
     requestErrorMasking,

@@ -15,7 +15,10 @@ export interface Probes {
   stopAcceptingTraffic(): void;
 }
 
-/** Liveness (the process answers), readiness (it can serve: database reachable, not shutting down) and metrics. */
+/**
+ * Liveness (the process answers), readiness (it can serve: database reachable, not shutting down) and metrics.
+ * Readiness lists the read replicas' states too (docs/operations.md).
+ */
 export function createProbes({
   db,
   events,
@@ -31,7 +34,11 @@ export function createProbes({
   instance: InstanceRole;
 }): Probes {
   let acceptingTraffic = true;
-  const answer = (status: string, code = 200) => Response.json({ status, instance }, { status: code });
+  // Replicas are reported, never failing readiness: with them down or lagging the reads run on the primary.
+  const answer = (status: string, code = 200) => {
+    const replicas = db.reads.replicas();
+    return Response.json(replicas.length > 0 ? { status, instance, replicas } : { status, instance }, { status: code });
+  };
 
   async function readiness(): Promise<Response> {
     if (!acceptingTraffic) return answer("stopping", 503);

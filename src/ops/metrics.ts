@@ -65,6 +65,52 @@ export function createMetrics(db: Database, sources: MetricSources): Metrics {
       countedStatements = now;
     },
   });
+  const counted = { primary: 0, replica: 0, fallbacks: 0 };
+  new Counter({
+    name: "db_reads_total",
+    help: "GraphQL queries and REST GETs by the server they were sent to: primary or replica (DATABASE_REPLICA_URL).",
+    labelNames: ["server"] as const,
+    registers: [registry],
+    collect() {
+      const now = db.reads.routed();
+      for (const server of ["primary", "replica"] as const) {
+        this.inc({ server }, now[server] - counted[server]);
+        counted[server] = now[server];
+      }
+    },
+  });
+  new Counter({
+    name: "db_replica_fallbacks_total",
+    help: "Statements that failed on a replica (down, or cancelled by a conflict with recovery) and ran on the primary.",
+    registers: [registry],
+    collect() {
+      const now = db.reads.fallbacks();
+      this.inc(now - counted.fallbacks);
+      counted.fallbacks = now;
+    },
+  });
+  new Gauge({
+    name: "db_replica_up",
+    help: "1 when a read replica serves reads; 0 when it is down or lags beyond DATABASE_REPLICA_MAX_LAG_SECONDS.",
+    labelNames: ["replica", "state"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { name, state } of db.reads.replicas()) this.set({ replica: name, state }, state === "up" ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: "db_replica_lag_seconds",
+    help: "How long ago the primary was where a replica's replay is now (absent while it is down).",
+    labelNames: ["replica"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { name, lagSeconds } of db.reads.replicas()) {
+        if (lagSeconds !== null) this.set({ replica: name }, lagSeconds);
+      }
+    },
+  });
   let countedRepeats = 0;
   new Counter({
     name: "graphql_repeated_queries_total",

@@ -125,6 +125,24 @@ describe("a start on PostgreSQL without SECRETS_KEY", { timeout: 60_000 }, () =>
   });
 });
 
+describe("a start on the embedded database with DATABASE_REPLICA_URL", { timeout: 60_000 }, () => {
+  it("is refused, naming DATABASE_REPLICA_URL and why: PGlite has no replicas", async () => {
+    const dataDir = emptyDataDir();
+    const result = await failedStart({
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      DATABASE_REPLICA_URL: `postgresql://postgres@127.0.0.1:${await freePort()}/gateway`,
+    });
+    expect(result.code).toBe(1);
+    expect(result.lines).toEqual([
+      "Invalid configuration:",
+      "  DATABASE_REPLICA_URL: read replicas need DATABASE_URL (PostgreSQL); the embedded PGlite has no replicas, unset it",
+    ]);
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+});
+
 describe("a DATA_DIR another process has open (a script, a CLI command without a server)", { timeout: 60_000 }, () => {
   it("refuses the server with one line naming that pid, and the CLI too", async () => {
     const dataDir = emptyDataDir();
