@@ -107,12 +107,6 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     perCaller: config.shedMaxInFlightPerCaller,
     waitMs: config.shedCallerWaitMs,
   });
-  const metrics = createMetrics(db, {
-    cacheBytes: () => ({ ...graphql.cacheBytes(), ...work.stats() }),
-    repeatedQueries: graphql.repeatedQueries,
-    waitingForCallerTurn: callerPlaces.waiting,
-  });
-  const probes = createProbes({ db, events, logger, metrics, instance: instanceRole(config) });
   const shedder = createLoadShedder({
     maxInFlight: config.shedMaxInFlight,
     maxEventLoopDelayMs: config.shedEventLoopDelayMs,
@@ -120,7 +114,14 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
   // One cache of verified tokens for HTTP requests and WebSocket operations alike.
   const tokens = createTokenCache(events);
   const guard = createGuard({ config, db, clock, rateLimiter, work, callerPlaces, shedder, tokens });
-  const websockets = createGraphQLWebSockets({ config, db, clock, rateLimiter, work, tokens, graphql });
+  const websockets = createGraphQLWebSockets({ config, db, clock, rateLimiter, work, tokens, graphql, shedder });
+  const metrics = createMetrics(db, {
+    cacheBytes: () => ({ ...graphql.cacheBytes(), ...work.stats() }),
+    repeatedQueries: graphql.repeatedQueries,
+    waitingForCallerTurn: callerPlaces.waiting,
+    webSockets: websockets.stats,
+  });
+  const probes = createProbes({ db, events, logger, metrics, instance: instanceRole(config) });
   const cors = createCors(config.corsOrigins);
 
   const handle = composeMiddleware(
