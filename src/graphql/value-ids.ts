@@ -153,6 +153,8 @@ function owning(
 
 function tagged(value: unknown, key: () => string): unknown {
   if (typeof value !== "object" || value === null) return value;
+  // A stream of items (`@stream`) is left as it is: its generator's methods need the generator itself.
+  if (Symbol.asyncIterator in value) return value;
   if (Array.isArray(value)) {
     const base = key();
     return value.map((item, index) => tagged(item, () => `${base}/${index}`));

@@ -141,7 +141,7 @@ describe("every object a front end's screens select, keyed by caches with no con
     });
     const variables = { organizationId: org.organizationId };
     const warnings = await warningsOf(async () => {
-      const wide = await client.query({ query: WideScreen, variables });
+      const wide = await client.query<{ organization: object }>({ query: WideScreen, variables });
       expect(wide.error).toBeUndefined();
       expect(wide.data).toMatchObject({
         organization: {
