@@ -5,14 +5,14 @@ import graphql from "@graphql-eslint/eslint-plugin";
 const graphQLConfig = { schema: "schema.graphql", documents: "packages/sdk/src/operations.graphql" };
 
 /**
- * Types that are not entities, so carry no id: the roots, Relay's plumbing, payloads and errors as data, which
- * normalized caches embed without a key, and the deprecated `permissions` objects (gone in 0.3.0). Every other type
- * has an id: a `Node`'s, or a value object's, given by its owner (src/graphql/value-ids.ts,
+ * Types that are not entities, so carry no id: the roots, payloads and errors as data, answered at a mutation's root
+ * which normalized caches do not key, and the deprecated `permissions` objects (gone in 0.3.0). Every other type has
+ * an id: a `Node`'s, or one its owner gives it (value objects, connections, edges, page info: src/graphql/value-ids.ts,
  * test/graphql/schema-nodes.test.ts).
  */
 const typesWithoutIds = {
-  types: ["PageInfo", "Query", "Mutation", "Subscription"],
-  suffixes: ["Payload", "Connection", "Edge", "Permissions", "UserError"],
+  types: ["Query", "Mutation", "Subscription"],
+  suffixes: ["Payload", "Permissions", "UserError"],
 };
 
 export default [

@@ -13,11 +13,12 @@ import {
 } from "graphql";
 
 /**
- * Object types a normalized cache needs no key for: the roots, and the connections' plumbing, which graphcache embeds
- * without a warning (its `/^__|PageInfo|(Connection|Edge)$/`) and Apollo merges by field. Payloads and user errors
- * are answered at a mutation's root, which neither cache normalizes.
+ * Object types a normalized cache needs no key for: payloads and user errors, answered at a mutation's root, which
+ * neither cache normalizes. Connections, edges and `PageInfo` get ids too: graphcache embeds them without a warning
+ * (its `/^__|PageInfo|(Connection|Edge)$/`), but Apollo replaces an embedded connection with a narrower refetch's,
+ * and the wider screen misses the cache.
  */
-const embeddedTypeName = /^__|PageInfo|Connection$|Edge$|Payload$|UserError$/;
+const embeddedTypeName = /^__|Payload$|UserError$/;
 
 /** Where an owned value keeps its owner's key (a value's `id` is read from it). */
 const ownerKey = Symbol("ownerKey");
@@ -28,7 +29,7 @@ type Owned = { [ownerKey]?: string };
 export const valueIdExtension = "valueObjectId";
 
 /**
- * Gives every object type without an `id` (but the roots, the connections' plumbing, payloads and user errors) an
+ * Gives every object type without an `id` (but the roots, payloads and user errors) an
  * `id: ID!` of its owner's key and the field holding it: `<owner's id>/<field>` (`space_abc/urls`), the owner being
  * the nearest object above with an id, or the root (`Query/viewer`); arguments and list positions are part of it
  * (`org_abc/agentInstructions/urls`, `cr_abc/comments(...)/0`). Apollo Client and urql's graphcache then key each

@@ -8,8 +8,8 @@ import { openChangeRequest } from "../helpers/content.ts";
 /*
  * Every object a front end's screens select is keyed by Apollo Client and urql's graphcache with no configuration
  * (no type policies, no `keys`), the screens selecting `id` on every object as both caches ask: nodes by their ids, value objects (urls, the viewer, the rate limit, a member's
- * role in a team, a site's features) by the ids their owners give them (src/graphql/value-ids.ts), connections and
- * their edges embedded as both caches do without a warning. A narrower refetch merges into what a wider screen read.
+ * role in a team, a site's features, a connection, its edges and page info) by the ids their owners give them
+ * (src/graphql/value-ids.ts). A narrower refetch (a connection's count alone) merges into what a wider screen read.
  */
 
 /** Organization, its sites, their sections and site spaces with their spaces, its spaces, members with their teams,
@@ -24,9 +24,11 @@ const WideScreen = gql`
       urls { id app location logo }
       trial { id status count }
       sites(first: 5) {
+        id
         totalCount
-        pageInfo { hasNextPage endCursor }
+        pageInfo { id hasNextPage endCursor }
         edges {
+          id
           cursor
           node {
             id
@@ -35,26 +37,29 @@ const WideScreen = gql`
             adaptiveContent { id enabled }
             features { id name plan frozen }
             sections(first: 5) {
+              id
               nodes {
                 id
                 title
                 urls { id published }
-                siteSpaces(first: 5) { nodes { id title urls { id published } space { id title urls { id app location } } } }
+                siteSpaces(first: 5) { id nodes { id title urls { id published } space { id title urls { id app location } } } }
               }
             }
           }
         }
       }
-      spaces(first: 20) { nodes { id title urls { id app location } } }
+      spaces(first: 20) { id nodes { id title urls { id app location } } }
       members(first: 20) {
+        id
         nodes {
           id
           role
           user { id email urls { id location } }
-          teams(first: 5) { nodes { id team { id title } member { id role } } }
+          teams(first: 5) { id nodes { id team { id title } member { id role } } }
         }
       }
       changeRequests(first: 5) {
+        id
         nodes { id subject status urls { id app location } createdBy { id urls { id location } } space { id title } }
       }
     }
@@ -70,7 +75,8 @@ const NarrowScreen = gql`
       id
       urls { id app }
       trial { id status }
-      members(first: 20) { nodes { id teams(first: 5) { nodes { id member { id role } } } } }
+      sites(first: 5) { id totalCount }
+      members(first: 20) { id nodes { id teams(first: 5) { id nodes { id member { id role } } } } }
     }
   }
 `;
@@ -158,6 +164,7 @@ describe("every object a front end's screens select, keyed by caches with no con
       expect(counter.requests).toBe(sent);
       expect(again.data).toMatchObject({ organization: wide.data?.organization });
     });
+    console.log(warnings.join("\n---\n"));
     expect(warnings).toEqual([]);
 
     // Each value object is an entry of its own, under the id its owner gave it.
