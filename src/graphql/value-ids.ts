@@ -29,14 +29,14 @@ type Owned = { [ownerKey]?: string };
 export const valueIdExtension = "valueObjectId";
 
 /**
- * Gives every object type without an `id` (but the roots, payloads and user errors) an
- * `id: ID!` of its owner's key and the field holding it: `<owner's id>/<field>` (`space_abc/urls`), the owner being
- * the nearest object above with an id, or the root (`Query/viewer`); arguments and list positions are part of it
- * (`org_abc/agentInstructions/urls`, `cr_abc/comments(...)/0`). Apollo Client and urql's graphcache then key each
- * such object by itself with no configuration: no "Invalid key" or "Cache data may be lost" warning, and a narrower
- * refetch merges into the wider object instead of replacing it. The id is stable while its owner and path are; it is
- * unique across types (an owner's id is), as Relay's store needs; it is not a `Node` id (`node(id:)` answers null).
- * Objects held only by deprecated fields keep no id: they go in 0.3.0.
+ * Gives every object type without an `id` (but the roots, payloads and user errors) an `id: ID!` of its owner's key
+ * and the field holding it: `<owner's id>/<field>` (`space_abc/urls`), the owner being the nearest object above with
+ * an id, or the root (`Query/viewer`); arguments and list positions are part of it (`site_abc/features/0`,
+ * `org_abc/sites({"first":5})/edges/0`). Apollo Client and urql's graphcache then key each such object by itself
+ * with no configuration: no "Invalid key" or "Cache data may be lost" warning, and a narrower refetch merges into the
+ * wider object instead of replacing it. The id is stable while its owner and path are; it is unique across types (an
+ * owner's id is), as Relay's store needs; it is not a `Node` id (`node(id:)` answers null). Objects held only by
+ * deprecated fields keep no id: they go in 0.3.0.
  */
 export function addValueObjectIds(schema: GraphQLSchema): GraphQLSchema {
   const objectTypes = Object.values(schema.getTypeMap()).filter(isObjectType);
