@@ -5,65 +5,14 @@ import graphql from "@graphql-eslint/eslint-plugin";
 const graphQLConfig = { schema: "schema.graphql", documents: "packages/sdk/src/operations.graphql" };
 
 /**
- * Types that are not entities, so carry no id: Relay's plumbing, payloads, errors as data, and value objects that
- * live inside their owner (a comment's body, a file's dimensions, a search hit, a Git sync state). A normalized
- * cache stores those within the object that holds them; every type that has an `id` is a `Node`
- * (test/graphql/schema-nodes.test.ts).
+ * Types that are not entities, so carry no id: the roots, payloads and errors as data, answered at a mutation's root
+ * which normalized caches do not key, and the deprecated `permissions` objects (gone in 0.3.0). Every other type has
+ * an id: a `Node`'s, or one its owner gives it (value objects, connections, edges, page info: src/graphql/value-ids.ts,
+ * test/graphql/schema-nodes.test.ts).
  */
 const typesWithoutIds = {
-  types: [
-    "PageInfo",
-    "RateLimit",
-    "Viewer",
-    "Query",
-    "Mutation",
-    "Subscription",
-    "AgentInstructions",
-    "ChangeRequestCommentPosted",
-    "ChangeRequestPDF",
-    "ChangeRequestRequestedReviewer",
-    "ChangeRequestUpdate",
-    "CommentBody",
-    "CommentReaction",
-    "CommentReactionUser",
-    "CommentReplier",
-    "CommentTarget",
-    "CommentTargetNode",
-    "CommentTargetPage",
-    "CommentTargetTableCell",
-    "ContentEdit",
-    "ContentLink",
-    "ContentLocation",
-    "FileDimensions",
-    "GitSyncBlob",
-    "GitSyncCommit",
-    "GitSyncOperation",
-    "GitSyncState",
-    "InsertedContent",
-    "JobUpdate",
-    "MemberContentPermission",
-    "MemberTeam",
-    "OpenAPISpecContent",
-    "OpenAPISpecProcessError",
-    "OrganizationDefaultContent",
-    "OrganizationTeamMember",
-    "OrganizationTrial",
-    "PublishedContentSite",
-    "SAMLServiceProvider",
-    "SSOProviderLogin",
-    "SSOProviderLogins",
-    "SearchPageAncestor",
-    "SiteAdaptiveContent",
-    "SiteAdaptiveSchema",
-    "SiteAdaptiveTemplateCondition",
-    "SiteAdaptiveTemplateConditions",
-    "SiteFeature",
-    "SiteProxy",
-    "SiteStructure",
-    "TeamMember",
-    "TranslationSource",
-  ],
-  suffixes: ["Payload", "Connection", "Edge", "URLs", "Permissions", "Stats", "Result", "UserError"],
+  types: ["Query", "Mutation", "Subscription"],
+  suffixes: ["Payload", "Permissions", "UserError"],
 };
 
 export default [

@@ -117,13 +117,6 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     waitMs: config.shedCallerWaitMs,
   });
   const largeBodies = createLargeBodyTurns(largeBodyTurnOptions);
-  const metrics = createMetrics(db, {
-    cacheBytes: () => ({ ...graphql.cacheBytes(), ...work.stats() }),
-    repeatedQueries: graphql.repeatedQueries,
-    waitingForCallerTurn: callerPlaces.waiting,
-    largeBodiesWaiting: largeBodies.waiting,
-  });
-  const probes = createProbes({ db, events, logger, metrics, instance: instanceRole(config) });
   const shedder = createLoadShedder({
     maxInFlight: config.shedMaxInFlight,
     maxEventLoopDelayMs: config.shedEventLoopDelayMs,
@@ -141,7 +134,15 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
     tokens,
     largeBodies,
   });
-  const websockets = createGraphQLWebSockets({ config, db, clock, rateLimiter, work, tokens, graphql });
+  const websockets = createGraphQLWebSockets({ config, db, clock, rateLimiter, work, tokens, graphql, shedder });
+  const metrics = createMetrics(db, {
+    cacheBytes: () => ({ ...graphql.cacheBytes(), ...work.stats() }),
+    repeatedQueries: graphql.repeatedQueries,
+    waitingForCallerTurn: callerPlaces.waiting,
+    largeBodiesWaiting: largeBodies.waiting,
+    webSockets: websockets.stats,
+  });
+  const probes = createProbes({ db, events, logger, metrics, instance: instanceRole(config) });
   const cors = createCors(config.corsOrigins);
 
   const handle = composeMiddleware(

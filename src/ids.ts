@@ -35,13 +35,14 @@ export type IdType = keyof typeof idPrefixes;
 
 /**
  * Prefixes of the global ids of objects identified by a pair of ids: a membership (organization, user), a team
- * membership (team, user), a review request (change request, user), a page or a file of one revision (revision, page
+ * membership (team, user) and the same membership seen from the member (user, team), a review request (change request, user), a page or a file of one revision (revision, page
  * or file). The child's own id is the same under every parent, so alone it would make one normalized-cache entry of a
  * person's memberships, or of a page in every revision.
  */
 const pairIdPrefixes = {
   Member: "mbr",
   OrganizationTeamMember: "tmbr",
+  MemberTeam: "mtm",
   ChangeRequestRequestedReviewer: "crrq",
   RevisionPage: "rpg",
   RevisionFile: "rfl",
@@ -108,6 +109,7 @@ export const nodeTypeNames: ReadonlyMap<NodeIdType, string> = new Map<NodeIdType
   ["SamlProvider", "SAMLProvider"],
   ["Member", "Member"],
   ["OrganizationTeamMember", "OrganizationTeamMember"],
+  ["MemberTeam", "MemberTeam"],
   ["ChangeRequestRequestedReviewer", "ChangeRequestRequestedReviewer"],
   ["RevisionPage", "RevisionPage"],
   ["RevisionFile", "RevisionFile"],

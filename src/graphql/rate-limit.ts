@@ -1,9 +1,9 @@
-import type { RequestContext } from "../context.ts";
 import { builder } from "./builder.ts";
 import { pointsOf } from "./cost.ts";
 import { operationCostOf } from "./cost-report.ts";
 
-const RateLimitRef = builder.objectRef<RequestContext>("RateLimit").implement({
+/** The request's own context answers every field: the object itself only stands for it (a cache keys it). */
+const RateLimitRef = builder.objectRef<object>("RateLimit").implement({
   description:
     "What this operation may cost and how much of the caller's rate-limit bucket is left, in points (GitHub's " +
     "points, Shopify's charging): a request needs one point in the bucket to start; each operation is then charged " +
@@ -16,20 +16,20 @@ const RateLimitRef = builder.objectRef<RequestContext>("RateLimit").implement({
       description:
         "Points this operation's estimate stands for: `nodeCount` / 100 rounded up, at least 1 (the most it can " +
         "be charged for its nodes). `extensions.cost.actual` tells what it was charged once it ran.",
-      resolve: (context) => pointsOf(operationCostOf(context)),
+      resolve: (_rateLimit, _args, context) => pointsOf(operationCostOf(context)),
     }),
     nodeCount: t.int({
       description:
         "Estimated nodes of this operation, by the estimator that refuses operations over `maxCost` before they " +
         "run: each field counts 1 (or its declared weight), and a list's selection counts once per item asked " +
         "for (`first`/`last`, or the size the field declares).",
-      resolve: (context) => operationCostOf(context),
+      resolve: (_rateLimit, _args, context) => operationCostOf(context),
     }),
     maxCost: t.int({
       description:
         "The most nodes (`nodeCount`) one HTTP request may ask for (the operations of a batch share it); over it " +
         "the operation is refused with COST_LIMIT_EXCEEDED.",
-      resolve: (context) => context.budget.maxCost,
+      resolve: (_rateLimit, _args, context) => context.budget.maxCost,
     }),
     limit: t.int({
       nullable: true,
@@ -37,27 +37,27 @@ const RateLimitRef = builder.objectRef<RequestContext>("RateLimit").implement({
         "The caller's bucket's capacity in points: per user (all of the user's API tokens together) when the " +
         "request carries a valid token, per client address otherwise. Null when rate limiting is off for this " +
         "kind of caller.",
-      resolve: (context) => context.rateLimit?.limit ?? null,
+      resolve: (_rateLimit, _args, context) => context.rateLimit?.limit ?? null,
     }),
     used: t.int({
       nullable: true,
       description:
         "Points missing from a full bucket when this operation started (its own charge comes after it ran). Null " +
         "when rate limiting is off.",
-      resolve: (context) => context.rateLimit?.used ?? null,
+      resolve: (_rateLimit, _args, context) => context.rateLimit?.used ?? null,
     }),
     remaining: t.int({
       nullable: true,
       description:
         "Points in the bucket when this operation started. A request arriving at an empty bucket is refused with " +
         "429 and Retry-After. Null when rate limiting is off.",
-      resolve: (context) => context.rateLimit?.remaining ?? null,
+      resolve: (_rateLimit, _args, context) => context.rateLimit?.remaining ?? null,
     }),
     resetAt: t.field({
       type: "DateTime",
       nullable: true,
       description: "When the bucket is full again if no request comes. Null when rate limiting is off.",
-      resolve: (context) => context.rateLimit?.resetAt ?? null,
+      resolve: (_rateLimit, _args, context) => context.rateLimit?.resetAt ?? null,
     }),
   }),
 });
@@ -68,6 +68,6 @@ builder.queryField("rateLimit", (t) =>
     description:
       "This operation's cost and the caller's rate-limit bucket (GitHub's `rateLimit`). Needs no token: an " +
       "anonymous caller sees the limit of its client address.",
-    resolve: (_root, _args, context) => context,
+    resolve: () => ({}),
   }),
 );

@@ -13,6 +13,7 @@ import { applyPartialSuccessNullability } from "./partial-success.ts";
 import { addDeprecatedMutationAliases } from "./renamed-mutations.ts";
 import { shareEdgesByItemType } from "./shared-edges.ts";
 import { mutationUserErrorCodes, userErrorCodes, withUserErrors } from "./user-errors.ts";
+import { addValueObjectIds } from "./value-ids.ts";
 
 /*
  * The schema's conventions, each a Pothos plugin of its own, applied when the builder builds the schema (`onTypeConfig`
@@ -76,6 +77,8 @@ function schemaPass(pass: (schema: GraphQLSchema) => GraphQLSchema) {
 }
 
 const conventions = {
+  // Listed first so that it runs last: it keys the objects of the schema every other pass has finished.
+  valueObjectIds: schemaPass(addValueObjectIds),
   enumInputDescriptions: schemaPass(nameEnumValuesInDescriptions),
   ownProperties: schemaPass(readOwnProperties),
   nodeIds: NodeIdsPlugin,
@@ -97,6 +100,7 @@ declare global {
       renamedMutations: BasePlugin<Types>;
       sharedEdges: BasePlugin<Types>;
       userErrors: UserErrorsPlugin<Types>;
+      valueObjectIds: BasePlugin<Types>;
     }
   }
 }

@@ -27,6 +27,21 @@ export interface MetricSources {
   waitingForCallerTurn(): number;
   /** Large request bodies waiting for their turn to arrive (src/http/large-bodies.ts) now. */
   largeBodiesWaiting(): number;
+  /** The GraphQL WebSockets (src/http/graphql-websocket.ts): open now, their streams, refused since the start. */
+  webSockets(): WebSocketStats;
+}
+
+/** Why a WebSocket was closed as soon as it opened: the label of `graphql_websockets_refused_total`. */
+export type WebSocketRefusal = "address_limit" | "overloaded";
+
+/** What `/metrics` reports of the GraphQL WebSockets. */
+export interface WebSocketStats {
+  /** Sockets open now. */
+  open: number;
+  /** Operations streaming over them now: subscriptions (and incremental `@defer`/`@stream` answers). */
+  streams: number;
+  /** Sockets closed as they opened since the start, by reason. */
+  refused: Record<WebSocketRefusal, number>;
 }
 
 export function createMetrics(db: Database, sources: MetricSources): Metrics {
@@ -136,6 +151,35 @@ export function createMetrics(db: Database, sources: MetricSources): Metrics {
     registers: [registry],
     collect() {
       this.set(sources.largeBodiesWaiting());
+    },
+  });
+  new Gauge({
+    name: "graphql_websockets_open",
+    help: "GraphQL WebSockets (graphql-ws at /graphql) open in this process.",
+    registers: [registry],
+    collect() {
+      this.set(sources.webSockets().open);
+    },
+  });
+  new Gauge({
+    name: "graphql_websocket_subscriptions_open",
+    help: "Operations streaming over this process's GraphQL WebSockets: subscriptions and incremental answers.",
+    registers: [registry],
+    collect() {
+      this.set(sources.webSockets().streams);
+    },
+  });
+  const countedRefusals = new Map<string, number>();
+  new Counter({
+    name: "graphql_websockets_refused_total",
+    help: "GraphQL WebSockets closed as they opened: address_limit (MAX_WEBSOCKETS_PER_ADDRESS), overloaded (shedding).",
+    labelNames: ["reason"] as const,
+    registers: [registry],
+    collect() {
+      for (const [reason, now] of Object.entries(sources.webSockets().refused)) {
+        this.inc({ reason }, now - (countedRefusals.get(reason) ?? 0));
+        countedRefusals.set(reason, now);
+      }
     },
   });
   new Gauge({

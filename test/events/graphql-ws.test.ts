@@ -1,4 +1,4 @@
-import { createClient } from "graphql-ws";
+import { type Client, createClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { enqueueJob } from "../../src/db/job-queue.ts";
@@ -138,5 +138,115 @@ describe("subscriptions over graphql-ws", () => {
       socket.on("error", () => resolve(undefined));
     });
     expect(status).toBe(404);
+  });
+});
+
+/** A graphql-ws client connected at once: resolves when the server acknowledged it, or with how it closed it. */
+function connect(url: string, token: string): Promise<{ client: Client; closed?: { code: number; reason: string } }> {
+  return new Promise((resolve) => {
+    const client = createClient({
+      url: `${url.replace("http", "ws")}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${token}` },
+      lazy: false,
+      retryAttempts: 0,
+      onNonLazyError: () => {},
+      on: {
+        connected: () => resolve({ client }),
+        closed: (event) => {
+          const { code, reason } = event as { code: number; reason: string };
+          resolve({ client, closed: { code, reason } });
+        },
+      },
+    });
+    clients.push(client);
+  });
+}
+
+/** The value of one sample line (`name{labels} value`) of the server's `/metrics`, 0 when the series does not exist. */
+async function metric(url: string, series: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const line = text.split("\n").find((candidate) => candidate.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+describe("the WebSockets' limits", () => {
+  it("closes a client address's socket past MAX_WEBSOCKETS_PER_ADDRESS with 1008, and /metrics counts them", async () => {
+    const limited = await startTestApp({ db: t.db, env: { MAX_WEBSOCKETS_PER_ADDRESS: "2" } });
+    const served = await listen(limited.app);
+    try {
+      const token = org.members.read.token;
+      const first = await connect(served.url, token);
+      const second = await connect(served.url, org.members.admin.token);
+      expect([first.closed, second.closed]).toEqual([undefined, undefined]);
+
+      // Another person's token does not help: the sockets are counted by client address.
+      const third = await connect(served.url, org.members.edit.token);
+      expect(third.closed).toEqual({ code: 1008, reason: "At most 2 WebSockets may be open per client address" });
+
+      const job = await enqueueJob(t.db.prisma, "graphql-ws-idle", {}, t.clock.now(), org.organizationId);
+      const events = first.client.iterate({ query: JobProgress, variables: { jobId: job.id } });
+      expect((await events.next()).value).toEqual({ data: { jobProgress: { id: job.id, status: "PENDING" } } });
+      expect(await metric(served.url, "graphql_websockets_open")).toBe(2);
+      expect(await metric(served.url, "graphql_websocket_subscriptions_open")).toBe(1);
+      expect(await metric(served.url, `graphql_websockets_refused_total{reason="address_limit"}`)).toBe(1);
+      expect(await metric(served.url, `graphql_websockets_refused_total{reason="overloaded"}`)).toBe(0);
+      await events.return?.();
+    } finally {
+      await served.close();
+    }
+  });
+
+  it("refuses a new socket (1013) and a new operation (503) while the server sheds requests, as over HTTP", async () => {
+    const busy = await startTestApp({ db: t.db, env: { SHED_MAX_IN_FLIGHT: "1" } });
+    const served = await listen(busy.app);
+    const admin = org.members.admin.token;
+    const editor = org.members.edit.token;
+    try {
+      // Both tokens verified once, so that neither caller's admission needs the database held below.
+      const open = await connect(served.url, editor);
+      expect(open.closed).toBeUndefined();
+      expect((await busy.rest("GET", `/orgs/${org.organizationId}`, { token: admin })).status).toBe(200);
+
+      // The admin's request is admitted, then waits for the organization's row (PGlite: for the database).
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const transaction = t.db.prisma.$transaction(async (tx) => {
+        await tx.$queryRaw`SELECT id FROM "Organization" WHERE id = ${org.organizationId} FOR UPDATE`;
+        locked();
+        await held;
+      });
+      await isLocked;
+      // Admitted within the turn it is sent (its steps before the handler await no I/O), before any socket's message.
+      const renamed = busy.rest("PATCH", `/orgs/${org.organizationId}`, { token: admin, body: { title: "Busy" } });
+
+      const refused = await connect(served.url, editor);
+      expect(refused.closed).toEqual({ code: 1013, reason: "The server is overloaded; retry shortly" });
+      // Refused before it runs: graphql-ws sends an `error` message, which its client throws.
+      const operation = open.client
+        .iterate({ query: "query($id: ID!) { organization(id: $id) { id } }", variables: { id: org.organizationId } })
+        .next();
+      await expect(operation).rejects.toEqual([
+        expect.objectContaining({
+          message: "The server is overloaded; retry shortly",
+          extensions: { code: "SERVICE_UNAVAILABLE", status: 503 },
+        }),
+      ]);
+
+      release();
+      await transaction;
+      expect((await renamed).status).toBe(200);
+      // Answered, the request leaves the requests in flight: the editor's socket is admitted again.
+      expect((await connect(served.url, editor)).closed).toBeUndefined();
+      expect(await metric(served.url, `graphql_websockets_refused_total{reason="overloaded"}`)).toBe(1);
+    } finally {
+      await served.close();
+    }
   });
 });

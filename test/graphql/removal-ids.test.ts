@@ -83,6 +83,50 @@ describe("removal mutations answer the removed node's id", () => {
     expect((await data<{ node: null }>(NodeById, { id: teamMemberId })).node).toBeNull();
   });
 
+  it("removeTeamMember: the member's team's id too, which node(id:) resolved and the member's teams listed", async () => {
+    const { createTeam } = await data<{ createTeam: { team: { id: string } } }>(
+      `mutation($organizationId: ID!) { createTeam(organizationId: $organizationId, input: { title: "Joined" }) { team { id } } }`,
+      { organizationId: org.organizationId },
+    );
+    const teamId = createTeam.team.id;
+    const userId = org.members.comment.id;
+    await data(
+      `mutation($teamId: ID!, $userId: ID!) { addTeamMember(teamId: $teamId, userId: $userId) { team { id } } }`,
+      {
+        teamId,
+        userId,
+      },
+    );
+    const memberTeamId = `mtm_${userId}:${teamId}`;
+    const MemberTeams = `query($id: ID!) { node(id: $id) { ... on Member { teams { nodes { id team { id } } } } } }`;
+    const memberId = `mbr_${org.organizationId}:${userId}`;
+    const listed = await data<{ node: { teams: { nodes: { id: string; team: { id: string } }[] } } }>(MemberTeams, {
+      id: memberId,
+    });
+    expect(listed.node.teams.nodes).toEqual([{ id: memberTeamId, team: { id: teamId } }]);
+    // Its own id, not the team's side's (`tmbr_`): one row, two objects a normalized cache keeps apart.
+    const fetched = await graphqlAnswer(t, org.members.read.token, NodeById, { id: memberTeamId });
+    expect(fetched.data).toEqual({ node: { __typename: "MemberTeam", id: memberTeamId } });
+    const twice = await graphqlAnswer(
+      t,
+      org.members.read.token,
+      `query($id: ID!) { a: node(id: $id) { id } b: node(id: $id) { id } }`,
+      {
+        id: memberTeamId,
+      },
+    );
+    expect(twice.data).toEqual({ a: { id: memberTeamId }, b: { id: memberTeamId } });
+
+    const removed = await data<{ removeTeamMember: { removedMemberTeamId: string } }>(
+      `mutation($teamId: ID!, $userId: ID!) { removeTeamMember(teamId: $teamId, userId: $userId) { removedMemberTeamId } }`,
+      { teamId, userId },
+    );
+    expect(removed.removeTeamMember.removedMemberTeamId).toBe(memberTeamId);
+    expect((await data<{ node: null }>(NodeById, { id: memberTeamId })).node).toBeNull();
+    const after = await data<{ node: { teams: { nodes: unknown[] } } }>(MemberTeams, { id: memberId });
+    expect(after.node.teams.nodes).toEqual([]);
+  });
+
   it("updateTeamMembers: the ids of the team members it removed", async () => {
     const { createTeam } = await data<{ createTeam: { team: { id: string } } }>(
       `mutation($organizationId: ID!, $members: [String!]) {

@@ -1,14 +1,35 @@
 import { isObjectType } from "graphql";
 import { describe, expect, it } from "vitest";
+import { valueIdExtension } from "../../src/graphql/value-ids.ts";
 import { schema } from "../../src/schema.ts";
 
 const objectTypes = Object.values(schema.getTypeMap()).filter(isObjectType);
 
 describe("ids a normalized cache can trust", () => {
-  it("every object type with an `id` is a Node (its id is globally unique)", () => {
+  it("every object type with an `id` is a Node (its id is globally unique), or a value its owner's id keys", () => {
     const outsideNode = objectTypes
       .filter((type) => type.getFields().id && !type.getInterfaces().some((face) => face.name === "Node"))
+      .filter((type) => type.getFields().id?.extensions[valueIdExtension] !== true)
       .map((type) => type.name);
     expect(outsideNode).toEqual([]);
+  });
+
+  it("every object type a cache keys has an `id`: only the roots, payloads, user errors and the deprecated permissions objects have none", () => {
+    const roots = new Set(["Query", "Mutation", "Subscription"]);
+    const keyless = objectTypes
+      .filter((type) => !type.getFields().id && !type.name.startsWith("__") && !roots.has(type.name))
+      .map((type) => type.name)
+      .filter((name) => !/(Payload|UserError)$/.test(name));
+    expect(keyless.sort()).toEqual([
+      "ChangeRequestPermissions",
+      "CollectionPermissions",
+      "CommentPermissions",
+      "OpenAPISpecPermissions",
+      "OrganizationPermissions",
+      "OrganizationTeamMemberPermissions",
+      "SpacePermissions",
+      "TeamPermissions",
+      "TranslationPermissions",
+    ]);
   });
 });

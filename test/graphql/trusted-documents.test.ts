@@ -100,7 +100,10 @@ describe("persisted (trusted) documents", () => {
       const registered = await call(trusted, { method: "GET", search: { documentId: `sha256:${idOf("Viewer")}` } });
       expect(registered.status).toBe(200);
       expect(registered.body.data).toEqual({
-        viewer: { user: { id: org.members.admin.id, displayName: expect.any(String), email: org.members.admin.email } },
+        viewer: {
+          id: "Query/viewer",
+          user: { id: org.members.admin.id, displayName: expect.any(String), email: org.members.admin.email },
+        },
       });
     });
 

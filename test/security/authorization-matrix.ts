@@ -84,6 +84,7 @@ export interface TargetIds {
    */
   memberId: string;
   teamMemberId: string;
+  memberTeamId: string;
   requestedReviewerId: string;
   revisionPageId: string;
   revisionFileId: string;
@@ -677,6 +678,7 @@ export const nodeMatrix: Partial<Record<keyof TargetIds, readonly Caller[]>> = {
   memberId: orgReaders,
   // A team membership as the team's members list (`GET .../teams/{teamId}/members`).
   teamMemberId: orgReaders,
+  memberTeamId: orgReaders,
   // A review request as the change request's `requested-reviewers`: whoever reads the change request.
   requestedReviewerId: members,
   reviewId: members,

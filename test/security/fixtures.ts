@@ -235,6 +235,7 @@ async function buildOrganization(
     jobId: job.id,
     memberId: pairIdOf("Member", organizationId, target.id),
     teamMemberId: pairIdOf("OrganizationTeamMember", teamId, target.id),
+    memberTeamId: pairIdOf("MemberTeam", target.id, teamId),
     requestedReviewerId: pairIdOf("ChangeRequestRequestedReviewer", discussions.changeRequestId, target.id),
     revisionPageId: pairIdOf("RevisionPage", revisionId, pageId),
     revisionFileId: pairIdOf("RevisionFile", revisionId, fileId),

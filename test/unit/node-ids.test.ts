@@ -8,6 +8,7 @@ describe("node ids", () => {
     const pairIdTypes = new Set([
       "Member",
       "OrganizationTeamMember",
+      "MemberTeam",
       "ChangeRequestRequestedReviewer",
       "RevisionPage",
       "RevisionFile",

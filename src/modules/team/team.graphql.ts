@@ -18,8 +18,10 @@ import {
   getTeam,
   listMemberTeams,
   listTeams,
+  loadVisibleMemberTeams,
   loadVisibleTeamMembers,
   loadVisibleTeams,
+  memberTeamIdOf,
   putTeamMember,
   putTeamMemberSchema,
   removeTeamMember,
@@ -135,8 +137,14 @@ builder.node(TeamRef, {
   }),
 });
 
-const MemberTeamRef = builder.objectRef<TeamMember>("MemberTeam").implement({
-  description: "A team a member belongs to, with the member's role in it.",
+const MemberTeamRef = builder.objectRef<TeamMember>("MemberTeam");
+
+builder.node(MemberTeamRef, {
+  description:
+    "A team a member belongs to, with the member's role in it: one per person and team, with an id of its own (what " +
+    "`removeTeamMember` answers as `removedMemberTeamId`).",
+  id: { resolve: (row) => memberTeamIdOf(row.userId, row.teamId) },
+  ...loadBranded(MemberTeamRef, (ids, ctx) => loadVisibleMemberTeams(ctx, ids)),
   fields: (t) => ({
     team: t.field({
       type: TeamRef,
@@ -270,12 +278,17 @@ const AddTeamMemberPayloadRef = payloadType<{
 
 const RemoveTeamMemberPayloadRef = payloadType<{
   removedTeamMemberId: string;
+  removedMemberTeamId: string;
   removedUserId: string;
   team: typeof TeamRef.$inferType;
 }>("removeTeamMember", {
   removedTeamMemberId: {
     type: "ID",
     description: "The removed team member's id (for `@deleteEdge` on the team's `members`).",
+  },
+  removedMemberTeamId: {
+    type: "ID",
+    description: "The removed membership's id among the member's teams (for `@deleteEdge` on the member's `teams`).",
   },
   removedUserId: { type: "ID", description: "The removed member's user id." },
   team: { type: TeamRef, description: "The team they left." },
@@ -392,6 +405,7 @@ builder.mutationFields((t) => {
         const team = await removeTeamMember(ctx, args.organizationId, args.teamId, args.userId);
         return {
           removedTeamMemberId: teamMemberIdOf(team.id, args.userId),
+          removedMemberTeamId: memberTeamIdOf(args.userId, team.id),
           removedUserId: args.userId,
           team,
         };

@@ -225,6 +225,21 @@ export async function deleteTeam(
 /** A team membership's global id (`tmbr_<teamId>:<userId>`): the node `node(id:)` answers, and removals name. */
 export const teamMemberIdOf = (teamId: string, userId: string) => pairIdOf("OrganizationTeamMember", teamId, userId);
 
+/**
+ * A team membership's global id as one of a member's teams (`mtm_<userId>:<teamId>`): a node of its own type, so that
+ * it does not share `tmbr_`'s id with the team's side of the same row, which a normalized cache would make one entry.
+ */
+export const memberTeamIdOf = (userId: string, teamId: string) => pairIdOf("MemberTeam", userId, teamId);
+
+/** A member's teams for `node`/`nodes`, by their pair ids: null where the viewer cannot read their organization. */
+export async function loadVisibleMemberTeams(ctx: RequestContext, ids: readonly string[]) {
+  const pairs = parsePairIds("MemberTeam", ids);
+  const asTeamMembers = pairs.map((pair) => teamMemberIdOf(pair.childId, pair.parentId));
+  const rows = await loadVisibleTeamMembers(ctx, asTeamMembers);
+  const visible = new Map(pairs.map((pair, index) => [pair.id, rows[index] ?? null]));
+  return ids.map((id) => visible.get(id) ?? null);
+}
+
 /** Team memberships for `node`/`nodes`, by their pair ids: null where the viewer cannot read their organization. */
 export async function loadVisibleTeamMembers(
   ctx: RequestContext,
