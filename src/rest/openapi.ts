@@ -19,6 +19,7 @@ import {
   type SelectionSetNode,
   typeFromAST,
 } from "graphql";
+import { isMutationArgumentField } from "../graphql/mutation-input.ts";
 import { restKeepsNull } from "./conventions.ts";
 import type { RestRoute } from "./route.ts";
 import { connectionFields } from "./shape.ts";
@@ -70,15 +71,20 @@ class OpenApiBuilder {
 
   constructor(private readonly schema: GraphQLSchema) {}
 
-  /** Input objects become named components (they are shared by routes and may nest). */
-  inputSchema(type: GraphQLInputType): JsonSchema {
-    if (isNonNullType(type)) return this.inputSchema(type.ofType);
+  /**
+   * Input objects become named components (they are shared by routes and may nest). A route's `$input` leaves out
+   * the fields its path gives (`fromPath`, the route's path parameters) and the mutation's other former arguments.
+   */
+  inputSchema(type: GraphQLInputType, fromPath: ReadonlySet<string> = new Set()): JsonSchema {
+    if (isNonNullType(type)) return this.inputSchema(type.ofType, fromPath);
     if (isListType(type)) return { type: "array", items: this.nullableInput(type.ofType) };
     if (!isInputObjectType(type)) return scalarSchema(type);
     if (!this.components[type.name]) {
       const component: JsonSchema = { type: "object", additionalProperties: false };
       this.components[type.name] = component;
-      const fields = Object.values(type.getFields());
+      const fields = Object.values(type.getFields()).filter(
+        (field) => !fromPath.has(field.name) && !isMutationArgumentField(field),
+      );
       component.properties = Object.fromEntries(fields.map((field) => [field.name, this.nullableInput(field.type)]));
       const required = fields.filter((field) => isNonNullType(field.type)).map((field) => field.name);
       if (required.length) component.required = required;
@@ -180,15 +186,25 @@ class OpenApiBuilder {
     const pathNames = new Set([...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string));
     const parameters: JsonSchema[] = [];
     let requestBody: JsonSchema | undefined;
+    const declared = new Set((operation.variableDefinitions ?? []).map((definition) => definition.variable.name.value));
     for (const definition of operation.variableDefinitions ?? []) {
       const name = definition.variable.name.value;
       const type = typeFromAST(this.schema, definition.type as never) as GraphQLInputType | undefined;
       if (!type) throw new Error(`Route ${route.operation}: unknown type of $${name}`);
       if (name === "input") {
+        const fromPath = new Set([...pathNames].filter((pathName) => !declared.has(pathName)));
+        const body = this.inputSchema(type, fromPath);
+        const named = getNamedType(type);
+        const fields = isInputObjectType(named) ? Object.values(named.getFields()) : [];
         requestBody = {
-          required: isNonNullType(type),
-          content: { "application/json": { schema: this.inputSchema(type) } },
+          required: fields.some(
+            (field) => !fromPath.has(field.name) && !isMutationArgumentField(field) && isNonNullType(field.type),
+          ),
+          content: { "application/json": { schema: body } },
         };
+        for (const pathName of fromPath) {
+          parameters.push({ name: pathName, in: "path", required: true, schema: { type: "string" } });
+        }
         continue;
       }
       const inPath = pathNames.has(name);

@@ -5,43 +5,39 @@ import { present } from "../helpers/present.ts";
 
 const CreateSpace = graphql(`
   mutation CommentsTestCreateSpace($organizationId: ID!) {
-    createSpace(organizationId: $organizationId, input: { title: "GraphQL comments" }) { space { id } }
+    createSpace(input: { organizationId: $organizationId, title: "GraphQL comments" }) { space { id } }
   }
 `);
 
 const CreateChangeRequest = graphql(`
   mutation CommentsTestCreateChangeRequest($spaceId: ID!) {
-    createChangeRequest(spaceId: $spaceId, input: { subject: "Discussed" }) { changeRequest { id } }
+    createChangeRequest(input: { spaceId: $spaceId, subject: "Discussed" }) { changeRequest { id } }
   }
 `);
 
 const WriteContent = graphql(`
-  mutation CommentsTestWrite($spaceId: ID!, $changeRequestId: ID!, $input: ContentChangesInput!) {
-    updateChangeRequestContent(spaceId: $spaceId, changeRequestId: $changeRequestId, input: $input) {
+  mutation CommentsTestWrite($input: UpdateChangeRequestContentInput!) {
+    updateChangeRequestContent(input: $input) {
       contentEdit { inserted { id: contentId } }
     }
   }
 `);
 
 const PostComment = graphql(`
-  mutation CommentsTestPost($spaceId: ID!, $changeRequestId: ID, $input: PostCommentInput!) {
-    postComment(spaceId: $spaceId, changeRequestId: $changeRequestId, input: $input) { comment { id status } }
+  mutation CommentsTestPost($input: PostCommentInput!) {
+    postComment(input: $input) { comment { id status } }
   }
 `);
 
 const PostReply = graphql(`
   mutation CommentsTestReply($spaceId: ID!, $changeRequestId: ID, $commentId: ID!, $markdown: String!) {
-    postCommentReply(
-      spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $commentId, input: { body: { markdown: $markdown } }
-    ) { reply { id } }
+    postCommentReply(input: { spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $commentId, body: { markdown: $markdown } }) { reply { id } }
   }
 `);
 
 const React = graphql(`
   mutation CommentsTestReact($spaceId: ID!, $changeRequestId: ID, $commentId: ID!, $emoji: String!) {
-    updateComment(
-      spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $commentId, input: { addedReactions: [$emoji] }
-    ) { comment { id } }
+    updateComment(input: { spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $commentId, addedReactions: [$emoji] }) { comment { id } }
   }
 `);
 
@@ -92,9 +88,7 @@ describe("comments over GraphQL", () => {
     );
     const changeRequestId = createChangeRequest.id;
     const written = await editor.request(WriteContent, {
-      spaceId,
-      changeRequestId,
-      input: { changes: [{ type: "INSERT", page: { title: "Page", markdown: "text" } }] },
+      input: { spaceId, changeRequestId, changes: [{ type: "INSERT", page: { title: "Page", markdown: "text" } }] },
     });
     const pageId = present(written.updateChangeRequestContent?.contentEdit).inserted[0]?.id as string;
 
@@ -104,9 +98,7 @@ describe("comments over GraphQL", () => {
         const postComment = present(
           (
             await commenter.request(PostComment, {
-              spaceId,
-              changeRequestId,
-              input: { page: pageId, body: { markdown: `thread ${i}` } },
+              input: { spaceId, changeRequestId, page: pageId, body: { markdown: `thread ${i}` } },
             })
           ).postComment?.comment,
         );
@@ -168,7 +160,7 @@ describe("comments over GraphQL", () => {
     );
     const reader = t.graphql(org.members.read.token);
     await expect(
-      reader.request(PostComment, { spaceId: createSpace.id, input: { body: { markdown: "hi" } } }),
+      reader.request(PostComment, { input: { spaceId: createSpace.id, body: { markdown: "hi" } } }),
     ).rejects.toThrow(/FORBIDDEN|comment role/);
     await expect(
       admin.request(PostReply, { spaceId: createSpace.id, commentId: "cmt_missing", markdown: "hi" }),

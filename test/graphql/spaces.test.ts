@@ -4,14 +4,14 @@ import { type SeededOrganization, seedOrganization, startTestApp, type TestApp }
 import { present } from "../helpers/present.ts";
 
 const CreateSpace = graphql(`
-  mutation SpacesTestCreate($organizationId: ID!, $input: CreateSpaceInput) {
-    createSpace(organizationId: $organizationId, input: $input) { space { id title } }
+  mutation SpacesTestCreate($input: CreateSpaceInput!) {
+    createSpace(input: $input) { space { id title } }
   }
 `);
 
 const Invite = graphql(`
-  mutation SpacesTestInvite($spaceId: ID!, $input: InviteToSpaceInput!) {
-    inviteToSpace(spaceId: $spaceId, input: $input) { space { id } }
+  mutation SpacesTestInvite($input: InviteToSpaceInput!) {
+    inviteToSpace(input: $input) { space { id } }
   }
 `);
 
@@ -44,8 +44,8 @@ const MemberSpaces = graphql(`
 `);
 
 const Collections = graphql(`
-  mutation SpacesTestCreateCollection($organizationId: ID!, $input: CreateCollectionInput) {
-    createCollection(organizationId: $organizationId, input: $input) {
+  mutation SpacesTestCreateCollection($input: CreateCollectionInput!) {
+    createCollection(input: $input) {
       collection { id title parentId permissions { create } }
     }
   }
@@ -73,14 +73,12 @@ async function addSpaces(count: number, teamId: string) {
     const createSpace = present(
       (
         await admin.request(CreateSpace, {
-          organizationId: org.organizationId,
-          input: { title: `Space ${i}` },
+          input: { organizationId: org.organizationId, title: `Space ${i}` },
         })
       ).createSpace?.space,
     );
     await admin.request(Invite, {
-      spaceId: createSpace.id,
-      input: { role: "REVIEW", users: [org.members.read.id], teams: [teamId] },
+      input: { spaceId: createSpace.id, role: "REVIEW", users: [org.members.read.id], teams: [teamId] },
     });
   }
 }
@@ -184,16 +182,14 @@ describe("spaces over GraphQL", () => {
     const parent = present(
       (
         await client.request(Collections, {
-          organizationId: org.organizationId,
-          input: { title: "Parent" },
+          input: { organizationId: org.organizationId, title: "Parent" },
         })
       ).createCollection?.collection,
     );
     const child = present(
       (
         await client.request(Collections, {
-          organizationId: org.organizationId,
-          input: { title: "Child", parent: parent.id },
+          input: { organizationId: org.organizationId, title: "Child", parent: parent.id },
         })
       ).createCollection?.collection,
     );
@@ -205,7 +201,7 @@ describe("spaces over GraphQL", () => {
     expect(read.node).toMatchObject({ title: "Child" });
     expect(present(present(read.organization).collections).totalCount).toBe(2);
     await expect(
-      t.graphql(org.members.review.token).request(Collections, { organizationId: org.organizationId, input: {} }),
+      t.graphql(org.members.review.token).request(Collections, { input: { organizationId: org.organizationId } }),
     ).rejects.toThrow(/create role/);
   });
 });

@@ -126,8 +126,8 @@ export const contentRoutes: RestRoute[] = [
     operation: "updateSpaceContent",
     status: 200,
     result: "updateSpaceContent.contentEdit",
-    document: `mutation updateSpaceContent($spaceId: ID!, $input: ContentChangesInput!) {
-      updateSpaceContent(spaceId: $spaceId, input: $input) { contentEdit { ${contentEditFields} } }
+    document: `mutation updateSpaceContent($input: UpdateSpaceContentInput!) {
+      updateSpaceContent(input: $input) { contentEdit { ${contentEditFields} } }
     }`,
   },
 ];
