@@ -22,7 +22,7 @@ import {
 import { isMutationArgumentField } from "../graphql/mutation-input.ts";
 import { restKeepsNull } from "./conventions.ts";
 import type { RestRoute } from "./route.ts";
-import { connectionFields } from "./shape.ts";
+import { connectionFields, groupedKey } from "./shape.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -63,6 +63,31 @@ function scalarSchema(type: GraphQLNamedType): JsonSchema {
     default:
       return { type: "string" };
   }
+}
+
+/** Response keys `outer__inner` as the nested objects the REST body answers (`groupedKey`). */
+function groupProperties(
+  selected: Record<string, JsonSchema>,
+  selectedRequired: ReadonlySet<string>,
+): { properties: Record<string, JsonSchema>; required: string[] } {
+  const properties: Record<string, JsonSchema> = {};
+  const required = new Set<string>();
+  for (const [key, schema] of Object.entries(selected)) {
+    const group = groupedKey(key);
+    if (!group) {
+      properties[key] = schema;
+      if (selectedRequired.has(key)) required.add(key);
+      continue;
+    }
+    properties[group.outer] ??= { type: "object", properties: {} };
+    const object = properties[group.outer] as { properties: Record<string, JsonSchema>; required?: string[] };
+    object.properties[group.inner] = schema;
+    if (selectedRequired.has(key)) {
+      object.required = [...(object.required ?? []), group.inner];
+      required.add(group.outer);
+    }
+  }
+  return { properties, required: [...required] };
 }
 
 /** Builds the document: each route's variables, input type and result selection become its OpenAPI operation. */
@@ -167,8 +192,9 @@ class OpenApiBuilder {
       if (field.description && !("$ref" in schema))
         into.properties[key] = { ...into.properties[key], description: field.description };
     }
-    const schema: JsonSchema = { type: "object", properties: into.properties };
-    if (into.required.size) schema.required = [...into.required];
+    const { properties, required } = groupProperties(into.properties, into.required);
+    const schema: JsonSchema = { type: "object", properties };
+    if (required.length) schema.required = required;
     return schema;
   }
 

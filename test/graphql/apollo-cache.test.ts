@@ -315,13 +315,6 @@ const SpaceRow = gql`
   }
 `;
 
-/** The deprecated permissions object, which a cache without configuration cannot key. */
-const SpacePermissionsObject = gql`
-  query SpacePermissionsObject($spaceId: ID!) {
-    space(id: $spaceId) { id permissions { view edit } }
-  }
-`;
-
 interface ScreenFixture {
   organization: SeededOrganization;
   siteId: string;
@@ -511,14 +504,5 @@ describe("a front end's screens through caches with no configuration", () => {
       expect(withoutTypenames(spaceFromUrql.data)).toEqual(withoutTypenames(space.data));
     });
     expect(warnings).toEqual([]);
-  });
-
-  it("the deprecated permissions object is what graphcache could not key (the warnings are seen)", async () => {
-    const counter = countingFetch();
-    const client = unconfiguredUrql(screens.organization.members.admin.token, counter);
-    const warnings = await warningsOf(async () => {
-      await client.query(SpacePermissionsObject, { spaceId: screens.spaceId }).toPromise();
-    });
-    expect(warnings).toEqual([expect.stringContaining("Invalid key")]);
   });
 });

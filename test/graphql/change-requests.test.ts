@@ -38,7 +38,7 @@ const SpaceWithChangeRequests = graphql(`
       changeRequests(first: 100) {
         totalCount
         nodes {
-          number subject outdated permissions { edit merge }
+          number subject outdated viewerCanEdit viewerCanMerge
           createdBy { email }
           content { pageList { title parentId markdown(format: MARKDOWN) } files { name } }
         }
@@ -126,7 +126,7 @@ describe("change requests over GraphQL", () => {
     expect(last?.content?.pageList).toHaveLength(11);
     expect(last?.content?.pageList[1]).toMatchObject({ title: "Child 0", markdown: "" });
     expect(last?.createdBy?.email).toBe(org.members.edit.email);
-    expect(last?.permissions).toEqual({ edit: true, merge: false });
+    expect(last).toMatchObject({ viewerCanEdit: true, viewerCanMerge: false });
     expect(large.count).toBe(small.count);
 
     const merged = await t.graphql(org.members.review.token).request(Merge, {

@@ -53,11 +53,11 @@ const ChangeRequestWithComments = graphql(`
             id status replyCount
             body(format: MARKDOWN) { markdown }
             postedBy { email }
-            permissions { edit reply delete }
+            viewerCanUpdate viewerCanReply viewerCanDelete
             reactions { emoji count users { user { email } } }
             repliers { count user { email } }
             target { page { id: pageId } revisionId }
-            replies(first: 100) { totalCount nodes { body(format: MARKDOWN) { markdown } postedBy { email } permissions { edit } } }
+            replies(first: 100) { totalCount nodes { body(format: MARKDOWN) { markdown } postedBy { email } viewerCanUpdate } }
           }
         }
         commenters(first: 100) { totalCount }
@@ -137,7 +137,9 @@ describe("comments over GraphQL", () => {
       replyCount: 4,
       body: { markdown: "thread 4" },
       postedBy: { email: org.members.comment.email },
-      permissions: { edit: false, reply: true, delete: false },
+      viewerCanUpdate: false,
+      viewerCanReply: true,
+      viewerCanDelete: false,
       reactions: [{ emoji: "👍", count: 1, users: [{ user: { email: org.members.edit.email } }] }],
       repliers: [
         { count: 2, user: { email: org.members.admin.email } },
@@ -145,7 +147,7 @@ describe("comments over GraphQL", () => {
       ],
       target: { page: { id: pageId } },
     });
-    expect(last?.replies?.nodes.map((reply) => [reply.body?.markdown, reply.permissions.edit])).toEqual([
+    expect(last?.replies?.nodes.map((reply) => [reply.body?.markdown, reply.viewerCanUpdate])).toEqual([
       ["reply 0", false],
       ["reply 1", true],
       ["reply 2", false],

@@ -20,7 +20,7 @@ const OrganizationSpaces = graphql(`
     organization(id: $id) {
       spaces(first: 100) {
         totalCount
-        nodes { id title defaultLevel commentCount permissions { view edit admin } }
+        nodes { id title defaultLevel commentCount viewerCanView viewerCanEdit viewerCanAdminister }
       }
       members(first: 100) {
         nodes { id: userId spaceCount spaces(first: 100, order: ASC) { totalCount nodes { permission space { id } } } }
@@ -46,7 +46,7 @@ const MemberSpaces = graphql(`
 const Collections = graphql(`
   mutation SpacesTestCreateCollection($input: CreateCollectionInput!) {
     createCollection(input: $input) {
-      collection { id title parentId permissions { create } }
+      collection { id title parentId viewerCanCreateContent }
     }
   }
 `);
@@ -101,10 +101,10 @@ describe("spaces over GraphQL", () => {
     const small = await measure();
     expect(present(present(small.data.organization).spaces).totalCount).toBe(2);
     // The edit member gets review through the team grant.
-    expect(present(present(small.data.organization).spaces).nodes[0]?.permissions).toEqual({
-      view: true,
-      edit: true,
-      admin: false,
+    expect(present(present(small.data.organization).spaces).nodes[0]).toMatchObject({
+      viewerCanView: true,
+      viewerCanEdit: true,
+      viewerCanAdminister: false,
     });
     await addSpaces(6, team.body.id);
     const large = await measure();
@@ -193,7 +193,7 @@ describe("spaces over GraphQL", () => {
         })
       ).createCollection?.collection,
     );
-    expect(child).toMatchObject({ title: "Child", parentId: parent.id, permissions: { create: true } });
+    expect(child).toMatchObject({ title: "Child", parentId: parent.id, viewerCanCreateContent: true });
     const read = await t
       .graphql(org.members.read.token)
       .request(CollectionQuery, { id: child.id, organizationId: org.organizationId });

@@ -7,7 +7,7 @@ const messageFields = `
   object: __typename id postedAt editedAt urls { location } postedBy { ${userFields} }
   body(format: $format) { markdown document }
   reactions { emoji count users { reactedAt user { ${userFields} } } }
-  permissions { view edit reply delete }
+  permissions__view: viewerCanView permissions__edit: viewerCanUpdate permissions__reply: viewerCanReply permissions__delete: viewerCanDelete
 `;
 
 const commentFields = /* GraphQL */ `

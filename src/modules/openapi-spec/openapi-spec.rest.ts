@@ -5,7 +5,7 @@ const specFields = /* GraphQL */ `
   fragment OpenAPISpecFields on OpenAPISpec {
     object: __typename id createdAt updatedAt slug sourceURL processingState visibility lastVersion lastProcessedAt
     lastProcessErrorCode lastProcessedErrors { message code } lastProcessedErrorCount
-    permissions { view edit } urls { location app published }
+    permissions__view: viewerCanView permissions__edit: viewerCanUpdate urls { location app published }
   }
 `;
 

@@ -8,10 +8,7 @@ export const organizationFields = /* GraphQL */ `
     sso ai inviteLinks plan mergeRules
     trial { status count }
     urls { location app logo }
-    permissions {
-      view access admin ownTeam createContent createOpenAPISpec viewBilling listMembers listTeams
-      listIntegrations listInstallations installIntegration
-    }
+    permissions__view: viewerCanView permissions__access: viewerCanAccess permissions__admin: viewerCanAdminister permissions__ownTeam: viewerOwnsTeam permissions__createContent: viewerCanCreateContent permissions__createOpenAPISpec: viewerCanCreateOpenAPISpec permissions__viewBilling: viewerCanViewBilling permissions__listMembers: viewerCanListMembers permissions__listTeams: viewerCanListTeams permissions__listIntegrations: viewerCanListIntegrations permissions__listInstallations: viewerCanListInstallations permissions__installIntegration: viewerCanInstallIntegration
   }
 `;
 

@@ -7,7 +7,7 @@ export const spaceFields = /* GraphQL */ `
     organization: organizationId parent: parentId language revision: revisionId defaultLevel
     comments: commentCount changeRequests: changeRequestCount changeRequestsOpen: changeRequestOpenCount
     changeRequestsDraft: changeRequestDraftCount
-    permissions { view access admin viewInviteLinks edit triggerGitSync comment merge review installIntegration }
+    permissions__view: viewerCanView permissions__access: viewerCanAccess permissions__admin: viewerCanAdminister permissions__viewInviteLinks: viewerCanViewInviteLinks permissions__edit: viewerCanEdit permissions__triggerGitSync: viewerCanTriggerGitSync permissions__comment: viewerCanComment permissions__merge: viewerCanMerge permissions__review: viewerCanReview permissions__installIntegration: viewerCanInstallIntegration
     gitSync { repoName installationProvider integration url updatedAt }
   }
 `;
@@ -15,7 +15,7 @@ export const spaceFields = /* GraphQL */ `
 const collectionFields = /* GraphQL */ `
   fragment CollectionFields on Collection {
     object: __typename id title description organization: organizationId parent: parentId defaultLevel urls { location app }
-    permissions { view admin viewInviteLinks create }
+    permissions__view: viewerCanView permissions__admin: viewerCanAdminister permissions__viewInviteLinks: viewerCanViewInviteLinks permissions__create: viewerCanCreateContent
   }
 `;
 

@@ -4,7 +4,7 @@ import { memberFields } from "../member/member.public.ts";
 
 export const teamFields = /* GraphQL */ `
   fragment TeamFields on Team {
-    object: __typename id title members: memberCount spaces: spaceCount createdAt permissions { admin view }
+    object: __typename id title members: memberCount spaces: spaceCount createdAt permissions__admin: viewerCanAdminister permissions__view: viewerCanView
   }
 `;
 
@@ -61,7 +61,7 @@ export const teamRoutes: RestRoute[] = [
     operation: "listTeamMembersInOrganizationById",
     variables: "$organizationId: ID!, $teamId: ID!",
     fields: ["organization(id: $organizationId)", "team(id: $teamId)", "members"],
-    nodes: "organization { ...MemberFields } team { role } permissions { view }",
+    nodes: "organization { ...MemberFields } team { role } permissions__view: viewerCanView",
     fragments: memberFields,
   }),
   {

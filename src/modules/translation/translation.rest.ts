@@ -7,7 +7,7 @@ const translationFields = /* GraphQL */ `
     source { space: spaceId language }
     result { space: spaceId revision: revisionId }
     stats { runs totalWords totalPages totalDuration latestRunDuration latestPages latestWords }
-    permissions { view edit }
+    permissions__view: viewerCanView permissions__edit: viewerCanUpdate
     urls { location }
   }
 `;
