@@ -20,7 +20,7 @@ import {
   typeFromAST,
 } from "graphql";
 import { isMutationArgumentField } from "../graphql/mutation-input.ts";
-import { restKeepsNull } from "./conventions.ts";
+import { restKeepsNull, restRenamedValues } from "./conventions.ts";
 import type { RestRoute } from "./route.ts";
 import { connectionFields, groupedKey } from "./shape.ts";
 
@@ -185,7 +185,10 @@ class OpenApiBuilder {
       const field = parent.getFields()[selection.name.value];
       if (!field) continue;
       const key = selection.alias?.value ?? selection.name.value;
-      const schema = this.selectionSchema(field.type, selection.selectionSet, fragments);
+      const renamed = restRenamedValues[`${parent.name}.${field.name} as ${key}`];
+      const schema = renamed
+        ? { type: "string", enum: Object.values(renamed) }
+        : this.selectionSchema(field.type, selection.selectionSet, fragments);
       const keepsNull = restKeepsNull.has(`${parent.name}.${field.name}`);
       into.properties[key] = keepsNull ? nullable(schema) : schema;
       if (!into.narrowed && (isNonNullType(field.type) || keepsNull)) into.required.add(key);

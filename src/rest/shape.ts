@@ -11,7 +11,7 @@ import {
   type NamedTypeNode,
   type SelectionSetNode,
 } from "graphql";
-import { restKeepsNull, restNestsByParent, restObjectNames } from "./conventions.ts";
+import { restKeepsNull, restNestsByParent, restObjectNames, restRenamedValues } from "./conventions.ts";
 
 /**
  * How to turn one selected value into REST JSON, computed once per route from its document and the schema:
@@ -99,11 +99,14 @@ function collectFields(
     if (!field) throw new Error(`Unknown field ${parentType.name}.${selection.name.value}`);
     const coordinate = `${parentType.name}.${field.name}`;
     const type = getNamedType(field.type);
+    const renamed = restRenamedValues[`${coordinate} as ${key}`];
     const plan: ShapePlan = fields.get(key) ?? {
       keepsNull: restKeepsNull.has(coordinate),
       connection: isConnectionType(type),
       nestsByParent: restNestsByParent.has(coordinate),
-      ...(isEnumType(type) && { publicValues: new Map(type.getValues().map((value) => [value.name, value.value])) }),
+      ...(isEnumType(type) && {
+        publicValues: new Map(renamed ? Object.entries(renamed) : type.getValues().map((v) => [v.name, v.value])),
+      }),
     };
     if (selection.selectionSet) planSelection(schema, type, selection.selectionSet, fragments, plan);
     fields.set(key, plan);

@@ -34,7 +34,7 @@ function deprecated(types: readonly GraphQLNamedType[]): string[] {
 
 /**
  * The deprecations 0.3.0 still keeps: REST's query parameters and bodies run through them (`order=asc`, `sort`,
- * `orderBy`, `type`, `repoCacheID`, a page's `kind`, the move routes' bodies), and each needs its REST mapping first.
+ * `orderBy`, `type`, `repoCacheID`, the move routes' bodies), and each needs its REST mapping first.
  */
 const keptForRest = [
   "ChangeRequest.commentThreads(order)",
@@ -49,7 +49,6 @@ const keptForRest = [
   "Organization.members(order)",
   "Organization.members(sort)",
   "Organization.sites(type)",
-  "RevisionPage.kind",
   "SortOrder.ASC",
   "SortOrder.DESC",
   "Space.changeRequests(orderByKeys)",
