@@ -7,10 +7,10 @@ import SchemaBuilder, {
 } from "@pothos/core";
 import type { GraphQLFieldResolver, GraphQLSchema } from "graphql";
 import { nameEnumValuesInDescriptions } from "./enum-input-descriptions.ts";
+import { oneInputPerMutation } from "./mutation-input.ts";
 import { resolveNodeIds, resolveNodeTypesById } from "./node-ids.ts";
 import { readOwnProperties } from "./own-property.ts";
 import { applyPartialSuccessNullability } from "./partial-success.ts";
-import { addDeprecatedMutationAliases } from "./renamed-mutations.ts";
 import { shareEdgesByItemType } from "./shared-edges.ts";
 import { mutationUserErrorCodes, userErrorCodes, withUserErrors } from "./user-errors.ts";
 import { addValueObjectIds } from "./value-ids.ts";
@@ -19,8 +19,8 @@ import { addValueObjectIds } from "./value-ids.ts";
  * The schema's conventions, each a Pothos plugin of its own, applied when the builder builds the schema (`onTypeConfig`
  * sees every type's options, `wrapResolve` every field's resolver, `afterBuild` the built schema), so that every
  * field any module adds follows them. Pothos runs the plugins' `afterBuild` from the last listed to the first:
- * `schemaConventions` lists them in the order that makes them run as they must (edges shared before aliases copy
- * payloads, ids resolved before own properties are read).
+ * `schemaConventions` lists them in the order that makes them run as they must (ids resolved before own properties are
+ * read, mutation inputs reshaped before enum values are named in input descriptions).
  */
 
 /** Each mutation's user-fixable failures answered as its payload's `userErrors`, with its declared codes. */
@@ -45,7 +45,7 @@ class UserErrorsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
   ): GraphQLFieldResolver<unknown, Types["Context"], object> {
     if (fieldConfig.parentType !== "Mutation") return resolver;
     const codes = mutationUserErrorCodes(fieldConfig.extensions);
-    return withUserErrors(resolver, codes, new Set(Object.keys(fieldConfig.args)));
+    return withUserErrors(resolver, codes);
   }
 }
 
@@ -83,7 +83,7 @@ const conventions = {
   ownProperties: schemaPass(readOwnProperties),
   nodeIds: NodeIdsPlugin,
   partialSuccess: schemaPass(applyPartialSuccessNullability),
-  renamedMutations: schemaPass(addDeprecatedMutationAliases),
+  oneInputPerMutation: schemaPass(oneInputPerMutation),
   sharedEdges: schemaPass(shareEdgesByItemType),
   userErrors: UserErrorsPlugin,
 } as const;
@@ -97,7 +97,7 @@ declare global {
       ownProperties: BasePlugin<Types>;
       nodeIds: NodeIdsPlugin<Types>;
       partialSuccess: BasePlugin<Types>;
-      renamedMutations: BasePlugin<Types>;
+      oneInputPerMutation: BasePlugin<Types>;
       sharedEdges: BasePlugin<Types>;
       userErrors: UserErrorsPlugin<Types>;
       valueObjectIds: BasePlugin<Types>;

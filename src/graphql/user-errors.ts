@@ -35,27 +35,21 @@ export function mutationUserErrorCodes(extensions: unknown): readonly UserErrorC
 }
 
 /**
- * An input path as the caller wrote it: the services validate a mutation's `input` (their paths start inside it)
- * or named arguments (their paths start with the argument's name).
+ * An input path as the caller wrote it: every mutation takes one `input` (src/graphql/mutation-input.ts) holding
+ * the arguments its module declared and its declared input's fields, so the services' paths (inside the declared
+ * input, or starting with an argument's name) all start inside `input`.
  */
-function argumentPath(path: readonly PropertyKey[], argumentNames: ReadonlySet<string>): string[] {
-  const keys = path.map(String);
-  const [first] = keys;
-  if (first !== undefined && argumentNames.has(first)) return keys;
-  return argumentNames.has("input") ? ["input", ...keys] : keys;
+function inputPath(path: readonly PropertyKey[]): string[] {
+  return ["input", ...path.map(String)];
 }
 
 /** `error` as user errors when its code is one of `codes`: one per invalid value, each with its path. */
-function userErrorsOf(
-  error: DomainError,
-  codes: readonly UserErrorCode[],
-  argumentNames: ReadonlySet<string>,
-): UserError[] | undefined {
+function userErrorsOf(error: DomainError, codes: readonly UserErrorCode[]): UserError[] | undefined {
   const code = error.code;
   if (!isUserErrorCode(code) || !codes.includes(code)) return undefined;
   if (error instanceof InvalidInputError && error.issues.length > 0) {
     return error.issues.map((issue) => ({
-      field: argumentPath(issue.path, argumentNames),
+      field: inputPath(issue.path),
       message: issue.message,
       code,
     }));
@@ -80,14 +74,13 @@ function selectionSelects(info: GraphQLResolveInfo, selectionSet: SelectionSetNo
 export function withUserErrors<Parent, Args, Context>(
   resolve: (parent: Parent, args: Args, ctx: Context, info: GraphQLResolveInfo) => unknown,
   codes: readonly UserErrorCode[],
-  argumentNames: ReadonlySet<string>,
 ) {
   return async (parent: Parent, args: Args, ctx: Context, info: GraphQLResolveInfo) => {
     try {
       return await resolve(parent, args, ctx, info);
     } catch (error) {
       const domain = domainErrorFrom(error);
-      const userErrors = domain && userErrorsOf(domain, codes, argumentNames);
+      const userErrors = domain && userErrorsOf(domain, codes);
       if (!userErrors || !info.fieldNodes.some((node) => selectionSelects(info, node.selectionSet, "userErrors"))) {
         throw error;
       }

@@ -4,11 +4,6 @@ import type { BuilderTypes } from "./builder.ts";
 /** A node's permissions for the viewer, as its module's access rules compute them (at once or from its loaders). */
 type Compute<Parent, Permissions> = (parent: Parent, ctx: RequestContext) => Permissions | Promise<Permissions>;
 
-/** The permissions' objects were deprecated for these fields: a normalized cache keys nothing without an `id`. */
-export const permissionsDeprecation =
-  "Use the node's `viewerCan*` fields: an object without an id needs a custom key in Apollo's and urql's caches. " +
-  "Removed in 0.3.0.";
-
 /**
  * The viewer's permissions as boolean fields of the node itself (GitHub's `viewerCan*`), each one of the booleans
  * `compute` answers: a normalized cache stores them with the node, so a wider selection after a narrower one is

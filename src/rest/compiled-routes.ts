@@ -1,16 +1,22 @@
 import {
   type DocumentNode,
   type FragmentDefinitionNode,
+  type GraphQLInputObjectType,
   type GraphQLSchema,
   getNamedType,
+  isInputObjectType,
   Kind,
+  type NamedTypeNode,
   type OperationDefinitionNode,
   parse,
   type SelectionNode,
   type SelectionSetNode,
   type TypeNode,
+  typeFromAST,
+  type VariableDefinitionNode,
   validate,
 } from "graphql";
+import { isMutationArgumentField } from "../graphql/mutation-input.ts";
 import type { RestRoute } from "./route.ts";
 import { planSelection, type ShapePlan } from "./shape.ts";
 import { type RouteVariable, routeVariables } from "./variables.ts";
@@ -36,6 +42,10 @@ interface PreparedRoute {
   /** Undefined for empty responses; [] for the whole `data` object. */
   resultPath: string[] | undefined;
   plan: ShapePlan | undefined;
+  /** Path parameters that are fields of `$input` (the mutation's one argument), not variables of their own. */
+  inputPathParameters: string[];
+  /** The fields of `$input` the body may not name (ids from the path or arguments), with the input type's name. */
+  notInBody: Map<string, string>;
 }
 
 export const segmentCount = (path: string) => path.replace(/\/$/, "").split("/").length;
@@ -90,18 +100,48 @@ function planResult(
 export function compileRoutes(schema: GraphQLSchema, routes: readonly RestRoute[]): CompiledRoute[] {
   return routes.map((route) => {
     let prepared: PreparedRoute | undefined;
+    const path = compilePath(route.path);
     return {
       route,
-      ...compilePath(route.path),
+      ...path,
       prepared: () => {
-        prepared ??= prepareRoute(schema, route);
+        prepared ??= prepareRoute(schema, route, path.parameterNames);
         return prepared;
       },
     };
   });
 }
 
-function prepareRoute(schema: GraphQLSchema, route: RestRoute): PreparedRoute {
+/**
+ * Where `$input`'s fields come from: a mutation takes its ids inside its one `input` (src/graphql/mutation-input.ts),
+ * and the path parameters the document declares no variable for are those fields; the other fields that were
+ * arguments are not the body's to set either (the body carries what the mutation's declared input held).
+ */
+function inputSources(
+  schema: GraphQLSchema,
+  parameterNames: readonly string[],
+  variables: readonly VariableDefinitionNode[],
+  routeName: string,
+): { inputPathParameters: string[]; notInBody: Map<string, string> } {
+  const declared = new Map(variables.map((definition) => [definition.variable.name.value, definition.type]));
+  const inputPathParameters = parameterNames.filter((name) => !declared.has(name));
+  const inputTypeNode = declared.get("input");
+  const named = inputTypeNode && getNamedType(typeFromAST(schema, inputTypeNode as NamedTypeNode));
+  const fields = named && isInputObjectType(named) ? Object.values(named.getFields()) : [];
+  for (const name of inputPathParameters) {
+    if (!fields.some((field) => field.name === name)) {
+      throw new Error(`Route ${routeName}: path parameter ${name} is neither a variable nor an input field`);
+    }
+  }
+  const notInBody = new Map(
+    fields
+      .filter((field) => isMutationArgumentField(field) || inputPathParameters.includes(field.name))
+      .map((field) => [field.name, (named as GraphQLInputObjectType).name]),
+  );
+  return { inputPathParameters, notInBody };
+}
+
+function prepareRoute(schema: GraphQLSchema, route: RestRoute, parameterNames: readonly string[]): PreparedRoute {
   const name = `${route.method} ${route.path} (${route.operation})`;
   // Without token locations: they would hold every token of every route's document in memory for nothing.
   const document = parse(route.document, { noLocation: true });
@@ -123,6 +163,7 @@ function prepareRoute(schema: GraphQLSchema, route: RestRoute): PreparedRoute {
       (operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition.type]),
     ),
     variables: routeVariables(schema, document, operation.variableDefinitions),
+    ...inputSources(schema, parameterNames, operation.variableDefinitions ?? [], name),
     resultPath,
     plan: planResult(schema, operation, fragments, resultPath, name),
   };

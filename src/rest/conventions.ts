@@ -45,6 +45,14 @@ export const restKeepsNull: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Enum values a REST body answers under other names, by the field and the response key it is selected as
+ * (`Type.field as key`): a page's `kind` is its `type`, documents under their former name.
+ */
+export const restRenamedValues: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  "RevisionPage.type as kind": { DOCUMENT: "sheet", GROUP: "group", LINK: "link" },
+};
+
+/**
  * Flat page lists (`Type.field`, each page naming its `parent`) that the public API answers as a tree: each page
  * nests under the `pages` of its parent.
  */

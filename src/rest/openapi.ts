@@ -19,9 +19,10 @@ import {
   type SelectionSetNode,
   typeFromAST,
 } from "graphql";
-import { restKeepsNull } from "./conventions.ts";
+import { isMutationArgumentField } from "../graphql/mutation-input.ts";
+import { restKeepsNull, restRenamedValues } from "./conventions.ts";
 import type { RestRoute } from "./route.ts";
-import { connectionFields } from "./shape.ts";
+import { connectionFields, groupedKey } from "./shape.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -64,21 +65,51 @@ function scalarSchema(type: GraphQLNamedType): JsonSchema {
   }
 }
 
+/** Response keys `outer__inner` as the nested objects the REST body answers (`groupedKey`). */
+function groupProperties(
+  selected: Record<string, JsonSchema>,
+  selectedRequired: ReadonlySet<string>,
+): { properties: Record<string, JsonSchema>; required: string[] } {
+  const properties: Record<string, JsonSchema> = {};
+  const required = new Set<string>();
+  for (const [key, schema] of Object.entries(selected)) {
+    const group = groupedKey(key);
+    if (!group) {
+      properties[key] = schema;
+      if (selectedRequired.has(key)) required.add(key);
+      continue;
+    }
+    properties[group.outer] ??= { type: "object", properties: {} };
+    const object = properties[group.outer] as { properties: Record<string, JsonSchema>; required?: string[] };
+    object.properties[group.inner] = schema;
+    if (selectedRequired.has(key)) {
+      object.required = [...(object.required ?? []), group.inner];
+      required.add(group.outer);
+    }
+  }
+  return { properties, required: [...required] };
+}
+
 /** Builds the document: each route's variables, input type and result selection become its OpenAPI operation. */
 class OpenApiBuilder {
   readonly components: Record<string, JsonSchema> = { Error: errorSchema };
 
   constructor(private readonly schema: GraphQLSchema) {}
 
-  /** Input objects become named components (they are shared by routes and may nest). */
-  inputSchema(type: GraphQLInputType): JsonSchema {
-    if (isNonNullType(type)) return this.inputSchema(type.ofType);
+  /**
+   * Input objects become named components (they are shared by routes and may nest). A route's `$input` leaves out
+   * the fields its path gives (`fromPath`, the route's path parameters) and the mutation's other former arguments.
+   */
+  inputSchema(type: GraphQLInputType, fromPath: ReadonlySet<string> = new Set()): JsonSchema {
+    if (isNonNullType(type)) return this.inputSchema(type.ofType, fromPath);
     if (isListType(type)) return { type: "array", items: this.nullableInput(type.ofType) };
     if (!isInputObjectType(type)) return scalarSchema(type);
     if (!this.components[type.name]) {
       const component: JsonSchema = { type: "object", additionalProperties: false };
       this.components[type.name] = component;
-      const fields = Object.values(type.getFields());
+      const fields = Object.values(type.getFields()).filter(
+        (field) => !fromPath.has(field.name) && !isMutationArgumentField(field),
+      );
       component.properties = Object.fromEntries(fields.map((field) => [field.name, this.nullableInput(field.type)]));
       const required = fields.filter((field) => isNonNullType(field.type)).map((field) => field.name);
       if (required.length) component.required = required;
@@ -154,15 +185,19 @@ class OpenApiBuilder {
       const field = parent.getFields()[selection.name.value];
       if (!field) continue;
       const key = selection.alias?.value ?? selection.name.value;
-      const schema = this.selectionSchema(field.type, selection.selectionSet, fragments);
+      const renamed = restRenamedValues[`${parent.name}.${field.name} as ${key}`];
+      const schema = renamed
+        ? { type: "string", enum: Object.values(renamed) }
+        : this.selectionSchema(field.type, selection.selectionSet, fragments);
       const keepsNull = restKeepsNull.has(`${parent.name}.${field.name}`);
       into.properties[key] = keepsNull ? nullable(schema) : schema;
       if (!into.narrowed && (isNonNullType(field.type) || keepsNull)) into.required.add(key);
       if (field.description && !("$ref" in schema))
         into.properties[key] = { ...into.properties[key], description: field.description };
     }
-    const schema: JsonSchema = { type: "object", properties: into.properties };
-    if (into.required.size) schema.required = [...into.required];
+    const { properties, required } = groupProperties(into.properties, into.required);
+    const schema: JsonSchema = { type: "object", properties };
+    if (required.length) schema.required = required;
     return schema;
   }
 
@@ -180,15 +215,25 @@ class OpenApiBuilder {
     const pathNames = new Set([...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string));
     const parameters: JsonSchema[] = [];
     let requestBody: JsonSchema | undefined;
+    const declared = new Set((operation.variableDefinitions ?? []).map((definition) => definition.variable.name.value));
     for (const definition of operation.variableDefinitions ?? []) {
       const name = definition.variable.name.value;
       const type = typeFromAST(this.schema, definition.type as never) as GraphQLInputType | undefined;
       if (!type) throw new Error(`Route ${route.operation}: unknown type of $${name}`);
       if (name === "input") {
+        const fromPath = new Set([...pathNames].filter((pathName) => !declared.has(pathName)));
+        const body = this.inputSchema(type, fromPath);
+        const named = getNamedType(type);
+        const fields = isInputObjectType(named) ? Object.values(named.getFields()) : [];
         requestBody = {
-          required: isNonNullType(type),
-          content: { "application/json": { schema: this.inputSchema(type) } },
+          required: fields.some(
+            (field) => !fromPath.has(field.name) && !isMutationArgumentField(field) && isNonNullType(field.type),
+          ),
+          content: { "application/json": { schema: body } },
         };
+        for (const pathName of fromPath) {
+          parameters.push({ name: pathName, in: "path", required: true, schema: { type: "string" } });
+        }
         continue;
       }
       const inPath = pathNames.has(name);

@@ -112,8 +112,11 @@ export function createRestHandler(routes: CompiledRoute[]) {
     const refused = queryRuleProblem(matched.route.queryRules, query);
     if (refused) return restError(400, refused);
     try {
+      const inputFromPath: Record<string, string> = {};
       matched.parameterNames.forEach((name, index) => {
-        variables[name] = decodeURIComponent(match[index + 1] as string);
+        const value = decodeURIComponent(match[index + 1] as string);
+        if (compiled.inputPathParameters.includes(name)) inputFromPath[name] = value;
+        else variables[name] = value;
       });
       for (const name of new Set(query.keys())) {
         const type = compiled.variableTypes.get(name);
@@ -124,7 +127,15 @@ export function createRestHandler(routes: CompiledRoute[]) {
         if (body !== undefined && (typeof body !== "object" || body === null || Array.isArray(body))) {
           throw new BadRequest("Request body must be a JSON object");
         }
-        variables.input = body ?? {};
+        // Worded as when the body's type had no such field: ids come from the path, never from the body.
+        const named = Object.keys(body ?? {}).find((name) => compiled.notInBody.has(name));
+        if (named) {
+          const type = compiled.notInBody.get(named);
+          throw new BadRequest(
+            `Invalid request body field ${named}: Field "${named}" is not defined by type "${type}".`,
+          );
+        }
+        variables.input = { ...(body ?? {}), ...inputFromPath };
       }
       const problem = inputProblem(variables);
       if (problem) throw new BadRequest(inputProblemMessage(problem));

@@ -11,7 +11,7 @@ import {
   type NamedTypeNode,
   type SelectionSetNode,
 } from "graphql";
-import { restKeepsNull, restNestsByParent, restObjectNames } from "./conventions.ts";
+import { restKeepsNull, restNestsByParent, restObjectNames, restRenamedValues } from "./conventions.ts";
 
 /**
  * How to turn one selected value into REST JSON, computed once per route from its document and the schema:
@@ -99,11 +99,14 @@ function collectFields(
     if (!field) throw new Error(`Unknown field ${parentType.name}.${selection.name.value}`);
     const coordinate = `${parentType.name}.${field.name}`;
     const type = getNamedType(field.type);
+    const renamed = restRenamedValues[`${coordinate} as ${key}`];
     const plan: ShapePlan = fields.get(key) ?? {
       keepsNull: restKeepsNull.has(coordinate),
       connection: isConnectionType(type),
       nestsByParent: restNestsByParent.has(coordinate),
-      ...(isEnumType(type) && { publicValues: new Map(type.getValues().map((value) => [value.name, value.value])) }),
+      ...(isEnumType(type) && {
+        publicValues: new Map(renamed ? Object.entries(renamed) : type.getValues().map((v) => [v.name, v.value])),
+      }),
     };
     if (selection.selectionSet) planSelection(schema, type, selection.selectionSet, fragments, plan);
     fields.set(key, plan);
@@ -180,9 +183,26 @@ export function applyPlan(plan: ShapePlan, value: unknown): unknown {
     const child = object[key];
     const childPlan = plan.fields.get(key);
     if (child === null && !childPlan?.keepsNull) continue;
-    out[key] = childPlan ? applyPlan(childPlan, child) : child;
+    const shaped = childPlan ? applyPlan(childPlan, child) : child;
+    const group = groupedKey(key);
+    if (!group) {
+      out[key] = shaped;
+      continue;
+    }
+    out[group.outer] ??= {};
+    (out[group.outer] as Record<string, unknown>)[group.inner] = shaped;
   }
   return out;
+}
+
+/**
+ * A response key `outer__inner` answers as `inner` inside the object `outer`: REST bodies group fields a GraphQL
+ * type has on the node itself (`permissions__view: viewerCanView` gives `permissions: { view }`).
+ */
+export function groupedKey(key: string): { outer: string; inner: string } | undefined {
+  const at = key.indexOf("__");
+  if (at <= 0) return undefined;
+  return { outer: key.slice(0, at), inner: key.slice(at + 2) };
 }
 
 /** Shapes one object value as its plan says. */
@@ -202,22 +222,44 @@ function isPlainValue(plan: ShapePlan): boolean {
  */
 function compileObjectShaper(fields: ReadonlyMap<string, ShapePlan>): ObjectShaper {
   const plans: ShapePlan[] = [];
-  const entries = [...fields].map(([key, plan]) => {
-    // `__proto__` in a literal would set the prototype instead of a property.
-    if (key === "__proto__") throw new Error("a REST document may not select a field named __proto__");
+  const shapedValue = (key: string, plan: ShapePlan) => {
     const name = JSON.stringify(key);
     const whenNull = plan.keepsNull ? "null" : "undefined";
-    if (plan.objectName) return `${name}: (c = v[${name}]) == null ? undefined : names[c]`;
-    if (isPlainValue(plan))
-      return plan.keepsNull ? `${name}: v[${name}]` : `${name}: (c = v[${name}]) === null ? undefined : c`;
+    if (plan.objectName) return `(c = v[${name}]) == null ? undefined : names[c]`;
+    if (isPlainValue(plan)) return plan.keepsNull ? `v[${name}]` : `(c = v[${name}]) === null ? undefined : c`;
     plans.push(plan);
-    return `${name}: (c = v[${name}]) === null ? ${whenNull} : apply(plans[${plans.length - 1}], c)`;
-  });
+    return `(c = v[${name}]) === null ? ${whenNull} : apply(plans[${plans.length - 1}], c)`;
+  };
+  // Grouped keys (`groupedKey`) become one nested literal, where their group's first key stands.
+  const entries: { name: string; value?: string; members?: string[] }[] = [];
+  const groups = new Map<string, string[]>();
+  for (const [key, plan] of fields) {
+    // `__proto__` in a literal would set the prototype instead of a property.
+    if (key === "__proto__") throw new Error("a REST document may not select a field named __proto__");
+    const group = groupedKey(key);
+    if (group && (group.outer === "__proto__" || group.inner === "__proto__")) {
+      throw new Error("a REST document may not group a field under or as __proto__");
+    }
+    if (!group) {
+      entries.push({ name: JSON.stringify(key), value: shapedValue(key, plan) });
+      continue;
+    }
+    let members = groups.get(group.outer);
+    if (!members) {
+      members = [];
+      groups.set(group.outer, members);
+      entries.push({ name: JSON.stringify(group.outer), members });
+    }
+    members.push(`${JSON.stringify(group.inner)}: ${shapedValue(key, plan)}`);
+  }
+  const literal = entries.map(
+    ({ name, value, members }) => `${name}: ${members ? `{ ${members.join(", ")} }` : value}`,
+  );
   const compile = new Function(
     "plans",
     "names",
     "apply",
-    `return (v) => { let c; return { ${entries.join(", ")} }; };`,
+    `return (v) => { let c; return { ${literal.join(", ")} }; };`,
   );
   return compile(plans, restObjectNames, applyPlan) as ObjectShaper;
 }

@@ -3,6 +3,8 @@ import {
   type DocumentNode,
   type GraphQLInputType,
   type GraphQLSchema,
+  getNamedType,
+  isInputObjectType,
   isInputType,
   isNonNullType,
   Kind,
@@ -12,6 +14,7 @@ import {
   visit,
   visitWithTypeInfo,
 } from "graphql";
+import { isMutationArgumentField } from "../graphql/mutation-input.ts";
 import { type ServiceCheck, serviceCheckOf } from "../graphql/service-check.ts";
 import { InvalidInputError } from "../lib/errors.ts";
 import { parseInput } from "../validation.ts";
@@ -25,6 +28,11 @@ export interface RouteVariable {
   hasDefault: boolean;
   /** Turns a checked REST value into the variable's value; absent when the type reaches no enum. */
   toSchemaValue?: ToSchemaValue;
+  /**
+   * The fields of a mutation's `input` that were its arguments (src/graphql/mutation-input.ts): the service checks
+   * the rest, so they are left out of what its check sees.
+   */
+  argumentFields: ReadonlySet<string>;
 }
 
 /** What is wrong with one variable's value, as data: the REST router words it for the request. */
@@ -64,10 +72,13 @@ export function routeVariables(
     const type = typeFromAST(schema, definition.type);
     if (!type || !isInputType(type)) throw new Error(`Variable $${name} has no input type`);
     const toSchemaValue = toSchemaValueOf(type);
+    const named = getNamedType(type);
+    const fields = isInputObjectType(named) ? Object.values(named.getFields()) : [];
     return {
       name,
       type: publicInputType(type, serviceChecks.get(name)),
       hasDefault: definition.defaultValue !== undefined,
+      argumentFields: new Set(fields.filter(isMutationArgumentField).map((field) => field.name)),
       ...(toSchemaValue && { toSchemaValue }),
     };
   });
@@ -81,7 +92,7 @@ export function firstVariableProblem(
   variables: readonly RouteVariable[],
   values: Record<string, unknown>,
 ): VariableProblem | undefined {
-  for (const { name, type, hasDefault } of variables) {
+  for (const { name, type, hasDefault, argumentFields } of variables) {
     const value = values[name];
     if (value === undefined) {
       if (isNonNullType(type) && !hasDefault) return { variable: name, path: [], problem: "a value is required" };
@@ -91,12 +102,18 @@ export function firstVariableProblem(
     coerceInputValue(value, type, (path, _invalidValue, error) => {
       if (found) return;
       const serviceCheck = serviceCheckOf(error.extensions);
-      const message = serviceCheck && serviceWording(serviceCheck, value, path);
+      const message = serviceCheck && serviceWording(serviceCheck, withoutFields(value, argumentFields), path);
       found = { variable: name, path, problem: error.message, ...(message && { message }) };
     });
     if (found) return found;
   }
   return undefined;
+}
+
+/** An input object without the fields the service does not check (a mutation's former arguments). */
+function withoutFields(value: unknown, fields: ReadonlySet<string>): unknown {
+  if (fields.size === 0 || typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !fields.has(key)));
 }
 
 /** The service's message for a value its check refuses: its check run on the part of the value it validates. */

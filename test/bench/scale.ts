@@ -206,7 +206,7 @@ async function guarantees(databaseUrl: string): Promise<string[]> {
           path: "/graphql",
           headers: { authorization: `Bearer ${revoked.token}`, "content-type": "application/json" },
           body: JSON.stringify({
-            query: "mutation($id: ID!) { revokeAPIToken(id: $id) { apiToken { id } } }",
+            query: "mutation($id: ID!) { revokeAPIToken(input: { id: $id }) { apiToken { id } } }",
             variables: { id: revoked.apiToken.id },
           }),
         });

@@ -13,7 +13,7 @@ import { type SeededOrganization, seedOrganization, seedUser, startTestApp, type
 // proxy that can freeze its LISTEN connection: no error, no close, nothing delivered, as in a network partition.
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const revokeToken = "mutation($id: ID!) { revokeAPIToken(id: $id) { apiToken { id revokedAt } } }";
+const revokeToken = "mutation($id: ID!) { revokeAPIToken(input: { id: $id }) { apiToken { id revokedAt } } }";
 
 /** A TCP proxy to PostgreSQL on loopback whose connection that LISTENs to the event bus can be frozen. */
 async function startFreezingProxy(target: URL) {

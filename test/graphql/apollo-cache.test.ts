@@ -35,25 +35,25 @@ const SpaceAndChangeRequestPages = gql`
 
 const CreateSpace = gql`
   mutation ApolloCreateSpace($organizationId: ID!) {
-    createSpace(organizationId: $organizationId, input: { title: "Cached" }) { space { id } }
+    createSpace(input: { organizationId: $organizationId, title: "Cached" }) { space { id } }
   }
 `;
 
 const WriteSpace = gql`
-  mutation ApolloWriteSpace($spaceId: ID!, $input: ContentChangesInput!) {
-    updateSpaceContent(spaceId: $spaceId, input: $input) { contentEdit { inserted { contentId } } }
+  mutation ApolloWriteSpace($spaceId: ID!, $changes: [ContentChangeInput!]!) {
+    updateSpaceContent(input: { spaceId: $spaceId, changes: $changes }) { contentEdit { inserted { contentId } } }
   }
 `;
 
 const CreateChangeRequest = gql`
   mutation ApolloCreateChangeRequest($spaceId: ID!) {
-    createChangeRequest(spaceId: $spaceId, input: { subject: "Rename" }) { changeRequest { id } }
+    createChangeRequest(input: { spaceId: $spaceId, subject: "Rename" }) { changeRequest { id } }
   }
 `;
 
 const WriteChangeRequest = gql`
-  mutation ApolloWriteChangeRequest($spaceId: ID!, $changeRequestId: ID!, $input: ContentChangesInput!) {
-    updateChangeRequestContent(spaceId: $spaceId, changeRequestId: $changeRequestId, input: $input) {
+  mutation ApolloWriteChangeRequest($spaceId: ID!, $changeRequestId: ID!, $changes: [ContentChangeInput!]!) {
+    updateChangeRequestContent(input: { spaceId: $spaceId, changeRequestId: $changeRequestId, changes: $changes }) {
       contentEdit { revisionId }
     }
   }
@@ -61,7 +61,7 @@ const WriteChangeRequest = gql`
 
 const AddMember = gql`
   mutation ApolloAddMember($organizationId: ID!, $email: String!) {
-    addOrganizationMember(organizationId: $organizationId, input: { email: $email, role: READ }) {
+    addOrganizationMember(input: { organizationId: $organizationId, email: $email, role: READ }) {
       memberEdge { cursor node { id userId role user { id email } } }
     }
   }
@@ -69,7 +69,7 @@ const AddMember = gql`
 
 const RemoveMember = gql`
   mutation ApolloRemoveMember($organizationId: ID!, $userId: ID!) {
-    removeOrganizationMember(organizationId: $organizationId, userId: $userId) { removedId }
+    removeOrganizationMember(input: { organizationId: $organizationId, userId: $userId }) { removedId }
   }
 `;
 
@@ -167,7 +167,7 @@ describe("Apollo Client's InMemoryCache over the gateway", () => {
       updateSpaceContent: { contentEdit: { inserted: { contentId: string }[] } };
     }>({
       mutation: WriteSpace,
-      variables: { spaceId, input: { changes: [{ type: "INSERT", page: { title: "Main title", markdown: "x" } }] } },
+      variables: { spaceId, changes: [{ type: "INSERT", page: { title: "Main title", markdown: "x" } }] },
     });
     const pageId = written?.updateSpaceContent.contentEdit.inserted[0]?.contentId as string;
     const { data: opened } = await client.mutate<{ createChangeRequest: { changeRequest: { id: string } } }>({
@@ -180,7 +180,7 @@ describe("Apollo Client's InMemoryCache over the gateway", () => {
       variables: {
         spaceId,
         changeRequestId,
-        input: { changes: [{ type: "UPDATE", pageId, page: { title: "Change request title" } }] },
+        changes: [{ type: "UPDATE", pageId, page: { title: "Change request title" } }],
       },
     });
 
@@ -315,13 +315,6 @@ const SpaceRow = gql`
   }
 `;
 
-/** The deprecated permissions object, which a cache without configuration cannot key. */
-const SpacePermissionsObject = gql`
-  query SpacePermissionsObject($spaceId: ID!) {
-    space(id: $spaceId) { id permissions { view edit } }
-  }
-`;
-
 interface ScreenFixture {
   organization: SeededOrganization;
   siteId: string;
@@ -365,12 +358,10 @@ async function seedScreens(): Promise<ScreenFixture> {
     mutation: WriteSpace,
     variables: {
       spaceId,
-      input: {
-        changes: [
-          { type: "INSERT", page: { title: "Guide", markdown: "# Guide" } },
-          { type: "INSERT", page: { title: "Reference", markdown: "# Reference" } },
-        ],
-      },
+      changes: [
+        { type: "INSERT", page: { title: "Guide", markdown: "# Guide" } },
+        { type: "INSERT", page: { title: "Reference", markdown: "# Reference" } },
+      ],
     },
   });
   expect(written.error).toBeUndefined();
@@ -513,14 +504,5 @@ describe("a front end's screens through caches with no configuration", () => {
       expect(withoutTypenames(spaceFromUrql.data)).toEqual(withoutTypenames(space.data));
     });
     expect(warnings).toEqual([]);
-  });
-
-  it("the deprecated permissions object is what graphcache could not key (the warnings are seen)", async () => {
-    const counter = countingFetch();
-    const client = unconfiguredUrql(screens.organization.members.admin.token, counter);
-    const warnings = await warningsOf(async () => {
-      await client.query(SpacePermissionsObject, { spaceId: screens.spaceId }).toPromise();
-    });
-    expect(warnings).toEqual([expect.stringContaining("Invalid key")]);
   });
 });

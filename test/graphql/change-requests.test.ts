@@ -5,21 +5,21 @@ import { present } from "../helpers/present.ts";
 
 const CreateSpace = graphql(`
   mutation ChangeRequestsTestCreateSpace($organizationId: ID!) {
-    createSpace(organizationId: $organizationId, input: { title: "GraphQL content" }) { space { id } }
+    createSpace(input: { organizationId: $organizationId, title: "GraphQL content" }) { space { id } }
   }
 `);
 
 const CreateChangeRequest = graphql(`
   mutation ChangeRequestsTestCreate($spaceId: ID!, $subject: String) {
-    createChangeRequest(spaceId: $spaceId, input: { subject: $subject }) {
+    createChangeRequest(input: { spaceId: $spaceId, subject: $subject }) {
       changeRequest { id number status outdated }
     }
   }
 `);
 
 const WriteContent = graphql(`
-  mutation ChangeRequestsTestWrite($spaceId: ID!, $changeRequestId: ID!, $input: ContentChangesInput!) {
-    updateChangeRequestContent(spaceId: $spaceId, changeRequestId: $changeRequestId, input: $input) {
+  mutation ChangeRequestsTestWrite($spaceId: ID!, $changeRequestId: ID!, $changes: [ContentChangeInput!]!) {
+    updateChangeRequestContent(input: { spaceId: $spaceId, changeRequestId: $changeRequestId, changes: $changes }) {
       contentEdit { revisionId result inserted { type id: contentId } }
     }
   }
@@ -27,7 +27,7 @@ const WriteContent = graphql(`
 
 const Merge = graphql(`
   mutation ChangeRequestsTestMerge($spaceId: ID!, $changeRequestId: ID!) {
-    mergeChangeRequest(spaceId: $spaceId, changeRequestId: $changeRequestId) { outcome { revisionId result } }
+    mergeChangeRequest(input: { spaceId: $spaceId, changeRequestId: $changeRequestId }) { outcome { revisionId result } }
   }
 `);
 
@@ -38,7 +38,7 @@ const SpaceWithChangeRequests = graphql(`
       changeRequests(first: 100) {
         totalCount
         nodes {
-          number subject outdated permissions { edit merge }
+          number subject outdated viewerCanEdit viewerCanMerge
           createdBy { email }
           content { pageList { title parentId markdown(format: MARKDOWN) } files { name } }
         }
@@ -96,20 +96,18 @@ describe("change requests over GraphQL", () => {
         const parent = await editor.request(WriteContent, {
           spaceId: createSpace.id,
           changeRequestId: createChangeRequest.id,
-          input: { changes: [{ type: "INSERT", page: { title: `Root ${crIds.length}`, markdown: "root" } }] },
+          changes: [{ type: "INSERT", page: { title: `Root ${crIds.length}`, markdown: "root" } }],
         });
         await editor.request(WriteContent, {
           spaceId: createSpace.id,
           changeRequestId: createChangeRequest.id,
-          input: {
-            changes: Array.from({ length: pagesEach }, (_, index) => ({
-              type: "INSERT" as const,
-              page: {
-                title: `Child ${index}`,
-                parent: present(parent.updateChangeRequestContent?.contentEdit).inserted[0]?.id,
-              },
-            })),
-          },
+          changes: Array.from({ length: pagesEach }, (_, index) => ({
+            type: "INSERT" as const,
+            page: {
+              title: `Child ${index}`,
+              parent: present(parent.updateChangeRequestContent?.contentEdit).inserted[0]?.id,
+            },
+          })),
         });
       }
     };
@@ -128,7 +126,7 @@ describe("change requests over GraphQL", () => {
     expect(last?.content?.pageList).toHaveLength(11);
     expect(last?.content?.pageList[1]).toMatchObject({ title: "Child 0", markdown: "" });
     expect(last?.createdBy?.email).toBe(org.members.edit.email);
-    expect(last?.permissions).toEqual({ edit: true, merge: false });
+    expect(last).toMatchObject({ viewerCanEdit: true, viewerCanMerge: false });
     expect(large.count).toBe(small.count);
 
     const merged = await t.graphql(org.members.review.token).request(Merge, {
@@ -153,7 +151,7 @@ describe("change requests over GraphQL", () => {
       editor.request(WriteContent, {
         spaceId: createSpace.id,
         changeRequestId: crIds[1] as string,
-        input: { changes: [{ type: "UPDATE", pageId: "page_missing", page: { title: "x" } }] },
+        changes: [{ type: "UPDATE", pageId: "page_missing", page: { title: "x" } }],
       }),
     ).rejects.toThrow(/changes\.0: page page_missing does not exist/);
   });

@@ -5,43 +5,39 @@ import { present } from "../helpers/present.ts";
 
 const CreateSpace = graphql(`
   mutation CommentsTestCreateSpace($organizationId: ID!) {
-    createSpace(organizationId: $organizationId, input: { title: "GraphQL comments" }) { space { id } }
+    createSpace(input: { organizationId: $organizationId, title: "GraphQL comments" }) { space { id } }
   }
 `);
 
 const CreateChangeRequest = graphql(`
   mutation CommentsTestCreateChangeRequest($spaceId: ID!) {
-    createChangeRequest(spaceId: $spaceId, input: { subject: "Discussed" }) { changeRequest { id } }
+    createChangeRequest(input: { spaceId: $spaceId, subject: "Discussed" }) { changeRequest { id } }
   }
 `);
 
 const WriteContent = graphql(`
-  mutation CommentsTestWrite($spaceId: ID!, $changeRequestId: ID!, $input: ContentChangesInput!) {
-    updateChangeRequestContent(spaceId: $spaceId, changeRequestId: $changeRequestId, input: $input) {
+  mutation CommentsTestWrite($input: UpdateChangeRequestContentInput!) {
+    updateChangeRequestContent(input: $input) {
       contentEdit { inserted { id: contentId } }
     }
   }
 `);
 
 const PostComment = graphql(`
-  mutation CommentsTestPost($spaceId: ID!, $changeRequestId: ID, $input: PostCommentInput!) {
-    postComment(spaceId: $spaceId, changeRequestId: $changeRequestId, input: $input) { comment { id status } }
+  mutation CommentsTestPost($input: PostCommentInput!) {
+    postComment(input: $input) { comment { id status } }
   }
 `);
 
 const PostReply = graphql(`
   mutation CommentsTestReply($spaceId: ID!, $changeRequestId: ID, $commentId: ID!, $markdown: String!) {
-    postCommentReply(
-      spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $commentId, input: { body: { markdown: $markdown } }
-    ) { reply { id } }
+    postCommentReply(input: { spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $commentId, body: { markdown: $markdown } }) { reply { id } }
   }
 `);
 
 const React = graphql(`
   mutation CommentsTestReact($spaceId: ID!, $changeRequestId: ID, $commentId: ID!, $emoji: String!) {
-    updateComment(
-      spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $commentId, input: { addedReactions: [$emoji] }
-    ) { comment { id } }
+    updateComment(input: { spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $commentId, addedReactions: [$emoji] }) { comment { id } }
   }
 `);
 
@@ -57,11 +53,11 @@ const ChangeRequestWithComments = graphql(`
             id status replyCount
             body(format: MARKDOWN) { markdown }
             postedBy { email }
-            permissions { edit reply delete }
+            viewerCanUpdate viewerCanReply viewerCanDelete
             reactions { emoji count users { user { email } } }
             repliers { count user { email } }
             target { page { id: pageId } revisionId }
-            replies(first: 100) { totalCount nodes { body(format: MARKDOWN) { markdown } postedBy { email } permissions { edit } } }
+            replies(first: 100) { totalCount nodes { body(format: MARKDOWN) { markdown } postedBy { email } viewerCanUpdate } }
           }
         }
         commenters(first: 100) { totalCount }
@@ -92,9 +88,7 @@ describe("comments over GraphQL", () => {
     );
     const changeRequestId = createChangeRequest.id;
     const written = await editor.request(WriteContent, {
-      spaceId,
-      changeRequestId,
-      input: { changes: [{ type: "INSERT", page: { title: "Page", markdown: "text" } }] },
+      input: { spaceId, changeRequestId, changes: [{ type: "INSERT", page: { title: "Page", markdown: "text" } }] },
     });
     const pageId = present(written.updateChangeRequestContent?.contentEdit).inserted[0]?.id as string;
 
@@ -104,9 +98,7 @@ describe("comments over GraphQL", () => {
         const postComment = present(
           (
             await commenter.request(PostComment, {
-              spaceId,
-              changeRequestId,
-              input: { page: pageId, body: { markdown: `thread ${i}` } },
+              input: { spaceId, changeRequestId, page: pageId, body: { markdown: `thread ${i}` } },
             })
           ).postComment?.comment,
         );
@@ -145,7 +137,9 @@ describe("comments over GraphQL", () => {
       replyCount: 4,
       body: { markdown: "thread 4" },
       postedBy: { email: org.members.comment.email },
-      permissions: { edit: false, reply: true, delete: false },
+      viewerCanUpdate: false,
+      viewerCanReply: true,
+      viewerCanDelete: false,
       reactions: [{ emoji: "👍", count: 1, users: [{ user: { email: org.members.edit.email } }] }],
       repliers: [
         { count: 2, user: { email: org.members.admin.email } },
@@ -153,7 +147,7 @@ describe("comments over GraphQL", () => {
       ],
       target: { page: { id: pageId } },
     });
-    expect(last?.replies?.nodes.map((reply) => [reply.body?.markdown, reply.permissions.edit])).toEqual([
+    expect(last?.replies?.nodes.map((reply) => [reply.body?.markdown, reply.viewerCanUpdate])).toEqual([
       ["reply 0", false],
       ["reply 1", true],
       ["reply 2", false],
@@ -168,7 +162,7 @@ describe("comments over GraphQL", () => {
     );
     const reader = t.graphql(org.members.read.token);
     await expect(
-      reader.request(PostComment, { spaceId: createSpace.id, input: { body: { markdown: "hi" } } }),
+      reader.request(PostComment, { input: { spaceId: createSpace.id, body: { markdown: "hi" } } }),
     ).rejects.toThrow(/FORBIDDEN|comment role/);
     await expect(
       admin.request(PostReply, { spaceId: createSpace.id, commentId: "cmt_missing", markdown: "hi" }),

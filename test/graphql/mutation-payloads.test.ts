@@ -1,6 +1,5 @@
 import { type GraphQLEnumType, type GraphQLField, getNamedType, isObjectType } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
-import { deprecatedNamesRemovedIn, renamedMutations } from "../../src/graphql/renamed-mutations.ts";
 import { schema } from "../../src/schema.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { graphqlAnswer } from "../helpers/graphql-answer.ts";
@@ -94,18 +93,13 @@ describe("the schema's mutation payloads", () => {
     expect(codes("DeleteTeam")).toEqual(["BAD_USER_INPUT"]);
   });
 
-  it("keeps each old name as a deprecated alias answering its new field's payload, and lists errors", () => {
-    const fields = schema.getMutationType()?.getFields() ?? {};
-    for (const [oldName, newName] of Object.entries(renamedMutations)) {
-      expect(fields[oldName]?.deprecationReason).toBe(`Use ${newName}. Removed in ${deprecatedNamesRemovedIn}.`);
-      expect(String(fields[oldName]?.type)).toBe(String(fields[newName]?.type));
-    }
+  it("lists each mutation's errors in its description", () => {
     expect(current.filter((field) => !field.description?.includes("Errors: UNAUTHENTICATED"))).toEqual([]);
   });
 });
 
 const createSite = `mutation($organizationId: ID!, $title: String!) {
-  createSite(organizationId: $organizationId, input: { title: $title }) {
+  createSite(input: { organizationId: $organizationId, title: $title }) {
     site { id title }
     siteEdge { cursor node { id } }
   }
@@ -118,7 +112,7 @@ interface CreatedSite {
 async function newSpace(title: string): Promise<string> {
   const created = await data<{ createSpace: { space: { id: string } } }>(
     `mutation($organizationId: ID!, $title: String!) {
-      createSpace(organizationId: $organizationId, input: { title: $title }) { space { id } }
+      createSpace(input: { organizationId: $organizationId, title: $title }) { space { id } }
     }`,
     { organizationId: org.organizationId, title },
   );
@@ -128,7 +122,7 @@ async function newSpace(title: string): Promise<string> {
 async function newSiteSpace(siteId: string, spaceId: string): Promise<string> {
   const added = await data<{ createSiteSpace: { siteSpace: { id: string }; siteSpaceEdge: { node: { id: string } } } }>(
     `mutation($organizationId: ID!, $siteId: ID!, $spaceId: ID!) {
-      createSiteSpace(organizationId: $organizationId, siteId: $siteId, input: { spaceId: $spaceId }) {
+      createSiteSpace(input: { organizationId: $organizationId, siteId: $siteId, spaceId: $spaceId }) {
         siteSpace { id }
         siteSpaceEdge { node { id } }
       }
@@ -169,7 +163,7 @@ describe("mutation payloads over HTTP", () => {
     const siteSpaceId = await newSiteSpace(created.site.id, await newSpace("Shown then removed"));
     const deleted = await data<{ deleteSiteSpace: { deletedId: string } }>(
       `mutation($organizationId: ID!, $siteId: ID!, $siteSpaceId: ID!) {
-        deleteSiteSpace(organizationId: $organizationId, siteId: $siteId, siteSpaceId: $siteSpaceId) { deletedId }
+        deleteSiteSpace(input: { organizationId: $organizationId, siteId: $siteId, siteSpaceId: $siteSpaceId }) { deletedId }
       }`,
       { organizationId: org.organizationId, siteId: created.site.id, siteSpaceId },
     );
@@ -184,16 +178,19 @@ describe("mutation payloads over HTTP", () => {
     const first = await newSiteSpace(created.site.id, await newSpace("Moves first"));
     const second = await newSiteSpace(created.site.id, await newSpace("Moves second"));
     const sorted = await data<{ sortSiteStructure: { item: { id: string }; position: number } }>(
-      `mutation($organizationId: ID!, $siteId: ID!, $input: SortSiteStructureInput!) {
-        sortSiteStructure(organizationId: $organizationId, siteId: $siteId, input: $input) {
+      `mutation($input: SortSiteStructureInput!) {
+        sortSiteStructure(input: $input) {
           item { ... on SiteSpace { id } }
           position
         }
       }`,
       {
-        organizationId: org.organizationId,
-        siteId: created.site.id,
-        input: { item: { type: "SITE_SPACE", id: second }, position: { before: { type: "SITE_SPACE", id: first } } },
+        input: {
+          organizationId: org.organizationId,
+          siteId: created.site.id,
+          item: { type: "SITE_SPACE", id: second },
+          position: { before: { type: "SITE_SPACE", id: first } },
+        },
       },
     );
     expect(sorted.sortSiteStructure).toEqual({ item: { id: second }, position: 0 });
@@ -202,34 +199,20 @@ describe("mutation payloads over HTTP", () => {
   it("keeps a succeeding aliased mutation's payload beside one that fails", async () => {
     const answer = await post(
       `mutation($organizationId: ID!) {
-        failed: updateSite(organizationId: $organizationId, siteId: "site_missing", input: { title: "Nowhere" }) {
+        failed: updateSite(input: { organizationId: $organizationId, siteId: "site_missing", title: "Nowhere" }) {
           site { id }
         }
-        created: createSpace(organizationId: $organizationId, input: { title: "Kept payload" }) { space { title } }
+        created: createSpace(input: { organizationId: $organizationId, title: "Kept payload" }) { space { title } }
       }`,
       { organizationId: org.organizationId },
     );
     expect(answer.errors?.map((error) => [error.path, error.extensions?.code])).toEqual([[["failed"], "NOT_FOUND"]]);
     expect(answer.data).toEqual({ failed: null, created: { space: { title: "Kept payload" } } });
   });
-
-  it("answers the same payload under a deprecated old name", async () => {
-    const { createSite: created } = await data<CreatedSite>(createSite, {
-      organizationId: org.organizationId,
-      title: "Old name",
-    });
-    const deleted = await data<{ deleteSiteById: { deletedId: string } }>(
-      `mutation($organizationId: ID!, $siteId: ID!) {
-        deleteSiteById(organizationId: $organizationId, siteId: $siteId) { deletedId }
-      }`,
-      { organizationId: org.organizationId, siteId: created.site.id },
-    );
-    expect(deleted.deleteSiteById.deletedId).toBe(created.site.id);
-  });
 });
 
-const createSpaceWithUserErrors = `mutation($organizationId: ID!, $input: CreateSpaceInput!) {
-  createSpace(organizationId: $organizationId, input: $input) {
+const createSpaceWithUserErrors = `mutation($input: CreateSpaceInput!) {
+  createSpace(input: $input) {
     space { id }
     userErrors { field message code }
   }
@@ -245,8 +228,7 @@ interface UserErrorsAnswer {
 describe("userErrors over HTTP", () => {
   it("answers every invalid value as a user error with its input path and code, and a null result", async () => {
     const answered = await data<UserErrorsAnswer>(createSpaceWithUserErrors, {
-      organizationId: org.organizationId,
-      input: twoBadFields,
+      input: { organizationId: org.organizationId, ...twoBadFields },
     });
     expect(answered.createSpace.space).toBeNull();
     expect(answered.createSpace.userErrors).toEqual([
@@ -258,7 +240,7 @@ describe("userErrors over HTTP", () => {
   it("answers an empty userErrors list on success", async () => {
     const answered = await data<{ createSpace: { space: { id: string }; userErrors: unknown[] } }>(
       createSpaceWithUserErrors,
-      { organizationId: org.organizationId, input: { title: "Valid" } },
+      { input: { organizationId: org.organizationId, title: "Valid" } },
     );
     expect(answered.createSpace.space.id).toMatch(/\S/);
     expect(answered.createSpace.userErrors).toEqual([]);
@@ -266,10 +248,10 @@ describe("userErrors over HTTP", () => {
 
   it("keeps the failure a top-level error for an operation that does not select userErrors", async () => {
     const answer = await post(
-      `mutation($organizationId: ID!, $input: CreateSpaceInput!) {
-        createSpace(organizationId: $organizationId, input: $input) { space { id } }
+      `mutation($input: CreateSpaceInput!) {
+        createSpace(input: $input) { space { id } }
       }`,
-      { organizationId: org.organizationId, input: twoBadFields },
+      { input: { organizationId: org.organizationId, ...twoBadFields } },
     );
     expect(answer.errors?.map((error) => error.extensions?.code)).toEqual(["BAD_USER_INPUT"]);
     expect(answer.data).toEqual({ createSpace: null });
@@ -278,7 +260,7 @@ describe("userErrors over HTTP", () => {
   it("keeps a missing object a top-level error even when userErrors are selected", async () => {
     const answer = await post(
       `mutation($organizationId: ID!) {
-        updateSite(organizationId: $organizationId, siteId: "site_missing", input: { title: "Nowhere" }) {
+        updateSite(input: { organizationId: $organizationId, siteId: "site_missing", title: "Nowhere" }) {
           site { id }
           userErrors { code }
         }
@@ -291,8 +273,7 @@ describe("userErrors over HTTP", () => {
 
   it("answers the same two invalid values over REST with today's 400 and one message naming both", async () => {
     const answered = await data<UserErrorsAnswer>(createSpaceWithUserErrors, {
-      organizationId: org.organizationId,
-      input: twoBadFields,
+      input: { organizationId: org.organizationId, ...twoBadFields },
     });
     const [title, emoji] = answered.createSpace.userErrors.map((error) => error.message);
     const response = await t.rest("POST", `/orgs/${org.organizationId}/spaces`, {

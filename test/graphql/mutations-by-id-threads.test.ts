@@ -11,58 +11,49 @@ import { refusalOf } from "../helpers/graphql-answer.ts";
 
 const UpdateDetails = graphql(`
   mutation ByIdUpdateChangeRequest($spaceId: ID, $changeRequestId: ID!, $subject: String!) {
-    updateChangeRequestDetails(spaceId: $spaceId, changeRequestId: $changeRequestId, input: { subject: $subject }) {
+    updateChangeRequestDetails(input: { spaceId: $spaceId, changeRequestId: $changeRequestId, subject: $subject }) {
       changeRequest { id subject }
     }
   }
 `);
 const RequestReviewers = graphql(`
   mutation ByIdRequestReviewers($changeRequestId: ID!, $users: [ID!]!) {
-    requestReviewersForChangeRequest(changeRequestId: $changeRequestId, input: { users: $users }) {
+    requestReviewersForChangeRequest(input: { changeRequestId: $changeRequestId, users: $users }) {
       changeRequest { id }
     }
   }
 `);
 const ResolveComment = graphql(`
   mutation ByIdResolveComment($spaceId: ID, $commentId: ID!) {
-    updateComment(spaceId: $spaceId, commentId: $commentId, input: { resolved: true }) { comment { id } }
+    updateComment(input: { spaceId: $spaceId, commentId: $commentId, resolved: true }) { comment { id } }
   }
 `);
 const PostReply = graphql(`
   mutation ByIdPostReply($commentId: ID!) {
-    postCommentReply(commentId: $commentId, input: { body: { markdown: "A reply" } }) { reply { id } }
+    postCommentReply(input: { commentId: $commentId, body: { markdown: "A reply" } }) { reply { id } }
   }
 `);
 const EditReply = graphql(`
   mutation ByIdEditReply($commentId: ID, $commentReplyId: ID!) {
-    updateCommentReply(
-      commentId: $commentId
-      commentReplyId: $commentReplyId
-      input: { body: { markdown: "Edited" } }
-    ) { reply { id } }
+    updateCommentReply(input: { commentId: $commentId, commentReplyId: $commentReplyId, body: { markdown: "Edited" } }) { reply { id } }
   }
 `);
 const DeleteReply = graphql(`
   mutation ByIdDeleteReply($commentReplyId: ID!) {
-    deleteCommentReply(commentReplyId: $commentReplyId) { deletedId }
+    deleteCommentReply(input: { commentReplyId: $commentReplyId }) { deletedId }
   }
 `);
 const DeleteComment = graphql(`
-  mutation ByIdDeleteComment($commentId: ID!) { deleteComment(commentId: $commentId) { deletedId } }
+  mutation ByIdDeleteComment($commentId: ID!) { deleteComment(input: { commentId: $commentId }) { deletedId } }
 `);
 const UpdateMember = graphql(`
   mutation ByIdUpdateMember($memberId: ID, $organizationId: ID, $userId: ID) {
-    updateOrganizationMember(
-      memberId: $memberId
-      organizationId: $organizationId
-      userId: $userId
-      input: { role: REVIEW }
-    ) { member { id role } }
+    updateOrganizationMember(input: { memberId: $memberId, organizationId: $organizationId, userId: $userId, role: REVIEW }) { member { id role } }
   }
 `);
 const RemoveMember = graphql(`
   mutation ByIdRemoveMember($memberId: ID!) {
-    removeOrganizationMember(memberId: $memberId) { removedId removedUserId organizationId }
+    removeOrganizationMember(input: { memberId: $memberId }) { removedId removedUserId organizationId }
   }
 `);
 const MemberIds = graphql(`

@@ -12,75 +12,67 @@ import { refusalOf } from "../helpers/graphql-answer.ts";
 
 const UpdateSite = graphql(`
   mutation ByIdUpdateSite($organizationId: ID, $siteId: ID!, $title: String!) {
-    updateSite(organizationId: $organizationId, siteId: $siteId, input: { title: $title }) { site { id title } }
+    updateSite(input: { organizationId: $organizationId, siteId: $siteId, title: $title }) { site { id title } }
   }
 `);
 const PublishSite = graphql(`
-  mutation ByIdPublishSite($siteId: ID!) { publishSite(siteId: $siteId) { site { id published } } }
+  mutation ByIdPublishSite($siteId: ID!) { publishSite(input: { siteId: $siteId }) { site { id published } } }
 `);
 const CreateShareLink = graphql(`
   mutation ByIdCreateShareLink($siteId: ID!) {
-    createSiteShareLink(siteId: $siteId, input: { name: "For reviewers" }) { shareLink { id name } }
+    createSiteShareLink(input: { siteId: $siteId, name: "For reviewers" }) { shareLink { id name } }
   }
 `);
 const DeleteSite = graphql(`
-  mutation ByIdDeleteSite($siteId: ID!) { deleteSite(siteId: $siteId) { deletedId } }
+  mutation ByIdDeleteSite($siteId: ID!) { deleteSite(input: { siteId: $siteId }) { deletedId } }
 `);
 const UpdateTeam = graphql(`
   mutation ByIdUpdateTeam($organizationId: ID, $teamId: ID!, $title: String!) {
-    updateTeam(organizationId: $organizationId, teamId: $teamId, input: { title: $title }) { team { id title } }
+    updateTeam(input: { organizationId: $organizationId, teamId: $teamId, title: $title }) { team { id title } }
   }
 `);
 const UpdateTeamMembers = graphql(`
   mutation ByIdUpdateTeamMembers($teamId: ID!, $add: [String!]) {
-    updateTeamMembers(teamId: $teamId, input: { add: $add }) { team { id } }
+    updateTeamMembers(input: { teamId: $teamId, add: $add }) { team { id } }
   }
 `);
 const DeleteTeam = graphql(`
-  mutation ByIdDeleteTeam($teamId: ID!) { deleteTeam(teamId: $teamId) { deletedId } }
+  mutation ByIdDeleteTeam($teamId: ID!) { deleteTeam(input: { teamId: $teamId }) { deletedId } }
 `);
 const UpdateTranslation = graphql(`
   mutation ByIdUpdateTranslation($organizationId: ID, $translationId: ID!, $instructions: JSON!) {
-    updateTranslation(
-      organizationId: $organizationId
-      translationId: $translationId
-      input: { instructions: $instructions }
-    ) { translation { id } }
+    updateTranslation(input: { organizationId: $organizationId, translationId: $translationId, instructions: $instructions }) { translation { id } }
   }
 `);
 const RunTranslation = graphql(`
   mutation ByIdRunTranslation($translationId: ID!) {
-    runTranslation(translationId: $translationId) { translation { id status } }
+    runTranslation(input: { translationId: $translationId }) { translation { id status } }
   }
 `);
 const UpdateSamlProvider = graphql(`
   mutation ByIdUpdateSamlProvider($organizationId: ID, $samlProviderId: ID!, $label: String!) {
-    updateOrganizationSAMLProvider(
-      organizationId: $organizationId
-      samlProviderId: $samlProviderId
-      input: { label: $label }
-    ) { samlProvider { id label } }
+    updateOrganizationSAMLProvider(input: { organizationId: $organizationId, samlProviderId: $samlProviderId, label: $label }) { samlProvider { id label } }
   }
 `);
 const DeleteSamlProvider = graphql(`
   mutation ByIdDeleteSamlProvider($samlProviderId: ID!) {
-    deleteOrganizationSAMLProvider(samlProviderId: $samlProviderId) { deletedId }
+    deleteOrganizationSAMLProvider(input: { samlProviderId: $samlProviderId }) { deletedId }
   }
 `);
 const UpdateInvite = graphql(`
   mutation ByIdUpdateInvite($organizationId: ID, $inviteId: ID!) {
-    updateOrganizationInvite(organizationId: $organizationId, inviteId: $inviteId, input: { role: COMMENT }) {
+    updateOrganizationInvite(input: { organizationId: $organizationId, inviteId: $inviteId, role: COMMENT }) {
       linkInvite { id role }
     }
   }
 `);
 const JoinWithInvite = graphql(`
   mutation ByIdJoinWithInvite($organizationId: ID, $inviteId: ID!) {
-    joinOrganizationWithInvite(organizationId: $organizationId, inviteId: $inviteId) { joined organization { id } }
+    joinOrganizationWithInvite(input: { organizationId: $organizationId, inviteId: $inviteId }) { joined organization { id } }
   }
 `);
 const DeleteInvite = graphql(`
-  mutation ByIdDeleteInvite($inviteId: ID!) { deleteOrganizationInvite(inviteId: $inviteId) { deletedId } }
+  mutation ByIdDeleteInvite($inviteId: ID!) { deleteOrganizationInvite(input: { inviteId: $inviteId }) { deletedId } }
 `);
 
 let t: TestApp;

@@ -61,12 +61,7 @@ const Ancestors = graphql(`
 
 const RenameSection = graphql(`
   mutation NavigationRenameSection($organizationId: ID, $siteId: ID, $siteSectionId: ID!, $title: String!) {
-    updateSiteSection(
-      organizationId: $organizationId
-      siteId: $siteId
-      siteSectionId: $siteSectionId
-      input: { title: $title }
-    ) {
+    updateSiteSection(input: { organizationId: $organizationId, siteId: $siteId, siteSectionId: $siteSectionId, title: $title }) {
       siteSection { id title site { id } }
     }
   }
@@ -74,7 +69,7 @@ const RenameSection = graphql(`
 
 const AddTeamMember = graphql(`
   mutation NavigationAddTeamMember($teamId: ID!, $userId: ID!) {
-    addTeamMember(teamId: $teamId, userId: $userId) { team { id organizationId } teamMember { team { role } } }
+    addTeamMember(input: { teamId: $teamId, userId: $userId }) { team { id organizationId } teamMember { team { role } } }
   }
 `);
 

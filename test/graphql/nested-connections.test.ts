@@ -127,7 +127,7 @@ describe("a group's children, a connection", () => {
       t,
       admin,
       `mutation($groupId: ID!, $sectionId: ID!) {
-        removeSectionFromGroup(siteSectionGroupId: $groupId, siteSectionId: $sectionId) { removedId }
+        removeSectionFromGroup(input: { siteSectionGroupId: $groupId, siteSectionId: $sectionId }) { removedId }
       }`,
       { groupId, sectionId: first },
     );
@@ -143,7 +143,7 @@ describe("a change request's contributors, a connection", () => {
       t,
       admin,
       `mutation($spaceId: ID!) {
-        createChangeRequest(spaceId: $spaceId, input: { subject: "Edits" }) {
+        createChangeRequest(input: { spaceId: $spaceId, subject: "Edits" }) {
           changeRequest { contributors(first: 5) { totalCount nodes { id } pageInfo { hasNextPage } } }
         }
       }`,

@@ -9,7 +9,7 @@ const OrganizationStructure = graphql(`
     organization(id: $id) {
       id
       title
-      permissions { admin listMembers }
+      viewerCanAdminister viewerCanListMembers
       members(first: 100) {
         totalCount
         nodes { id role teamCount user { displayName email } }
@@ -19,7 +19,7 @@ const OrganizationStructure = graphql(`
         nodes {
           title
           memberCount
-          permissions { admin }
+          viewerCanAdminister
           members(first: 100) { totalCount nodes { team { role } organization { role user { email } } } }
         }
       }

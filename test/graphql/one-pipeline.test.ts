@@ -136,7 +136,7 @@ describe("one GraphQL pipeline", () => {
     await send(app, { body: { ...body, extensions: {} } });
     await send(app, { body: [body] });
     const rename = {
-      query: 'mutation Rename($id: ID!) { updateSpace(spaceId: $id, input: { title: "Piped" }) { space { id } } }',
+      query: 'mutation Rename($id: ID!) { updateSpace(input: { spaceId: $id, title: "Piped" }) { space { id } } }',
     };
     for (let run = 0; run < 2; run++) await send(app, { body: { ...rename, variables: { id: spaceId } } });
     expect(await repeats()).toBe(before + 2);

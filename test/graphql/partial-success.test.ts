@@ -24,8 +24,8 @@ describe("one failure beside a success keeps the success (GitHub's partial-succe
   it("answers a failing aliased mutation's error beside the write the other one made", async () => {
     const answer = await post(
       `mutation($organizationId: ID!) {
-        failed: updateSpace(spaceId: "space_missing", input: { title: "Nowhere" }) { space { id } }
-        created: createSpace(organizationId: $organizationId, input: { title: "Kept write" }) { space { id title } }
+        failed: updateSpace(input: { spaceId: "space_missing", title: "Nowhere" }) { space { id } }
+        created: createSpace(input: { organizationId: $organizationId, title: "Kept write" }) { space { id title } }
       }`,
       { organizationId: org.organizationId },
     );

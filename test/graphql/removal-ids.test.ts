@@ -48,7 +48,7 @@ describe("removal mutations answer the removed node's id", () => {
 
   it("removeTeamMember: the team member's id, which node(id:) resolved and the team's members listed", async () => {
     const { createTeam } = await data<{ createTeam: { team: { id: string } } }>(
-      `mutation($organizationId: ID!) { createTeam(organizationId: $organizationId, input: { title: "Leavers" }) { team { id } } }`,
+      `mutation($organizationId: ID!) { createTeam(input: { organizationId: $organizationId, title: "Leavers" }) { team { id } } }`,
       { organizationId: org.organizationId },
     );
     const teamId = createTeam.team.id;
@@ -56,7 +56,7 @@ describe("removal mutations answer the removed node's id", () => {
       addTeamMember: { teamMember: { id: string }; teamMemberEdge: { node: { id: string } } };
     }>(
       `mutation($teamId: ID!, $userId: ID!) {
-        addTeamMember(teamId: $teamId, userId: $userId) { teamMember { id } teamMemberEdge { node { id } } }
+        addTeamMember(input: { teamId: $teamId, userId: $userId }) { teamMember { id } teamMemberEdge { node { id } } }
       }`,
       { teamId, userId: org.members.read.id },
     );
@@ -75,7 +75,7 @@ describe("removal mutations answer the removed node's id", () => {
 
     const removed = await data<{ removeTeamMember: { removedTeamMemberId: string; removedUserId: string } }>(
       `mutation($teamId: ID!, $userId: ID!) {
-        removeTeamMember(teamId: $teamId, userId: $userId) { removedTeamMemberId removedUserId }
+        removeTeamMember(input: { teamId: $teamId, userId: $userId }) { removedTeamMemberId removedUserId }
       }`,
       { teamId, userId: org.members.read.id },
     );
@@ -130,7 +130,7 @@ describe("removal mutations answer the removed node's id", () => {
   it("updateTeamMembers: the ids of the team members it removed", async () => {
     const { createTeam } = await data<{ createTeam: { team: { id: string } } }>(
       `mutation($organizationId: ID!, $members: [String!]) {
-        createTeam(organizationId: $organizationId, input: { title: "Batch", members: $members }) { team { id } }
+        createTeam(input: { organizationId: $organizationId, title: "Batch", members: $members }) { team { id } }
       }`,
       { organizationId: org.organizationId, members: [org.members.read.id, org.members.edit.id] },
     );
@@ -139,7 +139,7 @@ describe("removal mutations answer the removed node's id", () => {
       updateTeamMembers: { removedTeamMemberIds: string[]; team: { memberCount: number } };
     }>(
       `mutation($teamId: ID!, $userId: String!) {
-        updateTeamMembers(teamId: $teamId, input: { remove: [$userId] }) { removedTeamMemberIds team { memberCount } }
+        updateTeamMembers(input: { teamId: $teamId, remove: [$userId] }) { removedTeamMemberIds team { memberCount } }
       }`,
       { teamId, userId: org.members.edit.id },
     );
@@ -151,12 +151,12 @@ describe("removal mutations answer the removed node's id", () => {
 
   it("removeRequestedReviewerFromChangeRequest: the review request's id, which node(id:) resolved", async () => {
     const { createSpace } = await data<{ createSpace: { space: { id: string } } }>(
-      `mutation($organizationId: ID!) { createSpace(organizationId: $organizationId, input: { title: "Reviewed" }) { space { id } } }`,
+      `mutation($organizationId: ID!) { createSpace(input: { organizationId: $organizationId, title: "Reviewed" }) { space { id } } }`,
       { organizationId: org.organizationId },
     );
     const spaceId = createSpace.space.id;
     const { createChangeRequest } = await data<{ createChangeRequest: { changeRequest: { id: string } } }>(
-      `mutation($spaceId: ID!) { createChangeRequest(spaceId: $spaceId, input: { subject: "Asks" }) { changeRequest { id } } }`,
+      `mutation($spaceId: ID!) { createChangeRequest(input: { spaceId: $spaceId, subject: "Asks" }) { changeRequest { id } } }`,
       { spaceId },
     );
     const changeRequestId = createChangeRequest.changeRequest.id;
@@ -164,7 +164,7 @@ describe("removal mutations answer the removed node's id", () => {
       requestReviewersForChangeRequest: { changeRequest: { requestedReviewers: { nodes: { id: string }[] } } };
     }>(
       `mutation($spaceId: ID!, $changeRequestId: ID!, $userId: ID!) {
-        requestReviewersForChangeRequest(spaceId: $spaceId, changeRequestId: $changeRequestId, input: { users: [$userId] }) {
+        requestReviewersForChangeRequest(input: { spaceId: $spaceId, changeRequestId: $changeRequestId, users: [$userId] }) {
           changeRequest { requestedReviewers { nodes { id } } }
         }
       }`,
@@ -181,7 +181,7 @@ describe("removal mutations answer the removed node's id", () => {
       removeRequestedReviewerFromChangeRequest: { removedRequestedReviewerId: string; removedUserId: string };
     }>(
       `mutation($spaceId: ID!, $changeRequestId: ID!, $userId: ID!) {
-        removeRequestedReviewerFromChangeRequest(spaceId: $spaceId, changeRequestId: $changeRequestId, userId: $userId) {
+        removeRequestedReviewerFromChangeRequest(input: { spaceId: $spaceId, changeRequestId: $changeRequestId, userId: $userId }) {
           removedRequestedReviewerId removedUserId
         }
       }`,

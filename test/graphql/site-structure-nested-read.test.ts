@@ -17,7 +17,7 @@ const SiteStructureNested = graphql(`
               title
               default
               urls { published }
-              siteSpaces { nodes { path default title urls { published } space { title permissions { view admin } } } }
+              siteSpaces { nodes { path default title urls { published } space { title viewerCanView viewerCanAdminister } } }
             }
           }
           sectionGroups {
@@ -68,7 +68,6 @@ graphql(`
     parent { id } revisionId revision { id }
     deletedAt commentCount changeRequestCount changeRequestOpenCount changeRequestDraftCount
     urls { location app }
-    permissions { view access comment edit review merge triggerGitSync viewInviteLinks admin installIntegration }
     viewerCanView viewerCanAccess viewerCanComment viewerCanEdit viewerCanReview viewerCanMerge viewerCanTriggerGitSync
     viewerCanViewInviteLinks viewerCanAdminister viewerCanInstallIntegration
   }
@@ -159,7 +158,7 @@ describe("organization { sites { sections { siteSpaces { space } } sectionGroups
         const siteSpaces = present(section.siteSpaces).nodes;
         expect(siteSpaces).toHaveLength(4);
         expect(siteSpaces.filter((siteSpace) => siteSpace.default)).toHaveLength(1);
-        expect(siteSpaces[0]?.space?.permissions.admin).toBe(true);
+        expect(siteSpaces[0]?.space?.viewerCanAdminister).toBe(true);
       }
       const groups = present(site.sectionGroups).nodes;
       expect(groups).toHaveLength(1);

@@ -4,14 +4,14 @@ import { type SeededOrganization, seedOrganization, startTestApp, type TestApp }
 import { present } from "../helpers/present.ts";
 
 const CreateSpace = graphql(`
-  mutation SpacesTestCreate($organizationId: ID!, $input: CreateSpaceInput) {
-    createSpace(organizationId: $organizationId, input: $input) { space { id title } }
+  mutation SpacesTestCreate($input: CreateSpaceInput!) {
+    createSpace(input: $input) { space { id title } }
   }
 `);
 
 const Invite = graphql(`
-  mutation SpacesTestInvite($spaceId: ID!, $input: InviteToSpaceInput!) {
-    inviteToSpace(spaceId: $spaceId, input: $input) { space { id } }
+  mutation SpacesTestInvite($input: InviteToSpaceInput!) {
+    inviteToSpace(input: $input) { space { id } }
   }
 `);
 
@@ -20,7 +20,7 @@ const OrganizationSpaces = graphql(`
     organization(id: $id) {
       spaces(first: 100) {
         totalCount
-        nodes { id title defaultLevel commentCount permissions { view edit admin } }
+        nodes { id title defaultLevel commentCount viewerCanView viewerCanEdit viewerCanAdminister }
       }
       members(first: 100) {
         nodes { id: userId spaceCount spaces(first: 100, order: ASC) { totalCount nodes { permission space { id } } } }
@@ -44,9 +44,9 @@ const MemberSpaces = graphql(`
 `);
 
 const Collections = graphql(`
-  mutation SpacesTestCreateCollection($organizationId: ID!, $input: CreateCollectionInput) {
-    createCollection(organizationId: $organizationId, input: $input) {
-      collection { id title parentId permissions { create } }
+  mutation SpacesTestCreateCollection($input: CreateCollectionInput!) {
+    createCollection(input: $input) {
+      collection { id title parentId viewerCanCreateContent }
     }
   }
 `);
@@ -73,14 +73,12 @@ async function addSpaces(count: number, teamId: string) {
     const createSpace = present(
       (
         await admin.request(CreateSpace, {
-          organizationId: org.organizationId,
-          input: { title: `Space ${i}` },
+          input: { organizationId: org.organizationId, title: `Space ${i}` },
         })
       ).createSpace?.space,
     );
     await admin.request(Invite, {
-      spaceId: createSpace.id,
-      input: { role: "REVIEW", users: [org.members.read.id], teams: [teamId] },
+      input: { spaceId: createSpace.id, role: "REVIEW", users: [org.members.read.id], teams: [teamId] },
     });
   }
 }
@@ -103,10 +101,10 @@ describe("spaces over GraphQL", () => {
     const small = await measure();
     expect(present(present(small.data.organization).spaces).totalCount).toBe(2);
     // The edit member gets review through the team grant.
-    expect(present(present(small.data.organization).spaces).nodes[0]?.permissions).toEqual({
-      view: true,
-      edit: true,
-      admin: false,
+    expect(present(present(small.data.organization).spaces).nodes[0]).toMatchObject({
+      viewerCanView: true,
+      viewerCanEdit: true,
+      viewerCanAdminister: false,
     });
     await addSpaces(6, team.body.id);
     const large = await measure();
@@ -184,20 +182,18 @@ describe("spaces over GraphQL", () => {
     const parent = present(
       (
         await client.request(Collections, {
-          organizationId: org.organizationId,
-          input: { title: "Parent" },
+          input: { organizationId: org.organizationId, title: "Parent" },
         })
       ).createCollection?.collection,
     );
     const child = present(
       (
         await client.request(Collections, {
-          organizationId: org.organizationId,
-          input: { title: "Child", parent: parent.id },
+          input: { organizationId: org.organizationId, title: "Child", parent: parent.id },
         })
       ).createCollection?.collection,
     );
-    expect(child).toMatchObject({ title: "Child", parentId: parent.id, permissions: { create: true } });
+    expect(child).toMatchObject({ title: "Child", parentId: parent.id, viewerCanCreateContent: true });
     const read = await t
       .graphql(org.members.read.token)
       .request(CollectionQuery, { id: child.id, organizationId: org.organizationId });
@@ -205,7 +201,7 @@ describe("spaces over GraphQL", () => {
     expect(read.node).toMatchObject({ title: "Child" });
     expect(present(present(read.organization).collections).totalCount).toBe(2);
     await expect(
-      t.graphql(org.members.review.token).request(Collections, { organizationId: org.organizationId, input: {} }),
+      t.graphql(org.members.review.token).request(Collections, { input: { organizationId: org.organizationId } }),
     ).rejects.toThrow(/create role/);
   });
 });

@@ -27,7 +27,7 @@ const CreateToken = graphql(`
 `);
 
 const RevokeToken = graphql(`
-  mutation RevokeToken($id: ID!) { revokeAPIToken(id: $id) { apiToken { id revokedAt } } }
+  mutation RevokeToken($id: ID!) { revokeAPIToken(input: { id: $id }) { apiToken { id revokedAt } } }
 `);
 
 const Nodes = graphql(`

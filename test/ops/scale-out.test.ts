@@ -31,7 +31,7 @@ async function redisReachable(url: string): Promise<boolean> {
 
 const limit = 5;
 const bootstrap = `bootstrap-${"s".repeat(24)}`;
-const revokeToken = "mutation($id: ID!) { revokeAPIToken(id: $id) { apiToken { id revokedAt } } }";
+const revokeToken = "mutation($id: ID!) { revokeAPIToken(input: { id: $id }) { apiToken { id revokedAt } } }";
 
 describe.runIf(serverUrl && (await redisReachable(testRedisUrl)))("instances sharing PostgreSQL and Redis", () => {
   const cleanups: (() => Promise<unknown>)[] = [];

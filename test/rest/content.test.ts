@@ -68,6 +68,8 @@ describe("space content", () => {
     expectMatchesSpec("getPageById", 200, asMarkdown.body);
     expect(asMarkdown.body.markdown).toBe(pageMarkdown);
     expect(asMarkdown.body).not.toHaveProperty("document");
+    // A page's `kind` is its `type` under the former name of documents (the GraphQL field left in 0.3.0).
+    expect(asMarkdown.body).toMatchObject({ type: "document", kind: "sheet" });
 
     const asDocument = await t.rest<PageBody>("GET", path, { token: editor });
     expectMatchesSpec("getPageById", 200, asDocument.body);

@@ -59,10 +59,10 @@ describe.skipIf(!serverUrl)("invariants under concurrent requests (skipped witho
         t
           .graphql(org.members.admin.token)
           .request<{ addOrganizationMember: { member: { role: string } } }>(
-            `mutation($organizationId: ID!, $input: AddOrganizationMemberInput!) {
-            addOrganizationMember(organizationId: $organizationId, input: $input) { member { role } }
+            `mutation($input: AddOrganizationMemberInput!) {
+            addOrganizationMember(input: $input) { member { role } }
           }`,
-            { organizationId: org.organizationId, input: { email, role: "READ" } },
+            { input: { organizationId: org.organizationId, email, role: "READ" } },
           )
           .then(
             () => "added",

@@ -48,7 +48,7 @@ async function setVisibility(spaceId: string, visibility: string) {
   return t
     .graphql(org.members.admin.token)
     .request<{ updateSpaceVisibility: { space: { visibility: string } } }>(
-      `mutation($id: ID!, $v: SpaceVisibility!) { updateSpaceVisibility(spaceId: $id, visibility: $v) { space { visibility } } }`,
+      `mutation($id: ID!, $v: SpaceVisibility!) { updateSpaceVisibility(input: { spaceId: $id, visibility: $v }) { space { visibility } } }`,
       { id: spaceId, v: visibility },
     );
 }

@@ -454,7 +454,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   "Mutation.addOrganizationMember": {
     own: admin,
     document: `mutation($organizationId: ID!) {
-      addOrganizationMember(organizationId: $organizationId, input: { email: "matrix-new@seed.test", role: READ }) { member { id } }
+      addOrganizationMember(input: { organizationId: $organizationId, email: "matrix-new@seed.test", role: READ }) { member { id } }
     }`,
   },
   "Mutation.createSiteSectionGroup": { route: "POST /orgs/{organizationId}/sites/{siteId}/section-groups" },
@@ -483,7 +483,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   "Mutation.deleteComment": {
     own: admin,
     document: `mutation($spaceId: ID!, $changeRequestId: ID!, $changeRequestCommentId: ID!) {
-      deleteComment(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId) {
+      deleteComment(input: { spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId }) {
         deletedId
       }
     }`,
@@ -492,8 +492,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
     own: admin,
     document: `mutation($spaceId: ID!, $changeRequestId: ID!, $changeRequestCommentId: ID!,
       $changeRequestCommentReplyId: ID!) {
-      deleteCommentReply(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId,
-        commentReplyId: $changeRequestCommentReplyId) { deletedId }
+      deleteCommentReply(input: { spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId, commentReplyId: $changeRequestCommentReplyId }) { deletedId }
     }`,
   },
   "Mutation.removeTeamMember": {
@@ -530,11 +529,9 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   "Mutation.postComment": { route: "POST /spaces/{spaceId}/comments" },
   "Mutation.postCommentReply": {
     own: atLeast("comment"),
-    body: () => ({ body: { markdown: "Matrix change reply" } }),
-    document: `mutation($spaceId: ID!, $changeRequestId: ID!, $changeRequestCommentId: ID!,
-      $input: PostCommentReplyInput!) {
-      postCommentReply(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId,
-        input: $input) { reply { id } }
+    document: `mutation($spaceId: ID!, $changeRequestId: ID!, $changeRequestCommentId: ID!) {
+      postCommentReply(input: { spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId,
+        body: { markdown: "Matrix change reply" } }) { reply { id } }
     }`,
   },
   "Mutation.publishSite": { route: "POST /orgs/{organizationId}/sites/{siteId}/publish" },
@@ -553,7 +550,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   // Only the token's owner may revoke it; the target token belongs to none of the callers.
   "Mutation.revokeAPIToken": {
     own: nobody,
-    document: "mutation($apiTokenId: ID!) { revokeAPIToken(id: $apiTokenId) { apiToken { id } } }",
+    document: "mutation($apiTokenId: ID!) { revokeAPIToken(input: { id: $apiTokenId }) { apiToken { id } } }",
   },
   "Mutation.runTranslation": { route: "POST /orgs/{organizationId}/translations/{translationId}/run" },
   "Mutation.setUserAsSSOMemberForOrganization": { route: "POST /orgs/{organizationId}/members/{userId}/sso" },
@@ -566,20 +563,18 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   "Mutation.updateChangeRequestContent": { route: "POST /spaces/{spaceId}/change-requests/{changeRequestId}/content" },
   "Mutation.updateComment": {
     own: admin,
-    body: () => ({ body: { markdown: "Edited change comment" } }),
-    document: `mutation($spaceId: ID!, $changeRequestId: ID!, $changeRequestCommentId: ID!,
-      $input: UpdateCommentInput!) {
-      updateComment(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId,
-        input: $input) { comment { id } }
+    document: `mutation($spaceId: ID!, $changeRequestId: ID!, $changeRequestCommentId: ID!) {
+      updateComment(input: { spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId,
+        body: { markdown: "Edited change comment" } }) { comment { id } }
     }`,
   },
   "Mutation.updateCommentReply": {
     own: admin,
-    body: () => ({ body: { markdown: "Edited change reply" } }),
     document: `mutation($spaceId: ID!, $changeRequestId: ID!, $changeRequestCommentId: ID!,
-      $changeRequestCommentReplyId: ID!, $input: UpdateCommentReplyInput!) {
-      updateCommentReply(spaceId: $spaceId, changeRequestId: $changeRequestId, commentId: $changeRequestCommentId,
-        commentReplyId: $changeRequestCommentReplyId, input: $input) { reply { id } }
+      $changeRequestCommentReplyId: ID!) {
+      updateCommentReply(input: { spaceId: $spaceId, changeRequestId: $changeRequestId,
+        commentId: $changeRequestCommentId, commentReplyId: $changeRequestCommentReplyId,
+        body: { markdown: "Edited change reply" } }) { reply { id } }
     }`,
   },
   "Mutation.updateOrganizationMember": { route: "PATCH /orgs/{organizationId}/members/{userId}" },
@@ -605,7 +600,7 @@ export const graphqlMatrix: Record<string, GraphQLViaRoute | GraphQLMatrixRow | 
   "Mutation.updateSpaceVisibility": {
     own: admin,
     deleted: nobody,
-    document: `mutation($spaceId: ID!) { updateSpaceVisibility(spaceId: $spaceId, visibility: PRIVATE) { space { id } } }`,
+    document: `mutation($spaceId: ID!) { updateSpaceVisibility(input: { spaceId: $spaceId, visibility: PRIVATE }) { space { id } } }`,
   },
   "Mutation.updateTeam": { route: "PATCH /orgs/{organizationId}/teams/{teamId}" },
   "Mutation.updateTranslation": { route: "PUT /orgs/{organizationId}/translations/{translationId}" },

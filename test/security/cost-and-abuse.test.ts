@@ -37,7 +37,7 @@ beforeAll(async () => {
   outsider = await seedOrganization(t.db, "Outsider");
   spaceId = (await createSpace(t, publisher, { title: "Public manual" })).id;
   const visibility = await graphql(publisher.members.admin.token, {
-    query: `mutation($id: ID!) { updateSpaceVisibility(spaceId: $id, visibility: PUBLIC) { space { visibility } } }`,
+    query: `mutation($id: ID!) { updateSpaceVisibility(input: { spaceId: $id, visibility: PUBLIC }) { space { visibility } } }`,
     variables: { id: spaceId },
   });
   expect((visibility.body as GraphQLBody).errors).toBeUndefined();

@@ -54,8 +54,8 @@ describe("deeply nested input is a 400, never a 500", () => {
   it("refuses variables nested past the limit that the body check lets through, as BAD_USER_INPUT", async () => {
     const body = JSON.stringify({
       query:
-        'mutation($deep: ContentChangesInput!) { updateSpaceContent(spaceId: "space_x", input: $deep) { contentEdit { revisionId } } }',
-      variables: { deep: { changes: JSON.parse(nestedJson(maxInputDepth)) } },
+        "mutation($deep: UpdateSpaceContentInput!) { updateSpaceContent(input: $deep) { contentEdit { revisionId } } }",
+      variables: { deep: { spaceId: "space_x", changes: JSON.parse(nestedJson(maxInputDepth)) } },
     });
     const response = await post("/graphql", body, org.members.admin.token);
     expect(response.status).toBeLessThan(500);
@@ -93,7 +93,7 @@ describe("deeply nested input is a 400, never a 500", () => {
     const objectLiteral = `${"{a: ".repeat(2000)}1${"}".repeat(2000)}`;
     const listLiteral = `${"[".repeat(2000)}1${"]".repeat(2000)}`;
     const documents = [
-      `mutation { updateSpaceContent(spaceId: "space_x", input: { changes: [{ type: INSERT, page: { layout: ${objectLiteral} } }] }) { contentEdit { revisionId } } }`,
+      `mutation { updateSpaceContent(input: { spaceId: "space_x", changes: [{ type: INSERT, page: { layout: ${objectLiteral} } }] }) { contentEdit { revisionId } } }`,
       `{ organization(id: ${listLiteral}) { id } }`,
       `{ viewer ${"{ user ".repeat(2000)} }`,
     ];

@@ -134,7 +134,7 @@ describe("open subscriptions per user", () => {
 
 describe("API tokens per user", () => {
   const CreateToken = `mutation { createAPIToken(input: { label: "more" }) { token apiToken { id } } }`;
-  const RevokeToken = `mutation($id: ID!) { revokeAPIToken(id: $id) { apiToken { id } } }`;
+  const RevokeToken = `mutation($id: ID!) { revokeAPIToken(input: { id: $id }) { apiToken { id } } }`;
 
   it("refuses createAPIToken past MAX_API_TOKENS_PER_USER active tokens; revoked and expired ones do not count", async () => {
     const capped = await startTestApp({ db: t.db, env: { MAX_API_TOKENS_PER_USER: "3" } });

@@ -247,7 +247,7 @@ const secrets: Record<string, SecretRow> = {
       const { siteId, sitePath } = await publishedSite("Replayed GraphQL", "share-link");
       const created = await idempotent("createSiteShareLink GraphQL", (key) =>
         graphqlRequest(
-          `mutation { createSiteShareLink(organizationId: "${org.organizationId}", siteId: "${siteId}", input: { name: "replayed" }) { shareLink { urls { published } } } }`,
+          `mutation { createSiteShareLink(input: { organizationId: "${org.organizationId}", siteId: "${siteId}", name: "replayed" }) { shareLink { urls { published } } } }`,
           org.members.admin.token,
           { "idempotency-key": key },
         ),

@@ -14,7 +14,7 @@ import {
 } from "../helpers/app.ts";
 import { eventually } from "../helpers/eventually.ts";
 
-const revokeToken = "mutation($id: ID!) { revokeAPIToken(id: $id) { apiToken { id revokedAt } } }";
+const revokeToken = "mutation($id: ID!) { revokeAPIToken(input: { id: $id }) { apiToken { id revokedAt } } }";
 const createToken = 'mutation { createAPIToken(input: { label: "second" }) { token apiToken { id } } }';
 
 let t: TestApp;

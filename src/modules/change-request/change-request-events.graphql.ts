@@ -36,11 +36,6 @@ const ChangeRequestUpdateRef = builder.objectRef<ChangeRequestUpdate>("ChangeReq
       description: "Its active revision now.",
       resolve: (update, _args, ctx) => revisionOf(ctx, update.revision),
     }),
-    revisionMerged: t.exposeString("revisionMerged", {
-      nullable: true,
-      description: "Id of the revision its merge made; null until it is merged.",
-      deprecationReason: "Use `mergedRevisionId`, or `mergedRevision` for the revision. Removed in 0.3.0.",
-    }),
     mergedRevisionId: t.exposeID("revisionMerged", {
       nullable: true,
       description: "Id of the revision its merge made (the id of `mergedRevision`); null until it is merged.",

@@ -7,7 +7,7 @@ import { idColumn } from "../../graphql/node-ids.ts";
 import { readsOwnProperty } from "../../graphql/own-property.ts";
 import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { itemsSelectAny } from "../../graphql/selection.ts";
-import { permissionsDeprecation, viewerCanFields } from "../../graphql/viewer-can.ts";
+import { viewerCanFields } from "../../graphql/viewer-can.ts";
 import { mapNodes } from "../../pagination.ts";
 import {
   computedDescription,
@@ -34,7 +34,7 @@ import { changeRequestPdf } from "./change-request-pdf.service.ts";
 
 export const ChangeRequestRef = builder.objectRef<ChangeRequest>("ChangeRequest");
 
-/** The viewer's permissions on a change request as its own fields (`ChangeRequestPermissions` has the same). */
+/** The viewer's permissions on a change request as its own fields. */
 const changeRequestViewerCan = {
   viewerCanEdit: ["edit", "Whether the viewer may write content: edit role, and the space is not locked."],
   viewerCanReview: ["review", "Whether the viewer may review it: review role."],
@@ -48,7 +48,6 @@ const changeRequestViewerCan = {
 const changeRequestFieldsReadingRelations: ReadonlySet<string> = new Set([
   "createdBy",
   "outdated",
-  "permissions",
   ...Object.keys(changeRequestViewerCan),
 ]);
 
@@ -150,23 +149,6 @@ builder.node(ChangeRequestRef, {
         app: `${ctx.config.publicUrl}/graphql`,
         location: `${ctx.config.publicUrl}/v1/spaces/${row.spaceId}/change-requests/${row.id}`,
       }),
-    }),
-    permissions: t.field({
-      type: builder
-        .objectRef<{ edit: boolean; review: boolean; merge: boolean }>("ChangeRequestPermissions")
-        .implement({
-          description: "What the viewer may do with the change request now (draft or open ones only).",
-          fields: (p) => ({
-            edit: p.exposeBoolean("edit", { description: "Write content: edit role, and the space is not locked." }),
-            review: p.exposeBoolean("review", { description: "Review it: review role." }),
-            merge: p.exposeBoolean("merge", {
-              description: "Merge it: review role, and the space is not locked (merge rules still apply).",
-            }),
-          }),
-        }),
-      description: "What the viewer may do with it.",
-      deprecationReason: permissionsDeprecation,
-      resolve: (row, _args, ctx) => changeRequestPermissions(ctx, row),
     }),
     ...viewerCanFields(t, (row, ctx) => changeRequestPermissions(ctx, row), changeRequestViewerCan),
     content: t.field({

@@ -55,8 +55,8 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "createChangeRequest",
     status: 201,
     result: "createChangeRequest.changeRequest",
-    document: `mutation createChangeRequest($spaceId: ID!, $input: CreateChangeRequestInput!) {
-      createChangeRequest(spaceId: $spaceId, input: $input) { changeRequest { ...ChangeRequestFields } }
+    document: `mutation createChangeRequest($input: CreateChangeRequestInput!) {
+      createChangeRequest(input: $input) { changeRequest { ...ChangeRequestFields } }
     } ${changeRequestFields}`,
   },
   {
@@ -75,8 +75,8 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "updateChangeRequestById",
     status: 200,
     result: "updateChangeRequestDetails.changeRequest",
-    document: `mutation updateChangeRequestById(${crVariables}, $input: UpdateChangeRequestInput!) {
-      updateChangeRequestDetails(${crArguments}, input: $input) { changeRequest { ...ChangeRequestFields } }
+    document: `mutation updateChangeRequestById($input: UpdateChangeRequestDetailsInput!) {
+      updateChangeRequestDetails(input: $input) { changeRequest { ...ChangeRequestFields } }
     } ${changeRequestFields}`,
   },
   {
@@ -85,7 +85,7 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "mergeChangeRequest",
     status: 200,
     result: "mergeChangeRequest.outcome",
-    document: `mutation mergeChangeRequest(${crVariables}) { mergeChangeRequest(${crArguments}) { outcome { revision: revisionId result } } }`,
+    document: `mutation mergeChangeRequest(${crVariables}) { mergeChangeRequest(input: { ${crArguments} }) { outcome { revision: revisionId result } } }`,
   },
   {
     method: "POST",
@@ -93,7 +93,7 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "updateChangeRequest",
     status: 200,
     result: "updateChangeRequestFromSpace.outcome",
-    document: `mutation updateChangeRequest(${crVariables}) { updateChangeRequestFromSpace(${crArguments}) { outcome { revision: revisionId result } } }`,
+    document: `mutation updateChangeRequest(${crVariables}) { updateChangeRequestFromSpace(input: { ${crArguments} }) { outcome { revision: revisionId result } } }`,
   },
   {
     method: "GET",
@@ -111,8 +111,8 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "updateChangeRequestContent",
     status: 200,
     result: "updateChangeRequestContent.contentEdit",
-    document: `mutation updateChangeRequestContent(${crVariables}, $input: ContentChangesInput!) {
-      updateChangeRequestContent(${crArguments}, input: $input) { contentEdit { ${contentEditFields} } }
+    document: `mutation updateChangeRequestContent($input: UpdateChangeRequestContentInput!) {
+      updateChangeRequestContent(input: $input) { contentEdit { ${contentEditFields} } }
     }`,
   },
   ...contentReadRoutes({
@@ -142,8 +142,8 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "submitChangeRequestReview",
     status: 201,
     result: "submitChangeRequestReview.review",
-    document: `mutation submitChangeRequestReview(${crVariables}, $input: SubmitChangeRequestReviewInput!) {
-      submitChangeRequestReview(${crArguments}, input: $input) { review { ...ReviewFields } }
+    document: `mutation submitChangeRequestReview($input: SubmitChangeRequestReviewInput!) {
+      submitChangeRequestReview(input: $input) { review { ...ReviewFields } }
     } ${reviewFields}`,
   },
   {
@@ -170,8 +170,8 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "requestReviewersForChangeRequest",
     status: 200,
     result: "requestReviewersForChangeRequest.changeRequest",
-    document: `mutation requestReviewersForChangeRequest(${crVariables}, $input: RequestReviewersInput!) {
-      requestReviewersForChangeRequest(${crArguments}, input: $input) { changeRequest { ...ChangeRequestFields } }
+    document: `mutation requestReviewersForChangeRequest($input: RequestReviewersForChangeRequestInput!) {
+      requestReviewersForChangeRequest(input: $input) { changeRequest { ...ChangeRequestFields } }
     } ${changeRequestFields}`,
   },
   {
@@ -180,7 +180,7 @@ export const changeRequestRoutes: RestRoute[] = [
     operation: "removeRequestedReviewerFromChangeRequest",
     status: 204,
     document: `mutation removeRequestedReviewerFromChangeRequest(${crVariables}, $userId: ID!) {
-      removeRequestedReviewerFromChangeRequest(${crArguments}, userId: $userId) { removedRequestedReviewerId }
+      removeRequestedReviewerFromChangeRequest(input: { ${crArguments}, userId: $userId }) { removedRequestedReviewerId }
     }`,
   },
 ];

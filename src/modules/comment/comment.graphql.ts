@@ -5,7 +5,7 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
-import { permissionsDeprecation, viewerCanFields } from "../../graphql/viewer-can.ts";
+import { viewerCanFields } from "../../graphql/viewer-can.ts";
 import { ChangeRequestRef, CommentPostedRef, parentChangeRequest } from "../change-request/change-request.public.ts";
 import { PageFormatEnum, RevisionRef, revisionOf } from "../content/content.public.ts";
 import { MemberRef } from "../member/member.public.ts";
@@ -15,7 +15,6 @@ import { commentByIdLoader, replyByIdLoader } from "./comment.loaders.ts";
 import {
   bodyIn,
   type CommentFilters,
-  type CommentPermissions,
   commentBase,
   commentFilterSchema,
   commentFiltersSchema,
@@ -103,17 +102,7 @@ const ReplierRef = builder.objectRef<Replier>("CommentReplier").implement({
   }),
 });
 
-const PermissionsRef = builder.objectRef<CommentPermissions>("CommentPermissions").implement({
-  description: "What the viewer may do with the message.",
-  fields: (t) => ({
-    view: t.exposeBoolean("view", { description: "Read it: read role on the space." }),
-    edit: t.exposeBoolean("edit", { description: "Edit its body: its author, while they have the comment role." }),
-    reply: t.exposeBoolean("reply", { description: "React and reply: comment role on the space." }),
-    delete: t.exposeBoolean("delete", { description: "Delete it: its author (comment role), or a space admin." }),
-  }),
-});
-
-/** The viewer's permissions on a comment or a reply as its own fields (`CommentPermissions` has the same). */
+/** The viewer's permissions on a comment or a reply as its own fields. */
 const messageViewerCan = {
   viewerCanView: ["view", "Whether the viewer may read it: read role on the space."],
   viewerCanReply: ["reply", "Whether the viewer may react and reply: comment role on the space."],
@@ -185,13 +174,6 @@ builder.node(ReplyRef, {
       resolve: async (reply, _args, ctx) => ({
         location: `${commentLocation(ctx, await threadOf(ctx, reply))}/replies/${reply.id}`,
       }),
-    }),
-    permissions: t.field({
-      type: PermissionsRef,
-      description: "What the viewer may do with it.",
-      deprecationReason: permissionsDeprecation,
-      resolve: async (reply, _args, ctx) =>
-        messagePermissions(ctx, (await threadOf(ctx, reply)).spaceId, reply.postedById),
     }),
     ...viewerCanFields(
       t,
@@ -361,12 +343,6 @@ builder.node(CommentRef, {
       type: UrlsRef,
       description: "Where the comment is.",
       resolve: (comment, _args, ctx) => ({ location: commentLocation(ctx, comment) }),
-    }),
-    permissions: t.field({
-      type: PermissionsRef,
-      description: "What the viewer may do with it.",
-      deprecationReason: permissionsDeprecation,
-      resolve: (comment, _args, ctx) => messagePermissions(ctx, comment.spaceId, comment.postedById),
     }),
     ...viewerCanFields(
       t,

@@ -7,7 +7,7 @@ const messageFields = `
   object: __typename id postedAt editedAt urls { location } postedBy { ${userFields} }
   body(format: $format) { markdown document }
   reactions { emoji count users { reactedAt user { ${userFields} } } }
-  permissions { view edit reply delete }
+  permissions__view: viewerCanView permissions__edit: viewerCanUpdate permissions__reply: viewerCanReply permissions__delete: viewerCanDelete
 `;
 
 const commentFields = /* GraphQL */ `
@@ -57,8 +57,8 @@ function baseRoutes(base: {
       operation: `postComment${suffix}`,
       status: 200,
       result: "postComment.comment",
-      document: `mutation postComment${suffix}(${variables}, $input: PostCommentInput!, $format: PageFormat) {
-        postComment(${base.arguments}, input: $input) { comment { ...CommentFields } }
+      document: `mutation postComment${suffix}($input: PostCommentInput!, $format: PageFormat) {
+        postComment(input: $input) { comment { ...CommentFields } }
       } ${commentFields}`,
     },
     {
@@ -77,8 +77,8 @@ function baseRoutes(base: {
       operation: `updateComment${suffix}`,
       status: 200,
       result: "updateComment.comment",
-      document: `mutation updateComment${suffix}(${commentVariables}, $input: UpdateCommentInput!, $format: PageFormat) {
-        updateComment(${commentArguments}, input: $input) { comment { ...CommentFields } }
+      document: `mutation updateComment${suffix}($input: UpdateCommentInput!, $format: PageFormat) {
+        updateComment(input: $input) { comment { ...CommentFields } }
       } ${commentFields}`,
     },
     {
@@ -86,7 +86,7 @@ function baseRoutes(base: {
       path: comment,
       operation: `deleteComment${suffix}`,
       status: 204,
-      document: `mutation deleteComment${suffix}(${commentVariables}) { deleteComment(${commentArguments}) { deletedId } }`,
+      document: `mutation deleteComment${suffix}(${commentVariables}) { deleteComment(input: { ${commentArguments} }) { deletedId } }`,
     },
     listRoute({
       path: `${comment}/replies`,
@@ -102,8 +102,8 @@ function baseRoutes(base: {
       operation: `postCommentReply${suffix}`,
       status: 200,
       result: "postCommentReply.reply",
-      document: `mutation postCommentReply${suffix}(${commentVariables}, $input: PostCommentReplyInput!, $format: PageFormat) {
-        postCommentReply(${commentArguments}, input: $input) { reply { ...ReplyFields } }
+      document: `mutation postCommentReply${suffix}($input: PostCommentReplyInput!, $format: PageFormat) {
+        postCommentReply(input: $input) { reply { ...ReplyFields } }
       } ${replyFields}`,
     },
     {
@@ -122,8 +122,8 @@ function baseRoutes(base: {
       operation: `updateCommentReply${suffix}`,
       status: 200,
       result: "updateCommentReply.reply",
-      document: `mutation updateCommentReply${suffix}(${replyVariables}, $input: UpdateCommentReplyInput!, $format: PageFormat) {
-        updateCommentReply(${replyArguments}, input: $input) { reply { ...ReplyFields } }
+      document: `mutation updateCommentReply${suffix}($input: UpdateCommentReplyInput!, $format: PageFormat) {
+        updateCommentReply(input: $input) { reply { ...ReplyFields } }
       } ${replyFields}`,
     },
     {
@@ -131,7 +131,7 @@ function baseRoutes(base: {
       path: reply,
       operation: `deleteCommentReply${suffix}`,
       status: 204,
-      document: `mutation deleteCommentReply${suffix}(${replyVariables}) { deleteCommentReply(${replyArguments}) { deletedId } }`,
+      document: `mutation deleteCommentReply${suffix}(${replyVariables}) { deleteCommentReply(input: { ${replyArguments} }) { deletedId } }`,
     },
     listRoute({
       path: `${path}/commenters`,

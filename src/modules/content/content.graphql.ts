@@ -2,7 +2,6 @@ import { builder } from "../../graphql/builder.ts";
 import type { FieldCost } from "../../graphql/cost.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { idColumn, loadBranded } from "../../graphql/node-ids.ts";
-import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { pairIdOf } from "../../ids.ts";
 import { parentSpace, SpaceRef } from "../space/space.public.ts";
 import type { PageNode, RevisionFileView, RevisionRead } from "./content.loaders.ts";
@@ -54,12 +53,6 @@ export const PageTypeEnum = publicEnum<string>("PageType", "The kind of a page."
   document: "A page of content.",
   group: "A group of pages, without content of its own.",
   link: "A link to elsewhere, shown in the table of contents.",
-});
-
-const PageKindEnum = publicEnum<string>("PageKind", "The kind of a page, under its former names.", {
-  sheet: "A page of content (type document).",
-  group: "A group of pages.",
-  link: "A link.",
 });
 
 const RevisionTypeEnum = publicEnum<string>("RevisionType", "How a revision was made.", {
@@ -129,12 +122,6 @@ builder.node(RevisionPageRef, {
       resolve: (node) => node.page.emoji,
     }),
     type: t.field({ type: PageTypeEnum, description: "The kind of page.", resolve: (node) => node.page.type }),
-    kind: t.field({
-      type: PageKindEnum,
-      description: "The type under its former name: sheet (a document), group or link.",
-      deprecationReason: `Use type. Removed in ${deprecatedNamesRemovedIn}.`,
-      resolve: (node) => (node.page.type === "document" ? "sheet" : node.page.type),
-    }),
     createdAt: t.field({
       type: "DateTime",
       description: "When the page was created.",

@@ -2,7 +2,7 @@ import { listRoute, resultAlong, selectAlong } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 import { changeRequestFields } from "./change-request.fragments.ts";
 
-export const pageFields = `id: pageId title emoji type kind createdAt updatedAt slug path description layout cover variables hidden
+export const pageFields = `id: pageId title emoji type kind: type createdAt updatedAt slug path description layout cover variables hidden
   noIndex noRobotsIndex tags href target computed computedSeed urls { app } git { oid path }`;
 
 export const fileFields =
@@ -126,8 +126,8 @@ export const contentRoutes: RestRoute[] = [
     operation: "updateSpaceContent",
     status: 200,
     result: "updateSpaceContent.contentEdit",
-    document: `mutation updateSpaceContent($spaceId: ID!, $input: ContentChangesInput!) {
-      updateSpaceContent(spaceId: $spaceId, input: $input) { contentEdit { ${contentEditFields} } }
+    document: `mutation updateSpaceContent($input: UpdateSpaceContentInput!) {
+      updateSpaceContent(input: $input) { contentEdit { ${contentEditFields} } }
     }`,
   },
 ];

@@ -13,8 +13,8 @@ export const gitSyncRoutes: RestRoute[] = [
     path: "/spaces/{spaceId}/git/import",
     operation: "importGitRepository",
     status: 204,
-    document: `mutation importGitRepository($spaceId: ID!, $input: ImportGitRepositoryInput!) {
-      importGitRepository(spaceId: $spaceId, input: $input) { space { id } }
+    document: `mutation importGitRepository($input: ImportGitRepositoryInput!) {
+      importGitRepository(input: $input) { space { id } }
     }`,
   },
   {
@@ -22,8 +22,8 @@ export const gitSyncRoutes: RestRoute[] = [
     path: "/spaces/{spaceId}/git/export",
     operation: "exportToGitRepository",
     status: 204,
-    document: `mutation exportToGitRepository($spaceId: ID!, $input: ExportToGitRepositoryInput!) {
-      exportToGitRepository(spaceId: $spaceId, input: $input) { space { id } }
+    document: `mutation exportToGitRepository($input: ExportToGitRepositoryInput!) {
+      exportToGitRepository(input: $input) { space { id } }
     }`,
   },
   {
@@ -40,6 +40,6 @@ export const gitSyncRoutes: RestRoute[] = [
     path: "/spaces/{spaceId}/git/legacy-installation",
     operation: "deleteLegacyGitInstallation",
     status: 204,
-    document: `mutation deleteLegacyGitInstallation($spaceId: ID!) { deleteLegacyGitInstallation(spaceId: $spaceId) { space { id } } }`,
+    document: `mutation deleteLegacyGitInstallation($spaceId: ID!) { deleteLegacyGitInstallation(input: { spaceId: $spaceId }) { space { id } } }`,
   },
 ];

@@ -37,8 +37,8 @@ export const memberRoutes: RestRoute[] = [
     operation: "updateMemberInOrganizationById",
     status: 200,
     result: "updateOrganizationMember.member",
-    document: `mutation updateMemberInOrganizationById($organizationId: ID!, $userId: ID!, $input: UpdateMemberInput!) {
-      updateOrganizationMember(organizationId: $organizationId, userId: $userId, input: $input) { member { ...MemberFields } }
+    document: `mutation updateMemberInOrganizationById($input: UpdateOrganizationMemberInput!) {
+      updateOrganizationMember(input: $input) { member { ...MemberFields } }
     } ${memberFields}`,
   },
   {
@@ -47,7 +47,7 @@ export const memberRoutes: RestRoute[] = [
     operation: "removeMemberFromOrganizationById",
     status: 204,
     document: `mutation removeMemberFromOrganizationById($organizationId: ID!, $userId: ID!) {
-      removeOrganizationMember(organizationId: $organizationId, userId: $userId) { removedId }
+      removeOrganizationMember(input: { organizationId: $organizationId, userId: $userId }) { removedId }
     }`,
   },
   {
@@ -57,7 +57,7 @@ export const memberRoutes: RestRoute[] = [
     status: 200,
     result: "updateOrganizationMemberLastSeenAt.ping",
     document: `mutation updateOrganizationMemberLastSeenAt($organizationId: ID!) {
-      updateOrganizationMemberLastSeenAt(organizationId: $organizationId) { ping { serviceVisitorClaims } }
+      updateOrganizationMemberLastSeenAt(input: { organizationId: $organizationId }) { ping { serviceVisitorClaims } }
     }`,
   },
   {
@@ -67,7 +67,7 @@ export const memberRoutes: RestRoute[] = [
     status: 200,
     result: "setUserAsSSOMemberForOrganization.member",
     document: `mutation setUserAsSSOMemberForOrganization($organizationId: ID!, $userId: ID!) {
-      setUserAsSSOMemberForOrganization(organizationId: $organizationId, userId: $userId) { member { ...MemberFields } }
+      setUserAsSSOMemberForOrganization(input: { organizationId: $organizationId, userId: $userId }) { member { ...MemberFields } }
     } ${memberFields}`,
   },
 ];

@@ -4,7 +4,7 @@ import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
-import { permissionsDeprecation, viewerCanFields } from "../../graphql/viewer-can.ts";
+import { viewerCanFields } from "../../graphql/viewer-can.ts";
 import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
 import { parentSpec } from "./openapi-spec.loaders.ts";
 import {
@@ -51,14 +51,6 @@ const ProcessErrorRef = builder.objectRef<{ message: string; code: string }>("Op
     code: t.exposeString("code", {
       description: "Its kind: FETCH_TIMEOUT, FETCH_ERROR, SYNTAX or INVALID_SPEC.",
     }),
-  }),
-});
-
-const SpecPermissionsRef = builder.objectRef<{ view: boolean; edit: boolean }>("OpenAPISpecPermissions").implement({
-  description: "What the viewer may do with a spec, from their organization role.",
-  fields: (t) => ({
-    view: t.exposeBoolean("view", { description: "Read it (role read or more)." }),
-    edit: t.exposeBoolean("edit", { description: "Change or delete it (role create or more)." }),
   }),
 });
 
@@ -199,12 +191,6 @@ builder.node(OpenAPISpecRef, {
     lastProcessedErrorCount: t.int({
       description: "Number of `lastProcessedErrors`.",
       resolve: (spec) => (spec.lastProcessedErrors as unknown[]).length,
-    }),
-    permissions: t.field({
-      type: SpecPermissionsRef,
-      description: "What the viewer may do with it.",
-      deprecationReason: permissionsDeprecation,
-      resolve: (spec, _args, ctx) => specPermissions(ctx, spec),
     }),
     ...viewerCanFields(t, (spec, ctx) => specPermissions(ctx, spec), {
       viewerCanView: ["view", "Whether the viewer may read it (role read or more)."],

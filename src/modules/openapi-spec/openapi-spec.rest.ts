@@ -5,7 +5,7 @@ const specFields = /* GraphQL */ `
   fragment OpenAPISpecFields on OpenAPISpec {
     object: __typename id createdAt updatedAt slug sourceURL processingState visibility lastVersion lastProcessedAt
     lastProcessErrorCode lastProcessedErrors { message code } lastProcessedErrorCount
-    permissions { view edit } urls { location app published }
+    permissions__view: viewerCanView permissions__edit: viewerCanUpdate urls { location app published }
   }
 `;
 
@@ -40,8 +40,8 @@ export const openApiSpecRoutes: RestRoute[] = [
     operation: "createOpenAPISpec",
     status: 201,
     result: "createOpenAPISpec.spec",
-    document: `mutation createOpenAPISpec($organizationId: ID!, $input: CreateOpenAPISpecInput!) {
-      createOpenAPISpec(organizationId: $organizationId, input: $input) { spec { ...OpenAPISpecFields } }
+    document: `mutation createOpenAPISpec($input: CreateOpenAPISpecInput!) {
+      createOpenAPISpec(input: $input) { spec { ...OpenAPISpecFields } }
     } ${specFields}`,
   },
   {
@@ -61,8 +61,8 @@ export const openApiSpecRoutes: RestRoute[] = [
     status: 200,
     createdWhen: "createOrUpdateOpenAPISpec.created",
     result: "createOrUpdateOpenAPISpec.spec",
-    document: `mutation createOrUpdateOpenAPISpecBySlug(${specArgs}, $input: CreateOrUpdateOpenAPISpecInput!) {
-      createOrUpdateOpenAPISpec(organizationId: $organizationId, specSlug: $specSlug, input: $input) {
+    document: `mutation createOrUpdateOpenAPISpecBySlug($input: CreateOrUpdateOpenAPISpecInput!) {
+      createOrUpdateOpenAPISpec(input: $input) {
         created spec { ...OpenAPISpecFields }
       }
     } ${specFields}`,
@@ -73,7 +73,7 @@ export const openApiSpecRoutes: RestRoute[] = [
     operation: "deleteOpenAPISpecBySlug",
     status: 204,
     document: `mutation deleteOpenAPISpecBySlug(${specArgs}) {
-      deleteOpenAPISpec(organizationId: $organizationId, specSlug: $specSlug) { deletedId }
+      deleteOpenAPISpec(input: { organizationId: $organizationId, specSlug: $specSlug }) { deletedId }
     }`,
   },
   {
@@ -82,8 +82,8 @@ export const openApiSpecRoutes: RestRoute[] = [
     operation: "updateOpenAPISpecBySlug",
     status: 200,
     result: "updateOpenAPISpec.spec",
-    document: `mutation updateOpenAPISpecBySlug(${specArgs}, $input: UpdateOpenAPISpecInput!) {
-      updateOpenAPISpec(organizationId: $organizationId, specSlug: $specSlug, input: $input) {
+    document: `mutation updateOpenAPISpecBySlug($input: UpdateOpenAPISpecInput!) {
+      updateOpenAPISpec(input: $input) {
         spec {
           ...OpenAPISpecFields
         }

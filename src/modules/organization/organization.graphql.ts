@@ -7,7 +7,7 @@ import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
-import { permissionsDeprecation, viewerCanFields } from "../../graphql/viewer-can.ts";
+import { viewerCanFields } from "../../graphql/viewer-can.ts";
 import { edgeOf } from "../../pagination.ts";
 import { parentOrganization } from "./organization.loaders.ts";
 import {
@@ -20,7 +20,6 @@ import {
   listOrganizationsForEmailDomain,
   listOrganizationsForViewer,
   loadVisibleOrganizations,
-  type OrganizationPermissions,
   organizationFilterSchema,
   organizationListOrder,
   organizationOrder,
@@ -47,32 +46,6 @@ const OrganizationUseCaseEnum = publicEnum<string>("OrganizationUseCase", "What 
   openSourceDocs: "Open-source documentation.",
   notes: "Notes.",
   other: "Something else.",
-});
-
-const OrganizationPermissionsRef = builder.objectRef<OrganizationPermissions>("OrganizationPermissions").implement({
-  description: "What the caller may do in the organization, from their organization role.",
-  fields: (t) => ({
-    view: t.exposeBoolean("view", { description: "See the organization (a member or guest, not disabled)." }),
-    access: t.exposeBoolean("access", { description: "Open it (role read or more)." }),
-    admin: t.exposeBoolean("admin", { description: "Administer it: settings, members, teams, SSO (role admin)." }),
-    ownTeam: t.exposeBoolean("ownTeam", { description: "The caller owns at least one of its teams." }),
-    createContent: t.exposeBoolean("createContent", {
-      description: "Create spaces, collections, sites and translations (role create or more).",
-    }),
-    createOpenAPISpec: t.exposeBoolean("createOpenAPISpec", {
-      description: "Create OpenAPI specs (role create or more).",
-    }),
-    viewBilling: t.exposeBoolean("viewBilling", { description: "See billing (role admin)." }),
-    listMembers: t.exposeBoolean("listMembers", { description: "List its members (role read or more)." }),
-    listTeams: t.exposeBoolean("listTeams", { description: "List its teams (role read or more)." }),
-    listIntegrations: t.exposeBoolean("listIntegrations", {
-      description: "List integrations (role read or more).",
-    }),
-    listInstallations: t.exposeBoolean("listInstallations", {
-      description: "List integration installations (role admin).",
-    }),
-    installIntegration: t.exposeBoolean("installIntegration", { description: "Install integrations (role admin)." }),
-  }),
 });
 
 const OrganizationUrlsRef = builder
@@ -186,12 +159,6 @@ builder.node(OrganizationRef, {
         app: `${ctx.config.publicUrl}/graphql`,
         logo: organization.logoURL,
       }),
-    }),
-    permissions: t.field({
-      type: OrganizationPermissionsRef,
-      description: "What the caller may do in the organization.",
-      deprecationReason: permissionsDeprecation,
-      resolve: (organization, _args, ctx) => organizationPermissions(ctx, organization.id),
     }),
     ...viewerCanFields(t, (organization, ctx) => organizationPermissions(ctx, organization.id), {
       viewerCanView: ["view", "Whether the viewer may see the organization (a member or guest, not disabled)."],

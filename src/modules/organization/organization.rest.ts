@@ -8,10 +8,7 @@ export const organizationFields = /* GraphQL */ `
     sso ai inviteLinks plan mergeRules
     trial { status count }
     urls { location app logo }
-    permissions {
-      view access admin ownTeam createContent createOpenAPISpec viewBilling listMembers listTeams
-      listIntegrations listInstallations installIntegration
-    }
+    permissions__view: viewerCanView permissions__access: viewerCanAccess permissions__admin: viewerCanAdminister permissions__ownTeam: viewerOwnsTeam permissions__createContent: viewerCanCreateContent permissions__createOpenAPISpec: viewerCanCreateOpenAPISpec permissions__viewBilling: viewerCanViewBilling permissions__listMembers: viewerCanListMembers permissions__listTeams: viewerCanListTeams permissions__listIntegrations: viewerCanListIntegrations permissions__listInstallations: viewerCanListInstallations permissions__installIntegration: viewerCanInstallIntegration
   }
 `;
 
@@ -57,8 +54,8 @@ export const organizationRoutes: RestRoute[] = [
     operation: "updateOrganizationById",
     status: 200,
     result: "updateOrganization.organization",
-    document: `mutation updateOrganizationById($organizationId: ID!, $input: UpdateOrganizationInput!) {
-      updateOrganization(organizationId: $organizationId, input: $input) { organization { ...OrganizationFields } }
+    document: `mutation updateOrganizationById($input: UpdateOrganizationInput!) {
+      updateOrganization(input: $input) { organization { ...OrganizationFields } }
     } ${organizationFields}`,
   },
   {
@@ -66,7 +63,7 @@ export const organizationRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/join",
     operation: "joinOrganization",
     status: 204,
-    document: `mutation joinOrganization($organizationId: ID!) { joinOrganization(organizationId: $organizationId) { organization { id } } }`,
+    document: `mutation joinOrganization($organizationId: ID!) { joinOrganization(input: { organizationId: $organizationId }) { organization { id } } }`,
   },
   {
     method: "GET",
@@ -84,8 +81,8 @@ export const organizationRoutes: RestRoute[] = [
     operation: "updateOrganizationAgentInstructions",
     status: 200,
     result: "updateOrganizationAgentInstructions.agentInstructions",
-    document: `mutation updateOrganizationAgentInstructions($organizationId: ID!, $input: UpdateAgentInstructionsInput!) {
-      updateOrganizationAgentInstructions(organizationId: $organizationId, input: $input) { agentInstructions { ...AgentInstructionsFields } }
+    document: `mutation updateOrganizationAgentInstructions($input: UpdateOrganizationAgentInstructionsInput!) {
+      updateOrganizationAgentInstructions(input: $input) { agentInstructions { ...AgentInstructionsFields } }
     } ${agentInstructionsFields}`,
   },
   {
@@ -112,8 +109,8 @@ export const organizationRoutes: RestRoute[] = [
     operation: "createOrganizationInvite",
     status: 201,
     result: "createOrganizationInvite.linkInvite",
-    document: `mutation createOrganizationInvite($organizationId: ID!, $input: LinkInviteInput!) {
-      createOrganizationInvite(organizationId: $organizationId, input: $input) { linkInvite { ...LinkInviteFields } }
+    document: `mutation createOrganizationInvite($input: CreateOrganizationInviteInput!) {
+      createOrganizationInvite(input: $input) { linkInvite { ...LinkInviteFields } }
     } ${linkInviteFields}`,
   },
   {
@@ -132,8 +129,8 @@ export const organizationRoutes: RestRoute[] = [
     operation: "updateOrganizationInviteById",
     status: 200,
     result: "updateOrganizationInvite.linkInvite",
-    document: `mutation updateOrganizationInviteById($organizationId: ID!, $inviteId: ID!, $input: LinkInviteInput!) {
-      updateOrganizationInvite(organizationId: $organizationId, inviteId: $inviteId, input: $input) { linkInvite { ...LinkInviteFields } }
+    document: `mutation updateOrganizationInviteById($input: UpdateOrganizationInviteInput!) {
+      updateOrganizationInvite(input: $input) { linkInvite { ...LinkInviteFields } }
     } ${linkInviteFields}`,
   },
   {
@@ -142,7 +139,7 @@ export const organizationRoutes: RestRoute[] = [
     operation: "deleteOrganizationInviteById",
     status: 204,
     document: `mutation deleteOrganizationInviteById($organizationId: ID!, $inviteId: ID!) {
-      deleteOrganizationInvite(organizationId: $organizationId, inviteId: $inviteId) { deletedId }
+      deleteOrganizationInvite(input: { organizationId: $organizationId, inviteId: $inviteId }) { deletedId }
     }`,
   },
   {
@@ -152,7 +149,7 @@ export const organizationRoutes: RestRoute[] = [
     status: 200,
     result: "joinOrganizationWithInvite",
     document: `mutation joinOrganizationWithInvite($organizationId: ID!, $inviteId: ID!) {
-      joinOrganizationWithInvite(organizationId: $organizationId, inviteId: $inviteId) { joined }
+      joinOrganizationWithInvite(input: { organizationId: $organizationId, inviteId: $inviteId }) { joined }
     }`,
   },
 ];

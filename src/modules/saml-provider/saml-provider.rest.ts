@@ -27,8 +27,8 @@ export const samlProviderRoutes: RestRoute[] = [
     operation: "createOrganizationSAMLProvider",
     status: 201,
     result: "createOrganizationSAMLProvider.samlProvider",
-    document: `mutation createOrganizationSAMLProvider($organizationId: ID!, $input: CreateSAMLProviderInput!) {
-      createOrganizationSAMLProvider(organizationId: $organizationId, input: $input) { samlProvider { ...SAMLProviderFields } }
+    document: `mutation createOrganizationSAMLProvider($input: CreateOrganizationSAMLProviderInput!) {
+      createOrganizationSAMLProvider(input: $input) { samlProvider { ...SAMLProviderFields } }
     } ${providerFields}`,
   },
   {
@@ -47,8 +47,8 @@ export const samlProviderRoutes: RestRoute[] = [
     operation: "updateOrganizationSAMLProvider",
     status: 200,
     result: "updateOrganizationSAMLProvider.samlProvider",
-    document: `mutation updateOrganizationSAMLProvider(${providerArgs}, $input: UpdateSAMLProviderInput!) {
-      updateOrganizationSAMLProvider(organizationId: $organizationId, samlProviderId: $samlProviderId, input: $input) {
+    document: `mutation updateOrganizationSAMLProvider($input: UpdateOrganizationSAMLProviderInput!) {
+      updateOrganizationSAMLProvider(input: $input) {
         samlProvider {
           ...SAMLProviderFields
         }
@@ -61,7 +61,7 @@ export const samlProviderRoutes: RestRoute[] = [
     operation: "deleteOrganizationSAMLProvider",
     status: 204,
     document: `mutation deleteOrganizationSAMLProvider(${providerArgs}) {
-      deleteOrganizationSAMLProvider(organizationId: $organizationId, samlProviderId: $samlProviderId) { deletedId }
+      deleteOrganizationSAMLProvider(input: { organizationId: $organizationId, samlProviderId: $samlProviderId }) { deletedId }
     }`,
   },
   {

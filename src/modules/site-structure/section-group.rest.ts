@@ -20,8 +20,8 @@ export const sectionGroupRoutes: RestRoute[] = [
     operation: "addSectionGroupToSite",
     status: 201,
     result: "createSiteSectionGroup.siteSectionGroup",
-    document: `mutation addSectionGroupToSite($organizationId: ID!, $siteId: ID!, $input: AddSectionGroupToSiteInput!) {
-      createSiteSectionGroup(organizationId: $organizationId, siteId: $siteId, input: $input) { siteSectionGroup { ...SiteSectionGroupFields } }
+    document: `mutation addSectionGroupToSite($input: CreateSiteSectionGroupInput!) {
+      createSiteSectionGroup(input: $input) { siteSectionGroup { ...SiteSectionGroupFields } }
     } ${siteSectionGroupFields}`,
   },
   {
@@ -30,7 +30,7 @@ export const sectionGroupRoutes: RestRoute[] = [
     operation: "deleteSiteSectionGroupById",
     status: 204,
     document: `mutation deleteSiteSectionGroupById($organizationId: ID!, $siteId: ID!, $siteSectionGroupId: ID!) {
-      deleteSiteSectionGroup(${groupArgs}) { deletedId }
+      deleteSiteSectionGroup(input: { ${groupArgs} }) { deletedId }
     }`,
   },
   {
@@ -39,8 +39,8 @@ export const sectionGroupRoutes: RestRoute[] = [
     operation: "updateSiteSectionGroupById",
     status: 200,
     result: "updateSiteSectionGroup.siteSectionGroup",
-    document: `mutation updateSiteSectionGroupById($organizationId: ID!, $siteId: ID!, $siteSectionGroupId: ID!, $input: UpdateSiteSectionGroupInput!) {
-      updateSiteSectionGroup(${groupArgs}, input: $input) { siteSectionGroup { ...SiteSectionGroupFields } }
+    document: `mutation updateSiteSectionGroupById($input: UpdateSiteSectionGroupInput!) {
+      updateSiteSectionGroup(input: $input) { siteSectionGroup { ...SiteSectionGroupFields } }
     } ${siteSectionGroupFields}`,
   },
   {
@@ -49,8 +49,8 @@ export const sectionGroupRoutes: RestRoute[] = [
     operation: "addSectionToGroup",
     status: 201,
     result: "addSectionToGroup.siteSectionGroup",
-    document: `mutation addSectionToGroup($organizationId: ID!, $siteId: ID!, $siteSectionGroupId: ID!, $input: AddSectionToGroupInput!) {
-      addSectionToGroup(${groupArgs}, input: $input) { siteSectionGroup { ...SiteSectionGroupFields } }
+    document: `mutation addSectionToGroup($input: AddSectionToGroupInput!) {
+      addSectionToGroup(input: $input) { siteSectionGroup { ...SiteSectionGroupFields } }
     } ${siteSectionGroupFields}`,
   },
   {
@@ -59,7 +59,7 @@ export const sectionGroupRoutes: RestRoute[] = [
     operation: "removeSectionFromGroup",
     status: 204,
     document: `mutation removeSectionFromGroup($organizationId: ID!, $siteId: ID!, $siteSectionGroupId: ID!, $siteSectionId: ID!) {
-      removeSectionFromGroup(${groupArgs}, siteSectionId: $siteSectionId) { removedId }
+      removeSectionFromGroup(input: { ${groupArgs}, siteSectionId: $siteSectionId }) { removedId }
     }`,
   },
   {
@@ -68,8 +68,8 @@ export const sectionGroupRoutes: RestRoute[] = [
     operation: "moveSiteSectionGroup",
     status: 200,
     result: "moveSiteSectionGroup",
-    document: `mutation moveSiteSectionGroup($organizationId: ID!, $siteId: ID!, $siteSectionGroupId: ID!, $input: MoveSiteSectionGroupInput) {
-      moveSiteSectionGroup(${groupArgs}, input: $input) { ...SiteSectionGroupFields }
+    document: `mutation moveSiteSectionGroup($input: MoveSiteSectionGroupInput!) {
+      moveSiteSectionGroup(input: $input) { ...SiteSectionGroupFields }
     } ${siteSectionGroupFields}`,
   },
 ];

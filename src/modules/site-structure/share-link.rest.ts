@@ -22,8 +22,8 @@ export const shareLinkRoutes: RestRoute[] = [
     operation: "createSiteShareLink",
     status: 201,
     result: "createSiteShareLink.shareLink",
-    document: `mutation createSiteShareLink($organizationId: ID!, $siteId: ID!, $input: CreateSiteShareLinkInput!) {
-      createSiteShareLink(organizationId: $organizationId, siteId: $siteId, input: $input) { shareLink { ...ShareLinkFields } }
+    document: `mutation createSiteShareLink($input: CreateSiteShareLinkInput!) {
+      createSiteShareLink(input: $input) { shareLink { ...ShareLinkFields } }
     } ${shareLinkFields}`,
   },
   {
@@ -32,8 +32,8 @@ export const shareLinkRoutes: RestRoute[] = [
     operation: "updateSiteShareLinkById",
     status: 200,
     result: "updateSiteShareLink.shareLink",
-    document: `mutation updateSiteShareLinkById(${linkArgs}, $input: UpdateSiteShareLinkInput!) {
-      updateSiteShareLink(organizationId: $organizationId, siteId: $siteId, shareLinkId: $shareLinkId, input: $input) {
+    document: `mutation updateSiteShareLinkById($input: UpdateSiteShareLinkInput!) {
+      updateSiteShareLink(input: $input) {
         shareLink {
           ...ShareLinkFields
         }
@@ -46,7 +46,7 @@ export const shareLinkRoutes: RestRoute[] = [
     operation: "deleteSiteShareLinkById",
     status: 204,
     document: `mutation deleteSiteShareLinkById(${linkArgs}) {
-      deleteSiteShareLink(organizationId: $organizationId, siteId: $siteId, shareLinkId: $shareLinkId) { deletedId }
+      deleteSiteShareLink(input: { organizationId: $organizationId, siteId: $siteId, shareLinkId: $shareLinkId }) { deletedId }
     }`,
   },
 ];

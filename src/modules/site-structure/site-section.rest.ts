@@ -19,8 +19,8 @@ export const siteSectionRoutes: RestRoute[] = [
     operation: "addSectionToSite",
     status: 201,
     result: "createSiteSection.siteSection",
-    document: `mutation addSectionToSite($organizationId: ID!, $siteId: ID!, $input: AddSectionToSiteInput!) {
-      createSiteSection(organizationId: $organizationId, siteId: $siteId, input: $input) { siteSection { ...SiteSectionFields } }
+    document: `mutation addSectionToSite($input: CreateSiteSectionInput!) {
+      createSiteSection(input: $input) { siteSection { ...SiteSectionFields } }
     } ${siteSectionFields}`,
   },
   {
@@ -29,7 +29,7 @@ export const siteSectionRoutes: RestRoute[] = [
     operation: "deleteSiteSectionById",
     status: 204,
     document: `mutation deleteSiteSectionById($organizationId: ID!, $siteId: ID!, $siteSectionId: ID!) {
-      deleteSiteSection(organizationId: $organizationId, siteId: $siteId, siteSectionId: $siteSectionId) { deletedId }
+      deleteSiteSection(input: { organizationId: $organizationId, siteId: $siteId, siteSectionId: $siteSectionId }) { deletedId }
     }`,
   },
   {
@@ -38,8 +38,8 @@ export const siteSectionRoutes: RestRoute[] = [
     operation: "updateSiteSectionById",
     status: 200,
     result: "updateSiteSection.siteSection",
-    document: `mutation updateSiteSectionById($organizationId: ID!, $siteId: ID!, $siteSectionId: ID!, $input: UpdateSiteSectionInput!) {
-      updateSiteSection(organizationId: $organizationId, siteId: $siteId, siteSectionId: $siteSectionId, input: $input) {
+    document: `mutation updateSiteSectionById($input: UpdateSiteSectionInput!) {
+      updateSiteSection(input: $input) {
         siteSection {
           ...SiteSectionFields
         }
@@ -52,8 +52,8 @@ export const siteSectionRoutes: RestRoute[] = [
     operation: "moveSiteSection",
     status: 200,
     result: "moveSiteSection",
-    document: `mutation moveSiteSection($organizationId: ID!, $siteId: ID!, $siteSectionId: ID!, $input: MoveSiteSectionInput) {
-      moveSiteSection(organizationId: $organizationId, siteId: $siteId, siteSectionId: $siteSectionId, input: $input) {
+    document: `mutation moveSiteSection($input: MoveSiteSectionInput!) {
+      moveSiteSection(input: $input) {
         ...SiteSectionFields
       }
     } ${siteSectionFields}`,
@@ -76,8 +76,8 @@ export const siteSectionRoutes: RestRoute[] = [
     operation: "sortSiteStructure",
     status: 200,
     result: "sortSiteStructure.item",
-    document: `mutation sortSiteStructure($organizationId: ID!, $siteId: ID!, $input: SortSiteStructureInput!) {
-      sortSiteStructure(organizationId: $organizationId, siteId: $siteId, input: $input) { item { ...SiteStructureItemFields } }
+    document: `mutation sortSiteStructure($input: SortSiteStructureInput!) {
+      sortSiteStructure(input: $input) { item { ...SiteStructureItemFields } }
     } ${siteStructureItemFields}`,
   },
 ];

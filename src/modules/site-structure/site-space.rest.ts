@@ -19,8 +19,8 @@ export const siteSpaceRoutes: RestRoute[] = [
     operation: "addSpaceToSite",
     status: 201,
     result: "createSiteSpace.siteSpace",
-    document: `mutation addSpaceToSite($organizationId: ID!, $siteId: ID!, $input: AddSpaceToSiteInput!) {
-      createSiteSpace(organizationId: $organizationId, siteId: $siteId, input: $input) { siteSpace { ...SiteSpaceFields } }
+    document: `mutation addSpaceToSite($input: CreateSiteSpaceInput!) {
+      createSiteSpace(input: $input) { siteSpace { ...SiteSpaceFields } }
     } ${siteSpaceFields}`,
   },
   {
@@ -29,7 +29,7 @@ export const siteSpaceRoutes: RestRoute[] = [
     operation: "deleteSiteSpaceById",
     status: 204,
     document: `mutation deleteSiteSpaceById($organizationId: ID!, $siteId: ID!, $siteSpaceId: ID!) {
-      deleteSiteSpace(organizationId: $organizationId, siteId: $siteId, siteSpaceId: $siteSpaceId) { deletedId }
+      deleteSiteSpace(input: { organizationId: $organizationId, siteId: $siteId, siteSpaceId: $siteSpaceId }) { deletedId }
     }`,
   },
   {
@@ -38,8 +38,8 @@ export const siteSpaceRoutes: RestRoute[] = [
     operation: "updateSiteSpaceById",
     status: 200,
     result: "updateSiteSpace.siteSpace",
-    document: `mutation updateSiteSpaceById($organizationId: ID!, $siteId: ID!, $siteSpaceId: ID!, $input: UpdateSiteSpaceInput!) {
-      updateSiteSpace(organizationId: $organizationId, siteId: $siteId, siteSpaceId: $siteSpaceId, input: $input) {
+    document: `mutation updateSiteSpaceById($input: UpdateSiteSpaceInput!) {
+      updateSiteSpace(input: $input) {
         siteSpace {
           ...SiteSpaceFields
         }
@@ -52,8 +52,8 @@ export const siteSpaceRoutes: RestRoute[] = [
     operation: "moveSiteSpace",
     status: 200,
     result: "moveSiteSpace",
-    document: `mutation moveSiteSpace($organizationId: ID!, $siteId: ID!, $siteSpaceId: ID!, $input: MoveSiteSpaceInput) {
-      moveSiteSpace(organizationId: $organizationId, siteId: $siteId, siteSpaceId: $siteSpaceId, input: $input) {
+    document: `mutation moveSiteSpace($input: MoveSiteSpaceInput!) {
+      moveSiteSpace(input: $input) {
         ...SiteSpaceFields
       }
     } ${siteSpaceFields}`,

@@ -30,8 +30,8 @@ export const siteRoutes: RestRoute[] = [
     operation: "createSite",
     status: 201,
     result: "createSite.site",
-    document: `mutation createSite($organizationId: ID!, $input: CreateSiteInput!) {
-      createSite(organizationId: $organizationId, input: $input) { site { ...SiteFields } }
+    document: `mutation createSite($input: CreateSiteInput!) {
+      createSite(input: $input) { site { ...SiteFields } }
     } ${siteFields}`,
   },
   {
@@ -50,8 +50,8 @@ export const siteRoutes: RestRoute[] = [
     operation: "updateSiteById",
     status: 200,
     result: "updateSite.site",
-    document: `mutation updateSiteById(${siteArgs}, $input: UpdateSiteInput!) {
-      updateSite(organizationId: $organizationId, siteId: $siteId, input: $input) { site { ...SiteFields } }
+    document: `mutation updateSiteById($input: UpdateSiteInput!) {
+      updateSite(input: $input) { site { ...SiteFields } }
     } ${siteFields}`,
   },
   {
@@ -59,7 +59,7 @@ export const siteRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/sites/{siteId}",
     operation: "deleteSiteById",
     status: 204,
-    document: `mutation deleteSiteById(${siteArgs}) { deleteSite(organizationId: $organizationId, siteId: $siteId) { deletedId } }`,
+    document: `mutation deleteSiteById(${siteArgs}) { deleteSite(input: { organizationId: $organizationId, siteId: $siteId }) { deletedId } }`,
   },
   {
     method: "POST",
@@ -68,7 +68,7 @@ export const siteRoutes: RestRoute[] = [
     status: 200,
     result: "publishSite.site",
     document: `mutation publishSite(${siteArgs}) {
-      publishSite(organizationId: $organizationId, siteId: $siteId) { site { ...SiteFields } }
+      publishSite(input: { organizationId: $organizationId, siteId: $siteId }) { site { ...SiteFields } }
     } ${siteFields}`,
   },
   {
@@ -78,7 +78,7 @@ export const siteRoutes: RestRoute[] = [
     status: 200,
     result: "unpublishSite.site",
     document: `mutation unpublishSite(${siteArgs}) {
-      unpublishSite(organizationId: $organizationId, siteId: $siteId) { site { ...SiteFields } }
+      unpublishSite(input: { organizationId: $organizationId, siteId: $siteId }) { site { ...SiteFields } }
     } ${siteFields}`,
   },
   {
@@ -98,8 +98,8 @@ export const siteRoutes: RestRoute[] = [
     operation: "updateSiteAdaptiveSchema",
     status: 200,
     result: "updateSiteAdaptiveSchema.adaptiveSchema",
-    document: `mutation updateSiteAdaptiveSchema(${siteArgs}, $input: UpdateSiteAdaptiveSchemaInput!) {
-      updateSiteAdaptiveSchema(organizationId: $organizationId, siteId: $siteId, input: $input) {
+    document: `mutation updateSiteAdaptiveSchema($input: UpdateSiteAdaptiveSchemaInput!) {
+      updateSiteAdaptiveSchema(input: $input) {
         adaptiveSchema {
           object: __typename jsonSchema updatedAt
         }

@@ -3,7 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum, RoleEnum } from "../../graphql/enums.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { readsOwnProperty } from "../../graphql/own-property.ts";
-import { permissionsDeprecation, viewerCanFields } from "../../graphql/viewer-can.ts";
+import { viewerCanFields } from "../../graphql/viewer-can.ts";
 import {
   addOrganizationParent,
   memberParentOrganization,
@@ -22,7 +22,7 @@ import { LanguageEnum, SpaceVisibilityEnum } from "./space-values.graphql.ts";
 
 export const SpaceRef = builder.objectRef<Space>("Space");
 
-/** The viewer's permissions on a space as its own fields (`SpacePermissions`, deprecated, has the same booleans). */
+/** The viewer's permissions on a space as its own fields. */
 const spaceViewerCan = {
   viewerCanView: ["view", "Whether the viewer may read the space (role read or more)."],
   viewerCanAccess: ["access", "Whether the viewer may open the space (role read or more)."],
@@ -70,7 +70,6 @@ export const spaceSummaryFields: ReadonlySet<string> = new Set([
   "changeRequestOpenCount",
   "changeRequestDraftCount",
   "urls",
-  "permissions",
   ...Object.keys(spaceViewerCan),
 ]);
 export const CollectionRef = builder.objectRef<Collection>("Collection");
@@ -85,26 +84,6 @@ const UrlsRef = builder.objectRef<{ location: string; app: string }>("ContentURL
   fields: (t) => ({
     location: t.expose("location", { type: "URL", description: "Its URL in the REST API." }),
     app: t.expose("app", { type: "URL", description: "The URL of this GraphQL API, where it is managed." }),
-  }),
-});
-
-const SpacePermissionsRef = builder.objectRef<SpacePermissions>("SpacePermissions").implement({
-  description: "What the viewer may do, from their effective role on the space.",
-  fields: (t) => ({
-    view: t.exposeBoolean("view", { description: "Read the space (role read or more)." }),
-    access: t.exposeBoolean("access", { description: "Open the space (role read or more)." }),
-    admin: t.exposeBoolean("admin", { description: "Change settings, grants, delete, move (role admin)." }),
-    viewInviteLinks: t.exposeBoolean("viewInviteLinks", { description: "See invite links (role create or more)." }),
-    edit: t.exposeBoolean("edit", {
-      description: "Edit content and create change requests (role edit or more, and the space not locked).",
-    }),
-    triggerGitSync: t.exposeBoolean("triggerGitSync", { description: "Run Git sync (role create or more)." }),
-    comment: t.exposeBoolean("comment", { description: "Comment, reply and react (role comment or more)." }),
-    merge: t.exposeBoolean("merge", { description: "Merge change requests (role review or more)." }),
-    review: t.exposeBoolean("review", { description: "Review change requests (role review or more)." }),
-    installIntegration: t.exposeBoolean("installIntegration", {
-      description: "Install integrations on the space (role admin).",
-    }),
   }),
 });
 
@@ -184,31 +163,9 @@ builder.node(SpaceRef, {
         app: `${ctx.config.publicUrl}/graphql`,
       }),
     }),
-    permissions: t.field({
-      type: SpacePermissionsRef,
-      description: "What the viewer may do on the space.",
-      deprecationReason: permissionsDeprecation,
-      resolve: (space, _args, ctx) => spacePermissions(ctx, space),
-    }),
     ...viewerCanFields(t, (space, ctx) => spacePermissions(ctx, space), spaceViewerCan),
   }),
 });
-
-const CollectionPermissionsRef = builder
-  .objectRef<{ view: boolean; admin: boolean; viewInviteLinks: boolean; create: boolean }>("CollectionPermissions")
-  .implement({
-    description: "What the viewer may do, from their role in the collection's organization.",
-    fields: (t) => ({
-      view: t.exposeBoolean("view", { description: "Read the collection (a member of the organization)." }),
-      admin: t.exposeBoolean("admin", { description: "Administer it (organization admin)." }),
-      viewInviteLinks: t.exposeBoolean("viewInviteLinks", {
-        description: "See invite links (organization role create or more).",
-      }),
-      create: t.exposeBoolean("create", {
-        description: "Create spaces and collections in it (organization role create or more).",
-      }),
-    }),
-  });
 
 builder.node(CollectionRef, {
   description: "A collection: a folder of spaces (and collections) inside an organization.",
@@ -240,12 +197,6 @@ builder.node(CollectionRef, {
         location: `${ctx.config.publicUrl}/v1/collections/${collection.id}`,
         app: `${ctx.config.publicUrl}/graphql`,
       }),
-    }),
-    permissions: t.field({
-      type: CollectionPermissionsRef,
-      description: "What the viewer may do with the collection.",
-      deprecationReason: permissionsDeprecation,
-      resolve: (collection, _args, ctx) => collectionPermissions(ctx, collection),
     }),
     ...viewerCanFields(t, (collection, ctx) => collectionPermissions(ctx, collection), {
       viewerCanView: ["view", "Whether the viewer may read the collection (a member of the organization)."],

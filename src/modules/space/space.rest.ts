@@ -7,7 +7,7 @@ export const spaceFields = /* GraphQL */ `
     organization: organizationId parent: parentId language revision: revisionId defaultLevel
     comments: commentCount changeRequests: changeRequestCount changeRequestsOpen: changeRequestOpenCount
     changeRequestsDraft: changeRequestDraftCount
-    permissions { view access admin viewInviteLinks edit triggerGitSync comment merge review installIntegration }
+    permissions__view: viewerCanView permissions__access: viewerCanAccess permissions__admin: viewerCanAdminister permissions__viewInviteLinks: viewerCanViewInviteLinks permissions__edit: viewerCanEdit permissions__triggerGitSync: viewerCanTriggerGitSync permissions__comment: viewerCanComment permissions__merge: viewerCanMerge permissions__review: viewerCanReview permissions__installIntegration: viewerCanInstallIntegration
     gitSync { repoName installationProvider integration url updatedAt }
   }
 `;
@@ -15,7 +15,7 @@ export const spaceFields = /* GraphQL */ `
 const collectionFields = /* GraphQL */ `
   fragment CollectionFields on Collection {
     object: __typename id title description organization: organizationId parent: parentId defaultLevel urls { location app }
-    permissions { view admin viewInviteLinks create }
+    permissions__view: viewerCanView permissions__admin: viewerCanAdminister permissions__viewInviteLinks: viewerCanViewInviteLinks permissions__create: viewerCanCreateContent
   }
 `;
 
@@ -36,8 +36,8 @@ export const spaceRoutes: RestRoute[] = [
     operation: "updateSpaceById",
     status: 200,
     result: "updateSpace.space",
-    document: `mutation updateSpaceById($spaceId: ID!, $input: UpdateSpaceInput!) {
-      updateSpace(spaceId: $spaceId, input: $input) { space { ...SpaceFields } }
+    document: `mutation updateSpaceById($input: UpdateSpaceInput!) {
+      updateSpace(input: $input) { space { ...SpaceFields } }
     } ${spaceFields}`,
   },
   {
@@ -45,7 +45,7 @@ export const spaceRoutes: RestRoute[] = [
     path: "/spaces/{spaceId}",
     operation: "deleteSpaceById",
     status: 204,
-    document: `mutation deleteSpaceById($spaceId: ID!) { deleteSpace(spaceId: $spaceId) { deletedId } }`,
+    document: `mutation deleteSpaceById($spaceId: ID!) { deleteSpace(input: { spaceId: $spaceId }) { deletedId } }`,
   },
   {
     method: "POST",
@@ -53,7 +53,7 @@ export const spaceRoutes: RestRoute[] = [
     operation: "duplicateSpace",
     status: 201,
     result: "duplicateSpace.space",
-    document: `mutation duplicateSpace($spaceId: ID!) { duplicateSpace(spaceId: $spaceId) { space { ...SpaceFields } } } ${spaceFields}`,
+    document: `mutation duplicateSpace($spaceId: ID!) { duplicateSpace(input: { spaceId: $spaceId }) { space { ...SpaceFields } } } ${spaceFields}`,
   },
   {
     method: "POST",
@@ -61,7 +61,7 @@ export const spaceRoutes: RestRoute[] = [
     operation: "restoreSpace",
     status: 200,
     result: "restoreSpace.space",
-    document: `mutation restoreSpace($spaceId: ID!) { restoreSpace(spaceId: $spaceId) { space { ...SpaceFields } } } ${spaceFields}`,
+    document: `mutation restoreSpace($spaceId: ID!) { restoreSpace(input: { spaceId: $spaceId }) { space { ...SpaceFields } } } ${spaceFields}`,
   },
   {
     method: "POST",
@@ -69,8 +69,8 @@ export const spaceRoutes: RestRoute[] = [
     operation: "moveSpace",
     status: 200,
     result: "moveSpace.space",
-    document: `mutation moveSpace($spaceId: ID!, $input: MoveSpaceInput!) {
-      moveSpace(spaceId: $spaceId, input: $input) { space { ...SpaceFields } }
+    document: `mutation moveSpace($input: MoveSpaceInput!) {
+      moveSpace(input: $input) { space { ...SpaceFields } }
     } ${spaceFields}`,
   },
   {
@@ -79,8 +79,8 @@ export const spaceRoutes: RestRoute[] = [
     operation: "transferSpace",
     status: 200,
     result: "transferSpace.space",
-    document: `mutation transferSpace($spaceId: ID!, $input: TransferSpaceInput!) {
-      transferSpace(spaceId: $spaceId, input: $input) { space { ...SpaceFields } }
+    document: `mutation transferSpace($input: TransferSpaceInput!) {
+      transferSpace(input: $input) { space { ...SpaceFields } }
     } ${spaceFields}`,
   },
   {
@@ -88,8 +88,8 @@ export const spaceRoutes: RestRoute[] = [
     path: "/spaces/{spaceId}/permissions",
     operation: "inviteToSpace",
     status: 204,
-    document: `mutation inviteToSpace($spaceId: ID!, $input: InviteToSpaceInput!) {
-      inviteToSpace(spaceId: $spaceId, input: $input) { space { id } }
+    document: `mutation inviteToSpace($input: InviteToSpaceInput!) {
+      inviteToSpace(input: $input) { space { id } }
     }`,
   },
   listRoute({
@@ -106,8 +106,8 @@ export const spaceRoutes: RestRoute[] = [
     operation: "createSpace",
     status: 201,
     result: "createSpace.space",
-    document: `mutation createSpace($organizationId: ID!, $input: CreateSpaceInput) {
-      createSpace(organizationId: $organizationId, input: $input) { space { ...SpaceFields } }
+    document: `mutation createSpace($input: CreateSpaceInput!) {
+      createSpace(input: $input) { space { ...SpaceFields } }
     } ${spaceFields}`,
   },
   listRoute({
@@ -132,8 +132,8 @@ export const spaceRoutes: RestRoute[] = [
     operation: "createCollection",
     status: 201,
     result: "createCollection.collection",
-    document: `mutation createCollection($organizationId: ID!, $input: CreateCollectionInput) {
-      createCollection(organizationId: $organizationId, input: $input) { collection { ...CollectionFields } }
+    document: `mutation createCollection($input: CreateCollectionInput!) {
+      createCollection(input: $input) { collection { ...CollectionFields } }
     } ${collectionFields}`,
   },
 ];

@@ -5,7 +5,7 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { idColumn, loadBranded } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
-import { permissionsDeprecation, viewerCanFields } from "../../graphql/viewer-can.ts";
+import { viewerCanFields } from "../../graphql/viewer-can.ts";
 import { edgeOf } from "../../pagination.ts";
 import { getMember, MemberRef } from "../member/member.public.ts";
 import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
@@ -52,16 +52,6 @@ const TeamMemberInfoRef = builder.objectRef<TeamMember>("TeamMember").implement(
   }),
 });
 
-const TeamPermissionsRef = builder.objectRef<{ view: boolean; admin: boolean }>("TeamPermissions").implement({
-  description: "What the viewer may do with a team.",
-  fields: (t) => ({
-    view: t.exposeBoolean("view", { description: "See the team (a member of its organization)." }),
-    admin: t.exposeBoolean("admin", {
-      description: "Manage its title and members (organization admin or team owner).",
-    }),
-  }),
-});
-
 const OrganizationTeamMemberRef = builder.objectRef<TeamMember>("OrganizationTeamMember");
 
 builder.node(OrganizationTeamMemberRef, {
@@ -77,17 +67,6 @@ builder.node(OrganizationTeamMemberRef, {
       resolve: (row, _args, ctx) => getMember(ctx, row.organizationId, row.userId),
     }),
     team: t.field({ type: TeamMemberInfoRef, description: "Their place in the team.", resolve: (row) => row }),
-    permissions: t.field({
-      type: builder.objectRef<{ view: boolean }>("OrganizationTeamMemberPermissions").implement({
-        description: "What the viewer may do with a team member.",
-        fields: (p) => ({
-          view: p.exposeBoolean("view", { description: "See them (always true: their organization's members do)." }),
-        }),
-      }),
-      description: "What the viewer may do with this team member.",
-      deprecationReason: permissionsDeprecation,
-      resolve: () => teamMemberPermissions(),
-    }),
     ...viewerCanFields(t, () => teamMemberPermissions(), {
       viewerCanView: ["view", "Whether the viewer may see them (always true: their organization's members do)."],
     }),
@@ -112,12 +91,6 @@ builder.node(TeamRef, {
       resolve: (team, _args, ctx) => teamSpaceCountLoader(ctx).load(team.id),
     }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was created (ISO 8601)." }),
-    permissions: t.field({
-      type: TeamPermissionsRef,
-      description: "What the viewer may do with the team.",
-      deprecationReason: permissionsDeprecation,
-      resolve: (team, _args, ctx) => teamPermissions(ctx, team),
-    }),
     ...viewerCanFields(t, (team, ctx) => teamPermissions(ctx, team), {
       viewerCanView: ["view", "Whether the viewer may see the team (a member of its organization)."],
       viewerCanAdminister: [

@@ -4,7 +4,7 @@ import { memberFields } from "../member/member.public.ts";
 
 export const teamFields = /* GraphQL */ `
   fragment TeamFields on Team {
-    object: __typename id title members: memberCount spaces: spaceCount createdAt permissions { admin view }
+    object: __typename id title members: memberCount spaces: spaceCount createdAt permissions__admin: viewerCanAdminister permissions__view: viewerCanView
   }
 `;
 
@@ -23,8 +23,8 @@ export const teamRoutes: RestRoute[] = [
     operation: "createOrganizationTeam",
     status: 201,
     result: "createTeam.team",
-    document: `mutation createOrganizationTeam($organizationId: ID!, $input: CreateTeamInput!) {
-      createTeam(organizationId: $organizationId, input: $input) { team { ...TeamFields } }
+    document: `mutation createOrganizationTeam($input: CreateTeamInput!) {
+      createTeam(input: $input) { team { ...TeamFields } }
     } ${teamFields}`,
   },
   {
@@ -43,8 +43,8 @@ export const teamRoutes: RestRoute[] = [
     operation: "updateTeamInOrganizationById",
     status: 200,
     result: "updateTeam.team",
-    document: `mutation updateTeamInOrganizationById($organizationId: ID!, $teamId: ID!, $input: UpdateTeamInput!) {
-      updateTeam(organizationId: $organizationId, teamId: $teamId, input: $input) { team { ...TeamFields } }
+    document: `mutation updateTeamInOrganizationById($input: UpdateTeamInput!) {
+      updateTeam(input: $input) { team { ...TeamFields } }
     } ${teamFields}`,
   },
   {
@@ -53,7 +53,7 @@ export const teamRoutes: RestRoute[] = [
     operation: "removeTeamFromOrganizationById",
     status: 204,
     document: `mutation removeTeamFromOrganizationById($organizationId: ID!, $teamId: ID!) {
-      deleteTeam(organizationId: $organizationId, teamId: $teamId) { deletedId }
+      deleteTeam(input: { organizationId: $organizationId, teamId: $teamId }) { deletedId }
     }`,
   },
   listRoute({
@@ -61,7 +61,7 @@ export const teamRoutes: RestRoute[] = [
     operation: "listTeamMembersInOrganizationById",
     variables: "$organizationId: ID!, $teamId: ID!",
     fields: ["organization(id: $organizationId)", "team(id: $teamId)", "members"],
-    nodes: "organization { ...MemberFields } team { role } permissions { view }",
+    nodes: "organization { ...MemberFields } team { role } permissions__view: viewerCanView",
     fragments: memberFields,
   }),
   {
@@ -69,8 +69,8 @@ export const teamRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/teams/{teamId}/members",
     operation: "updateMembersInOrganizationTeam",
     status: 204,
-    document: `mutation updateMembersInOrganizationTeam($organizationId: ID!, $teamId: ID!, $input: UpdateTeamMembersInput!) {
-      updateTeamMembers(organizationId: $organizationId, teamId: $teamId, input: $input) { team { id } }
+    document: `mutation updateMembersInOrganizationTeam($input: UpdateTeamMembersInput!) {
+      updateTeamMembers(input: $input) { team { id } }
     }`,
   },
   {
@@ -78,8 +78,8 @@ export const teamRoutes: RestRoute[] = [
     path: "/orgs/{organizationId}/teams/{teamId}/members/{userId}",
     operation: "addMemberToOrganizationTeamById",
     status: 204,
-    document: `mutation addMemberToOrganizationTeamById($organizationId: ID!, $teamId: ID!, $userId: ID!, $input: TeamMemberInput) {
-      addTeamMember(organizationId: $organizationId, teamId: $teamId, userId: $userId, input: $input) { team { id } }
+    document: `mutation addMemberToOrganizationTeamById($input: AddTeamMemberInput!) {
+      addTeamMember(input: $input) { team { id } }
     }`,
   },
   {
@@ -88,7 +88,7 @@ export const teamRoutes: RestRoute[] = [
     operation: "deleteMemberFromOrganizationTeamById",
     status: 204,
     document: `mutation deleteMemberFromOrganizationTeamById($organizationId: ID!, $teamId: ID!, $userId: ID!) {
-      removeTeamMember(organizationId: $organizationId, teamId: $teamId, userId: $userId) { removedTeamMemberId }
+      removeTeamMember(input: { organizationId: $organizationId, teamId: $teamId, userId: $userId }) { removedTeamMemberId }
     }`,
   },
   listRoute({

@@ -6,8 +6,8 @@ export const templateRoutes: RestRoute[] = [
     path: "/spaces/{spaceId}/content/template",
     operation: "applyTemplateToSpace",
     status: 204,
-    document: `mutation applyTemplateToSpace($spaceId: ID!, $input: ApplyTemplateInput!) {
-      applyTemplateToSpace(spaceId: $spaceId, input: $input) { space { id } }
+    document: `mutation applyTemplateToSpace($input: ApplyTemplateToSpaceInput!) {
+      applyTemplateToSpace(input: $input) { space { id } }
     }`,
   },
 ];

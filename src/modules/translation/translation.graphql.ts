@@ -6,7 +6,7 @@ import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
-import { permissionsDeprecation, viewerCanFields } from "../../graphql/viewer-can.ts";
+import { viewerCanFields } from "../../graphql/viewer-can.ts";
 import { edgeOf } from "../../pagination.ts";
 import { RevisionRef, revisionOf } from "../content/content.public.ts";
 import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
@@ -125,18 +125,6 @@ const TranslationRef = builder.node(builder.objectRef<Translation>("Translation"
         latestPages: translation.latestPages,
         latestWords: translation.latestWords,
       }),
-    }),
-    permissions: t.field({
-      type: builder.objectRef<{ view: boolean; edit: boolean }>("TranslationPermissions").implement({
-        description: "What the viewer may do with a translation.",
-        fields: (p) => ({
-          view: p.exposeBoolean("view", { description: "Read it: read role in the organization." }),
-          edit: p.exposeBoolean("edit", { description: "Change, run and delete it: create role in the organization." }),
-        }),
-      }),
-      description: "What the viewer may do with it.",
-      deprecationReason: permissionsDeprecation,
-      resolve: (translation, _args, ctx) => translationPermissions(ctx, translation),
     }),
     ...viewerCanFields(t, (translation, ctx) => translationPermissions(ctx, translation), {
       viewerCanView: ["view", "Whether the viewer may read it: read role in the organization."],

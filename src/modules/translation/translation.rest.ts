@@ -7,7 +7,7 @@ const translationFields = /* GraphQL */ `
     source { space: spaceId language }
     result { space: spaceId revision: revisionId }
     stats { runs totalWords totalPages totalDuration latestRunDuration latestPages latestWords }
-    permissions { view edit }
+    permissions__view: viewerCanView permissions__edit: viewerCanUpdate
     urls { location }
   }
 `;
@@ -31,8 +31,8 @@ export const translationRoutes: RestRoute[] = [
     operation: "createTranslation",
     status: 201,
     result: "createTranslation.translation",
-    document: `mutation createTranslation($organizationId: ID!, $input: CreateTranslationInput!) {
-      createTranslation(organizationId: $organizationId, input: $input) { translation { ...TranslationFields } }
+    document: `mutation createTranslation($input: CreateTranslationInput!) {
+      createTranslation(input: $input) { translation { ...TranslationFields } }
     } ${translationFields}`,
   },
   {
@@ -51,8 +51,8 @@ export const translationRoutes: RestRoute[] = [
     operation: "updateTranslation",
     status: 200,
     result: "updateTranslation.translation",
-    document: `mutation updateTranslation(${variables}, $input: UpdateTranslationInput!) {
-      updateTranslation(${args}, input: $input) { translation { ...TranslationFields } }
+    document: `mutation updateTranslation($input: UpdateTranslationInput!) {
+      updateTranslation(input: $input) { translation { ...TranslationFields } }
     } ${translationFields}`,
   },
   {
@@ -60,13 +60,13 @@ export const translationRoutes: RestRoute[] = [
     path: `${base}/{translationId}`,
     operation: "deleteTranslation",
     status: 204,
-    document: `mutation deleteTranslation(${variables}) { deleteTranslation(${args}) { deletedId } }`,
+    document: `mutation deleteTranslation(${variables}) { deleteTranslation(input: { ${args} }) { deletedId } }`,
   },
   {
     method: "POST",
     path: `${base}/{translationId}/run`,
     operation: "runTranslation",
     status: 204,
-    document: `mutation runTranslation(${variables}) { runTranslation(${args}) { translation { id } } }`,
+    document: `mutation runTranslation(${variables}) { runTranslation(input: { ${args} }) { translation { id } } }`,
   },
 ];
