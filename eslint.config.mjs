@@ -6,13 +6,12 @@ const graphQLConfig = { schema: "schema.graphql", documents: "packages/sdk/src/o
 
 /**
  * Types that are not entities, so carry no id: the roots, payloads and errors as data, answered at a mutation's root
- * which normalized caches do not key, and the deprecated `permissions` objects (gone in 0.3.0). Every other type has
- * an id: a `Node`'s, or one its owner gives it (value objects, connections, edges, page info: src/graphql/value-ids.ts,
- * test/graphql/schema-nodes.test.ts).
+ * which normalized caches do not key. Every other type has an id: a `Node`'s, or one its owner gives it (value
+ * objects, connections, edges, page info: src/graphql/value-ids.ts, test/graphql/schema-nodes.test.ts).
  */
 const typesWithoutIds = {
   types: ["Query", "Mutation", "Subscription"],
-  suffixes: ["Payload", "Permissions", "UserError"],
+  suffixes: ["Payload", "UserError"],
 };
 
 export default [

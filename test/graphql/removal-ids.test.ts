@@ -85,13 +85,13 @@ describe("removal mutations answer the removed node's id", () => {
 
   it("removeTeamMember: the member's team's id too, which node(id:) resolved and the member's teams listed", async () => {
     const { createTeam } = await data<{ createTeam: { team: { id: string } } }>(
-      `mutation($organizationId: ID!) { createTeam(organizationId: $organizationId, input: { title: "Joined" }) { team { id } } }`,
+      `mutation($organizationId: ID!) { createTeam(input: { organizationId: $organizationId, title: "Joined" }) { team { id } } }`,
       { organizationId: org.organizationId },
     );
     const teamId = createTeam.team.id;
     const userId = org.members.comment.id;
     await data(
-      `mutation($teamId: ID!, $userId: ID!) { addTeamMember(teamId: $teamId, userId: $userId) { team { id } } }`,
+      `mutation($teamId: ID!, $userId: ID!) { addTeamMember(input: { teamId: $teamId, userId: $userId }) { team { id } } }`,
       {
         teamId,
         userId,
@@ -118,7 +118,7 @@ describe("removal mutations answer the removed node's id", () => {
     expect(twice.data).toEqual({ a: { id: memberTeamId }, b: { id: memberTeamId } });
 
     const removed = await data<{ removeTeamMember: { removedMemberTeamId: string } }>(
-      `mutation($teamId: ID!, $userId: ID!) { removeTeamMember(teamId: $teamId, userId: $userId) { removedMemberTeamId } }`,
+      `mutation($teamId: ID!, $userId: ID!) { removeTeamMember(input: { teamId: $teamId, userId: $userId }) { removedMemberTeamId } }`,
       { teamId, userId },
     );
     expect(removed.removeTeamMember.removedMemberTeamId).toBe(memberTeamId);
