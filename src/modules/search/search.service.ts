@@ -210,17 +210,25 @@ const searchSectionsLoader = defineLoader<SearchPageHit, SearchSectionHit[], str
     }
     const found: SearchSectionHit[][] = hits.map(() => []);
     if (candidates.length === 0) return found;
+    // Each section's vector is computed once (a materialized CTE: inlined, the vector would be computed for the
+    // match and again for the rank) and each distinct query parsed once, not once per section.
+    const queries = [...new Set(candidates.map((c) => c.text))];
+    const queryIndex = new Map(queries.map((text, index) => [text, index + 1]));
     const ranked = await ctx.prisma.$queryRaw<{ index: number; score: number }[]>`
-      SELECT (u.ordinality - 1)::int AS "index", ts_rank(s.vector, s.query)::float8 AS "score"
-      FROM unnest(${candidates.map((c) => c.title)}::text[], ${candidates.map((c) => c.body)}::text[],
-          ${candidates.map((c) => c.text)}::text[])
-        WITH ORDINALITY AS u(title, body, text, ordinality),
-        LATERAL (
-          SELECT websearch_to_tsquery('english', u.text) AS query,
-            setweight(to_tsvector('english', u.title), 'A') || setweight(to_tsvector('english', u.body), 'C') AS vector
-        ) AS s
-      WHERE s.vector @@ s.query
-      ORDER BY "score" DESC, "index"`;
+      WITH q AS MATERIALIZED (
+        SELECT u.ordinality AS "queryIndex", websearch_to_tsquery('english', u.text) AS query
+        FROM unnest(${queries}::text[]) WITH ORDINALITY AS u(text, ordinality)
+      ), sections AS MATERIALIZED (
+        SELECT (u.ordinality - 1)::int AS "index", u."queryIndex",
+          setweight(to_tsvector('english', u.title), 'A') || setweight(to_tsvector('english', u.body), 'C') AS vector
+        FROM unnest(${candidates.map((c) => c.title)}::text[], ${candidates.map((c) => c.body)}::text[],
+            ${candidates.map((c) => queryIndex.get(c.text) ?? 0)}::int[])
+          WITH ORDINALITY AS u(title, body, "queryIndex", ordinality)
+      )
+      SELECT s."index", ts_rank(s.vector, q.query)::float8 AS "score"
+      FROM sections AS s JOIN q ON q."queryIndex" = s."queryIndex"
+      WHERE s.vector @@ q.query
+      ORDER BY "score" DESC, s."index"`;
     for (const { index, score } of ranked) {
       const candidate = candidates[index];
       if (!candidate) continue;
