@@ -5,6 +5,8 @@ import { newId } from "../../ids.ts";
 import type { RequestBudget } from "../../request-budget.ts";
 import { type ContentState, emptyContent, type FileState, type NewBlob, type PageState } from "./content-state.ts";
 import { pageVersionLinkRows } from "./link-extraction.ts";
+import type { MarkdownSection } from "./markdown/text.ts";
+import { pageVersionSectionRows } from "./page-sections.ts";
 
 /** How revisions are read from and written to the database; the content and change request services call it inside their transactions. */
 
@@ -105,10 +107,18 @@ export interface NewRevision {
   git?: RevisionGit;
   /** What the new pages' markdown links to (`newPageLinks`); pages missing here are parsed in the transaction. */
   links?: PageLinks;
+  /**
+   * The new pages' sections (`newPageSections`), stored for search. Pages missing here get none (search splits
+   * their markdown when it reads them): no markdown is parsed in the transaction for them.
+   */
+  sections?: PageSections;
 }
 
 /** By page id, the URLs a new page version's markdown links to. */
 export type PageLinks = ReadonlyMap<string, readonly string[]>;
+
+/** By page id, a new document version's sections. */
+export type PageSections = ReadonlyMap<string, readonly MarkdownSection[]>;
 
 /**
  * The links of the pages of `state` that need a new version, converted before a write's transaction opens (large
@@ -120,6 +130,16 @@ export async function newPageLinks(budget: RequestBudget, state: ContentState): 
   const pages = [...state.pages.values()].filter((page) => page.versionId === null && page.type === "document");
   const urls = await Promise.all(pages.map((page) => budget.convertUncharged("links", page.markdown)));
   return new Map(pages.map((page, index) => [page.id, urls[index] ?? []]));
+}
+
+/**
+ * The sections of the pages of `state` that need a new version, split before a write's transaction opens (as
+ * `newPageLinks`), so search reads them stored instead of splitting hit pages on every search.
+ */
+export async function newPageSections(budget: RequestBudget, state: ContentState): Promise<PageSections> {
+  const pages = [...state.pages.values()].filter((page) => page.versionId === null && page.type === "document");
+  const sections = await Promise.all(pages.map((page) => budget.convertUncharged("sections", page.markdown)));
+  return new Map(pages.map((page, index) => [page.id, sections[index] ?? []]));
 }
 
 /** Revision `git`: the commit a revision was imported from. */
@@ -175,6 +195,11 @@ export async function writeRevision(tx: PrismaExecutor, revision: NewRevision): 
       pageVersionLinkRows(versionId, page, revision.links?.get(page.id)),
     );
     if (links.length > 0) await tx.pageVersionLink.createMany({ data: links });
+    const sections = newVersions.flatMap(({ page, versionId }) => {
+      const split = revision.sections?.get(page.id);
+      return split ? pageVersionSectionRows(versionId, page.title, split) : [];
+    });
+    if (sections.length > 0) await tx.pageVersionSection.createMany({ data: sections });
   }
   const blobs = revision.blobs ?? [];
   if (blobs.length > 0) {
