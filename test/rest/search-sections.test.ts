@@ -38,12 +38,12 @@ function search(query: string) {
   return t.rest<{ items: Hit[] }>("GET", `/spaces/${spaceId}/search`, { token: admin, query: { query } });
 }
 
-async function storedSections(id: string) {
+async function storedSections(id: string, space = spaceId) {
   return t.db.prisma.$queryRaw<{ ordinal: number; anchor: string | null; title: string; body: string }[]>`
     SELECT s."ordinal", s."anchor", s."title", s."body"
     FROM "PageVersionSection" AS s
     JOIN "SearchPage" AS sp ON sp."versionId" = s."versionId"
-    WHERE sp."spaceId" = ${spaceId} AND sp."pageId" = ${id}
+    WHERE sp."spaceId" = ${space} AND sp."pageId" = ${id}
     ORDER BY s."ordinal"`;
 }
 
@@ -69,6 +69,24 @@ describe("search sections", () => {
       { ordinal: 1, anchor: "setup", title: "Setup", body: "Install the lantern package." },
       { ordinal: 2, anchor: "setup-2", title: "Setup", body: "Light the lantern twice." },
       { ordinal: 3, anchor: "storage", title: "Storage", body: "Keep it dry." },
+    ]);
+  });
+
+  it("are copied with a duplicated space's pages", async () => {
+    const copy = await t.rest<{ id: string }>("POST", `/spaces/${spaceId}/duplicate`, { token: admin });
+    expect(copy.status).toBe(201);
+    const copied = await t.rest<{ pages: { id: string; title: string }[] }>(
+      "GET",
+      `/spaces/${copy.body.id}/content/pages`,
+      { token: admin },
+    );
+    const page = copied.body.pages.find((candidate) => candidate.title === "Lantern guide");
+    expect(await storedSections(page?.id as string, copy.body.id)).toEqual(await storedSections(pageId));
+    expect((await storedSections(pageId)).map((section) => section.anchor)).toEqual([
+      null,
+      "setup",
+      "setup-2",
+      "storage",
     ]);
   });
 

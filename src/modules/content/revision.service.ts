@@ -269,8 +269,30 @@ export async function writeFirstRevision(
 ): Promise<void> {
   const state = first.content ?? (first.copyOf ? await readContentState(tx, first.copyOf) : emptyContent());
   const links = first.links ?? (first.copyOf ? await storedLinks(tx, state) : undefined);
+  const sections = first.copyOf ? await storedSections(tx, state) : undefined;
   const pages = new Map([...state.pages].map(([id, page]) => [id, { ...page, versionId: null }]));
-  await writeRevision(tx, { ...first, links, parents: [], type: "edits", state: { ...state, pages } });
+  await writeRevision(tx, { ...first, links, sections, parents: [], type: "edits", state: { ...state, pages } });
+}
+
+/** The stored sections of the copied pages' versions, for their copies (versions without any are left out). */
+async function storedSections(tx: PrismaExecutor, state: ContentState): Promise<PageSections> {
+  const pageOfVersion = new Map(
+    [...state.pages.values()].flatMap((page) => (page.versionId ? [[page.versionId, page.id] as const] : [])),
+  );
+  const rows = await tx.pageVersionSection.findMany({
+    where: { versionId: { in: [...pageOfVersion.keys()] } },
+    select: { versionId: true, anchor: true, title: true, body: true },
+    orderBy: [{ versionId: "asc" }, { ordinal: "asc" }],
+  });
+  const sections = new Map<string, MarkdownSection[]>();
+  for (const row of rows) {
+    const pageId = pageOfVersion.get(row.versionId) as string;
+    const split = sections.get(pageId) ?? [];
+    // The text before the first heading is stored under the page's title: its heading is none.
+    split.push({ heading: row.anchor === null ? null : row.title, text: row.body });
+    sections.set(pageId, split);
+  }
+  return sections;
 }
 
 /**
