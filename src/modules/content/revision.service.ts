@@ -134,12 +134,21 @@ export async function newPageLinks(budget: RequestBudget, state: ContentState): 
 
 /**
  * The sections of the pages of `state` that need a new version, split before a write's transaction opens (as
- * `newPageLinks`), so search reads them stored instead of splitting hit pages on every search.
+ * `newPageLinks`), so search reads them stored instead of splitting hit pages on every search. A page whose split is
+ * refused (sections larger than a conversion may answer, a busy worker pool) is left out: the write does not depend
+ * on it, and search splits that page when it reads it, as it does for versions written before sections were stored.
  */
 export async function newPageSections(budget: RequestBudget, state: ContentState): Promise<PageSections> {
   const pages = [...state.pages.values()].filter((page) => page.versionId === null && page.type === "document");
-  const sections = await Promise.all(pages.map((page) => budget.convertUncharged("sections", page.markdown)));
-  return new Map(pages.map((page, index) => [page.id, sections[index] ?? []]));
+  const sections = await Promise.all(
+    pages.map((page) => budget.convertUncharged("sections", page.markdown).catch(() => null)),
+  );
+  return new Map(
+    pages.flatMap((page, index) => {
+      const split = sections[index];
+      return split ? [[page.id, split] as const] : [];
+    }),
+  );
 }
 
 /** Revision `git`: the commit a revision was imported from. */
