@@ -118,7 +118,7 @@ async function mergeInto(
     if (direction === "space") await requireMergeRules(ctx, space, changeRequest);
     const { ours, theirs } = sides;
     const state = await mergeRevisions(ctx, sides);
-    const [links, sections] = await Promise.all([newPageLinks(ctx.budget, state), newPageSections(ctx.budget, state)]);
+    const [links, sections] = await Promise.all([newPageLinks(ctx.budget, state), newPageSections(ctx.work, state)]);
     return ctx.prisma.$transaction(async (tx) => {
       const now = ctx.clock.now();
       const revision = await writeRevision(tx, {

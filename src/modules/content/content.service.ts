@@ -166,7 +166,7 @@ export async function prepareEdit(
   const applied = edit(base, head, now);
   const [links, sections] = await Promise.all([
     newPageLinks(ctx.budget, applied.state),
-    newPageSections(ctx.budget, applied.state),
+    newPageSections(ctx.work, applied.state),
   ]);
   return { head, now, applied, links, sections };
 }

@@ -3,6 +3,7 @@ import type { PrismaExecutor } from "../../db/database.ts";
 import type { PageVersion, Prisma, RevisionFile, RevisionPage } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
 import type { RequestBudget } from "../../request-budget.ts";
+import type { HeavyWork } from "../../workers/heavy-work.ts";
 import { type ContentState, emptyContent, type FileState, type NewBlob, type PageState } from "./content-state.ts";
 import { pageVersionLinkRows } from "./link-extraction.ts";
 import type { MarkdownSection } from "./markdown/text.ts";
@@ -134,15 +135,15 @@ export async function newPageLinks(budget: RequestBudget, state: ContentState): 
 
 /**
  * The sections of the pages of `state` that need a new version, split before a write's transaction opens (as
- * `newPageLinks`), so search reads them stored instead of splitting hit pages on every search. A page whose split is
+ * `newPageLinks`, large pages on a worker thread), so search reads them stored instead of splitting hit pages on
+ * every search. Not charged to the writer's points: the split is search's work done ahead (a search that splits a
+ * page is charged), and a write of large pages costs what it did before sections were stored. A page whose split is
  * refused (sections larger than a conversion may answer, a busy worker pool) is left out: the write does not depend
  * on it, and search splits that page when it reads it, as it does for versions written before sections were stored.
  */
-export async function newPageSections(budget: RequestBudget, state: ContentState): Promise<PageSections> {
+export async function newPageSections(work: HeavyWork, state: ContentState): Promise<PageSections> {
   const pages = [...state.pages.values()].filter((page) => page.versionId === null && page.type === "document");
-  const sections = await Promise.all(
-    pages.map((page) => budget.convertUncharged("sections", page.markdown).catch(() => null)),
-  );
+  const sections = await Promise.all(pages.map((page) => work.convert("sections", page.markdown).catch(() => null)));
   return new Map(
     pages.flatMap((page, index) => {
       const split = sections[index];
