@@ -1,5 +1,7 @@
 import type { Database } from "../../src/db/database.ts";
 import { newId } from "../../src/ids.ts";
+import { markdownSections } from "../../src/modules/content/markdown/text.ts";
+import { anchoredSections } from "../../src/modules/content/page-sections.ts";
 import { addMember, createApiToken, createUser } from "../../src/modules/user/user.service.ts";
 import { type BenchData, seedBenchData } from "./seed.ts";
 
@@ -93,6 +95,7 @@ export async function seedSized(db: Database, factor: number): Promise<SizedData
     },
     { unbounded: true },
   );
+  await seedSections(db, data.organizationId);
 
   // Members, teams and grants: every space open to members at READ, or private with a team's and a member's grant.
   const reader = await createUser(db.prisma, { email: `reader${factor}@bench.test`, displayName: "Bench Reader" });
@@ -158,4 +161,39 @@ export async function seedSized(db: Database, factor: number): Promise<SizedData
     orderBy: { position: "desc" },
   });
   return { ...data, factor, readerToken, busyPageId: busyPage.pageId, pages };
+}
+
+/**
+ * The sections the service stores with each version it writes (PageVersionSection), for the versions written above
+ * in SQL: split once per distinct markdown, as the service splits them, and joined to the versions by markdown.
+ */
+async function seedSections(db: Database, organizationId: string): Promise<void> {
+  const distinct = await db.prisma.$queryRaw<{ markdown: string }[]>`
+    SELECT DISTINCT pv."markdown" FROM "PageVersion" AS pv JOIN "Space" AS sp ON sp."id" = pv."spaceId"
+    WHERE sp."organizationId" = ${organizationId} AND pv."type" = 'document'`;
+  const rows = distinct.flatMap(({ markdown }) =>
+    anchoredSections("", markdownSections(markdown)).map((section, ordinal) => ({ markdown, ordinal, ...section })),
+  );
+  await db.withRawConnection(
+    (connection) =>
+      connection.query(
+        `WITH s AS (SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[])
+            AS s(markdown, ordinal, anchor, title, body))
+        INSERT INTO "PageVersionSection" ("versionId", "ordinal", "anchor", "title", "body")
+        SELECT pv."id", s.ordinal, s.anchor, CASE WHEN s.anchor IS NULL THEN pv."title" ELSE s.title END, s.body
+        FROM "PageVersion" AS pv JOIN "Space" AS sp ON sp."id" = pv."spaceId" AND sp."organizationId" = $6
+        JOIN s ON s.markdown = pv."markdown"
+        WHERE pv."type" = 'document'
+        ON CONFLICT DO NOTHING`,
+        [
+          rows.map((row) => row.markdown),
+          rows.map((row) => row.ordinal),
+          rows.map((row) => row.anchor),
+          rows.map((row) => row.title),
+          rows.map((row) => row.body),
+          organizationId,
+        ],
+      ),
+    { unbounded: true },
+  );
 }

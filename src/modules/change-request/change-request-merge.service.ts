@@ -7,6 +7,7 @@ import {
   type MergeConflict,
   mergeContent,
   newPageLinks,
+  newPageSections,
   onLatestHead,
   readContentState,
   writeRevision,
@@ -117,7 +118,7 @@ async function mergeInto(
     if (direction === "space") await requireMergeRules(ctx, space, changeRequest);
     const { ours, theirs } = sides;
     const state = await mergeRevisions(ctx, sides);
-    const links = await newPageLinks(ctx.budget, state);
+    const [links, sections] = await Promise.all([newPageLinks(ctx.budget, state), newPageSections(ctx.work, state)]);
     return ctx.prisma.$transaction(async (tx) => {
       const now = ctx.clock.now();
       const revision = await writeRevision(tx, {
@@ -129,6 +130,7 @@ async function mergeInto(
         createdAt: now,
         state,
         links,
+        sections,
       });
       if (direction === "change-request") {
         await moveChangeRequestHead(

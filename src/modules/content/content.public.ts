@@ -42,5 +42,13 @@ export type { Document } from "./markdown/document.ts";
 export { documentToMarkdown } from "./markdown/from-document.ts";
 export { type MarkdownSection, markdownLinkUrls } from "./markdown/text.ts";
 export { locatedPages, pageMarkdown, revisionPage } from "./page-read.service.ts";
-export { newPageLinks, readContentState, sha256, writeFirstRevision, writeRevision } from "./revision.service.ts";
+export { anchoredSections } from "./page-sections.ts";
+export {
+  newPageLinks,
+  newPageSections,
+  readContentState,
+  sha256,
+  writeFirstRevision,
+  writeRevision,
+} from "./revision.service.ts";
 export { templateEditor, templateParamsSchema, templateSchema } from "./templates.ts";

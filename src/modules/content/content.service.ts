@@ -20,7 +20,9 @@ import { revisionPage } from "./page-read.service.ts";
 import {
   fileStateOf,
   newPageLinks,
+  newPageSections,
   type PageLinks,
+  type PageSections,
   readContentState,
   sha256,
   writeRevision,
@@ -147,6 +149,7 @@ export interface PreparedEdit {
   now: Date;
   applied: AppliedChanges;
   links: PageLinks;
+  sections: PageSections;
 }
 
 /**
@@ -161,14 +164,18 @@ export async function prepareEdit(
 ): Promise<PreparedEdit> {
   const now = ctx.clock.now();
   const applied = edit(base, head, now);
-  return { head, now, applied, links: await newPageLinks(ctx.budget, applied.state) };
+  const [links, sections] = await Promise.all([
+    newPageLinks(ctx.budget, applied.state),
+    newPageSections(ctx.work, applied.state),
+  ]);
+  return { head, now, applied, links, sections };
 }
 
 /** Writes a prepared edit as a new revision; the caller moves its head. */
 export async function writeEdits(
   tx: PrismaExecutor,
   ctx: RequestContext,
-  { head, now, applied, links }: PreparedEdit,
+  { head, now, applied, links, sections }: PreparedEdit,
 ): Promise<ContentEdit> {
   const revision = await writeRevision(tx, {
     spaceId: head.spaceId,
@@ -180,6 +187,7 @@ export async function writeEdits(
     state: applied.state,
     blobs: applied.blobs,
     links,
+    sections,
   });
   return { revision, result: "edits", inserted: applied.inserted };
 }

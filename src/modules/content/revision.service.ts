@@ -3,8 +3,11 @@ import type { PrismaExecutor } from "../../db/database.ts";
 import type { PageVersion, Prisma, RevisionFile, RevisionPage } from "../../db/generated/client.ts";
 import { newId } from "../../ids.ts";
 import type { RequestBudget } from "../../request-budget.ts";
+import type { HeavyWork } from "../../workers/heavy-work.ts";
 import { type ContentState, emptyContent, type FileState, type NewBlob, type PageState } from "./content-state.ts";
 import { pageVersionLinkRows } from "./link-extraction.ts";
+import type { MarkdownSection } from "./markdown/text.ts";
+import { pageVersionSectionRows } from "./page-sections.ts";
 
 /** How revisions are read from and written to the database; the content and change request services call it inside their transactions. */
 
@@ -105,10 +108,18 @@ export interface NewRevision {
   git?: RevisionGit;
   /** What the new pages' markdown links to (`newPageLinks`); pages missing here are parsed in the transaction. */
   links?: PageLinks;
+  /**
+   * The new pages' sections (`newPageSections`), stored for search. Pages missing here get none (search splits
+   * their markdown when it reads them): no markdown is parsed in the transaction for them.
+   */
+  sections?: PageSections;
 }
 
 /** By page id, the URLs a new page version's markdown links to. */
 export type PageLinks = ReadonlyMap<string, readonly string[]>;
+
+/** By page id, a new document version's sections. */
+export type PageSections = ReadonlyMap<string, readonly MarkdownSection[]>;
 
 /**
  * The links of the pages of `state` that need a new version, converted before a write's transaction opens (large
@@ -120,6 +131,25 @@ export async function newPageLinks(budget: RequestBudget, state: ContentState): 
   const pages = [...state.pages.values()].filter((page) => page.versionId === null && page.type === "document");
   const urls = await Promise.all(pages.map((page) => budget.convertUncharged("links", page.markdown)));
   return new Map(pages.map((page, index) => [page.id, urls[index] ?? []]));
+}
+
+/**
+ * The sections of the pages of `state` that need a new version, split before a write's transaction opens (as
+ * `newPageLinks`, large pages on a worker thread), so search reads them stored instead of splitting hit pages on
+ * every search. Not charged to the writer's points: the split is search's work done ahead (a search that splits a
+ * page is charged), and a write of large pages costs what it did before sections were stored. A page whose split is
+ * refused (sections larger than a conversion may answer, a busy worker pool) is left out: the write does not depend
+ * on it, and search splits that page when it reads it, as it does for versions written before sections were stored.
+ */
+export async function newPageSections(work: HeavyWork, state: ContentState): Promise<PageSections> {
+  const pages = [...state.pages.values()].filter((page) => page.versionId === null && page.type === "document");
+  const sections = await Promise.all(pages.map((page) => work.convert("sections", page.markdown).catch(() => null)));
+  return new Map(
+    pages.flatMap((page, index) => {
+      const split = sections[index];
+      return split ? [[page.id, split] as const] : [];
+    }),
+  );
 }
 
 /** Revision `git`: the commit a revision was imported from. */
@@ -175,6 +205,11 @@ export async function writeRevision(tx: PrismaExecutor, revision: NewRevision): 
       pageVersionLinkRows(versionId, page, revision.links?.get(page.id)),
     );
     if (links.length > 0) await tx.pageVersionLink.createMany({ data: links });
+    const sections = newVersions.flatMap(({ page, versionId }) => {
+      const split = revision.sections?.get(page.id);
+      return split ? pageVersionSectionRows(versionId, page.title, split) : [];
+    });
+    if (sections.length > 0) await tx.pageVersionSection.createMany({ data: sections });
   }
   const blobs = revision.blobs ?? [];
   if (blobs.length > 0) {
@@ -244,8 +279,30 @@ export async function writeFirstRevision(
 ): Promise<void> {
   const state = first.content ?? (first.copyOf ? await readContentState(tx, first.copyOf) : emptyContent());
   const links = first.links ?? (first.copyOf ? await storedLinks(tx, state) : undefined);
+  const sections = first.copyOf ? await storedSections(tx, state) : undefined;
   const pages = new Map([...state.pages].map(([id, page]) => [id, { ...page, versionId: null }]));
-  await writeRevision(tx, { ...first, links, parents: [], type: "edits", state: { ...state, pages } });
+  await writeRevision(tx, { ...first, links, sections, parents: [], type: "edits", state: { ...state, pages } });
+}
+
+/** The stored sections of the copied pages' versions, for their copies (versions without any are left out). */
+async function storedSections(tx: PrismaExecutor, state: ContentState): Promise<PageSections> {
+  const pageOfVersion = new Map(
+    [...state.pages.values()].flatMap((page) => (page.versionId ? [[page.versionId, page.id] as const] : [])),
+  );
+  const rows = await tx.pageVersionSection.findMany({
+    where: { versionId: { in: [...pageOfVersion.keys()] } },
+    select: { versionId: true, anchor: true, title: true, body: true },
+    orderBy: [{ versionId: "asc" }, { ordinal: "asc" }],
+  });
+  const sections = new Map<string, MarkdownSection[]>();
+  for (const row of rows) {
+    const pageId = pageOfVersion.get(row.versionId) as string;
+    const split = sections.get(pageId) ?? [];
+    // The text before the first heading is stored under the page's title: its heading is none.
+    split.push({ heading: row.anchor === null ? null : row.title, text: row.body });
+    sections.set(pageId, split);
+  }
+  return sections;
 }
 
 /**

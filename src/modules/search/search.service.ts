@@ -1,11 +1,11 @@
 import type { RequestContext } from "../../context.ts";
 import { Prisma } from "../../db/generated/client.ts";
 import { InvalidInputError } from "../../lib/errors.ts";
-import { slugify, uniquePath } from "../../lib/slug.ts";
 import { defineLoader } from "../../loaders.ts";
 import { pageFromRows } from "../../memory-pagination.ts";
 import { cursorValues, mapNodes, type Page, type PageArgs, pageSize, type SortKey } from "../../pagination.ts";
 import {
+  anchoredSections,
   locatedPages,
   type MarkdownSection,
   type PageNode,
@@ -162,76 +162,106 @@ const pageSectionsLoader = defineLoader<PageNode, MarkdownSection[], string>(
   { cacheKeyFn: (node) => `${node.revisionId}/${node.page.id}` },
 );
 
-/** The sections of hit pages that match their query, best first: one statement for all the hits a read asks. */
+/** A section of a hit page that matches its query, as ranked in SQL. */
+interface SectionMatch {
+  /** The hit's index among those the loader was given. */
+  hit: number;
+  anchor: string | null;
+  title: string;
+  body: string;
+  score: number;
+}
+
+/** A matching section as a search result: the text before the first heading is shown as the page itself. */
+function sectionHit(ctx: RequestContext, { node }: SearchPageHit, match: SectionMatch): SearchSectionHit {
+  const url = pageAppUrl(ctx, node.spaceId, node.page.id);
+  const { anchor, title, body, score } = match;
+  if (anchor === null) return { id: node.page.id, title, path: node.path, body, score, urls: { app: url } };
+  return { id: anchor, title, path: `${node.path}#${anchor}`, body, score, urls: { app: `${url}#${anchor}` } };
+}
+
+/**
+ * The matching sections of hits whose versions have their sections stored (written with the version): ranked by
+ * their stored vectors, nothing parsed. Hits whose versions have none stored get no rows (`split` finds theirs); a
+ * hit with stored sections of which none matches gets one row of nulls.
+ */
+async function storedSectionMatches(ctx: RequestContext, hits: readonly SearchPageHit[]) {
+  const rows = await ctx.prisma.$queryRaw<
+    { hit: number; anchor: string | null; title: string | null; body: string | null; score: number | null }[]
+  >`
+    WITH h AS MATERIALIZED (
+      SELECT (u.ordinality - 1)::int AS "hit", u."versionId", websearch_to_tsquery('english', u.text) AS query
+      FROM unnest(${hits.map((hit) => hit.node.page.versionId)}::text[], ${hits.map((hit) => hit.text)}::text[])
+        WITH ORDINALITY AS u("versionId", text, ordinality)
+      WHERE EXISTS (SELECT 1 FROM "PageVersionSection" AS s WHERE s."versionId" = u."versionId")
+    )
+    SELECT h."hit", m."anchor", m."title", m."body", m."score"
+    FROM h LEFT JOIN LATERAL (
+      SELECT s."ordinal", s."anchor", s."title", s."body", ts_rank(s."searchVector", h.query)::float8 AS "score"
+      FROM "PageVersionSection" AS s
+      WHERE s."versionId" = h."versionId" AND s."searchVector" @@ h.query
+    ) AS m ON TRUE
+    ORDER BY m."score" DESC, h."hit", m."ordinal"`;
+  const stored = new Set(rows.map((row) => row.hit));
+  const matches = rows.flatMap(({ hit, anchor, title, body, score }): SectionMatch[] =>
+    score === null ? [] : [{ hit, anchor, title: title ?? "", body: body ?? "", score }],
+  );
+  return { stored, matches };
+}
+
+/**
+ * The matching sections of hits whose versions have no sections stored (written before sections were, or by a
+ * writer that does not split them): their markdown is split, once per request, and each section's vector computed
+ * in one statement for all of them.
+ */
+async function splitSectionMatches(ctx: RequestContext, hits: readonly SearchPageHit[], indexes: readonly number[]) {
+  const candidates: (Omit<SectionMatch, "score"> & { text: string })[] = [];
+  const sections = await pageSectionsLoader(ctx).loadMany(indexes.map((index) => (hits[index] as SearchPageHit).node));
+  for (const [position, hit] of indexes.entries()) {
+    const { node, text } = hits[hit] as SearchPageHit;
+    const split = sections[position];
+    if (split instanceof Error) throw split;
+    for (const section of anchoredSections(node.page.title, split ?? [])) candidates.push({ hit, ...section, text });
+  }
+  if (candidates.length === 0) return [];
+  // Each section's vector is computed once (a materialized CTE: inlined, the vector would be computed for the
+  // match and again for the rank) and each distinct query parsed once, not once per section.
+  const queries = [...new Set(candidates.map((c) => c.text))];
+  const queryIndex = new Map(queries.map((text, index) => [text, index + 1]));
+  const ranked = await ctx.prisma.$queryRaw<{ index: number; score: number }[]>`
+    WITH q AS MATERIALIZED (
+      SELECT u.ordinality AS "queryIndex", websearch_to_tsquery('english', u.text) AS query
+      FROM unnest(${queries}::text[]) WITH ORDINALITY AS u(text, ordinality)
+    ), sections AS MATERIALIZED (
+      SELECT (u.ordinality - 1)::int AS "index", u."queryIndex",
+        setweight(to_tsvector('english', u.title), 'A') || setweight(to_tsvector('english', u.body), 'C') AS vector
+      FROM unnest(${candidates.map((c) => c.title)}::text[], ${candidates.map((c) => c.body)}::text[],
+          ${candidates.map((c) => queryIndex.get(c.text) ?? 0)}::int[])
+        WITH ORDINALITY AS u(title, body, "queryIndex", ordinality)
+    )
+    SELECT s."index", ts_rank(s.vector, q.query)::float8 AS "score"
+    FROM sections AS s JOIN q ON q."queryIndex" = s."queryIndex"
+    WHERE s.vector @@ q.query
+    ORDER BY "score" DESC, s."index"`;
+  return ranked.flatMap(({ index, score }) => {
+    const candidate = candidates[index];
+    return candidate ? [{ ...candidate, score }] : [];
+  });
+}
+
+/**
+ * The sections of hit pages that match their query, best first (by score, then in page order): stored sections in
+ * one statement, and those of versions without stored sections split and ranked in one more.
+ */
 const searchSectionsLoader = defineLoader<SearchPageHit, SearchSectionHit[], string>(
   "searchSections",
   async (ctx, hits) => {
-    const candidates: {
-      hit: number;
-      id: string;
-      title: string;
-      path: string;
-      body: string;
-      url: string;
-      text: string;
-    }[] = [];
-    const sections = await pageSectionsLoader(ctx).loadMany(hits.map((hit) => hit.node));
-    for (const [hit, { node, text }] of hits.entries()) {
-      const anchors = new Set<string>();
-      const url = pageAppUrl(ctx, node.spaceId, node.page.id);
-      const split = sections[hit];
-      if (split instanceof Error) throw split;
-      for (const section of split ?? []) {
-        if (section.heading === null) {
-          candidates.push({
-            hit,
-            id: node.page.id,
-            title: node.page.title,
-            path: node.path,
-            body: section.text,
-            url,
-            text,
-          });
-          continue;
-        }
-        const anchor = uniquePath(slugify(section.heading, "section"), anchors);
-        anchors.add(anchor);
-        const path = `${node.path}#${anchor}`;
-        candidates.push({
-          hit,
-          id: anchor,
-          title: section.heading,
-          path,
-          body: section.text,
-          url: `${url}#${anchor}`,
-          text,
-        });
-      }
-    }
+    const { stored, matches } = await storedSectionMatches(ctx, hits);
+    const unstored = hits.flatMap((_hit, index) => (stored.has(index) ? [] : [index]));
+    const split = unstored.length === 0 ? [] : await splitSectionMatches(ctx, hits, unstored);
     const found: SearchSectionHit[][] = hits.map(() => []);
-    if (candidates.length === 0) return found;
-    const ranked = await ctx.prisma.$queryRaw<{ index: number; score: number }[]>`
-      SELECT (u.ordinality - 1)::int AS "index", ts_rank(s.vector, s.query)::float8 AS "score"
-      FROM unnest(${candidates.map((c) => c.title)}::text[], ${candidates.map((c) => c.body)}::text[],
-          ${candidates.map((c) => c.text)}::text[])
-        WITH ORDINALITY AS u(title, body, text, ordinality),
-        LATERAL (
-          SELECT websearch_to_tsquery('english', u.text) AS query,
-            setweight(to_tsvector('english', u.title), 'A') || setweight(to_tsvector('english', u.body), 'C') AS vector
-        ) AS s
-      WHERE s.vector @@ s.query
-      ORDER BY "score" DESC, "index"`;
-    for (const { index, score } of ranked) {
-      const candidate = candidates[index];
-      if (!candidate) continue;
-      found[candidate.hit]?.push({
-        id: candidate.id,
-        title: candidate.title,
-        path: candidate.path,
-        body: candidate.body,
-        score,
-        urls: { app: candidate.url },
-      });
+    for (const match of [...matches, ...split]) {
+      found[match.hit]?.push(sectionHit(ctx, hits[match.hit] as SearchPageHit, match));
     }
     return found;
   },
