@@ -1,9 +1,10 @@
 import { ApolloClient, gql, HttpLink, InMemoryCache, type Reference } from "@apollo/client";
 import { Client, fetchExchange } from "@urql/core";
 import { cacheExchange } from "@urql/exchange-graphcache";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "../../src/modules/user/user.service.ts";
 import { listen, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { warningsOf } from "../helpers/console-warnings.ts";
 
 /*
  * Apollo Client's normalized cache (`InMemoryCache`, keyed by `__typename` and `id`, its defaults) against a real
@@ -366,20 +367,6 @@ async function seedScreens(): Promise<ScreenFixture> {
   });
   expect(written.error).toBeUndefined();
   return { organization, siteId: siteIds[0] as string, spaceId };
-}
-
-/** The warnings a run logs (Apollo's invariant warnings and graphcache's both go to `console.warn`). */
-async function warningsOf(run: () => Promise<void>): Promise<string[]> {
-  const warnings: string[] = [];
-  const spy = vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => {
-    warnings.push(args.map(String).join(" "));
-  });
-  try {
-    await run();
-  } finally {
-    spy.mockRestore();
-  }
-  return warnings;
 }
 
 /** A result without the `__typename`s one cache adds to the selection and the other does not. */

@@ -1,8 +1,9 @@
 import { ApolloClient, gql, HttpLink, InMemoryCache } from "@apollo/client";
 import { Client, fetchExchange } from "@urql/core";
 import { cacheExchange } from "@urql/exchange-graphcache";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { warningsOf } from "../helpers/console-warnings.ts";
 import { openChangeRequest } from "../helpers/content.ts";
 
 /*
@@ -108,20 +109,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => server.close());
-
-/** What a run logs with `console.warn`, where Apollo's invariant warnings and graphcache's both go. */
-async function warningsOf(run: () => Promise<void>): Promise<string[]> {
-  const warnings: string[] = [];
-  const spy = vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => {
-    warnings.push(args.map(String).join(" "));
-  });
-  try {
-    await run();
-  } finally {
-    spy.mockRestore();
-  }
-  return warnings;
-}
 
 /** A fetch that counts the requests it sends. */
 function countingFetch() {
