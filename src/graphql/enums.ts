@@ -1,5 +1,5 @@
 import { builder } from "./builder.ts";
-import { deprecatedNamesRemovedIn } from "./renamed-mutations.ts";
+import { deprecatedNamesRemovedIn } from "./deprecations.ts";
 
 /** The GraphQL name of a public enum value: `admin` -> `ADMIN`, `in-collection` -> `IN_COLLECTION`, `joinedAt` -> `JOINED_AT`. */
 export function enumValueName(publicValue: string): string {

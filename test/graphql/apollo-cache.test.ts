@@ -4,7 +4,7 @@ import { cacheExchange } from "@urql/exchange-graphcache";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "../../src/modules/user/user.service.ts";
 import { listen, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
-import { warningsOf } from "../helpers/console-warnings.ts";
+import { countingFetch, warningsOf } from "../helpers/cache-clients.ts";
 
 /*
  * Apollo Client's normalized cache (`InMemoryCache`, keyed by `__typename` and `id`, its defaults) against a real
@@ -372,18 +372,6 @@ async function seedScreens(): Promise<ScreenFixture> {
 /** A result without the `__typename`s one cache adds to the selection and the other does not. */
 function withoutTypenames(data: unknown): unknown {
   return JSON.parse(JSON.stringify(data, (key, value) => (key === "__typename" ? undefined : value)));
-}
-
-/** A fetch that counts the requests it sends. */
-function countingFetch() {
-  const counter = {
-    requests: 0,
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => {
-      counter.requests++;
-      return fetch(input, init);
-    },
-  };
-  return counter;
 }
 
 function unconfiguredApollo(token: string, counter: ReturnType<typeof countingFetch>) {

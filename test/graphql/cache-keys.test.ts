@@ -3,7 +3,7 @@ import { Client, fetchExchange } from "@urql/core";
 import { cacheExchange } from "@urql/exchange-graphcache";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
-import { warningsOf } from "../helpers/console-warnings.ts";
+import { countingFetch, warningsOf } from "../helpers/cache-clients.ts";
 import { openChangeRequest } from "../helpers/content.ts";
 
 /*
@@ -109,18 +109,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => server.close());
-
-/** A fetch that counts the requests it sends. */
-function countingFetch() {
-  const counter = {
-    requests: 0,
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => {
-      counter.requests++;
-      return fetch(input, init);
-    },
-  };
-  return counter;
-}
 
 const headers = () => ({ authorization: `Bearer ${org.members.admin.token}` });
 

@@ -1,11 +1,11 @@
 import type { ChangeRequest } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { deprecatedNamesRemovedIn } from "../../graphql/deprecations.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { readsOwnProperty } from "../../graphql/own-property.ts";
-import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { itemsSelectAny } from "../../graphql/selection.ts";
 import { viewerCanFields } from "../../graphql/viewer-can.ts";
 import { mapNodes } from "../../pagination.ts";

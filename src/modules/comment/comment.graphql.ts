@@ -1,10 +1,10 @@
 import type { Comment, CommentReply } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { deprecatedNamesRemovedIn } from "../../graphql/deprecations.ts";
 import { publicEnum, SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
-import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { viewerCanFields } from "../../graphql/viewer-can.ts";
 import { ChangeRequestRef, CommentPostedRef, parentChangeRequest } from "../change-request/change-request.public.ts";
 import { PageFormatEnum, RevisionRef, revisionOf } from "../content/content.public.ts";

@@ -1,9 +1,9 @@
 import type { GitSync } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { deprecatedNamesRemovedIn } from "../../graphql/deprecations.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
-import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
 import { RevisionRef, revisionOf } from "../content/content.public.ts";
 import { getSpace, SpaceRef } from "../space/space.public.ts";

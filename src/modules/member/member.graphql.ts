@@ -1,11 +1,11 @@
 import type { Member } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { deprecatedNamesRemovedIn } from "../../graphql/deprecations.ts";
 import { publicEnum, RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { loadBranded } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
-import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { pairIdOf } from "../../ids.ts";
 import { edgeOf } from "../../pagination.ts";
 import { OrganizationRef, parentOrganization } from "../organization/organization.public.ts";

@@ -1,8 +1,8 @@
 import { builder } from "../../graphql/builder.ts";
+import { deprecatedNamesRemovedIn } from "../../graphql/deprecations.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
-import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
 import { typeOfId } from "../../ids.ts";
 import { pageOfList } from "../../memory-pagination.ts";

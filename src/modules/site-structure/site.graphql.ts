@@ -1,10 +1,10 @@
 import type { Site } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { deprecatedNamesRemovedIn } from "../../graphql/deprecations.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
-import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
 import { loadVisibleSites } from "./site.access.ts";
 import { siteSpaceCountLoader } from "./site.loaders.ts";

@@ -1,8 +1,8 @@
 import { builder } from "../../graphql/builder.ts";
+import { deprecatedNamesRemovedIn } from "../../graphql/deprecations.ts";
 import { SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
-import { deprecatedNamesRemovedIn } from "../../graphql/renamed-mutations.ts";
 import { MemberRef } from "../member/member.public.ts";
 import { OrganizationRef } from "../organization/organization.public.ts";
 import { MemberSpaceRef, SpaceEdgeRef, SpaceRef } from "./space.graphql.ts";

@@ -13,3 +13,15 @@ export async function warningsOf(run: () => Promise<void>): Promise<string[]> {
   }
   return warnings;
 }
+
+/** A fetch that counts the requests it sends. */
+export function countingFetch() {
+  const counter = {
+    requests: 0,
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+      counter.requests++;
+      return fetch(input, init);
+    },
+  };
+  return counter;
+}
