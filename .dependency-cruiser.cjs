@@ -2,12 +2,51 @@
 const moduleDoor = "^src/modules/([^/]+)/\\1\\.public\\.ts$";
 
 /**
+ * The folders of src/, lowest first (docs/architecture.md, "Layers"). A folder imports only from itself and the
+ * folders before it: no two folders import each other, and nothing imports upward.
+ */
+const layers = [
+  "lib", // pure helpers: packages only
+  "platform", // config, logging, ids, secrets, clock, metrics, tracing
+  "db", // the database: Prisma, SQL, replicas, migrations
+  "events", // the event bus over the database
+  "jobs", // the persisted job queue and its engine
+  "workers", // worker threads for heavy work
+  "request", // what one request carries: context, loaders, budget
+  "paging", // page tokens, list orders
+  "auth", // viewers, tokens, organization roles
+  "web", // HTTP answers every layer above gives: error bodies, JSON, the per-call state
+  "graphql", // the schema builder and the GraphQL server
+  "rest", // the REST adapter over GraphQL
+  "modules", // the resources
+  "http", // the server's pipeline: guard, limits, probes, WebSockets
+  "app", // the composition root: wiring, schema assembly, routes, main, CLI
+];
+
+/** One rule per layer: it may not import the layers above it. */
+const layerRules = layers.slice(0, -1).map((layer, index) => ({
+  name: `layer-${layer}-imports-only-below`,
+  severity: "error",
+  comment: `src/${layer}/ sits below ${layers.slice(index + 1).join(", ")}: it may not import them (docs/architecture.md).`,
+  from: { path: `^src/${layer}/` },
+  to: { path: `^src/(${layers.slice(index + 1).join("|")})/` },
+}));
+
+/**
  * The architecture, enforced by `npm run lint` (docs/architecture.md). Module cycles are checked by a second run,
  * .dependency-cruiser-modules.cjs, over src/modules/ alone (a rule on folders here sees cycles across all of src/).
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {
   forbidden: [
+    ...layerRules,
+    {
+      name: "every-file-in-a-layer",
+      severity: "error",
+      comment: "Every file of src/ sits in one of the layer folders; none is loose at the root or in another folder.",
+      from: { path: "^src/", pathNot: [`^src/(${layers.join("|")})/`] },
+      to: {},
+    },
     {
       name: "no-cycles",
       severity: "error",
@@ -44,26 +83,30 @@ module.exports = {
       name: "app-enters-modules-through-doors",
       severity: "error",
       comment:
-        "The rest of src/ uses a module through its door too. Exceptions: the schema assembly (src/schema.ts) names " +
-        "each module's *.graphql.ts registration file, and the worker threads (src/workers/) run content's pure code.",
-      from: { path: "^src/", pathNot: ["^src/modules/", "^src/workers/", "^src/schema\\.ts$"] },
+        "The rest of src/ uses a module through its door too. Exceptions: the schema assembly (src/app/schema.ts) names " +
+        "each module's *.graphql.ts registration file, and the worker threads' entry (src/app/heavy-work.worker.ts) " +
+        "loads the pure code a job's heavy work runs, not the module's services.",
+      from: {
+        path: "^src/",
+        pathNot: ["^src/modules/", "^src/app/heavy-work\\.worker\\.ts$", "^src/app/schema\\.ts$"],
+      },
       to: { path: "^src/modules/", pathNot: moduleDoor },
     },
     {
       name: "schema-assembly-registers-graphql-files",
       severity: "error",
-      comment: "src/schema.ts imports modules' GraphQL registration files (for their side effect) and doors only.",
-      from: { path: "^src/schema\\.ts$" },
+      comment: "src/app/schema.ts imports modules' GraphQL registration files (for their side effect) and doors only.",
+      from: { path: "^src/app/schema\\.ts$" },
       to: { path: "^src/modules/", pathNot: [moduleDoor, "\\.graphql\\.ts$"] },
     },
     {
       name: "modules-never-import-the-job-engine",
       severity: "error",
       comment:
-        "The engine (src/jobs/) sits above the modules: they export their jobs through their door, the composition " +
-        "root (src/module-wiring.ts) registers them, and they add jobs through src/db/job-queue.ts.",
+        "Modules export their jobs through their door, the composition root (src/app/module-wiring.ts) registers " +
+        "them with the engine, and they add jobs through src/jobs/queue.ts, the one file of src/jobs/ they may use.",
       from: { path: "^src/modules/" },
-      to: { path: "^src/jobs/" },
+      to: { path: "^src/jobs/", pathNot: "^src/jobs/queue\\.ts$" },
     },
     {
       name: "examples-use-the-sdk",

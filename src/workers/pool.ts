@@ -50,11 +50,12 @@ export interface WorkerPool {
 }
 
 /**
- * The worker file next to this module: dist/heavy-work.worker.js beside the bundle's dist/main.js, or, from the
- * TypeScript source, the entry that loads it through tsx (source-worker.mjs).
+ * The worker threads' entry: dist/heavy-work.worker.js beside the bundle's dist/main.js, or, from the TypeScript
+ * source, the file that loads it through tsx (src/app/source-worker.mjs). It lives with the composition root, since
+ * it gathers the pure code of several modules; a path, not an import, so this layer stays below theirs.
  */
 const workerFile = new URL(
-  import.meta.url.endsWith(".ts") ? "./source-worker.mjs" : "./heavy-work.worker.js",
+  import.meta.url.endsWith(".ts") ? "../app/source-worker.mjs" : "./heavy-work.worker.js",
   import.meta.url,
 ).href;
 

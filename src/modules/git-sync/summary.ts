@@ -6,7 +6,7 @@ import { unified } from "unified";
 
 /*
  * SUMMARY.md, the page tree of a Git Sync layout, read into entries. Pure (no database, no files): an import
- * parses it on a worker thread under the job's deadline (src/workers/heavy-work.worker.ts).
+ * parses it on a worker thread under the job's deadline (src/app/heavy-work.worker.ts).
  */
 
 /** A path inside the repository, or an error for one that would leave it. */
