@@ -1,6 +1,9 @@
 /** A module's door: the one file other code may import from it. */
 const moduleDoor = "^src/modules/([^/]+)/\\1\\.public\\.ts$";
 
+/** A module's manifest: what it adds to the service, read by the app's module list alone. */
+const moduleManifest = "^src/modules/([^/]+)/\\1\\.module\\.ts$";
+
 /**
  * The folders of src/, lowest first (docs/architecture.md, "Layers"). A folder imports only from itself and the
  * folders before it: no two folders import each other, and nothing imports upward.
@@ -83,21 +86,27 @@ module.exports = {
       name: "app-enters-modules-through-doors",
       severity: "error",
       comment:
-        "The rest of src/ uses a module through its door too. Exceptions: the schema assembly (src/app/schema.ts) names " +
-        "each module's *.graphql.ts registration file, and the worker threads' entry (src/app/heavy-work.worker.ts) " +
-        "loads the pure code a job's heavy work runs, not the module's services.",
-      from: {
-        path: "^src/",
-        pathNot: ["^src/modules/", "^src/app/heavy-work\\.worker\\.ts$", "^src/app/schema\\.ts$"],
-      },
-      to: { path: "^src/modules/", pathNot: moduleDoor },
+        "The rest of src/ uses a module through its door too. Exceptions: the module list (src/app/modules.ts) reads " +
+        "each module's manifest, and the worker threads' entry (src/app/heavy-work.worker.ts) loads the pure code a " +
+        "job's heavy work runs, not the module's services.",
+      from: { path: "^src/", pathNot: ["^src/modules/", "^src/app/heavy-work\\.worker\\.ts$", "^src/app/modules\\.ts$"] },
+      to: { path: "^src/modules/", pathNot: [moduleDoor, "^src/modules/module-manifest\\.ts$"] },
     },
     {
-      name: "schema-assembly-registers-graphql-files",
+      name: "only-the-module-list-reads-manifests",
       severity: "error",
-      comment: "src/app/schema.ts imports modules' GraphQL registration files (for their side effect) and doors only.",
-      from: { path: "^src/app/schema\\.ts$" },
-      to: { path: "^src/modules/", pathNot: [moduleDoor, "\\.graphql\\.ts$"] },
+      comment:
+        "src/app/modules.ts is the one list of modules: it imports their manifests, and their manifests only. A " +
+        "manifest imported anywhere else would register a module the list does not name.",
+      from: { path: "^src/", pathNot: "^src/app/modules\\.ts$" },
+      to: { path: moduleManifest },
+    },
+    {
+      name: "module-list-names-manifests",
+      severity: "error",
+      comment: "The module list imports modules' manifests, not their doors or other files.",
+      from: { path: "^src/app/modules\\.ts$" },
+      to: { path: "^src/modules/[^/]+/", pathNot: moduleManifest },
     },
     {
       name: "modules-never-import-the-job-engine",

@@ -37,15 +37,13 @@ import {
   rootRoute,
 } from "./routes.ts";
 import "./module-wiring.ts";
-import { contentPlainRoutes } from "../modules/content/content.public.ts";
-import { openApiSpecPlainRoutes } from "../modules/openapi-spec/openapi-spec.public.ts";
-import { samlPlainRoutes } from "../modules/saml-provider/saml-provider.public.ts";
+import type { ModuleManifest } from "../modules/module-manifest.ts";
 import { instanceRole } from "../platform/instance.ts";
 import { createMetrics } from "../platform/metrics.ts";
 import { compileRoutes } from "../rest/compiled-routes.ts";
 import { createRestHandler } from "../rest/router.ts";
 import { createHeavyWork } from "../workers/heavy-work.ts";
-import { restRoutes } from "./rest-routes.ts";
+import { modules as appModules, plainRoutesOf, restRoutesOf } from "./modules.ts";
 import { schema } from "./schema.ts";
 
 export { defaultGraphiQLQuery } from "../graphql/graphiql.ts";
@@ -59,6 +57,11 @@ export interface AppOptions {
   /** Counts requests per caller (memory or Redis); its creator closes it. */
   rateLimiter: RateLimiter;
   clock?: Clock;
+  /**
+   * The modules whose routes the app serves: the module list (src/app/modules.ts) unless a test adds a fixture
+   * module. A module's GraphQL is in the schema once its manifest is loaded, before the schema is built.
+   */
+  modules?: readonly ModuleManifest[];
 }
 
 export interface App {
@@ -81,8 +84,6 @@ export interface App {
  */
 const largeBodyTurnOptions = { waitMs: 10_000, minBytesPerSecond: 256 * 1024, minTurnMs: 1000 };
 
-const plainRoutes = [...contentPlainRoutes, ...openApiSpecPlainRoutes, ...samlPlainRoutes];
-
 /** The exchange of a request as it arrives: its id, its caller's address, metric labels to be filled by its route. */
 function newExchange(request: Request, server: ServerContext | undefined, trustProxyHops: number): Exchange {
   const url = new URL(request.url);
@@ -103,7 +104,15 @@ function newExchange(request: Request, server: ServerContext | undefined, trustP
  * metrics), assembled from the HTTP middleware in order, the routes in order, and the one GraphQL pipeline that
  * `/graphql` and the REST routes both execute through.
  */
-export function createApp({ config, db, events, logger, rateLimiter, clock = systemClock }: AppOptions): App {
+export function createApp({
+  config,
+  db,
+  events,
+  logger,
+  rateLimiter,
+  clock = systemClock,
+  modules = appModules,
+}: AppOptions): App {
   const logUnexpected: LogUnexpected = (requestId) => (error) =>
     logger.error("unexpected error", { requestId, ...describeError(error) });
   const work = createHeavyWork(config, (error) =>
@@ -112,6 +121,7 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
   const createContext = requestContextFactory({ config, db, events, clock, work });
   const graphql = createGraphQLServer({ schema, config, reads: db.reads, createContext, logUnexpected });
   hearWrites(events, db.reads);
+  const restRoutes = restRoutesOf(modules);
   const rest = createRestHandler(compileRoutes(schema, restRoutes));
   const callerPlaces = createCallerPlaces({
     perCaller: config.shedMaxInFlightPerCaller,
@@ -167,9 +177,9 @@ export function createApp({ config, db, events, logger, rateLimiter, clock = sys
       graphiqlAssetRoute(graphql),
       preflightRoute(cors),
       graphqlRoute(graphql, guard),
-      openApiRoute(config),
+      openApiRoute(config, restRoutes),
       restApiRoute(rest, graphql, guard),
-      plainRoute(plainRoutes, guard, createContext),
+      plainRoute(plainRoutesOf(modules), guard, createContext),
     ]),
   );
 

@@ -7,12 +7,12 @@ import { isApi, type Route } from "../http/route.ts";
 import type { Config } from "../platform/config.ts";
 import type { RequestContext } from "../request/context.ts";
 import { buildOpenApiDocument } from "../rest/openapi.ts";
+import type { RestRoute } from "../rest/route.ts";
 import type { createRestHandler } from "../rest/router.ts";
 import type { CallContext } from "../web/call.ts";
 import { restError } from "../web/errors.ts";
 import { graphiqlAssetsPath } from "../web/graphiql-page.ts";
 import { findPlainRoute, type PlainRoute, runPlainRoute } from "../web/plain-routes.ts";
-import { restRoutes } from "./rest-routes.ts";
 import { schema } from "./schema.ts";
 
 /** `/`: browsers to GraphiQL, API clients a list of links. */
@@ -43,7 +43,7 @@ export function graphqlRoute(graphql: GraphQLServer, guard: Guard): Route {
 }
 
 /** The OpenAPI document, built on its first request: a cost every start paid, for a document few processes serve. */
-export function openApiRoute(config: Config): Route {
+export function openApiRoute(config: Config, restRoutes: readonly RestRoute[]): Route {
   let document: string | undefined;
   return ({ request, url, labels }) => {
     if (url.pathname !== "/v1/openapi.json" || request.method !== "GET") return undefined;

@@ -175,7 +175,7 @@ class OpenApiBuilder {
         continue;
       }
       if (selection.name.value === "__typename") {
-        // The REST object name (see conventions.ts), present whatever the type.
+        // The REST object name (a type's `restObjectName`: conventions.ts), present whatever the type.
         const key = selection.alias?.value ?? selection.name.value;
         into.properties[key] = { type: "string" };
         if (!into.narrowed) into.required.add(key);
@@ -185,11 +185,11 @@ class OpenApiBuilder {
       const field = parent.getFields()[selection.name.value];
       if (!field) continue;
       const key = selection.alias?.value ?? selection.name.value;
-      const renamed = restRenamedValues[`${parent.name}.${field.name} as ${key}`];
+      const renamed = restRenamedValues(field, key);
       const schema = renamed
         ? { type: "string", enum: Object.values(renamed) }
         : this.selectionSchema(field.type, selection.selectionSet, fragments);
-      const keepsNull = restKeepsNull.has(`${parent.name}.${field.name}`);
+      const keepsNull = restKeepsNull(field);
       into.properties[key] = keepsNull ? nullable(schema) : schema;
       if (!into.narrowed && (isNonNullType(field.type) || keepsNull)) into.required.add(key);
       if (field.description && !("$ref" in schema))

@@ -11,7 +11,7 @@ import {
   type NamedTypeNode,
   type SelectionSetNode,
 } from "graphql";
-import { restKeepsNull, restNestsByParent, restObjectNames, restRenamedValues } from "./conventions.ts";
+import { restKeepsNull, restNestsByParent, restObjectName, restRenamedValues } from "./conventions.ts";
 
 /**
  * How to turn one selected value into REST JSON, computed once per route from its document and the schema:
@@ -23,8 +23,8 @@ export interface ShapePlan {
   connection: boolean;
   /** A flat list whose items nest under the item their `parent` names (`restNestsByParent`). */
   nestsByParent?: boolean;
-  /** A `__typename` whose value becomes the type's REST object name. */
-  objectName?: boolean;
+  /** A `__typename`: the REST object name of each type it can name. */
+  objectNames?: Readonly<Record<string, string>>;
   /** An enum's value: its GraphQL name -> the public value the REST body carries (`ADMIN` -> `admin`). */
   publicValues?: ReadonlyMap<string, unknown>;
   fields?: Map<string, ShapePlan>;
@@ -40,10 +40,13 @@ export interface ShapePlan {
 /** Checks at start-up that every type a `__typename` can name has a REST object name. */
 function planObjectName(schema: GraphQLSchema, parentType: GraphQLNamedType): ShapePlan {
   const types = isAbstractType(parentType) ? schema.getPossibleTypes(parentType) : [parentType];
-  const unnamed = types.find((type) => !(type.name in restObjectNames));
-  if (unnamed)
-    throw new Error(`REST documents select __typename only on types with a REST object name (${unnamed.name})`);
-  return { keepsNull: false, connection: false, objectName: true };
+  const objectNames: Record<string, string> = {};
+  for (const type of types) {
+    const name = restObjectName(type);
+    if (!name) throw new Error(`REST documents select __typename only on types with a REST object name (${type.name})`);
+    objectNames[type.name] = name;
+  }
+  return { keepsNull: false, connection: false, objectNames };
 }
 
 function isConnectionType(type: GraphQLNamedType): boolean {
@@ -97,13 +100,12 @@ function collectFields(
       throw new Error(`REST documents select fields on object types only (${parentType.name})`);
     const field = parentType.getFields()[selection.name.value] as GraphQLField<unknown, unknown> | undefined;
     if (!field) throw new Error(`Unknown field ${parentType.name}.${selection.name.value}`);
-    const coordinate = `${parentType.name}.${field.name}`;
     const type = getNamedType(field.type);
-    const renamed = restRenamedValues[`${coordinate} as ${key}`];
+    const renamed = restRenamedValues(field, key);
     const plan: ShapePlan = fields.get(key) ?? {
-      keepsNull: restKeepsNull.has(coordinate),
+      keepsNull: restKeepsNull(field),
       connection: isConnectionType(type),
-      nestsByParent: restNestsByParent.has(coordinate),
+      nestsByParent: restNestsByParent(field),
       ...(isEnumType(type) && {
         publicValues: new Map(renamed ? Object.entries(renamed) : type.getValues().map((v) => [v.name, v.value])),
       }),
@@ -146,7 +148,7 @@ function nestByParent(items: Record<string, unknown>[]): Record<string, unknown>
 
 export function applyPlan(plan: ShapePlan, value: unknown): unknown {
   if (value === null || value === undefined) return value;
-  if (plan.objectName) return restObjectNames[value as string];
+  if (plan.objectNames) return plan.objectNames[value as string];
   if (Array.isArray(value)) {
     const items = value.map((item) => applyPlan(plan, item));
     return plan.nestsByParent ? nestByParent(items as Record<string, unknown>[]) : items;
@@ -210,7 +212,7 @@ type ObjectShaper = (value: Record<string, unknown>) => Record<string, unknown>;
 
 /** A plan that passes its value on as it is (a scalar, or a list of them): no fields, values or names to map. */
 function isPlainValue(plan: ShapePlan): boolean {
-  return !plan.fields && !plan.publicValues && !plan.objectName && !plan.nestsByParent;
+  return !plan.fields && !plan.publicValues && !plan.objectNames && !plan.nestsByParent;
 }
 
 /**
@@ -222,10 +224,14 @@ function isPlainValue(plan: ShapePlan): boolean {
  */
 function compileObjectShaper(fields: ReadonlyMap<string, ShapePlan>): ObjectShaper {
   const plans: ShapePlan[] = [];
+  const names: Readonly<Record<string, string>>[] = [];
   const shapedValue = (key: string, plan: ShapePlan) => {
     const name = JSON.stringify(key);
     const whenNull = plan.keepsNull ? "null" : "undefined";
-    if (plan.objectName) return `(c = v[${name}]) == null ? undefined : names[c]`;
+    if (plan.objectNames) {
+      names.push(plan.objectNames);
+      return `(c = v[${name}]) == null ? undefined : names[${names.length - 1}][c]`;
+    }
     if (isPlainValue(plan)) return plan.keepsNull ? `v[${name}]` : `(c = v[${name}]) === null ? undefined : c`;
     plans.push(plan);
     return `(c = v[${name}]) === null ? ${whenNull} : apply(plans[${plans.length - 1}], c)`;
@@ -261,5 +267,5 @@ function compileObjectShaper(fields: ReadonlyMap<string, ShapePlan>): ObjectShap
     "apply",
     `return (v) => { let c; return { ${literal.join(", ")} }; };`,
   );
-  return compile(plans, restObjectNames, applyPlan) as ObjectShaper;
+  return compile(plans, names, applyPlan) as ObjectShaper;
 }

@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createServerAdapter } from "@whatwg-node/server";
 import { GraphQLClient } from "graphql-request";
-import { type App, createApp, type ServerContext } from "../../src/app/app.ts";
+import { type App, type AppOptions, createApp, type ServerContext } from "../../src/app/app.ts";
 import { roleOrder } from "../../src/auth/roles.ts";
 import type { Database } from "../../src/db/database.ts";
 import type { Role } from "../../src/db/generated/client.ts";
@@ -76,6 +76,8 @@ export interface TestAppOptions {
   db?: Database;
   /** The rate limiter's Redis key prefix: apps of one test share it, other tests' counts stay apart. */
   rateLimitKeyPrefix?: string;
+  /** The modules the app serves, when a test adds a fixture module to the module list. */
+  modules?: AppOptions["modules"];
 }
 
 /** The Redis of the tests that share rate limits (the one of the development machines and CI by default). */
@@ -104,7 +106,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   closeAfterThisFile(() => events.close());
   const rateLimiter = await createRateLimiter(config, logger, options.rateLimitKeyPrefix);
   closeAfterThisFile(() => rateLimiter.close());
-  const app = createApp({ config, db, events, clock, logger, rateLimiter });
+  const app = createApp({ config, db, events, clock, logger, rateLimiter, modules: options.modules });
   closeAfterThisFile(() => app.close());
   // The jobs' settings: `runJobs(config)` swaps them for its run. Its engine runs jobs only when asked to (it polls
   // every 10 minutes, is not woken by commits and adds no scheduled runs when an hour turns), so tests see jobs queued

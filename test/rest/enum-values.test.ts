@@ -8,7 +8,7 @@ import {
   typeFromAST,
 } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
-import { restRoutes } from "../../src/app/rest-routes.ts";
+import { restRoutes } from "../../src/app/modules.ts";
 import { schema } from "../../src/app/schema.ts";
 import { compileRoutes } from "../../src/rest/compiled-routes.ts";
 import type { ShapePlan } from "../../src/rest/shape.ts";

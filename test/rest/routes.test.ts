@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { restRoutes } from "../../src/app/rest-routes.ts";
+import { restRoutes } from "../../src/app/modules.ts";
 import { schema } from "../../src/app/schema.ts";
 import { compileRoutes } from "../../src/rest/compiled-routes.ts";
 

@@ -1,6 +1,6 @@
 import { type GraphQLInterfaceType, Kind, type OperationDefinitionNode, parse } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
-import { restRoutes } from "../../src/app/rest-routes.ts";
+import { restRoutes } from "../../src/app/modules.ts";
 import { schema } from "../../src/app/schema.ts";
 import { nodeTypeNames, typeOfId } from "../../src/platform/ids.ts";
 import { baseUrl, startTestApp, type TestApp } from "../helpers/app.ts";

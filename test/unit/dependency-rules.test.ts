@@ -35,6 +35,12 @@ const fixture: Record<string, string> = {
   "src/db/upward.ts": 'import { built } from "../graphql/builder.ts";\nexport const upward = built;\n',
   "src/graphql/builder.ts": 'import { sql } from "../db/sql.ts";\nexport const built = sql;\n',
   "src/db/sql.ts": "export const sql = 1;\n",
+  // The module list reads alpha's manifest (allowed) and beta's service (refused); other code reads a manifest.
+  "src/modules/alpha/alpha.module.ts": 'export { alphaValue as alphaModule } from "./alpha.service.ts";\n',
+  "src/app/modules.ts":
+    'import { alphaModule } from "../modules/alpha/alpha.module.ts";\nimport { betaValue } from "../modules/beta/beta.service.ts";\n' +
+    "export const modules = [alphaModule, betaValue];\n",
+  "src/app/wiring.ts": 'import { alphaModule } from "../modules/alpha/alpha.module.ts";\nexport const wired = alphaModule;\n',
   // A file loose at the root of src/, outside every layer.
   "src/loose.ts": 'import { sql } from "./db/sql.ts";\nexport const loose = sql;\n',
 };
@@ -60,13 +66,16 @@ async function violations(configFile: string): Promise<string[]> {
 }
 
 describe("dependency rules", () => {
-  it("refuse an import past a module's door, a module importing the engine, an upward import and a loose file", async () => {
+  it("refuse an import past a module's door, a manifest outside the module list, a module importing the engine, an upward import and a loose file", async () => {
     expect((await violations(mainConfig)).sort()).toEqual([
+      "app-enters-modules-through-doors: src/app/wiring.ts -> src/modules/alpha/alpha.module.ts",
       "app-enters-modules-through-doors: src/http/outside.ts -> src/modules/beta/beta.service.ts",
       "every-file-in-a-layer: src/loose.ts -> src/db/sql.ts",
       "layer-db-imports-only-below: src/db/upward.ts -> src/graphql/builder.ts",
+      "module-list-names-manifests: src/app/modules.ts -> src/modules/beta/beta.service.ts",
       "modules-enter-through-doors: src/modules/gamma/gamma.service.ts -> src/modules/alpha/alpha.service.ts",
       "modules-never-import-the-job-engine: src/modules/gamma/gamma.service.ts -> src/jobs/engine.ts",
+      "only-the-module-list-reads-manifests: src/app/wiring.ts -> src/modules/alpha/alpha.module.ts",
     ]);
   });
 

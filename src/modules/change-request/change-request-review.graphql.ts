@@ -41,6 +41,7 @@ const ReviewStatusEnum = publicEnum<string>("ChangeRequestReviewStatus", "A revi
 });
 
 const ReviewRef = builder.node(builder.objectRef<ChangeRequestReview>("ChangeRequestReview"), {
+  extensions: { restObjectName: "change-request-review" },
   description:
     "A reviewer's verdict on one revision of a change request. Readable by whoever may read the change request.",
   id: idColumn,
@@ -99,6 +100,7 @@ const ReviewRef = builder.node(builder.objectRef<ChangeRequestReview>("ChangeReq
 const RequestedReviewerRef = builder.objectRef<ChangeRequestReviewer>("ChangeRequestRequestedReviewer");
 
 builder.node(RequestedReviewerRef, {
+  extensions: { restObjectName: "change-request-requested-reviewer" },
   description:
     "A user asked to review a change request: one per change request and user, each with its own id (what " +
     "`removeRequestedReviewerFromChangeRequest` answers as `removedRequestedReviewerId`).",

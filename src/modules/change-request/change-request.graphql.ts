@@ -86,6 +86,7 @@ export const changeRequestByIdArgs = builder.args((t) => ({
 }));
 
 builder.node(ChangeRequestRef, {
+  extensions: { restObjectName: "change-request" },
   description:
     "Proposed edits to a space, on their own revisions, merged back when ready. Readable by whoever may read the " +
     "space.",

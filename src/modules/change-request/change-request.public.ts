@@ -2,6 +2,5 @@
 
 export { ChangeRequestRef } from "./change-request.graphql.ts";
 export { parentChangeRequest } from "./change-request.loaders.ts";
-export { changeRequestRoutes } from "./change-request.rest.ts";
 export { editChangeRequestContent, getChangeRequest } from "./change-request.service.ts";
 export { CommentPostedRef } from "./change-request-events.graphql.ts";

@@ -136,6 +136,7 @@ async function threadOf(ctx: Context, reply: CommentReply) {
 }
 
 builder.node(ReplyRef, {
+  extensions: { restObjectName: "comment-reply" },
   description: "A reply in a comment thread. Readable by whoever may read the space.",
   id: idColumn,
   loadMany: (ids, ctx) => loadVisibleReplies(ctx, ids),
@@ -268,6 +269,7 @@ const CommentStatusFilterEnum = publicEnum("CommentStatusFilter", "Which comment
 export const ReplyEdgeRef = builder.edgeObject({ type: ReplyRef, name: "CommentRepliesConnectionEdge" });
 
 builder.node(CommentRef, {
+  extensions: { restObjectName: "comment" },
   description:
     "A comment thread on a space or a change request. Readable by whoever may read the space; the comment role " +
     "posts, replies and reacts.",

@@ -121,7 +121,13 @@ builder.node(RevisionPageRef, {
       description: "An emoji shown as the page's icon; null when none.",
       resolve: (node) => node.page.emoji,
     }),
-    type: t.field({ type: PageTypeEnum, description: "The kind of page.", resolve: (node) => node.page.type }),
+    type: t.field({
+      type: PageTypeEnum,
+      description: "The kind of page.",
+      // REST answers it as the page's \`kind\`, documents under their former name.
+      extensions: { restRenamedValues: { kind: { DOCUMENT: "sheet", GROUP: "group", LINK: "link" } } },
+      resolve: (node) => node.page.type,
+    }),
     createdAt: t.field({
       type: "DateTime",
       description: "When the page was created.",
@@ -170,7 +176,8 @@ builder.node(RevisionPageRef, {
     descendants: t.field({
       type: [RevisionPageRef],
       description: "Every page under this one, flat in tree order (each with its parent).",
-      extensions: { cost: pageListCost },
+      // REST answers the list as a tree: each page under its parent's `pages`.
+      extensions: { cost: pageListCost, restNestsByParent: true },
       resolve: (node, _args, ctx) => descendantPages(ctx, node),
     }),
     layout: t.field({
@@ -318,6 +325,7 @@ builder.node(RevisionFileRef, {
 });
 
 builder.node(RevisionRef, {
+  extensions: { restObjectName: "revision" },
   description: "An immutable snapshot of a space's content. Readable by whoever may read the space.",
   id: idColumn,
   loadMany: (ids, ctx) => loadVisibleRevisions(ctx, ids),
@@ -340,7 +348,7 @@ builder.node(RevisionRef, {
     pageList: t.field({
       type: [RevisionPageRef],
       description: "Every page, flat in tree order, each with its parent (listPages, listPagesInChangeRequest).",
-      extensions: { cost: pageListCost },
+      extensions: { cost: pageListCost, restNestsByParent: true },
       resolve: async (revision, _args, ctx) => (await revisionTree(ctx, revision)).all,
     }),
     page: t.field({

@@ -12,12 +12,10 @@ export {
   RevisionPageRef,
   RevisionRef,
 } from "./content.graphql.ts";
-export { contentPlainRoutes } from "./content.http.ts";
 export type { PageNode, RevisionFileView, RevisionTree, TreeNode } from "./content.loaders.ts";
 export {
   contentEditFields,
   contentReadRoutes,
-  contentRoutes,
   fileFields,
   listedPageFields,
   pageFields,
@@ -26,7 +24,6 @@ export {
   type ContentEdit,
   type ContentEditor,
   changesEditor,
-  contentJobs,
   createPdfExport,
   editSpaceContent,
   onLatestHead,

@@ -1,2 +1,2 @@
 /** The demo module's door: all that other modules and the app may use of it (docs/architecture.md). */
-export { demoJobs, demoSizeSchema, seedDemoContent } from "./demo.service.ts";
+export { demoSizeSchema, seedDemoContent } from "./demo.service.ts";

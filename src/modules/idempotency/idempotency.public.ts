@@ -2,7 +2,6 @@
 export {
   abandonIdempotentRequest,
   finishIdempotentRequest,
-  idempotencyJobs,
   requestHash,
   startIdempotentRequest,
 } from "./idempotency.service.ts";

@@ -28,6 +28,7 @@ import {
 export const MemberRef = builder.objectRef<Member>("Member");
 
 builder.node(MemberRef, {
+  extensions: { restObjectName: "member" },
   description: "A user's membership of an organization: one per organization, each with its own id.",
   id: { resolve: (member) => pairIdOf("Member", member.organizationId, member.userId) },
   ...loadBranded(MemberRef, (ids, ctx) => loadVisibleMembers(ctx, ids)),
@@ -40,6 +41,7 @@ builder.node(MemberRef, {
       resolve: (member, _args, ctx) => parentOrganization(ctx, member.organizationId),
     }),
     role: t.expose("role", {
+      extensions: { restKeepsNull: true },
       type: RoleEnum,
       nullable: true,
       description: "The member's organization role; null for guests (who see only the spaces they are invited to).",

@@ -86,6 +86,7 @@ const ContentUrlsRef = builder
         description: "The spec's source URL, or where this version's source is served for specs given as text.",
       }),
       public: t.expose("public", {
+      extensions: { restKeepsNull: true },
         type: "URL",
         nullable: true,
         description: "Where the version's source is served without a token; null while the spec is private.",
@@ -115,6 +116,7 @@ const ContentRef = builder
   });
 
 const OpenAPISpecVersionRef = builder.node(builder.objectRef<OpenAPISpecVersion>("OpenAPISpecVersion"), {
+  extensions: { restObjectName: "openapi-spec-version" },
   description: "One processed state of a spec's document; a new one is made only when the content changes.",
   id: idColumn,
   loadMany: (ids, ctx) => loadVisibleVersions(ctx, ids),
@@ -145,6 +147,7 @@ const OpenAPISpecVersionRef = builder.node(builder.objectRef<OpenAPISpecVersion>
 });
 
 builder.node(OpenAPISpecRef, {
+  extensions: { restObjectName: "openapi-spec" },
   description:
     "A named, versioned API description of an organization, processed from a URL or a text. Organization members " +
     "read it; role create changes it.",

@@ -21,11 +21,13 @@ import { addOrganizationParent, OrganizationRef } from "./organization.graphql.t
 import { getOrganization } from "./organization.service.ts";
 
 const LinkInviteRef = builder.node(builder.objectRef<LinkInvite>("LinkInvite"), {
+  extensions: { restObjectName: "invite" },
   description: "An invite link to an organization; its id is the link's secret.",
   id: idColumn,
   loadMany: (ids, ctx) => loadVisibleLinkInvites(ctx, ids),
   fields: (t) => ({
     role: t.expose("role", {
+      extensions: { restKeepsNull: true },
       type: RoleEnum,
       nullable: true,
       description: "The organization role the link gives; null: joiners become guests.",

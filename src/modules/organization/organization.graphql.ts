@@ -79,6 +79,7 @@ export const OrganizationDefaultContentRef = builder
   });
 
 const AgentInstructionsRef = builder.objectRef<AgentInstructions>("AgentInstructions").implement({
+  extensions: { restObjectName: "agent-instructions" },
   description: "Instructions an organization gives AI agents that work on its content.",
   fields: (t) => ({
     instructions: t.field({
@@ -102,6 +103,7 @@ const AgentInstructionsRef = builder.objectRef<AgentInstructions>("AgentInstruct
 });
 
 builder.node(OrganizationRef, {
+  extensions: { restObjectName: "organization" },
   description: "An organization: members, teams and all their content.",
   id: idColumn,
   loadMany: (ids, ctx) => loadVisibleOrganizations(ctx, ids),
@@ -123,6 +125,7 @@ builder.node(OrganizationRef, {
       description: "The kind of community, for community organizations; null if not set.",
     }),
     defaultRole: t.expose("defaultRole", {
+      extensions: { restKeepsNull: true },
       type: RoleEnum,
       nullable: true,
       description: "The role of members who join by email domain; null: guests.",

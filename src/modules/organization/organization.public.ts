@@ -2,5 +2,5 @@
 export { mergeRulesWithin, requireMergeRuleMembers } from "./merge-rules.service.ts";
 export { addOrganizationParent, OrganizationDefaultContentRef, OrganizationRef } from "./organization.graphql.ts";
 export { organizationByIdLoader, parentOrganization } from "./organization.loaders.ts";
-export { organizationFields, organizationRoutes } from "./organization.rest.ts";
+export { organizationFields } from "./organization.rest.ts";
 export { insertOrganization, memberParentOrganization } from "./organization.service.ts";

@@ -53,6 +53,7 @@ const SamlProviderStatusEnum = publicEnum("SAMLProviderStatus", "Whether a SAML 
 });
 
 const SamlProviderRef = builder.node(builder.objectRef<SamlProvider>("SAMLProvider"), {
+  extensions: { restObjectName: "saml-provider" },
   description: "A SAML identity provider members of the organization sign in with. Organization admins only.",
   id: idColumn,
   loadMany: (ids, ctx) => loadVisibleProviders(ctx, ids),
@@ -71,6 +72,7 @@ const SamlProviderRef = builder.node(builder.objectRef<SamlProvider>("SAMLProvid
         provider.defaultTeamId ? teamByIdLoader(ctx).load(provider.defaultTeamId) : null,
     }),
     defaultRole: t.expose("defaultRole", {
+      extensions: { restKeepsNull: true },
       type: RoleEnum,
       nullable: true,
       description: "The role of new SSO members; null makes them guests.",

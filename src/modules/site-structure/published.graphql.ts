@@ -7,6 +7,7 @@ import { publishedStructure } from "./site-section.service.ts";
 
 // Apart from site.graphql.ts because the structure types of site-section.graphql.ts build on `SiteRef`.
 const PublishedContentSiteRef = builder.objectRef<PublishedSiteAccess>("PublishedContentSite").implement({
+  extensions: { restObjectName: "published-content-site" },
   description: "A site as one visitor sees it: sections and site spaces whose conditions the visitor passes.",
   fields: (t) => ({
     site: t.field({ type: SiteRef, description: "The site.", resolve: (access) => access.site }),

@@ -38,6 +38,7 @@ const structureItemOrder: SortKey<StructureItem>[] = [
 ];
 
 builder.node(SiteSectionGroupRef, {
+  extensions: { restObjectName: "site-section-group" },
   description: "A named group of sections (and of groups, one level deep) in a site's structure.",
   id: idColumn,
   loadMany: (ids, ctx) => loadVisibleSectionGroups(ctx, ids),

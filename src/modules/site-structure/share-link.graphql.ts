@@ -19,6 +19,7 @@ import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleShareLinks } from "./site-nodes.service.ts";
 
 export const ShareLinkRef = builder.node(builder.objectRef<ShareLinkWithOrganization>("ShareLink"), {
+  extensions: { restObjectName: "share-link" },
   description: "A secret link that opens a `share-link` site's published content while it is active.",
   id: idColumn,
   loadMany: (ids, ctx) => loadVisibleShareLinks(ctx, ids),

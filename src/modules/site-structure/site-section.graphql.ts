@@ -48,6 +48,7 @@ import { structureUrlsRef } from "./urls.graphql.ts";
 import { sectionUrls } from "./urls.ts";
 
 builder.node(SiteSectionRef, {
+  extensions: { restObjectName: "site-section" },
   description: "A section of a site: one or more site spaces (variants) under a path.",
   id: idColumn,
   loadMany: (ids, ctx) => loadVisibleSiteSections(ctx, ids),

@@ -64,6 +64,7 @@ function settlingOf(info: GraphQLResolveInfo): SiteSpaceSettling {
 }
 
 builder.node(SiteSpaceRef, {
+  extensions: { restObjectName: "site-space" },
   description: "A space placed on a site at a path, at the site root or in a section.",
   id: idColumn,
   loadMany: (ids, ctx) => loadVisibleSiteSpaces(ctx, ids),

@@ -84,6 +84,7 @@ const SiteFeatureRef = builder.objectRef<{ id: string; plan: string; frozen: boo
 });
 
 export const SiteAdaptiveSchemaRef = builder.objectRef<SiteAdaptiveSchema>("SiteAdaptiveSchema").implement({
+  extensions: { restObjectName: "site-adaptive-schema" },
   description: "The visitor claims a site's conditions may read, as a JSON schema.",
   fields: (t) => ({
     jsonSchema: t.field({
@@ -123,6 +124,7 @@ const SiteAdaptiveTemplateConditionsRef = builder
   });
 
 builder.node(SiteRef, {
+  extensions: { restObjectName: "site" },
   description: "A published documentation site of an organization.",
   id: idColumn,
   loadMany: (ids, ctx) => loadVisibleSites(ctx, ids),

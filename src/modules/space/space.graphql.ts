@@ -88,6 +88,7 @@ const UrlsRef = builder.objectRef<{ location: string; app: string }>("ContentURL
 });
 
 builder.node(SpaceRef, {
+  extensions: { restObjectName: "space" },
   description: "A space: a container of documentation content.",
   id: idColumn,
   loadMany: (ids, ctx) => loadVisibleSpaces(ctx, ids),
@@ -143,6 +144,7 @@ builder.node(SpaceRef, {
       description: "Id of the active revision, the live content (the id of `revision`).",
     }),
     defaultLevel: t.expose("defaultLevel", {
+      extensions: { restKeepsNull: true },
       type: RoleEnum,
       nullable: true,
       description: "Role members get by default, capped at their organization role; null: explicit grants only.",
@@ -168,6 +170,7 @@ builder.node(SpaceRef, {
 });
 
 builder.node(CollectionRef, {
+  extensions: { restObjectName: "collection" },
   description: "A collection: a folder of spaces (and collections) inside an organization.",
   id: idColumn,
   loadMany: (ids, ctx) => loadVisibleCollections(ctx, ids),
@@ -185,6 +188,7 @@ builder.node(CollectionRef, {
       resolve: (collection, _args, ctx) => parentCollection(ctx, collection.parentId),
     }),
     defaultLevel: t.expose("defaultLevel", {
+      extensions: { restKeepsNull: true },
       type: RoleEnum,
       nullable: true,
       description:

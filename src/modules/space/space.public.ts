@@ -14,6 +14,6 @@ export {
 } from "./space.access.ts";
 export { SpaceRef, spaceSummaryFields } from "./space.graphql.ts";
 export { parentSpace, type SpaceSummary, spaceByIdLoader, teamSpaceCountLoader } from "./space.loaders.ts";
-export { spaceFields, spaceRoutes } from "./space.rest.ts";
-export { createSpace, insertSpace, spaceJobs, spaceLanguages } from "./space.service.ts";
+export { spaceFields } from "./space.rest.ts";
+export { createSpace, insertSpace, spaceLanguages } from "./space.service.ts";
 export { LanguageEnum } from "./space-values.graphql.ts";

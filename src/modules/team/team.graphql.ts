@@ -77,6 +77,7 @@ builder.node(OrganizationTeamMemberRef, {
 const TeamMemberEdgeRef = builder.edgeObject({ type: OrganizationTeamMemberRef, name: "TeamMembersConnectionEdge" });
 
 builder.node(TeamRef, {
+  extensions: { restObjectName: "team" },
   description: "A team of members inside an organization.",
   id: idColumn,
   loadMany: (ids, ctx) => loadVisibleTeams(ctx, ids),

@@ -31,6 +31,7 @@ import {
 } from "./translation.service.ts";
 
 const TranslationRef = builder.node(builder.objectRef<Translation>("Translation"), {
+  extensions: { restObjectName: "translation" },
   description:
     "A space kept translated into another language; each run writes a new revision of the result space. Readable " +
     "by members of the organization; its create role changes and runs it.",

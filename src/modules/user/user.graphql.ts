@@ -18,6 +18,7 @@ import {
 export const UserRef = builder.objectRef<User>("User");
 
 builder.node(UserRef, {
+  extensions: { restObjectName: "user" },
   description: "A person. Visible to themselves and to members of the organizations they belong to.",
   id: idColumn,
   loadMany: (ids, ctx) => loadVisibleUsers(ctx, ids),

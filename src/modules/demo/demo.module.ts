@@ -1,0 +1,8 @@
+import type { ModuleManifest } from "../module-manifest.ts";
+import { demoJobs } from "./demo.service.ts";
+
+/** The demo organization's content, seeded by a job. */
+export const demoModule: ModuleManifest = {
+  name: "demo",
+  jobs: demoJobs,
+};
