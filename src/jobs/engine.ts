@@ -314,6 +314,10 @@ export async function startJobEngine({
           busy.add(id);
           let didRun = true;
           try {
+            // A turn of the event loop before each job: on PGlite a job's statements never leave it (its queries
+            // resolve without I/O), so workers taking job after job (an organization's flood put back) would hold
+            // requests, timers and sockets of this process until the queue ran dry.
+            await new Promise((resolve) => setImmediate(resolve));
             if (engineJob) didRun = await runRow(engineJob);
           } finally {
             busy.delete(id);
