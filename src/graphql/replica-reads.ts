@@ -1,6 +1,6 @@
 import { getOperationAST } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import type { RequestContext } from "../context.ts";
+import type { RequestContext } from "../request/context.ts";
 import type { ReadRouting } from "../db/read-replicas.ts";
 import { announceWrite } from "../events/write-positions.ts";
 

@@ -1,10 +1,10 @@
 import pg from "pg";
-import { createApp } from "../../src/app.ts";
-import { loadConfig } from "../../src/config.ts";
+import { createApp } from "../../src/app/app.ts";
+import { loadConfig } from "../../src/platform/config.ts";
 import { openDatabase } from "../../src/db/database.ts";
 import { startEventBus } from "../../src/events/bus.ts";
 import { createRateLimiter } from "../../src/http/rate-limit.ts";
-import { createLogger } from "../../src/logger.ts";
+import { createLogger } from "../../src/platform/logger.ts";
 import { changeRequestListOrder } from "../../src/modules/change-request/change-request-list.ts";
 import { commentListOrder } from "../../src/modules/comment/comment.service.ts";
 import { memberListOrder } from "../../src/modules/member/member.service.ts";

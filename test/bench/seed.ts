@@ -1,5 +1,5 @@
 import type { Database } from "../../src/db/database.ts";
-import { newId, randomBase62 } from "../../src/ids.ts";
+import { newId, randomBase62 } from "../../src/platform/ids.ts";
 import { addMember, createApiToken, createUser } from "../../src/modules/user/user.service.ts";
 
 export interface BenchShape {

@@ -4,7 +4,7 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import type pg from "pg";
-import { loadConfig } from "../../src/config.ts";
+import { loadConfig } from "../../src/platform/config.ts";
 import { type Database, openDatabase } from "../../src/db/database.ts";
 import { applyMigrations } from "../../src/db/migrate.ts";
 import { freePort } from "../helpers/server-process.ts";

@@ -1,6 +1,6 @@
 import type { Database } from "../../src/db/database.ts";
-import { newId } from "../../src/ids.ts";
-import { markdownSections } from "../../src/modules/content/markdown/text.ts";
+import { newId } from "../../src/platform/ids.ts";
+import { markdownSections } from "../../src/lib/markdown/text.ts";
 import { anchoredSections } from "../../src/modules/content/page-sections.ts";
 import { addMember, createApiToken, createUser } from "../../src/modules/user/user.service.ts";
 import { type BenchData, seedBenchData } from "./seed.ts";

@@ -10,7 +10,7 @@ import {
 } from "graphql";
 import { expect, it } from "vitest";
 import { enumValueName } from "../../src/graphql/enums.ts";
-import { schema } from "../../src/schema.ts";
+import { schema } from "../../src/app/schema.ts";
 
 const types = Object.values(schema.getTypeMap()).filter((type) => !type.name.startsWith("__"));
 const idName = /(^id$|Ids?$|^ids$)/;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../../src/db/generated/client.ts";
-import { newId } from "../../src/ids.ts";
+import { newId } from "../../src/platform/ids.ts";
 import { addMember } from "../../src/modules/user/user.service.ts";
 import { createSpace } from "../factories.ts";
 import {

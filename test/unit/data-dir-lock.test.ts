@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeDataDirToOthers, createDataDir, DataDirError } from "../../src/db/data-dir.ts";
+import { closeDataDirToOthers, createDataDir, DataDirError } from "../../src/platform/data-dir.ts";
 import { DataDirLockedError, lockDataDir } from "../../src/db/data-dir-lock.ts";
 
 // The holder decisions no second process can show: this process's own pid, and a holder on another host. Holders

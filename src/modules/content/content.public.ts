@@ -38,9 +38,9 @@ export { type MergeConflict, mergeContent } from "./content-merge.ts";
 export { type ContentState, childrenOf, type NewBlob, type PageState, uniqueSlug } from "./content-state.ts";
 export { ContentChangesInput, ContentEditRef } from "./content-write.graphql.ts";
 export { pageVersionLinkRows } from "./link-extraction.ts";
-export type { Document } from "./markdown/document.ts";
-export { documentToMarkdown } from "./markdown/from-document.ts";
-export { type MarkdownSection, markdownLinkUrls } from "./markdown/text.ts";
+export type { Document } from "../../lib/markdown/document.ts";
+export { documentToMarkdown } from "../../lib/markdown/from-document.ts";
+export { type MarkdownSection, markdownLinkUrls } from "../../lib/markdown/text.ts";
 export { locatedPages, pageMarkdown, revisionPage } from "./page-read.service.ts";
 export { anchoredSections } from "./page-sections.ts";
 export {

@@ -1,7 +1,7 @@
 import { requireOrganizationRole } from "../../auth/access.ts";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request/context.ts";
 import type { Job } from "../../db/generated/client.ts";
-import { jobUpdateOf } from "../../db/job-queue.ts";
+import { jobUpdateOf } from "../../jobs/queue.ts";
 import { followedBy } from "../../events/bus.ts";
 import type { JobUpdate } from "../../events/topics.ts";
 import { isRefusal, NotFoundError } from "../../lib/errors.ts";

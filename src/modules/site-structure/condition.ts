@@ -1,4 +1,4 @@
-import { type ExpressionGrammar, evaluateExpression, parseExpression } from "../../expression.ts";
+import { type ExpressionGrammar, evaluateExpression, parseExpression } from "../../lib/expression.ts";
 import { InvalidInputError } from "../../lib/errors.ts";
 
 /*

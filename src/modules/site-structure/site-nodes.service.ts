@@ -1,4 +1,4 @@
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request/context.ts";
 import type { Role, ShareLink, SiteSectionGroup, SiteSpace } from "../../db/generated/client.ts";
 import { keyedSql, keyedText } from "../../db/sql.ts";
 import { loadedOrNull, nullWhereRefused } from "../../lib/errors.ts";

@@ -1,4 +1,4 @@
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request/context.ts";
 import type { Role, Site } from "../../db/generated/client.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { requireSite, siteOrganizationId } from "./site.access.ts";
