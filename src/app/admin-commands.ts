@@ -1,10 +1,8 @@
-import { systemClock } from "../platform/clock.ts";
-import type { Config } from "../platform/config.ts";
-import { contextActingAs } from "../request/context.ts";
 import type { Database } from "../db/database.ts";
-import type { ReportProgress } from "../jobs/queue.ts";
 import type { EventBus } from "../events/bus.ts";
+import type { ReportProgress } from "../jobs/queue.ts";
 import { domainErrorFrom } from "../lib/errors.ts";
+import { parseInput, roleSchema } from "../lib/validation.ts";
 import { insertOrganization } from "../modules/organization/organization.public.ts";
 import {
   addMember,
@@ -14,7 +12,9 @@ import {
   listUsers,
   revokeApiToken,
 } from "../modules/user/user.public.ts";
-import { parseInput, roleSchema } from "../lib/validation.ts";
+import { systemClock } from "../platform/clock.ts";
+import type { Config } from "../platform/config.ts";
+import { contextActingAs } from "../request/context.ts";
 import { readKeyFile, rotateSecrets, SecretsRotationError } from "./rotate-secrets.ts";
 
 /**

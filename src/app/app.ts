@@ -1,14 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { IncomingMessage, type Server } from "node:http";
 import { createTokenCache } from "../auth/token-cache.ts";
-import { type Clock, systemClock } from "../platform/clock.ts";
-import type { Config } from "../platform/config.ts";
 import type { Database } from "../db/database.ts";
 import type { EventBus } from "../events/bus.ts";
 import { hearWrites } from "../events/write-positions.ts";
 import { createGraphQLServer } from "../graphql/server.ts";
 import { answerHeaders } from "../http/answer-headers.ts";
-import { type Exchange, type LogUnexpected, requestContextFactory, type ServerContext } from "../web/call.ts";
 import { createCallerPlaces } from "../http/caller-places.ts";
 import { compressAnswers, createCompression } from "../http/compression.ts";
 import { createCors } from "../http/cors.ts";
@@ -22,6 +19,12 @@ import { observeRequests } from "../http/observe.ts";
 import { composeMiddleware } from "../http/pipeline.ts";
 import { createProbes, probePaths } from "../http/probes.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
+import type { ObserveJob } from "../jobs/engine.ts";
+import { clientAddress } from "../lib/client-address.ts";
+import { type Clock, systemClock } from "../platform/clock.ts";
+import type { Config } from "../platform/config.ts";
+import { describeError, type Logger } from "../platform/logger.ts";
+import { type Exchange, type LogUnexpected, requestContextFactory, type ServerContext } from "../web/call.ts";
 import {
   graphiqlAssetRoute,
   graphqlRoute,
@@ -32,9 +35,6 @@ import {
   rootRoute,
   routeInOrder,
 } from "./routes.ts";
-import type { ObserveJob } from "../jobs/engine.ts";
-import { clientAddress } from "../lib/client-address.ts";
-import { describeError, type Logger } from "../platform/logger.ts";
 import "./module-wiring.ts";
 import { contentPlainRoutes } from "../modules/content/content.public.ts";
 import { openApiSpecPlainRoutes } from "../modules/openapi-spec/openapi-spec.public.ts";
@@ -43,9 +43,9 @@ import { instanceRole } from "../platform/instance.ts";
 import { createMetrics } from "../platform/metrics.ts";
 import { compileRoutes } from "../rest/compiled-routes.ts";
 import { createRestHandler } from "../rest/router.ts";
+import { createHeavyWork } from "../workers/heavy-work.ts";
 import { restRoutes } from "./rest-routes.ts";
 import { schema } from "./schema.ts";
-import { createHeavyWork } from "../workers/heavy-work.ts";
 
 export { defaultGraphiQLQuery } from "../graphql/graphiql.ts";
 export type { ServerContext } from "../web/call.ts";

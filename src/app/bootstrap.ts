@@ -1,8 +1,8 @@
-import type { Clock } from "../platform/clock.ts";
 import type { Database } from "../db/database.ts";
 import { insertOrganization } from "../modules/organization/organization.public.ts";
 import { insertTeam } from "../modules/team/team.public.ts";
 import { addMember, createApiToken, createUser, hasUsers } from "../modules/user/user.public.ts";
+import type { Clock } from "../platform/clock.ts";
 
 export interface BootstrapResult {
   organizationId: string;

@@ -1,12 +1,12 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type Config, ConfigError, loadConfig, loadEnvFile } from "../platform/config.ts";
-import { DataDirError } from "../platform/data-dir.ts";
 import { DataDirLockedError, lockDataDir } from "../db/data-dir-lock.ts";
 import type { Database } from "../db/database.ts";
-import type { ReportProgress } from "../jobs/queue.ts";
 import { openConfiguredDatabase } from "../db/open.ts";
 import { type EventBus, inProcessEventBus, startEventBus } from "../events/bus.ts";
+import type { ReportProgress } from "../jobs/queue.ts";
+import { type Config, ConfigError, loadConfig, loadEnvFile } from "../platform/config.ts";
+import { DataDirError } from "../platform/data-dir.ts";
 import { type CommandOptions, commandFailure, commandNamed, runCommand } from "./admin-commands.ts";
 import { AdminCommandError, sendAdminCommand } from "./admin-socket.ts";
 

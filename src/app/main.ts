@@ -3,12 +3,6 @@
 import "../platform/runtime-settings.ts";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServerAdapter } from "@whatwg-node/server";
-import type { ServerContext } from "./app.ts";
-import { bootstrapDemoData } from "./bootstrap.ts";
-import { systemClock } from "../platform/clock.ts";
-import { type Config, loadConfig, loadEnvFile } from "../platform/config.ts";
-import { contextActingAs } from "../request/context.ts";
-import { closeDataDirToOthers, createDataDir } from "../platform/data-dir.ts";
 import { lockDataDir } from "../db/data-dir-lock.ts";
 import { openConfiguredDatabase } from "../db/open.ts";
 import { underStartupLock } from "../db/startup-lock.ts";
@@ -17,13 +11,19 @@ import { startEventBus } from "../events/bus.ts";
 import { createRateLimiter } from "../http/rate-limit.ts";
 import { serverTimeouts } from "../http/server-timeouts.ts";
 import { startJobEngine } from "../jobs/engine.ts";
-import { createLogger, describeError } from "../platform/logger.ts";
 import { seedDemoContent } from "../modules/demo/demo.public.ts";
 import { encryptStoredVisitorAuthKeys } from "../modules/site-structure/site-structure.public.ts";
-import { adminSocketPath, serveAdminCommands } from "./admin-socket.ts";
+import { systemClock } from "../platform/clock.ts";
+import { type Config, loadConfig, loadEnvFile } from "../platform/config.ts";
+import { closeDataDirToOthers, createDataDir } from "../platform/data-dir.ts";
 import { describeInstanceRole, instanceRole } from "../platform/instance.ts";
+import { createLogger, describeError } from "../platform/logger.ts";
 import { missingStartSettings } from "../platform/runtime-settings.ts";
 import { startTracing, stopTracing } from "../platform/tracing.ts";
+import { contextActingAs } from "../request/context.ts";
+import { adminSocketPath, serveAdminCommands } from "./admin-socket.ts";
+import type { ServerContext } from "./app.ts";
+import { bootstrapDemoData } from "./bootstrap.ts";
 import { exitAfterStartupFailure, startupStep } from "./startup-failure.ts";
 
 /** Answers requests that arrive while the server starts: the port is bound first, to fail before creating data. */

@@ -1,19 +1,19 @@
 import { Response } from "@whatwg-node/fetch";
-import type { Config } from "../platform/config.ts";
-import type { RequestContext } from "../request/context.ts";
 import type { GraphQLServer } from "../graphql/server.ts";
-import { findPlainRoute, type PlainRoute, runPlainRoute } from "../web/plain-routes.ts";
-import { restError } from "../web/errors.ts";
-import { buildOpenApiDocument } from "../rest/openapi.ts";
-import type { createRestHandler } from "../rest/router.ts";
-import { restRoutes } from "./rest-routes.ts";
-import { schema } from "./schema.ts";
-import type { CallContext, Exchange } from "../web/call.ts";
 import type { Cors } from "../http/cors.ts";
-import { graphiqlAssetsPath } from "../web/graphiql-page.ts";
 import type { Guard } from "../http/guard.ts";
 import type { Handler } from "../http/pipeline.ts";
 import { createRootRoute } from "../http/root.ts";
+import type { Config } from "../platform/config.ts";
+import type { RequestContext } from "../request/context.ts";
+import { buildOpenApiDocument } from "../rest/openapi.ts";
+import type { createRestHandler } from "../rest/router.ts";
+import type { CallContext, Exchange } from "../web/call.ts";
+import { restError } from "../web/errors.ts";
+import { graphiqlAssetsPath } from "../web/graphiql-page.ts";
+import { findPlainRoute, type PlainRoute, runPlainRoute } from "../web/plain-routes.ts";
+import { restRoutes } from "./rest-routes.ts";
+import { schema } from "./schema.ts";
 
 /** One route of the service: its answer, or undefined when the request is not its own. */
 export type Route = (exchange: Exchange) => Promise<Response> | undefined;

@@ -1,7 +1,7 @@
-import { ConfigError } from "../platform/config.ts";
-import { DataDirError } from "../platform/data-dir.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { MigrationError } from "../db/migrate.ts";
+import { ConfigError } from "../platform/config.ts";
+import { DataDirError } from "../platform/data-dir.ts";
 
 /**
  * A start-up that fails ends with one line naming the cause and the setting to change, not a stack trace (shown

@@ -5,12 +5,12 @@ import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import { type DocumentNode, type ExecutionResult, GraphQLError, Kind, visit } from "graphql";
 import { handleStreamOrSingleExecutionResult, isAsyncIterable, type Plugin } from "graphql-yoga";
+import { DomainError } from "../lib/errors.ts";
+import { estimateCost, ListTooLongError, resultNodes } from "../lib/query-cost.ts";
+import { inputProblem, inputProblemMessage, nulCharacterMessage } from "../lib/validation.ts";
 import type { Config } from "../platform/config.ts";
 import type { RequestContext } from "../request/context.ts";
 import type { GraphQLCall } from "../web/call.ts";
-import { DomainError } from "../lib/errors.ts";
-import { inputProblem, inputProblemMessage, nulCharacterMessage } from "../lib/validation.ts";
-import { estimateCost, ListTooLongError, resultNodes } from "../lib/query-cost.ts";
 import { isServerDocument, recordOperationCost, withCostReport } from "./cost-report.ts";
 
 /**

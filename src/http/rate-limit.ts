@@ -1,8 +1,8 @@
 import type { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
 import type { Config } from "../platform/config.ts";
-import type { RateLimitDecision, Viewer } from "../request/context.ts";
 import type { Logger } from "../platform/logger.ts";
+import type { RateLimitDecision, Viewer } from "../request/context.ts";
 
 export interface RateLimiter {
   /**

@@ -1,5 +1,5 @@
-import { restError } from "../web/errors.ts";
 import type { Exchange } from "../web/call.ts";
+import { restError } from "../web/errors.ts";
 import { jsonResponse } from "../web/json-response.ts";
 
 /**

@@ -1,9 +1,13 @@
 import { performance } from "node:perf_hooks";
 import type PgBoss from "pg-boss";
-import type { Clock } from "../platform/clock.ts";
-import type { Config } from "../platform/config.ts";
 import type { Database } from "../db/database.ts";
 import type { Job } from "../db/generated/client.ts";
+import { jobEngineSchema as engineSchema } from "../db/migrate.ts";
+import type { EventBus } from "../events/bus.ts";
+import type { Clock } from "../platform/clock.ts";
+import type { Config } from "../platform/config.ts";
+import type { Logger } from "../platform/logger.ts";
+import { withSpan } from "../platform/tracing.ts";
 import {
   handOverWaitingRows,
   type JobHandler,
@@ -14,10 +18,6 @@ import {
   type ReportProgress,
   type ScheduledWork,
 } from "./queue.ts";
-import { jobEngineSchema as engineSchema } from "../db/migrate.ts";
-import type { EventBus } from "../events/bus.ts";
-import type { Logger } from "../platform/logger.ts";
-import { withSpan } from "../platform/tracing.ts";
 import { jobHandlers, scheduledWork } from "./registry.ts";
 
 /**

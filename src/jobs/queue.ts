@@ -1,13 +1,13 @@
 import type PgBoss from "pg-boss";
-import type { Config } from "../platform/config.ts";
-import type { EventBus } from "../events/bus.ts";
-import type { JobStatus, JobUpdate } from "../events/topics.ts";
-import { newId } from "../platform/ids.ts";
-import { currentTraceparent } from "../platform/tracing.ts";
 import type { PrismaExecutor } from "../db/database.ts";
 import type { Job, PrismaClient } from "../db/generated/client.ts";
 import { jobEngineSchema as engineSchema } from "../db/migrate.ts";
 import type { SqlReader } from "../db/sql.ts";
+import type { EventBus } from "../events/bus.ts";
+import type { JobStatus, JobUpdate } from "../events/topics.ts";
+import type { Config } from "../platform/config.ts";
+import { newId } from "../platform/ids.ts";
+import { currentTraceparent } from "../platform/tracing.ts";
 
 /**
  * The jobs layer's contract with the modules: the shape of their job types (the engine, src/jobs/engine.ts, runs

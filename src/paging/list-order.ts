@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { SortKey } from "./pagination.ts";
 import { parseInput } from "../lib/validation.ts";
+import type { SortKey } from "./pagination.ts";
 
 /**
  * The `orderBy` and `filter` of the lists a front end browses. A list declares the fields it sorts by (public

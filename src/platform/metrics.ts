@@ -1,7 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/database.ts";
-import { countJobsByStatus } from "../jobs/queue.ts";
 import type { ObserveJob } from "../jobs/engine.ts";
+import { countJobsByStatus } from "../jobs/queue.ts";
 
 /** What one request was, for its metric labels: the route template (never the raw path) and the operation. */
 export interface RequestLabels {

@@ -1,11 +1,11 @@
 import type DataLoader from "dataloader";
-import type { Clock } from "../platform/clock.ts";
-import type { Config } from "../platform/config.ts";
 import type { PrismaClient } from "../db/generated/client.ts";
 import type { SqlReader } from "../db/sql.ts";
 import type { EventBus } from "../events/bus.ts";
-import { type PointsAccount, type RequestBudget, unlimitedBudget } from "./request-budget.ts";
+import type { Clock } from "../platform/clock.ts";
+import type { Config } from "../platform/config.ts";
 import { type HeavyWork, inlineHeavyWork } from "../workers/heavy-work.ts";
+import { type PointsAccount, type RequestBudget, unlimitedBudget } from "./request-budget.ts";
 
 /**
  * The request's account in its caller's token bucket of cost points (src/http/rate-limit.ts): the request's first

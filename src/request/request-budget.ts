@@ -1,6 +1,6 @@
 import { setImmediate } from "node:timers/promises";
-import { actualPoints } from "../lib/query-cost.ts";
 import { DomainError } from "../lib/errors.ts";
+import { actualPoints } from "../lib/query-cost.ts";
 import { type ConversionKind, type Conversions, type HeavyWork, inlineHeavyWork } from "../workers/heavy-work.ts";
 
 /** A request that would do more work than one request may: a client error, the request must ask for less. */

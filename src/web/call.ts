@@ -1,11 +1,11 @@
 import type { IncomingMessage } from "node:http";
 import { Request as PonyfillRequest } from "@whatwg-node/fetch";
-import type { Clock } from "../platform/clock.ts";
-import type { Config } from "../platform/config.ts";
-import type { RateLimitDecision, RequestContext, Viewer } from "../request/context.ts";
 import type { Database } from "../db/database.ts";
 import type { EventBus } from "../events/bus.ts";
+import type { Clock } from "../platform/clock.ts";
+import type { Config } from "../platform/config.ts";
 import type { RequestLabels } from "../platform/metrics.ts";
+import type { RateLimitDecision, RequestContext, Viewer } from "../request/context.ts";
 import type { RequestBudget } from "../request/request-budget.ts";
 import type { HeavyWork } from "../workers/heavy-work.ts";
 

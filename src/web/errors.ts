@@ -1,6 +1,6 @@
 import type { Response } from "@whatwg-node/fetch";
-import { jsonResponse } from "./json-response.ts";
 import { unavailableRetrySeconds } from "../lib/errors.ts";
+import { jsonResponse } from "./json-response.ts";
 
 /**
  * The public API's error body: `{ "error": { "code": <http status>, "message": "..." } }`. Responses in src are the

@@ -1,5 +1,5 @@
-import type { RequestContext } from "../request/context.ts";
 import { domainErrorFrom } from "../lib/errors.ts";
+import type { RequestContext } from "../request/context.ts";
 import { restError } from "./errors.ts";
 
 /**

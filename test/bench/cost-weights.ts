@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { resultNodes } from "../../src/lib/query-cost.ts";
 import { markdownSections } from "../../src/lib/markdown/text.ts";
 import { markdownToDocument } from "../../src/lib/markdown/to-document.ts";
+import { resultNodes } from "../../src/lib/query-cost.ts";
 import { createBenchDataDirectory, send, startOurs, stopServer } from "./servers.ts";
 import { siteStructureQuery } from "./workloads.ts";
 

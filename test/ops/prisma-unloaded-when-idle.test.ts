@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { bootstrapDemoData } from "../../src/app/bootstrap.ts";
-import { contextActingAs } from "../../src/request/context.ts";
 import { type Database, openDatabase } from "../../src/db/database.ts";
 import { applyMigrations } from "../../src/db/migrate.ts";
 import { startJobEngine } from "../../src/jobs/engine.ts";
-import { createLogger } from "../../src/platform/logger.ts";
 import { seedDemoContent } from "../../src/modules/demo/demo.service.ts";
 import { encryptStoredVisitorAuthKeys } from "../../src/modules/site-structure/site.service.ts";
+import { createLogger } from "../../src/platform/logger.ts";
+import { contextActingAs } from "../../src/request/context.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 // Prisma's query engine (WebAssembly) is compiled on its first statement, ~30 MB resident, and its client parses a

@@ -1,6 +1,6 @@
 import { hasRole } from "../../auth/roles.ts";
-import type { RequestContext } from "../../request/context.ts";
 import type { ChangeRequest, Role, Space, User } from "../../db/generated/client.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { defineSettled, loadedByKey } from "../../request/loaders.ts";
 import { spaceByIdLoader, spaceRole } from "../space/space.public.ts";
 import { userByIdLoader } from "../user/user.public.ts";

@@ -1,4 +1,9 @@
-import { type ExpressionGrammar, evaluateExpression, expressionValueText, parseExpression } from "../../lib/expression.ts";
+import {
+  type ExpressionGrammar,
+  evaluateExpression,
+  expressionValueText,
+  parseExpression,
+} from "../../lib/expression.ts";
 import type { ExpressionOccurrence } from "../../lib/markdown/text.ts";
 
 /*

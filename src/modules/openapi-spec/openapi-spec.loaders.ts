@@ -1,5 +1,5 @@
-import type { RequestContext } from "../../request/context.ts";
 import { type OpenAPISpec, Prisma } from "../../db/generated/client.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { byKeys, defineLoader } from "../../request/loaders.ts";
 
 /** Specs by id, without access checks (callers reach them through a spec or version they may see). */

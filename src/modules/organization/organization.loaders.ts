@@ -1,6 +1,6 @@
-import type { RequestContext } from "../../request/context.ts";
 import type { Organization } from "../../db/generated/client.ts";
 import { keyedSql, keyedText } from "../../db/sql.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { byKeys, defineLoader } from "../../request/loaders.ts";
 
 const organizationsByIdSql = keyedSql((ids) => `SELECT * FROM "Organization" WHERE id ${ids}`);

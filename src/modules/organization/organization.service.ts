@@ -6,11 +6,10 @@ import {
   viewerMembershipLoader,
 } from "../../auth/access.ts";
 import { hasRole } from "../../auth/roles.ts";
-import type { RequestContext } from "../../request/context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Organization, Prisma } from "../../db/generated/client.ts";
-import { newId } from "../../platform/ids.ts";
 import { ConflictError, ForbiddenError, InvalidInputError, loadedOrNull, NotFoundError } from "../../lib/errors.ts";
+import { documentSchema, mergeRulesSchema, parseInput, roleSchema } from "../../lib/validation.ts";
 import {
   containsSchema,
   type FilterRules,
@@ -23,7 +22,8 @@ import {
   timeRangeSchemas,
 } from "../../paging/list-order.ts";
 import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
-import { documentSchema, mergeRulesSchema, parseInput, roleSchema } from "../../lib/validation.ts";
+import { newId } from "../../platform/ids.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { getViewerUser } from "../user/user.public.ts";
 import { requireMergeRuleMembers } from "./merge-rules.service.ts";
 import { organizationByIdLoader, viewerOwnsTeamLoader } from "./organization.loaders.ts";

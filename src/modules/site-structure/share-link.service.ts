@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { hashToken } from "../../auth/tokens.ts";
-import type { RequestContext } from "../../request/context.ts";
 import type { Prisma, ShareLink } from "../../db/generated/client.ts";
-import { newId, randomBase62 } from "../../platform/ids.ts";
 import { NotFoundError } from "../../lib/errors.ts";
+import { parseInput } from "../../lib/validation.ts";
 import type { PageArgs, SortKey } from "../../paging/pagination.ts";
 import { mapNodes, paginate } from "../../paging/pagination.ts";
+import { newId, randomBase62 } from "../../platform/ids.ts";
 import { decryptSecret, encryptSecret } from "../../platform/secrets.ts";
-import { parseInput } from "../../lib/validation.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { requireSite, siteOrganizationId } from "./site.access.ts";
 import { requireItemSite } from "./structure-parents.service.ts";
 import { sitePublishedBaseUrl } from "./urls.ts";

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { RequestContext } from "../../request/context.ts";
 import type { Site } from "../../db/generated/client.ts";
 import {
   containsSchema,
@@ -14,9 +13,10 @@ import {
   sortFor,
   timeRangeSchemas,
 } from "../../paging/list-order.ts";
-import { defineSettled, loadedByKey } from "../../request/loaders.ts";
 import { pageFromRows } from "../../paging/memory-pagination.ts";
 import { isFirstPage, type Page, type PageArgs, paginateSql, type SortKey } from "../../paging/pagination.ts";
+import type { RequestContext } from "../../request/context.ts";
+import { defineSettled, loadedByKey } from "../../request/loaders.ts";
 import { type SpaceSettling, settleSiteSpaceSpaces } from "./site.access.ts";
 import { siteSpaceDefaultsLoader } from "./site-section.loaders.ts";
 import {

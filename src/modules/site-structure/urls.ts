@@ -1,5 +1,5 @@
-import type { RequestContext } from "../../request/context.ts";
 import type { Site, SiteSection } from "../../db/generated/client.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { defineSettled, loadedByKey } from "../../request/loaders.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
 import { sectionByIdLoader } from "./site-section.loaders.ts";

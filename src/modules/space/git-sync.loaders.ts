@@ -1,6 +1,6 @@
-import type { RequestContext } from "../../request/context.ts";
 import type { GitSync, Space } from "../../db/generated/client.ts";
 import { joinedColumns } from "../../db/sql.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { byKeys, defineLoader, defineSettled } from "../../request/loaders.ts";
 
 /** Git sync state by space id, without access checks (the space field resolving it checked them). */

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { RequestContext } from "../../request/context.ts";
 import type { Space } from "../../db/generated/client.ts";
 import {
   containsSchema,
@@ -13,6 +12,7 @@ import {
   timeRangeSchemas,
 } from "../../paging/list-order.ts";
 import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { visibleSpacesWhere } from "./space.access.ts";
 import { spaceVisibilities } from "./space.service.ts";
 

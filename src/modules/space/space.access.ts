@@ -1,8 +1,8 @@
 import { requireMembership, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
 import { hasRole, highestRole, roleRank } from "../../auth/roles.ts";
-import type { RequestContext } from "../../request/context.ts";
 import { type Member, Prisma, type Role, type Space } from "../../db/generated/client.ts";
 import { ForbiddenError, loadedOrNull, NotFoundError } from "../../lib/errors.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { defineLoader, defineSettled } from "../../request/loaders.ts";
 import {
   collectionByIdLoader,
