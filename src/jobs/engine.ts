@@ -67,6 +67,8 @@ const expiryMarginSeconds = 60;
 const scheduledPollSeconds = 30;
 /** How long `stop` waits for jobs in progress before they are aborted (retried by another instance later). */
 const stopTimeoutMs = 8_000;
+/** How often a drain looks again at jobs no worker here could take (not due yet, or running elsewhere). */
+const drainRecheckMs = 200;
 /** A job put back because its organization is at its limit waits 1 s, then twice as long each time, up to this. */
 const maxDeferSeconds = 16;
 
@@ -101,7 +103,36 @@ export async function startJobEngine({
 
   const running = new Set<AbortController>();
   let ran = 0;
-  let finishedOne: () => void = () => {};
+  /** Workers of this engine on a job now (the queue's and the scheduled work's). */
+  let working = 0;
+  /** Drains waiting for a worker of this engine to take or finish a job. */
+  const waitingForChange = new Set<() => void>();
+  const changed = () => {
+    for (const resolve of waitingForChange) resolve();
+  };
+  /** Resolves when a worker of this engine takes or finishes a job, or after `ms` when given. */
+  function nextChange(ms?: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = ms === undefined ? undefined : setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        waitingForChange.delete(done);
+        resolve();
+      }
+      waitingForChange.add(done);
+    });
+  }
+  /** Runs a worker's job, counted in `working` and told to waiting drains when it starts and ends. */
+  async function asWork(run: () => Promise<void>): Promise<void> {
+    working += 1;
+    changed();
+    try {
+      await run();
+    } finally {
+      working -= 1;
+      changed();
+    }
+  }
   const timeoutMs = config.jobTimeoutSeconds * 1000;
   const queueSettings = {
     retryLimit: maxAttempts - 1,
@@ -278,19 +309,23 @@ export async function startJobEngine({
     id = await boss.work<EngineJobData>(
       jobQueue,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.jobPollIntervalSeconds },
-      async ([engineJob]) => {
-        busy.add(id);
-        let didRun = true;
-        try {
-          if (engineJob) didRun = await runRow(engineJob);
-        } finally {
-          busy.delete(id);
-          if (didRun) ran += 1;
-          // pg-boss waits its polling interval after a job: more may be waiting already.
-          boss.notifyWorker(id);
-          finishedOne();
-        }
-      },
+      ([engineJob]) =>
+        asWork(async () => {
+          busy.add(id);
+          let didRun = true;
+          try {
+            // A turn of the event loop before each job: on PGlite a job's statements never leave it (its queries
+            // resolve without I/O), so workers taking job after job (an organization's flood put back) would hold
+            // requests, timers and sockets of this process until the queue ran dry.
+            await new Promise((resolve) => setImmediate(resolve));
+            if (engineJob) didRun = await runRow(engineJob);
+          } finally {
+            busy.delete(id);
+            if (didRun) ran += 1;
+            // pg-boss waits its polling interval after a job: more may be waiting already.
+            boss.notifyWorker(id);
+          }
+        }),
     );
     workerIds.push(id);
   }
@@ -300,14 +335,14 @@ export async function startJobEngine({
     const id = await boss.work<object>(
       name,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: scheduledPollSeconds },
-      async ([engineJob]) => {
-        try {
-          if (engineJob) await runScheduled(name, work, engineJob);
-        } finally {
-          ran += 1;
-          finishedOne();
-        }
-      },
+      ([engineJob]) =>
+        asWork(async () => {
+          try {
+            if (engineJob) await runScheduled(name, work, engineJob);
+          } finally {
+            ran += 1;
+          }
+        }),
     );
     scheduledWorkerIds.push(id);
   }
@@ -353,17 +388,17 @@ export async function startJobEngine({
       await boss.expire();
       // Done once nothing is pending, nor running here, at two checks in a row: a job whose handler has just ended
       // is, for a moment, between that end and the engine's update of its state (a retry not yet scheduled).
+      // While a worker here is on a job, its end is the next thing to look at: no query runs meanwhile, as polling
+      // would compete with the job for this process and its database (PGlite's one connection) on a busy host.
       for (let quietChecks = 0; quietChecks < 2; ) {
-        if ((await pending()) > 0 || running.size > 0) {
+        if (working > 0 || running.size > 0) {
+          quietChecks = 0;
+          await nextChange();
+        } else if ((await pending()) > 0) {
           quietChecks = 0;
           for (const id of [...workerIds, ...scheduledWorkerIds]) boss.notifyWorker(id);
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, 20);
-            finishedOne = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
+          // A worker takes the job, or it is not due yet (put back, retried, running elsewhere): look again later.
+          await nextChange(drainRecheckMs);
         } else {
           quietChecks++;
           await new Promise((resolve) => setTimeout(resolve, 50));

@@ -3,6 +3,7 @@ import { lookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import { BlockList, isIP } from "node:net";
+import { deadline } from "../lib/deadline.ts";
 
 /**
  * Why a fetch failed, in the terms of `lastProcessErrorCode`; `retryable` when trying later may succeed (a refused or
@@ -159,12 +160,12 @@ function requestOnce(url: URL, address: LookupAddress, options: SafeFetchOptions
     );
     request.on("socket", (socket) => {
       if (!socket.connecting) return;
-      const connecting = setTimeout(() => {
+      const stopWaiting = deadline(options.connectTimeoutMs, () => {
         const message = `The source did not accept a connection within ${options.connectTimeoutMs} ms`;
         request.destroy(new SourceFetchError("FETCH_TIMEOUT", message, true));
-      }, options.connectTimeoutMs);
-      socket.once(url.protocol === "https:" ? "secureConnect" : "connect", () => clearTimeout(connecting));
-      socket.once("close", () => clearTimeout(connecting));
+      });
+      socket.once(url.protocol === "https:" ? "secureConnect" : "connect", stopWaiting);
+      socket.once("close", stopWaiting);
     });
     request.on("error", reject);
     request.end();
@@ -178,7 +179,7 @@ function requestOnce(url: URL, address: LookupAddress, options: SafeFetchOptions
  */
 export async function safeFetchText(source: string, options: SafeFetchOptions): Promise<string> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  const stopWaiting = deadline(options.timeoutMs, () => controller.abort());
   const stop = () => controller.abort();
   options.signal?.addEventListener("abort", stop, { once: true });
   try {
@@ -211,7 +212,7 @@ export async function safeFetchText(source: string, options: SafeFetchOptions): 
     if (error instanceof SourceFetchError) throw error;
     throw new SourceFetchError("FETCH_ERROR", `The source could not be fetched: ${(error as Error).message}`, true);
   } finally {
-    clearTimeout(timer);
+    stopWaiting();
     options.signal?.removeEventListener("abort", stop);
   }
 }

@@ -1,5 +1,6 @@
 import { MessageChannel } from "node:worker_threads";
 import Piscina from "piscina";
+import { deadline } from "../lib/deadline.ts";
 
 /*
  * A pool of worker threads for work that would hold the event loop (markdown conversion, PDF rendering, the
@@ -91,9 +92,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       // The worker says when it starts the job (over a port of the job's own): the budget counts from there.
       const { port1, port2 } = new MessageChannel();
       const timeout = new AbortController();
-      let timer: NodeJS.Timeout | undefined;
+      let stopWaiting = () => {};
       port1.once("message", () => {
-        timer = setTimeout(() => timeout.abort(), timeoutMs);
+        stopWaiting = deadline(timeoutMs, () => timeout.abort());
       });
       const abort = signal ? AbortSignal.any([timeout.signal, signal]) : timeout.signal;
       try {
@@ -109,7 +110,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         }
         throw error;
       } finally {
-        clearTimeout(timer);
+        stopWaiting();
         port1.close();
         release();
       }

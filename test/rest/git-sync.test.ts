@@ -37,6 +37,8 @@ beforeAll(async () => {
   ({ t, org, api } = await startOfficialClient("Git Sync Org"));
   root = repositoryRoot();
   server = await serveRepositories(root, gitUser);
+  // The job engine's start (its queue, its workers) is the file's set-up, not the first test's work.
+  await t.runJobs();
 });
 
 const admin = () => org.members.admin.token;

@@ -12,7 +12,7 @@ import { unified } from "unified";
 /** A path inside the repository, or an error for one that would leave it. */
 export function inside(...parts: string[]): string {
   const path = posix.normalize(posix.join(...parts)).replace(/^\.\//, "");
-  if (path.startsWith("../") || path === ".." || posix.isAbsolute(path)) {
+  if (path.startsWith("./../") || path === ".." || posix.isAbsolute(path)) {
     throw new Error(`The path ${parts.join("/")} leaves the repository`);
   }
   return path === "." ? "" : path;
