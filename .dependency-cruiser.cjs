@@ -89,7 +89,10 @@ module.exports = {
         "The rest of src/ uses a module through its door too. Exceptions: the module list (src/app/modules.ts) reads " +
         "each module's manifest, and the worker threads' entry (src/app/heavy-work.worker.ts) loads the pure code a " +
         "job's heavy work runs, not the module's services.",
-      from: { path: "^src/", pathNot: ["^src/modules/", "^src/app/heavy-work\\.worker\\.ts$", "^src/app/modules\\.ts$"] },
+      from: {
+        path: "^src/",
+        pathNot: ["^src/modules/", "^src/app/heavy-work\\.worker\\.ts$", "^src/app/modules\\.ts$"],
+      },
       to: { path: "^src/modules/", pathNot: [moduleDoor, "^src/modules/module-manifest\\.ts$"] },
     },
     {

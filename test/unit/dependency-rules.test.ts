@@ -40,7 +40,8 @@ const fixture: Record<string, string> = {
   "src/app/modules.ts":
     'import { alphaModule } from "../modules/alpha/alpha.module.ts";\nimport { betaValue } from "../modules/beta/beta.service.ts";\n' +
     "export const modules = [alphaModule, betaValue];\n",
-  "src/app/wiring.ts": 'import { alphaModule } from "../modules/alpha/alpha.module.ts";\nexport const wired = alphaModule;\n',
+  "src/app/wiring.ts":
+    'import { alphaModule } from "../modules/alpha/alpha.module.ts";\nexport const wired = alphaModule;\n',
   // A file loose at the root of src/, outside every layer.
   "src/loose.ts": 'import { sql } from "./db/sql.ts";\nexport const loose = sql;\n',
 };

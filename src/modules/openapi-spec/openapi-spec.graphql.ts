@@ -86,7 +86,7 @@ const ContentUrlsRef = builder
         description: "The spec's source URL, or where this version's source is served for specs given as text.",
       }),
       public: t.expose("public", {
-      extensions: { restKeepsNull: true },
+        extensions: { restKeepsNull: true },
         type: "URL",
         nullable: true,
         description: "Where the version's source is served without a token; null while the spec is private.",
