@@ -230,7 +230,10 @@ export const groupPlacementSchema = z.strictObject({
   position: groupPositionSchema.optional().describe("Where to place the group; omitted: at the end"),
 });
 
-/** Deprecated `moveSiteSectionGroup`: reorders among the items of its parent; 404 no group, 400 bad position. */
+/**
+ * `moveSiteSectionGroup` (the public API's, which sortSiteStructure covers too): reorders among the items of its
+ * parent; 404 no group, 400 bad position.
+ */
 export async function moveSectionGroup(
   ctx: RequestContext,
   organizationId: string,

@@ -268,7 +268,10 @@ export const sectionPlacementSchema = z.strictObject({
   position: sectionPositionSchema.optional().describe("Where to place the section; omitted: at the end"),
 });
 
-/** Deprecated `moveSiteSection`: reorders among the items of the section's parent (site root or group). */
+/**
+ * `moveSiteSection` (the public API's, which sortSiteStructure covers too): reorders among the items of the section's
+ * parent (site root or group).
+ */
 export async function moveSiteSection(
   ctx: RequestContext,
   organizationId: string,

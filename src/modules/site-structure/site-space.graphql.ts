@@ -1,6 +1,5 @@
 import type { GraphQLResolveInfo } from "graphql";
 import { builder } from "../../graphql/builder.ts";
-import { deprecatedNamesRemovedIn } from "../../graphql/deprecations.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
@@ -222,6 +221,9 @@ const CreateSiteSpacePayloadRef = payloadType<{ siteSpace: SiteSpaceRow; siteSpa
 const UpdateSiteSpacePayloadRef = payloadType<{ siteSpace: SiteSpaceRow }>("updateSiteSpace", {
   siteSpace: { type: SiteSpaceRef, description: "The site space, changed." },
 });
+const MoveSiteSpacePayloadRef = payloadType<{ siteSpace: SiteSpaceRow }>("moveSiteSpace", {
+  siteSpace: { type: SiteSpaceRef, description: "The site space, moved." },
+});
 const DeleteSiteSpacePayloadRef = payloadType<{ deletedId: string }>("deleteSiteSpace", {
   deletedId: { type: "ID", description: "The deleted site space's id (for Relay's `@deleteRecord`)." },
 });
@@ -288,16 +290,21 @@ builder.mutationFields((t) => {
         return { deletedId: args.siteSpaceId };
       },
     }),
+    // The public API's moveSiteSpace, which REST's move route runs; sortSiteStructure places any item.
     moveSiteSpace: t.field({
-      type: SiteSpaceRef,
-      description: "Moves a site space among those of its scope; organization admins (moveSiteSpace).",
-      deprecationReason: `Use sortSiteStructure. Removed in ${deprecatedNamesRemovedIn}.`,
+      type: MoveSiteSpacePayloadRef,
+      ...describeMutation(
+        "Moves a site space among those of its scope, like sortSiteStructure for a site space; organization admins " +
+          "(moveSiteSpace).",
+        { ...siteSpaceErrors, BAD_USER_INPUT: "invalid input, or a position next to a site space of another scope" },
+      ),
       args: {
         ...siteSpaceArgs,
         input: t.arg({ type: MoveSiteSpaceInput, description: "Where to move it; omitted: to the end." }),
       },
-      resolve: (_root, args, ctx) =>
-        moveSiteSpace(ctx, args.organizationId, args.siteId, args.siteSpaceId, args.input ?? {}),
+      resolve: async (_root, args, ctx) => ({
+        siteSpace: await moveSiteSpace(ctx, args.organizationId, args.siteId, args.siteSpaceId, args.input ?? {}),
+      }),
     }),
   };
 });

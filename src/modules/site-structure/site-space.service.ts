@@ -235,7 +235,10 @@ export const siteSpacePlacementSchema = z.strictObject({
   position: siteSpacePositionSchema.optional().describe("Where to place the site space; omitted: at the end"),
 });
 
-/** Deprecated `moveSiteSpace`: reorders among the site spaces of the same scope. */
+/**
+ * `moveSiteSpace` (the public API's, which sortSiteStructure covers too): reorders among the site spaces of the same
+ * scope.
+ */
 export async function moveSiteSpace(
   ctx: RequestContext,
   organizationId: string,
