@@ -214,12 +214,7 @@ const groupErrors = {
 } as const;
 
 builder.mutationFields((t) => {
-  const siteArgs = {
-    organizationId: t.arg.id({ required: true, description: "The organization's id." }),
-    siteId: t.arg.id({ required: true, description: "The site's id." }),
-  };
   const siteSectionGroupId = t.arg.id({ required: true, description: "The section group's id." });
-  const groupArgs = { ...siteArgs, siteSectionGroupId };
   const groupByIdArgs = { ...siteParentArgs("group"), siteSectionGroupId };
   return {
     createSiteSectionGroup: t.field({
@@ -316,7 +311,7 @@ builder.mutationFields((t) => {
         { ...groupErrors, BAD_USER_INPUT: "invalid input, or a position next to an item that is no sibling" },
       ),
       args: {
-        ...groupArgs,
+        ...groupByIdArgs,
         input: t.arg({ type: MoveSiteSectionGroupInput, description: "Where to move it; omitted: to the end." }),
       },
       resolve: async (_root, args, ctx) => ({

@@ -236,12 +236,17 @@ export const groupPlacementSchema = z.strictObject({
  */
 export async function moveSectionGroup(
   ctx: RequestContext,
-  organizationId: string,
-  siteId: string,
+  organizationId: string | null | undefined,
+  siteId: string | null | undefined,
   groupId: string,
   input: unknown,
 ) {
-  const site = await requireSite(ctx, organizationId, siteId, "admin");
+  const site = await requireItemSite(
+    ctx,
+    { organizationId, siteId },
+    { type: "SiteSectionGroup", id: groupId },
+    "admin",
+  );
   const { position } = parseInput(groupPlacementSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const group = await findGroup(tx, site.id, groupId);

@@ -301,12 +301,7 @@ const sectionErrors = {
 } as const;
 
 builder.mutationFields((t) => {
-  const siteArgs = {
-    organizationId: t.arg.id({ required: true, description: "The organization's id." }),
-    siteId: t.arg.id({ required: true, description: "The site's id." }),
-  };
   const siteSectionId = t.arg.id({ required: true, description: "The section's id." });
-  const sectionArgs = { ...siteArgs, siteSectionId };
   const sectionByIdArgs = { ...siteParentArgs("section"), siteSectionId };
   return {
     createSiteSection: t.field({
@@ -367,7 +362,7 @@ builder.mutationFields((t) => {
         { ...sectionErrors, BAD_USER_INPUT: "invalid input, or a position next to an item that is no sibling" },
       ),
       args: {
-        ...sectionArgs,
+        ...sectionByIdArgs,
         input: t.arg({ type: MoveSiteSectionInput, description: "Where to move it; omitted: to the end." }),
       },
       resolve: async (_root, args, ctx) => ({

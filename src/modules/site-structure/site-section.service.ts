@@ -274,12 +274,12 @@ export const sectionPlacementSchema = z.strictObject({
  */
 export async function moveSiteSection(
   ctx: RequestContext,
-  organizationId: string,
-  siteId: string,
+  organizationId: string | null | undefined,
+  siteId: string | null | undefined,
   sectionId: string,
   input: unknown,
 ) {
-  const site = await requireSite(ctx, organizationId, siteId, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSection", id: sectionId }, "admin");
   const { position } = parseInput(sectionPlacementSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const section = await findSection(tx, site.id, sectionId);

@@ -234,12 +234,7 @@ const siteSpaceErrors = {
 } as const;
 
 builder.mutationFields((t) => {
-  const siteArgs = {
-    organizationId: t.arg.id({ required: true, description: "The organization's id." }),
-    siteId: t.arg.id({ required: true, description: "The site's id." }),
-  };
   const siteSpaceId = t.arg.id({ required: true, description: "The site space's id." });
-  const siteSpaceArgs = { ...siteArgs, siteSpaceId };
   const siteSpaceByIdArgs = { ...siteParentArgs("site space"), siteSpaceId };
   return {
     createSiteSpace: t.field({
@@ -299,7 +294,7 @@ builder.mutationFields((t) => {
         { ...siteSpaceErrors, BAD_USER_INPUT: "invalid input, or a position next to a site space of another scope" },
       ),
       args: {
-        ...siteSpaceArgs,
+        ...siteSpaceByIdArgs,
         input: t.arg({ type: MoveSiteSpaceInput, description: "Where to move it; omitted: to the end." }),
       },
       resolve: async (_root, args, ctx) => ({

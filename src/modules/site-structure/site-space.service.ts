@@ -241,12 +241,12 @@ export const siteSpacePlacementSchema = z.strictObject({
  */
 export async function moveSiteSpace(
   ctx: RequestContext,
-  organizationId: string,
-  siteId: string,
+  organizationId: string | null | undefined,
+  siteId: string | null | undefined,
   siteSpaceId: string,
   input: unknown,
 ) {
-  const site = await requireSite(ctx, organizationId, siteId, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSpace", id: siteSpaceId }, "admin");
   const { position } = parseInput(siteSpacePlacementSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const siteSpace = await findSiteSpace(tx, site.id, siteSpaceId);
