@@ -145,7 +145,7 @@ describe("the reference's repoCacheID", () => {
   it("is documented as a deprecated body field, and the list parameters as enums", async () => {
     const document = (await t.rest<OpenApi>("GET", "/openapi.json")).body;
     const importBody = document.paths["/spaces/{spaceId}/git/import"]?.post?.requestBody?.content["application/json"]
-      .schema as { properties: Record<string, unknown> };
+      ?.schema as { properties: Record<string, unknown> };
     expect(importBody.properties.repoCacheID).toMatchObject({ type: "string", deprecated: true });
     expect(importBody.properties.url).toBeDefined();
     const members = document.paths["/orgs/{organizationId}/members"]?.get?.parameters ?? [];
