@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { restRoutes } from "../../src/rest-routes.ts";
+import { restRoutes } from "../../src/app/rest-routes.ts";
 import { createSite, createSpace } from "../factories.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
