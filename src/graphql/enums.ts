@@ -1,5 +1,4 @@
 import { builder } from "./builder.ts";
-import { deprecatedNamesRemovedIn } from "./deprecations.ts";
 
 /** The GraphQL name of a public enum value: `admin` -> `ADMIN`, `in-collection` -> `IN_COLLECTION`, `joinedAt` -> `JOINED_AT`. */
 export function enumValueName(publicValue: string): string {
@@ -12,22 +11,16 @@ export function enumValueName(publicValue: string): string {
 /**
  * An enum whose GraphQL values are the UPPER_SNAKE_CASE names of the public (REST) values, each keeping its public
  * value as the internal value: resolvers and services see `"admin"`, GraphQL clients `ADMIN`, and the REST adapter
- * maps one to the other both ways from the schema. `deprecationReason` deprecates every value: for an enum that
- * only deprecated arguments take.
+ * maps one to the other both ways from the schema.
  */
 export function publicEnum<const Value extends string>(
   name: string,
   description: string,
   values: Readonly<Record<Value, string>>,
-  { deprecationReason }: { deprecationReason?: string } = {},
 ) {
-  const config: Record<string, { value: Value; description: string; deprecationReason?: string }> = {};
+  const config: Record<string, { value: Value; description: string }> = {};
   for (const [value, valueDescription] of Object.entries(values) as [Value, string][]) {
-    config[enumValueName(value)] = {
-      value,
-      description: valueDescription,
-      ...(deprecationReason && { deprecationReason }),
-    };
+    config[enumValueName(value)] = { value, description: valueDescription };
   }
   return builder.enumType(name, { description, values: config });
 }
@@ -43,15 +36,4 @@ export const RoleEnum = publicEnum(
     comment: "Comment, reply and react; everything read may.",
     read: "See and read.",
   },
-);
-
-/**
- * The direction of the deprecated `order` arguments, which REST's `order` query parameters still pass through;
- * every list's `orderBy` takes `OrderDirection`. Its values are deprecated with those arguments, and leave with them.
- */
-export const SortOrderEnum = publicEnum(
-  "SortOrder",
-  "The direction of the deprecated `order` arguments; `orderBy` keys take an `OrderDirection`.",
-  { asc: "Ascending: oldest or smallest first.", desc: "Descending: newest or largest first." },
-  { deprecationReason: `Use orderBy, whose keys take an OrderDirection. Removed in ${deprecatedNamesRemovedIn}.` },
 );

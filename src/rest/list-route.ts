@@ -1,5 +1,5 @@
 import { maxPageSize } from "../paging/pagination.ts";
-import type { QueryRule, RestRoute } from "./route.ts";
+import type { QueryRule, QueryVariables, RestRoute } from "./route.ts";
 
 export interface ListRouteSpec {
   path: string;
@@ -20,6 +20,8 @@ export interface ListRouteSpec {
   fragments?: string;
   /** Query parameters of the reference checked without becoming variables (see `QueryRule`). */
   queryRules?: Readonly<Record<string, QueryRule>>;
+  /** Variables set from query parameters of other names (see `QueryVariables`). */
+  queryVariables?: QueryVariables;
 }
 
 /** The response key a field selection answers under: its alias, or its name. */
@@ -61,5 +63,34 @@ export function listRoute(spec: ListRouteSpec): RestRoute {
     document: `query ${spec.operation}(${variables}) { ${selectAlong(parents, connection)} } ${spec.fragments ?? ""}`,
     // `limit` is checked under its own name: as `first`, its errors would name an argument the caller never sent.
     queryRules: { limit: { integerBetween: [0, maxPageSize] }, ...spec.queryRules },
+    ...(spec.queryVariables && { queryVariables: spec.queryVariables }),
+  };
+}
+
+/** The reference's `order` values and the `OrderDirection` each is (whose internal values are its names). */
+const orderDirections = { asc: "ASC", desc: "DESC" } as const;
+
+/** The reference's `order` parameter of a list, checked by a rule (a 400 lists the values). */
+export const orderRule = { oneOf: Object.keys(orderDirections) } as const;
+
+/** One `orderBy` key, `{ field, direction }`, from the reference's `order` value (`asc` or `desc`). */
+export function orderKey(field: string, order: string): { field: string; direction: string } {
+  return { field, direction: orderDirections[order as keyof typeof orderDirections] };
+}
+
+/**
+ * The reference's `order` of a list sorted by one time: `orderBy` on `field` in that direction (the document's
+ * `$orderBy`), or the list's own order when it is not sent.
+ */
+export function orderParameter(field: string): Pick<ListRouteSpec, "queryRules" | "queryVariables"> {
+  return {
+    queryRules: { order: orderRule },
+    queryVariables: {
+      variables: ["orderBy"],
+      from: (sent) => {
+        const order = sent("order");
+        return order === undefined ? {} : { orderBy: [orderKey(field, order)] };
+      },
+    },
   };
 }

@@ -118,6 +118,17 @@ class OpenApiBuilder {
     return { $ref: `#/components/schemas/${type.name}` };
   }
 
+  /** A body that also takes fields the route ignores: its component's schema inline, with them as deprecated. */
+  private withIgnoredFields(body: JsonSchema, ignored: Readonly<Record<string, string>> | undefined): JsonSchema {
+    if (!ignored) return body;
+    const component = this.components[String(body.$ref).replace("#/components/schemas/", "")] as JsonSchema;
+    const properties = { ...(component.properties as Record<string, JsonSchema>) };
+    for (const [name, reason] of Object.entries(ignored)) {
+      properties[name] = { type: "string", nullable: true, deprecated: true, description: `Ignored: ${reason}.` };
+    }
+    return { ...component, properties };
+  }
+
   private nullableInput(type: GraphQLInputType): JsonSchema {
     const schema = this.inputSchema(type);
     return isNonNullType(type) ? schema : nullable(schema);
@@ -222,7 +233,7 @@ class OpenApiBuilder {
       if (!type) throw new Error(`Route ${route.operation}: unknown type of $${name}`);
       if (name === "input") {
         const fromPath = new Set([...pathNames].filter((pathName) => !declared.has(pathName)));
-        const body = this.inputSchema(type, fromPath);
+        const body = this.withIgnoredFields(this.inputSchema(type, fromPath), route.ignoredBodyFields);
         const named = getNamedType(type);
         const fields = isInputObjectType(named) ? Object.values(named.getFields()) : [];
         requestBody = {
@@ -236,6 +247,8 @@ class OpenApiBuilder {
         }
         continue;
       }
+      // Set from parameters of other names (`queryVariables`), which `ruleParameters` lists.
+      if (route.queryVariables?.variables.includes(name)) continue;
       const inPath = pathNames.has(name);
       const bounds = route.queryRules?.[name];
       const range =

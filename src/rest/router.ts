@@ -47,6 +47,18 @@ async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
+/** The body without the fields the route ignores, each checked to be a string or null as documented. */
+function withoutIgnoredFields(body: unknown, ignored: Readonly<Record<string, string>> = {}): object {
+  const kept: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body ?? {})) {
+    if (!(name in ignored)) kept[name] = value;
+    else if (value !== null && typeof value !== "string") {
+      throw new BadRequest(`Invalid request body field ${name}: must be a string`);
+    }
+  }
+  return kept;
+}
+
 /** Words a variable's problem in terms of the REST request (body fields, query and path parameters). */
 function variableProblemMessage({ variable, path, problem, message }: VariableProblem): string {
   if (message) return message;
@@ -118,9 +130,17 @@ export function createRestHandler(routes: CompiledRoute[]) {
         if (compiled.inputPathParameters.includes(name)) inputFromPath[name] = value;
         else variables[name] = value;
       });
+      const translated = matched.route.queryVariables;
+      if (translated)
+        Object.assign(
+          variables,
+          translated.from((parameter) => query.getAll(parameter).at(-1)),
+        );
       for (const name of new Set(query.keys())) {
         const type = compiled.variableTypes.get(name);
-        if (type && !(name in variables)) variables[name] = coerceQueryValue(name, query.getAll(name), type);
+        if (type && !(name in variables) && !translated?.variables.includes(name)) {
+          variables[name] = coerceQueryValue(name, query.getAll(name), type);
+        }
       }
       if (compiled.variableTypes.has("input")) {
         const body = await readJsonBody(request);
@@ -135,7 +155,7 @@ export function createRestHandler(routes: CompiledRoute[]) {
             `Invalid request body field ${named}: Field "${named}" is not defined by type "${type}".`,
           );
         }
-        variables.input = { ...(body ?? {}), ...inputFromPath };
+        variables.input = { ...withoutIgnoredFields(body, matched.route.ignoredBodyFields), ...inputFromPath };
       }
       const problem = inputProblem(variables);
       if (problem) throw new BadRequest(inputProblemMessage(problem));

@@ -397,29 +397,30 @@ describe("hand-written reads return the rows Prisma returns", () => {
   it("paginateSql: change request pages (filters, both orders, Date cursors) equal Prisma's paginate", async () => {
     const spaceId = spaceIds[0] as string;
     const ctx = () => contextOf(viewerId);
-    const filterCases: [Parameters<typeof listChangeRequests>[2], Prisma.ChangeRequestWhereInput][] = [
+    const filterCases: [Parameters<typeof listChangeRequests>[2], Prisma.ChangeRequestWhereInput, "createdAt"?][] = [
       [{}, { status: "open" }],
       [{ status: "merged" }, { status: "merged" }],
-      [{ orderBy: "createdAt" }, { status: "open" }],
+      [{}, { status: "open" }, "createdAt"],
       [{ creator: viewerId }, { status: "open", createdById: viewerId }],
       [{ contributor: viewerId }, { status: "open", contributors: { some: { userId: viewerId } } }],
       [{ requestedReviewer: viewerId }, { status: "open", requestedReviewers: { some: { userId: viewerId } } }],
     ];
-    for (const [filters, where] of filterCases) {
+    for (const [filters, where, orderedBy] of filterCases) {
       const sort: SortKey<Prisma.ChangeRequestGetPayload<object>>[] = [
-        { field: filters.orderBy ?? "updatedAt", direction: "desc" },
+        { field: orderedBy ?? "updatedAt", direction: "desc" },
         { field: "id", direction: "desc" },
       ];
+      const list = orderedBy ? { orderBy: [{ field: "CREATED_AT", direction: "DESC" }] } : {};
       const expectedPage = (args: PageArgs) =>
         paginate(args, { model: t.db.prisma.changeRequest, sort, where: { ...where, spaceId: { in: [spaceId] } } });
       let args: PageArgs = { first: 2 };
       for (let pageNumber = 0; pageNumber < 5; pageNumber++) {
-        const page = await listChangeRequests(ctx(), { spaceId }, filters, args, {}, true);
+        const page = await listChangeRequests(ctx(), { spaceId }, filters, args, list, true);
         expect(await asRead(page)).toStrictEqual(await asRead(await expectedPage(args)));
         if (!page.pageInfo.hasNextPage) break;
         args = { first: 2, after: page.pageInfo.endCursor };
       }
-      const last = await listChangeRequests(ctx(), { spaceId }, filters, { last: 2, before: args.after }, {}, true);
+      const last = await listChangeRequests(ctx(), { spaceId }, filters, { last: 2, before: args.after }, list, true);
       expect(await asRead(last)).toStrictEqual(await asRead(await expectedPage({ last: 2, before: args.after })));
     }
   });

@@ -47,7 +47,7 @@ const ChangeRequestWithComments = graphql(`
       commentCount
       changeRequest(id: $changeRequestId) {
         comments
-        commentThreads(first: 100, order: ASC) {
+        commentThreads(first: 100, orderBy: [{ field: POSTED_AT, direction: ASC }]) {
           totalCount
           nodes {
             id status replyCount

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { insertOrganization } from "../../src/modules/organization/organization.service.ts";
 import { createSite, createSpace, sitePath } from "../factories.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
+import { graphqlAnswer } from "../helpers/graphql-answer.ts";
 
 type Node = Record<string, unknown> & { id: string };
 interface Connection {
@@ -417,24 +418,49 @@ describe("validation of orderBy and filter values", () => {
     expect(idsOf(nodes)).toEqual(idsOf((await page(spaces, { first: 100, orderBy })).nodes));
   });
 
-  it("keeps the deprecated arguments working beside orderBy", async () => {
-    const client = t.graphql(org.members.admin.token);
-    const old = await client.request<{ organization: { members: { nodes: { joinedAt: string }[] } } }>(
-      `query($org: ID!) { organization(id: $org) { members(first: 100, sort: JOINED_AT, order: ASC) { nodes { joinedAt } } } }`,
-      { org: org.organizationId },
-    );
-    const joined = old.organization.members.nodes.map((node) => node.joinedAt);
-    expect(joined).toEqual([...joined].sort());
-    const crs = await client.request<{
-      space: { byTime: { nodes: { number: number }[] }; byKeys: { nodes: { number: number }[] } };
+  it("refuses the arguments 0.3.0 removed, naming each, and answers their replacements", async () => {
+    const token = org.members.admin.token;
+    const removed = [
+      ["members(first: 1, sort: JOINED_AT)", "Organization.members", "sort"],
+      ["members(first: 1, order: ASC)", "Organization.members", "order"],
+      ['sites(first: 1, type: "basic")', "Organization.sites", "type"],
+      ["changeRequests(first: 1, orderByTime: CREATED_AT)", "Organization.changeRequests", "orderByTime"],
+      ["changeRequests(first: 1, orderByKeys: [])", "Organization.changeRequests", "orderByKeys"],
+    ] as const;
+    for (const [field, coordinate, argument] of removed) {
+      const answer = await graphqlAnswer(
+        t,
+        token,
+        `query($org: ID!) { organization(id: $org) { ${field} { totalCount } } }`,
+        {
+          org: org.organizationId,
+        },
+      );
+      expect(answer.data).toBeUndefined();
+      // Armor hides graphql-js's "Did you mean" (here `orderBy` or `filter`) behind "[Suggestion hidden]".
+      expect(answer.errors?.map((error) => error.message.replace(" [Suggestion hidden]", ""))).toEqual([
+        `Unknown argument "${argument}" on field "${coordinate}".`,
+      ]);
+    }
+    const client = t.graphql(token);
+    const current = await client.request<{
+      organization: { members: { nodes: { joinedAt: string }[] }; sites: { nodes: { type: string }[] } };
+      space: { changeRequests: { nodes: { number: number }[] } };
     }>(
-      `query($space: ID!) { space(id: $space) {
-        byTime: changeRequests(first: 100, orderByTime: CREATED_AT) { nodes { number } }
-        byKeys: changeRequests(first: 100, orderByKeys: [{ field: NUMBER, direction: ASC }]) { nodes { number } }
-      } }`,
-      { space: ids.space },
+      `query($org: ID!, $space: ID!) {
+        organization(id: $org) {
+          members(first: 100, orderBy: [{ field: JOINED_AT, direction: ASC }]) { nodes { joinedAt } }
+          sites(first: 100, filter: { type: BASIC }) { nodes { type } }
+        }
+        space(id: $space) { changeRequests(first: 100, orderBy: [{ field: CREATED_AT, direction: DESC }]) { nodes { number } } }
+      }`,
+      { org: org.organizationId, space: ids.space },
     );
-    expect(crs.space.byTime.nodes.map((node) => node.number)).toEqual([6, 5, 4, 3, 2, 1]);
-    expect(crs.space.byKeys.nodes.map((node) => node.number)).toEqual([1, 2, 3, 4, 5, 6]);
+    const joined = current.organization.members.nodes.map((node) => node.joinedAt);
+    expect(joined.length).toBeGreaterThan(1);
+    expect(joined).toEqual([...joined].sort());
+    expect(current.organization.sites.nodes.length).toBeGreaterThan(0);
+    expect(current.organization.sites.nodes.every((node) => node.type === "BASIC")).toBe(true);
+    expect(current.space.changeRequests.nodes.map((node) => node.number)).toEqual([6, 5, 4, 3, 2, 1]);
   });
 });

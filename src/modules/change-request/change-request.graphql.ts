@@ -1,6 +1,5 @@
 import type { ChangeRequest } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { deprecatedNamesRemovedIn } from "../../graphql/deprecations.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
@@ -57,15 +56,6 @@ export const ChangeRequestStatusEnum = publicEnum("ChangeRequestStatus", "Where 
   archived: "Closed without merging; reopen it (status open) to change it.",
   merged: "Merged into the space; final.",
 });
-
-const ChangeRequestOrderByEnum = publicEnum(
-  "ChangeRequestOrderBy",
-  "The time change requests are listed by, newest first.",
-  {
-    updatedAt: "When each last changed.",
-    createdAt: "When each was created.",
-  },
-);
 
 /** Who the change request is addressed by in every write and subscription: its space, and its id or number. */
 export const changeRequestArgs = builder.args((t) => ({
@@ -212,41 +202,15 @@ const filterArgs = builder.args((t) => ({
   creator: t.id({ description: filter("creator") }),
   contributor: t.id({ description: filter("contributor") }),
   requestedReviewer: t.id({ description: filter("requestedReviewer") }),
-  orderBy: t.field({
-    type: [ChangeRequestOrderInput],
-    description: orderByDescription("newest first by `orderByTime`, or by updatedAt; wins over `orderByTime`"),
-  }),
-  orderByKeys: t.field({
-    type: [ChangeRequestOrderInput],
-    description: "Former name of `orderBy`; `orderBy` wins over it.",
-    deprecationReason: `Use orderBy. Removed in ${deprecatedNamesRemovedIn}.`,
-  }),
-  // REST's `orderBy` query parameter passes its enum through here, as the members list's REST route does `sort`.
-  orderByTime: t.field({
-    type: ChangeRequestOrderByEnum,
-    description: filter("orderBy"),
-    deprecationReason: `Use orderBy. Removed in ${deprecatedNamesRemovedIn}.`,
-  }),
+  orderBy: t.field({ type: [ChangeRequestOrderInput], description: orderByDescription("the last updated first") }),
   filter: t.field({ type: ChangeRequestFilterInput, description: "Conditions on the change requests listed." }),
 }));
 
-type OrderKeys = { field: string; direction: string }[] | null;
-
-const listArgsOf = (args: { orderBy?: OrderKeys; orderByKeys?: OrderKeys; filter?: unknown }) => ({
-  orderBy: args.orderBy ?? args.orderByKeys,
-  filter: args.filter,
-});
-
-const filtersOf = (
-  args: { [Key in Exclude<keyof ChangeRequestFilters, "orderBy">]?: ChangeRequestFilters[Key] } & {
-    orderByTime?: ChangeRequestFilters["orderBy"];
-  },
-) => ({
+const filtersOf = (args: { [Key in keyof ChangeRequestFilters]?: ChangeRequestFilters[Key] }) => ({
   status: args.status,
   creator: args.creator,
   contributor: args.contributor,
   requestedReviewer: args.requestedReviewer,
-  orderBy: args.orderByTime,
 });
 
 /** The edge of a space's `changeRequests`, shared with `createChangeRequest`'s payload. */
@@ -267,7 +231,7 @@ builder.objectFields(SpaceRef, (t) => ({
           { spaceId: space.id },
           filtersOf(args),
           args,
-          listArgsOf(args),
+          args,
           itemsSelectAny(info, changeRequestFieldsReadingRelations),
         ),
     },
@@ -322,7 +286,7 @@ builder.objectFields(OrganizationRef, (t) => ({
         { organizationId: organization.id, siteId: args.site ?? null, spaceId: args.space ?? null },
         filtersOf(args),
         args,
-        listArgsOf(args),
+        args,
         itemsSelectAny(info, changeRequestFieldsReadingRelations),
       ),
   }),

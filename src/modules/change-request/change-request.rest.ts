@@ -1,5 +1,5 @@
-import { listRoute, selectAlong } from "../../rest/list-route.ts";
-import type { RestRoute } from "../../rest/route.ts";
+import { listRoute, orderKey, selectAlong } from "../../rest/list-route.ts";
+import type { QueryVariables, RestRoute } from "../../rest/route.ts";
 import { changeRequestFields, contentEditFields, contentReadRoutes, userFields } from "../content/content.public.ts";
 
 const reviewFields = /* GraphQL */ `
@@ -11,12 +11,24 @@ const reviewFields = /* GraphQL */ `
 `;
 
 const filterVariables =
-  "$status: ChangeRequestStatus, $creator: ID, $contributor: ID, $requestedReviewer: ID, $orderBy: ChangeRequestOrderBy";
+  "$status: ChangeRequestStatus, $creator: ID, $contributor: ID, $requestedReviewer: ID, $orderBy: [ChangeRequestOrder!]";
 const filterArguments =
-  "status: $status, creator: $creator, contributor: $contributor, requestedReviewer: $requestedReviewer, orderByTime: $orderBy";
+  "status: $status, creator: $creator, contributor: $contributor, requestedReviewer: $requestedReviewer, orderBy: $orderBy";
+/** The reference's `orderBy`, the time listed by (newest first), is one `orderBy` key of the document. */
+const orderByRule = { oneOf: ["updatedAt", "createdAt"] } as const;
+const orderByTime: QueryVariables = {
+  variables: ["orderBy"],
+  from: (sent) => {
+    const time = sent("orderBy");
+    return time === undefined
+      ? {}
+      : { orderBy: [orderKey(time === "createdAt" ? "CREATED_AT" : "UPDATED_AT", "desc")] };
+  },
+};
 /** The model has no site topics, style-guide runs or findings: filtering by one is refused, not ignored. */
 const topicRule = { unsupported: "change requests are not linked to site topics" } as const;
 const organizationQueryRules = {
+  orderBy: orderByRule,
   topic: topicRule,
   styleguideRun: { unsupported: "there are no style-guide runs" },
   finding: { unsupported: "there are no style-guide findings" },
@@ -38,7 +50,8 @@ export const changeRequestRoutes: RestRoute[] = [
     fields: ["space(id: $spaceId)", `changeRequests(${filterArguments})`],
     nodes: "...ChangeRequestFields",
     fragments: changeRequestFields,
-    queryRules: { topic: topicRule },
+    queryRules: { orderBy: orderByRule, topic: topicRule },
+    queryVariables: orderByTime,
   }),
   listRoute({
     path: "/orgs/{organizationId}/change-requests",
@@ -48,6 +61,7 @@ export const changeRequestRoutes: RestRoute[] = [
     nodes: "...ChangeRequestFields",
     fragments: changeRequestFields,
     queryRules: organizationQueryRules,
+    queryVariables: orderByTime,
   }),
   {
     method: "POST",

@@ -155,7 +155,6 @@ export const changeRequestFiltersSchema = z.strictObject({
   creator: z.string().min(1).nullish().describe("Only change requests created by this user id"),
   contributor: z.string().min(1).nullish().describe("Only change requests this user id wrote content into"),
   requestedReviewer: z.string().min(1).nullish().describe("Only change requests this user id was asked to review"),
-  orderBy: z.enum(["updatedAt", "createdAt"]).nullish().describe("Newest first by this time; default updatedAt"),
 });
 
 export type ChangeRequestFilters = z.input<typeof changeRequestFiltersSchema>;
@@ -173,17 +172,8 @@ export async function listChangeRequests(
   list: ListArgs,
   settleFields: boolean,
 ) {
-  const { status, creator, contributor, requestedReviewer, orderBy } = parseInput(changeRequestFiltersSchema, filters);
-  const sort = sortFor(
-    changeRequestListOrder,
-    list.orderBy,
-    orderBy
-      ? [
-          { field: orderBy, direction: "desc" },
-          { field: "id", direction: "desc" },
-        ]
-      : changeRequestOrder,
-  );
+  const { status, creator, contributor, requestedReviewer } = parseInput(changeRequestFiltersSchema, filters);
+  const sort = sortFor(changeRequestListOrder, list.orderBy, changeRequestOrder);
   const filter = parseFilter(changeRequestFilterSchema, list.filter);
   let spaceIds: string[];
   if (!("organizationId" in scope)) {

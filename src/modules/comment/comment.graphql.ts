@@ -1,7 +1,6 @@
 import type { Comment, CommentReply } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { deprecatedNamesRemovedIn } from "../../graphql/deprecations.ts";
-import { publicEnum, SortOrderEnum } from "../../graphql/enums.ts";
+import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
@@ -368,21 +367,15 @@ const CommentFilterInput = builder.inputType("CommentFilter", {
 
 const listArgs = builder.args((t) => ({
   status: t.field({ type: CommentStatusFilterEnum, description: filter("status") }),
-  order: t.field({
-    type: SortOrderEnum,
-    description: filter("order"),
-    deprecationReason: `Use orderBy. Removed in ${deprecatedNamesRemovedIn}.`,
-  }),
   targetPage: t.id({ description: filter("targetPage") }),
   authors: t.idList({ description: filter("authors") }),
-  orderBy: t.field({ type: [CommentOrderInput], description: orderByDescription("newest first; wins over `order`") }),
+  orderBy: t.field({ type: [CommentOrderInput], description: orderByDescription("newest first") }),
   filter: t.field({ type: CommentFilterInput, description: "Conditions on the comment threads listed." }),
 }));
 
 type ListArgs = { [Key in keyof CommentFilters]?: CommentFilters[Key] };
 const filtersOf = (args: ListArgs): CommentFilters => ({
   status: args.status,
-  order: args.order,
   targetPage: args.targetPage,
   authors: args.authors,
 });

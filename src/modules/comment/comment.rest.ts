@@ -1,4 +1,4 @@
-import { listRoute } from "../../rest/list-route.ts";
+import { listRoute, orderParameter } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 import { userFields } from "../content/content.public.ts";
 import { memberFields } from "../member/member.public.ts";
@@ -45,11 +45,15 @@ function baseRoutes(base: {
     listRoute({
       path: `${path}/comments`,
       operation: `listComments${suffix}`,
-      variables: `${variables}, $order: SortOrder, $status: CommentStatusFilter, $format: PageFormat,
+      variables: `${variables}, $orderBy: [CommentOrder!], $status: CommentStatusFilter, $format: PageFormat,
         $targetPage: ID, $authors: [ID!]`,
-      fields: [...fields, "commentThreads(order: $order, status: $status, targetPage: $targetPage, authors: $authors)"],
+      fields: [
+        ...fields,
+        "commentThreads(orderBy: $orderBy, status: $status, targetPage: $targetPage, authors: $authors)",
+      ],
       nodes: "...CommentFields",
       fragments: commentFields,
+      ...orderParameter("POSTED_AT"),
     }),
     {
       method: "POST",

@@ -76,7 +76,6 @@ export async function bodyIn(ctx: RequestContext, markdown: string, format: Body
 
 export const commentFiltersSchema = z.strictObject({
   status: z.enum(["all", "open", "resolved"]).nullish().describe("Threads in this state; default all"),
-  order: z.enum(["asc", "desc"]).nullish().describe("By posting time; default desc (newest first)"),
   targetPage: z.string().min(1).nullish().describe("Only comments on this page id"),
   authors: z.array(z.string().min(1)).max(100).nullish().describe("Only comments posted by these user ids"),
 });
@@ -104,10 +103,7 @@ const commentFilterRules: FilterRules<Comment, z.infer<typeof commentFilterSchem
   postedBefore: { before: "postedAt" },
 };
 
-/**
- * A base's comments, filtered by status, target page and authors, by posting time (newest first by default;
- * `orderBy` wins over `order`).
- */
+/** A base's comments, filtered by status, target page and authors, newest first unless `orderBy` says otherwise. */
 export async function listComments(
   ctx: RequestContext,
   base: CommentBase,
@@ -115,23 +111,14 @@ export async function listComments(
   page: PageArgs,
   list: ListArgs = {},
 ) {
-  const { status, order, targetPage, authors } = parseInput(commentFiltersSchema, filters);
+  const { status, targetPage, authors } = parseInput(commentFiltersSchema, filters);
   const filter = parseFilter(commentFilterSchema, list.filter);
   const where: Prisma.CommentWhereInput = { ...baseWhere(base), AND: filterWhere(commentFilterRules, filter) };
   if (status === "open") where.resolvedAt = null;
   if (status === "resolved") where.resolvedAt = { not: null };
   if (targetPage) where.pageId = targetPage;
   if (authors?.length) where.postedById = { in: authors };
-  const sort = sortFor(
-    commentListOrder,
-    list.orderBy,
-    order
-      ? [
-          { field: "postedAt", direction: order },
-          { field: "id", direction: order },
-        ]
-      : commentOrder,
-  );
+  const sort = sortFor(commentListOrder, list.orderBy, commentOrder);
   const comments = await paginate<Comment>(page, { sort, where, model: ctx.prisma.comment });
   // Replies find their thread through this loader.
   for (const { node } of comments.edges) commentByIdLoader(ctx).prime(node.id, node);

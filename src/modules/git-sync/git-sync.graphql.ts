@@ -1,6 +1,5 @@
 import type { GitSync } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { deprecatedNamesRemovedIn } from "../../graphql/deprecations.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
@@ -135,10 +134,6 @@ type InputFields = Parameters<Parameters<typeof builder.inputType>[1]["fields"]>
 const gitOperationFields = (t: InputFields) => ({
   url: t.string({ required: true, description: operation("url") }),
   ref: t.string({ required: true, description: operation("ref") }),
-  repoCacheID: t.string({
-    description: operation("repoCacheID"),
-    deprecationReason: `Not used: every operation fetches what it needs. Removed in ${deprecatedNamesRemovedIn}.`,
-  }),
   repoTreeURL: t.string({ description: operation("repoTreeURL") }),
   repoCommitURL: t.string({ description: operation("repoCommitURL") }),
   repoProjectDirectory: t.string({ description: operation("repoProjectDirectory") }),

@@ -7,6 +7,9 @@ const gitInfoFields = /* GraphQL */ `
   }
 `;
 
+/** The reference's `repoCacheID` (the official client may send it): every operation fetches what it needs. */
+const ignoredGitFields = { repoCacheID: "every operation fetches what it needs" };
+
 export const gitSyncRoutes: RestRoute[] = [
   {
     method: "POST",
@@ -16,6 +19,7 @@ export const gitSyncRoutes: RestRoute[] = [
     document: `mutation importGitRepository($input: ImportGitRepositoryInput!) {
       importGitRepository(input: $input) { space { id } }
     }`,
+    ignoredBodyFields: ignoredGitFields,
   },
   {
     method: "POST",
@@ -25,6 +29,7 @@ export const gitSyncRoutes: RestRoute[] = [
     document: `mutation exportToGitRepository($input: ExportToGitRepositoryInput!) {
       exportToGitRepository(input: $input) { space { id } }
     }`,
+    ignoredBodyFields: ignoredGitFields,
   },
   {
     method: "GET",

@@ -56,7 +56,6 @@ const operationFields = {
     .regex(/^refs\/heads\/[A-Za-z0-9._/-]+$/, "must have the form refs/heads/<branch>")
     .refine((ref) => !ref.includes("..") && !ref.endsWith("/") && !ref.endsWith(".lock"), "is not a valid branch")
     .describe("The branch, as refs/heads/<branch>"),
-  repoCacheID: z.string().max(255).optional().describe("Ignored: every operation fetches what it needs"),
   repoTreeURL: z.url().max(2048).optional().describe("The repository's tree URL, shown as url"),
   repoCommitURL: z
     .url()

@@ -1,7 +1,6 @@
 import type { Member } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { deprecatedNamesRemovedIn } from "../../graphql/deprecations.ts";
-import { publicEnum, RoleEnum, SortOrderEnum } from "../../graphql/enums.ts";
+import { publicEnum, RoleEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { loadBranded } from "../../graphql/node-ids.ts";
@@ -86,11 +85,6 @@ const MemberRoleFilterEnum = publicEnum("MemberRoleFilter", "A role, or guest fo
   guest: "Guests: members without an organization role.",
 });
 
-const MemberSortEnum = publicEnum("MemberSort", "What members are listed by.", {
-  joinedAt: "When they joined.",
-  lastSeenAt: "When they were last active; lists only members who have been active.",
-});
-
 const MemberOrderInput = orderInput("Member", "members", memberListOrder.fields);
 
 const MemberFilterInput = builder.inputType("MemberFilter", {
@@ -112,19 +106,9 @@ builder.objectFields(OrganizationRef, (t) => ({
       args: {
         role: t.arg({ type: MemberRoleFilterEnum, description: "Only members with this role." }),
         search: t.arg.string({ description: "Only members whose display name or email contains this, ignoring case." }),
-        sort: t.arg({
-          type: MemberSortEnum,
-          description: "Default joinedAt; lastSeenAt lists only active members.",
-          deprecationReason: `Use orderBy. Removed in ${deprecatedNamesRemovedIn}.`,
-        }),
-        order: t.arg({
-          type: SortOrderEnum,
-          description: "Default desc.",
-          deprecationReason: `Use orderBy. Removed in ${deprecatedNamesRemovedIn}.`,
-        }),
         orderBy: t.arg({
           type: [MemberOrderInput],
-          description: orderByDescription("newest members first; wins over `sort` and `order`"),
+          description: orderByDescription("newest members first"),
         }),
         filter: t.arg({
           type: MemberFilterInput,

@@ -1,4 +1,4 @@
-import { listRoute } from "../../rest/list-route.ts";
+import { listRoute, orderKey, orderRule } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 
 const userFields = /* GraphQL */ `
@@ -16,10 +16,21 @@ export const memberRoutes: RestRoute[] = [
   listRoute({
     path: "/orgs/{organizationId}/members",
     operation: "listMembersInOrganizationById",
-    variables: "$organizationId: ID!, $role: MemberRoleFilter, $search: String, $sort: MemberSort, $order: SortOrder",
-    fields: ["organization(id: $organizationId)", "members(role: $role, search: $search, sort: $sort, order: $order)"],
+    variables: "$organizationId: ID!, $role: MemberRoleFilter, $search: String, $orderBy: [MemberOrder!]",
+    fields: ["organization(id: $organizationId)", "members(role: $role, search: $search, orderBy: $orderBy)"],
     nodes: "...MemberFields",
     fragments: memberFields,
+    // The reference's `sort` (default joinedAt) and `order` (default desc) are one `orderBy` key.
+    queryRules: { sort: { oneOf: ["joinedAt", "lastSeenAt"] }, order: orderRule },
+    queryVariables: {
+      variables: ["orderBy"],
+      from: (sent) => {
+        const sort = sent("sort");
+        const order = sent("order");
+        if (sort === undefined && order === undefined) return {};
+        return { orderBy: [orderKey(sort === "lastSeenAt" ? "LAST_SEEN_AT" : "JOINED_AT", order ?? "desc")] };
+      },
+    },
   }),
   {
     method: "GET",

@@ -20,8 +20,6 @@ import { memberByKeyLoader } from "./member.loaders.ts";
 export interface MemberFilters {
   role?: Role | "guest" | null;
   search?: string | null;
-  sort?: "joinedAt" | "lastSeenAt" | null;
-  order?: "asc" | "desc" | null;
 }
 
 /** An organization's members in their list's default order: the latest joined first. */
@@ -51,8 +49,8 @@ const memberFilterRules: FilterRules<Member, Omit<z.infer<typeof memberFilterSch
 };
 
 /**
- * An organization's members. `orderBy` wins over the older `sort` and `order`; sorting by last activity lists
- * only members who have been active (a keyset cannot place a missing time).
+ * An organization's members, the latest joined first unless `orderBy` says otherwise; sorting by last activity
+ * lists only members who have been active (a keyset cannot place a missing time).
  */
 export async function listMembers(
   ctx: RequestContext,
@@ -62,17 +60,7 @@ export async function listMembers(
   list: ListArgs = {},
 ) {
   await requireOrganizationRole(ctx, organizationId, "read");
-  const direction = filters.order ?? "desc";
-  const sort = sortFor(
-    memberListOrder,
-    list.orderBy,
-    filters.sort || filters.order
-      ? [
-          { field: filters.sort ?? "joinedAt", direction },
-          { field: "userId", direction },
-        ]
-      : memberOrder,
-  );
+  const sort = sortFor(memberListOrder, list.orderBy, memberOrder);
   const filter = parseFilter(memberFilterSchema, list.filter);
   const role = filter.role ?? filters.role;
   const search = filters.search?.trim();

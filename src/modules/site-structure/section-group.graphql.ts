@@ -1,5 +1,4 @@
 import { builder } from "../../graphql/builder.ts";
-import { deprecatedNamesRemovedIn } from "../../graphql/deprecations.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
@@ -186,6 +185,9 @@ const CreateSiteSectionGroupPayloadRef = payloadType<{
 const UpdateSiteSectionGroupPayloadRef = payloadType<{ siteSectionGroup: GroupNode }>("updateSiteSectionGroup", {
   siteSectionGroup: { type: SiteSectionGroupRef, description: "The section group, changed." },
 });
+const MoveSiteSectionGroupPayloadRef = payloadType<{ siteSectionGroup: GroupNode }>("moveSiteSectionGroup", {
+  siteSectionGroup: { type: SiteSectionGroupRef, description: "The section group, moved." },
+});
 const DeleteSiteSectionGroupPayloadRef = payloadType<{ deletedId: string }>("deleteSiteSectionGroup", {
   deletedId: { type: "ID", description: "The deleted section group's id (for Relay's `@deleteRecord`)." },
 });
@@ -213,12 +215,7 @@ const groupErrors = {
 } as const;
 
 builder.mutationFields((t) => {
-  const siteArgs = {
-    organizationId: t.arg.id({ required: true, description: "The organization's id." }),
-    siteId: t.arg.id({ required: true, description: "The site's id." }),
-  };
   const siteSectionGroupId = t.arg.id({ required: true, description: "The section group's id." });
-  const groupArgs = { ...siteArgs, siteSectionGroupId };
   const groupByIdArgs = { ...siteParentArgs("group"), siteSectionGroupId };
   return {
     createSiteSectionGroup: t.field({
@@ -306,16 +303,27 @@ builder.mutationFields((t) => {
         ),
       }),
     }),
+    // The public API's moveSiteSectionGroup, which REST's move route runs; sortSiteStructure places any item.
     moveSiteSectionGroup: t.field({
-      type: SiteSectionGroupRef,
-      description: "Moves a section group among the items of its parent; organization admins (moveSiteSectionGroup).",
-      deprecationReason: `Use sortSiteStructure. Removed in ${deprecatedNamesRemovedIn}.`,
+      type: MoveSiteSectionGroupPayloadRef,
+      ...describeMutation(
+        "Moves a section group among the items of its parent, like sortSiteStructure for a group; organization " +
+          "admins (moveSiteSectionGroup).",
+        { ...groupErrors, BAD_USER_INPUT: "invalid input, or a position next to an item that is no sibling" },
+      ),
       args: {
-        ...groupArgs,
+        ...groupByIdArgs,
         input: t.arg({ type: MoveSiteSectionGroupInput, description: "Where to move it; omitted: to the end." }),
       },
-      resolve: (_root, args, ctx) =>
-        moveSectionGroup(ctx, args.organizationId, args.siteId, args.siteSectionGroupId, args.input ?? {}),
+      resolve: async (_root, args, ctx) => ({
+        siteSectionGroup: await moveSectionGroup(
+          ctx,
+          args.organizationId,
+          args.siteId,
+          args.siteSectionGroupId,
+          args.input ?? {},
+        ),
+      }),
     }),
   };
 });

@@ -67,9 +67,9 @@ export const sectionGroupRoutes: RestRoute[] = [
     path: `${groups}/{siteSectionGroupId}/move`,
     operation: "moveSiteSectionGroup",
     status: 200,
-    result: "moveSiteSectionGroup",
+    result: "moveSiteSectionGroup.siteSectionGroup",
     document: `mutation moveSiteSectionGroup($input: MoveSiteSectionGroupInput!) {
-      moveSiteSectionGroup(input: $input) { ...SiteSectionGroupFields }
+      moveSiteSectionGroup(input: $input) { siteSectionGroup { ...SiteSectionGroupFields } }
     } ${siteSectionGroupFields}`,
   },
 ];

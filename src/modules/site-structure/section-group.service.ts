@@ -230,15 +230,23 @@ export const groupPlacementSchema = z.strictObject({
   position: groupPositionSchema.optional().describe("Where to place the group; omitted: at the end"),
 });
 
-/** Deprecated `moveSiteSectionGroup`: reorders among the items of its parent; 404 no group, 400 bad position. */
+/**
+ * `moveSiteSectionGroup` (the public API's, which sortSiteStructure covers too): reorders among the items of its
+ * parent; 404 no group, 400 bad position.
+ */
 export async function moveSectionGroup(
   ctx: RequestContext,
-  organizationId: string,
-  siteId: string,
+  organizationId: string | null | undefined,
+  siteId: string | null | undefined,
   groupId: string,
   input: unknown,
 ) {
-  const site = await requireSite(ctx, organizationId, siteId, "admin");
+  const site = await requireItemSite(
+    ctx,
+    { organizationId, siteId },
+    { type: "SiteSectionGroup", id: groupId },
+    "admin",
+  );
   const { position } = parseInput(groupPlacementSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const group = await findGroup(tx, site.id, groupId);

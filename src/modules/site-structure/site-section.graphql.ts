@@ -1,5 +1,4 @@
 import { builder } from "../../graphql/builder.ts";
-import { deprecatedNamesRemovedIn } from "../../graphql/deprecations.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
@@ -286,6 +285,9 @@ const CreateSiteSectionPayloadRef = payloadType<{ siteSection: SectionNode; site
 const UpdateSiteSectionPayloadRef = payloadType<{ siteSection: SectionNode }>("updateSiteSection", {
   siteSection: { type: SiteSectionRef, description: "The section, changed." },
 });
+const MoveSiteSectionPayloadRef = payloadType<{ siteSection: SectionNode }>("moveSiteSection", {
+  siteSection: { type: SiteSectionRef, description: "The section, moved." },
+});
 const DeleteSiteSectionPayloadRef = payloadType<{ deletedId: string }>("deleteSiteSection", {
   deletedId: { type: "ID", description: "The deleted section's id (for Relay's `@deleteRecord`)." },
 });
@@ -300,12 +302,7 @@ const sectionErrors = {
 } as const;
 
 builder.mutationFields((t) => {
-  const siteArgs = {
-    organizationId: t.arg.id({ required: true, description: "The organization's id." }),
-    siteId: t.arg.id({ required: true, description: "The site's id." }),
-  };
   const siteSectionId = t.arg.id({ required: true, description: "The section's id." });
-  const sectionArgs = { ...siteArgs, siteSectionId };
   const sectionByIdArgs = { ...siteParentArgs("section"), siteSectionId };
   return {
     createSiteSection: t.field({
@@ -357,17 +354,21 @@ builder.mutationFields((t) => {
         return { deletedId: args.siteSectionId };
       },
     }),
+    // The public API's moveSiteSection, which REST's move route runs; sortSiteStructure places any item.
     moveSiteSection: t.field({
-      type: SiteSectionRef,
-      description:
-        "Moves a section among the items of its parent (site root or group); organization admins (moveSiteSection).",
-      deprecationReason: `Use sortSiteStructure. Removed in ${deprecatedNamesRemovedIn}.`,
+      type: MoveSiteSectionPayloadRef,
+      ...describeMutation(
+        "Moves a section among the items of its parent (site root or group), like sortSiteStructure for a " +
+          "section; organization admins (moveSiteSection).",
+        { ...sectionErrors, BAD_USER_INPUT: "invalid input, or a position next to an item that is no sibling" },
+      ),
       args: {
-        ...sectionArgs,
+        ...sectionByIdArgs,
         input: t.arg({ type: MoveSiteSectionInput, description: "Where to move it; omitted: to the end." }),
       },
-      resolve: (_root, args, ctx) =>
-        moveSiteSection(ctx, args.organizationId, args.siteId, args.siteSectionId, args.input ?? {}),
+      resolve: async (_root, args, ctx) => ({
+        siteSection: await moveSiteSection(ctx, args.organizationId, args.siteId, args.siteSectionId, args.input ?? {}),
+      }),
     }),
     sortSiteStructure: t.field({
       type: SortSiteStructurePayloadRef,

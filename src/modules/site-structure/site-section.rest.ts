@@ -51,10 +51,10 @@ export const siteSectionRoutes: RestRoute[] = [
     path: `${site}/sections/{siteSectionId}/move`,
     operation: "moveSiteSection",
     status: 200,
-    result: "moveSiteSection",
+    result: "moveSiteSection.siteSection",
     document: `mutation moveSiteSection($input: MoveSiteSectionInput!) {
       moveSiteSection(input: $input) {
-        ...SiteSectionFields
+        siteSection { ...SiteSectionFields }
       }
     } ${siteSectionFields}`,
   },

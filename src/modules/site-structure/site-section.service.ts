@@ -268,15 +268,18 @@ export const sectionPlacementSchema = z.strictObject({
   position: sectionPositionSchema.optional().describe("Where to place the section; omitted: at the end"),
 });
 
-/** Deprecated `moveSiteSection`: reorders among the items of the section's parent (site root or group). */
+/**
+ * `moveSiteSection` (the public API's, which sortSiteStructure covers too): reorders among the items of the section's
+ * parent (site root or group).
+ */
 export async function moveSiteSection(
   ctx: RequestContext,
-  organizationId: string,
-  siteId: string,
+  organizationId: string | null | undefined,
+  siteId: string | null | undefined,
   sectionId: string,
   input: unknown,
 ) {
-  const site = await requireSite(ctx, organizationId, siteId, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSection", id: sectionId }, "admin");
   const { position } = parseInput(sectionPlacementSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const section = await findSection(tx, site.id, sectionId);

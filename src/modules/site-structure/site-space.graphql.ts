@@ -1,6 +1,5 @@
 import type { GraphQLResolveInfo } from "graphql";
 import { builder } from "../../graphql/builder.ts";
-import { deprecatedNamesRemovedIn } from "../../graphql/deprecations.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
@@ -223,6 +222,9 @@ const CreateSiteSpacePayloadRef = payloadType<{ siteSpace: SiteSpaceRow; siteSpa
 const UpdateSiteSpacePayloadRef = payloadType<{ siteSpace: SiteSpaceRow }>("updateSiteSpace", {
   siteSpace: { type: SiteSpaceRef, description: "The site space, changed." },
 });
+const MoveSiteSpacePayloadRef = payloadType<{ siteSpace: SiteSpaceRow }>("moveSiteSpace", {
+  siteSpace: { type: SiteSpaceRef, description: "The site space, moved." },
+});
 const DeleteSiteSpacePayloadRef = payloadType<{ deletedId: string }>("deleteSiteSpace", {
   deletedId: { type: "ID", description: "The deleted site space's id (for Relay's `@deleteRecord`)." },
 });
@@ -233,12 +235,7 @@ const siteSpaceErrors = {
 } as const;
 
 builder.mutationFields((t) => {
-  const siteArgs = {
-    organizationId: t.arg.id({ required: true, description: "The organization's id." }),
-    siteId: t.arg.id({ required: true, description: "The site's id." }),
-  };
   const siteSpaceId = t.arg.id({ required: true, description: "The site space's id." });
-  const siteSpaceArgs = { ...siteArgs, siteSpaceId };
   const siteSpaceByIdArgs = { ...siteParentArgs("site space"), siteSpaceId };
   return {
     createSiteSpace: t.field({
@@ -289,16 +286,21 @@ builder.mutationFields((t) => {
         return { deletedId: args.siteSpaceId };
       },
     }),
+    // The public API's moveSiteSpace, which REST's move route runs; sortSiteStructure places any item.
     moveSiteSpace: t.field({
-      type: SiteSpaceRef,
-      description: "Moves a site space among those of its scope; organization admins (moveSiteSpace).",
-      deprecationReason: `Use sortSiteStructure. Removed in ${deprecatedNamesRemovedIn}.`,
+      type: MoveSiteSpacePayloadRef,
+      ...describeMutation(
+        "Moves a site space among those of its scope, like sortSiteStructure for a site space; organization admins " +
+          "(moveSiteSpace).",
+        { ...siteSpaceErrors, BAD_USER_INPUT: "invalid input, or a position next to a site space of another scope" },
+      ),
       args: {
-        ...siteSpaceArgs,
+        ...siteSpaceByIdArgs,
         input: t.arg({ type: MoveSiteSpaceInput, description: "Where to move it; omitted: to the end." }),
       },
-      resolve: (_root, args, ctx) =>
-        moveSiteSpace(ctx, args.organizationId, args.siteId, args.siteSpaceId, args.input ?? {}),
+      resolve: async (_root, args, ctx) => ({
+        siteSpace: await moveSiteSpace(ctx, args.organizationId, args.siteId, args.siteSpaceId, args.input ?? {}),
+      }),
     }),
   };
 });

@@ -51,10 +51,10 @@ export const siteSpaceRoutes: RestRoute[] = [
     path: `${site}/site-spaces/{siteSpaceId}/move`,
     operation: "moveSiteSpace",
     status: 200,
-    result: "moveSiteSpace",
+    result: "moveSiteSpace.siteSpace",
     document: `mutation moveSiteSpace($input: MoveSiteSpaceInput!) {
       moveSiteSpace(input: $input) {
-        ...SiteSpaceFields
+        siteSpace { ...SiteSpaceFields }
       }
     } ${siteSpaceFields}`,
   },

@@ -235,15 +235,18 @@ export const siteSpacePlacementSchema = z.strictObject({
   position: siteSpacePositionSchema.optional().describe("Where to place the site space; omitted: at the end"),
 });
 
-/** Deprecated `moveSiteSpace`: reorders among the site spaces of the same scope. */
+/**
+ * `moveSiteSpace` (the public API's, which sortSiteStructure covers too): reorders among the site spaces of the same
+ * scope.
+ */
 export async function moveSiteSpace(
   ctx: RequestContext,
-  organizationId: string,
-  siteId: string,
+  organizationId: string | null | undefined,
+  siteId: string | null | undefined,
   siteSpaceId: string,
   input: unknown,
 ) {
-  const site = await requireSite(ctx, organizationId, siteId, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSpace", id: siteSpaceId }, "admin");
   const { position } = parseInput(siteSpacePlacementSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const siteSpace = await findSiteSpace(tx, site.id, siteSpaceId);

@@ -1,6 +1,5 @@
 import type { Site } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
-import { deprecatedNamesRemovedIn } from "../../graphql/deprecations.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
@@ -226,13 +225,6 @@ builder.objectFields(OrganizationRef, (t) => ({
         space: t.arg.id({ description: "A space id: only the sites that show this space." }),
         title: t.arg.string({ description: "Only sites whose title contains this text, ignoring case." }),
         published: t.arg.boolean({ description: "Only published (true) or unpublished (false) sites." }),
-        type: t.arg.string({
-          description:
-            "Only sites of this type: basic, premium, ultimate, sponsored, legacy-basic or legacy-premium (others are " +
-            "refused).",
-          // REST's `type` query parameter still runs through it, with its wording for unknown types.
-          deprecationReason: `Use filter.type (a SiteType). Removed in ${deprecatedNamesRemovedIn}.`,
-        }),
         orderBy: t.arg({ type: [SiteOrderInput], description: orderByDescription("oldest first") }),
         filter: t.arg({ type: SiteFilterInput, description: "Conditions on the sites listed." }),
       },
@@ -241,7 +233,7 @@ builder.objectFields(OrganizationRef, (t) => ({
           ctx,
           organization.id,
           args,
-          { space: args.space ?? null, title: args.title, published: args.published, type: args.type },
+          { space: args.space ?? null, title: args.title, published: args.published },
           args,
         ),
     },

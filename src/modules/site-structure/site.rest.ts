@@ -1,6 +1,7 @@
 import { listRoute } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 import { siteStructureItemFields } from "./fragments.ts";
+import { siteTypes } from "./site.service.ts";
 
 const siteFields = /* GraphQL */ `
   fragment SiteFields on Site {
@@ -16,13 +17,22 @@ export const siteRoutes: RestRoute[] = [
   listRoute({
     path: "/orgs/{organizationId}/sites",
     operation: "listSites",
-    variables: "$organizationId: ID!, $space: ID, $title: String, $published: Boolean, $type: String",
+    variables: "$organizationId: ID!, $space: ID, $title: String, $published: Boolean, $filter: SiteFilter",
     fields: [
       "organization(id: $organizationId)",
-      "sites(space: $space, title: $title, published: $published, type: $type)",
+      "sites(space: $space, title: $title, published: $published, filter: $filter)",
     ],
     nodes: "...SiteFields",
     fragments: siteFields,
+    // The reference's `type` is `filter.type`.
+    queryRules: { type: { oneOf: siteTypes } },
+    queryVariables: {
+      variables: ["filter"],
+      from: (sent) => {
+        const type = sent("type");
+        return type === undefined ? {} : { filter: { type } };
+      },
+    },
   }),
   {
     method: "POST",

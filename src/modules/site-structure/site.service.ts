@@ -28,7 +28,7 @@ import { requireSite, siteOrganizationId, visitorAuthKeyOf } from "./site.access
 import { siteOrder, sitesInOrderByOrganization } from "./site.loaders.ts";
 import { insertSiteSpace } from "./site-space.service.ts";
 
-const siteTypes = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] as const;
+export const siteTypes = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] as const;
 const siteVisibilities = ["public", "unlisted", "share-link", "visitor-auth"] as const;
 
 const siteTypeSchema = z.enum(siteTypes);
@@ -51,7 +51,6 @@ export interface SiteFilters {
   space?: string | null;
   title?: string | null;
   published?: boolean | null;
-  type?: string | null;
 }
 
 /** The sorts of `sites(orderBy:)`. */
@@ -95,7 +94,6 @@ export async function listSites(
   const where: Prisma.SiteWhereInput = { organizationId, AND: filterWhere(siteFilterRules, filter) };
   if (filters.title) where.title = { contains: filters.title, mode: "insensitive" };
   if (filters.published !== null && filters.published !== undefined) where.published = filters.published;
-  if (filters.type) where.type = parseInput(siteTypeSchema, filters.type);
   if (filters.space) where.siteSpaces = { some: { spaceId: filters.space, space: { deletedAt: null } } };
   return paginate<Site>(page, { sort, where, model: ctx.prisma.site });
 }

@@ -1,6 +1,4 @@
 import { builder } from "../../graphql/builder.ts";
-import { deprecatedNamesRemovedIn } from "../../graphql/deprecations.ts";
-import { SortOrderEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "../../graphql/list-order.ts";
 import { MemberRef } from "../member/member.public.ts";
@@ -49,16 +47,8 @@ builder.objectFields(MemberRef, (t) => ({
       "Live spaces the member holds a user or team grant on, newest first; organization members, who see only the " +
       "spaces they may read themselves unless it is their own list (listSpacesForOrganizationMember).",
     args: {
-      order: t.arg({
-        type: SortOrderEnum,
-        description: "By creation date; default desc.",
-        deprecationReason: `Use orderBy. Removed in ${deprecatedNamesRemovedIn}.`,
-      }),
-      orderBy: t.arg({
-        type: [MemberSpaceOrderInput],
-        description: orderByDescription("newest first; wins over `order`"),
-      }),
+      orderBy: t.arg({ type: [MemberSpaceOrderInput], description: orderByDescription("newest first") }),
     },
-    resolve: (member, args, ctx) => listMemberSpaces(ctx, member.organizationId, member.userId, args, args),
+    resolve: (member, args, ctx) => listMemberSpaces(ctx, member.organizationId, member.userId, args, args.orderBy),
   }),
 }));

@@ -1,4 +1,4 @@
-import { listRoute } from "../../rest/list-route.ts";
+import { listRoute, orderParameter } from "../../rest/list-route.ts";
 import type { RestRoute } from "../../rest/route.ts";
 
 export const spaceFields = /* GraphQL */ `
@@ -113,10 +113,11 @@ export const spaceRoutes: RestRoute[] = [
   listRoute({
     path: "/orgs/{organizationId}/members/{userId}/spaces",
     operation: "listSpacesForOrganizationMember",
-    variables: "$organizationId: ID!, $userId: ID!, $order: SortOrder",
-    fields: ["organization(id: $organizationId)", "member(userId: $userId)", "spaces(order: $order)"],
+    variables: "$organizationId: ID!, $userId: ID!, $orderBy: [MemberSpaceOrder!]",
+    fields: ["organization(id: $organizationId)", "member(userId: $userId)", "spaces(orderBy: $orderBy)"],
     nodes: "permission space { ...SpaceFields }",
     fragments: spaceFields,
+    ...orderParameter("CREATED_AT"),
   }),
   listRoute({
     path: "/orgs/{organizationId}/collections",

@@ -314,23 +314,22 @@ export interface MemberSpace {
 export const memberSpaceListOrder: ListOrder<Space> = { fields: { CREATED_AT: "createdAt" }, tiebreak: "id" };
 
 /**
- * Live spaces a member holds an explicit grant on (directly or through a team), by creation date: `orderBy` wins
- * over the older `order` (default desc).
+ * Live spaces a member holds an explicit grant on (directly or through a team), newest first unless `orderBy` says
+ * otherwise.
  */
 export async function listMemberSpaces(
   ctx: RequestContext,
   organizationId: string,
   userId: string,
   page: PageArgs,
-  list: { order?: "asc" | "desc" | null; orderBy?: readonly OrderKeyInput[] | null },
+  orderBy: readonly OrderKeyInput[] | null | undefined,
 ): Promise<Page<MemberSpace>> {
   await requireOrganizationRole(ctx, organizationId, "read");
   const member = await memberByKeyLoader(ctx).load({ organizationId, userId });
   if (!member) throw new NotFoundError(`Member ${userId} not found`);
-  const fallback = list.order ?? "desc";
-  const sort = sortFor(memberSpaceListOrder, list.orderBy, [
-    { field: "createdAt", direction: fallback },
-    { field: "id", direction: fallback },
+  const sort = sortFor(memberSpaceListOrder, orderBy, [
+    { field: "createdAt", direction: "desc" },
+    { field: "id", direction: "desc" },
   ]);
   const direction = (sort[0] as SortKey<Space>).direction;
   // Only the member's spaces the caller may read: admins read them all, a member their own grants.
