@@ -81,6 +81,19 @@ function mergePage(base: PageState, ours: PageState, theirs: PageState): PageSta
   return merged;
 }
 
+/**
+ * The pages a merge compares line by line: changed on both sides, to different versions. Only their markdown is
+ * needed; `mergeContent` decides the others by version ids and places in the tree (two sides holding the same
+ * version merge to it whatever its body).
+ */
+export function pagesToCompare(base: ContentState, ours: ContentState, theirs: ContentState): string[] {
+  return [...base.pages.values()].flatMap((b) => {
+    const o = ours.pages.get(b.id);
+    const t = theirs.pages.get(b.id);
+    return o && t && !identicalPage(o, b) && !identicalPage(t, b) && o.versionId !== t.versionId ? [b.id] : [];
+  });
+}
+
 function mergeEntries<T extends { id: string }>(
   base: Map<string, T>,
   ours: Map<string, T>,

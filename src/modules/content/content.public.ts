@@ -34,7 +34,7 @@ export {
   revisionTree,
   writeEdits,
 } from "./content.service.ts";
-export { type MergeConflict, mergeContent } from "./content-merge.ts";
+export { type MergeConflict, mergeContent, pagesToCompare } from "./content-merge.ts";
 export { type ContentState, childrenOf, type NewBlob, type PageState, uniqueSlug } from "./content-state.ts";
 export { ContentChangesInput, ContentEditRef } from "./content-write.graphql.ts";
 export { pageVersionLinkRows } from "./link-extraction.ts";
@@ -46,8 +46,10 @@ export { anchoredSections } from "./page-sections.ts";
 export {
   newPageLinks,
   newPageSections,
+  readContentOutline,
   readContentState,
   sha256,
+  withPageBodies,
   writeFirstRevision,
   writeRevision,
 } from "./revision.service.ts";
