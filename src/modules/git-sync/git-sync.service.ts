@@ -339,6 +339,7 @@ export function processGitImport(
           const id = await writeRevision(tx, {
             spaceId: space.id,
             parents: [space.revisionId],
+            from: { revisionId: space.revisionId, state: base },
             type: "edits",
             createdById: payload.userId,
             createdAt: now,
