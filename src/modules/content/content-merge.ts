@@ -1,5 +1,5 @@
 import { diff3Merge } from "node-diff3";
-import { type ContentState, childrenOf, isDescendant, type PageState, writeOrder } from "./content-state.ts";
+import { type ContentState, childrenByParent, isDescendant, type PageState, writeOrder } from "./content-state.ts";
 
 export interface MergeConflict {
   /** The page (or file) id; "variables" for space variables. */
@@ -184,8 +184,10 @@ export function mergeContent(
       pages.set(page.id, { ...page, parentId: null });
     }
   }
-  for (const parentId of new Set([null, ...pages.keys()])) {
-    const children = childrenOf(state, parentId);
+  // Grouped once: reading each page's children from the whole tree would make a large tree's merge quadratic.
+  const byParent = childrenByParent(state);
+  for (const parentId of [null, ...pages.keys()]) {
+    const children = byParent.get(parentId) ?? [];
     const seen = new Map<string, PageState>();
     for (const child of children) {
       const other = seen.get(child.slug);
