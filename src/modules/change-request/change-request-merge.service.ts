@@ -11,7 +11,8 @@ import {
   onLatestHead,
   pagesToCompare,
   readContentOutline,
-  withPageBodies,
+  readPageBodies,
+  withBodies,
   writeRevision,
 } from "../content/content.public.ts";
 import { requireSpaceEditable, requireSpaceRole } from "../space/space.public.ts";
@@ -78,17 +79,19 @@ async function mergeRevisions(
   ctx: RequestContext,
   { base, ours, theirs }: MergeSides,
 ): Promise<{ state: ContentState; ours: ContentState }> {
-  const outlines = await Promise.all(
-    [base, ours, theirs].map((revisionId) => readContentOutline(ctx.prisma, revisionId)),
+  const outlines = await Promise.all([
+    readContentOutline(ctx.prisma, base),
+    readContentOutline(ctx.prisma, ours),
+    readContentOutline(ctx.prisma, theirs),
+  ]);
+  const [baseOutline, oursOutline, theirsOutline] = outlines;
+  const bodies = await readPageBodies(ctx.prisma, outlines, pagesToCompare(baseOutline, oursOutline, theirsOutline));
+  const state = mergeOrRefuse(
+    withBodies(baseOutline, bodies),
+    withBodies(oursOutline, bodies),
+    withBodies(theirsOutline, bodies),
   );
-  const [baseOutline, oursOutline, theirsOutline] = outlines as [ContentState, ContentState, ContentState];
-  const compared = pagesToCompare(baseOutline, oursOutline, theirsOutline);
-  const [baseState, oursState, theirsState] = (await withPageBodies(ctx.prisma, outlines, compared)) as [
-    ContentState,
-    ContentState,
-    ContentState,
-  ];
-  return { state: mergeOrRefuse(baseState, oursState, theirsState), ours: oursOutline };
+  return { state, ours: oursOutline };
 }
 
 export interface MergeResult {

@@ -48,8 +48,9 @@ export {
   newPageSections,
   readContentOutline,
   readContentState,
+  readPageBodies,
   sha256,
-  withPageBodies,
+  withBodies,
   writeFirstRevision,
   writeRevision,
 } from "./revision.service.ts";

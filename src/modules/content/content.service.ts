@@ -25,8 +25,9 @@ import {
   type PageSections,
   readContentOutline,
   readContentState,
+  readPageBodies,
   sha256,
-  withPageBodies,
+  withBodies,
   writeRevision,
 } from "./revision.service.ts";
 
@@ -179,7 +180,7 @@ export async function prepareEdit(
     );
     if (missing.length === 0) break;
     for (const id of missing) loaded.add(id);
-    base = (await withPageBodies(db, [base], missing))[0] ?? base;
+    base = withBodies(base, await readPageBodies(db, [base], missing));
     applied = edit(base, head, now);
   }
   const [links, sections] = await Promise.all([

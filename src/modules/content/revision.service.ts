@@ -99,7 +99,7 @@ type OutlineRow = Omit<RevisionPageView, "version"> & Omit<RevisionPageView["ver
 /**
  * A revision's content without the markdown of its pages (each stored page's `markdown` is empty): what a write in
  * it or a merge of it decides on, in three statements whatever its size, without its bodies. The bodies a write
- * changes or a merge compares are loaded then (`withPageBodies`); a page without its body must not get a new version.
+ * changes or a merge compares are loaded then (`readPageBodies`); a page without its body must not get a new version.
  */
 export async function readContentOutline(db: PrismaExecutor, revisionId: string): Promise<ContentState> {
   const [revision, pages, files] = await Promise.all([
@@ -131,31 +131,33 @@ export async function readContentOutline(db: PrismaExecutor, revisionId: string)
 }
 
 /**
- * The stored markdown of the pages `pageIds` of each state (read from outlines), in one statement: the bodies a
- * write or a merge needs and no other. Pages without a stored version keep theirs.
+ * The stored markdown of the pages `pageIds` in `states` (read as outlines), by version id, in one statement: the
+ * bodies a write or a merge needs and no other.
  */
-export async function withPageBodies(
+export async function readPageBodies(
   db: PrismaExecutor,
   states: readonly ContentState[],
   pageIds: Iterable<string>,
-): Promise<ContentState[]> {
+): Promise<Map<string, string>> {
   const ids = [...pageIds];
   const versionIds = new Set(states.flatMap((state) => ids.flatMap((id) => state.pages.get(id)?.versionId ?? [])));
-  if (versionIds.size === 0) return [...states];
+  if (versionIds.size === 0) return new Map();
   const rows = await db.pageVersion.findMany({
     where: { id: { in: [...versionIds] } },
     select: { id: true, markdown: true },
   });
-  const bodies = new Map(rows.map((row) => [row.id, row.markdown]));
-  return states.map((state) => {
-    const pages = new Map(state.pages);
-    for (const id of ids) {
-      const page = pages.get(id);
-      const markdown = page?.versionId ? bodies.get(page.versionId) : undefined;
-      if (page && markdown !== undefined) pages.set(id, { ...page, markdown });
-    }
-    return { ...state, pages };
-  });
+  return new Map(rows.map((row) => [row.id, row.markdown]));
+}
+
+/** `state` with the markdown of its pages whose version `bodies` holds (`readPageBodies`). */
+export function withBodies(state: ContentState, bodies: ReadonlyMap<string, string>): ContentState {
+  if (bodies.size === 0) return state;
+  const pages = new Map(state.pages);
+  for (const page of state.pages.values()) {
+    const markdown = page.versionId ? bodies.get(page.versionId) : undefined;
+    if (markdown !== undefined) pages.set(page.id, { ...page, markdown });
+  }
+  return { ...state, pages };
 }
 
 export interface NewRevision {
