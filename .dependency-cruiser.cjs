@@ -44,7 +44,7 @@ module.exports = {
       name: "app-enters-modules-through-doors",
       severity: "error",
       comment:
-        "The rest of src/ uses a module through its door too. Exceptions: the schema assembly (src/schema.ts) names " +
+        "The rest of src/ uses a module through its door too. Exceptions: the schema assembly (src/app/schema.ts) names " +
         "each module's *.graphql.ts registration file, and the worker threads (src/workers/) run content's pure code.",
       from: { path: "^src/", pathNot: ["^src/modules/", "^src/workers/", "^src/schema\\.ts$"] },
       to: { path: "^src/modules/", pathNot: moduleDoor },
@@ -52,7 +52,7 @@ module.exports = {
     {
       name: "schema-assembly-registers-graphql-files",
       severity: "error",
-      comment: "src/schema.ts imports modules' GraphQL registration files (for their side effect) and doors only.",
+      comment: "src/app/schema.ts imports modules' GraphQL registration files (for their side effect) and doors only.",
       from: { path: "^src/schema\\.ts$" },
       to: { path: "^src/modules/", pathNot: [moduleDoor, "\\.graphql\\.ts$"] },
     },
@@ -61,7 +61,7 @@ module.exports = {
       severity: "error",
       comment:
         "The engine (src/jobs/) sits above the modules: they export their jobs through their door, the composition " +
-        "root (src/module-wiring.ts) registers them, and they add jobs through src/db/job-queue.ts.",
+        "root (src/app/module-wiring.ts) registers them, and they add jobs through src/jobs/queue.ts.",
       from: { path: "^src/modules/" },
       to: { path: "^src/jobs/" },
     },

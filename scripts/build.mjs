@@ -1,8 +1,8 @@
-// Compiles the server ahead of time: src/main.ts and everything it imports from src/ into one ES module,
-// dist/main.js, and the worker threads' entry (src/workers/heavy-work.worker.ts) into dist/heavy-work.worker.js
+// Compiles the server ahead of time: src/app/main.ts and everything it imports from src/ into one ES module,
+// dist/main.js, and the worker threads' entry (src/app/heavy-work.worker.ts) into dist/heavy-work.worker.js
 // beside it, where the pool (src/workers/pool.ts, bundled in main.js) looks for it. main.js is what `npm start` runs
 // with plain node (no TypeScript loader in the serving process: it cost ~150 MB of RSS and seconds of start-up).
-// The operator CLI (src/cli.ts) becomes dist/cli.js, so `npm run cli` works on a production install too.
+// The operator CLI (src/app/cli.ts) becomes dist/cli.js, so `npm run cli` works on a production install too.
 // The packages these import statically are bundled too: Node resolved, read and compiled ~950 files of node_modules
 // one by one at every start, about half of the start-up time. Left in node_modules, imported from there at run time:
 // Prisma's (its runtime finds its WebAssembly next to its code) and every package `src/` imports with a dynamic

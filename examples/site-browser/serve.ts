@@ -7,7 +7,7 @@ import { build } from "esbuild";
 
 const here = import.meta.dirname;
 
-/** The page's two files: index.html as written, and src/main.ts bundled with the SDK for browsers. */
+/** The page's two files: index.html as written, and src/app/main.ts bundled with the SDK for browsers. */
 async function buildSiteBrowser(): Promise<Map<string, { type: string; body: Uint8Array | string }>> {
   const bundle = await build({
     entryPoints: [join(here, "src", "main.ts")],

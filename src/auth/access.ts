@@ -1,9 +1,9 @@
-import type { RequestContext, Viewer } from "../context.ts";
 import type { Member, Role } from "../db/generated/client.ts";
 import { joinedColumns, keyedSql, keyedText } from "../db/sql.ts";
 import { ForbiddenError, loadedOrNull, NotFoundError, UnauthenticatedError } from "../lib/errors.ts";
 import { parentIdOf } from "../lib/parent-id.ts";
-import { byKeys, defineLoader } from "../loaders.ts";
+import type { RequestContext, Viewer } from "../request/context.ts";
+import { byKeys, defineLoader } from "../request/loaders.ts";
 import { hasRole } from "./roles.ts";
 
 export function requireViewer(ctx: RequestContext): Viewer {

@@ -1,5 +1,5 @@
 import { hash, timingSafeEqual } from "node:crypto";
-import { randomBase62 } from "../ids.ts";
+import { randomBase62 } from "../platform/ids.ts";
 
 const tokenPattern = /^dmt_([0-9A-Za-z]{16})_([0-9A-Za-z]{40})$/;
 

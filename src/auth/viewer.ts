@@ -1,7 +1,7 @@
-import type { Clock } from "../clock.ts";
-import type { Viewer } from "../context.ts";
 import type { ApiToken } from "../db/generated/client.ts";
 import type { SqlReader } from "../db/sql.ts";
+import type { Clock } from "../platform/clock.ts";
+import type { Viewer } from "../request/context.ts";
 import type { TokenCache, VerifiedToken } from "./token-cache.ts";
 import { hashMatches, tokenFromValue } from "./tokens.ts";
 

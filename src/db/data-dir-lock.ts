@@ -1,7 +1,7 @@
 import { linkSync, mkdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { createDataDir } from "./data-dir.ts";
+import { createDataDir } from "../platform/data-dir.ts";
 
 /**
  * PGlite has no server process of its own: two processes opening one data directory each run PostgreSQL on the same

@@ -1,4 +1,4 @@
-import type { Config } from "../config.ts";
+import type { Config } from "../platform/config.ts";
 import type { DataDirLock } from "./data-dir-lock.ts";
 import { type Database, openDatabase, type ReplicaSettings } from "./database.ts";
 import { applyMigrations } from "./migrate.ts";

@@ -31,7 +31,7 @@ export function createPreparedReads(
   return {
     async arrays(text, params) {
       // Checked out with `await` rather than through `pool.query`'s callbacks: the statement then runs in its caller's
-      // async context, where a trace (src/ops/tracing.ts) finds its parent span.
+      // async context, where a trace (src/platform/tracing.ts) finds its parent span.
       const client = await pool.connect();
       // While checked out, nothing else listens for the client's connection errors; the read itself fails with them.
       const ignoreConnectionError = () => {};

@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import type { Database } from "../db/database.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../platform/logger.ts";
 import type { EventTopics, Topic } from "./topics.ts";
 
 /** The one PostgreSQL channel every instance listens on; topic and key travel in the payload. */

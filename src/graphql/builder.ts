@@ -1,8 +1,8 @@
 import SchemaBuilder from "@pothos/core";
 import RelayPlugin from "@pothos/plugin-relay";
-import type { RequestContext } from "../context.ts";
-import { globalIdOf, nodeTypeNames, typeOfId } from "../ids.ts";
-import type { TotalCount } from "../pagination.ts";
+import type { TotalCount } from "../paging/pagination.ts";
+import { globalIdOf, nodeTypeNames, typeOfId } from "../platform/ids.ts";
+import type { RequestContext } from "../request/context.ts";
 import { nodesCost } from "./node-list.ts";
 import { schemaConventions } from "./schema-conventions.ts";
 

@@ -1,6 +1,6 @@
 import type { ExecutionResult } from "graphql";
-import type { RequestContext } from "../context.ts";
-import { pointsOf } from "./cost.ts";
+import { pointsOf } from "../lib/query-cost.ts";
+import type { RequestContext } from "../request/context.ts";
 
 /** The estimated cost of each operation, by its context (yoga creates one per operation of a batch). */
 const estimatedCosts = new WeakMap<RequestContext, number>();

@@ -1,8 +1,8 @@
 import { type JITCache, useGraphQlJit } from "@envelop/graphql-jit";
 import { type DocumentNode, getOperationAST, Kind } from "graphql";
 import { handleStreamOrSingleExecutionResult, isAsyncIterable, type Plugin } from "graphql-yoga";
-import type { RequestContext } from "../context.ts";
-import { callOf, type GraphQLCall, type LogUnexpected } from "../http/call.ts";
+import type { RequestContext } from "../request/context.ts";
+import { callOf, type GraphQLCall, type LogUnexpected } from "../web/call.ts";
 import { usesIncrementalDelivery } from "./defer-stream.ts";
 import type { TextKeyedCache } from "./document-caches.ts";
 import { maskError, maskIncrementalPayload } from "./errors.ts";

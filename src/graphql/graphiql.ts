@@ -1,4 +1,4 @@
-import { graphiqlPage } from "../http/graphiql-page.ts";
+import { graphiqlPage } from "../web/graphiql-page.ts";
 
 /** GraphiQL's first query: the nested site structure, the read this gateway is built for. */
 export const defaultGraphiQLQuery = `# Put your token in "Headers" below: {"Authorization": "Bearer <token>"}, then press the run button.

@@ -1,5 +1,5 @@
 import { isAsyncIterable, type Plugin, processRegularResult } from "graphql-yoga";
-import { jsonResponse } from "../http/json-response.ts";
+import { jsonResponse } from "../web/json-response.ts";
 
 /** A result processor, as `onResultProcess` sets one (yoga does not export the type by name). */
 type ResultProcessor = Parameters<Parameters<NonNullable<Plugin["onResultProcess"]>>[0]["setResultProcessor"]>[0];

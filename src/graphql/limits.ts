@@ -5,18 +5,18 @@ import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import { type DocumentNode, type ExecutionResult, GraphQLError, Kind, visit } from "graphql";
 import { handleStreamOrSingleExecutionResult, isAsyncIterable, type Plugin } from "graphql-yoga";
-import type { Config } from "../config.ts";
-import type { RequestContext } from "../context.ts";
-import type { GraphQLCall } from "../http/call.ts";
 import { DomainError } from "../lib/errors.ts";
-import { inputProblem, inputProblemMessage, nulCharacterMessage } from "../validation.ts";
-import { estimateCost, ListTooLongError, resultNodes } from "./cost.ts";
+import { estimateCost, ListTooLongError, resultNodes } from "../lib/query-cost.ts";
+import { inputProblem, inputProblemMessage, nulCharacterMessage } from "../lib/validation.ts";
+import type { Config } from "../platform/config.ts";
+import type { RequestContext } from "../request/context.ts";
+import type { GraphQLCall } from "../web/call.ts";
 import { isServerDocument, recordOperationCost, withCostReport } from "./cost-report.ts";
 
 /**
  * Limits checked while parsing and validating, before any resolver runs. Sized from the product's largest
  * ordinary query, the nested site structure (test/graphql/site-structure-nested-read.test.ts: depth 9, 3 aliases
- * at most), with room to spare. `cost` bounds estimateCost (src/graphql/cost.ts) summed over a request's
+ * at most), with room to spare. `cost` bounds estimateCost (src/lib/query-cost.ts) summed over a request's
  * operations; `nesting` bounds `{ [ (` in the document text, value literals included, and `commentCharacters` the
  * comments' length, before it is parsed.
  */

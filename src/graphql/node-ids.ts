@@ -1,6 +1,6 @@
 import { brandWithType, getTypeBrand } from "@pothos/core";
 import { type GraphQLFieldResolver, type GraphQLSchema, isInterfaceType, isObjectType } from "graphql";
-import { globalIdOf, nodeTypeNames, typeOfId } from "../ids.ts";
+import { globalIdOf, nodeTypeNames, typeOfId } from "../platform/ids.ts";
 
 type IdResolver = GraphQLFieldResolver<unknown, unknown>;
 

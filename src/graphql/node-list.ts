@@ -1,4 +1,4 @@
-import type { FieldCost } from "./cost.ts";
+import type { FieldCost } from "../lib/query-cost.ts";
 
 /** Ids one `nodes(ids:)` may list: GitHub's 100. A longer list is refused, each id listed is costed as a read. */
 const maxNodeIds = 100;

@@ -1,5 +1,5 @@
+import { pointsOf } from "../lib/query-cost.ts";
 import { builder } from "./builder.ts";
-import { pointsOf } from "./cost.ts";
 import { operationCostOf } from "./cost-report.ts";
 
 /** The request's own context answers every field: the object itself only stands for it (a cache keys it). */

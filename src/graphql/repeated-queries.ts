@@ -146,7 +146,7 @@ export function createRepeatedQueries(
       yoga = instance as never;
     },
     async onRequest({ request, url, serverContext, fetchAPI, endResponse }) {
-      // The app sends yoga requests to its endpoint alone (src/http/routes.ts).
+      // The app sends yoga requests to its endpoint alone (src/app/routes.ts).
       if (!yoga) return;
       const mediaType = mediaTypes.of(request.headers.get("accept"));
       if (!mediaType) return;
@@ -158,7 +158,7 @@ export function createRepeatedQueries(
       const { variables, operationName } = params;
       const { waitUntil } = serverContext as Pick<YogaInitialContext, "waitUntil">;
       // Field by field: a spread's clone of the context outlived young collections (docs/performance.md). The call
-      // travels on the request (src/http/call.ts).
+      // travels on the request (src/web/call.ts).
       const enveloped = yoga.getEnveloped({
         waitUntil,
         request,

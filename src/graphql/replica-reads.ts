@@ -1,8 +1,8 @@
 import { getOperationAST } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import type { RequestContext } from "../context.ts";
 import type { ReadRouting } from "../db/read-replicas.ts";
 import { announceWrite } from "../events/write-positions.ts";
+import type { RequestContext } from "../request/context.ts";
 
 /**
  * Reads beyond one machine (docs/operations.md): a query (`/graphql`, or a REST GET, whose document is a query) runs

@@ -1,13 +1,13 @@
 import { useDeferStream } from "@graphql-yoga/plugin-defer-stream";
 import type { DocumentNode, ExecutionArgs, ExecutionResult, GraphQLError, GraphQLSchema } from "graphql";
 import { createYoga, type GraphQLParams, isAsyncIterable, type PromiseOrValue } from "graphql-yoga";
-import type { Config } from "../config.ts";
-import type { RequestContext } from "../context.ts";
+import { schema } from "../app/schema.ts";
 import type { ReadRouting } from "../db/read-replicas.ts";
-import { type CallContext, type CallRequest, callOf, type GraphQLCall, type LogUnexpected } from "../http/call.ts";
-import { tracingPlugins } from "../ops/tracing.ts";
-import { restError } from "../rest/errors.ts";
-import { schema } from "../schema.ts";
+import type { Config } from "../platform/config.ts";
+import { tracingPlugins } from "../platform/tracing.ts";
+import type { RequestContext } from "../request/context.ts";
+import { type CallContext, type CallRequest, callOf, type GraphQLCall, type LogUnexpected } from "../web/call.ts";
+import { restError } from "../web/errors.ts";
 import { markServerDocument } from "./cost-report.ts";
 import { textKeyedCache } from "./document-caches.ts";
 import { maskError } from "./errors.ts";
@@ -142,7 +142,7 @@ export function createGraphQLServer({
     renderGraphiQL: graphiql.page.render,
     // CORS is ours (src/http/cors.ts), the same for /graphql and /v1: yoga's default would allow every origin.
     cors: false,
-    // The call travels on the request (CallRequest in src/http/call.ts says why), not in a server context.
+    // The call travels on the request (CallRequest in src/web/call.ts says why), not in a server context.
     context: ({ request }) => createContext(callOf(request)),
     // Bounded by the bytes of the texts they hold (src/graphql/document-caches.ts), not by their entries.
     parserAndValidationCache: { documentCache: parsedDocuments, errorCache: parseErrors },

@@ -5,7 +5,7 @@ import { usePersistedOperations } from "@graphql-yoga/plugin-persisted-operation
 import { type DefinitionNode, Kind, parse, print, visit } from "graphql";
 import { createGraphQLError, type GraphQLParams, type Plugin } from "graphql-yoga";
 import { LRUCache } from "lru-cache";
-import { ConfigError } from "../config.ts";
+import { ConfigError } from "../platform/config.ts";
 
 /** The id of a registered document: the SHA-256 of its text, in hex (the manifest's key). */
 function documentHash(text: string): string {

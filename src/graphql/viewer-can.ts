@@ -1,4 +1,4 @@
-import type { RequestContext } from "../context.ts";
+import type { RequestContext } from "../request/context.ts";
 import type { BuilderTypes } from "./builder.ts";
 
 /** A node's permissions for the viewer, as its module's access rules compute them (at once or from its loaders). */

@@ -1,7 +1,7 @@
+import { isApi } from "../app/routes.ts";
+import { setSecurityHeaders } from "../web/response-headers.ts";
 import type { Cors } from "./cors.ts";
 import type { Middleware } from "./pipeline.ts";
-import { setSecurityHeaders } from "./response-headers.ts";
-import { isApi } from "./routes.ts";
 
 /**
  * The headers of every answer: the request id, the security headers (GraphiQL's page with the policy its scripts

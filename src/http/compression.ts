@@ -2,7 +2,7 @@ import { promisify } from "node:util";
 import { type BrotliOptions, brotliCompress, constants, deflate, gzip, type ZlibOptions } from "node:zlib";
 import { Response } from "@whatwg-node/fetch";
 import Negotiator from "negotiator";
-import { graphiqlAssetsPath } from "./graphiql-page.ts";
+import { graphiqlAssetsPath } from "../web/graphiql-page.ts";
 import type { Middleware } from "./pipeline.ts";
 
 /** Bodies smaller than this go as they are: a few hundred bytes saved do not pay for the work and the header. */

@@ -1,5 +1,5 @@
 import { Response } from "@whatwg-node/fetch";
-import { restError } from "../rest/errors.ts";
+import { restError } from "../web/errors.ts";
 
 /** What a browser page of an allowed origin may send and read (tokens travel as Bearer headers, never cookies). */
 const allowedMethods = "GET, POST, PUT, PATCH, DELETE";

@@ -1,6 +1,6 @@
 import { domainErrorFrom, unavailableRetrySeconds } from "../lib/errors.ts";
-import { restError } from "../rest/errors.ts";
-import type { LogUnexpected } from "./call.ts";
+import type { LogUnexpected } from "../web/call.ts";
+import { restError } from "../web/errors.ts";
 import type { Middleware } from "./pipeline.ts";
 import { refusal } from "./refusal.ts";
 

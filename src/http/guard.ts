@@ -2,14 +2,15 @@ import type { IncomingMessage } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
 import type { TokenCache } from "../auth/token-cache.ts";
 import { authenticate, bearerToken } from "../auth/viewer.ts";
-import type { Clock } from "../clock.ts";
-import type { Config } from "../config.ts";
-import type { RateLimitDecision } from "../context.ts";
 import type { Database } from "../db/database.ts";
 import { graphqlLimits } from "../graphql/limits.ts";
-import { RequestBudget } from "../request-budget.ts";
-import { restError } from "../rest/errors.ts";
-import { maxInputDepth } from "../validation.ts";
+import { maxInputDepth } from "../lib/validation.ts";
+import type { Clock } from "../platform/clock.ts";
+import type { Config } from "../platform/config.ts";
+import type { RateLimitDecision } from "../request/context.ts";
+import { RequestBudget } from "../request/request-budget.ts";
+import { type CallContext, CallRequest, type Exchange } from "../web/call.ts";
+import { restError } from "../web/errors.ts";
 import type { HeavyWork } from "../workers/heavy-work.ts";
 import {
   BodyTimeoutError,
@@ -18,7 +19,6 @@ import {
   readBodyWithin,
   readNodeBodyWithin,
 } from "./body.ts";
-import { type CallContext, CallRequest, type Exchange } from "./call.ts";
 import type { CallerPlaces } from "./caller-places.ts";
 import { withIdempotency } from "./idempotency.ts";
 import type { LargeBodyTurns } from "./large-bodies.ts";

@@ -1,5 +1,4 @@
 import { Response } from "@whatwg-node/fetch";
-import type { Clock } from "../clock.ts";
 import type { PrismaClient } from "../db/generated/client.ts";
 import {
   abandonIdempotentRequest,
@@ -7,7 +6,8 @@ import {
   requestHash,
   startIdempotentRequest,
 } from "../modules/idempotency/idempotency.public.ts";
-import { restError } from "../rest/errors.ts";
+import type { Clock } from "../platform/clock.ts";
+import { restError } from "../web/errors.ts";
 
 const keyPattern = /^[\x21-\x7e]{1,255}$/;
 

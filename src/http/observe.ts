@@ -1,6 +1,6 @@
-import type { Logger } from "../logger.ts";
-import type { Metrics } from "../ops/metrics.ts";
-import { requestTraceId } from "../ops/tracing.ts";
+import type { Logger } from "../platform/logger.ts";
+import type { Metrics } from "../platform/metrics.ts";
+import { requestTraceId } from "../platform/tracing.ts";
 import type { Middleware } from "./pipeline.ts";
 import { probePaths } from "./probes.ts";
 

@@ -1,4 +1,4 @@
-import type { Exchange } from "./call.ts";
+import type { Exchange } from "../web/call.ts";
 
 /** Answers an exchange: a route, or the rest of the chain seen from a middleware. */
 export type Handler = (exchange: Exchange) => Promise<Response>;

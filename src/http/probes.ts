@@ -1,10 +1,10 @@
 import { Response } from "@whatwg-node/fetch";
+import type { Route } from "../app/routes.ts";
 import type { Database } from "../db/database.ts";
 import type { EventBus } from "../events/bus.ts";
-import { describeError, type Logger } from "../logger.ts";
-import type { InstanceRole } from "../ops/instance.ts";
-import type { Metrics } from "../ops/metrics.ts";
-import type { Route } from "./routes.ts";
+import type { InstanceRole } from "../platform/instance.ts";
+import { describeError, type Logger } from "../platform/logger.ts";
+import type { Metrics } from "../platform/metrics.ts";
 
 /** Paths of the probes and metrics: labelled by their path, never shed (an overloaded process is alive and says so). */
 export const probePaths: ReadonlySet<string> = new Set(["/healthz", "/livez", "/readyz", "/metrics"]);

@@ -1,8 +1,8 @@
 import type { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
-import type { Config } from "../config.ts";
-import type { RateLimitDecision, Viewer } from "../context.ts";
-import type { Logger } from "../logger.ts";
+import type { Config } from "../platform/config.ts";
+import type { Logger } from "../platform/logger.ts";
+import type { RateLimitDecision, Viewer } from "../request/context.ts";
 
 export interface RateLimiter {
   /**
@@ -126,7 +126,7 @@ function redisStore(redis: RedisWithTake, shape: BucketShape, insurance: BucketS
 
 /**
  * A request's account in its caller's bucket. The first point was taken on admission; each operation's actual cost
- * is charged once it ran (what it returned and converted, src/request-budget.ts), all of it, even past what the bucket
+ * is charged once it ran (what it returned and converted, src/request/request-budget.ts), all of it, even past what the bucket
  * held: the next request waits until the bucket has refilled to a point.
  */
 class BucketAccount implements RateLimitDecision {

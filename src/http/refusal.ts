@@ -1,6 +1,6 @@
-import { restError } from "../rest/errors.ts";
-import type { Exchange } from "./call.ts";
-import { jsonResponse } from "./json-response.ts";
+import type { Exchange } from "../web/call.ts";
+import { restError } from "../web/errors.ts";
+import { jsonResponse } from "../web/json-response.ts";
 
 /**
  * A request refused before it ran: REST's error body, or on `/graphql` a GraphQL answer with no data, under the same

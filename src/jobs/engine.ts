@@ -1,9 +1,13 @@
 import { performance } from "node:perf_hooks";
 import type PgBoss from "pg-boss";
-import type { Clock } from "../clock.ts";
-import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { Job } from "../db/generated/client.ts";
+import { jobEngineSchema as engineSchema } from "../db/migrate.ts";
+import type { EventBus } from "../events/bus.ts";
+import type { Clock } from "../platform/clock.ts";
+import type { Config } from "../platform/config.ts";
+import type { Logger } from "../platform/logger.ts";
+import { withSpan } from "../platform/tracing.ts";
 import {
   handOverWaitingRows,
   type JobHandler,
@@ -13,11 +17,7 @@ import {
   maxAttempts,
   type ReportProgress,
   type ScheduledWork,
-} from "../db/job-queue.ts";
-import { jobEngineSchema as engineSchema } from "../db/migrate.ts";
-import type { EventBus } from "../events/bus.ts";
-import type { Logger } from "../logger.ts";
-import { withSpan } from "../ops/tracing.ts";
+} from "./queue.ts";
 import { jobHandlers, scheduledWork } from "./registry.ts";
 
 /**

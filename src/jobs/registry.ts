@@ -1,6 +1,6 @@
-import type { JobHandler, ModuleJobs, ScheduledWork } from "../db/job-queue.ts";
+import type { JobHandler, ModuleJobs, ScheduledWork } from "./queue.ts";
 
-/** Job types by name, filled at start-up by the composition root (src/module-wiring.ts) with the modules' jobs. */
+/** Job types by name, filled at start-up by the composition root (src/app/module-wiring.ts) with the modules' jobs. */
 export const jobHandlers = new Map<string, JobHandler>();
 export const scheduledWork = new Map<string, ScheduledWork>();
 

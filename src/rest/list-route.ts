@@ -1,4 +1,4 @@
-import { maxPageSize } from "../pagination.ts";
+import { maxPageSize } from "../paging/pagination.ts";
 import type { QueryRule, RestRoute } from "./route.ts";
 
 export interface ListRouteSpec {

@@ -1,10 +1,10 @@
 import { Response } from "@whatwg-node/fetch";
 import { type DocumentNode, type ExecutionResult, type GraphQLError, Kind, type TypeNode } from "graphql";
-import { jsonResponse } from "../http/json-response.ts";
 import { DomainError } from "../lib/errors.ts";
-import { inputProblem, inputProblemMessage } from "../validation.ts";
+import { inputProblem, inputProblemMessage } from "../lib/validation.ts";
+import { restError } from "../web/errors.ts";
+import { jsonResponse } from "../web/json-response.ts";
 import { type CompiledRoute, segmentCount } from "./compiled-routes.ts";
-import { restError } from "./errors.ts";
 import { queryRuleProblem } from "./query-rules.ts";
 import type { HttpMethod, RestRoute } from "./route.ts";
 import { applyPlan } from "./shape.ts";

@@ -17,7 +17,7 @@ import {
 import { isMutationArgumentField } from "../graphql/mutation-input.ts";
 import { type ServiceCheck, serviceCheckOf } from "../graphql/service-check.ts";
 import { InvalidInputError } from "../lib/errors.ts";
-import { parseInput } from "../validation.ts";
+import { parseInput } from "../lib/validation.ts";
 import { publicInputType, type ToSchemaValue, toSchemaValueOf } from "./public-enums.ts";
 
 /** A variable of a route's document, with its input type resolved once at start-up. */

@@ -1,17 +1,17 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { DomainError, InvalidInputError } from "../lib/errors.ts";
-import type { Document } from "../modules/content/markdown/document.ts";
-import { ConvertedTooLargeError, checkConvertedBytes } from "../modules/content/markdown/output-bound.ts";
+import type { Document } from "../lib/markdown/document.ts";
+import { ConvertedTooLargeError, checkConvertedBytes } from "../lib/markdown/output-bound.ts";
 import {
   type ExpressionOccurrence,
   type MarkdownSection,
   markdownExpressions,
   markdownLinkUrls,
   markdownSections,
-} from "../modules/content/markdown/text.ts";
-import { markdownToDocument } from "../modules/content/markdown/to-document.ts";
-import { type PdfInput, renderPdf } from "../modules/content/pdf.ts";
+} from "../lib/markdown/text.ts";
+import { markdownToDocument } from "../lib/markdown/to-document.ts";
+import { type PdfInput, renderPdf } from "../lib/pdf.ts";
 import {
   createWorkerPool,
   PoolSaturatedError,

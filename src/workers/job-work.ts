@@ -1,7 +1,7 @@
 import { setImmediate } from "node:timers/promises";
-import type { Config } from "../config.ts";
 import { InvalidInputError } from "../lib/errors.ts";
-import { ConvertedTooLargeError } from "../modules/content/markdown/output-bound.ts";
+import { ConvertedTooLargeError } from "../lib/markdown/output-bound.ts";
+import type { Config } from "../platform/config.ts";
 import { createWorkerPool, type WorkerPool } from "./pool.ts";
 
 /*

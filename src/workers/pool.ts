@@ -54,7 +54,7 @@ export interface WorkerPool {
  * TypeScript source, the entry that loads it through tsx (source-worker.mjs).
  */
 const workerFile = new URL(
-  import.meta.url.endsWith(".ts") ? "./source-worker.mjs" : "./heavy-work.worker.js",
+  import.meta.url.endsWith(".ts") ? "../app/source-worker.mjs" : "./heavy-work.worker.js",
   import.meta.url,
 ).href;
 

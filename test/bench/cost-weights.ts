@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
-import { resultNodes } from "../../src/graphql/cost.ts";
-import { markdownSections } from "../../src/modules/content/markdown/text.ts";
-import { markdownToDocument } from "../../src/modules/content/markdown/to-document.ts";
+import { markdownSections } from "../../src/lib/markdown/text.ts";
+import { markdownToDocument } from "../../src/lib/markdown/to-document.ts";
+import { resultNodes } from "../../src/lib/query-cost.ts";
 import { createBenchDataDirectory, send, startOurs, stopServer } from "./servers.ts";
 import { siteStructureQuery } from "./workloads.ts";
 
 // What a rate-limit point buys, measured (docs/performance.md, "What a point buys"): the CPU our server spends per
 // node of an answer (the nested site read, served as npm start serves it), and the CPU a markdown conversion spends
 // per byte (documents and search sections, on this process's thread). Their ratio is the weight of a converted byte
-// in nodes (src/graphql/cost.ts, `convertedBytesPerNode`). Run: `npm run bench:cost`.
+// in nodes (src/lib/query-cost.ts, `convertedBytesPerNode`). Run: `npm run bench:cost`.
 
 const rounds = Number(process.env.COST_ROUNDS ?? 5);
 

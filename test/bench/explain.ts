@@ -1,10 +1,8 @@
 import pg from "pg";
-import { createApp } from "../../src/app.ts";
-import { loadConfig } from "../../src/config.ts";
+import { createApp } from "../../src/app/app.ts";
 import { openDatabase } from "../../src/db/database.ts";
 import { startEventBus } from "../../src/events/bus.ts";
 import { createRateLimiter } from "../../src/http/rate-limit.ts";
-import { createLogger } from "../../src/logger.ts";
 import { changeRequestListOrder } from "../../src/modules/change-request/change-request-list.ts";
 import { commentListOrder } from "../../src/modules/comment/comment.service.ts";
 import { memberListOrder } from "../../src/modules/member/member.service.ts";
@@ -16,6 +14,8 @@ import { siteSpaceListOrder } from "../../src/modules/site-structure/site-space-
 import { spaceListOrder } from "../../src/modules/space/space-list.service.ts";
 import { teamListOrder } from "../../src/modules/team/team.service.ts";
 import { translationListOrder } from "../../src/modules/translation/translation.service.ts";
+import { loadConfig } from "../../src/platform/config.ts";
+import { createLogger } from "../../src/platform/logger.ts";
 import type { BenchData } from "./seed.ts";
 import type { Workload } from "./workloads.ts";
 

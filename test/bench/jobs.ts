@@ -4,15 +4,15 @@
 // local; BENCH_JOBS: jobs per database, default 200). Last, the same for another organization's jobs while one
 // organization's 40 jobs hang (issue 52, attack 6: each organization runs JOB_CONCURRENCY_PER_ORGANIZATION at once).
 import { performance } from "node:perf_hooks";
-import { systemClock } from "../../src/clock.ts";
-import { loadConfig } from "../../src/config.ts";
 import { type Database, openDatabase } from "../../src/db/database.ts";
-import { enqueueJob, jobsQueuedChannel } from "../../src/db/job-queue.ts";
 import { applyMigrations } from "../../src/db/migrate.ts";
 import { startEventBus } from "../../src/events/bus.ts";
 import { startJobEngine } from "../../src/jobs/engine.ts";
+import { enqueueJob, jobsQueuedChannel } from "../../src/jobs/queue.ts";
 import { defineJob } from "../../src/jobs/registry.ts";
-import { createLogger } from "../../src/logger.ts";
+import { systemClock } from "../../src/platform/clock.ts";
+import { loadConfig } from "../../src/platform/config.ts";
+import { createLogger } from "../../src/platform/logger.ts";
 import { createScratchDatabase } from "../helpers/database.ts";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";

@@ -4,8 +4,8 @@ import { parseArgs, promisify } from "node:util";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { openDatabase } from "../../src/db/database.ts";
-import { newId } from "../../src/ids.ts";
 import { createApiToken, createUser } from "../../src/modules/user/user.service.ts";
+import { newId } from "../../src/platform/ids.ts";
 import {
   benchSecretsKey,
   createBenchDatabase,

@@ -1,6 +1,6 @@
 import type { Database } from "../../src/db/database.ts";
-import { newId, randomBase62 } from "../../src/ids.ts";
 import { addMember, createApiToken, createUser } from "../../src/modules/user/user.service.ts";
+import { newId, randomBase62 } from "../../src/platform/ids.ts";
 
 export interface BenchShape {
   sites: number;

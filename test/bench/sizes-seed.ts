@@ -1,8 +1,8 @@
 import type { Database } from "../../src/db/database.ts";
-import { newId } from "../../src/ids.ts";
-import { markdownSections } from "../../src/modules/content/markdown/text.ts";
+import { markdownSections } from "../../src/lib/markdown/text.ts";
 import { anchoredSections } from "../../src/modules/content/page-sections.ts";
 import { addMember, createApiToken, createUser } from "../../src/modules/user/user.service.ts";
+import { newId } from "../../src/platform/ids.ts";
 import { type BenchData, seedBenchData } from "./seed.ts";
 
 // One organization at a size factor, as issue 53 measures it: 1x = 20 sites, 2,000 site spaces, 200 spaces of 50

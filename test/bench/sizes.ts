@@ -2,12 +2,12 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import type pg from "pg";
-import { createApp } from "../../src/app.ts";
-import { loadConfig } from "../../src/config.ts";
+import { createApp } from "../../src/app/app.ts";
 import { openDatabase } from "../../src/db/database.ts";
 import { startEventBus } from "../../src/events/bus.ts";
 import { createRateLimiter } from "../../src/http/rate-limit.ts";
-import { createLogger } from "../../src/logger.ts";
+import { loadConfig } from "../../src/platform/config.ts";
+import { createLogger } from "../../src/platform/logger.ts";
 import {
   createBenchDatabase,
   type LoadOptions,

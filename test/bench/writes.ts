@@ -2,12 +2,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { createApp } from "../../src/app.ts";
-import { loadConfig } from "../../src/config.ts";
+import { createApp } from "../../src/app/app.ts";
 import { openDatabase } from "../../src/db/database.ts";
 import { startEventBus } from "../../src/events/bus.ts";
 import { createRateLimiter } from "../../src/http/rate-limit.ts";
-import { createLogger } from "../../src/logger.ts";
+import { loadConfig } from "../../src/platform/config.ts";
+import { createLogger } from "../../src/platform/logger.ts";
 import { createBenchDatabase } from "./servers.ts";
 import { type SizedData, seedSized } from "./sizes-seed.ts";
 

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { parse, print } from "graphql";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultGraphiQLQuery } from "../../src/app.ts";
+import { defaultGraphiQLQuery } from "../../src/app/app.ts";
 import { listen, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { type HeadlessChromium, hasChromium, launchChromium, screenshotDir } from "../helpers/chromium.ts";
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { bootstrapDemoData } from "../../src/bootstrap.ts";
+import { bootstrapDemoData } from "../../src/app/bootstrap.ts";
 import { startTestApp, TestClock } from "../helpers/app.ts";
 
 const run = promisify(execFile);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { markdownExpressions, markdownToPlainText } from "../../src/lib/markdown/text.ts";
+import { markdownToDocument } from "../../src/lib/markdown/to-document.ts";
 import { type EvaluationMode, evaluateExpressions } from "../../src/modules/content/expressions.ts";
-import { markdownExpressions, markdownToPlainText } from "../../src/modules/content/markdown/text.ts";
-import { markdownToDocument } from "../../src/modules/content/markdown/to-document.ts";
 
 const scope = {
   space: { vars: { product: "Acme", version: 3, beta: true, tricky: "*not bold* <b>x</b> | [link](u) & more" } },

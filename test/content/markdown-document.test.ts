@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/lib/errors.ts";
-import type { Document, DocumentBlock, DocumentNode } from "../../src/modules/content/markdown/document.ts";
-import { documentToMarkdown, normalizeMarkdown } from "../../src/modules/content/markdown/from-document.ts";
-import { markdownToPlainText } from "../../src/modules/content/markdown/text.ts";
-import { markdownToDocument } from "../../src/modules/content/markdown/to-document.ts";
+import type { Document, DocumentBlock, DocumentNode } from "../../src/lib/markdown/document.ts";
+import { documentToMarkdown, normalizeMarkdown } from "../../src/lib/markdown/from-document.ts";
+import { markdownToPlainText } from "../../src/lib/markdown/text.ts";
+import { markdownToDocument } from "../../src/lib/markdown/to-document.ts";
 import { expectMatchesSpecSchema } from "../helpers/contract.ts";
 
 const page = `# Getting started

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderPdf } from "../../src/modules/content/pdf.ts";
+import { renderPdf } from "../../src/lib/pdf.ts";
 import { extractPdfText } from "../helpers/pdf.ts";
 
 const guide = `# Overview

@@ -3,10 +3,8 @@ import { viewerMembershipLoader } from "../../src/auth/access.ts";
 import { createTokenCache } from "../../src/auth/token-cache.ts";
 import { tokenFromValue } from "../../src/auth/tokens.ts";
 import { authenticate } from "../../src/auth/viewer.ts";
-import { contextActingAs, type RequestContext } from "../../src/context.ts";
 import type { Member, Organization, Prisma, SiteSpace, User } from "../../src/db/generated/client.ts";
 import type { SqlReader } from "../../src/db/sql.ts";
-import { newId } from "../../src/ids.ts";
 import { listChangeRequests } from "../../src/modules/change-request/change-request.service.ts";
 import { seedDemoContent } from "../../src/modules/demo/demo.service.ts";
 import { organizationByIdLoader } from "../../src/modules/organization/organization.loaders.ts";
@@ -26,7 +24,9 @@ import {
 import { listSiteSpaces } from "../../src/modules/site-structure/site-space.service.ts";
 import { spaceByIdLoader } from "../../src/modules/space/space.loaders.ts";
 import { addMember, createApiToken, userByIdLoader } from "../../src/modules/user/user.service.ts";
-import { mapNodes, type Page, type PageArgs, paginate, type SortKey } from "../../src/pagination.ts";
+import { mapNodes, type Page, type PageArgs, paginate, type SortKey } from "../../src/paging/pagination.ts";
+import { newId } from "../../src/platform/ids.ts";
+import { contextActingAs, type RequestContext } from "../../src/request/context.ts";
 import { type SeededOrganization, seedOrganization, seedUser, startTestApp, type TestApp } from "../helpers/app.ts";
 
 /** A page as its readers see it: each edge's cursor and node (an edge encodes its cursor when read), page info, count. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../../src/ids.ts";
+import { newId } from "../../src/platform/ids.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 // A first page of a long list reads an index range in the list's order, never the whole set sorted: the live

@@ -6,10 +6,10 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.ts";
 import type { Database } from "../../src/db/database.ts";
 import { openConfiguredDatabase } from "../../src/db/open.ts";
 import type { ReplicaStatus } from "../../src/db/read-replicas.ts";
+import { loadConfig } from "../../src/platform/config.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { eventually } from "../helpers/eventually.ts";
 

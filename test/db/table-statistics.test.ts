@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/database.ts";
 import { analyzeTablesLackingStatistics } from "../../src/db/statistics.ts";
-import { newId } from "../../src/ids.ts";
+import { newId } from "../../src/platform/ids.ts";
 import { seedBenchData } from "../bench/seed.ts";
 import { openTestDatabase } from "../helpers/database.ts";
 

@@ -3,11 +3,11 @@ import { join } from "node:path";
 import type { Table } from "mdast";
 import { toString as textOf } from "mdast-util-to-string";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.ts";
+import { loadConfig } from "../../src/platform/config.ts";
 import { listedVariables, variablesConfigReads } from "../helpers/config-variables.ts";
 import { parseDocument, root, walk } from "./markdown.ts";
 
-/** Read at the process's start by glibc and Node, never by src/config.ts; documented in the same table. */
+/** Read at the process's start by glibc and Node, never by src/platform/config.ts; documented in the same table. */
 const startOnlySettings = ["GLIBC_TUNABLES", "NODE_OPTIONS"];
 
 /** The tables of docs/configuration.md, each as its rows of cell texts (header first). */
@@ -28,13 +28,13 @@ describe("docs/configuration.md", () => {
     expect(new Set(documented).size).toBe(documented.length);
   });
 
-  it("lists every variable src/config.ts reads, NODE_ENV included", () => {
+  it("lists every variable src/platform/config.ts reads, NODE_ENV included", () => {
     const read = variablesConfigReads();
     expect(read).toContain("NODE_ENV");
     expect([...read].filter((name) => !documented.includes(name))).toEqual([]);
   });
 
-  it("lists no variable src/config.ts does not read, but the start-only settings", () => {
+  it("lists no variable src/platform/config.ts does not read, but the start-only settings", () => {
     const read = variablesConfigReads();
     expect(documented.filter((name) => !read.has(name) && !startOnlySettings.includes(name))).toEqual([]);
     for (const name of startOnlySettings) expect(documented).toContain(name);
@@ -45,7 +45,7 @@ describe("docs/configuration.md", () => {
     expect([...documented].sort()).toEqual([...listedVariables(example)].sort());
   });
 
-  it("states the defaults src/config.ts applies", () => {
+  it("states the defaults src/platform/config.ts applies", () => {
     const defaults = loadConfig({ SECRETS_KEY: "0".repeat(64) });
     const row = (name: string) => variables?.find(([variable]) => variable === name)?.[1];
     expect(row("PORT")).toBe(String(defaults.port));

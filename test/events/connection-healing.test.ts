@@ -1,10 +1,10 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/app/app.ts";
 import { openDatabase } from "../../src/db/database.ts";
 import { applyMigrations } from "../../src/db/migrate.ts";
 import { createRateLimiter } from "../../src/http/rate-limit.ts";
-import { createLogger } from "../../src/logger.ts";
+import { createLogger } from "../../src/platform/logger.ts";
 import { baseUrl, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { createScratchDatabase, type ScratchPostgresDatabase } from "../helpers/database.ts";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process.ts";

@@ -1,7 +1,7 @@
 import { type Client, createClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { enqueueJob } from "../../src/db/job-queue.ts";
+import { enqueueJob } from "../../src/jobs/queue.ts";
 import { defineJob } from "../../src/jobs/registry.ts";
 import { listen, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { openChangeRequest } from "../helpers/content.ts";

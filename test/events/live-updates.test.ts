@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { enqueueJob } from "../../src/db/job-queue.ts";
+import { enqueueJob } from "../../src/jobs/queue.ts";
 import { defineJob } from "../../src/jobs/registry.ts";
 import { baseUrl, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { subscribe } from "../helpers/sse.ts";

@@ -4,8 +4,8 @@ import { createServer } from "node:net";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/database.ts";
-import { enqueueJob } from "../../src/db/job-queue.ts";
 import { applyMigrations } from "../../src/db/migrate.ts";
+import { enqueueJob } from "../../src/jobs/queue.ts";
 import { seedOrganization } from "../helpers/app.ts";
 import { subscribe } from "../helpers/sse.ts";
 

@@ -1,8 +1,8 @@
 import { parse } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
-import { estimateCost, pointsOf, resultNodes } from "../../src/graphql/cost.ts";
+import { schema } from "../../src/app/schema.ts";
 import { graphqlLimits } from "../../src/graphql/limits.ts";
-import { schema } from "../../src/schema.ts";
+import { estimateCost, pointsOf, resultNodes } from "../../src/lib/query-cost.ts";
 import { createSpace } from "../factories.ts";
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 

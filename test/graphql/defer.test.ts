@@ -1,7 +1,7 @@
 import { parse } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
-import { estimateCost } from "../../src/graphql/cost.ts";
-import { schema } from "../../src/schema.ts";
+import { schema } from "../../src/app/schema.ts";
+import { estimateCost } from "../../src/lib/query-cost.ts";
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;

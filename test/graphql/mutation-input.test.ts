@@ -7,8 +7,8 @@ import {
   isObjectType,
 } from "graphql";
 import { describe, expect, it } from "vitest";
+import { schema } from "../../src/app/schema.ts";
 import { mutationInputTypeName } from "../../src/graphql/mutation-input.ts";
-import { schema } from "../../src/schema.ts";
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 const mutations = Object.values(schema.getMutationType()?.getFields() ?? {});

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { typeOfId } from "../../src/ids.ts";
+import { typeOfId } from "../../src/platform/ids.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { graphqlAnswer } from "../helpers/graphql-answer.ts";
 import { nodeMatrix, type TargetIds } from "../security/authorization-matrix.ts";

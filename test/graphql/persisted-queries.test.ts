@@ -6,8 +6,8 @@ import { ApolloClient, gql, HttpLink, InMemoryCache } from "@apollo/client";
 import { createPersistedQueryLink } from "@apollo/client/link/persisted-queries";
 import { parse, print } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.ts";
 import { trustedDocumentsPlugin } from "../../src/graphql/trusted-documents.ts";
+import { loadConfig } from "../../src/platform/config.ts";
 import { listen, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 /*

@@ -1,6 +1,6 @@
 import { getNamedType, isObjectType } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../../src/schema.ts";
+import { schema } from "../../src/app/schema.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { graphqlAnswer } from "../helpers/graphql-answer.ts";
 

@@ -9,8 +9,8 @@ import {
   isObjectType,
 } from "graphql";
 import { expect, it } from "vitest";
+import { schema } from "../../src/app/schema.ts";
 import { enumValueName } from "../../src/graphql/enums.ts";
-import { schema } from "../../src/schema.ts";
 
 const types = Object.values(schema.getTypeMap()).filter((type) => !type.name.startsWith("__"));
 const idName = /(^id$|Ids?$|^ids$)/;

@@ -1,7 +1,7 @@
 import { isObjectType } from "graphql";
 import { describe, expect, it } from "vitest";
+import { schema } from "../../src/app/schema.ts";
 import { valueIdExtension } from "../../src/graphql/value-ids.ts";
-import { schema } from "../../src/schema.ts";
 
 const objectTypes = Object.values(schema.getTypeMap()).filter(isObjectType);
 

@@ -9,7 +9,7 @@ import {
   isObjectType,
 } from "graphql";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../src/schema.ts";
+import { schema } from "../../src/app/schema.ts";
 
 /** Every input a caller writes, as `Type.field` or `Type.field(argument)`, with whether it is deprecated. */
 function inputs(): { name: string; input: GraphQLArgument | GraphQLInputField; deprecated: boolean }[] {

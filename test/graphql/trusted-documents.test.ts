@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import manifest from "@docs-management-gateway/sdk/persisted-documents.json" with { type: "json" };
 import { parse } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
-import { estimateCost } from "../../src/graphql/cost.ts";
+import { schema } from "../../src/app/schema.ts";
 import { persistedDocumentsOf } from "../../src/graphql/trusted-documents.ts";
-import { schema } from "../../src/schema.ts";
+import { estimateCost } from "../../src/lib/query-cost.ts";
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 interface GraphQLBody {

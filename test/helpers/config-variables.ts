@@ -1,4 +1,4 @@
-import { loadConfig } from "../../src/config.ts";
+import { loadConfig } from "../../src/platform/config.ts";
 
 /** The variables `loadConfig` reads, whatever their values: recorded by a proxy over the environment. */
 export function variablesConfigReads(): Set<string> {

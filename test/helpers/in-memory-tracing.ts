@@ -1,5 +1,5 @@
 import { InMemorySpanExporter } from "@opentelemetry/sdk-trace-node";
-import { startTracing } from "../../src/ops/tracing.ts";
+import { startTracing } from "../../src/platform/tracing.ts";
 
 // Imported first by a test file (a bare import, so that it stays first): tracing starts before the test helpers
 // load `pg` and `node:http`, as main.ts starts it before the server opens its database. Spans end up here.

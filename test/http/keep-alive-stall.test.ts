@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { serverTimeouts } from "../../src/http/server-timeouts.ts";
 
-// The server's own options (src/main.ts creates its server with them), on a server in this process, whose event
+// The server's own options (src/app/main.ts creates its server with them), on a server in this process, whose event
 // loop the test then stalls.
 const server = createServer(serverTimeouts, (_request, response) => response.end("ok"));
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { loadConfig } from "../../src/config.ts";
-import { missingStartSettings } from "../../src/ops/runtime-settings.ts";
+import { loadConfig } from "../../src/platform/config.ts";
+import { missingStartSettings } from "../../src/platform/runtime-settings.ts";
 import { listedVariables, variablesConfigReads } from "../helpers/config-variables.ts";
 
 // The deployment files are checked against what they describe: .env.example against the variables config.ts reads,

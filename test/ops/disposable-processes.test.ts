@@ -7,7 +7,7 @@ import { startServerProcess } from "../helpers/server-process.ts";
 
 // Process managers signal the process they started: `npm start` (README, docs/operations.md) or the container's
 // `node dist/main.js`. Either way the signal must reach the server, which drains, frees its port and exits 0 (a drain
-// past 10 s ends in exit code 1, src/main.ts). The starts take turns on one PGlite directory: only the first creates it.
+// past 10 s ends in exit code 1, src/app/main.ts). The starts take turns on one PGlite directory: only the first creates it.
 
 const scratch = mkdtempSync(join(tmpdir(), "gateway-signals-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

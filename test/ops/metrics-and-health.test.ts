@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../src/config.ts";
-import { enqueueJob } from "../../src/db/job-queue.ts";
+import { enqueueJob } from "../../src/jobs/queue.ts";
+import { ConfigError, loadConfig } from "../../src/platform/config.ts";
 import { baseUrl, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;

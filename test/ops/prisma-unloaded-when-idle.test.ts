@@ -1,17 +1,17 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { bootstrapDemoData } from "../../src/bootstrap.ts";
-import { contextActingAs } from "../../src/context.ts";
+import { bootstrapDemoData } from "../../src/app/bootstrap.ts";
 import { type Database, openDatabase } from "../../src/db/database.ts";
 import { applyMigrations } from "../../src/db/migrate.ts";
 import { startJobEngine } from "../../src/jobs/engine.ts";
-import { createLogger } from "../../src/logger.ts";
 import { seedDemoContent } from "../../src/modules/demo/demo.service.ts";
 import { encryptStoredVisitorAuthKeys } from "../../src/modules/site-structure/site.service.ts";
+import { createLogger } from "../../src/platform/logger.ts";
+import { contextActingAs } from "../../src/request/context.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 // Prisma's query engine (WebAssembly) is compiled on its first statement, ~30 MB resident, and its client parses a
 // ~13 MB parameterization graph when constructed: a start on an existing database and a job runner with nothing due
-// check through the hand-written reads only (src/main.ts), so do the reads front ends make most, and the client is
+// check through the hand-written reads only (src/app/main.ts), so do the reads front ends make most, and the client is
 // constructed on first use.
 
 /** How many Prisma clients were constructed: the real class, counted. */

@@ -10,7 +10,7 @@ import { createScratchDatabase } from "../helpers/database.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { type ServerProcess, startServerProcess, testProcessSecretsKey } from "../helpers/server-process.ts";
 
-// Two real server processes (src/main.ts) on one PostgreSQL database and one Redis, as instances behind a load
+// Two real server processes (src/app/main.ts) on one PostgreSQL database and one Redis, as instances behind a load
 // balancer run: what they share must hold whichever instance serves a request. The rate limit is counted in Redis;
 // a revocation reaches the other instance's token cache through PostgreSQL's NOTIFY. PGlite is one process's
 // database, so this runs on PostgreSQL only, and only with Redis reachable (CI's PostgreSQL pass has both).

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rotateSecrets, SecretsRotationError } from "../../src/ops/rotate-secrets.ts";
+import { rotateSecrets, SecretsRotationError } from "../../src/app/rotate-secrets.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 // `npm run cli -- secrets rotate --new-key-file F` re-encrypts every stored secret with a new SECRETS_KEY: an

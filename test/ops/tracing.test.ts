@@ -1,6 +1,6 @@
 import "../helpers/in-memory-tracing.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enqueueJob } from "../../src/db/job-queue.ts";
+import { enqueueJob } from "../../src/jobs/queue.ts";
 import { defineJob } from "../../src/jobs/registry.ts";
 import { createSite, createSpace, sitePath } from "../factories.ts";
 import { listen, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
@@ -142,7 +142,7 @@ describe("OpenTelemetry tracing", () => {
 
   it("names a job's span with its type and id, linked to the span of the request that queued it", async () => {
     defineJob("linked-job", { run: async () => {} });
-    const { withSpan } = await import("../../src/ops/tracing.ts");
+    const { withSpan } = await import("../../src/platform/tracing.ts");
     const job = await withSpan("POST /queues-a-job", () => enqueueJob(t.db.prisma, "linked-job", {}, t.clock.now()));
     const request = finishedSpans().findLast((span) => span.name === "POST /queues-a-job");
     expect(await t.runJobs()).toBe(1);

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { roleOrder } from "../../src/auth/roles.ts";
 import type { Role } from "../../src/db/generated/client.ts";
-import { newId } from "../../src/ids.ts";
 import { insertSpace } from "../../src/modules/space/space.service.ts";
+import { newId } from "../../src/platform/ids.ts";
 import { type SeededUser, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 /*

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { restRoutes } from "../../src/rest-routes.ts";
+import { restRoutes } from "../../src/app/rest-routes.ts";
 import { seedOrganization, startTestApp } from "../helpers/app.ts";
 
 // Every route, given malformed bodies and query values, answers with a 4xx and the error body, never a 5xx.

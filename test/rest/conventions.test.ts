@@ -1,7 +1,7 @@
 import { isObjectType } from "graphql";
 import { expect, it } from "vitest";
+import { schema } from "../../src/app/schema.ts";
 import { restKeepsNull, restNestsByParent, restObjectNames } from "../../src/rest/conventions.ts";
-import { schema } from "../../src/schema.ts";
 
 // The REST conventions name GraphQL types and fields by string: a renamed type or field must fail here, not
 // silently stop keeping a null or nesting a page list.

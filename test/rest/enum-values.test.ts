@@ -8,10 +8,10 @@ import {
   typeFromAST,
 } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
+import { restRoutes } from "../../src/app/rest-routes.ts";
+import { schema } from "../../src/app/schema.ts";
 import { compileRoutes } from "../../src/rest/compiled-routes.ts";
 import type { ShapePlan } from "../../src/rest/shape.ts";
-import { restRoutes } from "../../src/rest-routes.ts";
-import { schema } from "../../src/schema.ts";
 import { createSpace } from "../factories.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 

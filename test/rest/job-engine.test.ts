@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { enqueueJob, maxAttempts } from "../../src/db/job-queue.ts";
-import { newId } from "../../src/ids.ts";
+import { enqueueJob, maxAttempts } from "../../src/jobs/queue.ts";
 import { defineJob } from "../../src/jobs/registry.ts";
+import { newId } from "../../src/platform/ids.ts";
 import { seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
-import { restRoutes } from "../../src/rest-routes.ts";
+import { restRoutes } from "../../src/app/rest-routes.ts";
 import { baseUrl, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 interface Operation {

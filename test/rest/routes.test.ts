@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
+import { restRoutes } from "../../src/app/rest-routes.ts";
+import { schema } from "../../src/app/schema.ts";
 import { compileRoutes } from "../../src/rest/compiled-routes.ts";
-import { restRoutes } from "../../src/rest-routes.ts";
-import { schema } from "../../src/schema.ts";
 
 // The server prepares a route's document on its first request (start-up stays short): every one is prepared here,
 // so a document that no longer validates against the schema, or whose result path it does not select, fails CI.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../../src/db/generated/client.ts";
-import { newId } from "../../src/ids.ts";
 import { addMember } from "../../src/modules/user/user.service.ts";
+import { newId } from "../../src/platform/ids.ts";
 import { createSpace } from "../factories.ts";
 import {
   type SeededOrganization,

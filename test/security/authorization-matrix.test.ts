@@ -1,8 +1,8 @@
 import { type GraphQLInterfaceType, Kind, type OperationDefinitionNode, parse } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
-import { nodeTypeNames, typeOfId } from "../../src/ids.ts";
-import { restRoutes } from "../../src/rest-routes.ts";
-import { schema } from "../../src/schema.ts";
+import { restRoutes } from "../../src/app/rest-routes.ts";
+import { schema } from "../../src/app/schema.ts";
+import { nodeTypeNames, typeOfId } from "../../src/platform/ids.ts";
 import { baseUrl, startTestApp, type TestApp } from "../helpers/app.ts";
 import { sseEvents } from "../helpers/sse.ts";
 import {

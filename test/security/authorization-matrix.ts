@@ -182,7 +182,7 @@ const changeRequestComment: MatrixRow["params"] = {
   commentReplyId: "changeRequestCommentReplyId",
 };
 
-/** Keyed by `METHOD /path` exactly as in src/rest-routes.ts. */
+/** Keyed by `METHOD /path` exactly as in src/app/rest-routes.ts. */
 export const restMatrix: Record<string, MatrixRow> = {
   // Organizations
   "GET /orgs": { own: signedIn },

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { enqueueJob } from "../../src/db/job-queue.ts";
+import { enqueueJob } from "../../src/jobs/queue.ts";
 import { createSpace } from "../factories.ts";
 import {
   baseUrl,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { graphqlLimits } from "../../src/graphql/limits.ts";
-import { maxInputDepth } from "../../src/validation.ts";
+import { maxInputDepth } from "../../src/lib/validation.ts";
 import { baseUrl, type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;

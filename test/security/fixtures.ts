@@ -1,6 +1,6 @@
-import { pairIdOf } from "../../src/ids.ts";
 import { insertOrganization } from "../../src/modules/organization/organization.service.ts";
 import { addMember } from "../../src/modules/user/user.service.ts";
+import { pairIdOf } from "../../src/platform/ids.ts";
 import { type SeededOrganization, type SeededUser, seedOrganization, seedUser, type TestApp } from "../helpers/app.ts";
 import { adaptiveSchema, type Caller, memberRoles, type TargetIds } from "./authorization-matrix.ts";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { Kind, type OperationDefinitionNode, parse } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
-import { restRoutes } from "../../src/rest-routes.ts";
+import { restRoutes } from "../../src/app/rest-routes.ts";
 import { baseUrl, startTestApp, type TestApp } from "../helpers/app.ts";
 import { restMatrix, type TargetIds } from "./authorization-matrix.ts";
 import { buildSecurityFixture, type SecurityFixture } from "./fixtures.ts";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ServerContext } from "../../src/app.ts";
-import { ConfigError, loadConfig } from "../../src/config.ts";
-import { enqueueJob } from "../../src/db/job-queue.ts";
+import type { ServerContext } from "../../src/app/app.ts";
+import { enqueueJob } from "../../src/jobs/queue.ts";
 import { createApiToken } from "../../src/modules/user/user.service.ts";
+import { ConfigError, loadConfig } from "../../src/platform/config.ts";
 import {
   baseUrl,
   listen,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ServerContext } from "../../src/app.ts";
-import { ConfigError, loadConfig } from "../../src/config.ts";
+import type { ServerContext } from "../../src/app/app.ts";
+import { ConfigError, loadConfig } from "../../src/platform/config.ts";
 import { baseUrl, seedOrganization, startTestApp, type TestApp, testRedisUrl } from "../helpers/app.ts";
 
 const limits = { RATE_LIMIT_USER: "3", RATE_LIMIT_ANONYMOUS: "2", RATE_LIMIT_WINDOW_SECONDS: "60" };

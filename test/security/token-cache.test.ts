@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/app/app.ts";
 import { createRateLimiter } from "../../src/http/rate-limit.ts";
-import { createLogger } from "../../src/logger.ts";
 import { addMember, createApiToken } from "../../src/modules/user/user.service.ts";
+import { createLogger } from "../../src/platform/logger.ts";
 import {
   baseUrl,
   type SeededOrganization,

@@ -1,7 +1,7 @@
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../../src/ids.ts";
 import { encryptStoredVisitorAuthKeys } from "../../src/modules/site-structure/site.service.ts";
+import { newId } from "../../src/platform/ids.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { buildSchema, parse } from "graphql";
 import { describe, expect, it } from "vitest";
-import { estimateCost } from "../../src/graphql/cost.ts";
+import { estimateCost } from "../../src/lib/query-cost.ts";
 
 const schema = buildSchema(`
   type Query { space(id: ID!): Space, spaces(first: Int, last: Int): [Space!]!, render(size: Int): String, search(text: String!, first: Int): [Space!]! }

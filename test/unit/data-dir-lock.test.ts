@@ -2,8 +2,8 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeDataDirToOthers, createDataDir, DataDirError } from "../../src/db/data-dir.ts";
 import { DataDirLockedError, lockDataDir } from "../../src/db/data-dir-lock.ts";
+import { closeDataDirToOthers, createDataDir, DataDirError } from "../../src/platform/data-dir.ts";
 
 // The holder decisions no second process can show: this process's own pid, and a holder on another host. Holders
 // that are other processes are tested with real ones (test/cli/embedded-server.test.ts, test/ops/startup-failures.test.ts).

@@ -1,6 +1,6 @@
 import { defaultFieldResolver, type GraphQLResolveInfo, isObjectType } from "graphql";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../src/schema.ts";
+import { schema } from "../../src/app/schema.ts";
 
 describe("node ids", () => {
   it("answer the row's id on every Node type, as a plain property (no resolver call, no promise per object)", () => {

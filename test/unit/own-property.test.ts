@@ -1,7 +1,7 @@
 import { GraphQLObjectType, GraphQLSchema, GraphQLString, graphqlSync } from "graphql";
 import { describe, expect, it } from "vitest";
+import { schema } from "../../src/app/schema.ts";
 import { readOwnProperties, readsOwnProperty } from "../../src/graphql/own-property.ts";
-import { schema } from "../../src/schema.ts";
 
 const schemaWith = (resolve: (row: { status: string }) => unknown) =>
   new GraphQLSchema({

@@ -1,6 +1,6 @@
 import type { ChangeRequestCommentPosted, ChangeRequestUpdate } from "../../events/topics.ts";
 import { builder } from "../../graphql/builder.ts";
-import { freshlyLoaded } from "../../loaders.ts";
+import { freshlyLoaded } from "../../request/loaders.ts";
 import { RevisionRef, revisionOf } from "../content/content.public.ts";
 import { parentSpace, SpaceRef } from "../space/space.public.ts";
 import { UserRef, userByIdLoader } from "../user/user.public.ts";

@@ -1,7 +1,7 @@
 import { hasRole } from "../../auth/roles.ts";
-import type { RequestContext } from "../../context.ts";
 import type { ChangeRequest, Role, Space, User } from "../../db/generated/client.ts";
-import { defineSettled, loadedByKey } from "../../loaders.ts";
+import type { RequestContext } from "../../request/context.ts";
+import { defineSettled, loadedByKey } from "../../request/loaders.ts";
 import { spaceByIdLoader, spaceRole } from "../space/space.public.ts";
 import { userByIdLoader } from "../user/user.public.ts";
 

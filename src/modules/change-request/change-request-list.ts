@@ -6,8 +6,8 @@ import {
   type ListOrder,
   timeRangeRules,
   timeRangeSchemas,
-} from "../../list-order.ts";
-import type { SortKey } from "../../pagination.ts";
+} from "../../paging/list-order.ts";
+import type { SortKey } from "../../paging/pagination.ts";
 
 /** The change requests' default order: the last updated first. */
 export const changeRequestOrder: SortKey<ChangeRequest>[] = [

@@ -1,7 +1,7 @@
 import { requireViewer } from "../../auth/access.ts";
-import type { RequestContext } from "../../context.ts";
 import type { ChangeRequest, Space } from "../../db/generated/client.ts";
 import { ConflictError, ForbiddenError } from "../../lib/errors.ts";
+import type { RequestContext } from "../../request/context.ts";
 import {
   type ContentState,
   type MergeConflict,

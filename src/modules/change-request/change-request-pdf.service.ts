@@ -1,5 +1,5 @@
-import type { RequestContext } from "../../context.ts";
 import type { ChangeRequest } from "../../db/generated/client.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { createPdfExport, revisionOf } from "../content/content.public.ts";
 import { getSpace } from "../space/space.public.ts";
 

@@ -5,7 +5,7 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { idColumn, loadBranded } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
-import { edgeOf } from "../../pagination.ts";
+import { edgeOf } from "../../paging/pagination.ts";
 import { RevisionRef, revisionOf } from "../content/content.public.ts";
 import { UserRef, userByIdLoader } from "../user/user.public.ts";
 import { ChangeRequestRef, changeRequestByIdArgs } from "./change-request.graphql.ts";

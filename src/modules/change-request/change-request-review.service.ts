@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { requireViewer } from "../../auth/access.ts";
-import type { RequestContext } from "../../context.ts";
 import type { ChangeRequest, ChangeRequestReview, ChangeRequestReviewer, Prisma } from "../../db/generated/client.ts";
-import { newId, pairIdOf, parsePairIds } from "../../ids.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
-import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
-import { documentSchema, parseInput } from "../../validation.ts";
+import { documentSchema, parseInput } from "../../lib/validation.ts";
+import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
+import { newId, pairIdOf, parsePairIds } from "../../platform/ids.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { requireSpaceRole } from "../space/space.public.ts";
 import { changeRequestByIdLoader, reviewsLoader } from "./change-request.loaders.ts";
 

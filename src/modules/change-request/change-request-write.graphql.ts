@@ -2,7 +2,7 @@ import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
-import { edgeOf } from "../../pagination.ts";
+import { edgeOf } from "../../paging/pagination.ts";
 import { ContentChangesInput, ContentEditRef, RevisionRef, revisionOf } from "../content/content.public.ts";
 import {
   ChangeRequestEdgeRef,

@@ -8,7 +8,7 @@ import { idColumn } from "../../graphql/node-ids.ts";
 import { readsOwnProperty } from "../../graphql/own-property.ts";
 import { itemsSelectAny } from "../../graphql/selection.ts";
 import { viewerCanFields } from "../../graphql/viewer-can.ts";
-import { mapNodes } from "../../pagination.ts";
+import { mapNodes } from "../../paging/pagination.ts";
 import {
   computedDescription,
   metadataDescription,
@@ -168,7 +168,7 @@ builder.node(ChangeRequestRef, {
         }),
       }),
       description: "A PDF of its content, or of one page (getChangeRequestPDF).",
-      // The link it makes renders the whole revision (estimateCost units, src/graphql/cost.ts).
+      // The link it makes renders the whole revision (estimateCost units, src/lib/query-cost.ts).
       extensions: { cost: { weight: 20_000 } },
       args: {
         only: t.arg.boolean({ description: "Only the given page, without its subpages." }),

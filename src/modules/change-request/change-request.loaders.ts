@@ -1,7 +1,7 @@
-import type { RequestContext } from "../../context.ts";
 import type { ChangeRequest, ChangeRequestContributor, ChangeRequestReview } from "../../db/generated/client.ts";
-import { byKeys, defineLoader } from "../../loaders.ts";
-import type { SortKey } from "../../pagination.ts";
+import type { SortKey } from "../../paging/pagination.ts";
+import type { RequestContext } from "../../request/context.ts";
+import { byKeys, defineLoader } from "../../request/loaders.ts";
 
 /** Change requests by id, without access checks: services decide what the viewer may see. */
 export const changeRequestByIdLoader = defineLoader<string, ChangeRequest | null>(

@@ -1,18 +1,18 @@
 import { z } from "zod";
 import { requireViewer } from "../../auth/access.ts";
-import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { ChangeRequest, Prisma } from "../../db/generated/client.ts";
 import { keysMatch } from "../../db/sql.ts";
 import { followedBy } from "../../events/bus.ts";
 import type { ChangeRequestUpdate } from "../../events/topics.ts";
-import { newId } from "../../ids.ts";
 import { ConflictError, loadedOrNull, NotFoundError } from "../../lib/errors.ts";
 import { parentIdOf } from "../../lib/parent-id.ts";
-import { filterSql, type ListArgs, parseFilter, sortFor } from "../../list-order.ts";
-import { pageOfList } from "../../memory-pagination.ts";
-import { type PageArgs, paginateSql } from "../../pagination.ts";
-import { documentSchema, parseInput } from "../../validation.ts";
+import { documentSchema, parseInput } from "../../lib/validation.ts";
+import { filterSql, type ListArgs, parseFilter, sortFor } from "../../paging/list-order.ts";
+import { pageOfList } from "../../paging/memory-pagination.ts";
+import { type PageArgs, paginateSql } from "../../paging/pagination.ts";
+import { newId } from "../../platform/ids.ts";
+import type { RequestContext } from "../../request/context.ts";
 import {
   type ContentEdit,
   type ContentEditor,

@@ -1,7 +1,7 @@
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
-import { edgeOf } from "../../pagination.ts";
+import { edgeOf } from "../../paging/pagination.ts";
 import { CommentRef, CommentThreadEdgeRef, ReplyEdgeRef, ReplyRef } from "./comment.graphql.ts";
 import { commentOrder, documentBodySchema, markdownBodySchema, replyOrder } from "./comment.service.ts";
 import {

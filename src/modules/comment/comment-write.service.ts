@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { requireViewer } from "../../auth/access.ts";
-import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Comment, CommentReply } from "../../db/generated/client.ts";
-import { newId } from "../../ids.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { parentIdOf } from "../../lib/parent-id.ts";
-import { parseInput } from "../../validation.ts";
+import { parseInput } from "../../lib/validation.ts";
+import { newId } from "../../platform/ids.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { type Document, pageMarkdown, revisionOf, revisionPage } from "../content/content.public.ts";
 import { requireSpaceRole } from "../space/space.public.ts";
 import { replyByIdLoader, threadLoader } from "./comment.loaders.ts";

@@ -1,5 +1,5 @@
 import type { Comment, CommentReaction, CommentReply } from "../../db/generated/client.ts";
-import { byKeys, defineLoader } from "../../loaders.ts";
+import { byKeys, defineLoader } from "../../request/loaders.ts";
 
 /** Comments by id, without access checks: services decide what the viewer may see. */
 export const commentByIdLoader = defineLoader<string, Comment | null>("commentById", async (ctx, ids) => {

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { hasRole } from "../../auth/roles.ts";
-import type { RequestContext } from "../../context.ts";
 import type { ChangeRequest, Comment, CommentReply, Member, Prisma, Space } from "../../db/generated/client.ts";
 import { InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
+import { documentSchema, parseInput } from "../../lib/validation.ts";
 import {
   containsSchema,
   dateBoundSchema,
@@ -12,10 +12,10 @@ import {
   type ListOrder,
   parseFilter,
   sortFor,
-} from "../../list-order.ts";
-import { pageFromRows } from "../../memory-pagination.ts";
-import { isFirstPage, type PageArgs, paginate, type SortKey } from "../../pagination.ts";
-import { documentSchema, parseInput } from "../../validation.ts";
+} from "../../paging/list-order.ts";
+import { pageFromRows } from "../../paging/memory-pagination.ts";
+import { isFirstPage, type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { getChangeRequest } from "../change-request/change-request.public.ts";
 import { type Document, documentToMarkdown } from "../content/content.public.ts";
 import { getSpace, spaceByIdLoader, spaceRole } from "../space/space.public.ts";

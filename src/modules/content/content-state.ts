@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { newId } from "../../ids.ts";
 import { InvalidInputError } from "../../lib/errors.ts";
+import { checkNesting } from "../../lib/markdown/syntax.ts";
 import { placeAmong } from "../../lib/placement.ts";
 import { slugify } from "../../lib/slug.ts";
-import { parseInput } from "../../validation.ts";
-import { checkNesting } from "./markdown/syntax.ts";
+import { parseInput } from "../../lib/validation.ts";
+import { newId } from "../../platform/ids.ts";
 
 /**
  * A revision's content as plain values: what edits apply to and what merges compare. Pages keep the id of the

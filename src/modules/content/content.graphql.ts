@@ -1,8 +1,8 @@
 import { builder } from "../../graphql/builder.ts";
-import type { FieldCost } from "../../graphql/cost.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { idColumn, loadBranded } from "../../graphql/node-ids.ts";
-import { pairIdOf } from "../../ids.ts";
+import type { FieldCost } from "../../lib/query-cost.ts";
+import { pairIdOf } from "../../platform/ids.ts";
 import { parentSpace, SpaceRef } from "../space/space.public.ts";
 import type { PageNode, RevisionFileView, RevisionRead } from "./content.loaders.ts";
 import {

@@ -1,6 +1,6 @@
 import { Response } from "@whatwg-node/fetch";
-import type { PlainRoute } from "../../plain-routes.ts";
-import { restError } from "../../rest/errors.ts";
+import { restError } from "../../web/errors.ts";
+import type { PlainRoute } from "../../web/plain-routes.ts";
 import { WorkersBusyError } from "../../workers/heavy-work.ts";
 import { readFileDownload, renderPdfExport } from "./content.service.ts";
 

@@ -1,5 +1,5 @@
 import { Prisma, type Revision } from "../../db/generated/client.ts";
-import { byKeys, defineLoader } from "../../loaders.ts";
+import { byKeys, defineLoader } from "../../request/loaders.ts";
 import { fileStateOf, type PageView, pageViewOf, type RevisionPageView } from "./revision.service.ts";
 
 /** Revisions by id, without access checks: services decide what the viewer may see. */

@@ -1,4 +1,8 @@
 /** The content module's door: all that other modules and the app may use of it (docs/architecture.md). */
+
+export type { Document } from "../../lib/markdown/document.ts";
+export { documentToMarkdown } from "../../lib/markdown/from-document.ts";
+export { type MarkdownSection, markdownLinkUrls } from "../../lib/markdown/text.ts";
 export { changeRequestFields, userFields } from "./change-request.fragments.ts";
 export {
   computedDescription,
@@ -38,9 +42,6 @@ export { type MergeConflict, mergeContent, pagesToCompare } from "./content-merg
 export { type ContentState, childrenOf, type NewBlob, type PageState, uniqueSlug } from "./content-state.ts";
 export { ContentChangesInput, ContentEditRef } from "./content-write.graphql.ts";
 export { pageVersionLinkRows } from "./link-extraction.ts";
-export type { Document } from "./markdown/document.ts";
-export { documentToMarkdown } from "./markdown/from-document.ts";
-export { type MarkdownSection, markdownLinkUrls } from "./markdown/text.ts";
 export { locatedPages, pageMarkdown, revisionPage } from "./page-read.service.ts";
 export { anchoredSections } from "./page-sections.ts";
 export {

@@ -1,11 +1,11 @@
 import { requireViewer } from "../../auth/access.ts";
-import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Revision, Space } from "../../db/generated/client.ts";
-import type { ModuleJobs } from "../../db/job-queue.ts";
-import { newId, parsePairIds, randomBase62 } from "../../ids.ts";
+import type { ModuleJobs } from "../../jobs/queue.ts";
 import { ConflictError, InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
-import { mapNodes, type Page, type PageArgs, paginate } from "../../pagination.ts";
+import { mapNodes, type Page, type PageArgs, paginate } from "../../paging/pagination.ts";
+import { newId, parsePairIds, randomBase62 } from "../../platform/ids.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { getSpace, requireSpaceEditable } from "../space/space.public.ts";
 import {
   type RevisionFileView,

@@ -1,5 +1,10 @@
-import { type ExpressionGrammar, evaluateExpression, expressionValueText, parseExpression } from "../../expression.ts";
-import type { ExpressionOccurrence } from "./markdown/text.ts";
+import {
+  type ExpressionGrammar,
+  evaluateExpression,
+  expressionValueText,
+  parseExpression,
+} from "../../lib/expression.ts";
+import type { ExpressionOccurrence } from "../../lib/markdown/text.ts";
 
 /*
  * Pages carry variable expressions inline (`<code class="expression">space.vars.name</code>`). An expression that

@@ -1,4 +1,4 @@
-import { markdownLinkUrls } from "./markdown/text.ts";
+import { markdownLinkUrls } from "../../lib/markdown/text.ts";
 
 /**
  * What a link in a page says, from its text alone (it does not depend on the revision or the server's address):

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import type { RequestContext } from "../../context.ts";
-import { parseInput } from "../../validation.ts";
+import type { Document } from "../../lib/markdown/document.ts";
+import { parseInput } from "../../lib/validation.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { renderOperationsMarkdown, spaceSpecDocumentLoader } from "../openapi-spec/openapi-spec.public.ts";
 import {
   type LocatedPage,
@@ -17,7 +18,6 @@ import {
 } from "./content.loaders.ts";
 import type { ComputedPage } from "./content-state.ts";
 import { evaluateExpressions } from "./expressions.ts";
-import type { Document } from "./markdown/document.ts";
 
 /**
  * Reading pages one at a time: by id with their path, their subpages, parent and body each read when asked for,

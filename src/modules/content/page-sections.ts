@@ -1,5 +1,5 @@
+import type { MarkdownSection } from "../../lib/markdown/text.ts";
 import { slugify, uniquePath } from "../../lib/slug.ts";
-import type { MarkdownSection } from "./markdown/text.ts";
 
 /** A page's section as search shows it: the heading's anchor (null before the first heading) and its title. */
 export interface AnchoredSection {

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { PageVersion, Prisma, RevisionFile, RevisionPage } from "../../db/generated/client.ts";
-import { newId } from "../../ids.ts";
-import type { RequestBudget } from "../../request-budget.ts";
+import type { MarkdownSection } from "../../lib/markdown/text.ts";
+import { newId } from "../../platform/ids.ts";
+import type { RequestBudget } from "../../request/request-budget.ts";
 import type { HeavyWork } from "../../workers/heavy-work.ts";
 import { type ContentState, emptyContent, type FileState, type NewBlob, type PageState } from "./content-state.ts";
 import { pageVersionLinkRows } from "./link-extraction.ts";
-import type { MarkdownSection } from "./markdown/text.ts";
 import { pageVersionSectionRows } from "./page-sections.ts";
 
 /** How revisions are read from and written to the database; the content and change request services call it inside their transactions. */

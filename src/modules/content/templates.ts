@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { RequestContext } from "../../context.ts";
 import type { Space } from "../../db/generated/client.ts";
-import { randomBase62 } from "../../ids.ts";
 import { InvalidInputError } from "../../lib/errors.ts";
-import { parseInput } from "../../validation.ts";
+import { parseInput } from "../../lib/validation.ts";
+import { randomBase62 } from "../../platform/ids.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { getReferencedSpec } from "../openapi-spec/openapi-spec.public.ts";
 import { type ContentEditor, changesEditor, fileDownloadUrl } from "./content.service.ts";
 import type { ComputedPage } from "./content-state.ts";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { systemClock } from "../../clock.ts";
-import { contextActingAs, type RequestContext } from "../../context.ts";
-import type { ModuleJobs, ReportProgress } from "../../db/job-queue.ts";
-import { parseInput } from "../../validation.ts";
+import type { ModuleJobs, ReportProgress } from "../../jobs/queue.ts";
+import { parseInput } from "../../lib/validation.ts";
+import { systemClock } from "../../platform/clock.ts";
+import { contextActingAs, type RequestContext } from "../../request/context.ts";
 import { addSiteSection, addSiteSpace, createSite } from "../site-structure/site-structure.public.ts";
 import { createSpace } from "../space/space.public.ts";
 import { createTeam } from "../team/team.public.ts";

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { requireViewer } from "../../auth/access.ts";
-import type { Config } from "../../config.ts";
-import type { RequestContext } from "../../context.ts";
 import type { GitSync, Job, PrismaClient, Space } from "../../db/generated/client.ts";
-import { enqueueJob, type ModuleJobs } from "../../db/job-queue.ts";
-import { checkedAddress } from "../../http/safe-fetch.ts";
+import { enqueueJob, type ModuleJobs } from "../../jobs/queue.ts";
 import { InvalidInputError } from "../../lib/errors.ts";
-import { decryptSecret, encryptSecret } from "../../secrets.ts";
-import { parseInput } from "../../validation.ts";
+import { parseInput } from "../../lib/validation.ts";
+import type { Config } from "../../platform/config.ts";
+import { decryptSecret, encryptSecret } from "../../platform/secrets.ts";
+import type { RequestContext } from "../../request/context.ts";
+import { checkedAddress } from "../../web/safe-fetch.ts";
 import { JobWorkRefusedError, mapTextsForJob, runJobWork } from "../../workers/job-work.ts";
 import { WorkOutOfMemoryError, WorkTimeoutError } from "../../workers/pool.ts";
 import {

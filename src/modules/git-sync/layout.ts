@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, posix } from "node:path";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
-import { newId } from "../../ids.ts";
 import { slugify } from "../../lib/slug.ts";
+import { newId } from "../../platform/ids.ts";
 import {
   type ContentState,
   childrenOf,

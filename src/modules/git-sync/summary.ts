@@ -6,13 +6,13 @@ import { unified } from "unified";
 
 /*
  * SUMMARY.md, the page tree of a Git Sync layout, read into entries. Pure (no database, no files): an import
- * parses it on a worker thread under the job's deadline (src/workers/heavy-work.worker.ts).
+ * parses it on a worker thread under the job's deadline (src/app/heavy-work.worker.ts).
  */
 
 /** A path inside the repository, or an error for one that would leave it. */
 export function inside(...parts: string[]): string {
   const path = posix.normalize(posix.join(...parts)).replace(/^\.\//, "");
-  if (path.startsWith("../") || path === ".." || posix.isAbsolute(path)) {
+  if (path.startsWith("./../") || path === ".." || posix.isAbsolute(path)) {
     throw new Error(`The path ${parts.join("/")} leaves the repository`);
   }
   return path === "." ? "" : path;

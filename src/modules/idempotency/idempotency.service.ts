@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client.ts";
-import type { ModuleJobs } from "../../db/job-queue.ts";
-import { decryptSecret, encryptSecret } from "../../secrets.ts";
+import type { ModuleJobs } from "../../jobs/queue.ts";
+import { decryptSecret, encryptSecret } from "../../platform/secrets.ts";
 
 /** Records are kept this long; the same key after that starts a new request. */
 const idempotencyRetentionMs = 24 * 60 * 60 * 1000;

@@ -1,10 +1,10 @@
 import { requireOrganizationRole } from "../../auth/access.ts";
-import type { RequestContext } from "../../context.ts";
 import type { Job } from "../../db/generated/client.ts";
-import { jobUpdateOf } from "../../db/job-queue.ts";
 import { followedBy } from "../../events/bus.ts";
 import type { JobUpdate } from "../../events/topics.ts";
+import { jobUpdateOf } from "../../jobs/queue.ts";
 import { isRefusal, NotFoundError } from "../../lib/errors.ts";
+import type { RequestContext } from "../../request/context.ts";
 
 const finished = (update: JobUpdate) => update.status === "done" || update.status === "failed";
 

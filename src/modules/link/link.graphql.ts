@@ -127,7 +127,7 @@ const ContentLinkRef = builder.objectRef<ContentLink>("ContentLink").implement({
 });
 
 const statusArgument = "Only the targets with this status; default all.";
-/** Links and backlinks resolve every link of the revision's pages (estimateCost units, src/graphql/cost.ts). */
+/** Links and backlinks resolve every link of the revision's pages (estimateCost units, src/lib/query-cost.ts). */
 const linksCost = { cost: { weight: 2_000 } };
 
 const ContentLinkConnectionRef = builder.connectionObject({

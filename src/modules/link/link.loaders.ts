@@ -1,5 +1,5 @@
 import type { PageVersionLink } from "../../db/generated/client.ts";
-import { defineLoader } from "../../loaders.ts";
+import { defineLoader } from "../../request/loaders.ts";
 import { pageVersionLinkRows } from "../content/content.public.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { posix } from "node:path";
 import { z } from "zod";
-import type { RequestContext } from "../../context.ts";
 import type { PageVersionLink, Revision } from "../../db/generated/client.ts";
-import { pageFromRows } from "../../memory-pagination.ts";
-import { mapNodes, type Page, type PageArgs, type SortKey } from "../../pagination.ts";
-import { parseInput } from "../../validation.ts";
+import { parseInput } from "../../lib/validation.ts";
+import { pageFromRows } from "../../paging/memory-pagination.ts";
+import { mapNodes, type Page, type PageArgs, type SortKey } from "../../paging/pagination.ts";
+import type { RequestContext } from "../../request/context.ts";
 import {
   type PageNode,
   type RevisionFileView,

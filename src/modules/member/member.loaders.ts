@@ -1,5 +1,5 @@
 import type { Member } from "../../db/generated/client.ts";
-import { byKeys, defineLoader } from "../../loaders.ts";
+import { byKeys, defineLoader } from "../../request/loaders.ts";
 
 export interface MemberKey {
   organizationId: string;

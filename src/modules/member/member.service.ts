@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { requireMembership, requireOrganizationRole, requireViewer } from "../../auth/access.ts";
-import type { RequestContext } from "../../context.ts";
 import type { Member, Prisma, Role } from "../../db/generated/client.ts";
-import { parsePairIds } from "../../ids.ts";
 import { ConflictError, InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
+import { parseInput, roleSchema } from "../../lib/validation.ts";
 import {
   dateBoundSchema,
   type FilterRules,
@@ -12,9 +11,10 @@ import {
   type ListOrder,
   parseFilter,
   sortFor,
-} from "../../list-order.ts";
-import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
-import { parseInput, roleSchema } from "../../validation.ts";
+} from "../../paging/list-order.ts";
+import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
+import { parsePairIds } from "../../platform/ids.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { memberByKeyLoader } from "./member.loaders.ts";
 
 export interface MemberFilters {

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { requireOrganizationRole } from "../../auth/access.ts";
-import type { RequestContext } from "../../context.ts";
 import type { OpenAPISpec } from "../../db/generated/client.ts";
 import {
   containsSchema,
@@ -12,8 +11,9 @@ import {
   sortFor,
   timeRangeRules,
   timeRangeSchemas,
-} from "../../list-order.ts";
-import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
+} from "../../paging/list-order.ts";
+import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
+import type { RequestContext } from "../../request/context.ts";
 
 /** An organization's specs, newest first. */
 export const specOrder: SortKey<OpenAPISpec>[] = [

@@ -1,7 +1,7 @@
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
-import { edgeOf } from "../../pagination.ts";
+import { edgeOf } from "../../paging/pagination.ts";
 import { OpenAPISpecEdgeRef, OpenAPISpecRef, VisibilityEnum } from "./openapi-spec.graphql.ts";
 import {
   createOrUpdateSpec,

@@ -1,5 +1,5 @@
 import { Response } from "@whatwg-node/fetch";
-import type { PlainRoute } from "../../plain-routes.ts";
+import type { PlainRoute } from "../../web/plain-routes.ts";
 import { readVersionSource } from "./openapi-spec.service.ts";
 
 /** `versionSourceUrl`: a version's source as a file, for tools and "Try it" consoles. */

@@ -1,6 +1,6 @@
-import type { RequestContext } from "../../context.ts";
 import { type OpenAPISpec, Prisma } from "../../db/generated/client.ts";
-import { byKeys, defineLoader } from "../../loaders.ts";
+import type { RequestContext } from "../../request/context.ts";
+import { byKeys, defineLoader } from "../../request/loaders.ts";
 
 /** Specs by id, without access checks (callers reach them through a spec or version they may see). */
 export const specByIdLoader = defineLoader<string, OpenAPISpec | null>("openAPISpecById", async (ctx, ids) => {

@@ -138,7 +138,7 @@ async function parseOpenApiDocument(text: string, maxExpandedBytes: number): Pro
 /** What processing a source gives: the document to store, or why it cannot be (`lastProcessedErrors`). */
 export type SpecProcessing = { document: Record<string, unknown> } | { problems: ProcessingProblem[] };
 
-/** Runs on a worker thread (src/workers/heavy-work.worker.ts), within the job's deadline and memory. */
+/** Runs on a worker thread (src/app/heavy-work.worker.ts), within the job's deadline and memory. */
 export async function processOpenApiSource(text: string, maxExpandedBytes: number): Promise<SpecProcessing> {
   try {
     return { document: await parseOpenApiDocument(text, maxExpandedBytes) };

@@ -4,7 +4,7 @@ import { RoleEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
-import { edgeOf } from "../../pagination.ts";
+import { edgeOf } from "../../paging/pagination.ts";
 import {
   createLinkInvite,
   deleteLinkInvite,

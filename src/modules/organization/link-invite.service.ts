@@ -6,12 +6,12 @@ import {
   viewerMembershipLoader,
 } from "../../auth/access.ts";
 import { hasRole, highestRole } from "../../auth/roles.ts";
-import type { RequestContext } from "../../context.ts";
 import type { LinkInvite } from "../../db/generated/client.ts";
-import { newId } from "../../ids.ts";
 import { ForbiddenError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
-import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
-import { parseInput, roleSchema } from "../../validation.ts";
+import { parseInput, roleSchema } from "../../lib/validation.ts";
+import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
+import { newId } from "../../platform/ids.ts";
+import type { RequestContext } from "../../request/context.ts";
 
 // The invite id is the secret of the link: 20 random base62 characters, like every id.
 export const linkInviteSchema = z.strictObject({

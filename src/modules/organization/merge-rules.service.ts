@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { PrismaExecutor } from "../../db/database.ts";
 import { InvalidInputError } from "../../lib/errors.ts";
-import type { mergeRulesSchema } from "../../validation.ts";
+import type { mergeRulesSchema } from "../../lib/validation.ts";
 
 type MergeRules = z.infer<typeof mergeRulesSchema>;
 

@@ -8,7 +8,7 @@ import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
 import { viewerCanFields } from "../../graphql/viewer-can.ts";
-import { edgeOf } from "../../pagination.ts";
+import { edgeOf } from "../../paging/pagination.ts";
 import { parentOrganization } from "./organization.loaders.ts";
 import {
   agentInstructionsSchema,

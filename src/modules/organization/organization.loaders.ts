@@ -1,7 +1,7 @@
-import type { RequestContext } from "../../context.ts";
 import type { Organization } from "../../db/generated/client.ts";
 import { keyedSql, keyedText } from "../../db/sql.ts";
-import { byKeys, defineLoader } from "../../loaders.ts";
+import type { RequestContext } from "../../request/context.ts";
+import { byKeys, defineLoader } from "../../request/loaders.ts";
 
 const organizationsByIdSql = keyedSql((ids) => `SELECT * FROM "Organization" WHERE id ${ids}`);
 

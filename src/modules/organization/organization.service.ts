@@ -6,11 +6,10 @@ import {
   viewerMembershipLoader,
 } from "../../auth/access.ts";
 import { hasRole } from "../../auth/roles.ts";
-import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Organization, Prisma } from "../../db/generated/client.ts";
-import { newId } from "../../ids.ts";
 import { ConflictError, ForbiddenError, InvalidInputError, loadedOrNull, NotFoundError } from "../../lib/errors.ts";
+import { documentSchema, mergeRulesSchema, parseInput, roleSchema } from "../../lib/validation.ts";
 import {
   containsSchema,
   type FilterRules,
@@ -21,9 +20,10 @@ import {
   sortFor,
   timeRangeRules,
   timeRangeSchemas,
-} from "../../list-order.ts";
-import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
-import { documentSchema, mergeRulesSchema, parseInput, roleSchema } from "../../validation.ts";
+} from "../../paging/list-order.ts";
+import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
+import { newId } from "../../platform/ids.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { getViewerUser } from "../user/user.public.ts";
 import { requireMergeRuleMembers } from "./merge-rules.service.ts";
 import { organizationByIdLoader, viewerOwnsTeamLoader } from "./organization.loaders.ts";

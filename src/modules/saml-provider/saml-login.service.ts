@@ -1,7 +1,7 @@
 import type { CacheProvider, Profile, SAML } from "@node-saml/node-saml";
-import type { RequestContext } from "../../context.ts";
 import type { SamlProvider } from "../../db/generated/client.ts";
 import { InvalidInputError, NotFoundError, UnauthenticatedError } from "../../lib/errors.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { createApiToken, createUser } from "../user/user.public.ts";
 import { providerStatus, serviceEndpoints } from "./saml-provider.service.ts";
 

@@ -1,6 +1,6 @@
 import { Response } from "@whatwg-node/fetch";
 import { InvalidInputError } from "../../lib/errors.ts";
-import type { PlainRoute } from "../../plain-routes.ts";
+import type { PlainRoute } from "../../web/plain-routes.ts";
 import { completeSamlLogin, samlLoginRedirect } from "./saml-login.service.ts";
 
 /** The browser's side of a SAML login (`service.startURL` and `service.acsURL` of a provider). */

@@ -1,12 +1,12 @@
 import { X509Certificate } from "node:crypto";
 import { z } from "zod";
 import { objectOrganizationId, requireOrganizationRole } from "../../auth/access.ts";
-import type { RequestContext } from "../../context.ts";
 import type { SamlProvider } from "../../db/generated/client.ts";
-import { newId } from "../../ids.ts";
 import { InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
-import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
-import { parseInput, roleSchema } from "../../validation.ts";
+import { parseInput, roleSchema } from "../../lib/validation.ts";
+import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
+import { newId } from "../../platform/ids.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { organizationByIdLoader } from "../organization/organization.public.ts";
 
 /** A certificate in PEM that node's X.509 parser reads; anything else is refused at write time. */

@@ -1,5 +1,5 @@
 import { builder } from "../../graphql/builder.ts";
-import type { FieldCost } from "../../graphql/cost.ts";
+import type { FieldCost } from "../../lib/query-cost.ts";
 import { OrganizationRef } from "../organization/organization.public.ts";
 import { SpaceRef } from "../space/space.public.ts";
 import {

@@ -1,9 +1,9 @@
-import type { RequestContext } from "../../context.ts";
 import { Prisma } from "../../db/generated/client.ts";
 import { InvalidInputError } from "../../lib/errors.ts";
-import { defineLoader } from "../../loaders.ts";
-import { pageFromRows } from "../../memory-pagination.ts";
-import { cursorValues, mapNodes, type Page, type PageArgs, pageSize, type SortKey } from "../../pagination.ts";
+import { pageFromRows } from "../../paging/memory-pagination.ts";
+import { cursorValues, mapNodes, type Page, type PageArgs, pageSize, type SortKey } from "../../paging/pagination.ts";
+import type { RequestContext } from "../../request/context.ts";
+import { defineLoader } from "../../request/loaders.ts";
 import {
   anchoredSections,
   locatedPages,

@@ -1,5 +1,5 @@
-import { type ExpressionGrammar, evaluateExpression, parseExpression } from "../../expression.ts";
 import { InvalidInputError } from "../../lib/errors.ts";
+import { type ExpressionGrammar, evaluateExpression, parseExpression } from "../../lib/expression.ts";
 
 /*
  * Conditions of sections and site spaces decide what a visitor of a published site sees, e.g.

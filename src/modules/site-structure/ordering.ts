@@ -1,6 +1,6 @@
-import type { RequestContext } from "../../context.ts";
 import type { Prisma } from "../../db/generated/client.ts";
-import { typeOfId } from "../../ids.ts";
+import { typeOfId } from "../../platform/ids.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { forgetStructure } from "./site-section.loaders.ts";
 
 /**

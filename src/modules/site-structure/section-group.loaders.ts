@@ -1,7 +1,7 @@
-import type { RequestContext } from "../../context.ts";
 import type { SiteSectionGroup } from "../../db/generated/client.ts";
-import { defineLoader } from "../../loaders.ts";
-import type { SortKey } from "../../pagination.ts";
+import type { SortKey } from "../../paging/pagination.ts";
+import type { RequestContext } from "../../request/context.ts";
+import { defineLoader } from "../../request/loaders.ts";
 
 export const sectionGroupOrder: SortKey<SiteSectionGroup>[] = [
   { field: "position", direction: "asc" },

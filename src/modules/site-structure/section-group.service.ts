@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { RequestContext } from "../../context.ts";
 import type { Prisma, SiteSectionGroup } from "../../db/generated/client.ts";
-import { newId } from "../../ids.ts";
 import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { placeAmong } from "../../lib/placement.ts";
-import { type PageArgs, paginate } from "../../pagination.ts";
-import { parseInput } from "../../validation.ts";
+import { parseInput } from "../../lib/validation.ts";
+import { type PageArgs, paginate } from "../../paging/pagination.ts";
+import { newId } from "../../platform/ids.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { nextStructurePosition, structureSiblings, writePositions, writeStructure } from "./ordering.ts";
 import { sectionGroupOrder, sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
 import { requireSite, siteOrganizationId } from "./site.access.ts";

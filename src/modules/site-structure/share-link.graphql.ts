@@ -2,7 +2,7 @@ import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
-import { type Edge, edgeOf } from "../../pagination.ts";
+import { type Edge, edgeOf } from "../../paging/pagination.ts";
 import { siteByIdArgs, siteParentArgs } from "./parent-args.graphql.ts";
 import {
   createShareLink,

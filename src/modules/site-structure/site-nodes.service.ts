@@ -1,7 +1,7 @@
-import type { RequestContext } from "../../context.ts";
 import type { Role, ShareLink, SiteSectionGroup, SiteSpace } from "../../db/generated/client.ts";
 import { keyedSql, keyedText } from "../../db/sql.ts";
 import { loadedOrNull, nullWhereRefused } from "../../lib/errors.ts";
+import type { RequestContext } from "../../request/context.ts";
 import type { ShareLinkWithOrganization } from "./share-link.service.ts";
 import { requireSite } from "./site.access.ts";
 import { siteByIdLoader } from "./site.loaders.ts";

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { RequestContext } from "../../context.ts";
 import type { Site, SiteSection } from "../../db/generated/client.ts";
 import {
   containsSchema,
@@ -13,9 +12,10 @@ import {
   parseFilter,
   sortFor,
   timeRangeSchemas,
-} from "../../list-order.ts";
-import { pageFromRows } from "../../memory-pagination.ts";
-import { isFirstPage, type PageArgs, paginate } from "../../pagination.ts";
+} from "../../paging/list-order.ts";
+import { pageFromRows } from "../../paging/memory-pagination.ts";
+import { isFirstPage, type PageArgs, paginate } from "../../paging/pagination.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { readableSite } from "./site.access.ts";
 import { sectionsInOrderBySite, siteSectionOrder } from "./site-section.loaders.ts";
 

@@ -6,8 +6,8 @@ import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } fro
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
-import { pageOfList } from "../../memory-pagination.ts";
-import { type Edge, edgeOf } from "../../pagination.ts";
+import { pageOfList } from "../../paging/memory-pagination.ts";
+import { type Edge, edgeOf } from "../../paging/pagination.ts";
 import { siteByIdArgs, siteParentArgs } from "./parent-args.graphql.ts";
 import { SiteStructureItemTypeEnum } from "./pointer-types.graphql.ts";
 import { parentSectionGroup } from "./section-group.loaders.ts";

@@ -1,8 +1,8 @@
-import type { RequestContext } from "../../context.ts";
 import type { SiteSection } from "../../db/generated/client.ts";
 import { keyedSql, keyedText } from "../../db/sql.ts";
-import { byKeys, defineLoader } from "../../loaders.ts";
-import { orderBySql, orderOf, type SortKey } from "../../pagination.ts";
+import { orderBySql, orderOf, type SortKey } from "../../paging/pagination.ts";
+import type { RequestContext } from "../../request/context.ts";
+import { byKeys, defineLoader } from "../../request/loaders.ts";
 import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
 import { liveSiteSpacesBySiteSql, siteSpaceOrderSql } from "./site-space.loaders.ts";

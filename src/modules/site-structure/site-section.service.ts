@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { RequestContext } from "../../context.ts";
 import type { Prisma, Site, SiteSection, SiteSectionGroup } from "../../db/generated/client.ts";
-import { newId } from "../../ids.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { placeAmong } from "../../lib/placement.ts";
 import { slugify, uniquePath } from "../../lib/slug.ts";
-import { defineLoader } from "../../loaders.ts";
-import { parseInput } from "../../validation.ts";
+import { parseInput } from "../../lib/validation.ts";
+import { newId } from "../../platform/ids.ts";
+import type { RequestContext } from "../../request/context.ts";
+import { defineLoader } from "../../request/loaders.ts";
 import { evaluateCondition } from "./condition.ts";
 import { nextStructurePosition, structureSiblings, writePositions, writeStructure } from "./ordering.ts";
 import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";

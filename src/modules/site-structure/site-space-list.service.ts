@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { RequestContext } from "../../context.ts";
 import type { Site } from "../../db/generated/client.ts";
 import {
   containsSchema,
@@ -13,10 +12,11 @@ import {
   parseFilter,
   sortFor,
   timeRangeSchemas,
-} from "../../list-order.ts";
-import { defineSettled, loadedByKey } from "../../loaders.ts";
-import { pageFromRows } from "../../memory-pagination.ts";
-import { isFirstPage, type Page, type PageArgs, paginateSql, type SortKey } from "../../pagination.ts";
+} from "../../paging/list-order.ts";
+import { pageFromRows } from "../../paging/memory-pagination.ts";
+import { isFirstPage, type Page, type PageArgs, paginateSql, type SortKey } from "../../paging/pagination.ts";
+import type { RequestContext } from "../../request/context.ts";
+import { defineSettled, loadedByKey } from "../../request/loaders.ts";
 import { type SpaceSettling, settleSiteSpaceSpaces } from "./site.access.ts";
 import { siteSpaceDefaultsLoader } from "./site-section.loaders.ts";
 import {

@@ -7,7 +7,7 @@ import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { itemsSelectAny, itemsSelectWithin } from "../../graphql/selection.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
-import { type Edge, edgeOf } from "../../pagination.ts";
+import { type Edge, edgeOf } from "../../paging/pagination.ts";
 import { SpaceRef, spaceSummaryFields } from "../space/space.public.ts";
 import { siteByIdArgs, siteParentArgs } from "./parent-args.graphql.ts";
 import { SiteStructureItemTypeEnum } from "./pointer-types.graphql.ts";

@@ -1,7 +1,7 @@
 import type { SiteSpace } from "../../db/generated/client.ts";
 import { type KeyedSql, keyedText, selectedColumns } from "../../db/sql.ts";
-import { defineLoader } from "../../loaders.ts";
-import { orderBySql, orderOf, type SortKey } from "../../pagination.ts";
+import { orderBySql, orderOf, type SortKey } from "../../paging/pagination.ts";
+import { defineLoader } from "../../request/loaders.ts";
 
 /**
  * A site space as reads return it: `createdAt` only when the list's order or filter uses it. No field or REST body

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import type { RequestContext } from "../../context.ts";
 import type { Prisma, Site, SiteSpace, Space } from "../../db/generated/client.ts";
-import { newId } from "../../ids.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { type Placement, placeAmong } from "../../lib/placement.ts";
 import { slugify, uniquePath } from "../../lib/slug.ts";
-import { type ListArgs, parseFilter, sortFor } from "../../list-order.ts";
-import type { PageArgs } from "../../pagination.ts";
-import { parseInput } from "../../validation.ts";
+import { parseInput } from "../../lib/validation.ts";
+import { type ListArgs, parseFilter, sortFor } from "../../paging/list-order.ts";
+import type { PageArgs } from "../../paging/pagination.ts";
+import { newId } from "../../platform/ids.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { parseCondition } from "./condition.ts";
 import { writePositions, writeStructure } from "./ordering.ts";
 import { readableSite, requireSite, siteOrganizationId, siteSpaceSpace } from "./site.access.ts";

@@ -3,7 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
-import { type Edge, edgeOf } from "../../pagination.ts";
+import { type Edge, edgeOf } from "../../paging/pagination.ts";
 import { siteByIdArgs } from "./parent-args.graphql.ts";
 import {
   SiteAdaptiveSchemaRef,

@@ -6,11 +6,11 @@ import {
   viewerMembershipLoader,
 } from "../../auth/access.ts";
 import { hashToken } from "../../auth/tokens.ts";
-import type { RequestContext } from "../../context.ts";
 import type { Role, Site, Space } from "../../db/generated/client.ts";
 import { loadedOrNull, NotFoundError, UnauthenticatedError } from "../../lib/errors.ts";
-import { defineSettled, loadedByKey } from "../../loaders.ts";
-import { decryptSecret } from "../../secrets.ts";
+import { decryptSecret } from "../../platform/secrets.ts";
+import type { RequestContext } from "../../request/context.ts";
+import { defineSettled, loadedByKey } from "../../request/loaders.ts";
 import {
   type SpaceSummary,
   spaceByIdLoader,

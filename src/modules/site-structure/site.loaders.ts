@@ -1,8 +1,8 @@
-import type { RequestContext } from "../../context.ts";
 import type { Site } from "../../db/generated/client.ts";
 import { keyedSql, keyedText } from "../../db/sql.ts";
-import { byKeys, defineLoader } from "../../loaders.ts";
-import { orderBySql, orderOf, type SortKey } from "../../pagination.ts";
+import { orderBySql, orderOf, type SortKey } from "../../paging/pagination.ts";
+import type { RequestContext } from "../../request/context.ts";
+import { byKeys, defineLoader } from "../../request/loaders.ts";
 
 export const siteOrder: SortKey<Site>[] = [
   { field: "createdAt", direction: "asc" },

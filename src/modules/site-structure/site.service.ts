@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { requireOrganizationRole } from "../../auth/access.ts";
-import type { RequestContext } from "../../context.ts";
 import type { Database } from "../../db/database.ts";
 import type { Prisma, Site } from "../../db/generated/client.ts";
-import { newId, randomBase62 } from "../../ids.ts";
 import { InvalidInputError } from "../../lib/errors.ts";
+import { parseInput } from "../../lib/validation.ts";
 import {
   containsSchema,
   type FilterRules,
@@ -17,11 +16,12 @@ import {
   sortFor,
   timeRangeRules,
   timeRangeSchemas,
-} from "../../list-order.ts";
-import { pageFromRows } from "../../memory-pagination.ts";
-import { isFirstPage, type PageArgs, paginate } from "../../pagination.ts";
-import { encryptSecret } from "../../secrets.ts";
-import { parseInput } from "../../validation.ts";
+} from "../../paging/list-order.ts";
+import { pageFromRows } from "../../paging/memory-pagination.ts";
+import { isFirstPage, type PageArgs, paginate } from "../../paging/pagination.ts";
+import { newId, randomBase62 } from "../../platform/ids.ts";
+import { encryptSecret } from "../../platform/secrets.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { type AdaptiveJsonSchema, templateConditions, validateAdaptiveSchema } from "./adaptive-schema.ts";
 import { lockSiteRow } from "./ordering.ts";
 import { requireSite, siteOrganizationId, visitorAuthKeyOf } from "./site.access.ts";

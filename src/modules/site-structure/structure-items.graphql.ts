@@ -1,5 +1,5 @@
 import { builder } from "../../graphql/builder.ts";
-import { typeOfId } from "../../ids.ts";
+import { typeOfId } from "../../platform/ids.ts";
 import type { GroupNode, SectionNode } from "./site-section.service.ts";
 import { SiteSpaceRef } from "./site-space.graphql.ts";
 

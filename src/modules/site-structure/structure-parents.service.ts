@@ -1,6 +1,6 @@
-import type { RequestContext } from "../../context.ts";
 import type { Role, Site } from "../../db/generated/client.ts";
 import { NotFoundError } from "../../lib/errors.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { requireSite, siteOrganizationId } from "./site.access.ts";
 import { sectionByIdLoader } from "./site-section.loaders.ts";
 

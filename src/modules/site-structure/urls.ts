@@ -1,6 +1,6 @@
-import type { RequestContext } from "../../context.ts";
 import type { Site, SiteSection } from "../../db/generated/client.ts";
-import { defineSettled, loadedByKey } from "../../loaders.ts";
+import type { RequestContext } from "../../request/context.ts";
+import { defineSettled, loadedByKey } from "../../request/loaders.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
 import { sectionByIdLoader } from "./site-section.loaders.ts";
 import type { SiteSpaceRow } from "./site-space.loaders.ts";

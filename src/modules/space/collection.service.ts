@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { readsOrganization, requireOrganizationRole, viewerMembershipLoader } from "../../auth/access.ts";
 import { hasRole } from "../../auth/roles.ts";
-import type { RequestContext } from "../../context.ts";
 import type { Collection } from "../../db/generated/client.ts";
-import { newId } from "../../ids.ts";
 import { InvalidInputError, loadedOrNull, NotFoundError } from "../../lib/errors.ts";
-import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
-import { parseInput } from "../../validation.ts";
+import { parseInput } from "../../lib/validation.ts";
+import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
+import { newId } from "../../platform/ids.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { collectionByIdLoader } from "./space.loaders.ts";
 
 /** Collections are organization structure: `read` members see them (not guests); spaces inside keep their access. */

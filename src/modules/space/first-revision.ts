@@ -13,7 +13,7 @@ export type FirstRevisionWriter = (tx: PrismaExecutor, first: FirstRevision) => 
 
 /**
  * Space owns spaces and content owns revisions, and content reads spaces: so space must not import content. Content's
- * writer is registered here by the composition root (src/module-wiring.ts) before any space is created.
+ * writer is registered here by the composition root (src/app/module-wiring.ts) before any space is created.
  */
 let registeredWriter: FirstRevisionWriter | undefined;
 
@@ -22,6 +22,6 @@ export function registerFirstRevisionWriter(write: FirstRevisionWriter): void {
 }
 
 export function writeFirstRevision(tx: PrismaExecutor, first: FirstRevision): Promise<void> {
-  if (!registeredWriter) throw new Error("No first-revision writer: src/module-wiring.ts was not loaded");
+  if (!registeredWriter) throw new Error("No first-revision writer: src/app/module-wiring.ts was not loaded");
   return registeredWriter(tx, first);
 }

@@ -1,7 +1,7 @@
-import type { RequestContext } from "../../context.ts";
 import type { GitSync, Space } from "../../db/generated/client.ts";
 import { joinedColumns } from "../../db/sql.ts";
-import { byKeys, defineLoader, defineSettled } from "../../loaders.ts";
+import type { RequestContext } from "../../request/context.ts";
+import { byKeys, defineLoader, defineSettled } from "../../request/loaders.ts";
 
 /** Git sync state by space id, without access checks (the space field resolving it checked them). */
 export const gitSyncBySpaceLoader = defineLoader<string, GitSync | null>("gitSyncBySpace", async (ctx, spaceIds) => {

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { RequestContext } from "../../context.ts";
 import type { Space } from "../../db/generated/client.ts";
 import {
   containsSchema,
@@ -11,8 +10,9 @@ import {
   sortFor,
   timeRangeRules,
   timeRangeSchemas,
-} from "../../list-order.ts";
-import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
+} from "../../paging/list-order.ts";
+import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { visibleSpacesWhere } from "./space.access.ts";
 import { spaceVisibilities } from "./space.service.ts";
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { requireOrganizationRole, requireViewer } from "../../auth/access.ts";
-import type { RequestContext } from "../../context.ts";
 import type { Prisma, Space } from "../../db/generated/client.ts";
-import { newId } from "../../ids.ts";
 import { InvalidInputError } from "../../lib/errors.ts";
-import { type mergeRulesSchema, parseInput } from "../../validation.ts";
+import { type mergeRulesSchema, parseInput } from "../../lib/validation.ts";
+import { newId } from "../../platform/ids.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { mergeRulesWithin } from "../organization/organization.public.ts";
 import { writeFirstRevision } from "./first-revision.ts";
 import { getSpace, requireSpaceRole } from "./space.access.ts";

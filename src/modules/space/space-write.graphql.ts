@@ -3,7 +3,7 @@ import { RoleEnum } from "../../graphql/enums.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
-import { edgeOf } from "../../pagination.ts";
+import { edgeOf } from "../../paging/pagination.ts";
 import { collectionOrder, createCollection, createCollectionSchema } from "./collection.service.ts";
 import { getSpace } from "./space.access.ts";
 import { CollectionEdgeRef, CollectionRef, SpaceEdgeRef, SpaceEditModeEnum, SpaceRef } from "./space.graphql.ts";

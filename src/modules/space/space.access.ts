@@ -1,9 +1,9 @@
 import { requireMembership, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
 import { hasRole, highestRole, roleRank } from "../../auth/roles.ts";
-import type { RequestContext } from "../../context.ts";
 import { type Member, Prisma, type Role, type Space } from "../../db/generated/client.ts";
 import { ForbiddenError, loadedOrNull, NotFoundError } from "../../lib/errors.ts";
-import { defineLoader, defineSettled } from "../../loaders.ts";
+import type { RequestContext } from "../../request/context.ts";
+import { defineLoader, defineSettled } from "../../request/loaders.ts";
 import {
   collectionByIdLoader,
   type SpaceSummary,

@@ -1,9 +1,9 @@
 import { membershipJoinColumns, ssoAdmitsSql, viewerMembershipLoader } from "../../auth/access.ts";
 import { highestRole } from "../../auth/roles.ts";
-import type { RequestContext } from "../../context.ts";
 import type { Collection, GitSync, Member, Role, Space } from "../../db/generated/client.ts";
 import { keyedSql, keyedText, selectedColumns } from "../../db/sql.ts";
-import { byKeys, defineLoader } from "../../loaders.ts";
+import type { RequestContext } from "../../request/context.ts";
+import { byKeys, defineLoader } from "../../request/loaders.ts";
 import { type MemberKey, memberCacheKey } from "../member/member.public.ts";
 import { gitSyncJoinColumns, keepGitSyncReadWith } from "./git-sync.loaders.ts";
 

@@ -6,7 +6,7 @@ import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } fro
 import { idColumn, loadBranded } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { viewerCanFields } from "../../graphql/viewer-can.ts";
-import { edgeOf } from "../../pagination.ts";
+import { edgeOf } from "../../paging/pagination.ts";
 import { getMember, MemberRef } from "../member/member.public.ts";
 import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
 import { teamSpaceCountLoader } from "../space/space.public.ts";

@@ -1,6 +1,6 @@
 import type { Team, TeamMember, TeamMemberRole } from "../../db/generated/client.ts";
-import { byKeys, defineLoader } from "../../loaders.ts";
-import type { SortKey } from "../../pagination.ts";
+import type { SortKey } from "../../paging/pagination.ts";
+import { byKeys, defineLoader } from "../../request/loaders.ts";
 
 export const teamMemberOrder: SortKey<TeamMember>[] = [
   { field: "createdAt", direction: "asc" },

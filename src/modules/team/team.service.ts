@@ -7,11 +7,10 @@ import {
   viewerMembershipLoader,
 } from "../../auth/access.ts";
 import { hasRole } from "../../auth/roles.ts";
-import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Prisma, Team, TeamMember, TeamMemberRole } from "../../db/generated/client.ts";
-import { newId, pairIdOf, parsePairIds } from "../../ids.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import { parseInput } from "../../lib/validation.ts";
 import {
   containsSchema,
   createdRangeRules,
@@ -22,10 +21,11 @@ import {
   parseFilter,
   sortFor,
   timeRangeSchemas,
-} from "../../list-order.ts";
-import { pageFromRows } from "../../memory-pagination.ts";
-import { isFirstPage, type PageArgs, paginate, type SortKey } from "../../pagination.ts";
-import { parseInput } from "../../validation.ts";
+} from "../../paging/list-order.ts";
+import { pageFromRows } from "../../paging/memory-pagination.ts";
+import { isFirstPage, type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
+import { newId, pairIdOf, parsePairIds } from "../../platform/ids.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { teamByIdLoader, teamMemberOrder, teamMembersLoader, viewerTeamRoleLoader } from "./team.loaders.ts";
 
 const teamTitleSchema = z.string().trim().min(1).max(64);

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { RequestContext } from "../../context.ts";
-import { parseInput } from "../../validation.ts";
+import { parseInput } from "../../lib/validation.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { editChangeRequestContent } from "../change-request/change-request.public.ts";
 import { editSpaceContent, templateEditor, templateSchema } from "../content/content.public.ts";
 import { requireSpaceEditable } from "../space/space.public.ts";

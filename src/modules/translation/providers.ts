@@ -1,4 +1,4 @@
-import type { Config } from "../../config.ts";
+import type { Config } from "../../platform/config.ts";
 
 /**
  * Machine translation behind one interface. The operator picks a real provider (an HTTP machine-translation API

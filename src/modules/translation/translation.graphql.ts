@@ -7,7 +7,7 @@ import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
 import { viewerCanFields } from "../../graphql/viewer-can.ts";
-import { edgeOf } from "../../pagination.ts";
+import { edgeOf } from "../../paging/pagination.ts";
 import { RevisionRef, revisionOf } from "../content/content.public.ts";
 import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
 import { LanguageEnum, SpaceRef, visibleSpaceLoader } from "../space/space.public.ts";

@@ -6,12 +6,10 @@ import {
   viewerMembershipLoader,
 } from "../../auth/access.ts";
 import { hasRole } from "../../auth/roles.ts";
-import type { Config } from "../../config.ts";
-import type { RequestContext } from "../../context.ts";
 import type { Job, Prisma, PrismaClient, Translation } from "../../db/generated/client.ts";
-import { enqueueJob, type ModuleJobs } from "../../db/job-queue.ts";
-import { newId } from "../../ids.ts";
+import { enqueueJob, type ModuleJobs } from "../../jobs/queue.ts";
 import { InvalidInputError, isRefusal, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
+import { documentSchema, parseInput } from "../../lib/validation.ts";
 import {
   type FilterRules,
   filterWhere,
@@ -21,9 +19,11 @@ import {
   sortFor,
   timeRangeRules,
   timeRangeSchemas,
-} from "../../list-order.ts";
-import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
-import { documentSchema, parseInput } from "../../validation.ts";
+} from "../../paging/list-order.ts";
+import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
+import type { Config } from "../../platform/config.ts";
+import { newId } from "../../platform/ids.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { JobWorkRefusedError, mapTextsForJob } from "../../workers/job-work.ts";
 import { WorkOutOfMemoryError, WorkTimeoutError } from "../../workers/pool.ts";
 import {

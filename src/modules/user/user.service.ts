@@ -2,16 +2,16 @@ import { z } from "zod";
 import { requireOrganizationRole, requireViewer } from "../../auth/access.ts";
 import { announceRevokedTokens } from "../../auth/token-cache.ts";
 import { issueToken, tokenFromValue } from "../../auth/tokens.ts";
-import type { RequestContext } from "../../context.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { ApiToken, PrismaClient, Role, User } from "../../db/generated/client.ts";
 import { keyedSql, keyedText, type SqlReader } from "../../db/sql.ts";
 import type { EventBus } from "../../events/bus.ts";
-import { newId } from "../../ids.ts";
 import { ConflictError, LimitReachedError, NotFoundError } from "../../lib/errors.ts";
-import { byKeys, defineLoader } from "../../loaders.ts";
-import { type PageArgs, paginate, type SortKey } from "../../pagination.ts";
-import { parseInput, roleSchema } from "../../validation.ts";
+import { parseInput, roleSchema } from "../../lib/validation.ts";
+import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
+import { newId } from "../../platform/ids.ts";
+import type { RequestContext } from "../../request/context.ts";
+import { byKeys, defineLoader } from "../../request/loaders.ts";
 
 const newUserSchema = z.strictObject({
   email: z
