@@ -9,7 +9,10 @@ import {
   newPageLinks,
   newPageSections,
   onLatestHead,
-  readContentState,
+  pagesToCompare,
+  readContentOutline,
+  readPageBodies,
+  withBodies,
   writeRevision,
 } from "../content/content.public.ts";
 import { requireSpaceEditable, requireSpaceRole } from "../space/space.public.ts";
@@ -68,11 +71,27 @@ export function mergeSides(
   return { base, ours: changeRequest.revisionId, theirs: spaceRevisionId };
 }
 
-async function mergeRevisions(ctx: RequestContext, { base, ours, theirs }: MergeSides): Promise<ContentState> {
-  const [baseState, oursState, theirsState] = await Promise.all(
-    [base, ours, theirs].map((revisionId) => readContentState(ctx.prisma, revisionId)),
+/**
+ * The merged content, and the receiving side's as read (what the merge's revision copies but what changed). The
+ * three sides are read without markdown; only the pages changed on both sides have their bodies read, to compare.
+ */
+async function mergeRevisions(
+  ctx: RequestContext,
+  { base, ours, theirs }: MergeSides,
+): Promise<{ state: ContentState; ours: ContentState }> {
+  const outlines = await Promise.all([
+    readContentOutline(ctx.prisma, base),
+    readContentOutline(ctx.prisma, ours),
+    readContentOutline(ctx.prisma, theirs),
+  ]);
+  const [baseOutline, oursOutline, theirsOutline] = outlines;
+  const bodies = await readPageBodies(ctx.prisma, outlines, pagesToCompare(baseOutline, oursOutline, theirsOutline));
+  const state = mergeOrRefuse(
+    withBodies(baseOutline, bodies),
+    withBodies(oursOutline, bodies),
+    withBodies(theirsOutline, bodies),
   );
-  return mergeOrRefuse(baseState as ContentState, oursState as ContentState, theirsState as ContentState);
+  return { state, ours: oursOutline };
 }
 
 export interface MergeResult {
@@ -117,13 +136,14 @@ async function mergeInto(
     if (!sides) return { revision: changeRequest.revisionId, result: "update" as const };
     if (direction === "space") await requireMergeRules(ctx, space, changeRequest);
     const { ours, theirs } = sides;
-    const state = await mergeRevisions(ctx, sides);
+    const { state, ours: oursState } = await mergeRevisions(ctx, sides);
     const [links, sections] = await Promise.all([newPageLinks(ctx.budget, state), newPageSections(ctx.work, state)]);
     return ctx.prisma.$transaction(async (tx) => {
       const now = ctx.clock.now();
       const revision = await writeRevision(tx, {
         spaceId,
         parents: [ours, theirs],
+        from: { revisionId: ours, state: oursState },
         type: direction === "space" ? "merge" : "update",
         changeRequestId: id,
         createdById: requireViewer(ctx).userId,

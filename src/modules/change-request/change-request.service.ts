@@ -19,7 +19,6 @@ import {
   changesEditor,
   onLatestHead,
   prepareEdit,
-  readContentState,
   templateEditor,
   templateSchema,
   writeEdits,
@@ -252,13 +251,7 @@ export async function createChangeRequest(ctx: RequestContext, spaceId: string, 
     // which gave the head they apply to.
     const head = { spaceId, revisionId: space.revisionId, changeRequestId };
     const revisionId = template
-      ? (
-          await writeEdits(
-            tx,
-            ctx,
-            await prepareEdit(ctx, head, await readContentState(tx, space.revisionId), template),
-          )
-        ).revision
+      ? (await writeEdits(tx, ctx, await prepareEdit(ctx, tx, head, template))).revision
       : space.revisionId;
     const changeRequest = await tx.changeRequest.create({
       data: {
@@ -357,9 +350,8 @@ export async function editChangeRequestContent(
   const written = await onLatestHead(async (headMoved) => {
     const changeRequest = await ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id } });
     requireWritable(changeRequest);
-    const base = await readContentState(ctx.prisma, changeRequest.revisionId);
     const head = { spaceId, revisionId: changeRequest.revisionId, changeRequestId: id };
-    const prepared = await prepareEdit(ctx, head, base, edit);
+    const prepared = await prepareEdit(ctx, ctx.prisma, head, edit);
     return ctx.prisma.$transaction(async (tx) => {
       const written = await writeEdits(tx, ctx, prepared);
       await moveChangeRequestHead(tx, changeRequest, { revisionId: written.revision }, headMoved, ctx.clock.now());

@@ -1,5 +1,5 @@
 import { diff3Merge } from "node-diff3";
-import { type ContentState, childrenOf, isDescendant, type PageState, writeOrder } from "./content-state.ts";
+import { type ContentState, childrenByParent, isDescendant, type PageState, writeOrder } from "./content-state.ts";
 
 export interface MergeConflict {
   /** The page (or file) id; "variables" for space variables. */
@@ -79,6 +79,19 @@ function mergePage(base: PageState, ours: PageState, theirs: PageState): PageSta
     merged.updatedAt = ours.updatedAt > theirs.updatedAt ? ours.updatedAt : theirs.updatedAt;
   }
   return merged;
+}
+
+/**
+ * The pages a merge compares line by line: changed on both sides, to different versions. Only their markdown is
+ * needed; `mergeContent` decides the others by version ids and places in the tree (two sides holding the same
+ * version merge to it whatever its body).
+ */
+export function pagesToCompare(base: ContentState, ours: ContentState, theirs: ContentState): string[] {
+  return [...base.pages.values()].flatMap((b) => {
+    const o = ours.pages.get(b.id);
+    const t = theirs.pages.get(b.id);
+    return o && t && !identicalPage(o, b) && !identicalPage(t, b) && o.versionId !== t.versionId ? [b.id] : [];
+  });
 }
 
 function mergeEntries<T extends { id: string }>(
@@ -171,8 +184,10 @@ export function mergeContent(
       pages.set(page.id, { ...page, parentId: null });
     }
   }
-  for (const parentId of new Set([null, ...pages.keys()])) {
-    const children = childrenOf(state, parentId);
+  // Grouped once: reading each page's children from the whole tree would make a large tree's merge quadratic.
+  const byParent = childrenByParent(state);
+  for (const parentId of [null, ...pages.keys()]) {
+    const children = byParent.get(parentId) ?? [];
     const seen = new Map<string, PageState>();
     for (const child of children) {
       const other = seen.get(child.slug);

@@ -88,17 +88,24 @@ export function childrenOf(state: ContentState, parentId: string | null): PageSt
   return [...state.pages.values()].filter((page) => page.parentId === parentId).sort(byPosition);
 }
 
-/** Every page in tree order (depth first), with its path and depth. */
-export function pagesInTreeOrder(state: ContentState): { page: PageState; path: string; depth: number }[] {
+/** The children of every page that has some (the root's under null), in order: one pass over the whole tree. */
+export function childrenByParent(state: ContentState): Map<string | null, PageState[]> {
   const byParent = new Map<string | null, PageState[]>();
   for (const page of state.pages.values()) {
     const siblings = byParent.get(page.parentId) ?? [];
     siblings.push(page);
     byParent.set(page.parentId, siblings);
   }
+  for (const siblings of byParent.values()) siblings.sort(byPosition);
+  return byParent;
+}
+
+/** Every page in tree order (depth first), with its path and depth. */
+export function pagesInTreeOrder(state: ContentState): { page: PageState; path: string; depth: number }[] {
+  const byParent = childrenByParent(state);
   const out: { page: PageState; path: string; depth: number }[] = [];
   const visit = (parentId: string | null, prefix: string, depth: number) => {
-    for (const page of (byParent.get(parentId) ?? []).sort(byPosition)) {
+    for (const page of byParent.get(parentId) ?? []) {
       const path = prefix ? `${prefix}/${page.slug}` : page.slug;
       out.push({ page, path, depth });
       visit(page.id, path, depth + 1);

@@ -35,7 +35,7 @@ export {
   revisionTree,
   writeEdits,
 } from "./content.service.ts";
-export { type MergeConflict, mergeContent } from "./content-merge.ts";
+export { type MergeConflict, mergeContent, pagesToCompare } from "./content-merge.ts";
 export { type ContentState, childrenOf, type NewBlob, type PageState, uniqueSlug } from "./content-state.ts";
 export { ContentChangesInput, ContentEditRef } from "./content-write.graphql.ts";
 export { pageVersionLinkRows } from "./link-extraction.ts";
@@ -44,8 +44,11 @@ export { anchoredSections } from "./page-sections.ts";
 export {
   newPageLinks,
   newPageSections,
+  readContentOutline,
   readContentState,
+  readPageBodies,
   sha256,
+  withBodies,
   writeFirstRevision,
   writeRevision,
 } from "./revision.service.ts";

@@ -23,8 +23,11 @@ import {
   newPageSections,
   type PageLinks,
   type PageSections,
+  readContentOutline,
   readContentState,
+  readPageBodies,
   sha256,
+  withBodies,
   writeRevision,
 } from "./revision.service.ts";
 
@@ -133,7 +136,8 @@ export interface ContentHead {
 
 /**
  * Computes a head's next content from its current one (`base`); an InvalidInputError refuses the whole write. The
- * public API's change batches and content templates are both editors, so both go through one write path.
+ * public API's change batches and content templates are both editors, so both go through one write path. `base` is
+ * an outline: stored pages' markdown is there only for the pages the editor gives a new version (`prepareEdit`).
  */
 export type ContentEditor = (base: ContentState, head: ContentHead, now: Date) => AppliedChanges;
 
@@ -146,6 +150,8 @@ export const changesEditor =
 /** An editor's result with what its new pages link to: all that a write's transaction still has to do is write. */
 export interface PreparedEdit {
   head: ContentHead;
+  /** The head's content as the edit read it (an outline), which the new revision copies but what changed. */
+  base: ContentState;
   now: Date;
   applied: AppliedChanges;
   links: PageLinks;
@@ -153,33 +159,47 @@ export interface PreparedEdit {
 }
 
 /**
- * Applies an editor to a revision's content and converts its new pages' markdown, before the write's transaction
- * opens: large pages parse on a worker thread (seconds for big ones), which a transaction must not wait on.
+ * Applies an editor to the head's content and converts its new pages' markdown, before the write's transaction
+ * opens: large pages parse on a worker thread (seconds for big ones), which a transaction must not wait on. The
+ * content is read without its markdown; the stored pages the edit gives a new version (an update keeps the body it
+ * does not set) have their bodies loaded and the edit is applied again, so only those bodies are ever read.
  */
 export async function prepareEdit(
   ctx: RequestContext,
+  db: PrismaExecutor,
   head: ContentHead,
-  base: ContentState,
   edit: ContentEditor,
 ): Promise<PreparedEdit> {
   const now = ctx.clock.now();
-  const applied = edit(base, head, now);
+  let base = await readContentOutline(db, head.revisionId);
+  const loaded = new Set<string>();
+  let applied = edit(base, head, now);
+  for (;;) {
+    const missing = [...applied.state.pages.values()].flatMap((page) =>
+      page.versionId === null && base.pages.get(page.id)?.versionId && !loaded.has(page.id) ? [page.id] : [],
+    );
+    if (missing.length === 0) break;
+    for (const id of missing) loaded.add(id);
+    base = withBodies(base, await readPageBodies(db, [base], missing));
+    applied = edit(base, head, now);
+  }
   const [links, sections] = await Promise.all([
     newPageLinks(ctx.budget, applied.state),
     newPageSections(ctx.work, applied.state),
   ]);
-  return { head, now, applied, links, sections };
+  return { head, base, now, applied, links, sections };
 }
 
 /** Writes a prepared edit as a new revision; the caller moves its head. */
 export async function writeEdits(
   tx: PrismaExecutor,
   ctx: RequestContext,
-  { head, now, applied, links, sections }: PreparedEdit,
+  { head, base, now, applied, links, sections }: PreparedEdit,
 ): Promise<ContentEdit> {
   const revision = await writeRevision(tx, {
     spaceId: head.spaceId,
     parents: [head.revisionId],
+    from: { revisionId: head.revisionId, state: base },
     type: "edits",
     changeRequestId: head.changeRequestId,
     createdById: requireViewer(ctx).userId,
@@ -206,8 +226,7 @@ export async function editSpaceContent(
   await requireSpaceEditable(ctx, spaceId);
   return onLatestHead(async (headMoved) => {
     const space = await ctx.prisma.space.findUniqueOrThrow({ where: { id: spaceId } });
-    const base = await readContentState(ctx.prisma, space.revisionId);
-    const prepared = await prepareEdit(ctx, { spaceId, revisionId: space.revisionId }, base, edit);
+    const prepared = await prepareEdit(ctx, ctx.prisma, { spaceId, revisionId: space.revisionId }, edit);
     return ctx.prisma.$transaction(async (tx) => {
       const written = await writeEdits(tx, ctx, prepared);
       const { count } = await tx.space.updateMany({

@@ -93,6 +93,73 @@ export async function readContentState(db: PrismaExecutor, revisionId: string): 
   };
 }
 
+/** A revision's page rows with their versions' columns but the markdown, as the outline of a write reads them. */
+type OutlineRow = Omit<RevisionPageView, "version"> & Omit<RevisionPageView["version"], "markdown">;
+
+/**
+ * A revision's content without the markdown of its pages (each stored page's `markdown` is empty): what a write in
+ * it or a merge of it decides on, in three statements whatever its size, without its bodies. The bodies a write
+ * changes or a merge compares are loaded then (`readPageBodies`); a page without its body must not get a new version.
+ */
+export async function readContentOutline(db: PrismaExecutor, revisionId: string): Promise<ContentState> {
+  const [revision, pages, files] = await Promise.all([
+    db.revision.findUnique({ where: { id: revisionId }, select: { variables: true } }),
+    db.$queryRaw<OutlineRow[]>`
+      SELECT rp."revisionId", rp."pageId", rp."versionId", rp."parentPageId", rp."position", pv."type", pv."title",
+        pv."emoji", pv."slug", pv."description", pv."layout", pv."cover", pv."hidden", pv."noIndex",
+        pv."noRobotsIndex", pv."variables", pv."href", pv."computed", pv."computedSeed", pv."git", pv."createdAt",
+        pv."updatedAt"
+      FROM "RevisionPage" AS rp
+      JOIN "PageVersion" AS pv ON pv."id" = rp."versionId"
+      WHERE rp."revisionId" = ${revisionId}`,
+    db.revisionFile.findMany({ where: { revisionId } }),
+  ]);
+  if (!revision) throw new Error(`Revision ${revisionId} is missing`);
+  return {
+    pages: new Map(
+      pages.map(({ revisionId: rowRevisionId, pageId, versionId, parentPageId, position, ...version }) => [
+        pageId,
+        {
+          ...pageViewOf({ revisionId: rowRevisionId, pageId, versionId, parentPageId, position, version }),
+          markdown: "",
+        },
+      ]),
+    ),
+    files: new Map(files.map((row) => [row.fileId, fileStateOf(row)])),
+    variables: revision.variables as ContentState["variables"],
+  };
+}
+
+/**
+ * The stored markdown of the pages `pageIds` in `states` (read as outlines), by version id, in one statement: the
+ * bodies a write or a merge needs and no other.
+ */
+export async function readPageBodies(
+  db: PrismaExecutor,
+  states: readonly ContentState[],
+  pageIds: Iterable<string>,
+): Promise<Map<string, string>> {
+  const ids = [...pageIds];
+  const versionIds = new Set(states.flatMap((state) => ids.flatMap((id) => state.pages.get(id)?.versionId ?? [])));
+  if (versionIds.size === 0) return new Map();
+  const rows = await db.pageVersion.findMany({
+    where: { id: { in: [...versionIds] } },
+    select: { id: true, markdown: true },
+  });
+  return new Map(rows.map((row) => [row.id, row.markdown]));
+}
+
+/** `state` with the markdown of its pages whose version `bodies` holds (`readPageBodies`). */
+export function withBodies(state: ContentState, bodies: ReadonlyMap<string, string>): ContentState {
+  if (bodies.size === 0) return state;
+  const pages = new Map(state.pages);
+  for (const page of state.pages.values()) {
+    const markdown = page.versionId ? bodies.get(page.versionId) : undefined;
+    if (markdown !== undefined) pages.set(page.id, { ...page, markdown });
+  }
+  return { ...state, pages };
+}
+
 export interface NewRevision {
   /** Given when the id must be known before the row exists (a new space points at its first revision). */
   id?: string;
@@ -103,6 +170,11 @@ export interface NewRevision {
   createdById: string | null;
   createdAt: Date;
   state: ContentState;
+  /**
+   * The revision `state` was made from, with its content as read (an outline is enough): its page and file rows are
+   * copied in SQL and only those `state` changes are sent, so a write costs what it changed, not the space's size.
+   */
+  from?: { revisionId: string; state: ContentState };
   blobs?: NewBlob[];
   /** The commit an import made this revision from. */
   git?: RevisionGit;
@@ -231,21 +303,55 @@ export async function writeRevision(tx: PrismaExecutor, revision: NewRevision): 
       createdAt: revision.createdAt,
     },
   });
-  if (pages.length > 0) {
-    await tx.revisionPage.createMany({
-      data: pages.map(({ page, versionId }) => ({
-        revisionId: id,
-        pageId: page.id,
-        versionId,
-        parentPageId: page.parentId,
-        position: page.position,
-      })),
-    });
+  const from = revision.from;
+  const pageRows = pages.map(({ page, versionId }) => ({
+    revisionId: id,
+    pageId: page.id,
+    versionId,
+    parentPageId: page.parentId,
+    position: page.position,
+  }));
+  const changedRows = from
+    ? pageRows.filter((row) => {
+        const before = from.state.pages.get(row.pageId);
+        return (
+          !before ||
+          before.versionId !== row.versionId ||
+          before.parentId !== row.parentPageId ||
+          before.position !== row.position
+        );
+      })
+    : pageRows;
+  if (from) {
+    // The parent's rows but those this revision changes or removes, copied where they are.
+    const changed = new Set(changedRows.map((row) => row.pageId));
+    const replaced = [...from.state.pages.keys()].filter(
+      (pageId) => changed.has(pageId) || !revision.state.pages.has(pageId),
+    );
+    if (replaced.length < from.state.pages.size) {
+      await tx.$executeRaw`
+      INSERT INTO "RevisionPage" ("revisionId", "pageId", "versionId", "parentPageId", "position")
+      SELECT ${id}, "pageId", "versionId", "parentPageId", "position" FROM "RevisionPage"
+      WHERE "revisionId" = ${from.revisionId} AND NOT ("pageId" = ANY(${replaced}::text[]))`;
+    }
   }
+  if (changedRows.length > 0) await tx.revisionPage.createMany({ data: changedRows });
   const files = [...revision.state.files.values()];
-  if (files.length > 0) {
+  const changedFiles = from ? files.filter((file) => !sameFile(from.state.files.get(file.id), file)) : files;
+  if (from) {
+    const replaced = [...from.state.files.values()].flatMap((file) =>
+      sameFile(file, revision.state.files.get(file.id)) ? [] : [file.id],
+    );
+    if (replaced.length < from.state.files.size) {
+      await tx.$executeRaw`
+      INSERT INTO "RevisionFile" ("revisionId", "fileId", "name", "contentType", "blobHash", "size", "width", "height")
+      SELECT ${id}, "fileId", "name", "contentType", "blobHash", "size", "width", "height" FROM "RevisionFile"
+      WHERE "revisionId" = ${from.revisionId} AND NOT ("fileId" = ANY(${replaced}::text[]))`;
+    }
+  }
+  if (changedFiles.length > 0) {
     await tx.revisionFile.createMany({
-      data: files.map((file) => ({
+      data: changedFiles.map((file) => ({
         revisionId: id,
         fileId: file.id,
         name: file.name,
@@ -258,6 +364,20 @@ export async function writeRevision(tx: PrismaExecutor, revision: NewRevision): 
     });
   }
   return id;
+}
+
+function sameFile(a: FileState | undefined, b: FileState | undefined): boolean {
+  return (
+    a !== undefined &&
+    b !== undefined &&
+    a.id === b.id &&
+    a.name === b.name &&
+    a.contentType === b.contentType &&
+    a.blobHash === b.blobHash &&
+    a.size === b.size &&
+    a.width === b.width &&
+    a.height === b.height
+  );
 }
 
 /**

@@ -338,6 +338,7 @@ export function processGitImport(
           const id = await writeRevision(tx, {
             spaceId: space.id,
             parents: [space.revisionId],
+            from: { revisionId: space.revisionId, state: base },
             type: "edits",
             createdById: payload.userId,
             createdAt: now,
