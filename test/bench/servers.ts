@@ -4,9 +4,13 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import type pg from "pg";
+import { type App, createApp } from "../../src/app/app.ts";
 import { type Database, openDatabase } from "../../src/db/database.ts";
 import { applyMigrations } from "../../src/db/migrate.ts";
+import { startEventBus } from "../../src/events/bus.ts";
+import { createRateLimiter } from "../../src/http/rate-limit.ts";
 import { loadConfig } from "../../src/platform/config.ts";
+import { createLogger } from "../../src/platform/logger.ts";
 import { freePort } from "../helpers/server-process.ts";
 import { type BenchData, seedBenchData } from "./seed.ts";
 import type { LoadResult } from "./stats.ts";
@@ -285,4 +289,28 @@ export async function createBenchDatabase<Data = BenchData>(
     await drop();
     throw error;
   }
+}
+
+/** The app in this process on the database at `url`, for counting what its requests send; `close` ends it. */
+export async function inProcessApp(url: string): Promise<{ db: Database; app: App; close(): Promise<void> }> {
+  const db = await openDatabase({ kind: "postgres", url });
+  // No limits and no shedding: on a busy machine the event loop's delay would refuse the request to be counted.
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_TOKEN: "0",
+    RATE_LIMIT_ANONYMOUS: "0",
+    SHED_MAX_IN_FLIGHT: "0",
+    SHED_EVENT_LOOP_DELAY_MS: "0",
+  });
+  const logger = createLogger("silent");
+  const events = await startEventBus(db, logger);
+  const app = createApp({ config, db, events, logger, rateLimiter: await createRateLimiter(config, logger) });
+  return {
+    db,
+    app,
+    async close() {
+      await events.close();
+      await db.close();
+    },
+  };
 }

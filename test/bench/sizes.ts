@@ -2,14 +2,9 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import type pg from "pg";
-import { createApp } from "../../src/app/app.ts";
-import { openDatabase } from "../../src/db/database.ts";
-import { startEventBus } from "../../src/events/bus.ts";
-import { createRateLimiter } from "../../src/http/rate-limit.ts";
-import { loadConfig } from "../../src/platform/config.ts";
-import { createLogger } from "../../src/platform/logger.ts";
 import {
   createBenchDatabase,
+  inProcessApp,
   type LoadOptions,
   machine,
   replaceBetweenMarkers,
@@ -145,18 +140,7 @@ export function sizedWorkloads(data: SizedData): SizedWorkload[] {
 
 /** SQL statements each workload's request sends, counted through the app in this process. */
 async function statementCounts(databaseUrl: string, workloads: SizedWorkload[]): Promise<number[]> {
-  const db = await openDatabase({ kind: "postgres", url: databaseUrl });
-  // No shedding: on a busy machine the event loop's delay would refuse the request to be counted.
-  const config = loadConfig({
-    LOG_LEVEL: "silent",
-    RATE_LIMIT_TOKEN: "0",
-    RATE_LIMIT_ANONYMOUS: "0",
-    SHED_MAX_IN_FLIGHT: "0",
-    SHED_EVENT_LOOP_DELAY_MS: "0",
-  });
-  const logger = createLogger("silent");
-  const events = await startEventBus(db, logger);
-  const app = createApp({ config, db, events, logger, rateLimiter: await createRateLimiter(config, logger) });
+  const { db, app, close } = await inProcessApp(databaseUrl);
   try {
     const counts: number[] = [];
     for (const { request } of workloads) {
@@ -173,8 +157,7 @@ async function statementCounts(databaseUrl: string, workloads: SizedWorkload[]):
     }
     return counts;
   } finally {
-    await events.close();
-    await db.close();
+    await close();
   }
 }
 

@@ -2,13 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { createApp } from "../../src/app/app.ts";
-import { openDatabase } from "../../src/db/database.ts";
-import { startEventBus } from "../../src/events/bus.ts";
-import { createRateLimiter } from "../../src/http/rate-limit.ts";
-import { loadConfig } from "../../src/platform/config.ts";
-import { createLogger } from "../../src/platform/logger.ts";
-import { createBenchDatabase } from "./servers.ts";
+import { createBenchDatabase, inProcessApp } from "./servers.ts";
 import { type SizedData, seedSized } from "./sizes-seed.ts";
 
 // `npm run bench:writes -- --sizes 1,10`: the writes of issue 53's item 3 in the busy space of an organization at
@@ -44,21 +38,11 @@ interface Sample {
 const writes = ["create a page in a change request", "update that page", "update a seeded page", "merge"] as const;
 
 async function measure({ url, data }: Seeded): Promise<Map<string, Sample[]>> {
-  const db = await openDatabase({ kind: "postgres", url });
+  const { db, app, close } = await inProcessApp(url);
   let parameters = 0;
   db.onStatement((_sql, params) => {
     parameters += params.length;
   });
-  const config = loadConfig({
-    LOG_LEVEL: "silent",
-    RATE_LIMIT_TOKEN: "0",
-    RATE_LIMIT_ANONYMOUS: "0",
-    SHED_MAX_IN_FLIGHT: "0",
-    SHED_EVENT_LOOP_DELAY_MS: "0",
-  });
-  const logger = createLogger("silent");
-  const events = await startEventBus(db, logger);
-  const app = createApp({ config, db, events, logger, rateLimiter: await createRateLimiter(config, logger) });
   const samples = new Map<string, Sample[]>(writes.map((name) => [name, []]));
   const post = async (path: string, body: unknown, sample?: (typeof writes)[number]) => {
     const before = { statements: db.statementCount(), parameters, at: performance.now() };
@@ -108,8 +92,7 @@ async function measure({ url, data }: Seeded): Promise<Map<string, Sample[]>> {
     }
     return samples;
   } finally {
-    await events.close();
-    await db.close();
+    await close();
   }
 }
 
