@@ -10,8 +10,9 @@ import { openDatabase } from "../../src/db/database.ts";
 import { applyMigrations } from "../../src/db/migrate.ts";
 import { freePort } from "../helpers/server-process.ts";
 
-// A start that cannot succeed ends within seconds with one line naming the cause and the variable to change, exit
-// code 1, and creates nothing: the real bundle (dist/main.js, what `npm start` runs) in a process of its own.
+// A start that cannot succeed ends with one line naming the cause and the variable to change, exit code 1, and
+// creates nothing: the real bundle (dist/main.js, what `npm start` runs) in a process of its own. That it ends rather
+// than retries is bounded by the tests' time-out, not timed: a busy host may take any time to start a process.
 
 const dataDirs: string[] = [];
 afterAll(() => {
@@ -24,9 +25,8 @@ function emptyDataDir(): string {
   return dir;
 }
 
-/** Runs the server to its end: exit code, stdout, stderr and how long it took. */
+/** Runs the server to its end: exit code, stdout and stderr. */
 async function failedStart(env: Record<string, string>) {
-  const started = performance.now();
   const child = spawn(process.execPath, ["dist/main.js"], {
     env: {
       ...process.env,
@@ -43,11 +43,11 @@ async function failedStart(env: Record<string, string>) {
   child.stdout.on("data", (chunk) => (stdout += chunk));
   child.stderr.on("data", (chunk) => (stderr += chunk));
   const code = await new Promise((resolve) => child.once("exit", resolve));
-  return { code, stdout, lines: stderr.trimEnd().split("\n"), seconds: (performance.now() - started) / 1000 };
+  return { code, stdout, lines: stderr.trimEnd().split("\n") };
 }
 
 describe("a start that cannot succeed", { timeout: 60_000 }, () => {
-  it("on a port in use: one line naming PORT, nothing created, within seconds", async () => {
+  it("on a port in use: one line naming PORT, nothing created", async () => {
     const taken = createServer();
     const port = await freePort();
     await new Promise<void>((resolve) => taken.listen(port, "127.0.0.1", resolve));
@@ -59,10 +59,8 @@ describe("a start that cannot succeed", { timeout: 60_000 }, () => {
       expect(result.lines).toEqual([
         `Port ${port} is already in use on 127.0.0.1: set PORT to a free port, or stop what listens on it`,
       ]);
-      // No database, no demo organization whose token nobody saw, no lock left behind.
+      // It stopped before opening the database: no database, no demo organization whose token nobody saw, no lock.
       expect(readdirSync(dataDir)).toEqual([]);
-      // It stopped before opening the database: PGlite's start alone takes longer on a busy machine.
-      expect(result.seconds).toBeLessThan(15);
 
       const debug = await failedStart({ PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "debug" });
       expect(debug.lines[0]).toBe(result.lines[0]);
@@ -234,7 +232,6 @@ describe.runIf(await postgresReachable())("a start on PostgreSQL that cannot suc
         new RegExp(`^The database "${name}" named in DATABASE_URL does not exist on .*createdb ${name}`),
       ),
     ]);
-    expect(result.seconds).toBeLessThan(15);
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
     try {
