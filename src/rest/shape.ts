@@ -93,7 +93,10 @@ function collectFields(
     }
     const key = selection.alias?.value ?? selection.name.value;
     if (selection.name.value === "__typename") {
-      fields.set(key, planObjectName(schema, parentType));
+      // Fragments on a union's members each select it under one key: the names of every member they cover add up.
+      const named = planObjectName(schema, parentType);
+      const earlier = fields.get(key)?.objectNames;
+      fields.set(key, earlier ? { ...named, objectNames: { ...earlier, ...named.objectNames } } : named);
       continue;
     }
     if (!isObjectType(parentType))

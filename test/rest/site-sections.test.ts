@@ -197,7 +197,7 @@ describe("site sections", () => {
     expect(list.items.map((s) => [s.id, s.default])).toEqual([[s2.id, true]]);
   });
 
-  it("moves a section before or after another (deprecated move)", async () => {
+  it("moves a section before or after another (moveSiteSection)", async () => {
     const site = sitePath(org, (await createSite(t, org)).id);
     const a = await addSection(site, { spaceId: (await createSpace(t, org, { title: "Aa" })).id });
     const b = await addSection(site, { spaceId: (await createSpace(t, org, { title: "Bb" })).id });

@@ -204,7 +204,7 @@ describe("site spaces", () => {
     ]);
   });
 
-  it("moves a site space among its siblings (deprecated move)", async () => {
+  it("moves a site space among its siblings (moveSiteSpace)", async () => {
     const site = sitePath(org, (await createSite(t, org)).id);
     const a = await addSiteSpace(site, { spaceId: (await createSpace(t, org, { title: "Aa" })).id });
     const b = await addSiteSpace(site, { spaceId: (await createSpace(t, org, { title: "Bb" })).id });
