@@ -37,16 +37,30 @@ export interface ShapePlan {
   shapeObject?: ObjectShaper;
 }
 
+const objectNamesBySchema = new WeakMap<GraphQLSchema, Readonly<Record<string, string>>>();
+
+/** Every type's REST object name, by type name: one table per schema, whatever the fragments that select it. */
+function objectNamesOf(schema: GraphQLSchema): Readonly<Record<string, string>> {
+  let names = objectNamesBySchema.get(schema);
+  if (!names) {
+    names = Object.fromEntries(
+      Object.values(schema.getTypeMap()).flatMap((type) => {
+        const name = restObjectName(type);
+        return name ? [[type.name, name]] : [];
+      }),
+    );
+    objectNamesBySchema.set(schema, names);
+  }
+  return names;
+}
+
 /** Checks at start-up that every type a `__typename` can name has a REST object name. */
 function planObjectName(schema: GraphQLSchema, parentType: GraphQLNamedType): ShapePlan {
   const types = isAbstractType(parentType) ? schema.getPossibleTypes(parentType) : [parentType];
-  const objectNames: Record<string, string> = {};
-  for (const type of types) {
-    const name = restObjectName(type);
-    if (!name) throw new Error(`REST documents select __typename only on types with a REST object name (${type.name})`);
-    objectNames[type.name] = name;
-  }
-  return { keepsNull: false, connection: false, objectNames };
+  const unnamed = types.find((type) => !restObjectName(type));
+  if (unnamed)
+    throw new Error(`REST documents select __typename only on types with a REST object name (${unnamed.name})`);
+  return { keepsNull: false, connection: false, objectNames: objectNamesOf(schema) };
 }
 
 function isConnectionType(type: GraphQLNamedType): boolean {
@@ -93,10 +107,7 @@ function collectFields(
     }
     const key = selection.alias?.value ?? selection.name.value;
     if (selection.name.value === "__typename") {
-      // Fragments on a union's members each select it under one key: the names of every member they cover add up.
-      const named = planObjectName(schema, parentType);
-      const earlier = fields.get(key)?.objectNames;
-      fields.set(key, earlier ? { ...named, objectNames: { ...earlier, ...named.objectNames } } : named);
+      fields.set(key, planObjectName(schema, parentType));
       continue;
     }
     if (!isObjectType(parentType))
