@@ -25,7 +25,9 @@ export function rootRoute(config: Config): Route {
 export function graphiqlAssetRoute(graphql: GraphQLServer): Route {
   return ({ request, url }) =>
     request.method === "GET" && url.pathname.startsWith(graphiqlAssetsPath)
-      ? graphql.graphiqlAsset(url.pathname).then((file) => file ?? restError(404, `No route for ${url.pathname}`))
+      ? graphql
+          .graphiqlAsset(url.pathname)
+          .then((file) => file ?? restError("NOT_FOUND", `No route for ${url.pathname}`))
       : undefined;
 }
 

@@ -1,5 +1,26 @@
-import { GraphQLError } from "graphql";
+import { type ASTNode, GraphQLError } from "graphql";
+import { type ErrorCode, publicMessageOf, statusOf } from "../lib/error-codes.ts";
 import { type DomainError, domainErrorFrom, retryAfterOf } from "../lib/errors.ts";
+
+/**
+ * A GraphQL error of the kind `code` (src/lib/error-codes.ts): `extensions.code` and the kind's `status`, then what
+ * else the answer carries (GraphQL over HTTP's `http`, a 503's `retryAfter`).
+ */
+export function codedError(
+  code: ErrorCode,
+  message: string,
+  options: {
+    nodes?: readonly ASTNode[] | undefined;
+    path?: readonly (string | number)[] | undefined;
+    extensions?: Record<string, unknown>;
+  } = {},
+): GraphQLError {
+  return new GraphQLError(message, {
+    nodes: options.nodes,
+    path: options.path,
+    extensions: { code, status: statusOf(code), ...options.extensions },
+  });
+}
 
 /**
  * The domain error behind a GraphQL error, if any (resolvers wrap thrown errors in GraphQLError); unique violations
@@ -24,11 +45,11 @@ export function maskError(error: unknown, requestId: string, log: (error: unknow
   const domain = domainErrorOf(error);
   const graphQLError = error instanceof GraphQLError ? error : undefined;
   if (domain) {
-    return new GraphQLError(domain.message, {
+    return codedError(domain.code, domain.message, {
       nodes: graphQLError?.nodes,
       path: graphQLError?.path,
       // A 503 says when to come back, as REST's Retry-After does (the response carries that header too: retry-after.ts).
-      extensions: { code: domain.code, status: domain.status, retryAfter: retryAfterOf(domain) },
+      extensions: { retryAfter: retryAfterOf(domain) },
     });
   }
   // graphql-jit keeps a scalar's refusal of a variable's value (`DateTime`) as the original error of its own.
@@ -42,22 +63,24 @@ export function maskError(error: unknown, requestId: string, log: (error: unknow
     // Such a result has no data: GraphQL over HTTP asks a 4xx under application/graphql-response+json, and a 200
     // under application/json (yoga reads `http.spec` so).
     if (!graphQLError.path) {
+      const code = "BAD_USER_INPUT";
       return new GraphQLError(graphQLError.message, {
         nodes: graphQLError.nodes,
         extensions: {
           ...graphQLError.extensions,
-          code: "BAD_USER_INPUT",
-          status: 400,
-          http: { status: 400, spec: true },
+          code,
+          status: statusOf(code),
+          http: { status: statusOf(code), spec: true },
         },
       });
     }
   }
   log(error);
-  return new GraphQLError("Unexpected error.", {
+  const code = "INTERNAL_SERVER_ERROR";
+  return new GraphQLError(publicMessageOf(code, ""), {
     nodes: graphQLError?.nodes,
     path: graphQLError?.path,
-    extensions: { code: "INTERNAL_SERVER_ERROR", requestId },
+    extensions: { code, requestId },
   });
 }
 

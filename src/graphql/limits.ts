@@ -3,8 +3,9 @@ import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
-import { type DocumentNode, type ExecutionResult, GraphQLError, Kind, visit } from "graphql";
+import { type DocumentNode, type ExecutionResult, type GraphQLError, Kind, visit } from "graphql";
 import { handleStreamOrSingleExecutionResult, isAsyncIterable, type Plugin } from "graphql-yoga";
+import { type ErrorCode, statusOf } from "../lib/error-codes.ts";
 import { DomainError } from "../lib/errors.ts";
 import { estimateCost, ListTooLongError, resultNodes } from "../lib/query-cost.ts";
 import { inputProblem, inputProblemMessage, nulCharacterMessage } from "../lib/validation.ts";
@@ -12,6 +13,7 @@ import type { Config } from "../platform/config.ts";
 import type { RequestContext } from "../request/context.ts";
 import type { GraphQLCall } from "../web/call.ts";
 import { isServerDocument, recordOperationCost, withCostReport } from "./cost-report.ts";
+import { codedError } from "./errors.ts";
 
 /**
  * Limits checked while parsing and validating, before any resolver runs. Sized from the product's largest
@@ -54,8 +56,8 @@ function documentContainsNul(document: DocumentNode): boolean {
  * An operation refused before it ran, so its result has no data: GraphQL over HTTP asks a 400 under
  * application/graphql-response+json (a 200 under application/json; yoga reads `http.spec` so).
  */
-function refusedBeforeRunning(message: string, code: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code, status: 400, http: { status: 400, spec: true } } });
+function refusedBeforeRunning(message: string, code: ErrorCode): GraphQLError {
+  return codedError(code, message, { extensions: { http: { status: statusOf(code), spec: true } } });
 }
 
 function badInput(message: string): GraphQLError {
@@ -119,7 +121,7 @@ const rejectDocumentText: Plugin = {
     const source = typeof params.source === "string" ? params.source : params.source.body;
     const problem = documentTextProblem(source);
     if (problem) {
-      throw new GraphQLError(problem, { extensions: { code: "BAD_USER_INPUT", status: 400, http: { status: 400 } } });
+      throw codedError("BAD_USER_INPUT", problem, { extensions: { http: { status: statusOf("BAD_USER_INPUT") } } });
     }
   },
 };
@@ -165,10 +167,10 @@ function refusal({
  * and it was charged, its work being done.
  */
 function answerTooLarge(nodes: number, maxAnswerNodes: number): GraphQLError {
-  return new GraphQLError(
+  return codedError(
+    "COST_LIMIT_EXCEEDED",
     `The answer holds ${nodes} nodes, more than the ${maxAnswerNodes} one operation may return: ask for fewer ` +
       "items or fields",
-    { extensions: { code: "COST_LIMIT_EXCEEDED", status: 400 } },
   );
 }
 
@@ -227,9 +229,7 @@ function subscriptionsPerUser(max: number): Plugin<RequestContext & GraphQLCall>
       if (count >= max) {
         setResultAndStopExecution({
           errors: [
-            new GraphQLError(`At most ${max} subscriptions may be open per user; close one first`, {
-              extensions: { code: "TOO_MANY_SUBSCRIPTIONS", status: 429 },
-            }),
+            codedError("TOO_MANY_SUBSCRIPTIONS", `At most ${max} subscriptions may be open per user; close one first`),
           ],
         });
         return;

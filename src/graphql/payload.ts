@@ -1,4 +1,5 @@
 import type { ObjectRef, OutputRef } from "@pothos/core";
+import { type UserErrorCode, userErrorDescriptions } from "../lib/error-codes.ts";
 import type {
   ConflictError,
   ForbiddenError,
@@ -8,7 +9,7 @@ import type {
   UnauthenticatedError,
 } from "../lib/errors.ts";
 import { builder } from "./builder.ts";
-import { type UserError, type UserErrorCode, userErrorCodes, userErrorCodesAmong } from "./user-errors.ts";
+import { type UserError, userErrorCodesAmong } from "./user-errors.ts";
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
@@ -42,7 +43,9 @@ function userErrorType(mutation: string) {
   const prefix = typePrefix(mutation);
   const codeEnum = builder.enumType(`${prefix}UserErrorCode`, {
     description: `Why \`${mutation}\` refused its input.`,
-    values: Object.fromEntries(Object.entries(userErrorCodes).map(([code, description]) => [code, { description }])),
+    values: Object.fromEntries(
+      Object.entries(userErrorDescriptions).map(([code, description]) => [code, { description }]),
+    ),
     extensions: { userErrorCodesOf: mutation },
   });
   return builder.objectRef<UserError>(`${prefix}UserError`).implement({

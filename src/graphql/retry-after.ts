@@ -1,6 +1,6 @@
 import type { ExecutionResult } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import { unavailableRetrySeconds } from "../lib/errors.ts";
+import { unavailableRetrySeconds } from "../lib/error-codes.ts";
 
 /**
  * A GraphQL answer whose errors include SERVICE_UNAVAILABLE (the database down, the workers saturated) carries

@@ -6,13 +6,14 @@ import SchemaBuilder, {
   type SchemaTypes,
 } from "@pothos/core";
 import type { GraphQLFieldResolver, GraphQLSchema } from "graphql";
+import { userErrorDescriptions } from "../lib/error-codes.ts";
 import { nameEnumValuesInDescriptions } from "./enum-input-descriptions.ts";
 import { oneInputPerMutation } from "./mutation-input.ts";
 import { resolveNodeIds, resolveNodeTypesById } from "./node-ids.ts";
 import { readOwnProperties } from "./own-property.ts";
 import { applyPartialSuccessNullability } from "./partial-success.ts";
 import { shareEdgesByItemType } from "./shared-edges.ts";
-import { mutationUserErrorCodes, userErrorCodes, withUserErrors } from "./user-errors.ts";
+import { mutationUserErrorCodes, withUserErrors } from "./user-errors.ts";
 import { addValueObjectIds } from "./value-ids.ts";
 
 /*
@@ -35,7 +36,9 @@ class UserErrorsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
     if (mutation === undefined) return typeConfig;
     const declared = this.builder.configStore.getFields("Mutation").get(mutation)?.extensions;
     const codes = mutationUserErrorCodes(declared);
-    const values = Object.fromEntries(codes.map((code) => [code, { value: code, description: userErrorCodes[code] }]));
+    const values = Object.fromEntries(
+      codes.map((code) => [code, { value: code, description: userErrorDescriptions[code] }]),
+    );
     return { ...typeConfig, values } as PothosEnumTypeConfig;
   }
 

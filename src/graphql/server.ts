@@ -165,7 +165,7 @@ export function createGraphQLServer({
       // yoga's 406 has no body: a client that accepts only JSON asked for an answer in parts.
       if (response.status !== 406) return response;
       return restError(
-        406,
+        "NOT_ACCEPTABLE",
         "The Accept header allows no type this answer can take: application/json, or multipart/mixed or " +
           "text/event-stream for operations with @defer or @stream, text/event-stream or " +
           "multipart/mixed;subscriptionSpec=1.0 for subscriptions",

@@ -5,6 +5,7 @@ import { usePersistedOperations } from "@graphql-yoga/plugin-persisted-operation
 import { type DefinitionNode, Kind, parse, print, visit } from "graphql";
 import { createGraphQLError, type GraphQLParams, type Plugin } from "graphql-yoga";
 import { LRUCache } from "lru-cache";
+import { type ErrorCode, statusOf } from "../lib/error-codes.ts";
 import { ConfigError } from "../platform/config.ts";
 
 /** The id of a registered document: the SHA-256 of its text, in hex (the manifest's key). */
@@ -97,8 +98,8 @@ function requestedDocumentId(params: GraphQLParams & { documentId?: unknown }, r
   return apqHash(params);
 }
 
-const badRequest = (message: string, code: string, status = 400) =>
-  createGraphQLError(message, { extensions: { code, status, http: { status } } });
+const badRequest = (message: string, code: ErrorCode) =>
+  createGraphQLError(message, { extensions: { code, status: statusOf(code), http: { status: statusOf(code) } } });
 
 export interface TrustedDocumentsOptions {
   /** TRUSTED_DOCUMENTS_ONLY: only registered documents run, and no text is learnt by its hash. */
@@ -136,7 +137,7 @@ export function trustedDocumentsPlugin(options: TrustedDocumentsOptions): Plugin
       notFound: ({ params }) =>
         !trustedOnly && apqHash(params) !== null && !("documentId" in params && params.documentId)
           ? // The exact message and code Apollo's and urql's links look for before resending with the text.
-            badRequest("PersistedQueryNotFound", "PERSISTED_QUERY_NOT_FOUND", 404)
+            badRequest("PersistedQueryNotFound", "PERSISTED_QUERY_NOT_FOUND")
           : badRequest(
               "No registered document has this id: send the document in `query`, or an id from a registered " +
                 "manifest (the SDK's persisted-documents.json, TRUSTED_DOCUMENTS_FILES)",

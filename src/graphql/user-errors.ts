@@ -1,20 +1,14 @@
 import { type GraphQLResolveInfo, Kind, type SelectionSetNode } from "graphql";
+import { type UserErrorCode, userErrorDescriptions } from "../lib/error-codes.ts";
 import { type DomainError, domainErrorFrom, InvalidInputError } from "../lib/errors.ts";
 
 /**
  * Errors as data (Shopify's `userErrors`, Apollo's errors-as-data): the failures a user can fix from the form they
- * filled in. Authentication, authorization, a missing or hidden object and unexpected failures stay top-level errors:
- * nothing in the input fixes them.
+ * filled in, the error kinds with a `userError` description in the error table (src/lib/error-codes.ts).
+ * Authentication, authorization, a missing or hidden object and unexpected failures stay top-level errors: nothing in
+ * the input fixes them.
  */
-export const userErrorCodes = {
-  BAD_USER_INPUT: "The input is invalid: `field` names the value to fix.",
-  CONFLICT: "It conflicts with an existing item or a concurrent change: change the value, or read again and retry.",
-  TOO_MANY_API_TOKENS: "The allowance of active API tokens is used up: revoke one first.",
-} as const;
-
-export type UserErrorCode = keyof typeof userErrorCodes;
-
-const isUserErrorCode = (code: string): code is UserErrorCode => Object.hasOwn(userErrorCodes, code);
+const isUserErrorCode = (code: string): code is UserErrorCode => Object.hasOwn(userErrorDescriptions, code);
 
 /** One failure as data: where in the arguments (`["input", "title"]`), what, and its code. */
 export interface UserError {

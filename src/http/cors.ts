@@ -24,7 +24,7 @@ export function createCors(origins: readonly string[]): Cors {
   return {
     preflight(request) {
       const origin = allowedOrigin(request);
-      if (!origin) return restError(403, "Cross-origin requests from this origin are not allowed");
+      if (!origin) return restError("FORBIDDEN", "Cross-origin requests from this origin are not allowed");
       return new Response(null, {
         status: 204,
         headers: {

@@ -1,4 +1,5 @@
-import { domainErrorFrom, unavailableRetrySeconds } from "../lib/errors.ts";
+import { unavailableRetrySeconds } from "../lib/error-codes.ts";
+import { domainErrorFrom } from "../lib/errors.ts";
 import type { LogUnexpected } from "../web/call.ts";
 import { restError } from "../web/errors.ts";
 import type { Middleware } from "./pipeline.ts";
@@ -11,14 +12,14 @@ export function errorBoundary(logUnexpected: LogUnexpected): Middleware {
       return await next(exchange);
     } catch (error) {
       const domain = domainErrorFrom(error);
-      if (domain?.status === 503) {
+      if (domain?.code === "SERVICE_UNAVAILABLE") {
         // An outage met before the GraphQL pipeline (the token's read): on /graphql a GraphQL answer all the same.
-        return refusal(exchange, 503, "SERVICE_UNAVAILABLE", domain.message, {
+        return refusal(exchange, domain.code, domain.message, {
           "Retry-After": String(unavailableRetrySeconds),
         });
       }
       logUnexpected(exchange.requestId)(error);
-      return restError(500, "Unexpected error.");
+      return restError("INTERNAL_SERVER_ERROR", "Unexpected error.");
     }
   };
 }

@@ -8,9 +8,11 @@ import { type WebSocket, WebSocketServer } from "ws";
 import type { TokenCache } from "../auth/token-cache.ts";
 import { authenticate, bearerToken } from "../auth/viewer.ts";
 import type { Database } from "../db/database.ts";
+import { codedError } from "../graphql/errors.ts";
 import { graphqlLimits } from "../graphql/limits.ts";
 import type { Enveloped, GraphQLServer } from "../graphql/server.ts";
 import { clientAddress } from "../lib/client-address.ts";
+import type { ErrorCode } from "../lib/error-codes.ts";
 import type { Clock } from "../platform/clock.ts";
 import type { Config } from "../platform/config.ts";
 import type { WebSocketRefusal, WebSocketStats } from "../platform/metrics.ts";
@@ -57,8 +59,8 @@ function bearerOf(params: ConnectionParams): string | undefined {
 
 const overloaded = "The server is overloaded; retry shortly";
 
-function refused(message: string, code: string, status: number): readonly GraphQLError[] {
-  return [new GraphQLError(message, { extensions: { code, status } })];
+function refused(message: string, code: ErrorCode): readonly GraphQLError[] {
+  return [codedError(code, message)];
 }
 
 /**
@@ -118,12 +120,11 @@ export function createGraphQLWebSockets(options: GraphQLWebSocketOptions): Graph
         errors: refused(
           `Rate limit of ${limited.limit} points reached: retry in ${limited.retryAfterSeconds} s`,
           "RATE_LIMITED",
-          429,
         ),
       };
     }
     const admission = shedder.admit(callerOf(viewer, address), viewer === null);
-    if ("refused" in admission) return { errors: refused(overloaded, "SERVICE_UNAVAILABLE", 503) };
+    if ("refused" in admission) return { errors: refused(overloaded, "SERVICE_UNAVAILABLE") };
     const budget = new RequestBudget(graphqlLimits.cost, config.maxConversionBytes, work, limited);
     const labels = { route: "/graphql", operation: "" };
     return {
@@ -164,7 +165,6 @@ export function createGraphQLWebSockets(options: GraphQLWebSocketOptions): Graph
           return refused(
             "Only registered documents run on this server (TRUSTED_DOCUMENTS_ONLY): subscribe over server-sent events",
             "PERSISTED_DOCUMENT_NOT_FOUND",
-            400,
           );
         }
         const admitted = await admit(ctx.extra.request, ctx.connectionParams);

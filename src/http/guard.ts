@@ -117,7 +117,7 @@ export function createGuard(options: GuardOptions): Guard {
     if (sending >= maxBodiesInProgressPerCaller) {
       return {
         refused: restError(
-          429,
+          "RATE_LIMITED",
           `At most ${maxBodiesInProgressPerCaller} request bodies of one caller may be arriving at once; retry ` +
             "once they have arrived",
           { "Retry-After": String(inFlightRetrySeconds) },
@@ -153,10 +153,14 @@ export function createGuard(options: GuardOptions): Guard {
       // Its body was not read: the connection closes rather than receive it.
       const seconds = largeBodyWaitMs / 1000;
       return {
-        refused: restError(503, `Other large request bodies arrived first for ${seconds} s; retry shortly`, {
-          "Retry-After": String(shedRetrySeconds),
-          Connection: "close",
-        }),
+        refused: restError(
+          "SERVICE_UNAVAILABLE",
+          `Other large request bodies arrived first for ${seconds} s; retry shortly`,
+          {
+            "Retry-After": String(shedRetrySeconds),
+            Connection: "close",
+          },
+        ),
       };
     }
     try {
@@ -185,7 +189,6 @@ export function createGuard(options: GuardOptions): Guard {
     }
     return refusal(
       exchange,
-      429,
       "RATE_LIMITED",
       `Rate limit of ${limited.limit} points reached: the bucket refills ${limited.limit} points every ` +
         `${config.rateLimitWindowSeconds} s; retry in ${limited.retryAfterSeconds} s`,
@@ -200,12 +203,14 @@ export function createGuard(options: GuardOptions): Guard {
       return { body: await read() };
     } catch (error) {
       if (error instanceof PayloadTooLargeError) {
-        return { refused: restError(413, `Request body is larger than ${config.maxBodyBytes} bytes`) };
+        return { refused: restError("PAYLOAD_TOO_LARGE", `Request body is larger than ${config.maxBodyBytes} bytes`) };
       }
       if (error instanceof BodyTimeoutError) {
         const seconds = bodyIdleTimeoutMs / 1000;
         return {
-          refused: restError(408, `No byte of the request body arrived for ${seconds} s`, { Connection: "close" }),
+          refused: restError("REQUEST_TIMEOUT", `No byte of the request body arrived for ${seconds} s`, {
+            Connection: "close",
+          }),
         };
       }
       throw error;
@@ -259,7 +264,7 @@ export function createGuard(options: GuardOptions): Guard {
     const { body } = read;
     // Arrays and objects nested thousands deep would overflow whatever walks them: refused before anything parses.
     if (body && jsonNestingExceeds(body, maxInputDepth + jsonEnvelopeDepth)) {
-      return restError(400, `Request body must not be nested deeper than ${maxInputDepth} levels`);
+      return restError("BAD_USER_INPUT", `Request body must not be nested deeper than ${maxInputDepth} levels`);
     }
     const budget = new RequestBudget(graphqlLimits.cost, config.maxConversionBytes, work, limited);
     const call: CallContext = { requestId, clientAddress, bearer, viewer, labels, budget, rateLimit: limited };
@@ -267,7 +272,6 @@ export function createGuard(options: GuardOptions): Guard {
     if (!place) {
       return refusal(
         exchange,
-        429,
         "RATE_LIMITED",
         `Your requests run ${config.shedMaxInFlightPerCaller} at a time and too many are waiting their turn; retry ` +
           "once they are answered",
@@ -278,7 +282,7 @@ export function createGuard(options: GuardOptions): Guard {
     if ("refused" in admitted) {
       place.release();
       exchange.shed = admitted.refused;
-      return refusal(exchange, 503, "SERVICE_UNAVAILABLE", "The server is overloaded; retry shortly", {
+      return refusal(exchange, "SERVICE_UNAVAILABLE", "The server is overloaded; retry shortly", {
         ...headers,
         "Retry-After": String(shedRetrySeconds),
       });

@@ -34,14 +34,18 @@ export async function withIdempotency(request: IdempotentRequest, handle: () => 
   const { prisma, clock, callerKey, key } = request;
   const store = { prisma, secretsKey: request.secretsKey };
   if (!keyPattern.test(key)) {
-    return restError(400, "Idempotency-Key must be 1 to 255 printable ASCII characters without spaces");
+    return restError("BAD_REQUEST", "Idempotency-Key must be 1 to 255 printable ASCII characters without spaces");
   }
   const hash = requestHash(request.method, request.target, request.body);
   const start = await startIdempotentRequest(store, callerKey, key, hash, clock.now());
   if (start.kind === "mismatch") {
-    return restError(422, "This Idempotency-Key was used with another request; use a new key for a new request");
+    return restError(
+      "IDEMPOTENCY_KEY_REUSED",
+      "This Idempotency-Key was used with another request; use a new key for a new request",
+    );
   }
-  if (start.kind === "running") return restError(409, "A request with this Idempotency-Key is still in progress");
+  if (start.kind === "running")
+    return restError("IDEMPOTENCY_KEY_IN_PROGRESS", "A request with this Idempotency-Key is still in progress");
   if (start.kind === "replay") {
     return new Response(start.body || null, {
       status: start.status,

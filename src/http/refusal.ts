@@ -1,3 +1,4 @@
+import { type ErrorCode, statusOf } from "../lib/error-codes.ts";
 import type { Exchange } from "../web/call.ts";
 import { restError } from "../web/errors.ts";
 import { jsonResponse } from "../web/json-response.ts";
@@ -8,12 +9,12 @@ import { jsonResponse } from "../web/json-response.ts";
  */
 export function refusal(
   { url }: Pick<Exchange, "url">,
-  status: number,
-  code: string,
+  code: ErrorCode,
   message: string,
   headers: Record<string, string>,
 ): Response {
-  if (url.pathname !== "/graphql") return restError(status, message, headers);
+  if (url.pathname !== "/graphql") return restError(code, message, headers);
+  const status = statusOf(code);
   const retryAfter = headers["Retry-After"] === undefined ? {} : { retryAfter: Number(headers["Retry-After"]) };
   return jsonResponse({ errors: [{ message, extensions: { code, status, ...retryAfter } }] }, { status, headers });
 }

@@ -16,6 +16,6 @@ export function routeInOrder(routes: readonly Route[]): Handler {
       const answer = route(exchange);
       if (answer) return answer;
     }
-    return Promise.resolve(restError(404, `No route for ${exchange.url.pathname}`));
+    return Promise.resolve(restError("NOT_FOUND", `No route for ${exchange.url.pathname}`));
   };
 }

@@ -1,20 +1,24 @@
+import { type ErrorCode, retryAfterSecondsOf, statusOf } from "./error-codes.ts";
+
 /**
- * Domain errors raised by services. GraphQL shows `code` in `extensions.code`; REST answers `status` with the
- * public error body. Anything else thrown is unexpected and reaches callers only as a masked 500.
+ * Domain errors raised by services. GraphQL shows `code` in `extensions.code`; REST answers the code's status
+ * (src/lib/error-codes.ts) with the public error body. Anything else thrown is unexpected and reaches callers only as
+ * a masked 500.
  */
 export abstract class DomainError extends Error {
-  abstract readonly status: number;
-  abstract readonly code: string;
-  /** A 503's: when to come back (`unavailableRetrySeconds` unless the error knows better). */
+  abstract readonly code: ErrorCode;
+  /** A 503's: when to come back (the table's default unless the error knows better). */
   readonly retryAfterSeconds?: number;
+
+  get status(): number {
+    return statusOf(this.code);
+  }
 }
 
-/** When to come back after a 503 for a database outage: long enough for a pool to reconnect or a failover to finish. */
-export const unavailableRetrySeconds = 5;
-
-/** The seconds a client should wait before retrying what failed with `error`; undefined unless it is a 503. */
+/** The seconds a client should wait before retrying what failed with `error`; undefined unless its kind says. */
 export function retryAfterOf(error: DomainError): number | undefined {
-  return error.status === 503 ? (error.retryAfterSeconds ?? unavailableRetrySeconds) : undefined;
+  const byDefault = retryAfterSecondsOf(error.code);
+  return byDefault === undefined ? undefined : (error.retryAfterSeconds ?? byDefault);
 }
 
 /** One invalid value of an input: its path inside the validated input, and what is wrong with it. */
@@ -24,7 +28,6 @@ export interface InputIssue {
 }
 
 export class InvalidInputError extends DomainError {
-  readonly status = 400;
   readonly code = "BAD_USER_INPUT";
   /** Every invalid value, for GraphQL's `userErrors`; the message words the first few for REST. */
   constructor(
@@ -36,7 +39,6 @@ export class InvalidInputError extends DomainError {
 }
 
 export class UnauthenticatedError extends DomainError {
-  readonly status = 401;
   readonly code = "UNAUTHENTICATED";
   constructor(message = "A valid API token is required (Authorization: Bearer <token>)") {
     super(message);
@@ -44,26 +46,19 @@ export class UnauthenticatedError extends DomainError {
 }
 
 export class ForbiddenError extends DomainError {
-  readonly status = 403;
   readonly code = "FORBIDDEN";
 }
 
 export class NotFoundError extends DomainError {
-  readonly status = 404;
   readonly code = "NOT_FOUND";
 }
 
 export class ConflictError extends DomainError {
-  readonly status = 409;
   readonly code = "CONFLICT";
 }
 
-/**
- * A per-user allowance is used up (active API tokens): the caller must free one first. 409, not 429: waiting does not
- * help, revoking does.
- */
+/** A per-user allowance is used up (active API tokens): the caller must free one first. */
 export class LimitReachedError extends DomainError {
-  readonly status = 409;
   constructor(
     readonly code: "TOO_MANY_API_TOKENS",
     message: string,
@@ -74,10 +69,9 @@ export class LimitReachedError extends DomainError {
 
 /**
  * The database cannot be reached or dropped the connection (see `isDatabaseUnavailable`): nothing is known about the
- * data, so callers are told to come back (503, REST adds Retry-After) rather than that something is missing.
+ * data, so callers are told to come back (with Retry-After) rather than that something is missing.
  */
 class ServiceUnavailableError extends DomainError {
-  readonly status = 503;
   readonly code = "SERVICE_UNAVAILABLE";
   constructor(message = "The service is temporarily unavailable; retry shortly") {
     super(message);

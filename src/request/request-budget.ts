@@ -5,7 +5,6 @@ import { type ConversionKind, type Conversions, type HeavyWork, inlineHeavyWork 
 
 /** A request that would do more work than one request may: a client error, the request must ask for less. */
 class CostLimitError extends DomainError {
-  readonly status = 400;
   readonly code = "COST_LIMIT_EXCEEDED";
 }
 

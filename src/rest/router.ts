@@ -1,5 +1,6 @@
 import { Response } from "@whatwg-node/fetch";
 import { type DocumentNode, type ExecutionResult, type GraphQLError, Kind, type TypeNode } from "graphql";
+import { type ErrorCode, isErrorCode } from "../lib/error-codes.ts";
 import { DomainError } from "../lib/errors.ts";
 import { inputProblem, inputProblemMessage } from "../lib/validation.ts";
 import { restError } from "../web/errors.ts";
@@ -68,15 +69,15 @@ function variableProblemMessage({ variable, path, problem, message }: VariablePr
 }
 
 /**
- * The answer to an error of the pipeline, which has masked it (src/graphql/errors.ts): domain errors and refusals
- * (cost, input) keep their status; errors without a path come from checking the request itself; anything else was
- * logged with the request id and is unexpected.
+ * The kind of an error of the pipeline, which has masked it (src/graphql/errors.ts): its code, read through the error
+ * table like any other error (domain errors, refusals of cost or input, the masked unexpected ones). graphql-js's own
+ * errors (codes outside the table) without a path come from checking the request itself: bad input. With a path they
+ * arose while executing and were logged: unexpected.
  */
-function statusOf(error: GraphQLError): { status: number; message: string } {
-  const status = error.extensions?.status;
-  if (typeof status === "number") return { status, message: error.message };
-  if (!error.path && error.extensions?.code !== "INTERNAL_SERVER_ERROR") return { status: 400, message: error.message };
-  return { status: 500, message: "Unexpected error." };
+function kindOf(error: GraphQLError): ErrorCode {
+  const code = error.extensions?.code;
+  if (isErrorCode(code)) return code;
+  return error.path ? "INTERNAL_SERVER_ERROR" : "BAD_USER_INPUT";
 }
 
 function valueAt(data: unknown, path: string[]): unknown {
@@ -111,18 +112,18 @@ export function createRestHandler(routes: CompiledRoute[]) {
       const match = compiled.segments === segments ? compiled.pattern.exec(path) : null;
       if (match) matching.push({ compiled, match });
     }
-    if (matching.length === 0) return restError(404, `No route for ${path}`);
+    if (matching.length === 0) return restError("NOT_FOUND", `No route for ${path}`);
     const found = matching.find((candidate) => candidate.compiled.route.method === (request.method as HttpMethod));
     if (!found?.match) {
       const allow = [...new Set(matching.map((candidate) => candidate.compiled.route.method))].join(", ");
-      return restError(405, `Method ${request.method} is not allowed on ${path}`, { Allow: allow });
+      return restError("METHOD_NOT_ALLOWED", `Method ${request.method} is not allowed on ${path}`, { Allow: allow });
     }
     const { compiled: matched, match } = found;
     onMatched?.(matched.route);
     const compiled = matched.prepared();
     const variables: Record<string, unknown> = {};
     const refused = queryRuleProblem(matched.route.queryRules, query);
-    if (refused) return restError(400, refused);
+    if (refused) return restError("BAD_USER_INPUT", refused);
     try {
       const inputFromPath: Record<string, string> = {};
       matched.parameterNames.forEach((name, index) => {
@@ -163,23 +164,20 @@ export function createRestHandler(routes: CompiledRoute[]) {
       if (variableProblem) throw new BadRequest(variableProblemMessage(variableProblem));
       toSchemaValues(compiled.variables, variables);
     } catch (error) {
-      if (error instanceof BadRequest || error instanceof URIError) return restError(400, error.message);
-      if (error instanceof DomainError) return restError(error.status, error.message);
+      if (error instanceof BadRequest || error instanceof URIError) return restError("BAD_USER_INPUT", error.message);
+      if (error instanceof DomainError) return restError(error.code, error.message);
       throw error;
     }
     const result = await execute(compiled.document, variables);
     // An outage anywhere in the result decides the answer: a not-found beside it may be its consequence.
-    const firstError = result.errors?.find((error) => error.extensions?.status === 503) ?? result.errors?.[0];
-    if (firstError) {
-      const { status, message } = statusOf(firstError);
-      return restError(status, message);
-    }
+    const firstError = result.errors?.find((error) => kindOf(error) === "SERVICE_UNAVAILABLE") ?? result.errors?.[0];
+    if (firstError) return restError(kindOf(firstError), firstError.message);
     if (matched.route.status === 204 || !compiled.plan || !compiled.resultPath) {
       return new Response(null, { status: matched.route.status });
     }
     const value = valueAt(result.data, compiled.resultPath);
     if (value === null || value === undefined)
-      return restError(404, absentMessage(matched.route, result.data, variables));
+      return restError("NOT_FOUND", absentMessage(matched.route, result.data, variables));
     const { createdWhen } = matched.route;
     const created = createdWhen !== undefined && valueAt(result.data, createdWhen.split(".")) === true;
     return jsonResponse(applyPlan(compiled.plan, value), { status: created ? 201 : matched.route.status });

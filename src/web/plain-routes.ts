@@ -32,8 +32,8 @@ export async function runPlainRoute(
     return await route.handle(request, parameters.map(decodeURIComponent), ctx);
   } catch (error) {
     const domain = domainErrorFrom(error);
-    if (domain) return restError(domain.status, domain.message);
-    if (error instanceof URIError) return restError(400, "Malformed path");
+    if (domain) return restError(domain.code, domain.message);
+    if (error instanceof URIError) return restError("BAD_USER_INPUT", "Malformed path");
     throw error;
   }
 }

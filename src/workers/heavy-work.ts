@@ -32,13 +32,11 @@ import {
 
 /** Content whose conversion takes more than its time budget (422): the same content would again. */
 class ContentTooComplexError extends DomainError {
-  readonly status = 422;
   readonly code = "CONTENT_TOO_COMPLEX";
 }
 
 /** Every worker busy and the queue full (503): a later try may find room. */
 export class WorkersBusyError extends DomainError {
-  readonly status = 503;
   readonly code = "SERVICE_UNAVAILABLE";
   constructor(
     message: string,

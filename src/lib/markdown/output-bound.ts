@@ -5,7 +5,6 @@ import { DomainError } from "../errors.ts";
  * not depend on the machine's load: the same content always is, so a refusal can be remembered for good.
  */
 export class ConvertedTooLargeError extends DomainError {
-  readonly status = 422;
   readonly code = "CONTENT_TOO_COMPLEX";
   constructor(readonly maxBytes: number) {
     super(

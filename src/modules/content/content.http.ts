@@ -33,7 +33,7 @@ export const contentPlainRoutes: PlainRoute[] = [
       try {
         pdf = await renderPdfExport(ctx, key);
       } catch (error) {
-        if (error instanceof WorkersBusyError) return restError(503, error.message, error.headers);
+        if (error instanceof WorkersBusyError) return restError(error.code, error.message, error.headers);
         throw error;
       }
       // A view of the cached bytes, not a copy.
