@@ -1,5 +1,5 @@
 import type { ObjectRef, OutputRef } from "@pothos/core";
-import { type UserErrorCode, userErrorDescriptions } from "../lib/error-codes.ts";
+import { userErrorDescriptions } from "../lib/error-codes.ts";
 import type {
   ConflictError,
   ForbiddenError,
@@ -9,7 +9,8 @@ import type {
   UnauthenticatedError,
 } from "../lib/errors.ts";
 import { builder } from "./builder.ts";
-import { type UserError, userErrorCodesAmong } from "./user-errors.ts";
+import type { MutationErrors } from "./mutation-errors.ts";
+import type { UserError } from "./user-errors.ts";
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
@@ -37,7 +38,7 @@ function typePrefix(mutation: string): string {
 
 /**
  * `<Mutation>UserError` and its code enum. The enum's values here are placeholders: the schema conventions set the
- * codes the mutation's description lists when the schema is built (the description is worded after this runs).
+ * user error codes among those the mutation declares when the schema is built (it is declared after this runs).
  */
 function userErrorType(mutation: string) {
   const prefix = typePrefix(mutation);
@@ -103,7 +104,7 @@ export function payloadType<Shape extends object>(
 }
 
 /** The codes the services' errors carry (src/lib/errors.ts). */
-type ErrorCode = (
+type ServiceErrorCode = (
   | UnauthenticatedError
   | InvalidInputError
   | ForbiddenError
@@ -112,22 +113,20 @@ type ErrorCode = (
   | LimitReachedError
 )["code"];
 
-/** A mutation field's options for its error codes: its description, and the user-fixable codes as data. */
+/** A mutation field's options for its errors: its summary, and the codes it can answer as data. */
 interface MutationErrorOptions {
   description: string;
-  extensions: { userErrorCodes: readonly UserErrorCode[] };
+  extensions: { errors: MutationErrors };
 }
 
 /**
- * A mutation's description with the public error codes it can answer (`extensions.code`) and when: every mutation
- * needs a signed-in caller, so UNAUTHENTICATED comes first in each list. Spread into the field's options: the codes
- * a user can fix go with it as `extensions.userErrorCodes`, which the schema conventions answer as `userErrors`.
+ * A mutation's summary and the public error codes it can answer (`extensions.code`) and when, as data: every mutation
+ * needs a signed-in caller, so UNAUTHENTICATED comes first. Spread into the field's options; the schema conventions
+ * print the codes in its description and answer those a user can fix as `userErrors`.
  */
-export function describeMutation(summary: string, errors: Partial<Record<ErrorCode, string>>): MutationErrorOptions {
-  const listed = { UNAUTHENTICATED: "no valid token", ...errors };
-  const codes = Object.entries(listed).map(([code, when]) => `${code} (${when})`);
-  return {
-    description: `${summary} Errors: ${codes.join(", ")}.`,
-    extensions: { userErrorCodes: userErrorCodesAmong(Object.keys(listed)) },
-  };
+export function describeMutation(
+  summary: string,
+  errors: Partial<Record<ServiceErrorCode, string>>,
+): MutationErrorOptions {
+  return { description: summary, extensions: { errors: { UNAUTHENTICATED: "no valid token", ...errors } } };
 }

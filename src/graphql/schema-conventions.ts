@@ -8,6 +8,7 @@ import SchemaBuilder, {
 import type { GraphQLFieldResolver, GraphQLSchema } from "graphql";
 import { userErrorDescriptions } from "../lib/error-codes.ts";
 import { nameEnumValuesInDescriptions } from "./enum-input-descriptions.ts";
+import { describedWithErrors, mutationErrorsOf } from "./mutation-errors.ts";
 import { oneInputPerMutation } from "./mutation-input.ts";
 import { resolveNodeIds, resolveNodeTypesById } from "./node-ids.ts";
 import { readOwnProperties } from "./own-property.ts";
@@ -52,6 +53,15 @@ class UserErrorsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
   }
 }
 
+/** Each mutation's description lists the error codes it declares as data (`describeMutation`), with when. */
+class MutationErrorsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
+  override onOutputFieldConfig(fieldConfig: PothosOutputFieldConfig<Types>): PothosOutputFieldConfig<Types> {
+    const errors = fieldConfig.parentType === "Mutation" ? mutationErrorsOf(fieldConfig.extensions) : undefined;
+    if (!errors) return fieldConfig;
+    return { ...fieldConfig, description: describedWithErrors(fieldConfig.description ?? "", errors) };
+  }
+}
+
 /** Node ids read without async resolvers, and `Node` types found by their ids' prefixes. */
 class NodeIdsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
   /** Each node type's declared `id` resolver, from its options as the builder received them. */
@@ -89,6 +99,7 @@ const conventions = {
   oneInputPerMutation: schemaPass(oneInputPerMutation),
   sharedEdges: schemaPass(shareEdgesByItemType),
   userErrors: UserErrorsPlugin,
+  mutationErrors: MutationErrorsPlugin,
 } as const;
 
 type ConventionName = keyof typeof conventions;
@@ -97,6 +108,7 @@ declare global {
   export namespace PothosSchemaTypes {
     export interface Plugins<Types extends SchemaTypes> {
       enumInputDescriptions: BasePlugin<Types>;
+      mutationErrors: MutationErrorsPlugin<Types>;
       ownProperties: BasePlugin<Types>;
       nodeIds: NodeIdsPlugin<Types>;
       partialSuccess: BasePlugin<Types>;

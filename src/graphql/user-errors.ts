@@ -1,6 +1,7 @@
 import { type GraphQLResolveInfo, Kind, type SelectionSetNode } from "graphql";
 import { type UserErrorCode, userErrorDescriptions } from "../lib/error-codes.ts";
 import { type DomainError, domainErrorFrom, InvalidInputError } from "../lib/errors.ts";
+import { mutationErrorsOf } from "./mutation-errors.ts";
 
 /**
  * Errors as data (Shopify's `userErrors`, Apollo's errors-as-data): the failures a user can fix from the form they
@@ -22,10 +23,9 @@ export function userErrorCodesAmong(codes: readonly string[]): UserErrorCode[] {
   return [...new Set(["BAD_USER_INPUT" as const, ...codes.filter(isUserErrorCode)])];
 }
 
-/** A mutation field's user error codes, from its `extensions` (BAD_USER_INPUT for one not described by them). */
+/** A mutation field's user error codes, among the codes its `extensions` declare (src/graphql/mutation-errors.ts). */
 export function mutationUserErrorCodes(extensions: unknown): readonly UserErrorCode[] {
-  const declared = (extensions as { userErrorCodes?: readonly UserErrorCode[] } | null | undefined)?.userErrorCodes;
-  return declared ?? ["BAD_USER_INPUT"];
+  return userErrorCodesAmong(Object.keys(mutationErrorsOf(extensions) ?? {}));
 }
 
 /**

@@ -1,6 +1,8 @@
 import { type GraphQLEnumType, type GraphQLField, getNamedType, isObjectType } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../src/app/schema.ts";
+import { mutationErrorsOf } from "../../src/graphql/mutation-errors.ts";
+import { userErrorDescriptions } from "../../src/lib/error-codes.ts";
 import { type SeededOrganization, seedOrganization, startTestApp, type TestApp } from "../helpers/app.ts";
 import { graphqlAnswer } from "../helpers/graphql-answer.ts";
 
@@ -95,6 +97,21 @@ describe("the schema's mutation payloads", () => {
 
   it("lists each mutation's errors in its description", () => {
     expect(current.filter((field) => !field.description?.includes("Errors: UNAUTHENTICATED"))).toEqual([]);
+  });
+
+  it("prints each mutation's declared error codes, and answers as user errors those among them users can fix", () => {
+    for (const field of current) {
+      const declared = mutationErrorsOf(field.extensions);
+      expect(Object.keys(declared ?? {})[0], field.name).toBe("UNAUTHENTICATED");
+      const listed = Object.entries(declared ?? {}).map(([code, when]) => `${code} (${when})`);
+      expect(field.description?.endsWith(` Errors: ${listed.join(", ")}.`), field.name).toBe(true);
+      const prefix = `${field.name.charAt(0).toUpperCase()}${field.name.slice(1)}`;
+      const codes = (schema.getType(`${prefix}UserErrorCode`) as GraphQLEnumType)
+        .getValues()
+        .map((value) => value.name);
+      const userFixable = Object.keys(declared ?? {}).filter((code) => code in userErrorDescriptions);
+      expect(codes, field.name).toEqual([...new Set(["BAD_USER_INPUT", ...userFixable])]);
+    }
   });
 });
 
