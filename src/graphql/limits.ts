@@ -131,8 +131,10 @@ type OperationArgs = Parameters<NonNullable<Plugin<RequestContext>["onExecute"]>
 /**
  * Why an operation must not run, checked before any resolver: NUL characters or too deep nesting in its variables,
  * NUL in its string literals, or its estimated cost on top of its request's earlier operations (a batch shares one
- * budget) over the single-request maximum. A REST route's fixed document is not refused for its estimate: the router
- * bounded its page size, and it pays what it did. The estimate is recorded for the cost report; nothing is charged.
+ * budget) over the single-request maximum. A REST route's document passes: it is the server's own, the router checked
+ * its variables for NUL and nesting before running it (src/rest/router.ts), and it is not refused for its estimate
+ * (the router bounded its page size, and it pays what it did). The estimate is recorded for the cost report; nothing
+ * is charged.
  */
 function refusal({
   schema,
@@ -141,10 +143,10 @@ function refusal({
   operationName,
   contextValue,
 }: Pick<OperationArgs, "schema" | "document" | "variableValues" | "operationName"> & { contextValue: RequestContext }) {
+  if (isServerDocument(contextValue)) return undefined;
   const problem = inputProblem(variableValues);
   if (problem) return badInput(inputProblemMessage(problem));
   if (documentContainsNul(document)) return badInput(nulCharacterMessage);
-  if (isServerDocument(contextValue)) return undefined;
   let cost: number;
   try {
     cost = estimateCost(schema, document, variableValues, operationName);

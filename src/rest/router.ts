@@ -158,6 +158,7 @@ export function createRestHandler(routes: CompiledRoute[]) {
         }
         variables.input = { ...withoutIgnoredFields(body, matched.route.ignoredBodyFields), ...inputFromPath };
       }
+      // The call's one check for NUL and nesting: the GraphQL pipeline runs a route's document on these as checked.
       const problem = inputProblem(variables);
       if (problem) throw new BadRequest(inputProblemMessage(problem));
       const variableProblem = firstVariableProblem(compiled.variables, variables);

@@ -89,6 +89,21 @@ describe("deeply nested input is a 400, never a 500", () => {
     expectPublicError(response, new RegExp(`Input must not be nested deeper than ${maxInputDepth} levels`));
   });
 
+  it("refuses a NUL character in a REST body or path with the public error, checked once by the router", async () => {
+    const nul = "Text must not contain the NUL character (\\u0000)";
+    const created = await post(
+      `/v1/orgs/${org.organizationId}/spaces`,
+      JSON.stringify({ title: "a\u0000b" }),
+      org.members.admin.token,
+    );
+    expect(created).toEqual({ status: 400, body: { error: { code: 400, message: nul } } });
+    const read = await t.rest("GET", "/spaces/space_a%00b", { token: org.members.admin.token });
+    expect({ status: read.status, body: read.body }).toEqual({
+      status: 400,
+      body: { error: { code: 400, message: nul } },
+    });
+  });
+
   it("refuses GraphQL value literals nested 2000 deep before parsing them", async () => {
     const objectLiteral = `${"{a: ".repeat(2000)}1${"}".repeat(2000)}`;
     const listLiteral = `${"[".repeat(2000)}1${"]".repeat(2000)}`;
