@@ -4,7 +4,8 @@ import type { TotalCount } from "../paging/pagination.ts";
 import { globalIdOf, nodeTypeNames, typeOfId } from "../platform/ids.ts";
 import type { RequestContext } from "../request/context.ts";
 import { nodesCost } from "./node-list.ts";
-import { schemaConventions } from "./schema-conventions.ts";
+// Registers the schema conventions' plugins under their names.
+import "./schema-conventions.ts";
 
 export const builder = new SchemaBuilder<{
   Context: RequestContext;
@@ -19,8 +20,22 @@ export const builder = new SchemaBuilder<{
   };
   Connection: { totalCount: TotalCount };
 }>({
-  // The conventions run after the relay plugin, on the schema it has built.
-  plugins: [RelayPlugin, ...schemaConventions],
+  // The schema conventions (src/graphql/schema-conventions.ts) run after the relay plugin, on the schema it has built.
+  // Pothos runs the plugins' `afterBuild` from the last listed to the first, so this order makes them run as they
+  // must: shared edges first, mutation inputs reshaped before enum values are named in input descriptions, ids
+  // resolved before own properties are read, and value objects keyed last, on the finished schema.
+  plugins: [
+    RelayPlugin,
+    "valueObjectIds",
+    "enumInputDescriptions",
+    "ownProperties",
+    "nodeIds",
+    "partialSuccess",
+    "oneInputPerMutation",
+    "sharedEdges",
+    "userErrors",
+    "mutationErrors",
+  ],
   defaultFieldNullability: false,
   relay: {
     clientMutationId: "omit",

@@ -18,11 +18,10 @@ import { mutationUserErrorCodes, withUserErrors } from "./user-errors.ts";
 import { addValueObjectIds } from "./value-ids.ts";
 
 /*
- * The schema's conventions, each a Pothos plugin of its own, applied when the builder builds the schema (`onTypeConfig`
- * sees every type's options, `wrapResolve` every field's resolver, `afterBuild` the built schema), so that every
- * field any module adds follows them. Pothos runs the plugins' `afterBuild` from the last listed to the first:
- * `schemaConventions` lists them in the order that makes them run as they must (ids resolved before own properties are
- * read, mutation inputs reshaped before enum values are named in input descriptions).
+ * The schema's conventions, each a Pothos plugin of its own registered under its name, applied when the builder
+ * builds the schema (`onTypeConfig` sees every type's options, `onOutputFieldConfig` every field's, `wrapResolve`
+ * every field's resolver, `afterBuild` the built schema), so that every field any module adds follows them. The
+ * builder lists them by name, in the order their `afterBuild` passes need (src/graphql/builder.ts).
  */
 
 /** Each mutation's user-fixable failures answered as its payload's `userErrors`, with its declared codes. */
@@ -90,7 +89,6 @@ function schemaPass(pass: (schema: GraphQLSchema) => GraphQLSchema) {
 }
 
 const conventions = {
-  // Listed first so that it runs last: it keys the objects of the schema every other pass has finished.
   valueObjectIds: schemaPass(addValueObjectIds),
   enumInputDescriptions: schemaPass(nameEnumValuesInDescriptions),
   ownProperties: schemaPass(readOwnProperties),
@@ -123,6 +121,3 @@ declare global {
 for (const [name, plugin] of Object.entries(conventions)) {
   SchemaBuilder.registerPlugin(name as ConventionName, plugin);
 }
-
-/** The conventions' plugin names, in the order the builder lists them (their `afterBuild` runs last first). */
-export const schemaConventions = Object.keys(conventions) as ConventionName[];
