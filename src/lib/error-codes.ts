@@ -22,7 +22,7 @@ interface ErrorKind {
  */
 export const errorKinds = {
   BAD_USER_INPUT: { status: 400, userError: "The input is invalid: `field` names the value to fix." },
-  /** A request without what every request needs (a document, or the id of a registered one). */
+  /** A request malformed outside its input: no document nor a registered one's id, an unusable Idempotency-Key. */
   BAD_REQUEST: { status: 400 },
   COST_LIMIT_EXCEEDED: { status: 400 },
   PERSISTED_DOCUMENT_NOT_FOUND: { status: 400 },
