@@ -1,4 +1,3 @@
-import type DataLoader from "dataloader";
 import type { PrismaClient } from "../db/generated/client.ts";
 import type { SqlReader } from "../db/sql.ts";
 import type { EventBus } from "../events/bus.ts";
@@ -44,8 +43,8 @@ export interface RequestContext {
   viewer: Viewer | null;
   /** The raw `Authorization: Bearer` value, which may be a visitor JWT of a `visitor-auth` site rather than a token. */
   bearer: string | undefined;
-  /** Per-request DataLoaders, created on first use by `defineLoader`. */
-  loaders: Map<string, DataLoader<unknown, unknown, unknown>>;
+  /** Per-request state by name (loaders, settled rows, read boundaries), created on first use (`definePerRequest`). */
+  state: Map<string, unknown>;
   /** Live updates: `events.publish(topic, key, payload)` reaches subscribers on every instance. */
   events: EventBus;
   /** What the HTTP request may still spend (cost, content conversion); shared by the operations of a batch. */
@@ -67,7 +66,7 @@ export function contextActingAs(
     requestId,
     viewer: { userId, tokenId: "" },
     bearer: undefined,
-    loaders: new Map(),
+    state: new Map(),
     budget: unlimitedBudget(),
     work: inlineHeavyWork(),
   };

@@ -1,5 +1,6 @@
 import DataLoader from "dataloader";
 import type { RequestContext } from "./context.ts";
+import { definePerRequest } from "./request-state.ts";
 
 /**
  * Declares a per-request DataLoader: the returned function gives the request's instance, creating it on first
@@ -10,14 +11,10 @@ export function defineLoader<Key, Value, CacheKey = Key>(
   batch: (ctx: RequestContext, keys: readonly Key[]) => Promise<readonly (Value | Error)[]>,
   options: DataLoader.Options<Key, Value, CacheKey> = {},
 ): (ctx: RequestContext) => DataLoader<Key, Value, CacheKey> {
-  return (ctx) => {
-    let loader = ctx.loaders.get(name) as DataLoader<Key, Value, CacheKey> | undefined;
-    if (!loader) {
-      loader = new DataLoader<Key, Value, CacheKey>((keys) => batch(ctx, keys), options);
-      ctx.loaders.set(name, loader as DataLoader<unknown, unknown, unknown>);
-    }
-    return loader;
-  };
+  return definePerRequest(
+    `loader ${name}`,
+    (ctx) => new DataLoader<Key, Value, CacheKey>((keys) => batch(ctx, keys), options),
+  );
 }
 
 /** Orders batch results to match the keys; missing keys give `fallback`. */
@@ -48,26 +45,23 @@ export interface Settled<Key, Value> {
 /**
  * A per-request map of what a list settles for its rows before their fields resolve (a site space's space, a
  * change request's creator): the fields of thousands of rows then answer at once instead of each through a
- * promise, and graphql-jit keeps its synchronous path. One weak entry per request: a weak entry per row made the
+ * promise, and graphql-jit keeps its synchronous path. One map per request: a weak entry per row made the
  * collector trace thousands of ephemerons.
  */
-export function defineSettled<Key, Value>(): Settled<Key, Value> {
-  const byRequest = new WeakMap<RequestContext, Map<Key, Value>>();
+export function defineSettled<Key, Value>(name: string): Settled<Key, Value> {
+  const valuesOf = definePerRequest(`settled ${name}`, () => new Map<Key, Value>());
   return {
-    get: (ctx, key) => byRequest.get(ctx)?.get(key),
-    set(ctx, key, value) {
-      const values = byRequest.get(ctx) ?? new Map<Key, Value>();
-      byRequest.set(ctx, values);
-      values.set(key, value);
-    },
+    get: (ctx, key) => valuesOf(ctx).get(key),
+    set: (ctx, key, value) => void valuesOf(ctx).set(key, value),
   };
 }
 
 /**
- * A subscription's event with the request's loaders emptied: a subscription keeps one context for its lifetime, and
- * an event's object fields must read what holds when the event is sent, not what the first event found.
+ * A subscription's event with the request's state emptied (loaders, settled rows, access already decided): a
+ * subscription keeps one context for its lifetime, and an event's object fields must read what holds when the event
+ * is sent, not what the first event found.
  */
 export function freshlyLoaded<Event>(ctx: RequestContext, event: Event): Event {
-  ctx.loaders.clear();
+  ctx.state.clear();
   return event;
 }

@@ -77,7 +77,7 @@ export interface RequestContextDependencies {
   work: HeavyWork;
 }
 
-/** The resolvers' context of an admitted call: fresh loaders, the call's budget and caller, and the call itself. */
+/** The resolvers' context of an admitted call: fresh state (loaders), the call's budget and caller, and the call itself. */
 export function requestContextFactory({ config, db, events, clock, work }: RequestContextDependencies) {
   return (call: CallContext): RequestContext & GraphQLCall => ({
     prisma: db.prisma,
@@ -87,7 +87,7 @@ export function requestContextFactory({ config, db, events, clock, work }: Reque
     requestId: call.requestId,
     viewer: call.viewer,
     bearer: call.bearer,
-    loaders: new Map(),
+    state: new Map(),
     events,
     budget: call.budget,
     work,

@@ -9,19 +9,14 @@ import { listChangeRequests } from "../../src/modules/change-request/change-requ
 import { seedDemoContent } from "../../src/modules/demo/demo.service.ts";
 import { organizationByIdLoader } from "../../src/modules/organization/organization.loaders.ts";
 import { insertOrganization } from "../../src/modules/organization/organization.service.ts";
-import { siteByIdLoader, siteOrder, sitesByOrganizationLoader } from "../../src/modules/site-structure/site.loaders.ts";
-import {
-  sectionByIdLoader,
-  sectionsBySiteLoader,
-  siteSectionOrder,
-  siteSpaceDefaultsLoader,
-} from "../../src/modules/site-structure/site-section.loaders.ts";
+import { listSiteSpaces } from "../../src/modules/site-structure/site-space.service.ts";
+import { structureReads } from "../../src/modules/site-structure/structure-reads.ts";
 import {
   liveSiteSpace,
+  siteOrder,
+  siteSectionOrder,
   siteSpaceOrder,
-  siteSpacesBySiteLoader,
-} from "../../src/modules/site-structure/site-space.loaders.ts";
-import { listSiteSpaces } from "../../src/modules/site-structure/site-space.service.ts";
+} from "../../src/modules/site-structure/structure-sql.ts";
 import { spaceByIdLoader } from "../../src/modules/space/space.loaders.ts";
 import { addMember, createApiToken, userByIdLoader } from "../../src/modules/user/user.service.ts";
 import { mapNodes, type Page, type PageArgs, paginate, type SortKey } from "../../src/paging/pagination.ts";
@@ -316,34 +311,34 @@ describe("hand-written reads return the rows Prisma returns", () => {
     }[] = [
       {
         keys: oneAndMore(siteId),
-        read: (keys) => siteByIdLoader(ctx()).loadMany(keys),
+        read: (keys) => structureReads(ctx()).site.loadMany(keys),
         expected: (keys) => prisma.site.findMany({ where: { id: { in: keys } } }),
       },
       {
         keys: oneAndMore(org.organizationId),
-        read: (keys) => sitesByOrganizationLoader(ctx()).loadMany(keys),
+        read: (keys) => structureReads(ctx()).sitesOfOrganization(siteOrder).loadMany(keys),
         expected: (keys) =>
           prisma.site.findMany({ where: { organizationId: { in: keys } }, orderBy: orderBy(siteOrder) }),
       },
       {
         keys: oneAndMore(siteId),
-        read: (keys) => sectionsBySiteLoader(ctx()).loadMany(keys),
+        read: (keys) => structureReads(ctx()).sectionsOfSite().loadMany(keys),
         expected: (keys) =>
           prisma.siteSection.findMany({ where: { siteId: { in: keys } }, orderBy: orderBy(siteSectionOrder) }),
       },
       {
         keys: [sectionIds.slice(0, 1), sectionIds],
-        read: (keys) => sectionByIdLoader(ctx()).loadMany(keys),
+        read: (keys) => structureReads(ctx()).section.loadMany(keys),
         expected: (keys) => prisma.siteSection.findMany({ where: { id: { in: keys } } }),
       },
       {
         keys: oneAndMore(siteId),
-        read: (keys) => siteSpacesBySiteLoader(ctx()).loadMany(keys),
+        read: (keys) => structureReads(ctx()).siteSpacesOfSite().loadMany(keys),
         expected: (keys) =>
           prisma.siteSpace.findMany({
             where: { siteId: { in: keys }, ...liveSiteSpace },
             orderBy: orderBy(siteSpaceOrder),
-            // Site-space reads leave out `createdAt` unless their order or filter uses it (site-space.loaders.ts).
+            // Site-space reads leave out `createdAt` unless their order or filter uses it (structure-sql.ts).
             omit: { createdAt: true },
           }),
       },
@@ -354,7 +349,7 @@ describe("hand-written reads return the rows Prisma returns", () => {
         const rows = await rowsOf(() => read(keys));
         const expected = await expectedRows(keys);
         expect(expected.length).toBeGreaterThan(0);
-        // `sectionByIdLoader` reads by id without an order: both sides compared in JavaScript's id order (the
+        // `structureReads(ctx).section` reads by id without an order: both sides compared in JavaScript's id order (the
         // database's collation may order mixed-case ids otherwise).
         if (read === cases[3]?.read) {
           (rows as { id: string }[]).sort(byKey((row) => row.id));
@@ -367,7 +362,7 @@ describe("hand-written reads return the rows Prisma returns", () => {
     expect(await prisma.siteSpace.count({ where: { siteId, space: { deletedAt: { not: null } } } })).toBeGreaterThan(0);
   });
 
-  it("siteSpaceDefaultsLoader: each scope's live pointer, else its first live site space, as Prisma's rows say", async () => {
+  it("the structure's defaults: each scope's live pointer, else its first live site space, as Prisma's rows say", async () => {
     const { prisma } = t.db;
     const expected = new Set<string>();
     const site = await prisma.site.findUniqueOrThrow({ where: { id: siteId } });
@@ -386,9 +381,9 @@ describe("hand-written reads return the rows Prisma returns", () => {
       expected.add(pointer && ids.includes(pointer) ? pointer : (ids[0] as string));
     }
     expect(expected.size).toBeGreaterThan(1);
-    expect(await siteSpaceDefaultsLoader(contextOf(viewerId)).load(siteId)).toEqual(expected);
+    expect(await structureReads(contextOf(viewerId)).defaults.load(siteId)).toEqual(expected);
     // With another key in the batch, the statement's `= ANY($1)` text.
-    expect(await siteSpaceDefaultsLoader(contextOf(viewerId)).loadMany([siteId, "site_unknown"])).toEqual([
+    expect(await structureReads(contextOf(viewerId)).defaults.loadMany([siteId, "site_unknown"])).toEqual([
       expected,
       new Set(),
     ]);
@@ -428,7 +423,7 @@ describe("hand-written reads return the rows Prisma returns", () => {
   it("paginateSql: site space pages (all, defaults only, the others; by position or creation) equal Prisma's paginate", async () => {
     const ctx = () => contextOf(org.members.admin.id);
     const settleAll = { spaces: "full", defaults: true, urls: true } as const;
-    const defaultIds = [...(await siteSpaceDefaultsLoader(ctx()).load(siteId))];
+    const defaultIds = [...(await structureReads(ctx()).defaults.load(siteId))];
     expect(defaultIds.length).toBeGreaterThan(0);
     const byCreation = { orderBy: [{ field: "CREATED_AT", direction: "DESC" }] };
     const createdOrder: SortKey<SiteSpace>[] = [
@@ -442,7 +437,7 @@ describe("hand-written reads return the rows Prisma returns", () => {
     for (const [wanted, order] of [undefined, true, false].flatMap((w) => orders.map((o) => [w, o] as const))) {
       const where: Prisma.SiteSpaceWhereInput = { siteId, ...liveSiteSpace };
       if (wanted !== undefined) where.id = wanted ? { in: defaultIds } : { notIn: defaultIds };
-      // Only a created order reads `createdAt` (site-space.loaders.ts).
+      // Only a created order reads `createdAt` (structure-sql.ts).
       const rowAsRead = ({ createdAt, ...row }: SiteSpace) => (order.withCreatedAt ? { ...row, createdAt } : row);
       const expectedPage = async (args: PageArgs) => {
         const page = await paginate(args, { model: t.db.prisma.siteSpace, sort: order.sort, where });

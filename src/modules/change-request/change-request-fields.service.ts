@@ -11,8 +11,8 @@ interface SpaceWithRole {
   role: Role | null;
 }
 
-const settledSpaces = defineSettled<string, SpaceWithRole>();
-const settledUsers = defineSettled<string, User | null>();
+const settledSpaces = defineSettled<string, SpaceWithRole>("change request spaces");
+const settledUsers = defineSettled<string, User | null>("change request users");
 
 /**
  * Loads what a list's rows' fields derive from other rows (each distinct space with the viewer's role on it, each

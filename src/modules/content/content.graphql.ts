@@ -4,7 +4,6 @@ import { idColumn, loadBranded } from "../../graphql/node-ids.ts";
 import type { FieldCost } from "../../lib/query-cost.ts";
 import { pairIdOf } from "../../platform/ids.ts";
 import { parentSpace, SpaceRef } from "../space/space.public.ts";
-import type { PageNode, RevisionFileView, RevisionRead } from "./content.loaders.ts";
 import {
   fileDownloadUrl,
   listRevisionFiles,
@@ -19,8 +18,9 @@ import {
   revisionTree,
   spaceRevision,
 } from "./content.service.ts";
+import { contentReads, type PageNode, type RevisionFileView, type RevisionRead } from "./content-reads.ts";
 import type { GitBlob } from "./content-state.ts";
-import { descendantPages, pageBody, parentPage, revisionPage, subpages } from "./page-read.service.ts";
+import { pageBody } from "./page-read.service.ts";
 import type { RevisionGit } from "./revision.service.ts";
 
 export const RevisionRef = builder.objectRef<RevisionRead>("Revision");
@@ -166,19 +166,19 @@ builder.node(RevisionPageRef, {
       type: RevisionPageRef,
       nullable: true,
       description: "The parent page, in the same revision; null at the root.",
-      resolve: (node, _args, ctx) => parentPage(ctx, node),
+      resolve: (node, _args, ctx) => contentReads(ctx).parentPage(node),
     }),
     pages: t.field({
       type: [RevisionPageRef],
       description: "Direct subpages, in order.",
-      resolve: (node, _args, ctx) => subpages(ctx, node),
+      resolve: (node, _args, ctx) => contentReads(ctx).subpages(node),
     }),
     descendants: t.field({
       type: [RevisionPageRef],
       description: "Every page under this one, flat in tree order (each with its parent).",
       // REST answers the list as a tree: each page under its parent's `pages`.
       extensions: { cost: pageListCost, restNestsByParent: true },
-      resolve: (node, _args, ctx) => descendantPages(ctx, node),
+      resolve: (node, _args, ctx) => contentReads(ctx).descendantPages(node),
     }),
     layout: t.field({
       type: "JSON",
@@ -356,7 +356,7 @@ builder.node(RevisionRef, {
       nullable: true,
       description: "A page by id (getPageById, getPageInChangeRequestById); null when the revision has no such page.",
       args: { id: t.arg.id({ required: true, description: "The page's id." }) },
-      resolve: (revision, args, ctx) => revisionPage(ctx, revision, args.id),
+      resolve: (revision, args, ctx) => contentReads(ctx).page(revision, args.id),
     }),
     files: t.field({
       type: [RevisionFileRef],

@@ -12,7 +12,6 @@ export {
   RevisionPageRef,
   RevisionRef,
 } from "./content.graphql.ts";
-export type { PageNode, RevisionFileView, RevisionTree, TreeNode } from "./content.loaders.ts";
 export {
   contentEditFields,
   contentReadRoutes,
@@ -36,6 +35,7 @@ export {
   writeEdits,
 } from "./content.service.ts";
 export { type MergeConflict, mergeContent, pagesToCompare } from "./content-merge.ts";
+export type { PageNode, RevisionFileView, RevisionTree, TreeNode } from "./content-reads.ts";
 export { type ContentState, childrenOf, type NewBlob, type PageState, uniqueSlug } from "./content-state.ts";
 export { ContentChangesInput, ContentEditRef } from "./content-write.graphql.ts";
 export { pageVersionLinkRows } from "./link-extraction.ts";

@@ -7,16 +7,8 @@ import { mapNodes, type Page, type PageArgs, paginate } from "../../paging/pagin
 import { newId, parsePairIds, randomBase62 } from "../../platform/ids.ts";
 import type { RequestContext } from "../../request/context.ts";
 import { getSpace, requireSpaceEditable } from "../space/space.public.ts";
-import {
-  type RevisionFileView,
-  type RevisionRead,
-  revisionByIdLoader,
-  revisionFileLoader,
-  revisionFilesLoader,
-  revisionTreeLoader,
-} from "./content.loaders.ts";
+import { contentReads, type RevisionFileView, type RevisionRead } from "./content-reads.ts";
 import { type AppliedChanges, applyContentChanges, type ContentState, pagesInTreeOrder } from "./content-state.ts";
-import { revisionPage } from "./page-read.service.ts";
 import {
   fileStateOf,
   newPageLinks,
@@ -64,7 +56,7 @@ export async function onLatestHead<T>(attempt: (headMoved: () => never) => Promi
 
 /** A revision a space or change request points at (the caller checked access to it). */
 export async function revisionOf(ctx: RequestContext, revisionId: string): Promise<Revision> {
-  const revision = await revisionByIdLoader(ctx).load(revisionId);
+  const revision = await contentReads(ctx).revision.load(revisionId);
   if (!revision) throw new Error(`Revision ${revisionId} is missing`);
   return revision;
 }
@@ -75,7 +67,7 @@ export function spaceRevision(ctx: RequestContext, space: Space): Promise<Revisi
 }
 
 export function revisionTree(ctx: RequestContext, revision: RevisionRead) {
-  return revisionTreeLoader(ctx).load(revision);
+  return contentReads(ctx).tree.load(revision);
 }
 
 /** A revision as a read asks for it: `computed` false (default true) leaves out computed pages' generated bodies. */
@@ -87,12 +79,12 @@ export function revisionRead(
 }
 
 export function revisionFiles(ctx: RequestContext, revision: Revision): Promise<RevisionFileView[]> {
-  return revisionFilesLoader(ctx).load(revision);
+  return contentReads(ctx).files.load(revision);
 }
 
 /** A file of a revision by id, not through the revision's list of files. */
 export function revisionFile(ctx: RequestContext, revision: Revision, fileId: string) {
-  return revisionFileLoader(ctx).load({ revisionId: revision.id, spaceId: revision.spaceId, fileId });
+  return contentReads(ctx).file.load({ revisionId: revision.id, spaceId: revision.spaceId, fileId });
 }
 
 /** A revision's files, a page at a time (by name, then id). */
@@ -265,7 +257,7 @@ export async function createPdfExport(
   options: { pageId?: string | null; only?: boolean | null },
 ): Promise<{ url: string }> {
   if (options.only && !options.pageId) throw new InvalidInputError("only needs page (the id of the page to print)");
-  if (options.pageId && !(await revisionPage(ctx, revision, options.pageId))) {
+  if (options.pageId && !(await contentReads(ctx).page(revision, options.pageId))) {
     throw new InvalidInputError(`Unknown page ${options.pageId}`);
   }
   const key = randomBase62(40);
@@ -326,7 +318,7 @@ export async function renderPdfExport(ctx: RequestContext, key: string): Promise
 
 /** Revisions for `node`/`nodes`: where their space's content is readable (`GET /spaces/{spaceId}/content`). */
 export async function loadVisibleRevisions(ctx: RequestContext, ids: readonly string[]) {
-  return nullWhereRefused(ids, await revisionByIdLoader(ctx).loadMany(ids), async (revision) => {
+  return nullWhereRefused(ids, await contentReads(ctx).revision.loadMany(ids), async (revision) => {
     await getSpace(ctx, revision.spaceId);
     return revision;
   });
@@ -345,7 +337,7 @@ export const contentJobs: ModuleJobs = {
 export function loadVisibleRevisionPages(ctx: RequestContext, ids: readonly string[]) {
   return nullWhereRefused(ids, parsePairIds("RevisionPage", ids), async (key) => {
     const [revision] = await loadVisibleRevisions(ctx, [key.parentId]);
-    return revision ? revisionPage(ctx, revision, key.childId) : null;
+    return revision ? contentReads(ctx).page(revision, key.childId) : null;
   });
 }
 

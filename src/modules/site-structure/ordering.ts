@@ -1,7 +1,7 @@
 import type { Prisma } from "../../db/generated/client.ts";
 import { typeOfId } from "../../platform/ids.ts";
 import type { RequestContext } from "../../request/context.ts";
-import { forgetStructure } from "./site-section.loaders.ts";
+import { structureReads } from "./structure-reads.ts";
 
 /**
  * Stores `ids` order as positions 0..n-1. Sections and section groups share one sequence per parent (the site
@@ -59,6 +59,6 @@ export async function writeStructure<Result>(
     await lockSiteRow(tx, siteId);
     return write(tx);
   });
-  forgetStructure(ctx, siteId);
+  structureReads(ctx).forget(siteId);
   return result;
 }

@@ -8,7 +8,6 @@ import { type Edge, edgeOf, type SortKey } from "../../paging/pagination.ts";
 import { typeOfId } from "../../platform/ids.ts";
 import { siteByIdArgs, siteParentArgs } from "./parent-args.graphql.ts";
 import { SiteStructureItemTypeEnum } from "./pointer-types.graphql.ts";
-import { parentSectionGroup, sectionGroupOrder, sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
 import {
   addGroupSchema,
   addSectionGroup,
@@ -29,6 +28,8 @@ import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleSectionGroups } from "./site-nodes.service.ts";
 import type { GroupNode, SectionNode, StructureItem } from "./site-section.service.ts";
 import { SiteSectionGroupRef, SiteSectionRef, SiteStructureItemRef } from "./structure-items.graphql.ts";
+import { structureReads } from "./structure-reads.ts";
+import { sectionGroupOrder } from "./structure-sql.ts";
 
 /** A group's children: sections and groups share one order among their siblings. */
 const structureItemOrder: SortKey<StructureItem>[] = [
@@ -51,7 +52,7 @@ builder.node(SiteSectionGroupRef, {
       type: SiteSectionGroupRef,
       nullable: true,
       description: "Its parent group; null at the top level.",
-      resolve: (group, _args, ctx) => parentSectionGroup(ctx, group.siteId, group.parentGroupId),
+      resolve: (group, _args, ctx) => structureReads(ctx).parentGroup(group.siteId, group.parentGroupId),
     }),
     icon: t.exposeString("icon", { nullable: true, description: "Icon name; null when it has none." }),
     sectionList: t.field({
@@ -85,7 +86,7 @@ builder.objectFields(SiteRef, (t) => ({
       "Every section group of the site, nested or not, in order, a page at a time (listSiteSectionGroups; one " +
       "statement for all sites of a read).",
     resolve: async (site, args, ctx) =>
-      pageOfList(args, sectionGroupOrder, await sectionGroupsBySiteLoader(ctx).load(site.id), { siteId: site.id }),
+      pageOfList(args, sectionGroupOrder, await structureReads(ctx).sectionGroups.load(site.id), { siteId: site.id }),
   }),
 }));
 

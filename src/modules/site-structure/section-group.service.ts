@@ -7,11 +7,11 @@ import { type PageArgs, paginate } from "../../paging/pagination.ts";
 import { newId } from "../../platform/ids.ts";
 import type { RequestContext } from "../../request/context.ts";
 import { nextStructurePosition, structureSiblings, writePositions, writeStructure } from "./ordering.ts";
-import { sectionGroupOrder, sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
 import { requireSite, siteOrganizationId } from "./site.access.ts";
-import { sectionsBySiteLoader } from "./site-section.loaders.ts";
 import { type GroupNode, iconSchema, type StructureItem } from "./site-section.service.ts";
 import { requireItemSite } from "./structure-parents.service.ts";
+import { structureReads } from "./structure-reads.ts";
+import { sectionGroupOrder } from "./structure-sql.ts";
 
 const groupTitleSchema = z.string().trim().min(1).max(100).describe("The group's title");
 
@@ -27,9 +27,10 @@ export async function listSectionGroups(ctx: RequestContext, organizationId: str
 /** A group's sections and child groups in order: from the built structure, else batched over all sites. */
 export async function childrenOfGroup(ctx: RequestContext, group: GroupNode): Promise<StructureItem[]> {
   if (group.children) return group.children;
+  const reads = structureReads(ctx);
   const [sections, groups] = await Promise.all([
-    sectionsBySiteLoader(ctx).load(group.siteId),
-    sectionGroupsBySiteLoader(ctx).load(group.siteId),
+    reads.sectionsOfSite().load(group.siteId),
+    reads.sectionGroups.load(group.siteId),
   ]);
   return [
     ...sections.filter((section) => section.sectionGroupId === group.id),

@@ -1,12 +1,9 @@
-import type { Role, ShareLink, SiteSectionGroup, SiteSpace } from "../../db/generated/client.ts";
-import { keyedSql, keyedText } from "../../db/sql.ts";
+import type { Role, ShareLink, SiteSectionGroup } from "../../db/generated/client.ts";
 import { loadedOrNull, nullWhereRefused } from "../../lib/errors.ts";
 import type { RequestContext } from "../../request/context.ts";
 import type { ShareLinkWithOrganization } from "./share-link.service.ts";
 import { requireSite } from "./site.access.ts";
-import { siteByIdLoader } from "./site.loaders.ts";
-import { sectionByIdLoader } from "./site-section.loaders.ts";
-import { liveSiteSpaceProbedSql } from "./site-space.loaders.ts";
+import { structureReads } from "./structure-reads.ts";
 
 /*
  * `node`/`nodes` for what a site holds, visible where the site's own reads are: organization `read` for sections,
@@ -21,7 +18,7 @@ function throughSite<Row extends { id: string; siteId: string }>(
   least: Role,
 ): Promise<(Row | null)[]> {
   return nullWhereRefused(ids, rows, async (row) => {
-    const site = await siteByIdLoader(ctx).load(row.siteId);
+    const site = await structureReads(ctx).site.load(row.siteId);
     if (!site) return null;
     await requireSite(ctx, site.organizationId, site.id, least);
     return row;
@@ -29,7 +26,7 @@ function throughSite<Row extends { id: string; siteId: string }>(
 }
 
 export async function loadVisibleSiteSections(ctx: RequestContext, ids: readonly string[]) {
-  return throughSite(ctx, ids, await sectionByIdLoader(ctx).loadMany(ids), "read");
+  return throughSite(ctx, ids, await structureReads(ctx).section.loadMany(ids), "read");
 }
 
 export async function loadVisibleSectionGroups(ctx: RequestContext, ids: readonly string[]) {
@@ -37,15 +34,9 @@ export async function loadVisibleSectionGroups(ctx: RequestContext, ids: readonl
   return throughSite(ctx, ids, rows, "read");
 }
 
-const liveSiteSpacesByIdSql = keyedSql(
-  (ids) => `SELECT * FROM "SiteSpace" t WHERE t.id ${ids} AND ${liveSiteSpaceProbedSql}`,
-);
-
 /** Live site spaces only: deleting a space hides its site spaces, as in the site's lists. */
 export async function loadVisibleSiteSpaces(ctx: RequestContext, ids: readonly string[]) {
-  const { text, keys } = keyedText(liveSiteSpacesByIdSql, ids);
-  const rows = await ctx.sql.rows<SiteSpace>(text, [keys]);
-  return throughSite(ctx, ids, rows, "read");
+  return throughSite(ctx, ids, await structureReads(ctx).liveSiteSpaces(ids), "read");
 }
 
 export async function loadVisibleShareLinks(
@@ -54,7 +45,7 @@ export async function loadVisibleShareLinks(
 ): Promise<(ShareLinkWithOrganization | null)[]> {
   const rows: ShareLink[] = await ctx.prisma.shareLink.findMany({ where: { id: { in: [...ids] } } });
   const links = await throughSite(ctx, ids, rows, "admin");
-  const sites = await siteByIdLoader(ctx).loadMany(links.map((link) => link?.siteId ?? ""));
+  const sites = await structureReads(ctx).site.loadMany(links.map((link) => link?.siteId ?? ""));
   return links.map((link, index) => {
     const site = loadedOrNull(sites[index]);
     return link && site ? { ...link, organizationId: site.organizationId } : null;

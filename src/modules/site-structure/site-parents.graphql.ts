@@ -2,10 +2,9 @@ import { builder } from "../../graphql/builder.ts";
 import { OrganizationDefaultContentRef } from "../organization/organization.public.ts";
 import { ShareLinkRef } from "./share-link.graphql.ts";
 import { SiteRef } from "./site.graphql.ts";
-import { parentSite, siteByIdLoader } from "./site.loaders.ts";
-import { parentSection } from "./site-section.loaders.ts";
 import { SiteSpaceRef } from "./site-space.graphql.ts";
 import { SiteSectionGroupRef, SiteSectionRef } from "./structure-items.graphql.ts";
+import { structureReads } from "./structure-reads.ts";
 
 /** `site` on each node of a site's structure and on its share links: every node reaches its parent. */
 for (const ref of [SiteSectionRef, SiteSectionGroupRef, SiteSpaceRef, ShareLinkRef] as const) {
@@ -14,7 +13,7 @@ for (const ref of [SiteSectionRef, SiteSectionGroupRef, SiteSpaceRef, ShareLinkR
     site: t.field({
       type: SiteRef,
       description: "The site it belongs to.",
-      resolve: (row, _args, ctx) => parentSite(ctx, row.siteId),
+      resolve: (row, _args, ctx) => structureReads(ctx).parentSite(row.siteId),
     }),
   }));
 }
@@ -25,7 +24,7 @@ builder.objectFields(SiteSpaceRef, (t) => ({
     type: SiteSectionRef,
     nullable: true,
     description: "Its section; null at the site root.",
-    resolve: (siteSpace, _args, ctx) => parentSection(ctx, siteSpace.sectionId),
+    resolve: (siteSpace, _args, ctx) => structureReads(ctx).parentSection(siteSpace.sectionId),
   }),
 }));
 
@@ -35,6 +34,6 @@ builder.objectFields(OrganizationDefaultContentRef, (t) => ({
     type: SiteRef,
     nullable: true,
     description: "The site; null when it no longer exists.",
-    resolve: (content, _args, ctx) => siteByIdLoader(ctx).load(content.site),
+    resolve: (content, _args, ctx) => structureReads(ctx).site.load(content.site),
   }),
 }));

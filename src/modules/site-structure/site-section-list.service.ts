@@ -17,7 +17,8 @@ import { pageFromRows } from "../../paging/memory-pagination.ts";
 import { isFirstPage, type PageArgs, paginate } from "../../paging/pagination.ts";
 import type { RequestContext } from "../../request/context.ts";
 import { readableSite } from "./site.access.ts";
-import { sectionsInOrderBySite, siteSectionOrder } from "./site-section.loaders.ts";
+import { structureReads } from "./structure-reads.ts";
+import { siteSectionOrder } from "./structure-sql.ts";
 
 /** The sorts of `sections(orderBy:)`. */
 export const sectionListOrder: ListOrder<SiteSection> = {
@@ -62,7 +63,7 @@ async function sectionPage(ctx: RequestContext, site: Site, page: PageArgs, list
   const sort = sortFor(sectionListOrder, list.orderBy, siteSectionOrder);
   const filter = parseFilter(sectionFilterSchema, list.filter);
   if (batched && isFirstPage(page)) {
-    const sections = await sectionsInOrderBySite(sort)(ctx).load(site.id);
+    const sections = await structureReads(ctx).sectionsOfSite(sort).load(site.id);
     return pageFromRows(
       page,
       sort,

@@ -9,10 +9,8 @@ import { pageOfList } from "../../paging/memory-pagination.ts";
 import { type Edge, edgeOf } from "../../paging/pagination.ts";
 import { siteByIdArgs, siteParentArgs } from "./parent-args.graphql.ts";
 import { SiteStructureItemTypeEnum } from "./pointer-types.graphql.ts";
-import { parentSectionGroup } from "./section-group.loaders.ts";
 import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleSiteSections } from "./site-nodes.service.ts";
-import { siteSectionOrder } from "./site-section.loaders.ts";
 import {
   addSectionSchema,
   addSiteSection,
@@ -40,11 +38,12 @@ import {
   sectionListOrder,
   sectionsOfSite,
 } from "./site-section-list.service.ts";
-import { SiteSpaceRef, spaceSettlingOf } from "./site-space.graphql.ts";
-import { type SiteSpaceRow, siteSpaceOrder } from "./site-space.loaders.ts";
+import { SiteSpaceRef } from "./site-space.graphql.ts";
 import { SiteSectionGroupRef, SiteSectionRef, SiteStructureItemRef } from "./structure-items.graphql.ts";
+import { structureReads } from "./structure-reads.ts";
+import { spaceSettlingOf } from "./structure-selection.ts";
+import { type SiteSpaceRow, siteSectionOrder, siteSpaceOrder } from "./structure-sql.ts";
 import { structureUrlsRef } from "./urls.graphql.ts";
-import { sectionUrls } from "./urls.ts";
 
 builder.node(SiteSectionRef, {
   extensions: { restObjectName: "site-section" },
@@ -75,7 +74,7 @@ builder.node(SiteSectionRef, {
       type: SiteSectionGroupRef,
       nullable: true,
       description: "Its group; null when it is in none.",
-      resolve: (section, _args, ctx) => parentSectionGroup(ctx, section.siteId, section.sectionGroupId),
+      resolve: (section, _args, ctx) => structureReads(ctx).parentGroup(section.siteId, section.sectionGroupId),
     }),
     icon: t.exposeString("icon", { nullable: true, description: "Icon name; null when it has none." }),
     siteSpaces: t.connection({
@@ -97,7 +96,7 @@ builder.node(SiteSectionRef, {
     urls: t.field({
       type: structureUrlsRef,
       description: "Where the section is found.",
-      resolve: (section, _args, ctx) => sectionUrls(ctx, section),
+      resolve: (section, _args, ctx) => structureReads(ctx).sectionUrls(section),
     }),
   }),
 });

@@ -6,14 +6,9 @@ import { slugify, uniquePath } from "../../lib/slug.ts";
 import { parseInput } from "../../lib/validation.ts";
 import { newId } from "../../platform/ids.ts";
 import type { RequestContext } from "../../request/context.ts";
-import { defineLoader } from "../../request/loaders.ts";
 import { evaluateCondition } from "./condition.ts";
 import { nextStructurePosition, structureSiblings, writePositions, writeStructure } from "./ordering.ts";
-import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
-import { requireSite, type SpaceSettling, settleSiteSpaceSpaces, siteOrganizationId } from "./site.access.ts";
-import { siteByIdLoader } from "./site.loaders.ts";
-import { sectionsBySiteLoader, siteSectionOrder } from "./site-section.loaders.ts";
-import { type SiteSpaceRow, siteSpacesBySiteLoader } from "./site-space.loaders.ts";
+import { requireSite, siteOrganizationId } from "./site.access.ts";
 import {
   conditionSchema,
   insertSiteSpace,
@@ -23,6 +18,9 @@ import {
   requireSpaceOf,
 } from "./site-space.service.ts";
 import { requireItemSite } from "./structure-parents.service.ts";
+import { structureReads } from "./structure-reads.ts";
+import type { SpaceSettling } from "./structure-selection.ts";
+import { type SiteSpaceRow, siteSectionOrder } from "./structure-sql.ts";
 
 const sectionTitleSchema = z.string().trim().min(2).max(128);
 export const iconSchema = z.string().min(1).max(50).describe("Icon name");
@@ -39,53 +37,6 @@ export interface SiteStructure {
   structure: (StructureItem | SiteSpaceRow)[];
 }
 
-type SiteSpacesBySection = Map<string | null, SiteSpaceRow[]>;
-
-function bySection(siteSpaces: readonly SiteSpaceRow[]): SiteSpacesBySection {
-  const sections: SiteSpacesBySection = new Map();
-  for (const siteSpace of siteSpaces) {
-    const list = sections.get(siteSpace.sectionId);
-    if (list) list.push(siteSpace);
-    else sections.set(siteSpace.sectionId, [siteSpace]);
-  }
-  return sections;
-}
-
-/**
- * Each site's live site spaces by section, read by site in the structure's order (the statement the sites' own
- * `siteSpaces` lists share). By section ids, PostgreSQL compared every site space of every site with each id; the
- * site ids reach the structure's rows through an index (less database CPU per nested read: docs/performance.md). Named
- * like the by-site loaders, so a write's `forgetStructure` forgets them with those.
- */
-const siteSpacesBySectionOfSite = defineLoader<string, SiteSpacesBySection>(
-  "siteSpacesBySite grouped by section",
-  async (ctx, siteIds) => {
-    const lists = await siteSpacesBySiteLoader(ctx).loadMany(siteIds);
-    return lists.map((list) => (list instanceof Error ? list : bySection(list)));
-  },
-);
-
-/** The same, their spaces settled together (site.access.ts) as summaries or in full: one settling per read. */
-function settledSiteSpacesBySectionOfSite(settling: Exclude<SpaceSettling, "none">) {
-  return defineLoader<string, SiteSpacesBySection>(
-    `siteSpacesBySite grouped by section, spaces settled as ${settling}`,
-    async (ctx, siteIds) => {
-      const lists = await siteSpacesBySiteLoader(ctx).loadMany(siteIds);
-      await settleSiteSpaceSpaces(
-        ctx,
-        lists.flatMap((list) => (list instanceof Error ? [] : list)),
-        settling,
-      );
-      return lists.map((list) => (list instanceof Error ? list : bySection(list)));
-    },
-  );
-}
-
-const siteSpacesBySectionOfSiteSettled = {
-  summaries: settledSiteSpacesBySectionOfSite("summaries"),
-  full: settledSiteSpacesBySectionOfSite("full"),
-};
-
 /**
  * A section's live site spaces: from the built structure when there is one, else batched over all sites, with
  * their spaces settled as the request's selection needs them.
@@ -96,14 +47,14 @@ export function siteSpacesOfSection(
   settling: SpaceSettling,
 ): Promise<SiteSpaceRow[]> | SiteSpaceRow[] {
   if (section.siteSpaces) return section.siteSpaces;
-  const loader = settling === "none" ? siteSpacesBySectionOfSite : siteSpacesBySectionOfSiteSettled[settling];
-  return loader(ctx)
+  return structureReads(ctx)
+    .siteSpacesBySectionOfSite(settling)
     .load(section.siteId)
     .then((sections) => sections.get(section.id) ?? []);
 }
 
 export async function isDefaultSection(ctx: RequestContext, section: SiteSection): Promise<boolean> {
-  return (await siteByIdLoader(ctx).load(section.siteId))?.defaultSectionId === section.id;
+  return (await structureReads(ctx).site.load(section.siteId))?.defaultSectionId === section.id;
 }
 
 async function takenSectionPaths(tx: Prisma.TransactionClient, siteId: string) {
@@ -296,10 +247,11 @@ export async function moveSiteSection(
  * sections and groups left with nothing to show.
  */
 async function buildStructure(ctx: RequestContext, site: Site, visitor: Record<string, unknown> | null) {
+  const reads = structureReads(ctx);
   const [sections, groups, siteSpaces] = await Promise.all([
-    sectionsBySiteLoader(ctx).load(site.id),
-    sectionGroupsBySiteLoader(ctx).load(site.id),
-    siteSpacesBySiteLoader(ctx).load(site.id),
+    reads.sectionsOfSite().load(site.id),
+    reads.sectionGroups.load(site.id),
+    reads.siteSpacesOfSite().load(site.id),
   ]);
   const shown = (condition: string | null) => !visitor || !condition || evaluateCondition(condition, visitor);
   const spacesBySection = new Map<string | null, SiteSpaceRow[]>();

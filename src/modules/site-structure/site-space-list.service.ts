@@ -16,27 +16,9 @@ import {
 import { pageFromRows } from "../../paging/memory-pagination.ts";
 import { isFirstPage, type Page, type PageArgs, paginateSql, type SortKey } from "../../paging/pagination.ts";
 import type { RequestContext } from "../../request/context.ts";
-import { defineSettled, loadedByKey } from "../../request/loaders.ts";
-import { type SpaceSettling, settleSiteSpaceSpaces } from "./site.access.ts";
-import { siteSpaceDefaultsLoader } from "./site-section.loaders.ts";
-import {
-  liveSiteSpaceProbedSql,
-  type SiteSpaceRow,
-  siteSpaceColumnsSql,
-  siteSpaceOrder,
-  siteSpacesInOrderBySite,
-} from "./site-space.loaders.ts";
-import { settleSiteSpaceUrls } from "./urls.ts";
-
-/**
- * What a page of site spaces settles for its items, by the fields they select (site-space.graphql.ts): each item's
- * `space` (and `title`), `default` and `urls` then answer at once instead of through a promise per item.
- */
-export interface SiteSpaceSettling {
-  spaces: SpaceSettling;
-  defaults: boolean;
-  urls: boolean;
-}
+import { structureReads } from "./structure-reads.ts";
+import type { SiteSpaceSettling } from "./structure-selection.ts";
+import { liveSiteSpaceProbedSql, type SiteSpaceRow, siteSpaceColumnsSql, siteSpaceOrder } from "./structure-sql.ts";
 
 /** The sorts of `siteSpaces(orderBy:)`. */
 export const siteSpaceListOrder: ListOrder<SiteSpaceRow> = {
@@ -103,7 +85,7 @@ export async function siteSpacesOfSite(
   const filter = parseFilter(siteSpaceFilterSchema, list.filter);
   if (!isFirstPage(page)) return settledPage(ctx, await siteSpacePage(ctx, site.id, page, sort, filter), settling);
   const filtersOnCreated = Boolean(filter.createdAfter ?? filter.createdBefore);
-  const siteSpaces = await siteSpacesInOrderBySite(sort, filtersOnCreated)(ctx).load(site.id);
+  const siteSpaces = await structureReads(ctx).siteSpacesOfSite(sort, filtersOnCreated).load(site.id);
   const matching = isFiltering(filter) ? siteSpaces.filter(filterMatcher(siteSpaceFilterRules, filter)) : siteSpaces;
   return settledPage(ctx, pageFromRows(page, sort, matching), settling);
 }
@@ -114,32 +96,9 @@ export async function settledPage(
   page: Page<SiteSpaceRow>,
   settling: SiteSpaceSettling,
 ): Promise<Page<SiteSpaceRow>> {
-  const rows = page.edges.map((edge) => edge.node);
-  await Promise.all([
-    settling.spaces !== "none" && settleSiteSpaceSpaces(ctx, rows, settling.spaces),
-    settling.defaults && settleDefaultFlags(ctx, rows),
-    settling.urls && settleSiteSpaceUrls(ctx, rows),
-  ]);
+  await structureReads(ctx).settle(
+    page.edges.map((edge) => edge.node),
+    settling,
+  );
   return page;
-}
-
-/** Default flags settled with their page, by row. */
-const settledDefaultFlags = defineSettled<SiteSpaceRow, boolean>();
-
-async function settleDefaultFlags(ctx: RequestContext, siteSpaces: readonly SiteSpaceRow[]): Promise<void> {
-  const siteIds = [...new Set(siteSpaces.map((siteSpace) => siteSpace.siteId))];
-  const bySite = loadedByKey(siteIds, await siteSpaceDefaultsLoader(ctx).loadMany(siteIds));
-  for (const siteSpace of siteSpaces) {
-    const defaults = bySite.get(siteSpace.siteId);
-    if (defaults) settledDefaultFlags.set(ctx, siteSpace, defaults.has(siteSpace.id));
-  }
-}
-
-/** Whether a site space is the default of its scope (its section, or the site root); batched over sites. */
-export function isDefaultSiteSpace(ctx: RequestContext, siteSpace: SiteSpaceRow): Promise<boolean> | boolean {
-  const settled = settledDefaultFlags.get(ctx, siteSpace);
-  if (settled !== undefined) return settled;
-  return siteSpaceDefaultsLoader(ctx)
-    .load(siteSpace.siteId)
-    .then((defaults) => defaults.has(siteSpace.id));
 }

@@ -1,19 +1,15 @@
-import type { GraphQLResolveInfo } from "graphql";
 import { builder } from "../../graphql/builder.ts";
 import { describeInputField } from "../../graphql/input-description.ts";
 import { createdRangeKeys, dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
-import { itemsSelectAny, itemsSelectWithin } from "../../graphql/selection.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
 import { type Edge, edgeOf } from "../../paging/pagination.ts";
-import { SpaceRef, spaceSummaryFields } from "../space/space.public.ts";
+import { SpaceRef } from "../space/space.public.ts";
 import { siteByIdArgs, siteParentArgs } from "./parent-args.graphql.ts";
 import { SiteStructureItemTypeEnum } from "./pointer-types.graphql.ts";
-import { type SpaceSettling, siteSpaceSpace } from "./site.access.ts";
 import { SiteRef } from "./site.graphql.ts";
 import { loadVisibleSiteSpaces } from "./site-nodes.service.ts";
-import { type SiteSpaceRow, siteSpaceOrder } from "./site-space.loaders.ts";
 import {
   addSiteSpace,
   addSiteSpaceSchema,
@@ -27,40 +23,13 @@ import {
   updateSiteSpace,
   updateSiteSpaceSchema,
 } from "./site-space.service.ts";
-import {
-  isDefaultSiteSpace,
-  type SiteSpaceSettling,
-  siteSpaceFilterSchema,
-  siteSpaceListOrder,
-  siteSpacesOfSite,
-} from "./site-space-list.service.ts";
+import { siteSpaceFilterSchema, siteSpaceListOrder, siteSpacesOfSite } from "./site-space-list.service.ts";
+import { structureReads } from "./structure-reads.ts";
+import { siteSpaceSettlingOf } from "./structure-selection.ts";
+import { type SiteSpaceRow, siteSpaceOrder } from "./structure-sql.ts";
 import { structureUrlsRef } from "./urls.graphql.ts";
-import { siteSpaceUrls } from "./urls.ts";
 
 export const SiteSpaceRef = builder.objectRef<SiteSpaceRow>("SiteSpace");
-
-/** The site-space fields that read its space: a list settles the spaces of its items when one is selected. */
-const siteSpaceFieldsReadingSpace: ReadonlySet<string> = new Set(["space", "title"]);
-const defaultField: ReadonlySet<string> = new Set(["default"]);
-const urlsField: ReadonlySet<string> = new Set(["urls"]);
-
-/**
- * How a list of site spaces settles their spaces, by what its items select: summaries when they select nothing of
- * the space a summary lacks.
- */
-export function spaceSettlingOf(info: GraphQLResolveInfo): SpaceSettling {
-  if (!itemsSelectAny(info, siteSpaceFieldsReadingSpace)) return "none";
-  return itemsSelectWithin(info, "space", spaceSummaryFields) ? "summaries" : "full";
-}
-
-/** What a page of site spaces settles, by what its items select. */
-function settlingOf(info: GraphQLResolveInfo): SiteSpaceSettling {
-  return {
-    spaces: spaceSettlingOf(info),
-    defaults: itemsSelectAny(info, defaultField),
-    urls: itemsSelectAny(info, urlsField),
-  };
-}
 
 builder.node(SiteSpaceRef, {
   extensions: { restObjectName: "site-space" },
@@ -77,7 +46,7 @@ builder.node(SiteSpaceRef, {
       type: SpaceRef,
       nullable: true,
       description: "Its space; null to a signed-in caller who may not read that space.",
-      resolve: (siteSpace, _args, ctx) => siteSpaceSpace(ctx, siteSpace),
+      resolve: (siteSpace, _args, ctx) => structureReads(ctx).spaceOf(siteSpace),
     }),
     title: t.string({
       description: "The site space's title: its space's title, or its path to a caller who may not read the space.",
@@ -85,7 +54,7 @@ builder.node(SiteSpaceRef, {
     }),
     default: t.boolean({
       description: "Whether it is the default site space of its scope (its section, or the site root).",
-      resolve: (siteSpace, _args, ctx) => isDefaultSiteSpace(ctx, siteSpace),
+      resolve: (siteSpace, _args, ctx) => structureReads(ctx).isDefault(siteSpace),
     }),
     condition: t.exposeString("condition", {
       nullable: true,
@@ -99,7 +68,7 @@ builder.node(SiteSpaceRef, {
     urls: t.field({
       type: structureUrlsRef,
       description: "Where the site space is found.",
-      resolve: (siteSpace, _args, ctx) => siteSpaceUrls(ctx, siteSpace),
+      resolve: (siteSpace, _args, ctx) => structureReads(ctx).urlsOf(siteSpace),
     }),
   }),
 });
@@ -128,7 +97,7 @@ builder.objectFields(SiteRef, (t) => ({
       type: SiteSpaceRef,
       description: "Every site space of the site, at its root and in its sections (listSiteSpaces).",
       args: siteSpaceListArgs,
-      resolve: (site, args, ctx, info) => siteSpacesOfSite(ctx, site, args, args, settlingOf(info)),
+      resolve: (site, args, ctx, info) => siteSpacesOfSite(ctx, site, args, args, siteSpaceSettlingOf(info)),
     },
     {},
     SiteSpaceEdgeRef,
@@ -156,7 +125,7 @@ builder.queryFields((t) => ({
         args,
         { shareKey: args.shareKey, default: args.default },
         args,
-        settlingOf(info),
+        siteSpaceSettlingOf(info),
       ),
   }),
 }));

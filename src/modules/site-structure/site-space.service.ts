@@ -10,17 +10,12 @@ import { newId } from "../../platform/ids.ts";
 import type { RequestContext } from "../../request/context.ts";
 import { parseCondition } from "./condition.ts";
 import { writePositions, writeStructure } from "./ordering.ts";
-import { readableSite, requireSite, siteOrganizationId, siteSpaceSpace } from "./site.access.ts";
-import { siteSpaceDefaultsLoader } from "./site-section.loaders.ts";
-import { liveSiteSpace, type SiteSpaceRow, siteSpaceOrder } from "./site-space.loaders.ts";
-import {
-  type SiteSpaceSettling,
-  settledPage,
-  siteSpaceFilterSchema,
-  siteSpaceListOrder,
-  siteSpacePage,
-} from "./site-space-list.service.ts";
+import { readableSite, requireSite, siteOrganizationId } from "./site.access.ts";
+import { settledPage, siteSpaceFilterSchema, siteSpaceListOrder, siteSpacePage } from "./site-space-list.service.ts";
 import { requireItemSite } from "./structure-parents.service.ts";
+import { structureReads } from "./structure-reads.ts";
+import type { SiteSpaceSettling } from "./structure-selection.ts";
+import { liveSiteSpace, type SiteSpaceRow, siteSpaceOrder } from "./structure-sql.ts";
 
 export const pathSchema = z
   .string()
@@ -99,7 +94,7 @@ export async function insertSiteSpace(
 export function siteSpaceTitle(ctx: RequestContext, siteSpace: SiteSpaceRow): Promise<string> | string {
   if (siteSpace.title !== null) return siteSpace.title;
   const titleOf = (space: Space | null) => space?.title ?? siteSpace.path;
-  const space = siteSpaceSpace(ctx, siteSpace);
+  const space = structureReads(ctx).spaceOf(siteSpace);
   return space instanceof Promise ? space.then(titleOf) : titleOf(space);
 }
 
@@ -118,7 +113,7 @@ export async function listSiteSpaces(
   const defaults =
     filters.default === null || filters.default === undefined
       ? undefined
-      : { ids: [...(await siteSpaceDefaultsLoader(ctx).load(site.id))], wanted: filters.default };
+      : { ids: [...(await structureReads(ctx).defaults.load(site.id))], wanted: filters.default };
   return settledPage(ctx, await siteSpacePage(ctx, site.id, page, sort, filter, defaults), settling);
 }
 

@@ -13,7 +13,6 @@ import {
   SiteTypeEnum,
   SiteVisibilityEnum,
 } from "./site.graphql.ts";
-import { siteOrder } from "./site.loaders.ts";
 import {
   createSite,
   createSiteSchema,
@@ -26,6 +25,7 @@ import {
   updateSite,
   updateSiteSchema,
 } from "./site.service.ts";
+import { siteOrder } from "./structure-sql.ts";
 
 /* A site's writes: its inputs, payloads and mutations (the site's reads are in site.graphql.ts). */
 

@@ -6,19 +6,11 @@ import {
   viewerMembershipLoader,
 } from "../../auth/access.ts";
 import { hashToken } from "../../auth/tokens.ts";
-import type { Role, Site, Space } from "../../db/generated/client.ts";
+import type { Role, Site } from "../../db/generated/client.ts";
 import { loadedOrNull, NotFoundError, UnauthenticatedError } from "../../lib/errors.ts";
 import { decryptSecret } from "../../platform/secrets.ts";
 import type { RequestContext } from "../../request/context.ts";
-import { defineSettled, loadedByKey } from "../../request/loaders.ts";
-import {
-  type SpaceSummary,
-  spaceByIdLoader,
-  visibleSpaceLoader,
-  visibleSpaceSummaryLoader,
-} from "../space/space.public.ts";
-import { siteByIdLoader } from "./site.loaders.ts";
-import type { SiteSpaceRow } from "./site-space.loaders.ts";
+import { structureReads } from "./structure-reads.ts";
 
 /*
  * Who may read or change a site and its structure: organization roles for management, and for published
@@ -28,7 +20,7 @@ import type { SiteSpaceRow } from "./site-space.loaders.ts";
 /** Sites for `node`/`nodes`: null for sites of organizations the viewer is not a member of. */
 export async function loadVisibleSites(ctx: RequestContext, ids: readonly string[]): Promise<(Site | null)[]> {
   requireViewer(ctx);
-  const sites = await siteByIdLoader(ctx).loadMany(ids);
+  const sites = await structureReads(ctx).site.loadMany(ids);
   const found = sites.map(loadedOrNull);
   const memberships = await viewerMembershipLoader(ctx).loadMany(found.map((site) => site?.organizationId ?? ""));
   return found.map((site, index) => (site && readsOrganization(memberships[index]) ? site : null));
@@ -45,7 +37,7 @@ export async function requireSite(
   least: Role = "read",
 ): Promise<Site> {
   await requireOrganizationRole(ctx, organizationId, least);
-  const site = await siteByIdLoader(ctx).load(siteId);
+  const site = await structureReads(ctx).site.load(siteId);
   if (!site || site.organizationId !== organizationId) throw new NotFoundError(`Site ${siteId} not found`);
   return site;
 }
@@ -60,7 +52,7 @@ export function siteOrganizationId(
   siteId: string,
   notFound = `Site ${siteId} not found`,
 ): Promise<string> {
-  const own = async () => (await siteByIdLoader(ctx).load(siteId))?.organizationId;
+  const own = async () => (await structureReads(ctx).site.load(siteId))?.organizationId;
   return objectOrganizationId(ctx, organizationId, own, notFound);
 }
 
@@ -117,19 +109,9 @@ export async function requirePublishedSiteAccess(
   options: { shareKey?: string | null } = {},
 ): Promise<PublishedSiteAccess> {
   const access = await publishedSiteAccess(ctx, organizationId, siteId, options);
-  const opened = sitesOpenedAsPublished.get(ctx) ?? new Set<string>();
-  sitesOpenedAsPublished.set(ctx, opened.add(access.site.id));
+  // Its site spaces now show their spaces to this caller, as the published site does to every visitor.
+  structureReads(ctx).openedAsPublished.add(access.site.id);
   return access;
-}
-
-/**
- * Per request, the sites opened as published content: their site spaces show their spaces to this caller, as the
- * published site does to every visitor (management reads show only the spaces the caller may read).
- */
-const sitesOpenedAsPublished = new WeakMap<RequestContext, Set<string>>();
-
-function openedAsPublished(ctx: RequestContext, siteId: string): boolean {
-  return sitesOpenedAsPublished.get(ctx)?.has(siteId) ?? false;
 }
 
 async function publishedSiteAccess(
@@ -138,7 +120,7 @@ async function publishedSiteAccess(
   siteId: string,
   options: { shareKey?: string | null },
 ): Promise<PublishedSiteAccess> {
-  const site = await siteByIdLoader(ctx).load(siteId);
+  const site = await structureReads(ctx).site.load(siteId);
   const notFound = new NotFoundError(`Site ${siteId} not found`);
   if (!site || site.organizationId !== organizationId) throw notFound;
   if (ctx.viewer && readsOrganization(await viewerMembershipLoader(ctx).load(organizationId))) {
@@ -201,75 +183,4 @@ export function visitorAuthKeyOf(ctx: RequestContext, site: Site): string | null
   return site.visitorAuthKeyEncrypted === null
     ? null
     : decryptSecret(ctx.config.secretsKey, site.visitorAuthKeyEncrypted);
-}
-
-/**
- * Spaces settled ahead of site spaces' `space` field (`settleSiteSpaceSpaces`), by space id: as published content
- * shows them, and as the viewer may read them (null: may not). By space rather than by site space: a nested read's
- * 2000 site spaces show 200 spaces.
- */
-const settledPublishedSpaces = defineSettled<string, Space>();
-const settledVisibleSpaces = defineSettled<string, Space | null>();
-const settledVisibleSummaries = defineSettled<string, SpaceSummary | null>();
-
-/**
- * How a list settles its site spaces' spaces: not at all, as summaries (when its items select only
- * `spaceSummaryFields` of them), or in full.
- */
-export type SpaceSettling = "none" | "summaries" | "full";
-
-/**
- * The space a site space shows, in nested reads. Through published content (a site opened with
- * `requirePublishedSiteAccess` in this request) it is shown, as the published site shows it to every visitor;
- * management reads show it only to a caller who may read the space (the site's readers do not all; null otherwise).
- * A space settled with its list comes back as it is, without a promise.
- */
-export function siteSpaceSpace(ctx: RequestContext, siteSpace: SiteSpaceRow): Promise<Space | null> | Space | null {
-  if (openedAsPublished(ctx, siteSpace.siteId)) {
-    return settledPublishedSpaces.get(ctx, siteSpace.spaceId) ?? loadPublishedSpace(ctx, siteSpace);
-  }
-  if (!ctx.viewer) return null;
-  const full = settledVisibleSpaces.get(ctx, siteSpace.spaceId);
-  // A summary is settled only for lists whose items select nothing of the space a summary lacks.
-  const settled = full !== undefined ? full : (settledVisibleSummaries.get(ctx, siteSpace.spaceId) as Space | null);
-  return settled !== undefined ? settled : visibleSpaceLoader(ctx).load(siteSpace.spaceId);
-}
-
-async function loadPublishedSpace(ctx: RequestContext, siteSpace: SiteSpaceRow): Promise<Space> {
-  // Reads only reach site spaces of live spaces, so the space is there.
-  const space = await spaceByIdLoader(ctx).load(siteSpace.spaceId);
-  if (!space) throw new Error(`Space ${siteSpace.spaceId} of site space ${siteSpace.id} is missing`);
-  return space;
-}
-
-/**
- * Loads the spaces of a list of site spaces (once per distinct space, batched with the request's other lists) and
- * keeps them by id, so that `siteSpaceSpace` answers each row at once: a nested read's 2000 site spaces otherwise
- * cost a promise each and the executor's slower path for asynchronous fields. Spaces that fail to load are left for
- * `siteSpaceSpace` to load, and fail, on its own.
- */
-export async function settleSiteSpaceSpaces(
-  ctx: RequestContext,
-  siteSpaces: readonly SiteSpaceRow[],
-  settling: Exclude<SpaceSettling, "none">,
-): Promise<void> {
-  const opened = sitesOpenedAsPublished.get(ctx);
-  const published = new Set<string>();
-  const visible = new Set<string>();
-  for (const siteSpace of siteSpaces) {
-    if (opened?.has(siteSpace.siteId)) published.add(siteSpace.spaceId);
-    else if (ctx.viewer) visible.add(siteSpace.spaceId);
-  }
-  const publishedIds = [...published];
-  const visibleIds = [...visible];
-  const visibleLoader = settling === "summaries" ? visibleSpaceSummaryLoader : visibleSpaceLoader;
-  const settledVisible = settling === "summaries" ? settledVisibleSummaries : settledVisibleSpaces;
-  const [publishedSpaces, visibleSpaces] = await Promise.all([
-    publishedIds.length ? spaceByIdLoader(ctx).loadMany(publishedIds) : [],
-    visibleIds.length ? visibleLoader(ctx).loadMany(visibleIds) : [],
-  ]);
-  for (const [id, space] of loadedByKey(publishedIds, publishedSpaces)) {
-    if (space) settledPublishedSpaces.set(ctx, id, space);
-  }
-  for (const [id, space] of loadedByKey(visibleIds, visibleSpaces)) settledVisible.set(ctx, id, space);
 }

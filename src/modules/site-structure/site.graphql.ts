@@ -6,7 +6,6 @@ import { dateBoundFields, orderByDescription, orderInput, timeRangeKeys } from "
 import { idColumn } from "../../graphql/node-ids.ts";
 import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
 import { loadVisibleSites } from "./site.access.ts";
-import { siteSpaceCountLoader } from "./site.loaders.ts";
 import {
   getAdaptiveSchema,
   getSite,
@@ -17,6 +16,7 @@ import {
   siteListOrder,
   siteVisitorAuthKey,
 } from "./site.service.ts";
+import { structureReads } from "./structure-reads.ts";
 import { sitePublishedBaseUrl, siteUrls } from "./urls.ts";
 
 export const SiteRef = builder.objectRef<Site>("Site");
@@ -159,7 +159,7 @@ builder.node(SiteRef, {
     }),
     siteSpaceCount: t.int({
       description: "Number of site spaces of the site, in every section.",
-      resolve: (site, _args, ctx) => siteSpaceCountLoader(ctx).load(site.id),
+      resolve: (site, _args, ctx) => structureReads(ctx).siteSpaceCount.load(site.id),
     }),
     features: t.field({
       type: [SiteFeatureRef],

@@ -25,8 +25,9 @@ import type { RequestContext } from "../../request/context.ts";
 import { type AdaptiveJsonSchema, templateConditions, validateAdaptiveSchema } from "./adaptive-schema.ts";
 import { lockSiteRow } from "./ordering.ts";
 import { requireSite, siteOrganizationId, visitorAuthKeyOf } from "./site.access.ts";
-import { siteOrder, sitesInOrderByOrganization } from "./site.loaders.ts";
 import { insertSiteSpace } from "./site-space.service.ts";
+import { structureReads } from "./structure-reads.ts";
+import { siteOrder } from "./structure-sql.ts";
 
 export const siteTypes = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] as const;
 const siteVisibilities = ["public", "unlisted", "share-link", "visitor-auth"] as const;
@@ -88,7 +89,7 @@ export async function listSites(
   const filtered = Object.values(filters).some((value) => value !== null && value !== undefined);
   if (!filtered && isFirstPage(page)) {
     // The loader holds every site of the organization: the filter is applied to them, no statement added.
-    const sites = await sitesInOrderByOrganization(sort)(ctx).load(organizationId);
+    const sites = await structureReads(ctx).sitesOfOrganization(sort).load(organizationId);
     return pageFromRows(page, sort, isFiltering(filter) ? sites.filter(filterMatcher(siteFilterRules, filter)) : sites);
   }
   const where: Prisma.SiteWhereInput = { organizationId, AND: filterWhere(siteFilterRules, filter) };

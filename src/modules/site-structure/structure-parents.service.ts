@@ -2,7 +2,7 @@ import type { Role, Site } from "../../db/generated/client.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import type { RequestContext } from "../../request/context.ts";
 import { requireSite, siteOrganizationId } from "./site.access.ts";
-import { sectionByIdLoader } from "./site-section.loaders.ts";
+import { structureReads } from "./structure-reads.ts";
 
 /** The parent ids a mutation on a site's item may be given; the item's own id names them when they are not. */
 export interface SiteParents {
@@ -27,7 +27,7 @@ async function siteIdOf(ctx: RequestContext, item: SiteItem): Promise<string | n
   const where = { where: { id: item.id }, select: { siteId: true } };
   switch (item.type) {
     case "SiteSection":
-      return (await sectionByIdLoader(ctx).load(item.id))?.siteId ?? null;
+      return (await structureReads(ctx).section.load(item.id))?.siteId ?? null;
     case "SiteSectionGroup":
       return (await ctx.prisma.siteSectionGroup.findUnique(where))?.siteId ?? null;
     case "SiteSpace":

@@ -10,7 +10,7 @@ export const gitSyncBySpaceLoader = defineLoader<string, GitSync | null>("gitSyn
 });
 
 /** Each space row's Git sync as the space read joined it: the row's `gitSync` answers without a promise. */
-const gitSyncsReadWithSpaces = defineSettled<Space, GitSync | null>();
+const gitSyncsReadWithSpaces = defineSettled<Space, GitSync | null>("git syncs of spaces");
 
 /** Keeps the Git sync read with a space row (space.loaders.ts), and primes the loader with it. */
 export function keepGitSyncReadWith(ctx: RequestContext, space: Space, gitSync: GitSync | null): void {

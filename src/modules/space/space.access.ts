@@ -111,7 +111,7 @@ export async function spaceRole(ctx: RequestContext, space: SpaceSummary): Promi
  * it without a promise (a list of 1000 site spaces asked each of their spaces' permissions). The loaders the role
  * reads are per request and never cleared, so computing it again would give the same role.
  */
-const settledRoles = defineSettled<SpaceSummary, Role | null>();
+const settledRoles = defineSettled<SpaceSummary, Role | null>("space roles");
 
 /**
  * Spaces for `node`/`nodes` and nested reads: null for deleted spaces and for spaces the viewer may not see.
