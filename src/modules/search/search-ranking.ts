@@ -14,8 +14,10 @@ import { Prisma } from "../../db/generated/client.ts";
 function matchesInOrder(text: string, scope: Prisma.Sql, limit: number, also: Prisma.Sql = Prisma.sql`TRUE`) {
   // The tsquery is written inline (not joined from a CTE): PostgreSQL folds it into a constant and plans with the
   // word's frequency in the column's statistics, which decides between the GIN index and the ordered b-tree.
+  // Each candidate carries what its ranking reads: reading it again by key cost more than the ranking.
   return Prisma.sql`
-    SELECT sp."spaceId", sp."pageId", sp."updatedAt"
+    SELECT sp."spaceId", sp."pageId", sp."updatedAt", sp."searchVector", sp."titleVector",
+      s."title" AS "spaceTitle", s."revisionId"
     FROM "SearchPage" AS sp JOIN "Space" AS s ON s."id" = sp."spaceId"
     WHERE ${scope} AND sp."searchVector" @@ websearch_to_tsquery('english', ${text}) AND ${also}
     ORDER BY sp."updatedAt" DESC, sp."spaceId", sp."pageId"
@@ -36,21 +38,19 @@ export function rankedCandidatesSql(text: string, scope: Prisma.Sql, bound: numb
   return Prisma.sql`
     recent AS MATERIALIZED (${matchesInOrder(text, scope, bound + 1)}),
     titled AS (${matchesInOrder(text, scope, bound, titleMatch)}),
+    kept AS (SELECT * FROM recent ORDER BY "updatedAt" DESC, "spaceId", "pageId" LIMIT ${bound}),
     candidates AS (
-      SELECT "spaceId", "pageId" FROM titled
-      UNION
-      SELECT "spaceId", "pageId" FROM (
-        SELECT * FROM recent ORDER BY "updatedAt" DESC, "spaceId", "pageId" LIMIT ${bound}
-      ) AS r
+      SELECT * FROM kept
+      UNION ALL
+      SELECT * FROM titled AS t WHERE NOT EXISTS (
+        SELECT 1 FROM kept AS k WHERE k."spaceId" = t."spaceId" AND k."pageId" = t."pageId"
+      )
     ),
     ranked AS (
-      SELECT c."spaceId", s."title" AS "spaceTitle", s."revisionId", c."pageId",
-        (ts_rank(sp."searchVector", q.query) + CASE WHEN sp."titleVector" @@ q.query THEN 1 ELSE 0 END)::float8
+      SELECT c."spaceId", c."spaceTitle", c."revisionId", c."pageId",
+        (ts_rank(c."searchVector", q.query) + CASE WHEN c."titleVector" @@ q.query THEN 1 ELSE 0 END)::float8
           AS "score"
-      FROM candidates AS c
-      JOIN "SearchPage" AS sp ON sp."spaceId" = c."spaceId" AND sp."pageId" = c."pageId"
-      JOIN "Space" AS s ON s."id" = c."spaceId",
-      websearch_to_tsquery('english', ${text}) AS q(query)
+      FROM candidates AS c, websearch_to_tsquery('english', ${text}) AS q(query)
     )`;
 }
 
