@@ -87,6 +87,7 @@ const configSchema = z.object({
   maxSubscriptionsPerUser: z.coerce.number().int().min(1).default(20),
   maxWebSocketsPerAddress: z.coerce.number().int().min(1).default(50),
   maxApiTokensPerUser: z.coerce.number().int().min(1).default(50),
+  searchCandidates: z.coerce.number().int().min(1).max(100_000).default(1000),
   shedMaxInFlight: z.coerce.number().int().min(0).default(32),
   shedMaxInFlightPerCaller: z.coerce.number().int().min(0).default(2),
   shedCallerWaitMs: z.coerce.number().int().min(0).max(60_000).default(30_000),
@@ -188,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxSubscriptionsPerUser: env.MAX_SUBSCRIPTIONS_PER_USER || env.MAX_SUBSCRIPTIONS_PER_TOKEN || undefined,
     maxWebSocketsPerAddress: env.MAX_WEBSOCKETS_PER_ADDRESS || undefined,
     maxApiTokensPerUser: env.MAX_API_TOKENS_PER_USER || undefined,
+    searchCandidates: env.SEARCH_CANDIDATES || undefined,
     shedMaxInFlight: env.SHED_MAX_IN_FLIGHT || undefined,
     shedMaxInFlightPerCaller: env.SHED_MAX_IN_FLIGHT_PER_CALLER || undefined,
     shedCallerWaitMs: env.SHED_CALLER_WAIT_MS || undefined,
@@ -253,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? "MAX_SUBSCRIPTIONS_PER_USER"
         : "MAX_SUBSCRIPTIONS_PER_TOKEN",
       maxApiTokensPerUser: "MAX_API_TOKENS_PER_USER",
+      searchCandidates: "SEARCH_CANDIDATES",
       shedMaxInFlight: "SHED_MAX_IN_FLIGHT",
       shedMaxInFlightPerCaller: "SHED_MAX_IN_FLIGHT_PER_CALLER",
       shedCallerWaitMs: "SHED_CALLER_WAIT_MS",

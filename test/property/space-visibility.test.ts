@@ -116,8 +116,8 @@ async function seed(
     });
     // A current page with the word "lighthouse", as the search table holds it (a fixture: the table alone is read).
     await prisma.$executeRaw`
-      INSERT INTO "SearchPage" ("spaceId", "pageId", "organizationId", "versionId", "searchVector")
-      VALUES (${space.id}, ${newId("Page")}, ${org.organizationId}, ${newId("PageVersion")}, to_tsvector('english', 'lighthouse'))`;
+      INSERT INTO "SearchPage" ("spaceId", "pageId", "organizationId", "versionId", "searchVector", "updatedAt")
+      VALUES (${space.id}, ${newId("Page")}, ${org.organizationId}, ${newId("PageVersion")}, to_tsvector('english', 'lighthouse'), now())`;
     spaceIds.push(space.id);
   }
   return { organizationId: org.organizationId, caller: member(shape.caller), spaceIds };

@@ -89,24 +89,37 @@ const SearchSpaceResultRef = builder.objectRef<SearchSpaceHit>("SearchSpaceResul
   }),
 });
 
+/** A search's connection says whether its count is exact (`SearchResultsPage.countIsExact`). */
+const totalCountIsExact = {
+  description:
+    "Whether totalCount counts every match. False when the query matches more pages than a search ranks (its most recently edited title matches and its most recently edited matches, SEARCH_CANDIDATES of each): the results are those of the pages ranked, and totalCount counts them.",
+  resolve: (connection: object) => !("countIsExact" in connection) || connection.countIsExact !== false,
+};
+
 const queryDescription = `Words to find (1..${maxQueryLength} characters, not only spaces): quoted phrases, \`or\` and \`-word\` are understood.`;
 
 builder.objectFields(SpaceRef, (t) => ({
-  searchSpaceContent: t.connection({
-    type: SearchPageResultRef,
-    description: `Pages of the space's current content that match, best first (searchSpaceContent). Forward paging only; first: ${defaultSearchPageSize} by default, at most ${maxSearchPageSize}.`,
-    extensions: { cost: spaceSearchCost },
-    args: { query: t.arg.string({ required: true, description: queryDescription }) },
-    resolve: (space, args, ctx) => searchSpaceContent(ctx, space.id, args.query, args),
-  }),
+  searchSpaceContent: t.connection(
+    {
+      type: SearchPageResultRef,
+      description: `Pages of the space's current content that match, best first of those ranked (see totalCountIsExact) (searchSpaceContent). Forward paging only; first: ${defaultSearchPageSize} by default, at most ${maxSearchPageSize}.`,
+      extensions: { cost: spaceSearchCost },
+      args: { query: t.arg.string({ required: true, description: queryDescription }) },
+      resolve: (space, args, ctx) => searchSpaceContent(ctx, space.id, args.query, args),
+    },
+    { fields: (c) => ({ totalCountIsExact: c.boolean(totalCountIsExact) }) },
+  ),
 }));
 
 builder.objectFields(OrganizationRef, (t) => ({
-  searchOrganizationContent: t.connection({
-    type: SearchSpaceResultRef,
-    description: `The spaces the viewer may read with pages that match, best first (searchOrganizationContent). Forward paging only; first: ${defaultSearchPageSize} by default, at most ${maxSearchPageSize}.`,
-    extensions: { cost: organizationSearchCost },
-    args: { query: t.arg.string({ required: true, description: queryDescription }) },
-    resolve: (organization, args, ctx) => searchOrganizationContent(ctx, organization.id, args.query, args),
-  }),
+  searchOrganizationContent: t.connection(
+    {
+      type: SearchSpaceResultRef,
+      description: `The spaces the viewer may read with pages that match, best first of those ranked (see totalCountIsExact) (searchOrganizationContent). Forward paging only; first: ${defaultSearchPageSize} by default, at most ${maxSearchPageSize}.`,
+      extensions: { cost: organizationSearchCost },
+      args: { query: t.arg.string({ required: true, description: queryDescription }) },
+      resolve: (organization, args, ctx) => searchOrganizationContent(ctx, organization.id, args.query, args),
+    },
+    { fields: (c) => ({ totalCountIsExact: c.boolean(totalCountIsExact) }) },
+  ),
 }));

@@ -13,6 +13,7 @@ import {
   pageMarkdown,
 } from "../content/content.public.ts";
 import { getSpace, visibleSpacesSql } from "../space/space.public.ts";
+import { completeSql, rankedCandidatesSql } from "./search-ranking.ts";
 
 /** The public API's limit on a search query. */
 export const maxQueryLength = 512;
@@ -111,41 +112,20 @@ function after<Row>(sort: SortKey<Row>[], cursor: string | null | undefined): Pr
   return Prisma.sql`("score" < ${score}::float8 OR ("score" = ${score}::float8 AND ${idColumn} > ${id}))`;
 }
 
-/** A page of ranked rows (`score`, then the id of `sort`) after `args.after`, with the count of all of them. */
-async function rankedPage<Row extends { score: number }>(
-  ctx: RequestContext,
-  args: PageArgs & { first: number },
-  sort: SortKey<Row>[],
-  ranked: Prisma.Sql,
-): Promise<Page<Row>> {
-  const idColumn = column(sort[1]);
-  // The count comes with the page (a LEFT JOIN keeps it when the page is empty), in one statement.
-  const rows = await ctx.prisma.$queryRaw<(Row & { total: number })[]>`
-    WITH ranked AS (${ranked})
-    SELECT r.*, c.total FROM (SELECT count(*)::int AS total FROM ranked) AS c
-    LEFT JOIN LATERAL (
-      SELECT * FROM ranked WHERE ${after(sort, args.after)}
-      ORDER BY "score" DESC, ${idColumn} LIMIT ${args.first + 1}
-    ) AS r ON TRUE`;
-  const found = rows.filter((row) => row.score !== null);
-  return pageFromRows(args, sort, found, rows[0]?.total ?? 0);
-}
-
 /**
- * Document pages of spaces' current content that match the query, with their score: `scope` narrows the rows of
- * `sp` ("SearchPage", current pages only, kept at write time) and `s` (their space). `websearch_to_tsquery` reads
- * any text (quotes, `or`, `-`) without a syntax error. The GIN index on `SearchPage.searchVector` finds the matching
- * pages; a match of the whole query in the title (weight A) adds 1, so title matches rank first.
+ * A page of results whose count may be bounded: `countIsExact` is false when the query matched more pages than a
+ * search ranks (`SEARCH_CANDIDATES`), and then `totalCount` counts the results among those it ranked.
  */
-export function pageMatchesSql(text: string, scope: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`
-    SELECT sp."spaceId", s."title" AS "spaceTitle", s."revisionId", sp."pageId",
-      (ts_rank(sp."searchVector", q.query)
-        + CASE WHEN ts_filter(sp."searchVector", '{a}') @@ q.query THEN 1 ELSE 0 END)::float8 AS "score"
-    FROM websearch_to_tsquery('english', ${text}) AS q(query)
-    JOIN "SearchPage" sp ON sp."searchVector" @@ q.query
-    JOIN "Space" s ON s."id" = sp."spaceId"
-    WHERE ${scope}`;
+export type SearchResultsPage<Node> = Page<Node> & { countIsExact: boolean };
+
+/** The page of `rows` (at most first + 1, after the cursor) with the count its statement answered. */
+function resultsPage<Row>(
+  args: PageArgs,
+  sort: SortKey<Row>[],
+  rows: Row[],
+  count: { total: number; complete: boolean },
+): SearchResultsPage<Row> {
+  return { ...pageFromRows(args, sort, rows, count.total), countIsExact: count.complete };
 }
 
 /**
@@ -296,64 +276,104 @@ async function pageHits(ctx: RequestContext, text: string, matches: PageMatch[])
   });
 }
 
-/** searchSpaceContent: the pages of the space's current revision that match, best first. */
+/** searchSpaceContent: the pages of the space's current revision that match, best first (of those ranked). */
 export async function searchSpaceContent(
   ctx: RequestContext,
   spaceId: string,
   query: string,
   args: PageArgs,
-): Promise<Page<SearchPageHit>> {
+): Promise<SearchResultsPage<SearchPageHit>> {
   const space = await getSpace(ctx, spaceId);
   const text = searchText(query);
   const bounded = forwardOnly(args);
-  const page = await rankedPage(ctx, bounded, pageOrder, pageMatchesSql(text, Prisma.sql`sp."spaceId" = ${space.id}`));
+  const bound = ctx.config.searchCandidates;
+  // The count comes with the page (a LEFT JOIN keeps it when the page is empty: one row of nulls), in one statement.
+  const rows = await ctx.prisma.$queryRaw<(NullableRow<PageMatch> & ResultsCount)[]>`
+    WITH ${rankedCandidatesSql(text, Prisma.sql`sp."spaceId" = ${space.id}`, bound)}
+    SELECT r.*, c."total", c."complete"
+    FROM (SELECT count(*)::int AS "total", ${completeSql(bound)} AS "complete" FROM ranked) AS c
+    LEFT JOIN LATERAL (
+      SELECT "spaceId", "revisionId", "pageId", "score" FROM ranked WHERE ${after(pageOrder, bounded.after)}
+      ORDER BY "score" DESC, "pageId" LIMIT ${bounded.first + 1}
+    ) AS r ON TRUE`;
+  const matches = rows.flatMap(({ spaceId, revisionId, pageId, score }) =>
+    spaceId === null || revisionId === null || pageId === null || score === null
+      ? []
+      : [{ spaceId, revisionId, pageId, score }],
+  );
+  const page = resultsPage(bounded, pageOrder, matches, countOf(rows));
   const hits = await pageHits(
     ctx,
     text,
     page.edges.map((edge) => edge.node),
   );
-  return mapNodes(page, (_match, index) => hits[index] as SearchPageHit);
+  return { ...mapNodes(page, (_match, index) => hits[index] as SearchPageHit), countIsExact: page.countIsExact };
+}
+
+/** Every column of a row, null in the row of nulls a LEFT JOIN answers when there is none. */
+type NullableRow<Row> = { [Key in keyof Row]: Row[Key] | null };
+type ResultsCount = { total: number; complete: boolean };
+
+function countOf(rows: ResultsCount[]): ResultsCount {
+  return { total: rows[0]?.total ?? 0, complete: rows[0]?.complete ?? true };
 }
 
 /**
  * searchOrganizationContent: the matching pages of every space the viewer may read (never deleted ones), grouped by
- * space; spaces are ranked by their best page and list their best `pagesPerSpace` pages. Which spaces the viewer may
- * read is decided in the statement that ranks them: no list of spaces goes through the server.
+ * space; spaces are ranked by their best page and list their best `pagesPerSpace` pages, of the pages ranked. Which
+ * spaces the viewer may read is decided in the statement that ranks them: no list of spaces goes through the server.
+ * The page of spaces, their pages and the count come in one statement.
  */
 export async function searchOrganizationContent(
   ctx: RequestContext,
   organizationId: string,
   query: string,
   args: PageArgs,
-): Promise<Page<SearchSpaceHit>> {
+): Promise<SearchResultsPage<SearchSpaceHit>> {
   const visible = await visibleSpacesSql(ctx, organizationId);
   const text = searchText(query);
   const bounded = forwardOnly(args);
-  const page = await rankedPage(
-    ctx,
-    bounded,
-    spaceOrder,
-    Prisma.sql`SELECT "spaceId", min("spaceTitle") AS "title", max("score") AS "score"
-      FROM (${pageMatchesSql(text, Prisma.sql`sp."organizationId" = ${organizationId} AND ${visible}`)}) AS m
-      GROUP BY "spaceId"`,
-  );
-  const pageSpaceIds = page.edges.map((edge) => edge.node.spaceId);
-  const matches =
-    pageSpaceIds.length === 0
-      ? []
-      : await ctx.prisma.$queryRaw<PageMatch[]>`
-    SELECT "spaceId", "revisionId", "pageId", "score" FROM (
-      SELECT m.*, row_number() OVER (PARTITION BY "spaceId" ORDER BY "score" DESC, "pageId") AS "rank"
-      FROM (${pageMatchesSql(text, Prisma.sql`sp."spaceId" = ANY(${pageSpaceIds}::text[])`)}) AS m
-    ) AS ranked
-    WHERE "rank" <= ${pagesPerSpace}
-    ORDER BY "score" DESC, "pageId"`;
+  const bound = ctx.config.searchCandidates;
+  const scope = Prisma.sql`sp."organizationId" = ${organizationId} AND ${visible}`;
+  // One row per listed page, its space's columns repeated; one row of nulls but the count when no space is listed.
+  const rows = await ctx.prisma.$queryRaw<
+    (NullableRow<SpaceMatch> &
+      NullableRow<Omit<PageMatch, "spaceId" | "score">> & { pageScore: number | null } & ResultsCount)[]
+  >`
+    WITH ${rankedCandidatesSql(text, scope, bound)},
+    spaces AS (SELECT "spaceId", min("spaceTitle") AS "title", max("score") AS "score" FROM ranked GROUP BY "spaceId"),
+    listed AS (
+      SELECT * FROM spaces WHERE ${after(spaceOrder, bounded.after)}
+      ORDER BY "score" DESC, "spaceId" LIMIT ${bounded.first + 1}
+    ),
+    pages AS (
+      SELECT r."spaceId", r."revisionId", r."pageId", r."score" AS "pageScore",
+        row_number() OVER (PARTITION BY r."spaceId" ORDER BY r."score" DESC, r."pageId") AS "rank"
+      FROM ranked AS r WHERE r."spaceId" IN (SELECT "spaceId" FROM listed)
+    )
+    SELECT j."spaceId", j."title", j."score", j."revisionId", j."pageId", j."pageScore", c."total", c."complete"
+    FROM (SELECT count(*)::int AS "total", ${completeSql(bound)} AS "complete" FROM spaces) AS c
+    LEFT JOIN LATERAL (
+      SELECT * FROM listed JOIN pages USING ("spaceId") WHERE pages."rank" <= ${pagesPerSpace}
+    ) AS j ON TRUE
+    ORDER BY j."score" DESC, j."spaceId", j."pageScore" DESC, j."pageId"`;
+  const spaces = new Map<string, SpaceMatch>();
+  const matches: PageMatch[] = [];
+  for (const { spaceId, title, score, revisionId, pageId, pageScore } of rows) {
+    if (spaceId === null || title === null || score === null) continue;
+    if (!spaces.has(spaceId)) spaces.set(spaceId, { spaceId, title, score });
+    if (revisionId !== null && pageId !== null && pageScore !== null) {
+      matches.push({ spaceId, revisionId, pageId, score: pageScore });
+    }
+  }
+  const page = resultsPage(bounded, spaceOrder, [...spaces.values()], countOf(rows));
   const hits = await pageHits(ctx, text, matches);
-  return mapNodes(page, (match) => ({
+  const mapped = mapNodes(page, (match) => ({
     type: "space" as const,
     id: match.spaceId,
     title: match.title,
     score: match.score,
     pages: hits.filter((hit) => hit.spaceId === match.spaceId),
   }));
+  return { ...mapped, countIsExact: page.countIsExact };
 }
