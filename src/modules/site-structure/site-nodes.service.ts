@@ -1,10 +1,12 @@
-import type { Role, ShareLink, SiteSectionGroup, SiteSpace } from "../../db/generated/client.ts";
+import type { OrganizationPolicy } from "../../auth/policy.ts";
+import type { ShareLink, SiteSectionGroup, SiteSpace } from "../../db/generated/client.ts";
 import { keyedSql, keyedText } from "../../db/sql.ts";
 import { loadedOrNull, nullWhereRefused } from "../../lib/errors.ts";
 import type { RequestContext } from "../../request/context.ts";
 import type { ShareLinkWithOrganization } from "./share-link.service.ts";
 import { requireSite } from "./site.access.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
+import { canAdministerSite, canReadSite } from "./site.policy.ts";
 import { sectionByIdLoader } from "./site-section.loaders.ts";
 import { liveSiteSpaceProbedSql } from "./site-space.loaders.ts";
 
@@ -13,28 +15,28 @@ import { liveSiteSpaceProbedSql } from "./site-space.loaders.ts";
  * section groups and site spaces (`GET .../sections`, ...), `admin` for share links (`GET .../share-links`).
  */
 
-/** Each id's row when the viewer has `least` in its site's organization, null otherwise. */
+/** Each id's row when `policy` allows the viewer in its site's organization, null otherwise. */
 function throughSite<Row extends { id: string; siteId: string }>(
   ctx: RequestContext,
   ids: readonly string[],
   rows: readonly (Row | null | Error)[],
-  least: Role,
+  policy: OrganizationPolicy,
 ): Promise<(Row | null)[]> {
   return nullWhereRefused(ids, rows, async (row) => {
     const site = await siteByIdLoader(ctx).load(row.siteId);
     if (!site) return null;
-    await requireSite(ctx, site.organizationId, site.id, least);
+    await requireSite(ctx, site.organizationId, site.id, policy);
     return row;
   });
 }
 
 export async function loadVisibleSiteSections(ctx: RequestContext, ids: readonly string[]) {
-  return throughSite(ctx, ids, await sectionByIdLoader(ctx).loadMany(ids), "read");
+  return throughSite(ctx, ids, await sectionByIdLoader(ctx).loadMany(ids), canReadSite);
 }
 
 export async function loadVisibleSectionGroups(ctx: RequestContext, ids: readonly string[]) {
   const rows: SiteSectionGroup[] = await ctx.prisma.siteSectionGroup.findMany({ where: { id: { in: [...ids] } } });
-  return throughSite(ctx, ids, rows, "read");
+  return throughSite(ctx, ids, rows, canReadSite);
 }
 
 const liveSiteSpacesByIdSql = keyedSql(
@@ -45,7 +47,7 @@ const liveSiteSpacesByIdSql = keyedSql(
 export async function loadVisibleSiteSpaces(ctx: RequestContext, ids: readonly string[]) {
   const { text, keys } = keyedText(liveSiteSpacesByIdSql, ids);
   const rows = await ctx.sql.rows<SiteSpace>(text, [keys]);
-  return throughSite(ctx, ids, rows, "read");
+  return throughSite(ctx, ids, rows, canReadSite);
 }
 
 export async function loadVisibleShareLinks(
@@ -53,7 +55,7 @@ export async function loadVisibleShareLinks(
   ids: readonly string[],
 ): Promise<(ShareLinkWithOrganization | null)[]> {
   const rows: ShareLink[] = await ctx.prisma.shareLink.findMany({ where: { id: { in: [...ids] } } });
-  const links = await throughSite(ctx, ids, rows, "admin");
+  const links = await throughSite(ctx, ids, rows, canAdministerSite);
   const sites = await siteByIdLoader(ctx).loadMany(links.map((link) => link?.siteId ?? ""));
   return links.map((link, index) => {
     const site = loadedOrNull(sites[index]);

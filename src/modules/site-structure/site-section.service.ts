@@ -12,6 +12,7 @@ import { nextStructurePosition, structureSiblings, writePositions, writeStructur
 import { sectionGroupsBySiteLoader } from "./section-group.loaders.ts";
 import { requireSite, type SpaceSettling, settleSiteSpaceSpaces, siteOrganizationId } from "./site.access.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
+import { canAdministerSite, canReadSite } from "./site.policy.ts";
 import { sectionsBySiteLoader, siteSectionOrder } from "./site-section.loaders.ts";
 import { type SiteSpaceRow, siteSpacesBySiteLoader } from "./site-space.loaders.ts";
 import {
@@ -144,7 +145,7 @@ export async function addSiteSection(
   siteId: string,
   input: unknown,
 ) {
-  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, "admin");
+  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, canAdministerSite);
   const data = parseInput(addSectionSchema, input);
   const now = ctx.clock.now();
   return writeStructure(ctx, site.id, async (tx) => {
@@ -210,7 +211,7 @@ export async function updateSiteSection(
   sectionId: string,
   input: unknown,
 ) {
-  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSection", id: sectionId }, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSection", id: sectionId });
   const { defaultSiteSpace, ...data } = parseInput(updateSectionSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const section = await findSection(tx, site.id, sectionId);
@@ -238,7 +239,7 @@ export async function deleteSiteSection(
   siteId: string | null | undefined,
   sectionId: string,
 ) {
-  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSection", id: sectionId }, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSection", id: sectionId });
   await writeStructure(ctx, site.id, async (tx) => {
     const section = await tx.siteSection.findFirst({ where: { id: sectionId, siteId: site.id } });
     if (!section) return;
@@ -279,7 +280,7 @@ export async function moveSiteSection(
   sectionId: string,
   input: unknown,
 ) {
-  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSection", id: sectionId }, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSection", id: sectionId });
   const { position } = parseInput(sectionPlacementSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const section = await findSection(tx, site.id, sectionId);
@@ -334,7 +335,7 @@ export async function siteStructure(
   organizationId: string,
   siteId: string,
 ): Promise<SiteStructure> {
-  return buildStructure(ctx, await requireSite(ctx, organizationId, siteId, "read"), null);
+  return buildStructure(ctx, await requireSite(ctx, organizationId, siteId, canReadSite), null);
 }
 
 /**
@@ -375,7 +376,7 @@ export async function sortSiteStructure(
   siteId: string,
   input: unknown,
 ) {
-  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, "admin");
+  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, canAdministerSite);
   const { item, position } = parseInput(sortStructureSchema, input);
   const placement = { before: position.before?.id, after: position.after?.id };
   return writeStructure(ctx, site.id, async (tx): Promise<StructureItem | SiteSpaceRow> => {

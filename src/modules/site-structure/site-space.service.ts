@@ -11,6 +11,7 @@ import type { RequestContext } from "../../request/context.ts";
 import { parseCondition } from "./condition.ts";
 import { writePositions, writeStructure } from "./ordering.ts";
 import { readableSite, requireSite, siteOrganizationId, siteSpaceSpace } from "./site.access.ts";
+import { canAdministerSite } from "./site.policy.ts";
 import { siteSpaceDefaultsLoader } from "./site-section.loaders.ts";
 import { liveSiteSpace, type SiteSpaceRow, siteSpaceOrder } from "./site-space.loaders.ts";
 import {
@@ -137,7 +138,7 @@ export async function addSiteSpace(
   siteId: string,
   input: unknown,
 ) {
-  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, "admin");
+  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, canAdministerSite);
   const data = parseInput(addSiteSpaceSchema, input);
   return writeStructure(ctx, site.id, (tx) => insertSiteSpace(tx, site, data, ctx.clock.now()));
 }
@@ -168,7 +169,7 @@ export async function updateSiteSpace(
   siteSpaceId: string,
   input: unknown,
 ) {
-  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSpace", id: siteSpaceId }, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSpace", id: siteSpaceId });
   const data = parseInput(updateSiteSpaceSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const siteSpace = await findSiteSpace(tx, site.id, siteSpaceId);
@@ -190,7 +191,7 @@ export async function deleteSiteSpace(
   siteId: string | null | undefined,
   siteSpaceId: string,
 ) {
-  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSpace", id: siteSpaceId }, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSpace", id: siteSpaceId });
   await writeStructure(ctx, site.id, async (tx) => {
     const siteSpace = await tx.siteSpace.findFirst({ where: { id: siteSpaceId, siteId: site.id } });
     if (!siteSpace) return;
@@ -246,7 +247,7 @@ export async function moveSiteSpace(
   siteSpaceId: string,
   input: unknown,
 ) {
-  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSpace", id: siteSpaceId }, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSpace", id: siteSpaceId });
   const { position } = parseInput(siteSpacePlacementSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const siteSpace = await findSiteSpace(tx, site.id, siteSpaceId);

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { requireOrganizationRole, requireViewer } from "../../auth/access.ts";
+import { requireViewer } from "../../auth/access.ts";
+import { authorizeInOrganization } from "../../auth/policy.ts";
 import type { Prisma, Space } from "../../db/generated/client.ts";
 import { InvalidInputError } from "../../lib/errors.ts";
 import { type mergeRulesSchema, parseInput } from "../../lib/validation.ts";
@@ -8,12 +9,13 @@ import type { RequestContext } from "../../request/context.ts";
 import { mergeRulesWithin } from "../organization/organization.public.ts";
 import { writeFirstRevision } from "./first-revision.ts";
 import { getSpace, requireSpaceRole } from "./space.access.ts";
+import { canCreateSpaces, canTransferSpace } from "./space.policy.ts";
 import { endPosition, requireCollectionIn } from "./space.service.ts";
 
 /** A copy with the same settings and grants, placed after the original; the copier becomes its admin. */
 export async function duplicateSpace(ctx: RequestContext, spaceId: string): Promise<Space> {
   const space = await getSpace(ctx, spaceId);
-  await requireOrganizationRole(ctx, space.organizationId, "create");
+  await authorizeInOrganization(ctx, space.organizationId, canCreateSpaces);
   const userId = requireViewer(ctx).userId;
   return ctx.prisma.$transaction(async (tx) => {
     const grants = await tx.spacePermission.findMany({ where: { spaceId } });
@@ -141,8 +143,8 @@ export const transferSpaceSchema = z.strictObject({
 export async function transferSpace(ctx: RequestContext, spaceId: string, input: unknown): Promise<Space> {
   const space = await getSpace(ctx, spaceId);
   const { organization } = parseInput(transferSpaceSchema, input);
-  await requireOrganizationRole(ctx, space.organizationId, "admin");
-  await requireOrganizationRole(ctx, organization, "admin");
+  await authorizeInOrganization(ctx, space.organizationId, canTransferSpace);
+  await authorizeInOrganization(ctx, organization, canTransferSpace);
   if (organization === space.organizationId) return space;
   return ctx.prisma.$transaction(async (tx) => {
     await tx.spacePermission.deleteMany({

@@ -16,7 +16,8 @@ import {
   loadVisibleCollections,
   parentCollection,
 } from "./collection.service.ts";
-import { getSpace, loadVisibleSpaces, type SpacePermissions, spacePermissions } from "./space.access.ts";
+import { getSpace, loadVisibleSpaces, spacePermissions } from "./space.access.ts";
+import type { SpacePermissions } from "./space.policy.ts";
 import { type MemberSpace, memberSpacePermission } from "./space.service.ts";
 import { LanguageEnum, SpaceVisibilityEnum } from "./space-values.graphql.ts";
 

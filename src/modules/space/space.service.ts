@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { requireOrganizationRole, requireViewer } from "../../auth/access.ts";
+import { requireViewer } from "../../auth/access.ts";
+import { authorizeInOrganization } from "../../auth/policy.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Prisma, Role, Space } from "../../db/generated/client.ts";
@@ -16,6 +17,7 @@ import { requireMergeRuleMembers } from "../organization/organization.public.ts"
 import { type FirstRevisionWriter, writeFirstRevision } from "./first-revision.ts";
 import { effectiveRole, requireSpaceRole, visibleSpacesWhere } from "./space.access.ts";
 import { grantsReaching, memberSpaceGrantLoader, memberSpacesLoader, spaceByIdLoader } from "./space.loaders.ts";
+import { canCreateSpaces, canListCollections } from "./space.policy.ts";
 
 /** Deleted spaces can be restored for this long; the purge job removes them afterwards. */
 const spaceRetentionMs = 7 * 24 * 60 * 60 * 1000;
@@ -116,7 +118,7 @@ export const createSpaceSchema = z.strictObject({
  * each member's role) and the creator an explicit admin grant.
  */
 export async function createSpace(ctx: RequestContext, organizationId: string, input: unknown): Promise<Space> {
-  await requireOrganizationRole(ctx, organizationId, "create");
+  await authorizeInOrganization(ctx, organizationId, canCreateSpaces);
   const data = parseInput(createSpaceSchema, input);
   const userId = requireViewer(ctx).userId;
   return ctx.prisma.$transaction(async (tx) => {
@@ -324,7 +326,7 @@ export async function listMemberSpaces(
   page: PageArgs,
   orderBy: readonly OrderKeyInput[] | null | undefined,
 ): Promise<Page<MemberSpace>> {
-  await requireOrganizationRole(ctx, organizationId, "read");
+  await authorizeInOrganization(ctx, organizationId, canListCollections);
   const member = await memberByKeyLoader(ctx).load({ organizationId, userId });
   if (!member) throw new NotFoundError(`Member ${userId} not found`);
   const sort = sortFor(memberSpaceListOrder, orderBy, [
