@@ -1,12 +1,11 @@
 import type { Member, Role } from "../db/generated/client.ts";
 import { ForbiddenError, NotFoundError } from "../lib/errors.ts";
-import type { RequestContext } from "../request/context.ts";
-import { requireMembership } from "./access.ts";
 import { hasRole } from "./roles.ts";
 
 /*
- * What every `<resource>.policy.ts` decides with, and the one helper that turns a decision into the thrown error.
- * Policies are pure: (facts about the viewer, facts about the object) -> decision, so unit tests enumerate them.
+ * What every `<resource>.policy.ts` decides with, and the one helper that turns a decision into the thrown error
+ * (\`enforce\`). Policies are pure: (facts about the viewer, facts about the object) -> decision, so unit tests
+ * enumerate them; \`authorize.ts\` reads the facts and applies them.
  */
 
 /** A refusal: 403 when the caller may see the object but not act on it, 404 when they may not see it (access.md). */
@@ -62,17 +61,3 @@ export function organizationRoleAtLeast(
 }
 
 export type OrganizationPolicy = (viewer: OrganizationViewer, organization: OrganizationFacts) => Decision;
-
-/**
- * Applies an organization policy to the viewer's membership: read through the request's loader (no statement when
- * already read), with the SSO refusal of `requireMembership` (403 saying how to get in) before the policy.
- */
-export async function authorizeInOrganization(
-  ctx: RequestContext,
-  organizationId: string,
-  policy: OrganizationPolicy,
-): Promise<Member> {
-  const membership = await requireMembership(ctx, organizationId);
-  enforce(policy(membership, { id: organizationId }));
-  return membership;
-}

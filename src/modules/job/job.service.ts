@@ -1,4 +1,4 @@
-import { authorizeInOrganization } from "../../auth/policy.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import type { Job } from "../../db/generated/client.ts";
 import { followedBy } from "../../events/bus.ts";
 import type { JobUpdate } from "../../events/topics.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requireMembership, requireViewer } from "../../auth/access.ts";
-import { authorizeInOrganization } from "../../auth/policy.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import type { Member, Prisma, Role } from "../../db/generated/client.ts";
 import { ConflictError, InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import { parseInput, roleSchema } from "../../lib/validation.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authorizeInOrganization } from "../../auth/policy.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import type { OpenAPISpec } from "../../db/generated/client.ts";
 import {
   containsSchema,

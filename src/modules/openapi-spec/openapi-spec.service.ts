@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { viewerMembershipLoader } from "../../auth/access.ts";
-import { authorizeInOrganization } from "../../auth/policy.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Job, OpenAPISpec, OpenAPISpecVersion, PrismaClient } from "../../db/generated/client.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { objectOrganizationId, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
-import { authorizeInOrganization } from "../../auth/policy.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import { hasRole, highestRole } from "../../auth/roles.ts";
 import type { LinkInvite } from "../../db/generated/client.ts";
 import { ForbiddenError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requireMembership, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
-import { authorizeInOrganization } from "../../auth/policy.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Organization, Prisma } from "../../db/generated/client.ts";

@@ -1,14 +1,14 @@
 import { X509Certificate } from "node:crypto";
 import { z } from "zod";
 import { objectOrganizationId } from "../../auth/access.ts";
-import { authorizeInOrganization } from "../../auth/policy.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import type { SamlProvider } from "../../db/generated/client.ts";
 import { InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import { parseInput, roleSchema } from "../../lib/validation.ts";
 import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
 import { newId } from "../../platform/ids.ts";
 import type { RequestContext } from "../../request/context.ts";
-import { organizationByIdLoader } from "../organization/organization.public.ts";
+import { organizationExists } from "../organization/organization.public.ts";
 import { canManageSso } from "./saml-provider.policy.ts";
 
 /** A certificate in PEM that node's X.509 parser reads; anything else is refused at write time. */
@@ -161,8 +161,9 @@ export async function deleteProvider(
  * none yet). Only active providers are offered.
  */
 export async function listLoginOptions(ctx: RequestContext, organizationId: string) {
-  const organization = await organizationByIdLoader(ctx).load(organizationId);
-  if (!organization) throw new NotFoundError(`Organization ${organizationId} not found`);
+  if (!(await organizationExists(ctx, organizationId))) {
+    throw new NotFoundError(`Organization ${organizationId} not found`);
+  }
   const providers = await ctx.prisma.samlProvider.findMany({
     where: { organizationId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],

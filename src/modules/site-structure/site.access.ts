@@ -1,5 +1,7 @@
 import { objectOrganizationId, readsOrganization, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
-import { authorizeInOrganization, type OrganizationPolicy } from "../../auth/policy.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
+import type { OrganizationPolicy } from "../../auth/policy.ts";
+import { checkedRead, type Readable } from "../../auth/readable.ts";
 import { hashToken } from "../../auth/tokens.ts";
 import type { Site, Space } from "../../db/generated/client.ts";
 import { loadedOrNull, NotFoundError, UnauthenticatedError } from "../../lib/errors.ts";
@@ -13,7 +15,7 @@ import {
   visibleSpaceSummaryLoader,
 } from "../space/space.public.ts";
 import { siteByIdLoader } from "./site.loaders.ts";
-import { canReadSite, publishedSiteEntry } from "./site.policy.ts";
+import { canReadSite, publishedSiteEntry, publishedSiteShowsSpace } from "./site.policy.ts";
 import type { SiteSpaceRow } from "./site-space.loaders.ts";
 
 /*
@@ -183,9 +185,9 @@ export function visitorAuthKeyOf(ctx: RequestContext, site: Site): string | null
  * shows them, and as the viewer may read them (null: may not). By space rather than by site space: a nested read's
  * 2000 site spaces show 200 spaces.
  */
-const settledPublishedSpaces = defineSettled<string, Space>();
-const settledVisibleSpaces = defineSettled<string, Space | null>();
-const settledVisibleSummaries = defineSettled<string, SpaceSummary | null>();
+const settledPublishedSpaces = defineSettled<string, Readable<Space>>();
+const settledVisibleSpaces = defineSettled<string, Readable<Space> | null>();
+const settledVisibleSummaries = defineSettled<string, Readable<SpaceSummary> | null>();
 
 /**
  * How a list settles its site spaces' spaces: not at all, as summaries (when its items select only
@@ -199,22 +201,26 @@ export type SpaceSettling = "none" | "summaries" | "full";
  * management reads show it only to a caller who may read the space (the site's readers do not all; null otherwise).
  * A space settled with its list comes back as it is, without a promise.
  */
-export function siteSpaceSpace(ctx: RequestContext, siteSpace: SiteSpaceRow): Promise<Space | null> | Space | null {
+export function siteSpaceSpace(
+  ctx: RequestContext,
+  siteSpace: SiteSpaceRow,
+): Promise<Readable<Space> | null> | Readable<Space> | null {
   if (openedAsPublished(ctx, siteSpace.siteId)) {
     return settledPublishedSpaces.get(ctx, siteSpace.spaceId) ?? loadPublishedSpace(ctx, siteSpace);
   }
   if (!ctx.viewer) return null;
   const full = settledVisibleSpaces.get(ctx, siteSpace.spaceId);
   // A summary is settled only for lists whose items select nothing of the space a summary lacks.
-  const settled = full !== undefined ? full : (settledVisibleSummaries.get(ctx, siteSpace.spaceId) as Space | null);
+  const settled =
+    full !== undefined ? full : (settledVisibleSummaries.get(ctx, siteSpace.spaceId) as Readable<Space> | null);
   return settled !== undefined ? settled : visibleSpaceLoader(ctx).load(siteSpace.spaceId);
 }
 
-async function loadPublishedSpace(ctx: RequestContext, siteSpace: SiteSpaceRow): Promise<Space> {
+async function loadPublishedSpace(ctx: RequestContext, siteSpace: SiteSpaceRow): Promise<Readable<Space>> {
   // Reads only reach site spaces of live spaces, so the space is there.
   const space = await spaceByIdLoader(ctx).load(siteSpace.spaceId);
   if (!space) throw new Error(`Space ${siteSpace.spaceId} of site space ${siteSpace.id} is missing`);
-  return space;
+  return checkedRead(space, publishedSiteShowsSpace(openedAsPublished(ctx, siteSpace.siteId), space));
 }
 
 /**
@@ -244,7 +250,7 @@ export async function settleSiteSpaceSpaces(
     visibleIds.length ? visibleLoader(ctx).loadMany(visibleIds) : [],
   ]);
   for (const [id, space] of loadedByKey(publishedIds, publishedSpaces)) {
-    if (space) settledPublishedSpaces.set(ctx, id, space);
+    if (space) settledPublishedSpaces.set(ctx, id, checkedRead(space, publishedSiteShowsSpace(true, space)));
   }
   for (const [id, space] of loadedByKey(visibleIds, visibleSpaces)) settledVisible.set(ctx, id, space);
 }

@@ -1,10 +1,12 @@
 import {
+  allow,
   type Decision,
+  hide,
   type OrganizationFacts,
   type OrganizationViewer,
   organizationRoleAtLeast,
 } from "../../auth/policy.ts";
-import type { Site } from "../../db/generated/client.ts";
+import type { Site, Space } from "../../db/generated/client.ts";
 
 /*
  * Who may read and change a site and its structure (access.md): organization roles for management; for published
@@ -45,4 +47,12 @@ export function publishedSiteEntry(
     default:
       return null;
   }
+}
+
+/**
+ * A site opened as published content in this request shows the spaces of its site spaces to the caller, as the
+ * published site shows them to every visitor; otherwise a space is shown only to who may read it (space policy).
+ */
+export function publishedSiteShowsSpace(openedAsPublished: boolean, space: Pick<Space, "id">): Decision {
+  return openedAsPublished ? allow : hide(`Space ${space.id} not found`);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authorizeInOrganization } from "../../auth/policy.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import type { Database } from "../../db/database.ts";
 import type { Prisma, Site } from "../../db/generated/client.ts";
 import { InvalidInputError } from "../../lib/errors.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { readsOrganization, viewerMembershipLoader } from "../../auth/access.ts";
-import { authorizeInOrganization } from "../../auth/policy.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { Collection } from "../../db/generated/client.ts";
 import { InvalidInputError, loadedOrNull, NotFoundError } from "../../lib/errors.ts";

@@ -1,5 +1,6 @@
 import { requireMembership, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
 import { enforce } from "../../auth/policy.ts";
+import { type Readable, readableIf } from "../../auth/readable.ts";
 import { type Member, Prisma, type Role, type Space } from "../../db/generated/client.ts";
 import { loadedOrNull, NotFoundError } from "../../lib/errors.ts";
 import type { RequestContext } from "../../request/context.ts";
@@ -84,7 +85,10 @@ const settledRoles = defineSettled<SpaceSummary, Role | null>();
 /**
  * Spaces for `node`/`nodes` and nested reads: null for deleted spaces and for spaces the viewer may not see.
  */
-export async function loadVisibleSpaces(ctx: RequestContext, ids: readonly string[]): Promise<(Space | null)[]> {
+export async function loadVisibleSpaces(
+  ctx: RequestContext,
+  ids: readonly string[],
+): Promise<(Readable<Space> | null)[]> {
   requireViewer(ctx);
   return visibleOf(ctx, await spaceByIdLoader(ctx).loadMany(ids));
 }
@@ -93,7 +97,7 @@ export async function loadVisibleSpaces(ctx: RequestContext, ids: readonly strin
 async function loadVisibleSpaceSummaries(
   ctx: RequestContext,
   ids: readonly string[],
-): Promise<(SpaceSummary | null)[]> {
+): Promise<(Readable<SpaceSummary> | null)[]> {
   requireViewer(ctx);
   return visibleOf(ctx, await spaceSummaryByIdLoader(ctx).loadMany(ids));
 }
@@ -102,7 +106,7 @@ async function loadVisibleSpaceSummaries(
 async function visibleOf<Row extends SpaceSummary>(
   ctx: RequestContext,
   rows: readonly (Row | null | Error)[],
-): Promise<(Row | null)[]> {
+): Promise<(Readable<Row> | null)[]> {
   const live = rows.map((value) => {
     const space = loadedOrNull(value);
     return space && !space.deletedAt ? space : null;
@@ -110,26 +114,27 @@ async function visibleOf<Row extends SpaceSummary>(
   const roles = await liveSpaceRoles(ctx, live);
   return live.map((space, index) => {
     const role = roles[index] ?? null;
-    if (space) settledRoles.set(ctx, space, role);
-    return role ? space : null;
+    if (!space) return null;
+    settledRoles.set(ctx, space, role);
+    return readableIf(space, spaceRoleAtLeast(role, space, "read"));
   });
 }
 
-export async function getSpace(ctx: RequestContext, spaceId: string): Promise<Space> {
+export async function getSpace(ctx: RequestContext, spaceId: string): Promise<Readable<Space>> {
   const [space] = await loadVisibleSpaces(ctx, [spaceId]);
   if (!space) throw new NotFoundError(`Space ${spaceId} not found`);
   return space;
 }
 
 /** The space when the viewer has at least `least` on it: 404 when they may not see it, 403 when too low. */
-export async function requireSpaceRole(ctx: RequestContext, spaceId: string, least: Role): Promise<Space> {
+export async function requireSpaceRole(ctx: RequestContext, spaceId: string, least: Role): Promise<Readable<Space>> {
   const space = await getSpace(ctx, spaceId);
   enforce(spaceRoleAtLeast(await spaceRole(ctx, space), space, least));
   return space;
 }
 
 /** For content edits: `edit` on the space and the space not locked. */
-export async function requireSpaceEditable(ctx: RequestContext, spaceId: string): Promise<Space> {
+export async function requireSpaceEditable(ctx: RequestContext, spaceId: string): Promise<Readable<Space>> {
   const space = await getSpace(ctx, spaceId);
   enforce(canEditSpaceContent(await spaceRole(ctx, space), space));
   return space;
@@ -198,10 +203,10 @@ export async function visibleSpacesSql(ctx: RequestContext, organizationId: stri
  * `loadVisibleSpaces` once per space per request: a nested read reaches the same space from many site spaces (2000
  * site spaces over 200 spaces in the bench), and each would otherwise decide the viewer's role again.
  */
-export const visibleSpaceLoader = defineLoader<string, Space | null>("visibleSpace", loadVisibleSpaces);
+export const visibleSpaceLoader = defineLoader<string, Readable<Space> | null>("visibleSpace", loadVisibleSpaces);
 
 /** `visibleSpaceLoader` as summaries. */
-export const visibleSpaceSummaryLoader = defineLoader<string, SpaceSummary | null>(
+export const visibleSpaceSummaryLoader = defineLoader<string, Readable<SpaceSummary> | null>(
   "visibleSpaceSummary",
   loadVisibleSpaceSummaries,
 );

@@ -112,3 +112,18 @@ export function canListCollections(viewer: OrganizationViewer, organization: Org
 export function canTransferSpace(viewer: OrganizationViewer, organization: OrganizationFacts): Decision {
   return organizationRoleAtLeast(viewer, organization, "admin");
 }
+
+/** How long a deleted space stays restorable before the purge job removes it (7 days). */
+export const spaceRetentionMs = 7 * 24 * 60 * 60 * 1000;
+
+/** Restore: admin of the space, deleted or not; a space past its retention is gone for everyone (404). */
+export function canRestoreSpace(role: Role | null, space: Pick<Space, "id" | "deletedAt">, now: Date): Decision {
+  const expired = space.deletedAt !== null && now.getTime() - space.deletedAt.getTime() > spaceRetentionMs;
+  if (!role || expired) return hide(`Space ${space.id} not found`);
+  return spaceRoleAtLeast(role, space, "admin");
+}
+
+/** Who creates or duplicates a space receives an explicit admin grant on it, so reads what the write returns. */
+export function creatorReadsSpace(space: Pick<Space, "id">): Decision {
+  return spaceRoleAtLeast("admin", space, "read");
+}

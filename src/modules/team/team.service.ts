@@ -5,7 +5,7 @@ import {
   requireMembership,
   viewerMembershipLoader,
 } from "../../auth/access.ts";
-import { authorizeInOrganization } from "../../auth/policy.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Prisma, Team, TeamMember, TeamMemberRole } from "../../db/generated/client.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { objectOrganizationId, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
-import { authorizeInOrganization } from "../../auth/policy.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { Job, Prisma, PrismaClient, Translation } from "../../db/generated/client.ts";
 import { enqueueJob, type ModuleJobs } from "../../jobs/queue.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requireViewer } from "../../auth/access.ts";
-import { authorizeInOrganization } from "../../auth/policy.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import { announceRevokedTokens } from "../../auth/token-cache.ts";
 import { issueToken, tokenFromValue } from "../../auth/tokens.ts";
 import type { PrismaExecutor } from "../../db/database.ts";

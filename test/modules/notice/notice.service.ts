@@ -1,4 +1,4 @@
-import { authorizeInOrganization } from "../../../src/auth/policy.ts";
+import { authorizeInOrganization } from "../../../src/auth/authorize.ts";
 import type { RequestContext } from "../../../src/request/context.ts";
 import { canReadNotice } from "./notice.policy.ts";
 

@@ -6,6 +6,7 @@ import {
   canCreateSites,
   canReadSite,
   publishedSiteEntry,
+  publishedSiteShowsSpace,
 } from "../../../src/modules/site-structure/site.policy.ts";
 import { expectOrganizationRole } from "./organization-viewers.ts";
 
@@ -52,4 +53,15 @@ describe("site management", () => {
   it("needs the create role to create sites", () => expectOrganizationRole(canCreateSites, "create"));
   it("leaves settings, structure, share links and deletion to organization admins", () =>
     expectOrganizationRole(canAdministerSite, "admin"));
+});
+
+describe("publishedSiteShowsSpace", () => {
+  it("shows a site space's space through a site opened as published content, and hides it otherwise", () => {
+    expect(publishedSiteShowsSpace(true, { id: "space_1" }).allowed).toBe(true);
+    expect(publishedSiteShowsSpace(false, { id: "space_1" })).toEqual({
+      allowed: false,
+      error: "not-found",
+      message: "Space space_1 not found",
+    });
+  });
 });

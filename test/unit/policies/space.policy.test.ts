@@ -6,11 +6,14 @@ import {
   canCreateSpaces,
   canEditSpaceContent,
   canListCollections,
+  canRestoreSpace,
   canTransferSpace,
+  creatorReadsSpace,
   grantsMatter,
   roleFromGrants,
   type SpaceRoleFacts,
   spacePermissionsFor,
+  spaceRetentionMs,
   spaceRoleAtLeast,
 } from "../../../src/modules/space/space.policy.ts";
 import { expectOrganizationRole } from "./organization-viewers.ts";
@@ -189,4 +192,31 @@ describe("space decisions", () => {
   it("lets members with a role list collections and a member's spaces", () =>
     expectOrganizationRole(canListCollections, "read"));
   it("leaves transfers to organization admins", () => expectOrganizationRole(canTransferSpace, "admin"));
+});
+
+describe("restoring a space", () => {
+  const now = new Date("2026-01-10T00:00:00Z");
+  const deletedAgo = (ms: number) => ({ id: "space_1", deletedAt: new Date(now.getTime() - ms) });
+
+  it("leaves restore to space admins, and hides the space from callers with no role", () => {
+    for (const role of [null, ...roleOrder]) {
+      const decision = canRestoreSpace(role, deletedAgo(1000), now);
+      if (!role) expect(decision.allowed === false && decision.error).toBe("not-found");
+      else expect(decision.allowed, role).toBe(role === "admin");
+    }
+  });
+
+  it("hides a space past its 7 days of retention, even from its admins", () => {
+    expect(spaceRetentionMs).toBe(7 * 24 * 60 * 60 * 1000);
+    expect(canRestoreSpace("admin", deletedAgo(spaceRetentionMs), now).allowed).toBe(true);
+    expect(canRestoreSpace("admin", deletedAgo(spaceRetentionMs + 1), now)).toEqual({
+      allowed: false,
+      error: "not-found",
+      message: "Space space_1 not found",
+    });
+  });
+
+  it("lets a creator read the space they made (they hold an admin grant on it)", () => {
+    expect(creatorReadsSpace({ id: "space_1" }).allowed).toBe(true);
+  });
 });
