@@ -4,8 +4,8 @@ import { hasRole } from "./roles.ts";
 
 /*
  * What every `<resource>.policy.ts` decides with, and the one helper that turns a decision into the thrown error
- * (\`enforce\`). Policies are pure: (facts about the viewer, facts about the object) -> decision, so unit tests
- * enumerate them; \`authorize.ts\` reads the facts and applies them.
+ * (`enforce`). Policies are pure: (facts about the viewer, facts about the object) -> decision, so unit tests
+ * enumerate them; `authorize.ts` reads the facts and applies them.
  */
 
 /** A refusal: 403 when the caller may see the object but not act on it, 404 when they may not see it (access.md). */

@@ -19,7 +19,7 @@ export function canEditSpecs(viewer: OrganizationViewer, organization: Organizat
 
 /**
  * Whether a spec's version sources are anyone's, without a token (a public spec), so no viewer is read; the others'
- * need \`canReadSpecs\`.
+ * need `canReadSpecs`.
  */
 export function sourcesOpenToAnyone(spec: Pick<OpenAPISpec, "visibility">): boolean {
   return spec.visibility === "public";
