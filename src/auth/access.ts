@@ -1,4 +1,4 @@
-import type { Member, Role } from "../db/generated/client.ts";
+import type { Member } from "../db/generated/client.ts";
 import { joinedColumns, keyedSql, keyedText } from "../db/sql.ts";
 import { ForbiddenError, loadedOrNull, NotFoundError, UnauthenticatedError } from "../lib/errors.ts";
 import { parentIdOf } from "../lib/parent-id.ts";
@@ -81,19 +81,6 @@ export async function requireMembership(ctx: RequestContext, organizationId: str
 export function readsOrganization(value: Member | Error | null | undefined): value is Member {
   const membership = loadedOrNull(value);
   return Boolean(membership && !membership.disabled && hasRole(membership.role, "read"));
-}
-
-/** The viewer's membership with at least `least` as organization role: 404 for non-members, 403 for too low a role. */
-export async function requireOrganizationRole(
-  ctx: RequestContext,
-  organizationId: string,
-  least: Role,
-): Promise<Member> {
-  const membership = await requireMembership(ctx, organizationId);
-  if (!hasRole(membership.role, least)) {
-    throw new ForbiddenError(`This operation needs the ${least} role in the organization`);
-  }
-  return membership;
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   writeRevision,
 } from "../content/content.public.ts";
 import { requireSpaceEditable, requireSpaceRole } from "../space/space.public.ts";
-import { missingApprovals } from "./change-request.access.ts";
+import { missingApprovals } from "./change-request.policy.ts";
 import {
   announce,
   type ChangeRequestStatus,

@@ -7,7 +7,10 @@ import { contentRoutes } from "./content.rest.ts";
 import { contentJobs } from "./content.service.ts";
 import { writeFirstRevision } from "./revision.service.ts";
 
-/** Revisions, pages and files of a space; PDF exports; the content's plain routes (file downloads). */
+/**
+ * Revisions, pages and files of a space; PDF exports; the content's plain routes (file downloads). No policy file:
+ * content is read and edited under the space's rules (space.policy.ts: read, `canEditSpaceContent`).
+ */
 export const contentModule: ModuleManifest = {
   name: "content",
   restRoutes: contentRoutes,

@@ -5,14 +5,13 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
 import { RevisionRef, revisionOf } from "../content/content.public.ts";
-import { getSpace, SpaceRef } from "../space/space.public.ts";
+import { getSpace, SpaceRef, spaceGitSync } from "../space/space.public.ts";
 import {
   deleteLegacyGitInstallation,
   exportSchema,
   exportToGitRepository,
   getSpaceGitInfo,
   gitInfoSchema,
-  gitSyncOfSpace,
   importGitRepository,
   importSchema,
   operationFieldsSchema,
@@ -103,7 +102,7 @@ builder.objectFields(SpaceRef, (t) => ({
     type: GitSyncStateRef,
     nullable: true,
     description: "The Git repository the space is synchronized with; null when none.",
-    resolve: (space, _args, ctx) => gitSyncOfSpace(ctx, space),
+    resolve: (space, _args, ctx) => spaceGitSync(ctx, space),
   }),
   gitInfo: t.field({
     type: GitSyncStateRef,

@@ -17,7 +17,7 @@ import {
   readContentState,
   writeRevision,
 } from "../content/content.public.ts";
-import { getSpace, gitSyncBySpaceLoader, gitSyncReadWith, requireSpaceRole } from "../space/space.public.ts";
+import { getSpace, requireSpaceRole, spaceGitSync } from "../space/space.public.ts";
 import { type GitAccess, type GitCredential, GitError, GitWorkdir, scrub, splitCredential } from "./git-cli.ts";
 import { exportTree, importTree, readLayout, writeTree } from "./layout.ts";
 import { summaryEntries, type TreeEntry } from "./summary.ts";
@@ -181,19 +181,7 @@ export async function exportToGitRepository(ctx: RequestContext, spaceId: string
 
 /** The space's Git sync state (readers of the space); null when it was never synchronized. */
 export async function getSpaceGitInfo(ctx: RequestContext, spaceId: string): Promise<GitSync | null> {
-  await getSpace(ctx, spaceId);
-  return spaceGitSync(ctx, spaceId);
-}
-
-/** The Git sync state of a space the caller can already see. */
-function spaceGitSync(ctx: RequestContext, spaceId: string): Promise<GitSync | null> {
-  return gitSyncBySpaceLoader(ctx).load(spaceId);
-}
-
-/** A space's Git sync: at once when it was read with the space row, else loaded. */
-export function gitSyncOfSpace(ctx: RequestContext, space: Space): Promise<GitSync | null> | GitSync | null {
-  const read = gitSyncReadWith(ctx, space);
-  return read !== undefined ? read : spaceGitSync(ctx, space.id);
+  return spaceGitSync(ctx, await getSpace(ctx, spaceId));
 }
 
 /** Removes a legacy (`github-legacy`) installation so the space can move to the Git integrations; 204 always. */

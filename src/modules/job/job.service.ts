@@ -1,10 +1,11 @@
-import { requireOrganizationRole } from "../../auth/access.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import type { Job } from "../../db/generated/client.ts";
 import { followedBy } from "../../events/bus.ts";
 import type { JobUpdate } from "../../events/topics.ts";
 import { jobUpdateOf } from "../../jobs/queue.ts";
 import { isRefusal, NotFoundError } from "../../lib/errors.ts";
 import type { RequestContext } from "../../request/context.ts";
+import { canWatchJobs } from "./job.policy.ts";
 
 const finished = (update: JobUpdate) => update.status === "done" || update.status === "failed";
 
@@ -12,7 +13,7 @@ const finished = (update: JobUpdate) => update.status === "done" || update.statu
 async function requireVisibleJob(ctx: RequestContext, jobId: string): Promise<Job> {
   const job = await ctx.prisma.job.findUnique({ where: { id: jobId } });
   if (!job?.organizationId) throw new NotFoundError(`Job ${jobId} not found`);
-  await requireOrganizationRole(ctx, job.organizationId, "read").catch((error: unknown) => {
+  await authorizeInOrganization(ctx, job.organizationId, canWatchJobs).catch((error: unknown) => {
     throw isRefusal(error) ? new NotFoundError(`Job ${jobId} not found`) : error;
   });
   return job;
@@ -38,6 +39,6 @@ export async function watchOrganizationJobs(
   ctx: RequestContext,
   organizationId: string,
 ): Promise<AsyncGenerator<JobUpdate>> {
-  await requireOrganizationRole(ctx, organizationId, "read");
+  await authorizeInOrganization(ctx, organizationId, canWatchJobs);
   return followedBy([], ctx.events.subscribe("organizationJobUpdated", organizationId), () => false);
 }

@@ -2,8 +2,8 @@ import { builder } from "../../graphql/builder.ts";
 import { publicEnum } from "../../graphql/enums.ts";
 import { checkedByService } from "../../graphql/service-check.ts";
 import { RevisionFileRef, RevisionPageRef, RevisionRef, revisionOf } from "../content/content.public.ts";
-import { OrganizationRef, organizationByIdLoader } from "../organization/organization.public.ts";
-import { SpaceRef, spaceByIdLoader } from "../space/space.public.ts";
+import { OrganizationRef, organizationOfReadable } from "../organization/organization.public.ts";
+import { SpaceRef } from "../space/space.public.ts";
 import {
   type ContentLink,
   type ContentLocation,
@@ -12,10 +12,9 @@ import {
   linkStatusSchema,
   listBacklinks,
   listLinks,
+  locationSpace,
   pageLocation,
 } from "./link.service.ts";
-
-const spaceIdOf = (location: ContentLocation) => (location.kind === "url" ? null : location.spaceId);
 
 const ContentLocationKindEnum = publicEnum<string>("ContentLocationKind", "What a content location points at.", {
   page: "A page, with an optional anchor.",
@@ -48,19 +47,15 @@ const ContentLocationRef = builder.objectRef<ContentLocation>("ContentLocation")
       nullable: true,
       description: "The organization of the space; null for URLs.",
       resolve: async (location, _args, ctx) => {
-        const spaceId = spaceIdOf(location);
-        const space = spaceId ? await spaceByIdLoader(ctx).load(spaceId) : null;
-        return space ? organizationByIdLoader(ctx).load(space.organizationId) : null;
+        const space = await locationSpace(ctx, location);
+        return space ? organizationOfReadable(ctx, space) : null;
       },
     }),
     space: t.field({
       type: SpaceRef,
       nullable: true,
       description: "The space of the page or file, or the space linked to; null for URLs.",
-      resolve: (location, _args, ctx) => {
-        const spaceId = spaceIdOf(location);
-        return spaceId ? spaceByIdLoader(ctx).load(spaceId) : null;
-      },
+      resolve: (location, _args, ctx) => locationSpace(ctx, location),
     }),
     page: t.field({
       type: RevisionPageRef,

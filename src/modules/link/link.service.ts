@@ -1,6 +1,7 @@
 import { posix } from "node:path";
 import { z } from "zod";
-import type { PageVersionLink, Revision } from "../../db/generated/client.ts";
+import { type Readable, readableAsParent } from "../../auth/readable.ts";
+import type { PageVersionLink, Revision, Space } from "../../db/generated/client.ts";
 import { parseInput } from "../../lib/validation.ts";
 import { pageFromRows } from "../../paging/memory-pagination.ts";
 import { mapNodes, type Page, type PageArgs, type SortKey } from "../../paging/pagination.ts";
@@ -307,4 +308,14 @@ export async function listBacklinks(
 
 export function pageLocation(node: PageNode): ContentLocation {
   return { kind: "page", spaceId: node.spaceId, page: node, anchor: null };
+}
+
+/**
+ * The space a location names: the read revision's own space, or one `listLinks` found visible (else the link is
+ * broken and names none); null for URLs.
+ */
+export async function locationSpace(ctx: RequestContext, location: ContentLocation): Promise<Readable<Space> | null> {
+  if (location.kind === "url") return null;
+  const space = await spaceByIdLoader(ctx).load(location.spaceId);
+  return space && readableAsParent(space);
 }

@@ -1,5 +1,9 @@
+import { enforce } from "../../auth/policy.ts";
+import type { Readable } from "../../auth/readable.ts";
 import type { Member } from "../../db/generated/client.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { byKeys, defineLoader } from "../../request/loaders.ts";
+import { canListMembers } from "./member.policy.ts";
 
 export interface MemberKey {
   organizationId: string;
@@ -8,7 +12,7 @@ export interface MemberKey {
 
 export const memberCacheKey = (key: MemberKey) => `${key.organizationId}:${key.userId}`;
 
-/** Memberships by (organization, user), without access checks. */
+/** Memberships by (organization, user), without access checks: others reach them through `organizationMember`. */
 export const memberByKeyLoader = defineLoader<MemberKey, Member | null, string>(
   "memberByKey",
   async (ctx, keys) => {
@@ -64,3 +68,17 @@ export const memberSpaceCountLoader = defineLoader<MemberKey, number, string>(
   },
   { cacheKeyFn: memberCacheKey },
 );
+
+/**
+ * A member of the organization of `viewer`, the viewer's membership as a policy check returned it: the member
+ * policy's list rule is applied to it again here, pure (no statement), so a membership that passed a lower rule
+ * (a guest's) reads no one.
+ */
+export function organizationMember(
+  ctx: RequestContext,
+  viewer: Readable<Member>,
+  userId: string,
+): Promise<Member | null> {
+  enforce(canListMembers(viewer, { id: viewer.organizationId }));
+  return memberByKeyLoader(ctx).load({ organizationId: viewer.organizationId, userId });
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { requireMembership, requireOrganizationRole, requireViewer } from "../../auth/access.ts";
+import { requireMembership, requireViewer } from "../../auth/access.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import type { Member, Prisma, Role } from "../../db/generated/client.ts";
 import { ConflictError, InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import { parseInput, roleSchema } from "../../lib/validation.ts";
@@ -16,6 +17,7 @@ import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.t
 import { parsePairIds } from "../../platform/ids.ts";
 import type { RequestContext } from "../../request/context.ts";
 import { memberByKeyLoader } from "./member.loaders.ts";
+import { canListMembers, canManageMembers, canRemoveMember } from "./member.policy.ts";
 
 export interface MemberFilters {
   role?: Role | "guest" | null;
@@ -59,7 +61,7 @@ export async function listMembers(
   filters: MemberFilters,
   list: ListArgs = {},
 ) {
-  await requireOrganizationRole(ctx, organizationId, "read");
+  await authorizeInOrganization(ctx, organizationId, canListMembers);
   const sort = sortFor(memberListOrder, list.orderBy, memberOrder);
   const filter = parseFilter(memberFilterSchema, list.filter);
   const role = filter.role ?? filters.role;
@@ -84,7 +86,7 @@ export async function listMembers(
 }
 
 export async function getMember(ctx: RequestContext, organizationId: string, userId: string): Promise<Member> {
-  await requireOrganizationRole(ctx, organizationId, "read");
+  await authorizeInOrganization(ctx, organizationId, canListMembers);
   const member = await memberByKeyLoader(ctx).load({ organizationId, userId });
   if (!member) throw new NotFoundError(`User ${userId} is not a member of this organization`);
   return member;
@@ -146,7 +148,7 @@ function membershipKey(place: MembershipPlace): { organizationId: string; userId
 
 export async function updateMember(ctx: RequestContext, place: MembershipPlace, input: unknown) {
   const { organizationId, userId } = membershipKey(place);
-  await requireOrganizationRole(ctx, organizationId, "admin");
+  await authorizeInOrganization(ctx, organizationId, canManageMembers);
   const { role } = parseInput(updateMemberSchema, input);
   return ctx.prisma.$transaction(async (tx) => {
     await lockAdmins(tx, organizationId);
@@ -163,9 +165,10 @@ export async function updateMember(ctx: RequestContext, place: MembershipPlace, 
  */
 export async function removeMember(ctx: RequestContext, place: MembershipPlace) {
   const { organizationId, userId } = membershipKey(place);
-  const viewer = requireViewer(ctx);
-  if (viewer.userId === userId) await requireMembership(ctx, organizationId);
-  else await requireOrganizationRole(ctx, organizationId, "admin");
+  const leaving = requireViewer(ctx).userId === userId;
+  await authorizeInOrganization(ctx, organizationId, (viewer, organization) =>
+    canRemoveMember(viewer, organization, { leaving }),
+  );
   await ctx.prisma.$transaction(async (tx) => {
     await lockAdmins(tx, organizationId);
     const member = await tx.member.findUnique({ where: { organizationId_userId: { organizationId, userId } } });
@@ -188,7 +191,7 @@ export async function pingOrganization(ctx: RequestContext, organizationId: stri
 
 export async function setMemberSso(ctx: RequestContext, place: MembershipPlace): Promise<Member> {
   const { organizationId, userId } = membershipKey(place);
-  await requireOrganizationRole(ctx, organizationId, "admin");
+  await authorizeInOrganization(ctx, organizationId, canManageMembers);
   const member = await ctx.prisma.member.findUnique({ where: { organizationId_userId: { organizationId, userId } } });
   if (!member) throw new NotFoundError(`User ${userId} is not a member of this organization`);
   return ctx.prisma.member.update({

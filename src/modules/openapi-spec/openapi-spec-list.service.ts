@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requireOrganizationRole } from "../../auth/access.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import type { OpenAPISpec } from "../../db/generated/client.ts";
 import {
   containsSchema,
@@ -14,6 +14,7 @@ import {
 } from "../../paging/list-order.ts";
 import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
 import type { RequestContext } from "../../request/context.ts";
+import { canReadSpecs } from "./openapi-spec.policy.ts";
 
 /** An organization's specs, newest first. */
 export const specOrder: SortKey<OpenAPISpec>[] = [
@@ -43,7 +44,7 @@ const specFilterRules: FilterRules<OpenAPISpec, z.infer<typeof specFilterSchema>
 };
 
 export async function listSpecs(ctx: RequestContext, organizationId: string, page: PageArgs, list: ListArgs = {}) {
-  await requireOrganizationRole(ctx, organizationId, "read");
+  await authorizeInOrganization(ctx, organizationId, canReadSpecs);
   const filter = parseFilter(specFilterSchema, list.filter);
   return paginate<OpenAPISpec>(page, {
     sort: sortFor(specListOrder, list.orderBy, specOrder),

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { requireOrganizationRole, viewerMembershipLoader } from "../../auth/access.ts";
+import { viewerMembershipLoader } from "../../auth/access.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Job, OpenAPISpec, OpenAPISpecVersion, PrismaClient } from "../../db/generated/client.ts";
@@ -15,12 +16,12 @@ import { SourceFetchError, safeFetchText } from "../../web/safe-fetch.ts";
 import { runJobWork } from "../../workers/job-work.ts";
 import { WorkOutOfMemoryError, WorkTimeoutError } from "../../workers/pool.ts";
 import { specByIdLoader } from "./openapi-spec.loaders.ts";
+import { canEditSpecs, canReadSpecs, sourcesOpenToAnyone } from "./openapi-spec.policy.ts";
 import { type ProcessingProblem, processOpenApiSource, type SpecProcessing } from "./process.ts";
 
 const processSpecJobType = "process-openapi-spec";
 
 /** Reading specs needs the `read` organization role; creating, changing and deleting them needs `create`. */
-const editRole = "create";
 
 const slugSchema = z
   .string()
@@ -69,10 +70,10 @@ function sourceColumns(source: SpecSource) {
 /** The viewer's capabilities on the organization's specs. */
 export async function specPermissions(ctx: RequestContext, spec: OpenAPISpec) {
   const membership = await viewerMembershipLoader(ctx).load(spec.organizationId);
-  const active = Boolean(membership && !membership.disabled);
+  const organization = { id: spec.organizationId };
   return {
-    view: active && hasRole(membership?.role, "read"),
-    edit: active && hasRole(membership?.role, editRole),
+    view: canReadSpecs(membership, organization).allowed,
+    edit: canEditSpecs(membership, organization).allowed,
   };
 }
 
@@ -92,7 +93,7 @@ async function findSpec(ctx: RequestContext, organizationId: string, slug: strin
 }
 
 export async function getSpec(ctx: RequestContext, organizationId: string, slug: string): Promise<OpenAPISpec> {
-  await requireOrganizationRole(ctx, organizationId, "read");
+  await authorizeInOrganization(ctx, organizationId, canReadSpecs);
   return findSpec(ctx, organizationId, slug);
 }
 
@@ -117,7 +118,7 @@ function enqueueProcessing(tx: PrismaExecutor, spec: { id: string; organizationI
 }
 
 export async function createSpec(ctx: RequestContext, organizationId: string, input: unknown): Promise<OpenAPISpec> {
-  await requireOrganizationRole(ctx, organizationId, editRole);
+  await authorizeInOrganization(ctx, organizationId, canEditSpecs);
   const data = parseInput(createSpecSchema, input);
   const now = ctx.clock.now();
   return ctx.prisma.$transaction(async (tx) => {
@@ -150,7 +151,7 @@ export async function createOrUpdateSpec(
   slug: string,
   input: unknown,
 ): Promise<{ created: boolean; spec: OpenAPISpec }> {
-  await requireOrganizationRole(ctx, organizationId, editRole);
+  await authorizeInOrganization(ctx, organizationId, canEditSpecs);
   parseInput(slugSchema, slug);
   const data = parseInput(putSpecSchema, input);
   const now = ctx.clock.now();
@@ -182,14 +183,14 @@ function putSpec(ctx: RequestContext, organizationId: string, slug: string, sour
 
 /** Deletes the spec of this slug, if any; returns its id (null when there was none). */
 export async function deleteSpec(ctx: RequestContext, organizationId: string, slug: string): Promise<string | null> {
-  await requireOrganizationRole(ctx, organizationId, editRole);
+  await authorizeInOrganization(ctx, organizationId, canEditSpecs);
   const spec = await ctx.prisma.openAPISpec.findFirst({ where: { organizationId, slug }, select: { id: true } });
   if (spec) await ctx.prisma.openAPISpec.deleteMany({ where: { id: spec.id } });
   return spec?.id ?? null;
 }
 
 export async function updateSpecVisibility(ctx: RequestContext, organizationId: string, slug: string, input: unknown) {
-  await requireOrganizationRole(ctx, organizationId, editRole);
+  await authorizeInOrganization(ctx, organizationId, canEditSpecs);
   const { visibility } = parseInput(visibilitySchema, input);
   const spec = await findSpec(ctx, organizationId, slug);
   return ctx.prisma.openAPISpec.update({
@@ -257,7 +258,9 @@ export async function readVersionSource(
     include: { spec: true },
   });
   if (!version) throw new NotFoundError("OpenAPI specification version not found");
-  if (version.spec.visibility !== "public") await requireOrganizationRole(ctx, version.spec.organizationId, "read");
+  if (!sourcesOpenToAnyone(version.spec)) {
+    await authorizeInOrganization(ctx, version.spec.organizationId, canReadSpecs);
+  }
   const json = /^\s*[{[]/.test(version.source);
   return {
     source: version.source,

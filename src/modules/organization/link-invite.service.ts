@@ -1,10 +1,6 @@
 import { z } from "zod";
-import {
-  objectOrganizationId,
-  requireOrganizationRole,
-  requireViewer,
-  viewerMembershipLoader,
-} from "../../auth/access.ts";
+import { objectOrganizationId, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import { hasRole, highestRole } from "../../auth/roles.ts";
 import type { LinkInvite } from "../../db/generated/client.ts";
 import { ForbiddenError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
@@ -12,6 +8,7 @@ import { parseInput, roleSchema } from "../../lib/validation.ts";
 import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
 import { newId } from "../../platform/ids.ts";
 import type { RequestContext } from "../../request/context.ts";
+import { canManageInvites } from "./organization.policy.ts";
 
 // The invite id is the secret of the link: 20 random base62 characters, like every id.
 export const linkInviteSchema = z.strictObject({
@@ -25,7 +22,7 @@ export const linkInviteOrder: SortKey<LinkInvite>[] = [
 ];
 
 export async function listLinkInvites(ctx: RequestContext, organizationId: string, page: PageArgs) {
-  await requireOrganizationRole(ctx, organizationId, "admin");
+  await authorizeInOrganization(ctx, organizationId, canManageInvites);
   return paginate<LinkInvite>(page, {
     model: ctx.prisma.linkInvite,
     sort: linkInviteOrder,
@@ -38,7 +35,7 @@ export async function getLinkInvite(
   organizationId: string,
   inviteId: string,
 ): Promise<LinkInvite> {
-  await requireOrganizationRole(ctx, organizationId, "admin");
+  await authorizeInOrganization(ctx, organizationId, canManageInvites);
   const invite = await ctx.prisma.linkInvite.findFirst({ where: { id: inviteId, organizationId } });
   if (!invite) throw new NotFoundError(`Invite ${inviteId} not found`);
   return invite;
@@ -49,7 +46,7 @@ export async function createLinkInvite(
   organizationId: string,
   input: unknown,
 ): Promise<LinkInvite> {
-  const membership = await requireOrganizationRole(ctx, organizationId, "admin");
+  const membership = await authorizeInOrganization(ctx, organizationId, canManageInvites);
   const { role } = parseInput(linkInviteSchema, input);
   return ctx.prisma.linkInvite.create({
     data: { id: newId("LinkInvite"), organizationId, role, createdById: membership.userId, createdAt: ctx.clock.now() },
@@ -81,7 +78,7 @@ export async function deleteLinkInvite(
   inviteId: string,
 ): Promise<void> {
   const organizationId = await inviteOrganizationId(ctx, givenOrganizationId, inviteId);
-  await requireOrganizationRole(ctx, organizationId, "admin");
+  await authorizeInOrganization(ctx, organizationId, canManageInvites);
   await ctx.prisma.linkInvite.deleteMany({ where: { id: inviteId, organizationId } });
 }
 

@@ -1,3 +1,4 @@
+import type { Readable } from "../../auth/readable.ts";
 import type { Organization } from "../../db/generated/client.ts";
 import { keyedSql, keyedText } from "../../db/sql.ts";
 import type { RequestContext } from "../../request/context.ts";
@@ -5,7 +6,10 @@ import { byKeys, defineLoader } from "../../request/loaders.ts";
 
 const organizationsByIdSql = keyedSql((ids) => `SELECT * FROM "Organization" WHERE id ${ids}`);
 
-/** Organizations by id, without access checks: services check membership before handing one out. */
+/**
+ * Organizations by id, without access checks: services check membership before handing one out, and other modules
+ * reach them only through `organizationOfReadable` and `organizationExists`.
+ */
 export const organizationByIdLoader = defineLoader<string, Organization | null>(
   "organizationById",
   async (ctx, ids) => {
@@ -35,4 +39,17 @@ export async function parentOrganization(ctx: RequestContext, organizationId: st
   const organization = await organizationByIdLoader(ctx).load(organizationId);
   if (!organization) throw new Error(`Organization ${organizationId} is missing`);
   return organization;
+}
+
+/** The organization of a row the viewer may read (a space, ...): readable with it, so no second check. */
+export function organizationOfReadable(
+  ctx: RequestContext,
+  row: Readable<{ organizationId: string }>,
+): Promise<Organization | null> {
+  return organizationByIdLoader(ctx).load(row.organizationId);
+}
+
+/** Whether an organization exists: all a public page (its sign-in options) may learn of it without a token. */
+export async function organizationExists(ctx: RequestContext, organizationId: string): Promise<boolean> {
+  return (await organizationByIdLoader(ctx).load(organizationId)) !== null;
 }

@@ -1,10 +1,6 @@
 import { z } from "zod";
-import {
-  requireMembership,
-  requireOrganizationRole,
-  requireViewer,
-  viewerMembershipLoader,
-} from "../../auth/access.ts";
+import { requireMembership, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Organization, Prisma } from "../../db/generated/client.ts";
@@ -27,6 +23,7 @@ import type { RequestContext } from "../../request/context.ts";
 import { getViewerUser } from "../user/user.public.ts";
 import { requireMergeRuleMembers } from "./merge-rules.service.ts";
 import { organizationByIdLoader, viewerOwnsTeamLoader } from "./organization.loaders.ts";
+import { canReadAgentInstructions, canUpdateOrganization } from "./organization.policy.ts";
 
 const titleSchema = z
   .string()
@@ -205,7 +202,7 @@ export async function updateOrganization(
   organizationId: string,
   input: unknown,
 ): Promise<Organization> {
-  await requireOrganizationRole(ctx, organizationId, "admin");
+  await authorizeInOrganization(ctx, organizationId, canUpdateOrganization);
   const data = parseInput(updateOrganizationSchema, input);
   await requireMergeRuleMembers(ctx.prisma, organizationId, data.mergeRules);
   if (data.defaultContent) {
@@ -327,14 +324,14 @@ export const agentInstructionsSchema = z.strictObject({
 });
 
 export async function getAgentInstructions(ctx: RequestContext, organizationId: string) {
-  await requireOrganizationRole(ctx, organizationId, "read");
+  await authorizeInOrganization(ctx, organizationId, canReadAgentInstructions);
   const instructions = await ctx.prisma.agentInstructions.findUnique({ where: { organizationId } });
   if (!instructions) throw new NotFoundError("This organization has no agent instructions yet");
   return instructions;
 }
 
 export async function updateAgentInstructions(ctx: RequestContext, organizationId: string, input: unknown) {
-  const membership = await requireOrganizationRole(ctx, organizationId, "admin");
+  const membership = await authorizeInOrganization(ctx, organizationId, canUpdateOrganization);
   const instructions = parseInput(agentInstructionsSchema, input).instructions as Prisma.InputJsonValue;
   return ctx.prisma.agentInstructions.upsert({
     where: { organizationId },

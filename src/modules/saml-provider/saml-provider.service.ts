@@ -1,13 +1,15 @@
 import { X509Certificate } from "node:crypto";
 import { z } from "zod";
-import { objectOrganizationId, requireOrganizationRole } from "../../auth/access.ts";
+import { objectOrganizationId } from "../../auth/access.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import type { SamlProvider } from "../../db/generated/client.ts";
 import { InvalidInputError, NotFoundError, nullWhereRefused } from "../../lib/errors.ts";
 import { parseInput, roleSchema } from "../../lib/validation.ts";
 import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
 import { newId } from "../../platform/ids.ts";
 import type { RequestContext } from "../../request/context.ts";
-import { organizationByIdLoader } from "../organization/organization.public.ts";
+import { organizationExists } from "../organization/organization.public.ts";
+import { canManageSso } from "./saml-provider.policy.ts";
 
 /** A certificate in PEM that node's X.509 parser reads; anything else is refused at write time. */
 const certificateSchema = z
@@ -93,7 +95,7 @@ export const samlProviderOrder: SortKey<SamlProvider>[] = [
 ];
 
 export async function listProviders(ctx: RequestContext, organizationId: string, page: PageArgs) {
-  await requireOrganizationRole(ctx, organizationId, "admin");
+  await authorizeInOrganization(ctx, organizationId, canManageSso);
   return paginate<SamlProvider>(page, {
     sort: samlProviderOrder,
     where: { organizationId },
@@ -102,14 +104,14 @@ export async function listProviders(ctx: RequestContext, organizationId: string,
 }
 
 export async function getProvider(ctx: RequestContext, organizationId: string, providerId: string) {
-  await requireOrganizationRole(ctx, organizationId, "admin");
+  await authorizeInOrganization(ctx, organizationId, canManageSso);
   const provider = await ctx.prisma.samlProvider.findFirst({ where: { id: providerId, organizationId } });
   if (!provider) throw new NotFoundError(`SAML provider ${providerId} not found`);
   return provider;
 }
 
 export async function createProvider(ctx: RequestContext, organizationId: string, input: unknown) {
-  await requireOrganizationRole(ctx, organizationId, "admin");
+  await authorizeInOrganization(ctx, organizationId, canManageSso);
   const data = parseInput(createProviderSchema, input);
   await checkDefaultTeam(ctx, organizationId, data.defaultTeam);
   return ctx.prisma.samlProvider.create({
@@ -150,7 +152,7 @@ export async function deleteProvider(
   providerId: string,
 ) {
   const organizationId = await providerOrganizationId(ctx, givenOrganizationId, providerId);
-  await requireOrganizationRole(ctx, organizationId, "admin");
+  await authorizeInOrganization(ctx, organizationId, canManageSso);
   await ctx.prisma.samlProvider.deleteMany({ where: { id: providerId, organizationId } });
 }
 
@@ -159,8 +161,9 @@ export async function deleteProvider(
  * none yet). Only active providers are offered.
  */
 export async function listLoginOptions(ctx: RequestContext, organizationId: string) {
-  const organization = await organizationByIdLoader(ctx).load(organizationId);
-  if (!organization) throw new NotFoundError(`Organization ${organizationId} not found`);
+  if (!(await organizationExists(ctx, organizationId))) {
+    throw new NotFoundError(`Organization ${organizationId} not found`);
+  }
   const providers = await ctx.prisma.samlProvider.findMany({
     where: { organizationId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],

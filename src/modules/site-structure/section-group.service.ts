@@ -8,6 +8,7 @@ import { newId } from "../../platform/ids.ts";
 import type { RequestContext } from "../../request/context.ts";
 import { nextStructurePosition, structureSiblings, writePositions, writeStructure } from "./ordering.ts";
 import { requireSite, siteOrganizationId } from "./site.access.ts";
+import { canAdministerSite, canReadSite } from "./site.policy.ts";
 import { type GroupNode, iconSchema, type StructureItem } from "./site-section.service.ts";
 import { requireItemSite } from "./structure-parents.service.ts";
 import { structureReads } from "./structure-reads.ts";
@@ -16,7 +17,7 @@ import { sectionGroupOrder } from "./structure-sql.ts";
 const groupTitleSchema = z.string().trim().min(1).max(100).describe("The group's title");
 
 export async function listSectionGroups(ctx: RequestContext, organizationId: string, siteId: string, page: PageArgs) {
-  const site = await requireSite(ctx, organizationId, siteId, "read");
+  const site = await requireSite(ctx, organizationId, siteId, canReadSite);
   return paginate<SiteSectionGroup>(page, {
     sort: sectionGroupOrder,
     where: { siteId: site.id },
@@ -77,7 +78,7 @@ export async function addSectionGroup(
   siteId: string,
   input: unknown,
 ) {
-  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, "admin");
+  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, canAdministerSite);
   const data = parseInput(addGroupSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const parentId = data.parent ?? null;
@@ -114,12 +115,7 @@ export async function updateSectionGroup(
   groupId: string,
   input: unknown,
 ) {
-  const site = await requireItemSite(
-    ctx,
-    { organizationId, siteId },
-    { type: "SiteSectionGroup", id: groupId },
-    "admin",
-  );
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSectionGroup", id: groupId });
   const data = parseInput(updateGroupSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     await findGroup(tx, site.id, groupId);
@@ -134,12 +130,7 @@ export async function deleteSectionGroup(
   siteId: string | null | undefined,
   groupId: string,
 ) {
-  const site = await requireItemSite(
-    ctx,
-    { organizationId, siteId },
-    { type: "SiteSectionGroup", id: groupId },
-    "admin",
-  );
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSectionGroup", id: groupId });
   await writeStructure(ctx, site.id, async (tx) => {
     const group = await tx.siteSectionGroup.findFirst({ where: { id: groupId, siteId: site.id } });
     if (!group) return;
@@ -172,12 +163,7 @@ export async function addSectionToGroup(
   groupId: string,
   input: unknown,
 ) {
-  const site = await requireItemSite(
-    ctx,
-    { organizationId, siteId },
-    { type: "SiteSectionGroup", id: groupId },
-    "admin",
-  );
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSectionGroup", id: groupId });
   const { sectionId } = parseInput(addSectionToGroupSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const group = await findGroup(tx, site.id, groupId);
@@ -198,12 +184,7 @@ export async function removeSectionFromGroup(
   groupId: string,
   sectionId: string,
 ) {
-  const site = await requireItemSite(
-    ctx,
-    { organizationId, siteId },
-    { type: "SiteSectionGroup", id: groupId },
-    "admin",
-  );
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSectionGroup", id: groupId });
   return writeStructure(ctx, site.id, async (tx) => {
     const group = await tx.siteSectionGroup.findFirst({ where: { id: groupId, siteId: site.id } });
     const section = await tx.siteSection.findFirst({
@@ -242,12 +223,7 @@ export async function moveSectionGroup(
   groupId: string,
   input: unknown,
 ) {
-  const site = await requireItemSite(
-    ctx,
-    { organizationId, siteId },
-    { type: "SiteSectionGroup", id: groupId },
-    "admin",
-  );
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSectionGroup", id: groupId });
   const { position } = parseInput(groupPlacementSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const group = await findGroup(tx, site.id, groupId);

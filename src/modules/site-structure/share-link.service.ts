@@ -9,6 +9,7 @@ import { newId, randomBase62 } from "../../platform/ids.ts";
 import { decryptSecret, encryptSecret } from "../../platform/secrets.ts";
 import type { RequestContext } from "../../request/context.ts";
 import { requireSite, siteOrganizationId } from "./site.access.ts";
+import { canAdministerSite } from "./site.policy.ts";
 import { requireItemSite } from "./structure-parents.service.ts";
 import { sitePublishedBaseUrl } from "./urls.ts";
 
@@ -35,7 +36,7 @@ export async function listShareLinks(
   page: PageArgs,
   filters: { search?: string | null },
 ) {
-  await requireSite(ctx, organizationId, siteId, "admin");
+  await requireSite(ctx, organizationId, siteId, canAdministerSite);
   const where: Prisma.ShareLinkWhereInput = { siteId };
   if (filters.search) {
     where.OR = [{ name: { contains: filters.search, mode: "insensitive" } }, { keyHash: hashToken(filters.search) }];
@@ -64,7 +65,7 @@ export async function createShareLink(
   siteId: string,
   input: unknown,
 ) {
-  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, "admin");
+  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, canAdministerSite);
   const data = parseInput(createShareLinkSchema, input);
   // Like API tokens, the key is found by its hash; unlike them it is shown again (in `urls.published`), so an
   // encrypted copy is kept too. Neither reveals it to someone who reads the database without SECRETS_KEY.
@@ -96,7 +97,7 @@ export async function updateShareLink(
   shareLinkId: string,
   input: unknown,
 ) {
-  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "ShareLink", id: shareLinkId }, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "ShareLink", id: shareLinkId });
   const data = parseInput(updateShareLinkSchema, input);
   const { count } = await ctx.prisma.shareLink.updateMany({ where: { id: shareLinkId, siteId: site.id }, data });
   if (count === 0) throw new NotFoundError(`Share link ${shareLinkId} not found`);
@@ -110,6 +111,6 @@ export async function deleteShareLink(
   siteId: string | null | undefined,
   id: string,
 ) {
-  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "ShareLink", id }, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "ShareLink", id });
   await ctx.prisma.shareLink.deleteMany({ where: { id, siteId: site.id } });
 }

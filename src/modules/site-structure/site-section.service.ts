@@ -9,6 +9,7 @@ import type { RequestContext } from "../../request/context.ts";
 import { evaluateCondition } from "./condition.ts";
 import { nextStructurePosition, structureSiblings, writePositions, writeStructure } from "./ordering.ts";
 import { requireSite, siteOrganizationId } from "./site.access.ts";
+import { canAdministerSite, canReadSite } from "./site.policy.ts";
 import {
   conditionSchema,
   insertSiteSpace,
@@ -95,7 +96,7 @@ export async function addSiteSection(
   siteId: string,
   input: unknown,
 ) {
-  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, "admin");
+  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, canAdministerSite);
   const data = parseInput(addSectionSchema, input);
   const now = ctx.clock.now();
   return writeStructure(ctx, site.id, async (tx) => {
@@ -161,7 +162,7 @@ export async function updateSiteSection(
   sectionId: string,
   input: unknown,
 ) {
-  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSection", id: sectionId }, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSection", id: sectionId });
   const { defaultSiteSpace, ...data } = parseInput(updateSectionSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const section = await findSection(tx, site.id, sectionId);
@@ -189,7 +190,7 @@ export async function deleteSiteSection(
   siteId: string | null | undefined,
   sectionId: string,
 ) {
-  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSection", id: sectionId }, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSection", id: sectionId });
   await writeStructure(ctx, site.id, async (tx) => {
     const section = await tx.siteSection.findFirst({ where: { id: sectionId, siteId: site.id } });
     if (!section) return;
@@ -230,7 +231,7 @@ export async function moveSiteSection(
   sectionId: string,
   input: unknown,
 ) {
-  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSection", id: sectionId }, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSection", id: sectionId });
   const { position } = parseInput(sectionPlacementSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const section = await findSection(tx, site.id, sectionId);
@@ -286,7 +287,7 @@ export async function siteStructure(
   organizationId: string,
   siteId: string,
 ): Promise<SiteStructure> {
-  return buildStructure(ctx, await requireSite(ctx, organizationId, siteId, "read"), null);
+  return buildStructure(ctx, await requireSite(ctx, organizationId, siteId, canReadSite), null);
 }
 
 /**
@@ -327,7 +328,7 @@ export async function sortSiteStructure(
   siteId: string,
   input: unknown,
 ) {
-  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, "admin");
+  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, canAdministerSite);
   const { item, position } = parseInput(sortStructureSchema, input);
   const placement = { before: position.before?.id, after: position.after?.id };
   return writeStructure(ctx, site.id, async (tx): Promise<StructureItem | SiteSpaceRow> => {

@@ -11,6 +11,7 @@ import type { RequestContext } from "../../request/context.ts";
 import { parseCondition } from "./condition.ts";
 import { writePositions, writeStructure } from "./ordering.ts";
 import { readableSite, requireSite, siteOrganizationId } from "./site.access.ts";
+import { canAdministerSite } from "./site.policy.ts";
 import { settledPage, siteSpaceFilterSchema, siteSpaceListOrder, siteSpacePage } from "./site-space-list.service.ts";
 import { requireItemSite } from "./structure-parents.service.ts";
 import { structureReads } from "./structure-reads.ts";
@@ -132,7 +133,7 @@ export async function addSiteSpace(
   siteId: string,
   input: unknown,
 ) {
-  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, "admin");
+  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, canAdministerSite);
   const data = parseInput(addSiteSpaceSchema, input);
   return writeStructure(ctx, site.id, (tx) => insertSiteSpace(tx, site, data, ctx.clock.now()));
 }
@@ -163,7 +164,7 @@ export async function updateSiteSpace(
   siteSpaceId: string,
   input: unknown,
 ) {
-  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSpace", id: siteSpaceId }, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSpace", id: siteSpaceId });
   const data = parseInput(updateSiteSpaceSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const siteSpace = await findSiteSpace(tx, site.id, siteSpaceId);
@@ -185,7 +186,7 @@ export async function deleteSiteSpace(
   siteId: string | null | undefined,
   siteSpaceId: string,
 ) {
-  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSpace", id: siteSpaceId }, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSpace", id: siteSpaceId });
   await writeStructure(ctx, site.id, async (tx) => {
     const siteSpace = await tx.siteSpace.findFirst({ where: { id: siteSpaceId, siteId: site.id } });
     if (!siteSpace) return;
@@ -241,7 +242,7 @@ export async function moveSiteSpace(
   siteSpaceId: string,
   input: unknown,
 ) {
-  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSpace", id: siteSpaceId }, "admin");
+  const site = await requireItemSite(ctx, { organizationId, siteId }, { type: "SiteSpace", id: siteSpaceId });
   const { position } = parseInput(siteSpacePlacementSchema, input);
   return writeStructure(ctx, site.id, async (tx) => {
     const siteSpace = await findSiteSpace(tx, site.id, siteSpaceId);

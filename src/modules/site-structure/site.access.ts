@@ -1,20 +1,17 @@
-import {
-  objectOrganizationId,
-  readsOrganization,
-  requireOrganizationRole,
-  requireViewer,
-  viewerMembershipLoader,
-} from "../../auth/access.ts";
+import { objectOrganizationId, readsOrganization, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
+import type { OrganizationPolicy } from "../../auth/policy.ts";
 import { hashToken } from "../../auth/tokens.ts";
-import type { Role, Site } from "../../db/generated/client.ts";
+import type { Site } from "../../db/generated/client.ts";
 import { loadedOrNull, NotFoundError, UnauthenticatedError } from "../../lib/errors.ts";
 import { decryptSecret } from "../../platform/secrets.ts";
 import type { RequestContext } from "../../request/context.ts";
+import { canReadSite, publishedSiteEntry } from "./site.policy.ts";
 import { structureReads } from "./structure-reads.ts";
 
 /*
- * Who may read or change a site and its structure: organization roles for management, and for published
- * content the site's visibility (share-link keys, visitor JWTs). Every site-structure service asks here.
+ * The reads behind a site's policy (site.policy.ts): organization roles for management, and for published content
+ * the site's visibility (share-link keys, visitor JWTs). Every site-structure service asks here.
  */
 
 /** Sites for `node`/`nodes`: null for sites of organizations the viewer is not a member of. */
@@ -27,16 +24,16 @@ export async function loadVisibleSites(ctx: RequestContext, ids: readonly string
 }
 
 /**
- * The site `siteId` of organization `organizationId` when the viewer has at least `least` there: 404 for
+ * The site `siteId` of organization `organizationId` when `policy` (site.policy.ts) allows the viewer there: 404 for
  * non-members and for sites of other organizations, 403 for too low a role.
  */
 export async function requireSite(
   ctx: RequestContext,
   organizationId: string,
   siteId: string,
-  least: Role = "read",
+  policy: OrganizationPolicy,
 ): Promise<Site> {
-  await requireOrganizationRole(ctx, organizationId, least);
+  await authorizeInOrganization(ctx, organizationId, policy);
   const site = await structureReads(ctx).site.load(siteId);
   if (!site || site.organizationId !== organizationId) throw new NotFoundError(`Site ${siteId} not found`);
   return site;
@@ -68,7 +65,7 @@ export async function readableSite(
   shareKey: string | null | undefined,
 ): Promise<Site> {
   if (shareKey) return (await requirePublishedSiteAccess(ctx, organizationId, siteId, { shareKey })).site;
-  return requireSite(ctx, organizationId, siteId, "read");
+  return requireSite(ctx, organizationId, siteId, canReadSite);
 }
 
 /** Who reads a site's published content, and the visitor claims its conditions are evaluated against. */
@@ -141,27 +138,6 @@ async function publishedSiteAccess(
     }
     default:
       throw notFound;
-  }
-}
-
-/**
- * What lets a caller who is not a reading member into a site's published content: nothing while it is unpublished
- * (null: 404), else its visibility: open to all, or to the key of an active share link, or to a visitor JWT.
- */
-export function publishedSiteEntry(
-  site: Pick<Site, "published" | "visibility">,
-): "open" | "share-key" | "visitor-token" | null {
-  if (!site.published) return null;
-  switch (site.visibility) {
-    case "public":
-    case "unlisted":
-      return "open";
-    case "share-link":
-      return "share-key";
-    case "visitor-auth":
-      return "visitor-token";
-    default:
-      return null;
   }
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requireOrganizationRole } from "../../auth/access.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import type { Database } from "../../db/database.ts";
 import type { Prisma, Site } from "../../db/generated/client.ts";
 import { InvalidInputError } from "../../lib/errors.ts";
@@ -25,6 +25,7 @@ import type { RequestContext } from "../../request/context.ts";
 import { type AdaptiveJsonSchema, templateConditions, validateAdaptiveSchema } from "./adaptive-schema.ts";
 import { lockSiteRow } from "./ordering.ts";
 import { requireSite, siteOrganizationId, visitorAuthKeyOf } from "./site.access.ts";
+import { canAdministerSite, canCreateSites, canReadSite } from "./site.policy.ts";
 import { insertSiteSpace } from "./site-space.service.ts";
 import { structureReads } from "./structure-reads.ts";
 import { siteOrder } from "./structure-sql.ts";
@@ -83,7 +84,7 @@ export async function listSites(
   filters: SiteFilters,
   list: ListArgs = {},
 ) {
-  await requireOrganizationRole(ctx, organizationId, "read");
+  await authorizeInOrganization(ctx, organizationId, canReadSite);
   const sort = sortFor(siteListOrder, list.orderBy, siteOrder);
   const filter = parseFilter(siteFilterSchema, list.filter);
   const filtered = Object.values(filters).some((value) => value !== null && value !== undefined);
@@ -100,7 +101,7 @@ export async function listSites(
 }
 
 export function getSite(ctx: RequestContext, organizationId: string, siteId: string): Promise<Site> {
-  return requireSite(ctx, organizationId, siteId, "read");
+  return requireSite(ctx, organizationId, siteId, canReadSite);
 }
 
 export const createSiteSchema = z.strictObject({
@@ -116,7 +117,7 @@ export const createSiteSchema = z.strictObject({
 
 /** Creates a site (organization `create` role) and adds the given spaces to it, all in one transaction. */
 export async function createSite(ctx: RequestContext, organizationId: string, input: unknown): Promise<Site> {
-  await requireOrganizationRole(ctx, organizationId, "create");
+  await authorizeInOrganization(ctx, organizationId, canCreateSites);
   const data = parseInput(createSiteSchema, input);
   const spaceIds = [...new Set(data.spaces ?? [])];
   const now = ctx.clock.now();
@@ -171,7 +172,7 @@ export async function updateSite(
   siteId: string,
   input: unknown,
 ) {
-  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, "admin");
+  const site = await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, canAdministerSite);
   const data = parseInput(updateSiteSchema, input);
   return ctx.prisma.$transaction(async (tx) => {
     await lockSiteRow(tx, siteId);
@@ -215,7 +216,7 @@ export async function deleteSite(
   siteId: string,
 ): Promise<void> {
   const organizationId = await siteOrganizationId(ctx, givenOrganizationId, siteId);
-  await requireOrganizationRole(ctx, organizationId, "admin");
+  await authorizeInOrganization(ctx, organizationId, canAdministerSite);
   await ctx.prisma.site.deleteMany({ where: { id: siteId, organizationId } });
 }
 
@@ -225,13 +226,13 @@ export async function setSitePublished(
   siteId: string,
   published: boolean,
 ): Promise<Site> {
-  await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, "admin");
+  await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, canAdministerSite);
   return ctx.prisma.site.update({ where: { id: siteId }, data: { published } });
 }
 
 /** The secret that signs visitor JWTs; organization admins only. */
 export async function siteVisitorAuthKey(ctx: RequestContext, site: Site): Promise<string | null> {
-  await requireSite(ctx, site.organizationId, site.id, "admin");
+  await requireSite(ctx, site.organizationId, site.id, canAdministerSite);
   return visitorAuthKeyOf(ctx, site);
 }
 
@@ -274,7 +275,7 @@ export async function getAdaptiveSchema(
   organizationId: string,
   siteId: string,
 ): Promise<SiteAdaptiveSchema | null> {
-  const site = await requireSite(ctx, organizationId, siteId, "read");
+  const site = await requireSite(ctx, organizationId, siteId, canReadSite);
   if (site.adaptiveSchema === null || !site.adaptiveSchemaUpdatedAt) return null;
   return { jsonSchema: site.adaptiveSchema, updatedAt: site.adaptiveSchemaUpdatedAt };
 }
@@ -295,7 +296,7 @@ export async function updateAdaptiveSchema(
   siteId: string,
   input: unknown,
 ): Promise<SiteAdaptiveSchema> {
-  await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, "admin");
+  await requireSite(ctx, await siteOrganizationId(ctx, organizationId, siteId), siteId, canAdministerSite);
   const { jsonSchema } = parseInput(updateAdaptiveSchemaSchema, input);
   await validateAdaptiveSchema(jsonSchema);
   const site = await ctx.prisma.site.update({
@@ -306,6 +307,6 @@ export async function updateAdaptiveSchema(
 }
 
 export async function listAdaptiveTemplateConditions(ctx: RequestContext, organizationId: string, siteId: string) {
-  const site = await requireSite(ctx, organizationId, siteId, "read");
+  const site = await requireSite(ctx, organizationId, siteId, canReadSite);
   return templateConditions(site.adaptiveSchema as AdaptiveJsonSchema | null);
 }

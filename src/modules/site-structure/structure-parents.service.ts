@@ -1,7 +1,8 @@
-import type { Role, Site } from "../../db/generated/client.ts";
+import type { Site } from "../../db/generated/client.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import type { RequestContext } from "../../request/context.ts";
 import { requireSite, siteOrganizationId } from "./site.access.ts";
+import { canAdministerSite } from "./site.policy.ts";
 import { structureReads } from "./structure-reads.ts";
 
 /** The parent ids a mutation on a site's item may be given; the item's own id names them when they are not. */
@@ -38,22 +39,18 @@ async function siteIdOf(ctx: RequestContext, item: SiteItem): Promise<string | n
 }
 
 /**
- * The site of an item a mutation acts on, with the caller's role checked as `requireSite` does. Both parent ids
- * given: they decide, as they always did (REST paths pass them). Otherwise the item names its site and the site its
+ * The site of an item a mutation acts on, checked as `requireSite` does with `canAdministerSite`: changing an item
+ * is administering its site. Both parent ids given: they decide, as they always did (REST paths pass them). Otherwise the item names its site and the site its
  * organization; a parent id that is given still has to match. A wrong one, and a caller who may not see the item,
  * get the item's not-found (`siteOrganizationId`).
  */
-export async function requireItemSite(
-  ctx: RequestContext,
-  given: SiteParents,
-  item: SiteItem,
-  least: Role,
-): Promise<Site> {
-  if (given.organizationId && given.siteId) return requireSite(ctx, given.organizationId, given.siteId, least);
+export async function requireItemSite(ctx: RequestContext, given: SiteParents, item: SiteItem): Promise<Site> {
+  if (given.organizationId && given.siteId)
+    return requireSite(ctx, given.organizationId, given.siteId, canAdministerSite);
   const notFound = `${itemNames[item.type]} ${item.id} not found`;
   const siteId = given.siteId ?? (await siteIdOf(ctx, item));
   if (!siteId) throw new NotFoundError(notFound);
   const organizationId = await siteOrganizationId(ctx, null, siteId, notFound);
   if (given.organizationId && given.organizationId !== organizationId) throw new NotFoundError(notFound);
-  return requireSite(ctx, organizationId, siteId, least);
+  return requireSite(ctx, organizationId, siteId, canAdministerSite);
 }

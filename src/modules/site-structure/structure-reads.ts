@@ -1,4 +1,5 @@
 import DataLoader from "dataloader";
+import { checkedRead, type Readable } from "../../auth/readable.ts";
 import type { Site, SiteSection, SiteSectionGroup, Space } from "../../db/generated/client.ts";
 import { type KeyedSql, keyedText } from "../../db/sql.ts";
 import { orderOf, type SortKey } from "../../paging/pagination.ts";
@@ -11,6 +12,7 @@ import {
   visibleSpaceLoader,
   visibleSpaceSummaryLoader,
 } from "../space/space.public.ts";
+import { publishedSiteShowsSpace } from "./site.policy.ts";
 import type { SiteSpaceSettling, SpaceSettling } from "./structure-selection.ts";
 import {
   liveSiteSpacesByIdSql,
@@ -58,9 +60,9 @@ class StructureReads {
   private readonly siteSpacesBySection = new Map<SpaceSettling, DataLoader<string, SiteSpacesBySection>>();
 
   // What lists settled for their rows. Spaces by space id rather than by site space: 2000 site spaces show 200.
-  private readonly publishedSpaces = new Map<string, Space>();
-  private readonly visibleSpaces = new Map<string, Space | null>();
-  private readonly visibleSummaries = new Map<string, SpaceSummary | null>();
+  private readonly publishedSpaces = new Map<string, Readable<Space>>();
+  private readonly visibleSpaces = new Map<string, Readable<Space> | null>();
+  private readonly visibleSummaries = new Map<string, Readable<SpaceSummary> | null>();
   private readonly defaultFlags = new Map<SiteSpaceRow, boolean>();
   private readonly urls = new Map<SiteSpaceRow, StructureUrls>();
 
@@ -194,14 +196,15 @@ class StructureReads {
    * published site shows it to every visitor; management reads show it only to a caller who may read the space
    * (the site's readers do not all; null otherwise). A space settled with its list comes back without a promise.
    */
-  spaceOf(siteSpace: SiteSpaceRow): Promise<Space | null> | Space | null {
+  spaceOf(siteSpace: SiteSpaceRow): Promise<Readable<Space> | null> | Readable<Space> | null {
     if (this.openedAsPublished.has(siteSpace.siteId)) {
       return this.publishedSpaces.get(siteSpace.spaceId) ?? this.loadPublishedSpace(siteSpace);
     }
     if (!this.ctx.viewer) return null;
     const full = this.visibleSpaces.get(siteSpace.spaceId);
     // A summary is settled only for lists whose items select nothing of the space a summary lacks.
-    const settled = full !== undefined ? full : (this.visibleSummaries.get(siteSpace.spaceId) as Space | null);
+    const settled =
+      full !== undefined ? full : (this.visibleSummaries.get(siteSpace.spaceId) as Readable<Space> | null);
     return settled !== undefined ? settled : visibleSpaceLoader(this.ctx).load(siteSpace.spaceId);
   }
 
@@ -245,11 +248,11 @@ class StructureReads {
     return this.ctx.sql.rows<Row>(text, [bound]);
   }
 
-  private async loadPublishedSpace(siteSpace: SiteSpaceRow): Promise<Space> {
+  private async loadPublishedSpace(siteSpace: SiteSpaceRow): Promise<Readable<Space>> {
     // Reads only reach site spaces of live spaces, so the space is there.
     const space = await spaceByIdLoader(this.ctx).load(siteSpace.spaceId);
     if (!space) throw new Error(`Space ${siteSpace.spaceId} of site space ${siteSpace.id} is missing`);
-    return space;
+    return checkedRead(space, publishedSiteShowsSpace(this.openedAsPublished.has(siteSpace.siteId), space));
   }
 
   /**
@@ -274,7 +277,7 @@ class StructureReads {
       visibleIds.length ? visibleLoader(this.ctx).loadMany(visibleIds) : [],
     ]);
     for (const [id, space] of loadedByKey(publishedIds, publishedSpaces)) {
-      if (space) this.publishedSpaces.set(id, space);
+      if (space) this.publishedSpaces.set(id, checkedRead(space, publishedSiteShowsSpace(true, space)));
     }
     for (const [id, space] of loadedByKey(visibleIds, visibleSpaces)) settledVisible.set(id, space);
   }

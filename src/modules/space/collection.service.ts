@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { readsOrganization, requireOrganizationRole, viewerMembershipLoader } from "../../auth/access.ts";
+import { readsOrganization, viewerMembershipLoader } from "../../auth/access.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { Collection } from "../../db/generated/client.ts";
 import { InvalidInputError, loadedOrNull, NotFoundError } from "../../lib/errors.ts";
@@ -8,6 +9,7 @@ import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.t
 import { newId } from "../../platform/ids.ts";
 import type { RequestContext } from "../../request/context.ts";
 import { collectionByIdLoader } from "./space.loaders.ts";
+import { canCreateSpaces, canListCollections } from "./space.policy.ts";
 
 /** Collections are organization structure: `read` members see them (not guests); spaces inside keep their access. */
 /** An organization's collections, oldest first. */
@@ -17,7 +19,7 @@ export const collectionOrder: SortKey<Collection>[] = [
 ];
 
 export async function listCollections(ctx: RequestContext, organizationId: string, nested: boolean, page: PageArgs) {
-  await requireOrganizationRole(ctx, organizationId, "read");
+  await authorizeInOrganization(ctx, organizationId, canListCollections);
   return paginate<Collection>(page, {
     sort: collectionOrder,
     where: nested ? { organizationId } : { organizationId, parentId: null },
@@ -67,7 +69,7 @@ export const createCollectionSchema = z.strictObject({
 });
 
 export async function createCollection(ctx: RequestContext, organizationId: string, input: unknown) {
-  await requireOrganizationRole(ctx, organizationId, "create");
+  await authorizeInOrganization(ctx, organizationId, canCreateSpaces);
   const data = parseInput(createCollectionSchema, input);
   return ctx.prisma.$transaction(async (tx) => {
     if (data.parent && !(await tx.collection.findFirst({ where: { id: data.parent, organizationId } }))) {

@@ -1,10 +1,11 @@
+import type { Readable } from "../../auth/readable.ts";
 import type { GitSync, Space } from "../../db/generated/client.ts";
 import { joinedColumns } from "../../db/sql.ts";
 import type { RequestContext } from "../../request/context.ts";
 import { byKeys, defineLoader, defineSettled } from "../../request/loaders.ts";
 
-/** Git sync state by space id, without access checks (the space field resolving it checked them). */
-export const gitSyncBySpaceLoader = defineLoader<string, GitSync | null>("gitSyncBySpace", async (ctx, spaceIds) => {
+/** Git sync state by space id, without access checks: others reach it through `spaceGitSync`. */
+const gitSyncBySpaceLoader = defineLoader<string, GitSync | null>("gitSyncBySpace", async (ctx, spaceIds) => {
   const rows = await ctx.prisma.gitSync.findMany({ where: { spaceId: { in: [...spaceIds] } } });
   return byKeys(spaceIds, rows, (row) => row.spaceId);
 });
@@ -18,9 +19,13 @@ export function keepGitSyncReadWith(ctx: RequestContext, space: Space, gitSync: 
   gitSyncsReadWithSpaces.set(ctx, space, gitSync);
 }
 
-/** The Git sync read with this space row, or undefined when the row came from elsewhere. */
-export function gitSyncReadWith(ctx: RequestContext, space: Space): GitSync | null | undefined {
-  return gitSyncsReadWithSpaces.get(ctx, space);
+/**
+ * The Git sync state of a space the viewer may read (null: never synchronized): at once when it was read with the
+ * space row, else through the loader, batched with the request's other spaces.
+ */
+export function spaceGitSync(ctx: RequestContext, space: Readable<Space>): Promise<GitSync | null> | GitSync | null {
+  const read = gitSyncsReadWithSpaces.get(ctx, space);
+  return read !== undefined ? read : gitSyncBySpaceLoader(ctx).load(space.id);
 }
 
 const gitSyncColumns: Record<keyof GitSync, true> = {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readableByFilter } from "../../auth/readable.ts";
 import type { Space } from "../../db/generated/client.ts";
 import {
   containsSchema,
@@ -11,7 +12,7 @@ import {
   timeRangeRules,
   timeRangeSchemas,
 } from "../../paging/list-order.ts";
-import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
+import { mapNodes, type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
 import type { RequestContext } from "../../request/context.ts";
 import { visibleSpacesWhere } from "./space.access.ts";
 import { spaceVisibilities } from "./space.service.ts";
@@ -43,9 +44,10 @@ export async function listSpaces(ctx: RequestContext, organizationId: string, pa
   const sort = sortFor(spaceListOrder, list.orderBy, spaceOrder);
   const filter = parseFilter(spaceFilterSchema, list.filter);
   const visible = await visibleSpacesWhere(ctx, organizationId);
-  return paginate<Space>(page, {
+  const result = await paginate<Space>(page, {
     sort,
     where: { AND: [visible, ...filterWhere(spaceFilterRules, filter)] },
     model: ctx.prisma.space,
   });
+  return mapNodes(result, readableByFilter);
 }

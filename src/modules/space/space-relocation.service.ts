@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { requireOrganizationRole, requireViewer } from "../../auth/access.ts";
+import { requireViewer } from "../../auth/access.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
+import { checkedRead, type Readable, rewrittenRow } from "../../auth/readable.ts";
 import type { Prisma, Space } from "../../db/generated/client.ts";
 import { InvalidInputError } from "../../lib/errors.ts";
 import { type mergeRulesSchema, parseInput } from "../../lib/validation.ts";
@@ -8,14 +10,15 @@ import type { RequestContext } from "../../request/context.ts";
 import { mergeRulesWithin } from "../organization/organization.public.ts";
 import { writeFirstRevision } from "./first-revision.ts";
 import { getSpace, requireSpaceRole } from "./space.access.ts";
+import { canCreateSpaces, canTransferSpace, creatorReadsSpace } from "./space.policy.ts";
 import { endPosition, requireCollectionIn } from "./space.service.ts";
 
 /** A copy with the same settings and grants, placed after the original; the copier becomes its admin. */
-export async function duplicateSpace(ctx: RequestContext, spaceId: string): Promise<Space> {
+export async function duplicateSpace(ctx: RequestContext, spaceId: string): Promise<Readable<Space>> {
   const space = await getSpace(ctx, spaceId);
-  await requireOrganizationRole(ctx, space.organizationId, "create");
+  await authorizeInOrganization(ctx, space.organizationId, canCreateSpaces);
   const userId = requireViewer(ctx).userId;
-  return ctx.prisma.$transaction(async (tx) => {
+  const copy = await ctx.prisma.$transaction(async (tx) => {
     const grants = await tx.spacePermission.findMany({ where: { spaceId } });
     const now = ctx.clock.now();
     const revisionId = newId("Revision");
@@ -61,6 +64,7 @@ export async function duplicateSpace(ctx: RequestContext, spaceId: string): Prom
     });
     return copy;
   });
+  return checkedRead(copy, creatorReadsSpace(copy));
 }
 
 export const spacePointerSchema = z.strictObject({
@@ -92,11 +96,11 @@ export const moveSpaceSchema = z
   });
 
 /** Moves a space to another parent collection (or the root) and/or next to a sibling; siblings are renumbered. */
-export async function moveSpace(ctx: RequestContext, spaceId: string, input: unknown): Promise<Space> {
+export async function moveSpace(ctx: RequestContext, spaceId: string, input: unknown): Promise<Readable<Space>> {
   const space = await requireSpaceRole(ctx, spaceId, "admin");
   const data = parseInput(moveSpaceSchema, input);
   const parentId = data.parent === undefined ? space.parentId : data.parent;
-  return ctx.prisma.$transaction(async (tx) => {
+  const moved = await ctx.prisma.$transaction(async (tx) => {
     if (parentId) await requireCollectionIn(tx, space.organizationId, parentId);
     const siblings = (
       await tx.space.findMany({
@@ -127,6 +131,7 @@ export async function moveSpace(ctx: RequestContext, spaceId: string, input: unk
       },
     });
   });
+  return rewrittenRow(space, moved);
 }
 
 export const transferSpaceSchema = z.strictObject({
@@ -138,13 +143,13 @@ export const transferSpaceSchema = z.strictObject({
  * grants of users who are members there, loses team grants (teams belong to the old organization) and leaves the
  * old organization's sites.
  */
-export async function transferSpace(ctx: RequestContext, spaceId: string, input: unknown): Promise<Space> {
+export async function transferSpace(ctx: RequestContext, spaceId: string, input: unknown): Promise<Readable<Space>> {
   const space = await getSpace(ctx, spaceId);
   const { organization } = parseInput(transferSpaceSchema, input);
-  await requireOrganizationRole(ctx, space.organizationId, "admin");
-  await requireOrganizationRole(ctx, organization, "admin");
+  await authorizeInOrganization(ctx, space.organizationId, canTransferSpace);
+  await authorizeInOrganization(ctx, organization, canTransferSpace);
   if (organization === space.organizationId) return space;
-  return ctx.prisma.$transaction(async (tx) => {
+  const moved = await ctx.prisma.$transaction(async (tx) => {
     await tx.spacePermission.deleteMany({
       where: {
         spaceId,
@@ -166,4 +171,5 @@ export async function transferSpace(ctx: RequestContext, spaceId: string, input:
       },
     });
   });
+  return rewrittenRow(space, moved);
 }

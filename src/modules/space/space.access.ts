@@ -1,7 +1,8 @@
 import { requireMembership, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
-import { hasRole, highestRole, roleRank } from "../../auth/roles.ts";
+import { enforce } from "../../auth/policy.ts";
+import { type Readable, readableIf } from "../../auth/readable.ts";
 import { type Member, Prisma, type Role, type Space } from "../../db/generated/client.ts";
-import { ForbiddenError, loadedOrNull, NotFoundError } from "../../lib/errors.ts";
+import { loadedOrNull, NotFoundError } from "../../lib/errors.ts";
 import type { RequestContext } from "../../request/context.ts";
 import { defineLoader, defineSettled } from "../../request/loaders.ts";
 import {
@@ -11,52 +12,20 @@ import {
   spaceSummaryByIdLoader,
   viewerSpaceGrantLoader,
 } from "./space.loaders.ts";
+import {
+  canEditSpaceContent,
+  grantsMatter,
+  openingCollection,
+  roleFromGrants,
+  type SpacePermissions,
+  spacePermissionsFor,
+  spaceRoleAtLeast,
+} from "./space.policy.ts";
 
 /*
- * Who may do what with a space: the viewer's effective role (access.md), the checks services call, and the same
- * visibility rule as a Prisma filter for lists.
+ * The reads behind a space's policy (space.policy.ts): the facts its decisions take, read through the request's
+ * loaders, the checks services call, and the same visibility rule as a Prisma filter for lists.
  */
-
-/** A default level gives a member at most their organization role. */
-function capRole(level: Role | null | undefined, organizationRole: Role | null | undefined): Role | null {
-  if (!level || !organizationRole) return null;
-  return roleRank(level) <= roleRank(organizationRole) ? level : organizationRole;
-}
-
-/** The collection whose default level also opens the space: its parent, when the space is `in-collection`. */
-function openingCollection(space: Pick<Space, "visibility" | "parentId">): string | null {
-  return space.visibility === "in-collection" ? space.parentId : null;
-}
-
-/** What decides a viewer's role on a space, read by `effectiveRole` and enumerated by the unit tests. */
-export interface SpaceRoleFacts {
-  /** The viewer's membership of the space's organization; null when not a member. */
-  membership: Pick<Member, "role" | "disabled"> | null;
-  space: Pick<Space, "visibility" | "defaultLevel" | "parentId">;
-  /** The default level of the space's parent collection; it counts only for `in-collection` spaces. */
-  collectionDefaultLevel: Role | null;
-  /** The viewer's highest explicit grant on the space, user or team; read only when `grantsMatter`. */
-  grant: Role | null;
-}
-
-/**
- * Whether the viewer's grants and the parent collection can change their role: only for enabled members below
- * organization admin, so `effectiveRole` reads them for no one else.
- */
-export function grantsMatter(membership: SpaceRoleFacts["membership"]): boolean {
-  return Boolean(membership && !membership.disabled && membership.role !== "admin");
-}
-
-/** The effective role on a space (access.md), from facts already read: the one decision `visibleSpacesWhere` mirrors. */
-export function roleFromGrants({ membership, space, collectionDefaultLevel, grant }: SpaceRoleFacts): Role | null {
-  // Public and unlisted content is readable by anyone signed in, members included.
-  const openRead: Role | null = space.visibility === "public" || space.visibility === "unlisted" ? "read" : null;
-  if (!membership || membership.disabled) return openRead;
-  // Nothing ranks above an organization admin.
-  if (membership.role === "admin") return "admin";
-  const defaultLevel = highestRole(space.defaultLevel, openingCollection(space) ? collectionDefaultLevel : null);
-  return highestRole(grant, capRole(defaultLevel, membership.role), openRead);
-}
 
 /** The viewer's effective role on a space, deleted or not (access.md); restore needs it on deleted spaces. */
 export async function effectiveRole(ctx: RequestContext, space: SpaceSummary): Promise<Role | null> {
@@ -116,7 +85,10 @@ const settledRoles = defineSettled<SpaceSummary, Role | null>("space roles");
 /**
  * Spaces for `node`/`nodes` and nested reads: null for deleted spaces and for spaces the viewer may not see.
  */
-export async function loadVisibleSpaces(ctx: RequestContext, ids: readonly string[]): Promise<(Space | null)[]> {
+export async function loadVisibleSpaces(
+  ctx: RequestContext,
+  ids: readonly string[],
+): Promise<(Readable<Space> | null)[]> {
   requireViewer(ctx);
   return visibleOf(ctx, await spaceByIdLoader(ctx).loadMany(ids));
 }
@@ -125,7 +97,7 @@ export async function loadVisibleSpaces(ctx: RequestContext, ids: readonly strin
 async function loadVisibleSpaceSummaries(
   ctx: RequestContext,
   ids: readonly string[],
-): Promise<(SpaceSummary | null)[]> {
+): Promise<(Readable<SpaceSummary> | null)[]> {
   requireViewer(ctx);
   return visibleOf(ctx, await spaceSummaryByIdLoader(ctx).loadMany(ids));
 }
@@ -134,7 +106,7 @@ async function loadVisibleSpaceSummaries(
 async function visibleOf<Row extends SpaceSummary>(
   ctx: RequestContext,
   rows: readonly (Row | null | Error)[],
-): Promise<(Row | null)[]> {
+): Promise<(Readable<Row> | null)[]> {
   const live = rows.map((value) => {
     const space = loadedOrNull(value);
     return space && !space.deletedAt ? space : null;
@@ -142,30 +114,29 @@ async function visibleOf<Row extends SpaceSummary>(
   const roles = await liveSpaceRoles(ctx, live);
   return live.map((space, index) => {
     const role = roles[index] ?? null;
-    if (space) settledRoles.set(ctx, space, role);
-    return role ? space : null;
+    if (!space) return null;
+    settledRoles.set(ctx, space, role);
+    return readableIf(space, spaceRoleAtLeast(role, space, "read"));
   });
 }
 
-export async function getSpace(ctx: RequestContext, spaceId: string): Promise<Space> {
+export async function getSpace(ctx: RequestContext, spaceId: string): Promise<Readable<Space>> {
   const [space] = await loadVisibleSpaces(ctx, [spaceId]);
   if (!space) throw new NotFoundError(`Space ${spaceId} not found`);
   return space;
 }
 
 /** The space when the viewer has at least `least` on it: 404 when they may not see it, 403 when too low. */
-export async function requireSpaceRole(ctx: RequestContext, spaceId: string, least: Role): Promise<Space> {
+export async function requireSpaceRole(ctx: RequestContext, spaceId: string, least: Role): Promise<Readable<Space>> {
   const space = await getSpace(ctx, spaceId);
-  if (!hasRole(await spaceRole(ctx, space), least)) {
-    throw new ForbiddenError(`This operation needs the ${least} role on the space`);
-  }
+  enforce(spaceRoleAtLeast(await spaceRole(ctx, space), space, least));
   return space;
 }
 
 /** For content edits: `edit` on the space and the space not locked. */
-export async function requireSpaceEditable(ctx: RequestContext, spaceId: string): Promise<Space> {
-  const space = await requireSpaceRole(ctx, spaceId, "edit");
-  if (space.editMode === "locked") throw new ForbiddenError("The space is locked: its content cannot be edited");
+export async function requireSpaceEditable(ctx: RequestContext, spaceId: string): Promise<Readable<Space>> {
+  const space = await getSpace(ctx, spaceId);
+  enforce(canEditSpaceContent(await spaceRole(ctx, space), space));
   return space;
 }
 
@@ -175,36 +146,8 @@ export function spacePermissions(
   space: SpaceSummary,
 ): SpacePermissions | Promise<SpacePermissions> {
   const settled = settledRoles.get(ctx, space);
-  if (settled !== undefined) return permissionsOf(space, settled);
-  return spaceRole(ctx, space).then((role) => permissionsOf(space, role));
-}
-
-export interface SpacePermissions {
-  view: boolean;
-  access: boolean;
-  comment: boolean;
-  edit: boolean;
-  review: boolean;
-  merge: boolean;
-  triggerGitSync: boolean;
-  viewInviteLinks: boolean;
-  admin: boolean;
-  installIntegration: boolean;
-}
-
-function permissionsOf(space: SpaceSummary, role: Role | null): SpacePermissions {
-  return {
-    view: hasRole(role, "read"),
-    access: hasRole(role, "read"),
-    comment: hasRole(role, "comment"),
-    edit: hasRole(role, "edit") && space.editMode !== "locked",
-    review: hasRole(role, "review"),
-    merge: hasRole(role, "review"),
-    triggerGitSync: hasRole(role, "create"),
-    viewInviteLinks: hasRole(role, "create"),
-    admin: hasRole(role, "admin"),
-    installIntegration: hasRole(role, "admin"),
-  };
+  if (settled !== undefined) return spacePermissionsFor(space, settled);
+  return spaceRole(ctx, space).then((role) => spacePermissionsFor(space, role));
 }
 
 /**
@@ -260,10 +203,10 @@ export async function visibleSpacesSql(ctx: RequestContext, organizationId: stri
  * `loadVisibleSpaces` once per space per request: a nested read reaches the same space from many site spaces (2000
  * site spaces over 200 spaces in the bench), and each would otherwise decide the viewer's role again.
  */
-export const visibleSpaceLoader = defineLoader<string, Space | null>("visibleSpace", loadVisibleSpaces);
+export const visibleSpaceLoader = defineLoader<string, Readable<Space> | null>("visibleSpace", loadVisibleSpaces);
 
 /** `visibleSpaceLoader` as summaries. */
-export const visibleSpaceSummaryLoader = defineLoader<string, SpaceSummary | null>(
+export const visibleSpaceSummaryLoader = defineLoader<string, Readable<SpaceSummary> | null>(
   "visibleSpaceSummary",
   loadVisibleSpaceSummaries,
 );

@@ -1,3 +1,4 @@
+import type { Readable } from "../../auth/readable.ts";
 import type { Collection, Space } from "../../db/generated/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { publicEnum, RoleEnum } from "../../graphql/enums.ts";
@@ -16,11 +17,12 @@ import {
   loadVisibleCollections,
   parentCollection,
 } from "./collection.service.ts";
-import { getSpace, loadVisibleSpaces, type SpacePermissions, spacePermissions } from "./space.access.ts";
+import { getSpace, loadVisibleSpaces, spacePermissions } from "./space.access.ts";
+import type { SpacePermissions } from "./space.policy.ts";
 import { type MemberSpace, memberSpacePermission } from "./space.service.ts";
 import { LanguageEnum, SpaceVisibilityEnum } from "./space-values.graphql.ts";
 
-export const SpaceRef = builder.objectRef<Space>("Space");
+export const SpaceRef = builder.objectRef<Readable<Space>>("Space");
 
 /** The viewer's permissions on a space as its own fields. */
 const spaceViewerCan = {

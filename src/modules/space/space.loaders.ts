@@ -1,4 +1,5 @@
 import { membershipJoinColumns, ssoAdmitsSql, viewerMembershipLoader } from "../../auth/access.ts";
+import { type Readable, readableAsParent } from "../../auth/readable.ts";
 import { highestRole } from "../../auth/roles.ts";
 import type { Collection, GitSync, Member, Role, Space } from "../../db/generated/client.ts";
 import { keyedSql, keyedText, selectedColumns } from "../../db/sql.ts";
@@ -71,10 +72,10 @@ const spaceSummariesByIdSql = keyedSql((ids) => `SELECT ${spaceSummaryColumns} F
  * The space of a row the caller has read (its parent field, `changeRequest.space`): whoever may read a space's change
  * request, comment or translation may read the space, so no second check. Deleted spaces are rows too.
  */
-export async function parentSpace(ctx: RequestContext, spaceId: string): Promise<Space> {
+export async function parentSpace(ctx: RequestContext, spaceId: string): Promise<Readable<Space>> {
   const space = await spaceByIdLoader(ctx).load(spaceId);
   if (!space) throw new Error(`Space ${spaceId} is missing`);
-  return space;
+  return readableAsParent(space);
 }
 
 /** Space summaries by id, deleted ones included, without access checks (see `spaceByIdLoader`). */

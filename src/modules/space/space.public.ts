@@ -1,6 +1,6 @@
 /** The space module's door: all that other modules and the app may use of it (docs/architecture.md). */
 export { registerFirstRevisionWriter } from "./first-revision.ts";
-export { gitSyncBySpaceLoader, gitSyncReadWith } from "./git-sync.loaders.ts";
+export { spaceGitSync } from "./git-sync.loaders.ts";
 export {
   getSpace,
   loadVisibleSpaces,

@@ -1,24 +1,31 @@
 import { z } from "zod";
-import { requireOrganizationRole, requireViewer } from "../../auth/access.ts";
-import { hasRole } from "../../auth/roles.ts";
+import { requireViewer } from "../../auth/access.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
+import { checkedRead, type Readable, readableByFilter, rewrittenRow } from "../../auth/readable.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Prisma, Role, Space } from "../../db/generated/client.ts";
 import type { ModuleJobs } from "../../jobs/queue.ts";
-import { ForbiddenError, InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
 import { mergeRulesSchema, parseInput, roleSchema } from "../../lib/validation.ts";
 import { type ListOrder, type OrderKeyInput, sortFor } from "../../paging/list-order.ts";
 import { pageFromRows } from "../../paging/memory-pagination.ts";
 import { isFirstPage, mapNodes, type Page, type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
 import { newId } from "../../platform/ids.ts";
 import type { RequestContext } from "../../request/context.ts";
-import { memberByKeyLoader } from "../member/member.public.ts";
+import { organizationMember } from "../member/member.public.ts";
 import { requireMergeRuleMembers } from "../organization/organization.public.ts";
 import { type FirstRevisionWriter, writeFirstRevision } from "./first-revision.ts";
 import { effectiveRole, requireSpaceRole, visibleSpacesWhere } from "./space.access.ts";
 import { grantsReaching, memberSpaceGrantLoader, memberSpacesLoader, spaceByIdLoader } from "./space.loaders.ts";
+import {
+  canCreateSpaces,
+  canListCollections,
+  canRestoreSpace,
+  creatorReadsSpace,
+  spaceRetentionMs,
+} from "./space.policy.ts";
 
 /** Deleted spaces can be restored for this long; the purge job removes them afterwards. */
-const spaceRetentionMs = 7 * 24 * 60 * 60 * 1000;
 
 export const spaceVisibilities = [
   "public",
@@ -115,11 +122,15 @@ export const createSpaceSchema = z.strictObject({
  * A new private space; members get their organization role on it by default (`defaultLevel: admin`, capped at
  * each member's role) and the creator an explicit admin grant.
  */
-export async function createSpace(ctx: RequestContext, organizationId: string, input: unknown): Promise<Space> {
-  await requireOrganizationRole(ctx, organizationId, "create");
+export async function createSpace(
+  ctx: RequestContext,
+  organizationId: string,
+  input: unknown,
+): Promise<Readable<Space>> {
+  await authorizeInOrganization(ctx, organizationId, canCreateSpaces);
   const data = parseInput(createSpaceSchema, input);
   const userId = requireViewer(ctx).userId;
-  return ctx.prisma.$transaction(async (tx) => {
+  const created = await ctx.prisma.$transaction(async (tx) => {
     if (data.parent) await requireCollectionIn(tx, organizationId, data.parent);
     return insertSpace(tx, {
       organizationId,
@@ -132,6 +143,7 @@ export async function createSpace(ctx: RequestContext, organizationId: string, i
       now: ctx.clock.now(),
     });
   });
+  return checkedRead(created, creatorReadsSpace(created));
 }
 
 /**
@@ -202,11 +214,11 @@ export const updateSpaceSchema = z.strictObject({
     ),
 });
 
-export async function updateSpace(ctx: RequestContext, spaceId: string, input: unknown): Promise<Space> {
+export async function updateSpace(ctx: RequestContext, spaceId: string, input: unknown): Promise<Readable<Space>> {
   const space = await requireSpaceRole(ctx, spaceId, "admin");
   const data = parseInput(updateSpaceSchema, input);
   await requireMergeRuleMembers(ctx.prisma, space.organizationId, data.mergeRules);
-  return ctx.prisma.space.update({
+  const updated = await ctx.prisma.space.update({
     where: { id: spaceId },
     data: {
       ...data,
@@ -216,6 +228,7 @@ export async function updateSpace(ctx: RequestContext, spaceId: string, input: u
       updatedAt: ctx.clock.now(),
     },
   });
+  return rewrittenRow(space, updated);
 }
 
 export async function updateSpaceVisibility(ctx: RequestContext, spaceId: string, visibility: unknown) {
@@ -224,7 +237,11 @@ export async function updateSpaceVisibility(ctx: RequestContext, spaceId: string
   if (value === "in-collection" && !space.parentId) {
     throw new InvalidInputError("in-collection visibility is only for spaces in a collection");
   }
-  return ctx.prisma.space.update({ where: { id: spaceId }, data: { visibility: value, updatedAt: ctx.clock.now() } });
+  const updated = await ctx.prisma.space.update({
+    where: { id: spaceId },
+    data: { visibility: value, updatedAt: ctx.clock.now() },
+  });
+  return rewrittenRow(space, updated);
 }
 
 /** Soft delete: the space disappears everywhere, can be restored for 7 days, then the purge job removes it. */
@@ -238,16 +255,16 @@ export async function deleteSpace(ctx: RequestContext, spaceId: string): Promise
 }
 
 /** Restores a space deleted less than 7 days ago; past that it is gone (404), purged or not yet. */
-export async function restoreSpace(ctx: RequestContext, spaceId: string): Promise<Space> {
-  const space = await spaceByIdLoader(ctx).load(spaceId);
-  const role = space ? await effectiveRole(ctx, space) : null;
-  if (!space || !role) throw new NotFoundError(`Space ${spaceId} not found`);
-  if (space.deletedAt && ctx.clock.now().getTime() - space.deletedAt.getTime() > spaceRetentionMs) {
-    throw new NotFoundError(`Space ${spaceId} not found`);
-  }
-  if (!hasRole(role, "admin")) throw new ForbiddenError("This operation needs the admin role on the space");
+export async function restoreSpace(ctx: RequestContext, spaceId: string): Promise<Readable<Space>> {
+  const row = await spaceByIdLoader(ctx).load(spaceId);
+  if (!row) throw new NotFoundError(`Space ${spaceId} not found`);
+  const space = checkedRead(row, canRestoreSpace(await effectiveRole(ctx, row), row, ctx.clock.now()));
   if (!space.deletedAt) return space;
-  return ctx.prisma.space.update({ where: { id: spaceId }, data: { deletedAt: null, updatedAt: ctx.clock.now() } });
+  const restored = await ctx.prisma.space.update({
+    where: { id: spaceId },
+    data: { deletedAt: null, updatedAt: ctx.clock.now() },
+  });
+  return rewrittenRow(space, restored);
 }
 
 export const inviteSchema = z
@@ -304,7 +321,7 @@ export async function inviteToSpace(ctx: RequestContext, spaceId: string, input:
 
 export interface MemberSpace {
   userId: string;
-  space: Space;
+  space: Readable<Space>;
 }
 
 /**
@@ -324,8 +341,8 @@ export async function listMemberSpaces(
   page: PageArgs,
   orderBy: readonly OrderKeyInput[] | null | undefined,
 ): Promise<Page<MemberSpace>> {
-  await requireOrganizationRole(ctx, organizationId, "read");
-  const member = await memberByKeyLoader(ctx).load({ organizationId, userId });
+  const viewer = await authorizeInOrganization(ctx, organizationId, canListCollections);
+  const member = await organizationMember(ctx, viewer, userId);
   if (!member) throw new NotFoundError(`Member ${userId} not found`);
   const sort = sortFor(memberSpaceListOrder, orderBy, [
     { field: "createdAt", direction: "desc" },
@@ -346,7 +363,7 @@ export async function listMemberSpaces(
       model: ctx.prisma.space,
     });
   }
-  return mapNodes(result, (space) => ({ userId, space }));
+  return mapNodes(result, (space) => ({ userId, space: readableByFilter(space) }));
 }
 
 export async function memberSpacePermission(ctx: RequestContext, row: MemberSpace): Promise<Role> {

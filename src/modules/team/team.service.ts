@@ -3,9 +3,9 @@ import {
   objectOrganizationId,
   readsOrganization,
   requireMembership,
-  requireOrganizationRole,
   viewerMembershipLoader,
 } from "../../auth/access.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Prisma, Team, TeamMember, TeamMemberRole } from "../../db/generated/client.ts";
@@ -27,6 +27,7 @@ import { isFirstPage, type PageArgs, paginate, type SortKey } from "../../paging
 import { newId, pairIdOf, parsePairIds } from "../../platform/ids.ts";
 import type { RequestContext } from "../../request/context.ts";
 import { teamByIdLoader, teamMemberOrder, teamMembersLoader, viewerTeamRoleLoader } from "./team.loaders.ts";
+import { canCreateOrDeleteTeams, canListTeams } from "./team.policy.ts";
 
 const teamTitleSchema = z.string().trim().min(1).max(64);
 const teamMemberRoleSchema = z.enum(["owner", "member"]);
@@ -65,7 +66,7 @@ export async function listTeams(
   filters: TeamFilters,
   list: ListArgs = {},
 ) {
-  await requireOrganizationRole(ctx, organizationId, "read");
+  await authorizeInOrganization(ctx, organizationId, canListTeams);
   const sort = sortFor(teamListOrder, list.orderBy, teamOrder);
   const filter = parseFilter(teamFilterSchema, list.filter);
   const where: Prisma.TeamWhereInput = { organizationId, AND: filterWhere(teamFilterRules, filter) };
@@ -88,7 +89,7 @@ async function findTeam(ctx: RequestContext, organizationId: string, teamId: str
 }
 
 export async function getTeam(ctx: RequestContext, organizationId: string, teamId: string): Promise<Team> {
-  await requireOrganizationRole(ctx, organizationId, "read");
+  await authorizeInOrganization(ctx, organizationId, canListTeams);
   return findTeam(ctx, organizationId, teamId);
 }
 
@@ -183,7 +184,7 @@ export const createTeamSchema = z.strictObject({
 });
 
 export async function createTeam(ctx: RequestContext, organizationId: string, input: unknown): Promise<Team> {
-  await requireOrganizationRole(ctx, organizationId, "admin");
+  await authorizeInOrganization(ctx, organizationId, canCreateOrDeleteTeams);
   const data = parseInput(createTeamSchema, input);
   return ctx.prisma.$transaction(async (tx) => {
     const members = await resolveMembers(tx, organizationId, data.members ?? []);
@@ -218,7 +219,7 @@ export async function deleteTeam(
   teamId: string,
 ): Promise<void> {
   const organizationId = await teamOrganizationId(ctx, givenOrganizationId, teamId);
-  await requireOrganizationRole(ctx, organizationId, "admin");
+  await authorizeInOrganization(ctx, organizationId, canCreateOrDeleteTeams);
   await ctx.prisma.team.deleteMany({ where: { id: teamId, organizationId } });
 }
 
@@ -378,7 +379,7 @@ export async function listMemberTeams(
   page: PageArgs,
   filters: { title?: string | null },
 ) {
-  await requireOrganizationRole(ctx, organizationId, "read");
+  await authorizeInOrganization(ctx, organizationId, canListTeams);
   const where: Prisma.TeamMemberWhereInput = { organizationId, userId };
   if (filters.title) where.team = { title: { contains: filters.title, mode: "insensitive" } };
   return paginate<TeamMember>(page, {

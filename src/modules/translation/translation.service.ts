@@ -1,10 +1,6 @@
 import { z } from "zod";
-import {
-  objectOrganizationId,
-  requireOrganizationRole,
-  requireViewer,
-  viewerMembershipLoader,
-} from "../../auth/access.ts";
+import { objectOrganizationId, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { Job, Prisma, PrismaClient, Translation } from "../../db/generated/client.ts";
 import { enqueueJob, type ModuleJobs } from "../../jobs/queue.ts";
@@ -37,6 +33,7 @@ import {
 import { getSpace, insertSpace, spaceLanguages } from "../space/space.public.ts";
 import { translationProvider } from "./providers.ts";
 import { applyTranslations, proseSegments, wordCount } from "./translate-markdown.ts";
+import { canManageTranslations, canReadTranslations } from "./translation.policy.ts";
 
 const translationRunJobType = "translation-run";
 
@@ -44,7 +41,7 @@ const emptyDocument = { object: "document", data: {}, nodes: [] };
 const languageSchema = z.enum(spaceLanguages);
 
 export async function getTranslation(ctx: RequestContext, organizationId: string, translationId: string) {
-  await requireOrganizationRole(ctx, organizationId, "read");
+  await authorizeInOrganization(ctx, organizationId, canReadTranslations);
   const translation = await ctx.prisma.translation.findFirst({ where: { id: translationId, organizationId } });
   if (!translation) throw new NotFoundError(`Translation ${translationId} not found`);
   return translation;
@@ -80,7 +77,7 @@ export async function listTranslations(
   page: PageArgs,
   list: ListArgs = {},
 ) {
-  await requireOrganizationRole(ctx, organizationId, "read");
+  await authorizeInOrganization(ctx, organizationId, canReadTranslations);
   const filter = parseFilter(translationFilterSchema, list.filter);
   return paginate<Translation>(page, {
     model: ctx.prisma.translation,
@@ -102,7 +99,7 @@ export const createTranslationSchema = z.strictObject({
 
 /** A translation of a space of the organization into another language (organization `create` role). */
 export async function createTranslation(ctx: RequestContext, organizationId: string, input: unknown) {
-  await requireOrganizationRole(ctx, organizationId, "create");
+  await authorizeInOrganization(ctx, organizationId, canManageTranslations);
   const data = parseInput(createTranslationSchema, input);
   if (data.language === data.source.language) throw new InvalidInputError("language must differ from source.language");
   const space = await getSpace(ctx, data.source.space).catch((error: unknown) => {
@@ -146,7 +143,7 @@ export async function updateTranslation(
   input: unknown,
 ) {
   const organizationId = await translationOrganizationId(ctx, givenOrganizationId, id);
-  await requireOrganizationRole(ctx, organizationId, "create");
+  await authorizeInOrganization(ctx, organizationId, canManageTranslations);
   await getTranslation(ctx, organizationId, id);
   const data = parseInput(updateTranslationSchema, input);
   return ctx.prisma.translation.update({
@@ -162,7 +159,7 @@ export async function deleteTranslation(
   id: string,
 ): Promise<void> {
   const organizationId = await translationOrganizationId(ctx, givenOrganizationId, id);
-  await requireOrganizationRole(ctx, organizationId, "create");
+  await authorizeInOrganization(ctx, organizationId, canManageTranslations);
   await ctx.prisma.translation.deleteMany({ where: { id, organizationId } });
 }
 
@@ -177,7 +174,7 @@ export async function runTranslation(
 ): Promise<Translation> {
   const organizationId = await translationOrganizationId(ctx, givenOrganizationId, id);
   await getTranslation(ctx, organizationId, id);
-  await requireOrganizationRole(ctx, organizationId, "create");
+  await authorizeInOrganization(ctx, organizationId, canManageTranslations);
   const now = ctx.clock.now();
   await ctx.prisma.$transaction(async (tx) => {
     const queued = await tx.job.count({

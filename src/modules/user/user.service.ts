@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { requireOrganizationRole, requireViewer } from "../../auth/access.ts";
+import { requireViewer } from "../../auth/access.ts";
+import { authorizeInOrganization } from "../../auth/authorize.ts";
 import { announceRevokedTokens } from "../../auth/token-cache.ts";
 import { issueToken, tokenFromValue } from "../../auth/tokens.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
@@ -12,6 +13,7 @@ import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.t
 import { newId } from "../../platform/ids.ts";
 import type { RequestContext } from "../../request/context.ts";
 import { byKeys, defineLoader } from "../../request/loaders.ts";
+import { canAddMembersByEmail } from "./user.policy.ts";
 
 const newUserSchema = z.strictObject({
   email: z
@@ -211,7 +213,7 @@ export const addUserSchema = z.strictObject({
  * A person who is already a member keeps their membership (409).
  */
 export async function addOrganizationMemberByEmail(ctx: RequestContext, organizationId: string, input: unknown) {
-  await requireOrganizationRole(ctx, organizationId, "admin");
+  await authorizeInOrganization(ctx, organizationId, canAddMembersByEmail);
   const data = parseInput(addUserSchema, input);
   return ctx.prisma.$transaction(async (tx) => {
     const user =

@@ -1,7 +1,7 @@
 import type { ChangeRequestReview } from "../../db/generated/client.ts";
 
 /*
- * Who may merge a change request beyond the review role (space.access.ts): the space's merge rules.
+ * Who may merge a change request beyond the review role (space.policy.ts): the space's merge rules.
  */
 
 interface MergeRule {

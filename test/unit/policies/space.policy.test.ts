@@ -1,8 +1,22 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hasRole, roleOrder } from "../../src/auth/roles.ts";
-import type { Role } from "../../src/db/generated/client.ts";
-import { grantsMatter, roleFromGrants, type SpaceRoleFacts } from "../../src/modules/space/space.access.ts";
+import { hasRole, roleOrder } from "../../../src/auth/roles.ts";
+import type { Role } from "../../../src/db/generated/client.ts";
+import {
+  canCreateSpaces,
+  canEditSpaceContent,
+  canListCollections,
+  canRestoreSpace,
+  canTransferSpace,
+  creatorReadsSpace,
+  grantsMatter,
+  roleFromGrants,
+  type SpaceRoleFacts,
+  spacePermissionsFor,
+  spaceRetentionMs,
+  spaceRoleAtLeast,
+} from "../../../src/modules/space/space.policy.ts";
+import { expectOrganizationRole } from "./organization-viewers.ts";
 
 /* The effective role on a space (access.md), decided without a database. */
 
@@ -117,5 +131,92 @@ describe("roleFromGrants, over all facts", () => {
         if (!given.grant && !open && result) expect(hasRole(given.membership?.role, result)).toBe(true);
       }),
     );
+  });
+});
+
+describe("space decisions", () => {
+  const target = { id: "space_1", editMode: "live" };
+  const roles: (Role | null)[] = [null, ...roleOrder];
+
+  it("hides a space from a viewer with no role on it, refuses one below the role, admits the rest", () => {
+    for (const role of roles) {
+      const decision = spaceRoleAtLeast(role, target, "review");
+      if (!role) expect(decision).toEqual({ allowed: false, error: "not-found", message: "Space space_1 not found" });
+      else if (hasRole(role, "review")) expect(decision).toEqual({ allowed: true });
+      else {
+        expect(decision).toEqual({
+          allowed: false,
+          error: "forbidden",
+          message: "This operation needs the review role on the space",
+        });
+      }
+    }
+  });
+
+  it("lets edit and above change the content of a live space, and no one that of a locked one", () => {
+    for (const role of roles) {
+      expect(canEditSpaceContent(role, target).allowed, String(role)).toBe(hasRole(role, "edit"));
+    }
+    expect(canEditSpaceContent("admin", { id: "space_1", editMode: "locked" })).toEqual({
+      allowed: false,
+      error: "forbidden",
+      message: "The space is locked: its content cannot be edited",
+    });
+    expect(canEditSpaceContent("read", { id: "space_1", editMode: "locked" }).allowed).toBe(false);
+  });
+
+  it("gives the permissions booleans of access.md by role", () => {
+    const least = {
+      view: "read",
+      access: "read",
+      comment: "comment",
+      edit: "edit",
+      review: "review",
+      merge: "review",
+      triggerGitSync: "create",
+      viewInviteLinks: "create",
+      admin: "admin",
+      installIntegration: "admin",
+    } as const;
+    for (const role of roles) {
+      const permissions = spacePermissionsFor({ editMode: "live" }, role);
+      for (const [name, needed] of Object.entries(least)) {
+        expect(permissions[name as keyof typeof least], `${role} ${name}`).toBe(hasRole(role, needed));
+      }
+      expect(spacePermissionsFor({ editMode: "locked" }, role).edit).toBe(false);
+    }
+  });
+
+  it("needs the organization create role to create spaces and collections", () =>
+    expectOrganizationRole(canCreateSpaces, "create"));
+  it("lets members with a role list collections and a member's spaces", () =>
+    expectOrganizationRole(canListCollections, "read"));
+  it("leaves transfers to organization admins", () => expectOrganizationRole(canTransferSpace, "admin"));
+});
+
+describe("restoring a space", () => {
+  const now = new Date("2026-01-10T00:00:00Z");
+  const deletedAgo = (ms: number) => ({ id: "space_1", deletedAt: new Date(now.getTime() - ms) });
+
+  it("leaves restore to space admins, and hides the space from callers with no role", () => {
+    for (const role of [null, ...roleOrder]) {
+      const decision = canRestoreSpace(role, deletedAgo(1000), now);
+      if (!role) expect(decision.allowed === false && decision.error).toBe("not-found");
+      else expect(decision.allowed, role).toBe(role === "admin");
+    }
+  });
+
+  it("hides a space past its 7 days of retention, even from its admins", () => {
+    expect(spaceRetentionMs).toBe(7 * 24 * 60 * 60 * 1000);
+    expect(canRestoreSpace("admin", deletedAgo(spaceRetentionMs), now).allowed).toBe(true);
+    expect(canRestoreSpace("admin", deletedAgo(spaceRetentionMs + 1), now)).toEqual({
+      allowed: false,
+      error: "not-found",
+      message: "Space space_1 not found",
+    });
+  });
+
+  it("lets a creator read the space they made (they hold an admin grant on it)", () => {
+    expect(creatorReadsSpace({ id: "space_1" }).allowed).toBe(true);
   });
 });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { readsOrganization } from "../../src/auth/access.ts";
-import type { Member, Role } from "../../src/db/generated/client.ts";
-import { publishedSiteEntry } from "../../src/modules/site-structure/site.access.ts";
+import { readsOrganization } from "../../../src/auth/access.ts";
+import type { Member, Role } from "../../../src/db/generated/client.ts";
+import {
+  canAdministerSite,
+  canCreateSites,
+  canReadSite,
+  publishedSiteEntry,
+  publishedSiteShowsSpace,
+} from "../../../src/modules/site-structure/site.policy.ts";
+import { expectOrganizationRole } from "./organization-viewers.ts";
 
 /* Who reads a site's published content, and who reads an organization's structure, decided without a database. */
 
@@ -38,5 +45,23 @@ describe("readsOrganization", () => {
     expect(readsOrganization(membership("admin", true))).toBe(false);
     expect(readsOrganization(null)).toBe(false);
     expect(() => readsOrganization(new Error("load failed"))).toThrow("load failed");
+  });
+});
+
+describe("site management", () => {
+  it("lets members with a role read sites and their structure", () => expectOrganizationRole(canReadSite, "read"));
+  it("needs the create role to create sites", () => expectOrganizationRole(canCreateSites, "create"));
+  it("leaves settings, structure, share links and deletion to organization admins", () =>
+    expectOrganizationRole(canAdministerSite, "admin"));
+});
+
+describe("publishedSiteShowsSpace", () => {
+  it("shows a site space's space through a site opened as published content, and hides it otherwise", () => {
+    expect(publishedSiteShowsSpace(true, { id: "space_1" }).allowed).toBe(true);
+    expect(publishedSiteShowsSpace(false, { id: "space_1" })).toEqual({
+      allowed: false,
+      error: "not-found",
+      message: "Space space_1 not found",
+    });
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { ChangeRequest } from "../../src/db/generated/client.ts";
-import { ConflictError } from "../../src/lib/errors.ts";
-import { missingApprovals } from "../../src/modules/change-request/change-request.access.ts";
-import { mergeOrRefuse, mergeSides } from "../../src/modules/change-request/change-request-merge.service.ts";
-import type { ContentState } from "../../src/modules/content/content-state.ts";
+import type { ChangeRequest } from "../../../src/db/generated/client.ts";
+import { ConflictError } from "../../../src/lib/errors.ts";
+import { missingApprovals } from "../../../src/modules/change-request/change-request.policy.ts";
+import { mergeOrRefuse, mergeSides } from "../../../src/modules/change-request/change-request-merge.service.ts";
+import type { ContentState } from "../../../src/modules/content/content-state.ts";
 
 /* The decisions of merging a change request, without a database: which revisions, whether the rules allow it, 409. */
 
