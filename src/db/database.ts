@@ -266,7 +266,13 @@ async function openPGlite(dataDir: string, template: string | undefined): Promis
  * terminated while it opened was seen to never settle), for a lock, and for a statement.
  */
 const connectionWaitMs = 10_000;
-const requestStatementLimits = "-c lock_timeout=10000 -c statement_timeout=30000";
+/**
+ * Every request session's settings: the bounds above, and no JIT compilation. JIT pays off for statements that run
+ * for seconds over millions of rows; a request's statements are index reads, yet a READ member's visibility filter
+ * made PostgreSQL's cost estimate cross `jit_above_cost` at 100x and spend 42 of a statement's 85 ms compiling
+ * (docs/performance.md "Size").
+ */
+const requestStatementLimits = "-c lock_timeout=10000 -c statement_timeout=30000 -c jit=off";
 
 async function openPostgres(url: string, replicas?: ReplicaSettings): Promise<Database> {
   const [{ default: pg }, { PrismaPg }] = await Promise.all([import("pg"), import("@prisma/adapter-pg")]);
