@@ -17,7 +17,7 @@ import {
   siteSectionOrder,
   siteSpaceOrder,
 } from "../../src/modules/site-structure/structure-sql.ts";
-import { spaceByIdLoader } from "../../src/modules/space/space.loaders.ts";
+import { spaceByIdLoader } from "../../src/modules/space/space-reads.ts";
 import { addMember, createApiToken, userByIdLoader } from "../../src/modules/user/user.service.ts";
 import { mapNodes, type Page, type PageArgs, paginate, type SortKey } from "../../src/paging/pagination.ts";
 import { newId } from "../../src/platform/ids.ts";

@@ -212,7 +212,7 @@ describe("the spaces of a nested read's site spaces", () => {
     const client = t.graphql(org.members.admin.token);
     const spaceReads: string[] = [];
     t.db.onStatement((sql) => {
-      // The space reads of space.loaders.ts: every column (and the Git sync), or the summary's.
+      // The space reads of space-reads.ts: every column (and the Git sync), or the summary's.
       if (sql.startsWith("SELECT s.*")) spaceReads.push("full");
       if (sql.startsWith(`SELECT s."id", s."organizationId"`)) spaceReads.push("summary");
     });

@@ -8,8 +8,8 @@ import { parseInput } from "../../lib/validation.ts";
 import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.ts";
 import { newId } from "../../platform/ids.ts";
 import type { RequestContext } from "../../request/context.ts";
-import { collectionByIdLoader } from "./space.loaders.ts";
 import { canCreateSpaces, canListCollections } from "./space.policy.ts";
+import { spaceReads } from "./space-reads.ts";
 
 /** Collections are organization structure: `read` members see them (not guests); spaces inside keep their access. */
 /** An organization's collections, oldest first. */
@@ -29,7 +29,7 @@ export async function listCollections(ctx: RequestContext, organizationId: strin
 
 /** Collections for `node`/`nodes` and `collection(id)`: null unless the viewer reads their organization. */
 export async function loadVisibleCollections(ctx: RequestContext, ids: readonly string[]) {
-  const collections = await collectionByIdLoader(ctx).loadMany(ids);
+  const collections = await spaceReads(ctx).collection.loadMany(ids);
   const found = collections.map(loadedOrNull);
   const memberships = await viewerMembershipLoader(ctx).loadMany(found.map((c) => c?.organizationId ?? ""));
   return found.map((collection, index) => (collection && readsOrganization(memberships[index]) ? collection : null));

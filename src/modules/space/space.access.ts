@@ -4,14 +4,7 @@ import { type Readable, readableIf } from "../../auth/readable.ts";
 import { type Member, Prisma, type Role, type Space } from "../../db/generated/client.ts";
 import { loadedOrNull, NotFoundError } from "../../lib/errors.ts";
 import type { RequestContext } from "../../request/context.ts";
-import { defineLoader, defineSettled } from "../../request/loaders.ts";
-import {
-  collectionByIdLoader,
-  type SpaceSummary,
-  spaceByIdLoader,
-  spaceSummaryByIdLoader,
-  viewerSpaceGrantLoader,
-} from "./space.loaders.ts";
+import { defineLoader } from "../../request/loaders.ts";
 import {
   canEditSpaceContent,
   grantsMatter,
@@ -21,6 +14,7 @@ import {
   spacePermissionsFor,
   spaceRoleAtLeast,
 } from "./space.policy.ts";
+import { type SpaceSummary, spaceReads } from "./space-reads.ts";
 
 /*
  * The reads behind a space's policy (space.policy.ts): the facts its decisions take, read through the request's
@@ -47,8 +41,8 @@ function roleWithMembership(
     return roleFromGrants({ membership, space, collectionDefaultLevel: null, grant: null });
   const collectionId = openingCollection(space);
   return Promise.all([
-    viewerSpaceGrantLoader(ctx).load(space.id),
-    collectionId ? collectionByIdLoader(ctx).load(collectionId) : null,
+    spaceReads(ctx).viewerGrant.load(space.id),
+    collectionId ? spaceReads(ctx).collection.load(collectionId) : null,
   ]).then(([grant, collection]) =>
     roleFromGrants({ membership, space, collectionDefaultLevel: collection?.defaultLevel ?? null, grant }),
   );
@@ -80,7 +74,6 @@ export async function spaceRole(ctx: RequestContext, space: SpaceSummary): Promi
  * it without a promise (a list of 1000 site spaces asked each of their spaces' permissions). The loaders the role
  * reads are per request and never cleared, so computing it again would give the same role.
  */
-const settledRoles = defineSettled<SpaceSummary, Role | null>("space roles");
 
 /**
  * Spaces for `node`/`nodes` and nested reads: null for deleted spaces and for spaces the viewer may not see.
@@ -90,7 +83,7 @@ export async function loadVisibleSpaces(
   ids: readonly string[],
 ): Promise<(Readable<Space> | null)[]> {
   requireViewer(ctx);
-  return visibleOf(ctx, await spaceByIdLoader(ctx).loadMany(ids));
+  return visibleOf(ctx, await spaceReads(ctx).space.loadMany(ids));
 }
 
 /** `loadVisibleSpaces` as summaries (nested lists whose items select only `spaceSummaryFields`). */
@@ -99,7 +92,7 @@ async function loadVisibleSpaceSummaries(
   ids: readonly string[],
 ): Promise<(Readable<SpaceSummary> | null)[]> {
   requireViewer(ctx);
-  return visibleOf(ctx, await spaceSummaryByIdLoader(ctx).loadMany(ids));
+  return visibleOf(ctx, await spaceReads(ctx).summary.loadMany(ids));
 }
 
 /** The rows the viewer may see, their roles settled for `spacePermissions`; null for the rest and deleted ones. */
@@ -115,7 +108,7 @@ async function visibleOf<Row extends SpaceSummary>(
   return live.map((space, index) => {
     const role = roles[index] ?? null;
     if (!space) return null;
-    settledRoles.set(ctx, space, role);
+    spaceReads(ctx).settledRoles.set(space, role);
     return readableIf(space, spaceRoleAtLeast(role, space, "read"));
   });
 }
@@ -145,7 +138,7 @@ export function spacePermissions(
   ctx: RequestContext,
   space: SpaceSummary,
 ): SpacePermissions | Promise<SpacePermissions> {
-  const settled = settledRoles.get(ctx, space);
+  const settled = spaceReads(ctx).settledRoles.get(space);
   if (settled !== undefined) return spacePermissionsFor(space, settled);
   return spaceRole(ctx, space).then((role) => spacePermissionsFor(space, role));
 }

@@ -1,6 +1,5 @@
 /** The space module's door: all that other modules and the app may use of it (docs/architecture.md). */
 export { registerFirstRevisionWriter } from "./first-revision.ts";
-export { spaceGitSync } from "./git-sync.loaders.ts";
 export {
   getSpace,
   loadVisibleSpaces,
@@ -13,7 +12,13 @@ export {
   visibleSpacesWhere,
 } from "./space.access.ts";
 export { SpaceRef, spaceSummaryFields } from "./space.graphql.ts";
-export { parentSpace, type SpaceSummary, spaceByIdLoader, teamSpaceCountLoader } from "./space.loaders.ts";
 export { spaceFields } from "./space.rest.ts";
 export { createSpace, insertSpace, spaceLanguages } from "./space.service.ts";
+export {
+  parentSpace,
+  type SpaceSummary,
+  spaceByIdLoader,
+  spaceGitSync,
+  teamSpaceCountLoader,
+} from "./space-reads.ts";
 export { LanguageEnum } from "./space-values.graphql.ts";

@@ -16,7 +16,6 @@ import { organizationMember } from "../member/member.public.ts";
 import { requireMergeRuleMembers } from "../organization/organization.public.ts";
 import { type FirstRevisionWriter, writeFirstRevision } from "./first-revision.ts";
 import { effectiveRole, requireSpaceRole, visibleSpacesWhere } from "./space.access.ts";
-import { grantsReaching, memberSpaceGrantLoader, memberSpacesLoader, spaceByIdLoader } from "./space.loaders.ts";
 import {
   canCreateSpaces,
   canListCollections,
@@ -24,6 +23,7 @@ import {
   creatorReadsSpace,
   spaceRetentionMs,
 } from "./space.policy.ts";
+import { grantsReaching, spaceReads } from "./space-reads.ts";
 
 /** Deleted spaces can be restored for this long; the purge job removes them afterwards. */
 
@@ -248,7 +248,7 @@ export async function updateSpaceVisibility(ctx: RequestContext, spaceId: string
 export async function deleteSpace(ctx: RequestContext, spaceId: string): Promise<void> {
   // Deleting what is already gone answers 204, but only to a signed-in caller, like every other delete.
   requireViewer(ctx);
-  const space = await spaceByIdLoader(ctx).load(spaceId);
+  const space = await spaceReads(ctx).space.load(spaceId);
   if (!space || space.deletedAt) return;
   await requireSpaceRole(ctx, spaceId, "admin");
   await ctx.prisma.space.update({ where: { id: spaceId }, data: { deletedAt: ctx.clock.now() } });
@@ -256,7 +256,7 @@ export async function deleteSpace(ctx: RequestContext, spaceId: string): Promise
 
 /** Restores a space deleted less than 7 days ago; past that it is gone (404), purged or not yet. */
 export async function restoreSpace(ctx: RequestContext, spaceId: string): Promise<Readable<Space>> {
-  const row = await spaceByIdLoader(ctx).load(spaceId);
+  const row = await spaceReads(ctx).space.load(spaceId);
   if (!row) throw new NotFoundError(`Space ${spaceId} not found`);
   const space = checkedRead(row, canRestoreSpace(await effectiveRole(ctx, row), row, ctx.clock.now()));
   if (!space.deletedAt) return space;
@@ -354,7 +354,7 @@ export async function listMemberSpaces(
   const seesAll = !readable.OR || requireViewer(ctx).userId === userId;
   let result: Page<Space>;
   if (seesAll && isFirstPage(page)) {
-    const rows = await memberSpacesLoader(ctx).load({ organizationId, userId });
+    const rows = await spaceReads(ctx).memberSpaces.load({ organizationId, userId });
     result = pageFromRows(page, sort, direction === "asc" ? rows : [...rows].reverse());
   } else {
     result = await paginate<Space>(page, {
@@ -367,7 +367,7 @@ export async function listMemberSpaces(
 }
 
 export async function memberSpacePermission(ctx: RequestContext, row: MemberSpace): Promise<Role> {
-  const role = await memberSpaceGrantLoader(ctx).load({ userId: row.userId, spaceId: row.space.id });
+  const role = await spaceReads(ctx).memberGrant.load({ userId: row.userId, spaceId: row.space.id });
   if (!role) throw new Error(`Member ${row.userId} has no grant on ${row.space.id}`);
   return role;
 }
