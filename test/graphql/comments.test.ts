@@ -50,7 +50,7 @@ const ChangeRequestWithComments = graphql(`
         commentThreads(first: 100, orderBy: [{ field: POSTED_AT, direction: ASC }]) {
           totalCount
           nodes {
-            id status replyCount
+            id status replyCount changeRequest { id }
             body(format: MARKDOWN) { markdown }
             postedBy { email }
             viewerCanUpdate viewerCanReply viewerCanDelete
@@ -147,6 +147,9 @@ describe("comments over GraphQL", () => {
       ],
       target: { page: { id: pageId } },
     });
+    expect(present(changeRequest.commentThreads).nodes.map((node) => node.changeRequest?.id)).toEqual(
+      Array(6).fill(changeRequestId),
+    );
     expect(last?.replies?.nodes.map((reply) => [reply.body?.markdown, reply.viewerCanUpdate])).toEqual([
       ["reply 0", false],
       ["reply 1", true],
