@@ -50,7 +50,7 @@ const ChangeRequestWithComments = graphql(`
         commentThreads(first: 100, orderBy: [{ field: POSTED_AT, direction: ASC }]) {
           totalCount
           nodes {
-            id status replyCount
+            id status replyCount changeRequest { id }
             body(format: MARKDOWN) { markdown }
             postedBy { email }
             viewerCanUpdate viewerCanReply viewerCanDelete
@@ -147,12 +147,43 @@ describe("comments over GraphQL", () => {
       ],
       target: { page: { id: pageId } },
     });
+    expect(present(changeRequest.commentThreads).nodes.map((node) => node.changeRequest?.id)).toEqual(
+      Array(6).fill(changeRequestId),
+    );
     expect(last?.replies?.nodes.map((reply) => [reply.body?.markdown, reply.viewerCanUpdate])).toEqual([
       ["reply 0", false],
       ["reply 1", true],
       ["reply 2", false],
       ["reply 3", true],
     ]);
+  });
+
+  it("shows an outsider reading an unlisted space's commenters no more of their organization than its id", async () => {
+    const admin = t.graphql(org.members.admin.token);
+    const spaceId = present(
+      (await admin.request(CreateSpace, { organizationId: org.organizationId })).createSpace?.space,
+    ).id;
+    await admin.request(
+      `mutation ($id: ID!) { updateSpaceVisibility(input: { spaceId: $id, visibility: UNLISTED }) { space { id } } }`,
+      { id: spaceId },
+    );
+    await admin.request(PostComment, { input: { spaceId, body: { markdown: "on the space" } } });
+    const commenters = (organization: string) =>
+      `query ($id: ID!) { space(id: $id) { commenters(first: 10) { nodes { organizationId ${organization} } } } }`;
+    type Commenters = { space: { commenters: { nodes: { organizationId: string; organization?: { id: string } }[] } } };
+
+    const member = await t.graphql(org.members.read.token).request<Commenters>(commenters("organization { id }"), {
+      id: spaceId,
+    });
+    expect(member.space.commenters.nodes).toEqual([
+      { organizationId: org.organizationId, organization: { id: org.organizationId } },
+    ]);
+    const outsider = t.graphql((await seedOrganization(t.db, "Outsider Org")).members.admin.token);
+    const seen = await outsider.request<Commenters>(commenters(""), { id: spaceId });
+    expect(seen.space.commenters.nodes).toEqual([{ organizationId: org.organizationId }]);
+    await expect(outsider.request(commenters("organization { id }"), { id: spaceId })).rejects.toThrow(
+      /Organization \S+ not found/,
+    );
   });
 
   it("answers GraphQL errors with codes for readers and unknown threads", async () => {

@@ -12,7 +12,7 @@ const OrganizationStructure = graphql(`
       viewerCanAdminister viewerCanListMembers
       members(first: 100) {
         totalCount
-        nodes { id role teamCount user { displayName email } }
+        nodes { id role teamCount user { displayName email } organization { id } }
       }
       teams(first: 100) {
         totalCount
@@ -77,6 +77,9 @@ describe("organization { members { user } teams { members } } in one request", (
 
     expect(present(present(smallRead.data.organization).members).totalCount).toBe(7);
     expect(present(present(largeRead.data.organization).members).totalCount).toBe(37);
+    expect(
+      new Set(present(present(largeRead.data.organization).members).nodes.map((node) => node.organization.id)),
+    ).toEqual(new Set([large.organizationId]));
     expect(present(present(largeRead.data.organization).teams).nodes).toHaveLength(10);
     for (const team of present(present(largeRead.data.organization).teams).nodes) {
       expect(team.memberCount).toBe(12);

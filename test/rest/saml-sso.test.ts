@@ -121,6 +121,30 @@ describe("SAML providers", () => {
     await t.rest("DELETE", samlPath(active.id), { token: admin });
   });
 
+  it("reads every listed provider's default team in one statement, checking nothing it has not read", async () => {
+    const providers = [
+      await createActiveProvider({ label: "Team A" }),
+      await createActiveProvider({ label: "Team B" }),
+    ];
+    const client = t.graphql(admin);
+    const list = async (withTeam: boolean) => {
+      const before = t.db.statementCount();
+      const data = await client.request<{
+        organization: { samlProviders: { nodes: { id: string; defaultTeam?: { id: string } | null }[] } };
+      }>(
+        `query ($id: ID!) { organization(id: $id) { samlProviders(first: 50) { nodes { id ${withTeam ? "defaultTeam { id }" : ""} } } } }`,
+        { id: org.organizationId },
+      );
+      return { nodes: data.organization.samlProviders.nodes, count: t.db.statementCount() - before };
+    };
+    const without = await list(false);
+    const withTeam = await list(true);
+    expect(withTeam.count - without.count).toBe(1);
+    const listed = withTeam.nodes.filter((node) => providers.some((provider) => provider.id === node.id));
+    expect(listed.map((node) => node.defaultTeam)).toEqual([{ id: teamId }, { id: teamId }]);
+    for (const provider of providers) await t.rest("DELETE", samlPath(provider.id), { token: admin });
+  });
+
   it("validates certificates, URLs, lengths and the default team", async () => {
     const other = await seedOrganization(t.db, "Other SSO Org");
     const foreignTeam = await t.rest<{ id: string }>("PUT", `/orgs/${other.organizationId}/teams`, {

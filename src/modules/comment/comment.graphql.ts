@@ -5,7 +5,7 @@ import { describeInputField } from "../../graphql/input-description.ts";
 import { dateBoundFields, orderByDescription, orderInput } from "../../graphql/list-order.ts";
 import { idColumn } from "../../graphql/node-ids.ts";
 import { viewerCanFields } from "../../graphql/viewer-can.ts";
-import { ChangeRequestRef, CommentPostedRef, parentChangeRequest } from "../change-request/change-request.public.ts";
+import { ChangeRequestRef, CommentPostedRef, getChangeRequest } from "../change-request/change-request.public.ts";
 import { PageFormatEnum, RevisionRef, revisionOf } from "../content/content.public.ts";
 import { MemberRef } from "../member/member.public.ts";
 import { parentSpace, SpaceRef } from "../space/space.public.ts";
@@ -201,7 +201,7 @@ function commentPlaceFields(t: PothosSchemaTypes.ObjectFieldBuilder<typeof build
       nullable: true,
       description: "The change request it is on; null for the space's own comments.",
       resolve: (comment, _args, ctx) =>
-        comment.changeRequestId ? parentChangeRequest(ctx, comment.changeRequestId) : null,
+        comment.changeRequestId ? getChangeRequest(ctx, comment.spaceId, comment.changeRequestId) : null,
     }),
   };
 }

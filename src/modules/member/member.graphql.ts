@@ -7,7 +7,7 @@ import { loadBranded } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../paging/pagination.ts";
 import { pairIdOf } from "../../platform/ids.ts";
-import { OrganizationRef, parentOrganization } from "../organization/organization.public.ts";
+import { membershipOrganization, OrganizationRef } from "../organization/organization.public.ts";
 import { addOrganizationMemberByEmail, addUserSchema, UserRef, userByIdLoader } from "../user/user.public.ts";
 import { memberSpaceCountLoader, memberTeamCountLoader } from "./member.loaders.ts";
 import {
@@ -37,7 +37,7 @@ builder.node(MemberRef, {
     organization: t.field({
       type: OrganizationRef,
       description: "The organization the membership is of.",
-      resolve: (member, _args, ctx) => parentOrganization(ctx, member.organizationId),
+      resolve: (member, _args, ctx) => membershipOrganization(ctx, member),
     }),
     role: t.expose("role", {
       extensions: { restKeepsNull: true },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requireMembership, requireViewer, viewerMembershipLoader } from "../../auth/access.ts";
 import { authorizeInOrganization } from "../../auth/authorize.ts";
+import { organizationMember } from "../../auth/policy.ts";
 import { hasRole } from "../../auth/roles.ts";
 import type { PrismaExecutor } from "../../db/database.ts";
 import type { Organization, Prisma } from "../../db/generated/client.ts";
@@ -22,7 +23,7 @@ import { newId } from "../../platform/ids.ts";
 import type { RequestContext } from "../../request/context.ts";
 import { getViewerUser } from "../user/user.public.ts";
 import { requireMergeRuleMembers } from "./merge-rules.service.ts";
-import { organizationByIdLoader, viewerOwnsTeamLoader } from "./organization.loaders.ts";
+import { organizationByIdLoader, parentOrganization, viewerOwnsTeamLoader } from "./organization.loaders.ts";
 import { canReadAgentInstructions, canUpdateOrganization } from "./organization.policy.ts";
 
 const titleSchema = z
@@ -106,7 +107,19 @@ export async function getOrganization(ctx: RequestContext, organizationId: strin
   return organization;
 }
 
-/** Organizations by id for `node`/`nodes`: null for any the viewer may not see. */
+/**
+ * The organization of a membership the caller has read (`member.organization`): the organization's read rule
+ * applied to the viewer's own membership, which the read that found the row has loaded in this request (no
+ * statement). A commenter listed on a public space shows an outsider no more of the organization than its id.
+ */
+export async function membershipOrganization(
+  ctx: RequestContext,
+  member: { organizationId: string },
+): Promise<Organization> {
+  await authorizeInOrganization(ctx, member.organizationId, organizationMember);
+  return parentOrganization(ctx, member.organizationId);
+}
+
 /**
  * The organization of a row readable outside it (a public space): null unless the viewer is a member, so an
  * outsider reading the row learns nothing more about the organization than its id.
@@ -120,6 +133,7 @@ export async function memberParentOrganization(
   return organization ?? null;
 }
 
+/** Organizations by id for `node`/`nodes`: null for any the viewer may not see. */
 export async function loadVisibleOrganizations(
   ctx: RequestContext,
   ids: readonly string[],

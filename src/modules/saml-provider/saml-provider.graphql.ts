@@ -6,7 +6,7 @@ import { idColumn } from "../../graphql/node-ids.ts";
 import { describeMutation, payloadType } from "../../graphql/payload.ts";
 import { edgeOf } from "../../paging/pagination.ts";
 import { addOrganizationParent, OrganizationRef } from "../organization/organization.public.ts";
-import { TeamRef, teamByIdLoader } from "../team/team.public.ts";
+import { TeamRef } from "../team/team.public.ts";
 import {
   createProvider,
   createProviderSchema,
@@ -15,6 +15,7 @@ import {
   listLoginOptions,
   listProviders,
   loadVisibleProviders,
+  providerDefaultTeam,
   providerLocation,
   providerStatus,
   samlProviderOrder,
@@ -68,8 +69,7 @@ const SamlProviderRef = builder.node(builder.objectRef<SamlProvider>("SAMLProvid
       type: TeamRef,
       nullable: true,
       description: "The team new SSO members join; null for none.",
-      resolve: (provider, _args, ctx) =>
-        provider.defaultTeamId ? teamByIdLoader(ctx).load(provider.defaultTeamId) : null,
+      resolve: (provider, _args, ctx) => providerDefaultTeam(ctx, provider),
     }),
     defaultRole: t.expose("defaultRole", {
       extensions: { restKeepsNull: true },

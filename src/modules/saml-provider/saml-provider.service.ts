@@ -9,6 +9,7 @@ import { type PageArgs, paginate, type SortKey } from "../../paging/pagination.t
 import { newId } from "../../platform/ids.ts";
 import type { RequestContext } from "../../request/context.ts";
 import { organizationExists } from "../organization/organization.public.ts";
+import { organizationTeam } from "../team/team.public.ts";
 import { canManageSso } from "./saml-provider.policy.ts";
 
 /** A certificate in PEM that node's X.509 parser reads; anything else is refused at write time. */
@@ -123,6 +124,17 @@ export async function createProvider(ctx: RequestContext, organizationId: string
       createdAt: ctx.clock.now(),
     },
   });
+}
+
+/**
+ * The team new SSO members of a provider join (null: none). The provider reached the caller through
+ * `canManageSso` in its organization, so the check here is that decision again on the membership the request has
+ * already read: no statement besides the team's.
+ */
+export async function providerDefaultTeam(ctx: RequestContext, provider: SamlProvider) {
+  if (!provider.defaultTeamId) return null;
+  const admin = await authorizeInOrganization(ctx, provider.organizationId, canManageSso);
+  return organizationTeam(ctx, admin, provider.defaultTeamId);
 }
 
 /** The organization a provider mutation acts in: the one given, or else the provider's own. */

@@ -1,6 +1,10 @@
-import type { Team, TeamMember, TeamMemberRole } from "../../db/generated/client.ts";
+import { enforce } from "../../auth/policy.ts";
+import type { Readable } from "../../auth/readable.ts";
+import type { Member, Team, TeamMember, TeamMemberRole } from "../../db/generated/client.ts";
 import type { SortKey } from "../../paging/pagination.ts";
+import type { RequestContext } from "../../request/context.ts";
 import { byKeys, defineLoader } from "../../request/loaders.ts";
+import { canListTeams } from "./team.policy.ts";
 
 export const teamMemberOrder: SortKey<TeamMember>[] = [
   { field: "createdAt", direction: "asc" },
@@ -41,8 +45,22 @@ export const viewerTeamRoleLoader = defineLoader<string, TeamMemberRole | null>(
   },
 );
 
-/** Teams by id, without access checks. */
+/** Teams by id, without access checks: others reach them through `organizationTeam`. */
 export const teamByIdLoader = defineLoader<string, Team | null>("teamById", async (ctx, ids) => {
   const rows = await ctx.prisma.team.findMany({ where: { id: { in: [...ids] } } });
   return byKeys(ids, rows, (row) => row.id);
 });
+
+/**
+ * A team of the organization of `viewer`, the viewer's membership as a policy check returned it: the team list rule
+ * is applied to it again here, pure (no statement), and a team of another organization reads as null.
+ */
+export async function organizationTeam(
+  ctx: RequestContext,
+  viewer: Readable<Member>,
+  teamId: string,
+): Promise<Team | null> {
+  enforce(canListTeams(viewer, { id: viewer.organizationId }));
+  const team = await teamByIdLoader(ctx).load(teamId);
+  return team?.organizationId === viewer.organizationId ? team : null;
+}
