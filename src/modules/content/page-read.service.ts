@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Document } from "../../lib/markdown/document.ts";
 import { parseInput } from "../../lib/validation.ts";
 import type { RequestContext } from "../../request/context.ts";
-import { renderOperationsMarkdown, spaceSpecDocumentLoader } from "../openapi-spec/openapi-spec.public.ts";
+import { renderOperationsMarkdown, specDocumentFor } from "../openapi-spec/openapi-spec.public.ts";
+import { parentSpace } from "../space/space.public.ts";
 import { contentReads, type LocatedPage, type PageKey, type PageNode, type RevisionRead } from "./content-reads.ts";
 import type { ComputedPage } from "./content-state.ts";
 import { evaluateExpressions } from "./expressions.ts";
@@ -62,7 +63,8 @@ export async function pageBody(
 async function computedMarkdown(ctx: RequestContext, node: PageNode, computed: ComputedPage): Promise<string> {
   if (!node.renderComputed) return "";
   const slug = computed.dependencies.spec.ref.spec;
-  const document = await spaceSpecDocumentLoader(ctx).load({ spaceId: node.spaceId, slug });
+  // The page was read under its space's check: the space is readable as the page's parent.
+  const document = await specDocumentFor(ctx, await parentSpace(ctx, node.spaceId), slug);
   if (!document) return `_The OpenAPI specification ${slug} is not available or not processed yet._`;
   return renderOperationsMarkdown(document, computed.props.page);
 }

@@ -1,4 +1,5 @@
-import { type OpenAPISpec, Prisma } from "../../db/generated/client.ts";
+import type { Readable } from "../../auth/readable.ts";
+import { type OpenAPISpec, Prisma, type Space } from "../../db/generated/client.ts";
 import type { RequestContext } from "../../request/context.ts";
 import { byKeys, defineLoader } from "../../request/loaders.ts";
 
@@ -9,7 +10,7 @@ export const specByIdLoader = defineLoader<string, OpenAPISpec | null>("openAPIS
 });
 
 /** A spec named by slug from a space's content: specs belong to the space's organization. */
-export interface SpaceSpecKey {
+interface SpaceSpecKey {
   spaceId: string;
   slug: string;
 }
@@ -18,7 +19,7 @@ export interface SpaceSpecKey {
  * The latest processed document of specs named from spaces' content (null: no such spec in the space's
  * organization, or not processed yet): one statement for every spec a read renders, whatever the number of pages.
  */
-export const spaceSpecDocumentLoader = defineLoader<SpaceSpecKey, unknown, string>(
+const spaceSpecDocumentLoader = defineLoader<SpaceSpecKey, unknown, string>(
   "spaceSpecDocument",
   async (ctx, keys) => {
     const rows = await ctx.prisma.$queryRaw<{ spaceId: string; slug: string; filesystem: Record<string, unknown> }[]>`
@@ -35,6 +36,14 @@ export const spaceSpecDocumentLoader = defineLoader<SpaceSpecKey, unknown, strin
   },
   { cacheKeyFn: (key) => `${key.spaceId}/${key.slug}` },
 );
+
+/**
+ * The latest processed document of the spec `slug` for a space the caller may read (a computed page's, rendered
+ * with its page); null when the space's organization has no such spec or it is not processed yet.
+ */
+export function specDocumentFor(ctx: RequestContext, space: Readable<Pick<Space, "id">>, slug: string) {
+  return spaceSpecDocumentLoader(ctx).load({ spaceId: space.id, slug });
+}
 
 /** The spec of a version the caller has read (its `spec` field): whoever reads a version may read its spec. */
 export async function parentSpec(ctx: RequestContext, specId: string): Promise<OpenAPISpec> {

@@ -17,7 +17,6 @@ const knownLoaderExports: Record<string, string> = {
   "space/spaceByIdLoader": "moving into the space read boundary",
   "space/teamSpaceCountLoader": "moving into the space read boundary",
   "user/userByIdLoader": "its callers (member, change request, review and comment fields) hold their rows unbranded",
-  "openapi-spec/spaceSpecDocumentLoader": "its one caller, content's computed page body, holds no Readable space yet",
 };
 
 /** The names a module's source exports, re-exports included. */
