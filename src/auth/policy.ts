@@ -61,3 +61,8 @@ export function organizationRoleAtLeast(
 }
 
 export type OrganizationPolicy = (viewer: OrganizationViewer, organization: OrganizationFacts) => Decision;
+
+/** The policy of an action open to the organization's members with at least `least` (`organizationRoleAtLeast`). */
+export function organizationRole(least: Role): OrganizationPolicy {
+  return (viewer, organization) => organizationRoleAtLeast(viewer, organization, least);
+}

@@ -1,12 +1,5 @@
-import {
-  type Decision,
-  type OrganizationFacts,
-  type OrganizationViewer,
-  organizationRoleAtLeast,
-} from "../../auth/policy.ts";
+import { type OrganizationPolicy, organizationRole } from "../../auth/policy.ts";
 
 /* Who may watch an organization's jobs: members with a role (guests see nothing; system jobs are nobody's). */
 
-export function canWatchJobs(viewer: OrganizationViewer, organization: OrganizationFacts): Decision {
-  return organizationRoleAtLeast(viewer, organization, "read");
-}
+export const canWatchJobs: OrganizationPolicy = organizationRole("read");

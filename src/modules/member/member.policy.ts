@@ -1,21 +1,19 @@
 import {
   type Decision,
   type OrganizationFacts,
+  type OrganizationPolicy,
   type OrganizationViewer,
   organizationMember,
+  organizationRole,
   organizationRoleAtLeast,
 } from "../../auth/policy.ts";
 
 /* Who may see and manage an organization's members (access.md: list with read, manage as organization admin). */
 
-export function canListMembers(viewer: OrganizationViewer, organization: OrganizationFacts): Decision {
-  return organizationRoleAtLeast(viewer, organization, "read");
-}
+export const canListMembers: OrganizationPolicy = organizationRole("read");
 
 /** Changing a member's role or SSO flag. */
-export function canManageMembers(viewer: OrganizationViewer, organization: OrganizationFacts): Decision {
-  return organizationRoleAtLeast(viewer, organization, "admin");
-}
+export const canManageMembers: OrganizationPolicy = organizationRole("admin");
 
 /** Admins remove anyone; a member may remove themselves (leave), whatever their role. */
 export function canRemoveMember(

@@ -1,21 +1,12 @@
-import {
-  type Decision,
-  type OrganizationFacts,
-  type OrganizationViewer,
-  organizationRoleAtLeast,
-} from "../../auth/policy.ts";
+import { type OrganizationPolicy, organizationRole } from "../../auth/policy.ts";
 import type { OpenAPISpec } from "../../db/generated/client.ts";
 
 /* Who may see and change OpenAPI specs (access.md: view with read, edit and create with the create role). */
 
-export function canReadSpecs(viewer: OrganizationViewer, organization: OrganizationFacts): Decision {
-  return organizationRoleAtLeast(viewer, organization, "read");
-}
+export const canReadSpecs: OrganizationPolicy = organizationRole("read");
 
 /** Creating, updating, deleting a spec and adding versions; also the spec's `permissions.edit`. */
-export function canEditSpecs(viewer: OrganizationViewer, organization: OrganizationFacts): Decision {
-  return organizationRoleAtLeast(viewer, organization, "create");
-}
+export const canEditSpecs: OrganizationPolicy = organizationRole("create");
 
 /**
  * Whether a spec's version sources are anyone's, without a token (a public spec), so no viewer is read; the others'

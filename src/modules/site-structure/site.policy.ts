@@ -1,11 +1,4 @@
-import {
-  allow,
-  type Decision,
-  hide,
-  type OrganizationFacts,
-  type OrganizationViewer,
-  organizationRoleAtLeast,
-} from "../../auth/policy.ts";
+import { allow, type Decision, hide, type OrganizationPolicy, organizationRole } from "../../auth/policy.ts";
 import type { Site, Space } from "../../db/generated/client.ts";
 
 /*
@@ -15,18 +8,12 @@ import type { Site, Space } from "../../db/generated/client.ts";
  */
 
 /** Sites, their structure (sections, section groups, site spaces), as management reads. */
-export function canReadSite(viewer: OrganizationViewer, organization: OrganizationFacts): Decision {
-  return organizationRoleAtLeast(viewer, organization, "read");
-}
+export const canReadSite: OrganizationPolicy = organizationRole("read");
 
-export function canCreateSites(viewer: OrganizationViewer, organization: OrganizationFacts): Decision {
-  return organizationRoleAtLeast(viewer, organization, "create");
-}
+export const canCreateSites: OrganizationPolicy = organizationRole("create");
 
 /** A site's settings, structure, share links, publishing, visitor key and deletion. */
-export function canAdministerSite(viewer: OrganizationViewer, organization: OrganizationFacts): Decision {
-  return organizationRoleAtLeast(viewer, organization, "admin");
-}
+export const canAdministerSite: OrganizationPolicy = organizationRole("admin");
 
 /**
  * What lets a caller who is not a reading member into a site's published content: nothing while it is unpublished

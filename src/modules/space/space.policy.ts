@@ -1,12 +1,4 @@
-import {
-  allow,
-  type Decision,
-  forbid,
-  hide,
-  type OrganizationFacts,
-  type OrganizationViewer,
-  organizationRoleAtLeast,
-} from "../../auth/policy.ts";
+import { allow, type Decision, forbid, hide, type OrganizationPolicy, organizationRole } from "../../auth/policy.ts";
 import { hasRole, highestRole, roleRank } from "../../auth/roles.ts";
 import type { Member, Role, Space } from "../../db/generated/client.ts";
 
@@ -99,19 +91,13 @@ export function canEditSpaceContent(role: Role | null, space: Pick<Space, "id" |
 }
 
 /** Creating spaces and collections, and duplicating a space into its organization (organization create). */
-export function canCreateSpaces(viewer: OrganizationViewer, organization: OrganizationFacts): Decision {
-  return organizationRoleAtLeast(viewer, organization, "create");
-}
+export const canCreateSpaces: OrganizationPolicy = organizationRole("create");
 
 /** An organization's collections, and the spaces a member reaches. */
-export function canListCollections(viewer: OrganizationViewer, organization: OrganizationFacts): Decision {
-  return organizationRoleAtLeast(viewer, organization, "read");
-}
+export const canListCollections: OrganizationPolicy = organizationRole("read");
 
 /** Transfer: organization admin of the space's organization, and of the one it goes to (checked for each). */
-export function canTransferSpace(viewer: OrganizationViewer, organization: OrganizationFacts): Decision {
-  return organizationRoleAtLeast(viewer, organization, "admin");
-}
+export const canTransferSpace: OrganizationPolicy = organizationRole("admin");
 
 /** How long a deleted space stays restorable before the purge job removes it (7 days). */
 export const spaceRetentionMs = 7 * 24 * 60 * 60 * 1000;
