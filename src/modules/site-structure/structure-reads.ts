@@ -15,6 +15,7 @@ import {
 import { publishedSiteShowsSpace } from "./site.policy.ts";
 import type { SiteSpaceSettling, SpaceSettling } from "./structure-selection.ts";
 import {
+  liveSiteSpace,
   liveSiteSpacesByIdSql,
   type SiteSpaceRow,
   sectionGroupOrder,
@@ -85,7 +86,7 @@ class StructureReads {
     this.siteSpaceCount = new DataLoader(async (siteIds) => {
       const rows = await ctx.prisma.siteSpace.groupBy({
         by: ["siteId"],
-        where: { siteId: { in: [...siteIds] }, space: { deletedAt: null } },
+        where: { siteId: { in: [...siteIds] }, ...liveSiteSpace },
         _count: { _all: true },
       });
       const counts = new Map(rows.map((row) => [row.siteId, row._count._all]));
